@@ -1,0 +1,5 @@
+//! mgn: a game-record tool and replay validator for four mancala games (Dakon, Mraw imrujen,
+//! Nchuwa and Dong Wo), around MGN, the Mancala Game Notation.
+
+pub mod notation;
+pub mod source;

@@ -1,0 +1,545 @@
+//! The syntax tree of an MGN record. It knows nothing of any game's rules: a hole is a row
+//! letter and a number, whether or not that hole exists on the board the record names.
+//!
+//! Every node that a diagnostic may point at carries a [`Span`]. Spans compare equal whatever
+//! their offsets, so that `parse(write(r)) == r` states what it should: the writer changes
+//! where things stand in the text, never what they are.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Byte offsets `[start, end)` into the source text a node was read from.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+}
+
+/// Spans are provenance, not content: two trees read from different texts of the same record
+/// are equal.
+impl PartialEq for Span {
+    fn eq(&self, _: &Span) -> bool {
+        true
+    }
+}
+impl Eq for Span {}
+
+/// A value and where it was written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spanned<T> {
+    pub value: T,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(value: T, span: Span) -> Spanned<T> {
+        Spanned { value, span }
+    }
+}
+
+/// The two players. Player A owns the top row (or the top two rows), player B the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Side {
+    A,
+    B,
+}
+
+impl Side {
+    pub fn index(self) -> usize {
+        match self {
+            Side::A => 0,
+            Side::B => 1,
+        }
+    }
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+    pub fn from_index(i: usize) -> Side {
+        if i == 0 {
+            Side::A
+        } else {
+            Side::B
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::A => "A",
+            Side::B => "B",
+        })
+    }
+}
+
+/// The four games, by the names MGN and the command line use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameKind {
+    #[serde(rename = "dakon")]
+    Dakon,
+    #[serde(rename = "mraw-imrujen")]
+    MrawImrujen,
+    #[serde(rename = "nchuwa")]
+    Nchuwa,
+    #[serde(rename = "dong-wo")]
+    DongWo,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Dakon,
+        GameKind::MrawImrujen,
+        GameKind::Nchuwa,
+        GameKind::DongWo,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Dakon => "dakon",
+            GameKind::MrawImrujen => "mraw-imrujen",
+            GameKind::Nchuwa => "nchuwa",
+            GameKind::DongWo => "dong-wo",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.name() == name)
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A hole name: `B4` is hole 4 of player B, numbered counter-clockwise from B's left.
+/// A Dakon store is hole N+1 of its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Hole {
+    pub side: Side,
+    pub number: u32,
+}
+
+impl Hole {
+    pub fn new(side: Side, number: u32) -> Hole {
+        Hole { side, number }
+    }
+}
+
+impl fmt::Display for Hole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.side, self.number)
+    }
+}
+
+/// Board dimensions as written in the `Board` tag: `2x5`, `4x9`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardSize {
+    pub rows: u32,
+    pub columns: u32,
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.columns)
+    }
+}
+
+/// A game's outcome, PGN style: `1-0` means player A won, `0-1` player B, `1/2-1/2` a draw
+/// (Dong Wo's "ping"), `*` unknown or unfinished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    #[serde(rename = "1-0")]
+    AWins,
+    #[serde(rename = "0-1")]
+    BWins,
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+    #[serde(rename = "*")]
+    Unknown,
+}
+
+impl Outcome {
+    pub fn token(self) -> &'static str {
+        match self {
+            Outcome::AWins => "1-0",
+            Outcome::BWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unknown => "*",
+        }
+    }
+
+    pub fn from_token(token: &str) -> Option<Outcome> {
+        match token {
+            "1-0" => Some(Outcome::AWins),
+            "0-1" => Some(Outcome::BWins),
+            "1/2-1/2" => Some(Outcome::Draw),
+            "*" => Some(Outcome::Unknown),
+            _ => None,
+        }
+    }
+
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::AWins => Some(Side::A),
+            Outcome::BWins => Some(Side::B),
+            _ => None,
+        }
+    }
+}
+
+/// Which muzi (Dong Wo's large stone, worth 5) a hole or a pile holds: A's, B's, or both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Muzi {
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub a: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub b: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl Muzi {
+    pub const NONE: Muzi = Muzi { a: false, b: false };
+
+    pub fn of(side: Side) -> Muzi {
+        match side {
+            Side::A => Muzi { a: true, b: false },
+            Side::B => Muzi { a: false, b: true },
+        }
+    }
+
+    pub fn has(self, side: Side) -> bool {
+        match side {
+            Side::A => self.a,
+            Side::B => self.b,
+        }
+    }
+
+    pub fn count(self) -> u32 {
+        self.a as u32 + self.b as u32
+    }
+
+    pub fn is_empty(self) -> bool {
+        !self.a && !self.b
+    }
+}
+
+/// A count of small seeds plus any muzi: a store, a player's winnings, or a hole's contents.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pile {
+    pub seeds: u32,
+    #[serde(default, skip_serializing_if = "Muzi::is_empty")]
+    pub muzi: Muzi,
+}
+
+/// One hole in a position string: its pile, who owns it when that is not the row's player
+/// (a Dong Wo hole won or bought), and whether it is out of play (a Dakon hole that could not be
+/// refilled).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HoleState {
+    #[serde(flatten)]
+    pub pile: Pile,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<Side>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub out_of_play: bool,
+}
+
+/// A whole position, as in a `Start` tag or a checkpoint: each player's holes in his own
+/// numbering order (Dakon stores are not holes here: they are the `stores` field), each
+/// player's store or winnings, the side to move, the round, and each player's debt (Dong Wo
+/// stones borrowed and not yet repaid).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    /// `holes[0]` is A's holes 1..=n, `holes[1]` is B's.
+    pub holes: [Vec<HoleState>; 2],
+    pub stores: [Pile; 2],
+    pub to_move: Side,
+    pub round: u32,
+    #[serde(default, skip_serializing_if = "no_debts")]
+    pub debts: [u32; 2],
+}
+
+fn no_debts(d: &[u32; 2]) -> bool {
+    d[0] == 0 && d[1] == 0
+}
+
+/// A named rule option as written in an `Option` tag: `dakon.capture.opposite=both`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleSetting {
+    pub code: String,
+    pub value: String,
+}
+
+/// A tag MGN does not define, kept as written so that no conversion loses it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+}
+
+/// The tag section. Known tags are typed; any other tag is kept in `other`, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    pub game: Spanned<GameKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Spanned<BoardSize>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preset: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<Spanned<RuleSetting>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_a: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_b: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<Spanned<Side>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Spanned<Outcome>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub termination: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Spanned<Position>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other: Vec<Spanned<Tag>>,
+}
+
+impl Header {
+    pub fn new(game: GameKind) -> Header {
+        Header {
+            game: Spanned::new(game, Span::default()),
+            board: None,
+            preset: None,
+            options: Vec::new(),
+            player_a: None,
+            player_b: None,
+            event: None,
+            site: None,
+            date: None,
+            source: None,
+            first: None,
+            result: None,
+            termination: None,
+            start: None,
+            other: Vec::new(),
+        }
+    }
+}
+
+/// Sowing direction, for games where the mover chooses it (Dong Wo). Every row is numbered
+/// counter-clockwise, so `>` (toward higher numbers) is counter-clockwise everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Direction {
+    #[serde(rename = "ccw")]
+    CounterClockwise,
+    #[serde(rename = "cw")]
+    Clockwise,
+}
+
+impl Direction {
+    pub fn symbol(self) -> char {
+        match self {
+            Direction::CounterClockwise => '>',
+            Direction::Clockwise => '<',
+        }
+    }
+}
+
+/// Where a muzi drops in one lap that carries it (`@A2`, or `@A2'` for the lap's second visit
+/// to A2, when a lap goes round the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MuziDrop {
+    pub hole: Hole,
+    /// 1 for the lap's first visit to `hole`, 2 for its second, and so on.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub visit: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+/// One sowing of a move: the hole it starts from, and what the mover decides about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sowing {
+    pub hole: Spanned<Hole>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub direction: Option<Direction>,
+    /// Nchuwa's opening transfer: the empty outer hole the two seeds go to (`B8:B2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transfer_to: Option<Spanned<Hole>>,
+    /// Dong Wo: the muzi's drop in each lap of this sowing that carries one, in lap order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub muzi_drops: Vec<Spanned<MuziDrop>>,
+}
+
+/// What the owner of a won or bought Dong Wo hole does to it, at any moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// `^A4`: the owner lifts a stone out of his hole into his winnings.
+    #[serde(rename = "lift")]
+    Lift,
+    /// `+A4`: the owner puts a stone from his winnings into his empty hole.
+    #[serde(rename = "put")]
+    Put,
+    /// `^^A4`: when a third stone arrives in an owned hole, the owner's opponent takes two out
+    /// (Catalan source).
+    #[serde(rename = "take-two")]
+    TakeTwo,
+}
+
+impl ActionKind {
+    pub fn sigil(self) -> &'static str {
+        match self {
+            ActionKind::Lift => "^",
+            ActionKind::Put => "+",
+            ActionKind::TakeTwo => "^^",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HoleAction {
+    pub kind: ActionKind,
+    pub hole: Hole,
+}
+
+/// An owner action taken in the middle of a move, after `step` pieces of the move were sown
+/// (`~12^A4`). It applies before whatever the rules do next (relay, end of sowing, capture).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnchoredAction {
+    pub step: u32,
+    pub action: HoleAction,
+}
+
+/// One ply: a whole turn of one player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Move {
+    /// The sowings of the turn: one, or several when a Dakon lap ends in the own store
+    /// (`B4-B2-B1`).
+    pub sowings: Vec<Sowing>,
+    /// Nchuwa: the one further opponent's hole the mover chooses to capture (`*A5`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_capture: Option<Spanned<Hole>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<Spanned<AnchoredAction>>,
+    /// A move that would never end, stopped by the mover after this lap (`/17`), where a rule
+    /// option allows that.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_after_lap: Option<u32>,
+}
+
+/// A claim that the replay checks: the captures the preceding ply made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaptureClaim {
+    /// Points captured (a muzi counts 5).
+    pub count: u32,
+    /// The holes emptied by the capture, if the record names them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holes: Vec<Hole>,
+}
+
+/// A transaction between Dong Wo rounds. The party is implied by the hole (or named).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Transaction {
+    /// `win:B3`: the round's winner takes this hole of the loser's row.
+    Win { hole: Hole },
+    /// `muzi:A`: player A buys his captured muzi back for 5.
+    Muzi { side: Side },
+    /// `buy:B2` or `buy:B2=3`: a hole of the other row bought for 10, with stones put in it.
+    Buy {
+        hole: Hole,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stones: Option<u32>,
+    },
+    /// `rebuy:A3`: a player buys back his own hole held by the opponent.
+    Rebuy { hole: Hole },
+    /// `swap:A2:B4`: two owned holes exchanged by agreement.
+    Swap { first: Hole, second: Hole },
+    /// `borrow:A:3`: player A borrows 3 stones from B.
+    Borrow { side: Side, stones: u32 },
+    /// `fill:A`: player A fills his regular holes; `fill:A2` one hole.
+    Fill { target: FillTarget },
+    /// `repay:A:3`: player A pays back 3 stones of his debt.
+    Repay { side: Side, stones: u32 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FillTarget {
+    Side(Side),
+    Hole(Hole),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CommentStyle {
+    /// `{ ... }`
+    Brace,
+    /// `; ...` up to the end of the line
+    Line,
+}
+
+/// One element of the move text, in the order written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Element {
+    Move(Spanned<Move>),
+    /// `pass`: the player to move has nothing to play.
+    Pass(Spanned<()>),
+    /// An owner action between moves (`^A4`, `+A4`, `^^A4`).
+    Action(Spanned<HoleAction>),
+    /// `x7` or `x7(A2,B4)`: what the preceding ply captured.
+    Captures(Spanned<CaptureClaim>),
+    /// `=0/8`: both players' stores or winnings after the preceding ply.
+    Score(Spanned<[Pile; 2]>),
+    /// `[...]`: the whole position at this point.
+    Checkpoint(Spanned<Position>),
+    /// `round 2`: a new round starts here.
+    Round(Spanned<u32>),
+    Transaction(Spanned<Transaction>),
+    Comment(Spanned<Comment>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Comment {
+    pub text: String,
+    pub style: CommentStyle,
+}
+
+/// One game of a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub header: Header,
+    pub moves: Vec<Element>,
+    /// The result terminator that closes the move text.
+    pub outcome: Spanned<Outcome>,
+    #[serde(skip)]
+    pub span: Span,
+}

@@ -1,0 +1,10 @@
+//! MGN, the Mancala Game Notation: syntax only. This layer reads and writes records; it knows
+//! the names of the four games but none of their rules (see `docs/notation.md`).
+
+pub mod ast;
+mod parse;
+mod write;
+
+pub use ast::*;
+pub use parse::{parse_games, parse_position, SyntaxError};
+pub use write::{write_game, write_games, write_position};
