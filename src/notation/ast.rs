@@ -208,6 +208,10 @@ pub struct Muzi {
     pub b: bool,
 }
 
+fn no_muzi(m: &Muzi) -> bool {
+    m.is_empty()
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }
@@ -242,7 +246,7 @@ impl Muzi {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Pile {
     pub seeds: u32,
-    #[serde(default, skip_serializing_if = "Muzi::is_empty")]
+    #[serde(default, skip_serializing_if = "no_muzi")]
     pub muzi: Muzi,
 }
 
