@@ -11,6 +11,17 @@
 //! from the start of the text to the start of the subslice it was read from. A tag's span is
 //! that of its value, between the quotes; a comment's includes its `{}` or `;`; a checkpoint's
 //! includes its brackets.
+//!
+//! Where the spec leaves room, the reader decides:
+//! - `sp` in the grammar is one space or tab (tabs count as spaces);
+//! - a tag value stays on its line (a tag is "on its own line"), so an unclosed quote is
+//!   reported at the end of that line rather than swallowing the file;
+//! - comments between tags, and between games, are blanks and kept nowhere; comments after the
+//!   last tag are the first elements of the move text;
+//! - a brace comment's text is everything between the braces, verbatim; a line comment's is
+//!   everything after `;` up to the line end, without a `\r`;
+//! - every token (move, number, claim, checkpoint, keyword, result) must be followed by a blank,
+//!   a comment or the end of the text; comments need nothing after them.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -235,7 +246,11 @@ fn sp(i: &str) -> PResult<'_, char> {
 }
 
 fn skip_space(i: &str) -> &str {
-    i.trim_start_matches([' ', '\t', '\r', '\n'])
+    let blanks = i
+        .bytes()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+        .count();
+    &i[blanks..]
 }
 
 /// Tokens must not run together: `B4x` is not a move followed by something.
@@ -423,6 +438,9 @@ const TRANSACTIONS: [&str; 8] = [
 
 /// The result token `i` starts with, and its length.
 fn result_prefix(i: &str) -> Option<(Outcome, usize)> {
+    if !i.starts_with(['*', '0', '1']) {
+        return None;
+    }
     ["1/2-1/2", "1-0", "0-1", "*"]
         .into_iter()
         .find(|t| i.starts_with(t))
@@ -965,5 +983,40 @@ fn after_element(e: &Element) -> &'static str {
         Element::Round(_) => "a space or a comment after the round marker",
         Element::Transaction(_) => "a space or a comment after the transaction",
         Element::Comment(_) => "a space",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_game_line_only_takes_line_starts() {
+        let text = "x [Game \"a\"]\n[Game\t\"b\"]\n [Game \"c\"]\n[Game \"d\"]";
+        assert_eq!(next_game_line(text, 0), Some(13));
+        assert_eq!(next_game_line(text, 13), Some(13));
+        assert_eq!(next_game_line(text, 14), Some(36));
+        assert_eq!(next_game_line(text, 37), None);
+        assert_eq!(next_game_line(text, 999), None);
+    }
+
+    #[test]
+    fn found_describes_blanks_and_shortens_tokens() {
+        assert_eq!(describe("", "end of file"), "end of file");
+        assert_eq!(describe("\r\n", ""), "end of line");
+        assert_eq!(describe(" x", ""), "a space");
+        assert_eq!(describe("\tx", ""), "a tab");
+        assert_eq!(describe("B4x y", ""), "`B4x`");
+        assert_eq!(
+            describe("ééééééééééééééééééééé", ""),
+            "`éééééééééééééééééééé…`"
+        );
+    }
+
+    #[test]
+    fn numbers_stop_at_u32() {
+        assert_eq!(number("4294967295 ").ok().map(|(_, n)| n), Some(u32::MAX));
+        assert!(matches!(number("4294967296"), Err(nom::Err::Failure(_))));
+        assert!(matches!(number("x"), Err(nom::Err::Error(_))));
     }
 }
