@@ -26,7 +26,11 @@ impl<'a> LineIndex<'a> {
     /// The text of a 1-based line, without its line ending.
     pub fn line_text(&self, line: usize) -> &'a str {
         let start = self.line_starts[line - 1];
-        let end = self.line_starts.get(line).copied().unwrap_or(self.text.len());
+        let end = self
+            .line_starts
+            .get(line)
+            .copied()
+            .unwrap_or(self.text.len());
         self.text[start..end].trim_end_matches(['\n', '\r'])
     }
 
