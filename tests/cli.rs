@@ -425,3 +425,17 @@ fn a_closed_pipe_does_not_panic() {
     assert!(!errors.contains("panicked"), "{errors}");
     assert_eq!(output.status.code(), Some(0), "{errors}");
 }
+
+#[test]
+fn the_readme_example_reads() {
+    let readme = fs::read_to_string(repo().join("README.md")).unwrap();
+    let example = readme
+        .split("## MGN in brief")
+        .nth(1)
+        .and_then(|s| s.split("```\n").nth(1))
+        .expect("an MGN example in the README");
+    assert!(example.starts_with("[Game "), "{example}");
+    let output = run(&["check", "-"], Some(example.as_bytes()));
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    assert_eq!(summary(&output), "1 passed, 0 failed");
+}
