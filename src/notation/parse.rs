@@ -1,6 +1,31 @@
-//! The MGN reader (nom). Placeholder signatures: implemented on the `notation` branch.
+//! The MGN reader, written with nom (see `docs/notation.md`, "Grammar").
+//!
+//! The move text is read by a loop that looks at the first byte of each element and hands over
+//! to one small nom parser for that kind of element. No element backtracks into another, and
+//! nothing recurses on the input, so a long or hostile file never grows the stack. Once the
+//! first byte has chosen an element's kind, every later failure inside it is a
+//! `nom::Err::Failure` that says, for a person, what was expected there; `nom::Err::Error` only
+//! means "not this alternative" and never leaves an element.
+//!
+//! Every parser works on a subslice of the whole text, so a node's byte offset is the distance
+//! from the start of the text to the start of the subslice it was read from. A tag's span is
+//! that of its value, between the quotes; a comment's includes its `{}` or `;`; a checkpoint's
+//! includes its brackets.
 
-use super::ast::{Game, Position};
+use std::borrow::Cow;
+use std::fmt;
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while};
+use nom::character::complete::{char, digit1, satisfy};
+use nom::combinator::{opt, recognize, value};
+use nom::error::{ErrorKind, ParseError};
+use nom::multi::{many0_count, separated_list1};
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+
+use super::ast::*;
+use crate::source::LineIndex;
 
 /// A syntax error: where, what was expected, what was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,17 +36,934 @@ pub struct SyntaxError {
     pub found: String,
 }
 
+impl SyntaxError {
+    /// `file:line:col: expected X, found Y`, then the line with a caret under the column.
+    pub fn render(&self, file: &str, text: &str) -> String {
+        LineIndex::new(text).render(file, self.offset, &self.to_string())
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected {}, found {}", self.expected, self.found)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
 /// Every game of a file, in order; a broken game is an error and the reading goes on at the
 /// next `[Game` line.
-pub fn parse_games(_text: &str) -> Vec<Result<Game, SyntaxError>> {
-    Vec::new()
+pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
+    let reader = Reader { text };
+    let mut games = Vec::new();
+    let mut i = text.strip_prefix('\u{feff}').unwrap_or(text);
+    loop {
+        let attempt = reader.skip_trivia(i).and_then(|j| {
+            if j.is_empty() {
+                Ok(None)
+            } else {
+                reader.game(j).map(Some)
+            }
+        });
+        match attempt {
+            Ok(None) => break,
+            Ok(Some((rest, game))) => {
+                games.push(Ok(game));
+                i = rest;
+            }
+            Err(e) => {
+                let error = reader.error(e, "end of file");
+                // Resume strictly after where this attempt began, so that an error at the very
+                // start of a `[Game` line cannot make the reader try the same line forever.
+                let from = error.offset.max(reader.offset(i) + 1);
+                games.push(Err(error));
+                match next_game_line(text, from) {
+                    Some(start) => i = &text[start..],
+                    None => break,
+                }
+            }
+        }
+    }
+    games
 }
 
 /// A position string on its own (as in a `Start` tag).
-pub fn parse_position(_text: &str) -> Result<Position, SyntaxError> {
-    Err(SyntaxError {
-        offset: 0,
-        expected: String::new(),
-        found: String::new(),
+pub fn parse_position(text: &str) -> Result<Position, SyntaxError> {
+    let reader = Reader { text };
+    let read = position(text).and_then(|(rest, p)| {
+        if rest.is_empty() {
+            Ok(p)
+        } else {
+            fail(rest, "the end of the position")
+        }
+    });
+    read.map_err(|e| reader.error(e, "the end of the position"))
+}
+
+/// The first line start at or after `from` whose line begins a game.
+fn next_game_line(text: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut line = if from == 0 || bytes.get(from - 1) == Some(&b'\n') {
+        from
+    } else {
+        from + bytes.get(from..)?.iter().position(|&b| b == b'\n')? + 1
+    };
+    while line < bytes.len() {
+        let rest = &bytes[line..];
+        if rest.starts_with(b"[Game ") || rest.starts_with(b"[Game\t") {
+            return Some(line);
+        }
+        line += rest.iter().position(|&b| b == b'\n')? + 1;
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors inside the parsers.
+
+/// A parser's failure: the rest of the input where it failed, and what was wanted there.
+/// `found` is left to describe the input at `at`, except where that would mislead (an unclosed
+/// comment is reported at its `{`, but what was found is the end of the file).
+#[derive(Debug)]
+struct Fail<'a> {
+    at: &'a str,
+    expected: Cow<'static, str>,
+    found: Option<Cow<'static, str>>,
+}
+
+impl<'a> ParseError<&'a str> for Fail<'a> {
+    fn from_error_kind(at: &'a str, _: ErrorKind) -> Self {
+        // Only reaches a user if some parser forgot its `expect`; still better than a panic.
+        Fail {
+            at,
+            expected: Cow::Borrowed("valid MGN"),
+            found: None,
+        }
+    }
+
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+
+    /// Of two failed alternatives, the one that got further says more.
+    fn or(self, other: Self) -> Self {
+        if other.at.len() < self.at.len() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+type PResult<'a, T> = IResult<&'a str, T, Fail<'a>>;
+type Failure<'a> = nom::Err<Fail<'a>>;
+
+fn failure<'a>(
+    at: &'a str,
+    expected: impl Into<Cow<'static, str>>,
+    found: Option<Cow<'static, str>>,
+) -> Failure<'a> {
+    nom::Err::Failure(Fail {
+        at,
+        expected: expected.into(),
+        found,
     })
+}
+
+fn fail<'a, T>(at: &'a str, expected: impl Into<Cow<'static, str>>) -> Result<T, Failure<'a>> {
+    Err(failure(at, expected, None))
+}
+
+/// Commits to `p`: if it does not match at all, that is a failure described as `what`, at the
+/// place `p` started.
+fn expect<'a, O>(
+    what: &'static str,
+    mut p: impl Parser<&'a str, Output = O, Error = Fail<'a>>,
+) -> impl FnMut(&'a str) -> PResult<'a, O> {
+    move |i| match p.parse(i) {
+        Err(nom::Err::Error(_)) => fail(i, what),
+        other => other,
+    }
+}
+
+/// What a person sees at `at`: the token there, shortened, or the kind of blank.
+fn describe(at: &str, end: &str) -> String {
+    match at.chars().next() {
+        None => end.to_owned(),
+        Some('\n' | '\r') => "end of line".to_owned(),
+        Some(' ') => "a space".to_owned(),
+        Some('\t') => "a tab".to_owned(),
+        Some(_) => {
+            let token = at.split([' ', '\t', '\r', '\n']).next().unwrap_or_default();
+            format!("`{}`", shorten(token))
+        }
+    }
+}
+
+fn shorten(token: &str) -> Cow<'_, str> {
+    const MAX: usize = 20;
+    match token.char_indices().nth(MAX) {
+        Some((cut, _)) => Cow::Owned(format!("{}…", &token[..cut])),
+        None => Cow::Borrowed(token),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens that carry no span of their own.
+
+const RESULT: &str = "a result (1-0, 0-1, 1/2-1/2 or *)";
+
+fn number(i: &str) -> PResult<'_, u32> {
+    let (rest, digits) = digit1(i)?;
+    match digits.parse() {
+        Ok(n) => Ok((rest, n)),
+        Err(_) => fail(i, "a number of at most 4294967295"),
+    }
+}
+
+fn side(i: &str) -> PResult<'_, Side> {
+    alt((value(Side::A, char('A')), value(Side::B, char('B')))).parse(i)
+}
+
+fn hole(i: &str) -> PResult<'_, Hole> {
+    (side, number).map(|(s, n)| Hole::new(s, n)).parse(i)
+}
+
+/// A single space or tab, as between the fields of a position or after `round`.
+fn sp(i: &str) -> PResult<'_, char> {
+    satisfy(|c| c == ' ' || c == '\t').parse(i)
+}
+
+fn skip_space(i: &str) -> &str {
+    i.trim_start_matches([' ', '\t', '\r', '\n'])
+}
+
+/// Tokens must not run together: `B4x` is not a move followed by something.
+fn boundary<'a>(i: &'a str, after: &'static str) -> Result<(), Failure<'a>> {
+    match i.as_bytes().first() {
+        None | Some(b' ' | b'\t' | b'\r' | b'\n' | b'{' | b';') => Ok(()),
+        Some(_) => fail(i, after),
+    }
+}
+
+fn muzi(i: &str) -> PResult<'_, Muzi> {
+    alt((
+        value(Muzi { a: true, b: true }, tag("mAmB")),
+        value(Muzi::of(Side::A), tag("mA")),
+        value(Muzi::of(Side::B), tag("mB")),
+    ))
+    .parse(i)
+}
+
+fn pile(i: &str) -> PResult<'_, Pile> {
+    alt((
+        (number, opt(muzi)).map(|(seeds, m)| Pile {
+            seeds,
+            muzi: m.unwrap_or_default(),
+        }),
+        muzi.map(|muzi| Pile { seeds: 0, muzi }),
+    ))
+    .parse(i)
+}
+
+fn hole_state(i: &str) -> PResult<'_, HoleState> {
+    if let Some(rest) = i.strip_prefix('x') {
+        let out = HoleState {
+            out_of_play: true,
+            ..HoleState::default()
+        };
+        return Ok((rest, out));
+    }
+    let (i, pile) = pile(i)?;
+    let (i, owner) = opt(preceded(
+        char('@'),
+        expect("the hole's owner after `@`, A or B", side),
+    ))
+    .parse(i)?;
+    let out = HoleState {
+        pile,
+        owner,
+        out_of_play: false,
+    };
+    Ok((i, out))
+}
+
+fn holes(i: &str) -> PResult<'_, Vec<HoleState>> {
+    separated_list1(
+        char(','),
+        expect("a hole's contents such as 5, 0@B, mA or x", hole_state),
+    )
+    .parse(i)
+}
+
+fn position(i: &str) -> PResult<'_, Position> {
+    let (i, a) = holes(i)?;
+    let (i, _) = expect("`,` or `/` after a hole of A", char('/'))(i)?;
+    let (i, b) = holes(i)?;
+    let (i, _) = expect("`,` or a space after a hole of B", sp)(i)?;
+    let (i, store_a) = expect("A's store such as 0 or 9mB", pile)(i)?;
+    let (i, _) = expect("`/` between the stores", char('/'))(i)?;
+    let (i, store_b) = expect("B's store such as 0 or 9mA", pile)(i)?;
+    let (i, _) = expect("a space before the side to move", sp)(i)?;
+    let (i, to_move) = expect("the side to move, A or B", side)(i)?;
+    let (i, _) = expect("a space before the round", sp)(i)?;
+    let (i, round) = expect("the round number", number)(i)?;
+    let debts_ahead = i.len() > 1 && sp(i).is_ok() && i.as_bytes()[1].is_ascii_digit();
+    let (i, debts) = if debts_ahead {
+        let (i, debt_a) = number(&i[1..])?;
+        let (i, _) = expect("`/` between the debts", char('/'))(i)?;
+        let (i, debt_b) = expect("B's debt", number)(i)?;
+        (i, [debt_a, debt_b])
+    } else {
+        (i, [0, 0])
+    };
+    let p = Position {
+        holes: [a, b],
+        stores: [store_a, store_b],
+        to_move,
+        round,
+        debts,
+    };
+    Ok((i, p))
+}
+
+fn hole_action(i: &str) -> PResult<'_, HoleAction> {
+    (
+        alt((
+            value(ActionKind::TakeTwo, tag("^^")),
+            value(ActionKind::Lift, tag("^")),
+            value(ActionKind::Put, tag("+")),
+        )),
+        expect("a hole such as A4", hole),
+    )
+        .map(|(kind, hole)| HoleAction { kind, hole })
+        .parse(i)
+}
+
+fn captures(i: &str) -> PResult<'_, CaptureClaim> {
+    let holes_list = delimited(
+        char('('),
+        separated_list1(char(','), expect("a hole such as A2", hole)),
+        expect("`,` or `)` in the list of holes", char(')')),
+    );
+    preceded(
+        char('x'),
+        (
+            expect("the points captured, such as x7", number),
+            opt(holes_list),
+        ),
+    )
+    .map(|(count, holes)| CaptureClaim {
+        count,
+        holes: holes.unwrap_or_default(),
+    })
+    .parse(i)
+}
+
+fn score(i: &str) -> PResult<'_, [Pile; 2]> {
+    preceded(
+        char('='),
+        (
+            expect("A's store such as 0 or 9mB", pile),
+            expect("`/` between the stores", char('/')),
+            expect("B's store such as 0 or 9mA", pile),
+        ),
+    )
+    .map(|(a, _, b)| [a, b])
+    .parse(i)
+}
+
+/// The transaction named `kind`, read from just after its `:`.
+fn transaction<'a>(kind: &str, i: &'a str) -> PResult<'a, Transaction> {
+    let a_hole = || expect("a hole such as B3", hole);
+    let a_side = || expect("a side, A or B", side);
+    let stones = || {
+        preceded(
+            expect("`:` then a number of stones", char(':')),
+            expect("a number of stones", number),
+        )
+    };
+    match kind {
+        "win" => a_hole().map(|hole| Transaction::Win { hole }).parse(i),
+        "muzi" => a_side().map(|side| Transaction::Muzi { side }).parse(i),
+        "fill" => expect(
+            "a side or a hole, such as A or A2",
+            alt((hole.map(FillTarget::Hole), side.map(FillTarget::Side))),
+        )
+        .map(|target| Transaction::Fill { target })
+        .parse(i),
+        "borrow" => (a_side(), stones())
+            .map(|(side, stones)| Transaction::Borrow { side, stones })
+            .parse(i),
+        "repay" => (a_side(), stones())
+            .map(|(side, stones)| Transaction::Repay { side, stones })
+            .parse(i),
+        "buy" => (
+            a_hole(),
+            opt(preceded(
+                char('='),
+                expect("a number of stones after `=`", number),
+            )),
+        )
+            .map(|(hole, stones)| Transaction::Buy { hole, stones })
+            .parse(i),
+        "rebuy" => a_hole().map(|hole| Transaction::Rebuy { hole }).parse(i),
+        _ => (
+            a_hole(),
+            preceded(expect("`:` then the second hole", char(':')), a_hole()),
+        )
+            .map(|(first, second)| Transaction::Swap { first, second })
+            .parse(i),
+    }
+}
+
+const TRANSACTIONS: [&str; 8] = [
+    "win", "muzi", "fill", "borrow", "repay", "buy", "rebuy", "swap",
+];
+
+/// The result token `i` starts with, and its length.
+fn result_prefix(i: &str) -> Option<(Outcome, usize)> {
+    ["1/2-1/2", "1-0", "0-1", "*"]
+        .into_iter()
+        .find(|t| i.starts_with(t))
+        .and_then(|t| Some((Outcome::from_token(t)?, t.len())))
+}
+
+/// The name of the tag `i` starts with, if it starts with one rather than a checkpoint. A name
+/// followed by a blank is always a tag; otherwise `[x` and `[m` begin positions (`[x,5,...]`,
+/// `[mA,...]`), and any other letter can only be a mistyped tag.
+fn tag_ahead(i: &str) -> Option<&str> {
+    let rest = i.strip_prefix('[')?;
+    let (_, name) = tag_name(rest).ok()?;
+    let blank_follows = sp(&rest[name.len()..]).is_ok();
+    (blank_follows || !name.starts_with(['x', 'm'])).then_some(name)
+}
+
+fn tag_name(i: &str) -> PResult<'_, &str> {
+    recognize((
+        satisfy(|c| c.is_ascii_alphabetic()),
+        take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+    ))
+    .parse(i)
+}
+
+/// The body of a tag value after its opening quote: the raw text and its unescaped value.
+fn string_body(i: &str) -> PResult<'_, (&str, Cow<'_, str>)> {
+    let bytes = i.as_bytes();
+    let mut k = 0;
+    let mut escaped = false;
+    loop {
+        match bytes.get(k) {
+            None | Some(b'\n' | b'\r') => return fail(&i[k..], "`\"` closing the tag value"),
+            Some(b'"') => break,
+            Some(b'\\') => match bytes.get(k + 1) {
+                Some(b'"' | b'\\') => {
+                    escaped = true;
+                    k += 2;
+                }
+                _ => return fail(&i[k..], "`\\\"` or `\\\\` (a backslash escapes only these)"),
+            },
+            Some(_) => k += 1,
+        }
+    }
+    let raw = &i[..k];
+    let value = if escaped {
+        let mut s = String::with_capacity(raw.len());
+        let mut chars = raw.chars();
+        while let Some(c) = chars.next() {
+            s.push(if c == '\\' {
+                chars.next().unwrap_or(c)
+            } else {
+                c
+            });
+        }
+        Cow::Owned(s)
+    } else {
+        Cow::Borrowed(raw)
+    };
+    Ok((&i[k + 1..], (raw, value)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games: everything that records where it was read.
+
+struct Reader<'a> {
+    text: &'a str,
+}
+
+/// One `[Name "value"]` as read, before it is given a meaning.
+struct RawTag<'a> {
+    name: &'a str,
+    /// The value as written between the quotes, escapes included.
+    raw: &'a str,
+    value: Cow<'a, str>,
+    value_span: Span,
+}
+
+impl<'a> Reader<'a> {
+    fn offset(&self, at: &str) -> usize {
+        (at.as_ptr() as usize)
+            .saturating_sub(self.text.as_ptr() as usize)
+            .min(self.text.len())
+    }
+
+    fn span(&self, from: &str, to: &str) -> Span {
+        Span::new(self.offset(from), self.offset(to))
+    }
+
+    fn spanned<O>(
+        &self,
+        mut p: impl Parser<&'a str, Output = O, Error = Fail<'a>>,
+    ) -> impl FnMut(&'a str) -> PResult<'a, Spanned<O>> {
+        let text = self.text;
+        move |i| {
+            let (rest, v) = p.parse(i)?;
+            let reader = Reader { text };
+            Ok((rest, Spanned::new(v, reader.span(i, rest))))
+        }
+    }
+
+    fn error(&self, e: Failure<'a>, end: &str) -> SyntaxError {
+        let f = match e {
+            nom::Err::Error(f) | nom::Err::Failure(f) => f,
+            nom::Err::Incomplete(_) => Fail {
+                at: &self.text[self.text.len()..],
+                expected: Cow::Borrowed("more text"),
+                found: None,
+            },
+        };
+        SyntaxError {
+            offset: self.offset(f.at),
+            expected: f.expected.into_owned(),
+            found: f.found.map_or_else(|| describe(f.at, end), Cow::into_owned),
+        }
+    }
+
+    /// Blanks and comments between games; the comments belong to no game.
+    fn skip_trivia(&self, mut i: &'a str) -> Result<&'a str, Failure<'a>> {
+        loop {
+            i = skip_space(i);
+            if !i.starts_with(['{', ';']) {
+                return Ok(i);
+            }
+            i = self.comment(i)?.0;
+        }
+    }
+
+    fn game(&self, i: &'a str) -> PResult<'a, Game> {
+        let start = i;
+        match i.strip_prefix('[').map(tag_name) {
+            Some(Ok((_, "Game"))) => {}
+            Some(Ok(_)) => return fail(&i[1..], "the `Game` tag, which comes first in a game"),
+            _ => return fail(i, "a game, starting with its `[Game \"...\"]` tag"),
+        }
+        let (mut i, first) = self.tag(i)?;
+        let Some(kind) = GameKind::from_name(&first.value) else {
+            return Err(self.bad_value(
+                &first,
+                "a game name: dakon, mraw-imrujen, nchuwa or dong-wo",
+            ));
+        };
+        let mut header = Header::new(kind);
+        header.game.span = first.value_span;
+
+        // Comments after the last tag open the move text; comments between tags are blanks.
+        let mut comments = Vec::new();
+        loop {
+            let j = skip_space(i);
+            if tag_ahead(j).is_some() {
+                comments.clear();
+                let (rest, t) = self.tag(j)?;
+                self.add_tag(&mut header, t, &j[1..])?;
+                i = rest;
+            } else if j.starts_with(['{', ';']) {
+                let (rest, c) = self.comment(j)?;
+                comments.push(Element::Comment(c));
+                i = rest;
+            } else {
+                i = j;
+                break;
+            }
+        }
+
+        let (rest, (moves, outcome)) = self.movetext(i, comments)?;
+        if let Some(said) = &header.result {
+            if said.value != outcome.value {
+                let at = &self.text[outcome.span.start..];
+                let expected = format!("`{}` as the `Result` tag says", said.value.token());
+                return fail(at, expected);
+            }
+        }
+        let game = Game {
+            header,
+            moves,
+            outcome,
+            span: self.span(start, rest),
+        };
+        Ok((rest, game))
+    }
+
+    /// `[Name "value"]`, from its `[`.
+    fn tag(&self, i: &'a str) -> PResult<'a, RawTag<'a>> {
+        let (i, _) = char('[').parse(i)?;
+        let (i, name) = expect("a tag name such as Event", tag_name)(i)?;
+        let (i, _) = expect("a space, then the tag value in quotes", sp)(i)?;
+        let (i, _) = expect("`\"` opening the tag value", char('"'))(i)?;
+        let (rest, (raw, value)) = string_body(i)?;
+        let (rest, _) = expect("`]` closing the tag", char(']'))(rest)?;
+        let value_span = self.span(raw, &i[raw.len()..]);
+        let t = RawTag {
+            name,
+            raw,
+            value,
+            value_span,
+        };
+        Ok((rest, t))
+    }
+
+    /// A value that is not what its tag wants: pointed at, and shown whole.
+    fn bad_value(&self, t: &RawTag<'a>, expected: &'static str) -> Failure<'a> {
+        let found = format!("\"{}\"", shorten(t.raw));
+        failure(t.raw, expected, Some(Cow::Owned(found)))
+    }
+
+    fn add_tag(&self, h: &mut Header, t: RawTag<'a>, name_at: &'a str) -> Result<(), Failure<'a>> {
+        fn once<'a, T>(
+            slot: &mut Option<Spanned<T>>,
+            t: &RawTag<'a>,
+            name_at: &'a str,
+            value: T,
+        ) -> Result<(), Failure<'a>> {
+            if slot.is_some() {
+                let expected = format!("at most one `{}` tag", t.name);
+                return Err(failure(name_at, expected, Some("a second one".into())));
+            }
+            *slot = Some(Spanned::new(value, t.value_span));
+            Ok(())
+        }
+        let text = || t.value.clone().into_owned();
+        match t.name {
+            "Game" => {
+                let expected = "a result ending this game before the next `Game` tag";
+                Err(failure(
+                    name_at,
+                    expected,
+                    Some("another `Game` tag".into()),
+                ))
+            }
+            "Board" => {
+                let size = (number, char('x'), number).parse(t.raw);
+                match size {
+                    Ok(("", (rows, _, columns))) => {
+                        once(&mut h.board, &t, name_at, BoardSize { rows, columns })
+                    }
+                    _ => Err(self.bad_value(&t, "a board size such as 2x5")),
+                }
+            }
+            "Preset" => once(&mut h.preset, &t, name_at, text()),
+            "Option" => {
+                let (code, value) = match t.value.split_once('=') {
+                    Some((c, v)) if !c.is_empty() && !v.is_empty() => (c, v),
+                    _ => {
+                        let expected = "an option such as dakon.next-round.first=winner";
+                        return Err(self.bad_value(&t, expected));
+                    }
+                };
+                if h.options.iter().any(|o| o.value.code == code) {
+                    let expected = format!("at most one `Option` for `{code}`");
+                    return Err(failure(t.raw, expected, Some("a second one".into())));
+                }
+                let setting = RuleSetting {
+                    code: code.to_owned(),
+                    value: value.to_owned(),
+                };
+                h.options.push(Spanned::new(setting, t.value_span));
+                Ok(())
+            }
+            "PlayerA" => once(&mut h.player_a, &t, name_at, text()),
+            "PlayerB" => once(&mut h.player_b, &t, name_at, text()),
+            "Event" => once(&mut h.event, &t, name_at, text()),
+            "Site" => once(&mut h.site, &t, name_at, text()),
+            "Date" => once(&mut h.date, &t, name_at, text()),
+            "Source" => once(&mut h.source, &t, name_at, text()),
+            "First" => match t.raw {
+                "A" => once(&mut h.first, &t, name_at, Side::A),
+                "B" => once(&mut h.first, &t, name_at, Side::B),
+                _ => Err(self.bad_value(&t, "the first player, A or B")),
+            },
+            "Result" => match Outcome::from_token(t.raw) {
+                Some(outcome) => once(&mut h.result, &t, name_at, outcome),
+                None => Err(self.bad_value(&t, RESULT)),
+            },
+            "Termination" => once(&mut h.termination, &t, name_at, text()),
+            "Start" => {
+                // Read from the raw text so that errors point into the string; a position
+                // holds no character that would need an escape.
+                let read = position(t.raw).and_then(|(rest, p)| {
+                    if rest.is_empty() {
+                        Ok(p)
+                    } else {
+                        fail(rest, "the end of the position (the closing `\"`)")
+                    }
+                });
+                let p = read.map_err(|e| {
+                    e.map(|mut f| {
+                        if f.at.is_empty() && f.found.is_none() {
+                            f.found = Some("the end of the tag value".into());
+                        }
+                        f
+                    })
+                })?;
+                once(&mut h.start, &t, name_at, p)
+            }
+            _ => {
+                let tag = Tag {
+                    name: t.name.to_owned(),
+                    value: text(),
+                };
+                h.other.push(Spanned::new(tag, t.value_span));
+                Ok(())
+            }
+        }
+    }
+
+    /// `{...}` or `; ...`, from its first character.
+    fn comment(&self, i: &'a str) -> PResult<'a, Spanned<Comment>> {
+        let (text, style, rest) = if let Some(body) = i.strip_prefix('{') {
+            let Some(end) = body.find('}') else {
+                let found = Some(Cow::Borrowed("end of file"));
+                return Err(failure(i, "`}` closing this comment", found));
+            };
+            (&body[..end], CommentStyle::Brace, &body[end + 1..])
+        } else {
+            let body = &i[1..];
+            let line = &body[..body.find('\n').unwrap_or(body.len())];
+            let text = line.strip_suffix('\r').unwrap_or(line);
+            (text, CommentStyle::Line, &body[text.len()..])
+        };
+        let comment = Comment {
+            text: text.to_owned(),
+            style,
+        };
+        Ok((rest, Spanned::new(comment, self.span(i, rest))))
+    }
+
+    /// The elements of the move text, after any already read, up to and including the result.
+    fn movetext(
+        &self,
+        mut i: &'a str,
+        mut elements: Vec<Element>,
+    ) -> PResult<'a, (Vec<Element>, Spanned<Outcome>)> {
+        // Plies since the start of the round, against which move numbers are checked.
+        let mut plies: usize = 0;
+        loop {
+            i = skip_space(i);
+            let Some(&first) = i.as_bytes().first() else {
+                return fail(i, RESULT);
+            };
+            if let Some((outcome, len)) = result_prefix(i) {
+                let rest = &i[len..];
+                boundary(rest, "a space or a comment after the result")?;
+                let outcome = Spanned::new(outcome, self.span(i, rest));
+                return Ok((rest, (elements, outcome)));
+            }
+            let (rest, element) = match first {
+                b'{' | b';' => {
+                    let (rest, c) = self.comment(i)?;
+                    elements.push(Element::Comment(c));
+                    i = rest;
+                    continue;
+                }
+                b'0'..=b'9' => {
+                    let rest = self.move_number(i, plies)?;
+                    boundary(rest, "a space or a comment after the move number")?;
+                    i = rest;
+                    continue;
+                }
+                b'A' | b'B' => {
+                    plies += 1;
+                    let (rest, m) = self.spanned(|j| self.move_(j))(i)?;
+                    (rest, Element::Move(m))
+                }
+                b'^' | b'+' => {
+                    let (rest, a) = self.spanned(hole_action)(i)?;
+                    (rest, Element::Action(a))
+                }
+                b'x' => {
+                    let (rest, c) = self.spanned(captures)(i)?;
+                    (rest, Element::Captures(c))
+                }
+                b'=' => {
+                    let (rest, s) = self.spanned(score)(i)?;
+                    (rest, Element::Score(s))
+                }
+                b'[' => {
+                    if let Some(name) = tag_ahead(i) {
+                        let expected = if name == "Game" {
+                            "a result (1-0, 0-1, 1/2-1/2 or *) before the next game"
+                        } else {
+                            "a checkpoint; tags go before the move text"
+                        };
+                        return fail(i, expected);
+                    }
+                    let checkpoint = delimited(
+                        char('['),
+                        position,
+                        expect("`]` closing the checkpoint", char(']')),
+                    );
+                    let (rest, p) = self.spanned(checkpoint)(i)?;
+                    (rest, Element::Checkpoint(p))
+                }
+                b'a'..=b'z' => {
+                    let len = i.bytes().take_while(u8::is_ascii_lowercase).count();
+                    let (word, after) = i.split_at(len);
+                    match word {
+                        "pass" => {
+                            plies += 1;
+                            (after, Element::Pass(Spanned::new((), self.span(i, after))))
+                        }
+                        "round" => {
+                            plies = 0;
+                            let (rest, n) = preceded(
+                                expect("a space, then the round number", sp),
+                                expect("the round number", number),
+                            )
+                            .parse(after)?;
+                            (rest, Element::Round(Spanned::new(n, self.span(i, rest))))
+                        }
+                        _ if TRANSACTIONS.contains(&word) => {
+                            let (rest, _) =
+                                expect("`:` after the transaction's name", char(':'))(after)?;
+                            let (rest, t) = transaction(word, rest)?;
+                            (
+                                rest,
+                                Element::Transaction(Spanned::new(t, self.span(i, rest))),
+                            )
+                        }
+                        _ => return fail(i, ELEMENT),
+                    }
+                }
+                _ => return fail(i, ELEMENT),
+            };
+            boundary(rest, after_element(&element))?;
+            elements.push(element);
+            i = rest;
+        }
+    }
+
+    /// `N.` or `N...`, checked against the ply it stands before.
+    fn move_number(&self, i: &'a str, plies: usize) -> Result<&'a str, Failure<'a>> {
+        let (rest, (n, _, more)) = (
+            number,
+            expect("`.` or `...` after the move number", char('.')),
+            opt(tag("..")),
+        )
+            .parse(i)?;
+        let turn = plies / 2 + 1;
+        let second = plies % 2 == 1;
+        if n as usize != turn || more.is_some() != second {
+            let dots = if second { "..." } else { "." };
+            return fail(
+                i,
+                format!("`{turn}{dots}` as the move number here, or none"),
+            );
+        }
+        Ok(rest)
+    }
+
+    /// `B4`, `B4-B2`, `B3>@A2'~12^A4/17`, ...
+    fn move_(&self, i: &'a str) -> PResult<'a, Move> {
+        let (mut i, first) = self.sowing(i)?;
+        let mut sowings = vec![first];
+        while let Some(rest) = i.strip_prefix('-') {
+            let (rest, s) = self.sowing(rest)?;
+            sowings.push(s);
+            i = rest;
+        }
+        let (mut i, extra_capture) = opt(preceded(
+            char('*'),
+            self.spanned(expect("the hole captured after `*`, such as A5", hole)),
+        ))
+        .parse(i)?;
+        let mut actions = Vec::new();
+        while i.starts_with('~') {
+            let anchored = preceded(
+                char('~'),
+                (
+                    expect("the step after `~`, such as ~12", number),
+                    expect("an owner action such as ^A4", hole_action),
+                ),
+            )
+            .map(|(step, action)| AnchoredAction { step, action });
+            let (rest, a) = self.spanned(anchored)(i)?;
+            actions.push(a);
+            i = rest;
+        }
+        let (i, stopped_after_lap) = opt(preceded(
+            char('/'),
+            expect("the lap after `/`, such as /17", number),
+        ))
+        .parse(i)?;
+        let m = Move {
+            sowings,
+            extra_capture,
+            actions,
+            stopped_after_lap,
+        };
+        Ok((i, m))
+    }
+
+    fn sowing(&self, i: &'a str) -> PResult<'a, Sowing> {
+        let (i, from) = self.spanned(expect("a hole such as B4", hole))(i)?;
+        let (i, direction) = opt(alt((
+            value(Direction::CounterClockwise, char('>')),
+            value(Direction::Clockwise, char('<')),
+        )))
+        .parse(i)?;
+        let (mut i, transfer_to) = opt(preceded(
+            char(':'),
+            self.spanned(expect("the hole after `:`, such as B2", hole)),
+        ))
+        .parse(i)?;
+        let mut muzi_drops = Vec::new();
+        while i.starts_with('@') {
+            let drop = preceded(
+                char('@'),
+                (
+                    expect("the hole where the muzi drops, such as A2", hole),
+                    many0_count(char('\'')),
+                ),
+            )
+            .map(|(hole, primes)| MuziDrop {
+                hole,
+                visit: u32::try_from(primes).unwrap_or(u32::MAX).saturating_add(1),
+            });
+            let (rest, d) = self.spanned(drop)(i)?;
+            muzi_drops.push(d);
+            i = rest;
+        }
+        let s = Sowing {
+            hole: from,
+            direction,
+            transfer_to,
+            muzi_drops,
+        };
+        Ok((i, s))
+    }
+}
+
+const ELEMENT: &str = "a move such as B4, a move number, a claim, a comment or a result";
+
+fn after_element(e: &Element) -> &'static str {
+    match e {
+        Element::Move(_) => "a space or a comment after the move",
+        Element::Pass(_) => "a space or a comment after `pass`",
+        Element::Action(_) => "a space or a comment after the owner action",
+        Element::Captures(_) => "a space or a comment after the capture claim",
+        Element::Score(_) => "a space or a comment after the score claim",
+        Element::Checkpoint(_) => "a space or a comment after the checkpoint",
+        Element::Round(_) => "a space or a comment after the round marker",
+        Element::Transaction(_) => "a space or a comment after the transaction",
+        Element::Comment(_) => "a space",
+    }
 }

@@ -1,15 +1,292 @@
-//! The MGN writer. Placeholder signatures: implemented on the `notation` branch.
+//! The MGN writer: the canonical form of `docs/notation.md` ("Canonical form"). Whatever it
+//! writes, the reader reads back as the same tree, and writing that again gives the same text.
 
-use super::ast::{Game, Position};
+use std::fmt::Write as _;
 
-pub fn write_game(_game: &Game) -> String {
-    String::new()
+use super::ast::*;
+
+/// Move text lines stop at this column where the tokens allow it.
+const WIDTH: usize = 80;
+
+/// One game: its tags, a blank line, its move text and result, and a final line end.
+pub fn write_game(game: &Game) -> String {
+    let mut out = String::with_capacity(256 + 8 * game.moves.len());
+    write_header(&mut out, &game.header);
+    out.push('\n');
+    write_movetext(&mut out, game);
+    out
 }
 
+/// Games separated by one blank line.
 pub fn write_games(games: &[Game]) -> String {
     games.iter().map(write_game).collect::<Vec<_>>().join("\n")
 }
 
-pub fn write_position(_position: &Position) -> String {
-    String::new()
+pub fn write_position(position: &Position) -> String {
+    let mut out = String::new();
+    push_position(&mut out, position);
+    out
+}
+
+fn write_header(out: &mut String, h: &Header) {
+    push_tag(out, "Game", h.game.value.name());
+    if let Some(b) = &h.board {
+        push_tag(out, "Board", &b.value.to_string());
+    }
+    let text_tag = |out: &mut String, name: &str, v: &Option<Spanned<String>>| {
+        if let Some(v) = v {
+            push_tag(out, name, &v.value);
+        }
+    };
+    text_tag(out, "Preset", &h.preset);
+    for o in &h.options {
+        push_tag(
+            out,
+            "Option",
+            &format!("{}={}", o.value.code, o.value.value),
+        );
+    }
+    text_tag(out, "PlayerA", &h.player_a);
+    text_tag(out, "PlayerB", &h.player_b);
+    text_tag(out, "Event", &h.event);
+    text_tag(out, "Site", &h.site);
+    text_tag(out, "Date", &h.date);
+    text_tag(out, "Source", &h.source);
+    if let Some(first) = &h.first {
+        push_tag(out, "First", &first.value.to_string());
+    }
+    if let Some(result) = &h.result {
+        push_tag(out, "Result", result.value.token());
+    }
+    text_tag(out, "Termination", &h.termination);
+    if let Some(start) = &h.start {
+        push_tag(out, "Start", &write_position(&start.value));
+    }
+    for t in &h.other {
+        push_tag(out, &t.value.name, &t.value.value);
+    }
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]\n");
+}
+
+/// Lays tokens out in lines of at most [`WIDTH`] columns, breaking only between tokens.
+struct Lines<'o> {
+    out: &'o mut String,
+    column: usize,
+}
+
+impl Lines<'_> {
+    fn token(&mut self, token: &str) {
+        let width = token.chars().count();
+        if self.column > 0 {
+            if self.column + 1 + width > WIDTH {
+                self.end_line();
+            } else {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        }
+        self.out.push_str(token);
+        // A brace comment may hold line ends; the column is then that of its last line.
+        self.column = match token.rfind('\n') {
+            Some(k) => token[k + 1..].chars().count(),
+            None => self.column + width,
+        };
+    }
+
+    fn end_line(&mut self) {
+        if self.column > 0 {
+            self.out.push('\n');
+            self.column = 0;
+        }
+    }
+}
+
+fn write_movetext(out: &mut String, game: &Game) {
+    let mut lines = Lines { out, column: 0 };
+    let mut unit = String::new();
+    // Plies since the start of the round, and whether the element just written was the first
+    // ply of a turn (then the second ply needs no number of its own).
+    let mut plies: usize = 0;
+    let mut after_first_ply = false;
+    for element in &game.moves {
+        unit.clear();
+        let is_ply = matches!(element, Element::Move(_) | Element::Pass(_));
+        if is_ply {
+            let turn = plies / 2 + 1;
+            if plies.is_multiple_of(2) {
+                let _ = write!(unit, "{turn}. ");
+            } else if !after_first_ply {
+                let _ = write!(unit, "{turn}... ");
+            }
+            after_first_ply = plies.is_multiple_of(2);
+            plies += 1;
+        } else {
+            after_first_ply = false;
+        }
+        match element {
+            Element::Move(m) => push_move(&mut unit, &m.value),
+            Element::Pass(_) => unit.push_str("pass"),
+            Element::Action(a) => push_action(&mut unit, &a.value),
+            Element::Captures(c) => {
+                let _ = write!(unit, "x{}", c.value.count);
+                if !c.value.holes.is_empty() {
+                    unit.push('(');
+                    for (k, h) in c.value.holes.iter().enumerate() {
+                        if k > 0 {
+                            unit.push(',');
+                        }
+                        let _ = write!(unit, "{h}");
+                    }
+                    unit.push(')');
+                }
+            }
+            Element::Score(s) => {
+                unit.push('=');
+                push_pile(&mut unit, &s.value[0]);
+                unit.push('/');
+                push_pile(&mut unit, &s.value[1]);
+            }
+            Element::Checkpoint(p) => {
+                unit.push('[');
+                push_position(&mut unit, &p.value);
+                unit.push(']');
+            }
+            Element::Round(n) => {
+                plies = 0;
+                lines.end_line();
+                let _ = write!(unit, "round {}", n.value);
+            }
+            Element::Transaction(t) => push_transaction(&mut unit, &t.value),
+            Element::Comment(c) => match c.value.style {
+                CommentStyle::Brace => {
+                    unit.push('{');
+                    unit.push_str(&c.value.text);
+                    unit.push('}');
+                }
+                CommentStyle::Line => {
+                    unit.push(';');
+                    unit.push_str(&c.value.text);
+                }
+            },
+        }
+        lines.token(&unit);
+        if let Element::Comment(c) = element {
+            if c.value.style == CommentStyle::Line {
+                lines.end_line();
+            }
+        }
+    }
+    lines.token(game.outcome.value.token());
+    lines.out.push('\n');
+}
+
+fn push_move(out: &mut String, m: &Move) {
+    for (k, s) in m.sowings.iter().enumerate() {
+        if k > 0 {
+            out.push('-');
+        }
+        let _ = write!(out, "{}", s.hole.value);
+        if let Some(d) = s.direction {
+            out.push(d.symbol());
+        }
+        if let Some(to) = &s.transfer_to {
+            let _ = write!(out, ":{}", to.value);
+        }
+        for d in &s.muzi_drops {
+            let _ = write!(out, "@{}", d.value.hole);
+            for _ in 1..d.value.visit {
+                out.push('\'');
+            }
+        }
+    }
+    if let Some(h) = &m.extra_capture {
+        let _ = write!(out, "*{}", h.value);
+    }
+    for a in &m.actions {
+        let _ = write!(out, "~{}", a.value.step);
+        push_action(out, &a.value.action);
+    }
+    if let Some(lap) = m.stopped_after_lap {
+        let _ = write!(out, "/{lap}");
+    }
+}
+
+fn push_action(out: &mut String, a: &HoleAction) {
+    let _ = write!(out, "{}{}", a.kind.sigil(), a.hole);
+}
+
+fn push_transaction(out: &mut String, t: &Transaction) {
+    let _ = match t {
+        Transaction::Win { hole } => write!(out, "win:{hole}"),
+        Transaction::Muzi { side } => write!(out, "muzi:{side}"),
+        Transaction::Fill {
+            target: FillTarget::Side(side),
+        } => write!(out, "fill:{side}"),
+        Transaction::Fill {
+            target: FillTarget::Hole(hole),
+        } => write!(out, "fill:{hole}"),
+        Transaction::Borrow { side, stones } => write!(out, "borrow:{side}:{stones}"),
+        Transaction::Repay { side, stones } => write!(out, "repay:{side}:{stones}"),
+        Transaction::Buy { hole, stones: None } => write!(out, "buy:{hole}"),
+        Transaction::Buy {
+            hole,
+            stones: Some(n),
+        } => write!(out, "buy:{hole}={n}"),
+        Transaction::Rebuy { hole } => write!(out, "rebuy:{hole}"),
+        Transaction::Swap { first, second } => write!(out, "swap:{first}:{second}"),
+    };
+}
+
+/// Seeds then muzi; a pile of muzi alone leaves out its `0`.
+fn push_pile(out: &mut String, p: &Pile) {
+    if p.seeds > 0 || p.muzi.is_empty() {
+        let _ = write!(out, "{}", p.seeds);
+    }
+    if p.muzi.a {
+        out.push_str("mA");
+    }
+    if p.muzi.b {
+        out.push_str("mB");
+    }
+}
+
+fn push_position(out: &mut String, p: &Position) {
+    for (side, holes) in p.holes.iter().enumerate() {
+        if side > 0 {
+            out.push('/');
+        }
+        for (k, h) in holes.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            if h.out_of_play {
+                out.push('x');
+                continue;
+            }
+            push_pile(out, &h.pile);
+            if let Some(owner) = h.owner {
+                let _ = write!(out, "@{owner}");
+            }
+        }
+    }
+    out.push(' ');
+    push_pile(out, &p.stores[0]);
+    out.push('/');
+    push_pile(out, &p.stores[1]);
+    let _ = write!(out, " {} {}", p.to_move, p.round);
+    if p.debts != [0, 0] {
+        let _ = write!(out, " {}/{}", p.debts[0], p.debts[1]);
+    }
 }
