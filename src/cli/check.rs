@@ -25,7 +25,7 @@ pub fn run(args: &CheckArgs) -> Status {
             Ok((name, text)) => {
                 let parsing = Instant::now();
                 let results = check_text(&text, &options);
-                tracing::debug!(
+                tracing::info!(
                     file = %name,
                     records = results.len(),
                     elapsed = ?parsing.elapsed(),

@@ -35,7 +35,7 @@ pub fn run(args: &ConvertArgs) -> Status {
         })
         .unwrap_or_else(|| {
             let guess = Format::sniff(&text);
-            tracing::info!(file = %name, format = guess.name(), "input format guessed from the content");
+            tracing::info!(file = %name, format = guess.name(), "input format guessed");
             guess
         });
 
@@ -76,7 +76,13 @@ pub fn run(args: &ConvertArgs) -> Status {
             }
         }
     };
-    tracing::debug!(file = %name, games = games.len(), from = from.name(), elapsed = ?started.elapsed(), "read");
+    tracing::debug!(
+        file = %name,
+        games = games.len(),
+        from = from.name(),
+        elapsed = ?started.elapsed(),
+        "read"
+    );
 
     let converted = match args.to {
         Format::Mgn => write_games(&games),

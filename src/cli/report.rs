@@ -10,11 +10,7 @@ use mgn::source::LineIndex;
 use std::io::{self, Write};
 
 pub fn syntax_error(name: &str, text: &str, error: &SyntaxError) -> String {
-    LineIndex::new(text).render(
-        name,
-        error.offset,
-        &format!("expected {}, found {}", error.expected, error.found),
-    )
+    error.render(name, text)
 }
 
 pub fn problem(name: &str, text: &str, problem: &Problem) -> String {
@@ -102,7 +98,7 @@ impl<W: Write> Report<W> {
                 match verdict {
                     mgn::check::Verdict::Passed => {
                         self.passed += 1;
-                        tracing::info!(file = name, record = index, game = %kind, "passed");
+                        tracing::debug!(file = %name, record = index, game = %kind, "passed");
                         Ok(())
                     }
                     mgn::check::Verdict::Failed(problems) => {
