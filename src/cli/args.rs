@@ -1,0 +1,189 @@
+//! The command line's grammar and help texts (clap derive).
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+
+const EXAMPLES: &str = "\
+Examples:
+  mgn check records/                     check every *.mgn file under records/
+  mgn check game.mgn more.mgn            check two files
+  cat game.mgn | mgn check -             check standard input
+  mgn convert --to yaml game.mgn         print the games of game.mgn as YAML
+  mgn convert --to mgn -o out.mgn g.json turn a JSON document back into MGN
+  mgn -v check records/                  also log files read and timings (-vv: more)
+
+Exit status: 0 when every record is good, 1 when some record is bad, 2 for a usage or I/O error.
+Logging goes to standard error; -v, -vv or RUST_LOG (e.g. RUST_LOG=mgn=debug) choose how much.";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  mgn check records/                     every *.mgn file under records/, in sorted order
+  mgn check records/dakon/a.mgn b.mgn    two files (named files are read whatever their extension)
+  mgn check - < game.mgn                 standard input
+
+Each record that is not good is reported as
+  file:line:column: expected ..., found ...
+followed by the line and a caret under the column; the report ends with the line
+  N passed, N failed
+
+Exit status: 0 when every record is good; 1 when some record is bad (a file that is not valid
+UTF-8 counts as one bad record, reported at its first invalid byte); 2 when a path cannot be read
+or a folder holds no *.mgn file (the other paths are still checked).
+
+Until the replay issue lands, a record is good when it reads: the check is the MGN syntax.";
+
+const CONVERT_EXAMPLES: &str = "\
+Examples:
+  mgn convert --to yaml records/nchuwa/notation-tour.mgn
+  mgn convert --to json -o games.json games.mgn
+  mgn convert --to mgn games.yaml                canonical MGN from a YAML document
+  mgn convert --to mgn games.mgn                 rewrite MGN in its canonical form
+  cat games.json | mgn convert --from json --to mgn -
+
+The input format comes from --from, else from the extension (.mgn, .yaml, .yml, .json), else
+from the content. YAML and JSON hold one document for the whole file:
+  { \"mgn\": 1, \"games\": [ game, ... ] }
+where \"mgn\" is the format version; YAML and JSON have the same structure. Converting MGN to
+YAML or JSON and back gives the canonical MGN text.
+
+When some games of an MGN input do not read, each error is reported on standard error, the
+other games are still written, and the exit status is 1.";
+
+/// Headless record tool and replay validator for Dakon, Mraw imrujen, Nchuwa and Dong Wo
+/// records in MGN (Mancala Game Notation).
+#[derive(Debug, Parser)]
+#[command(name = "mgn", version, after_help = EXAMPLES)]
+pub struct Cli {
+    /// More log output on standard error: -v for progress, -vv for details (RUST_LOG, when set,
+    /// takes precedence)
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Read every game of the given files and folders and report the bad ones
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check(CheckArgs),
+    /// Convert records between MGN, YAML and JSON
+    #[command(after_help = CONVERT_EXAMPLES)]
+    Convert(ConvertArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files, folders (searched recursively for *.mgn) or - for standard input
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Output format
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: Format,
+
+    /// Input format, when the file's extension does not tell (as for standard input)
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<Format>,
+
+    /// Write to this file instead of standard output
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// The input file, or - for standard input
+    #[arg(value_name = "FILE")]
+    pub input: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Mgn,
+    Yaml,
+    Json,
+}
+
+impl Format {
+    pub fn from_extension(path: &Path) -> Option<Format> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        match extension.as_str() {
+            "mgn" => Some(Format::Mgn),
+            "yaml" | "yml" => Some(Format::Yaml),
+            "json" => Some(Format::Json),
+            _ => None,
+        }
+    }
+
+    /// A guess from the text itself, for standard input and unknown extensions. JSON is tried
+    /// first because it is also YAML; MGN is recognised by its `Game` tag; anything else is
+    /// taken for YAML, whose reader then says what is wrong with it.
+    pub fn sniff(text: &str) -> Format {
+        let text = text.trim_start_matches('\u{feff}');
+        if serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() {
+            return Format::Json;
+        }
+        let trimmed = text.trim_start();
+        if trimmed.starts_with("mgn:") || trimmed.starts_with("---") {
+            Format::Yaml
+        } else if text.contains("[Game") {
+            Format::Mgn
+        } else {
+            Format::Yaml
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Mgn => "mgn",
+            Format::Yaml => "yaml",
+            Format::Json => "json",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn formats_come_from_extensions() {
+        assert_eq!(
+            Format::from_extension(Path::new("a.yml")),
+            Some(Format::Yaml)
+        );
+        assert_eq!(
+            Format::from_extension(Path::new("a.JSON")),
+            Some(Format::Json)
+        );
+        assert_eq!(
+            Format::from_extension(Path::new("a.mgn")),
+            Some(Format::Mgn)
+        );
+        assert_eq!(Format::from_extension(Path::new("-")), None);
+    }
+
+    #[test]
+    fn sniffing_tells_the_three_apart() {
+        assert_eq!(Format::sniff("{\"mgn\": 1, \"games\": []}"), Format::Json);
+        assert_eq!(Format::sniff("mgn: 1\ngames: []\n"), Format::Yaml);
+        assert_eq!(Format::sniff("[Game \"dakon\"]\n\n1. B4 *\n"), Format::Mgn);
+        // A brace comment before the first game is not JSON.
+        assert_eq!(
+            Format::sniff("{a comment}\n[Game \"dakon\"]\n\n*\n"),
+            Format::Mgn
+        );
+        assert_eq!(
+            Format::sniff("\u{feff}; notes\n[Game \"nchuwa\"]\n*\n"),
+            Format::Mgn
+        );
+    }
+}

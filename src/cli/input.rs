@@ -1,0 +1,165 @@
+//! Finding and reading the inputs: files, folders of `*.mgn` files, standard input.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Where a text comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Origin {
+    pub fn from_arg(path: &Path) -> Origin {
+        if path.as_os_str() == "-" {
+            Origin::Stdin
+        } else {
+            Origin::File(path.to_path_buf())
+        }
+    }
+
+    /// The name diagnostics use: the path as the user wrote it (or as found under the folder
+    /// he named), so that `file:line:column` can be pasted into an editor.
+    pub fn name(&self) -> String {
+        match self {
+            Origin::Stdin => "<stdin>".to_string(),
+            Origin::File(path) => path.display().to_string(),
+        }
+    }
+}
+
+/// Why an input gave no text.
+#[derive(Debug)]
+pub enum InputError {
+    /// The path could not be read: a usage or I/O error.
+    Io { name: String, error: io::Error },
+    /// A folder named on the command line holds no `*.mgn` file, which is almost always a
+    /// wrong path rather than an empty collection.
+    NoRecords { name: String },
+    /// The bytes are not UTF-8, which MGN requires: the file is a bad record, not an I/O error.
+    NotUtf8(NotUtf8),
+}
+
+/// A file that is not UTF-8, with what is needed to show where.
+#[derive(Debug)]
+pub struct NotUtf8 {
+    pub name: String,
+    /// The file's text with invalid bytes replaced; identical to the file up to `offset`.
+    pub lossy: String,
+    /// Byte offset of the first invalid byte.
+    pub offset: usize,
+    pub byte: u8,
+}
+
+/// The files the paths stand for, in order: a folder stands for its `*.mgn` files, searched
+/// recursively and sorted by path so that every run reports in the same order. Symbolic links
+/// to folders are not followed (a link cycle would never end); links to files are.
+pub fn expand(paths: &[PathBuf]) -> Vec<Result<Origin, InputError>> {
+    let mut origins = Vec::new();
+    for path in paths {
+        let origin = Origin::from_arg(path);
+        let Origin::File(path) = origin else {
+            origins.push(Ok(Origin::Stdin));
+            continue;
+        };
+        let io_error = |error| InputError::Io {
+            name: path.display().to_string(),
+            error,
+        };
+        match fs::metadata(&path) {
+            Err(error) => origins.push(Err(io_error(error))),
+            Ok(meta) if meta.is_dir() => {
+                let mut found = Vec::new();
+                match walk(&path, &mut found) {
+                    Err(error) => origins.push(Err(io_error(error))),
+                    Ok(()) if found.is_empty() => origins.push(Err(InputError::NoRecords {
+                        name: path.display().to_string(),
+                    })),
+                    Ok(()) => {
+                        found.sort();
+                        tracing::debug!(folder = %path.display(), files = found.len(), "searched");
+                        origins.extend(found.into_iter().map(|f| Ok(Origin::File(f))));
+                    }
+                }
+            }
+            Ok(_) => origins.push(Ok(Origin::File(path))),
+        }
+    }
+    origins
+}
+
+fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            walk(&path, found)?;
+        } else if is_mgn(&path) && (kind.is_file() || path.is_file()) {
+            found.push(path);
+        } else if kind.is_symlink() && path.is_dir() {
+            tracing::debug!(link = %path.display(), "not following a link to a folder");
+        }
+    }
+    Ok(())
+}
+
+fn is_mgn(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("mgn"))
+}
+
+/// The whole text of one input.
+pub fn read(origin: &Origin) -> Result<String, InputError> {
+    let started = Instant::now();
+    let name = origin.name();
+    let bytes = match origin {
+        Origin::Stdin => {
+            let mut bytes = Vec::new();
+            io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+        }
+        Origin::File(path) => fs::read(path),
+    }
+    .map_err(|error| InputError::Io {
+        name: name.clone(),
+        error,
+    })?;
+    tracing::debug!(file = %name, bytes = bytes.len(), elapsed = ?started.elapsed(), "read");
+    String::from_utf8(bytes).map_err(|error| {
+        let offset = error.utf8_error().valid_up_to();
+        let bytes = error.into_bytes();
+        InputError::NotUtf8(NotUtf8 {
+            name,
+            lossy: String::from_utf8_lossy(&bytes).into_owned(),
+            offset,
+            byte: bytes[offset],
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dash_is_standard_input() {
+        assert_eq!(Origin::from_arg(Path::new("-")), Origin::Stdin);
+        assert_eq!(Origin::Stdin.name(), "<stdin>");
+        assert_eq!(
+            Origin::from_arg(Path::new("a.mgn")),
+            Origin::File(PathBuf::from("a.mgn"))
+        );
+    }
+
+    #[test]
+    fn extensions_are_matched_without_case() {
+        assert!(is_mgn(Path::new("x/a.mgn")));
+        assert!(is_mgn(Path::new("a.MGN")));
+        assert!(!is_mgn(Path::new("a.mgn.txt")));
+        assert!(!is_mgn(Path::new("mgn")));
+    }
+}

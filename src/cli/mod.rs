@@ -1,0 +1,56 @@
+//! The `mgn` command line: argument parsing, logging, exit status, and the two commands.
+
+mod args;
+mod check;
+mod convert;
+mod input;
+mod output;
+mod report;
+
+use args::{Cli, Command};
+use clap::Parser;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use tracing_subscriber::filter::{EnvFilter, LevelFilter};
+
+/// How a run ended. Ordered so that the worst outcome of a run is its maximum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Every record is good.
+    Success = 0,
+    /// Some record is bad.
+    Failed = 1,
+    /// A usage or I/O error (clap uses 2 for usage errors too).
+    Error = 2,
+}
+
+pub fn main() -> ExitCode {
+    // clap prints help, version and usage errors itself, and exits 0 or 2 accordingly.
+    let cli = Cli::parse();
+    init_logging(cli.verbose);
+    let status = match &cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Convert(args) => convert::run(args),
+    };
+    ExitCode::from(status as u8)
+}
+
+/// Logs go to standard error, so that they never mix with a report or a converted record.
+/// `RUST_LOG` wins over `-v` when it is set, as users of other Rust tools expect.
+fn init_logging(verbose: u8) {
+    let level = match verbose {
+        0 => LevelFilter::WARN,
+        1 => LevelFilter::INFO,
+        2 => LevelFilter::DEBUG,
+        _ => LevelFilter::TRACE,
+    };
+    let filter = EnvFilter::builder()
+        .with_default_directive(level.into())
+        .from_env_lossy();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_target(false)
+        .try_init();
+}

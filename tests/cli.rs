@@ -1,0 +1,441 @@
+//! The `mgn` binary as a user runs it: exit statuses, reports, conversions.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const GOOD_DAKON: &str = "[Game \"dakon\"]\n[First \"B\"]\n\n1. B1-B2 A3 2. B5 x4(B5,A1) =0/6 *\n";
+const BROKEN_NCHUWA: &str = "[Game \"nchuwa\"]\n[First \"B\"]\n\n1. B9*A5 x(A2) *\n";
+/// The line of `BROKEN_NCHUWA` that holds the error, counted within that text.
+const BROKEN_LINE: usize = 4;
+const GOOD_DONG_WO: &str =
+    "[Game \"dong-wo\"]\n[First \"A\"]\n\n1. A2< x6(B3) =6/0 1... B1>@A2 1/2-1/2\n";
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mgn"))
+        .args(args)
+        .current_dir(repo())
+        .env_remove("RUST_LOG")
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the mgn binary runs");
+    if let Some(input) = stdin {
+        // Written from a thread so that a large input cannot deadlock against a full stdout.
+        let mut pipe = child.stdin.take().unwrap();
+        let input = input.to_vec();
+        std::thread::spawn(move || {
+            let _ = pipe.write_all(&input);
+        });
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn mgn(args: &[&str]) -> Output {
+    run(args, None)
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().expect("mgn exits with a status")
+}
+
+/// The last line of the report.
+fn summary(output: &Output) -> String {
+    stdout(output)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli")
+        .join(test);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().expect("scratch paths are UTF-8")
+}
+
+/// Every record shipped in `records/`, sorted.
+fn records() -> Vec<PathBuf> {
+    fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "mgn") {
+                found.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(&repo().join("records"), &mut found);
+    found.sort();
+    found
+}
+
+#[test]
+fn help_shows_examples() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["check", "--help"],
+        &["convert", "--help"],
+        &["help", "convert"],
+    ] {
+        let output = mgn(args);
+        assert_eq!(code(&output), 0, "{args:?}");
+        let text = stdout(&output);
+        assert!(text.contains("Examples:"), "{args:?}:\n{text}");
+        assert!(text.contains("mgn "), "{args:?}:\n{text}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &[][..],
+        &["check"],
+        &["frobnicate"],
+        &["convert", "x.mgn"],
+        &["convert", "--to", "xml", "x.mgn"],
+    ] {
+        let output = mgn(args);
+        assert_eq!(code(&output), 2, "{args:?}: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn shipped_records_all_pass() {
+    let output = mgn(&["check", "records/"]);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let count = records().len();
+    assert!(count >= 4, "one record per game at least");
+    assert_eq!(summary(&output), format!("{count} passed, 0 failed"));
+}
+
+#[test]
+fn every_game_has_a_record_folder() {
+    for game in ["dakon", "mraw-imrujen", "nchuwa", "dong-wo"] {
+        let folder = repo().join("records").join(game);
+        let output = mgn(&["check", path_str(&folder)]);
+        assert_eq!(code(&output), 0, "{game}: {}", stdout(&output));
+    }
+}
+
+#[test]
+fn a_broken_game_between_two_good_ones() {
+    let dir = scratch("broken-between");
+    let file = dir.join("three.mgn");
+    let text = format!("{GOOD_DAKON}\n{BROKEN_NCHUWA}\n{GOOD_DONG_WO}");
+    fs::write(&file, &text).unwrap();
+    let output = mgn(&["check", path_str(&file)]);
+    let report = stdout(&output);
+    assert_eq!(code(&output), 1, "{report}");
+    assert_eq!(summary(&output), "2 passed, 1 failed", "{report}");
+
+    let line = GOOD_DAKON.lines().count() + 1 + BROKEN_LINE;
+    let place = format!("{}:{line}:", file.display());
+    let error = report
+        .lines()
+        .find(|l| l.starts_with(&place))
+        .unwrap_or_else(|| panic!("no error at {place} in:\n{report}"));
+    let column = error[place.len()..].split(':').next().unwrap();
+    assert!(column.parse::<usize>().is_ok(), "{error}");
+    assert!(error.contains("expected"), "{error}");
+    assert!(error.contains("found"), "{error}");
+    // The source line and a caret follow the headline.
+    assert!(report.contains("1. B9*A5 x(A2) *"), "{report}");
+    assert!(report
+        .lines()
+        .any(|l| l.trim_start().starts_with("| ") && l.ends_with('^')));
+}
+
+#[test]
+fn good_files_exit_0() {
+    let dir = scratch("good");
+    let file = dir.join("two.mgn");
+    fs::write(&file, format!("{GOOD_DAKON}\n{GOOD_DONG_WO}")).unwrap();
+    let output = mgn(&["check", path_str(&file)]);
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    assert_eq!(stdout(&output), "2 passed, 0 failed\n");
+}
+
+#[test]
+fn a_missing_file_is_named_and_exits_2_after_checking_the_rest() {
+    let dir = scratch("missing");
+    let good = dir.join("good.mgn");
+    fs::write(&good, GOOD_DAKON).unwrap();
+    let missing = dir.join("no-such-file.mgn");
+    let output = mgn(&["check", path_str(&missing), path_str(&good)]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains(path_str(&missing)),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(summary(&output), "1 passed, 0 failed");
+}
+
+#[test]
+fn a_folder_without_records_exits_2() {
+    let dir = scratch("empty-folder");
+    fs::write(dir.join("notes.txt"), "not a record").unwrap();
+    let output = mgn(&["check", path_str(&dir)]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains("no *.mgn file"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn invalid_utf8_is_one_failed_record_placed_at_its_first_bad_byte() {
+    let dir = scratch("not-utf8");
+    let file = dir.join("latin1.mgn");
+    fs::write(&file, b"[Game \"dakon\"]\n[PlayerA \"Ren\xe9\"]\n\n*\n").unwrap();
+    let good = dir.join("good.mgn");
+    fs::write(&good, GOOD_DAKON).unwrap();
+    let output = mgn(&["check", path_str(&dir)]);
+    assert_eq!(code(&output), 1);
+    let report = stdout(&output);
+    assert!(
+        report.contains(&format!("{}:2:14: not valid UTF-8", file.display())),
+        "{report}"
+    );
+    assert!(report.contains("byte offset 28"), "{report}");
+    assert_eq!(summary(&output), "1 passed, 1 failed");
+}
+
+#[test]
+fn folders_are_searched_recursively_in_sorted_order() {
+    let dir = scratch("folders");
+    fs::create_dir_all(dir.join("b/deeper")).unwrap();
+    fs::create_dir_all(dir.join("a")).unwrap();
+    fs::write(dir.join("b/deeper/z.mgn"), BROKEN_NCHUWA).unwrap();
+    fs::write(dir.join("b/one.mgn"), GOOD_DAKON).unwrap();
+    fs::write(dir.join("a/two.mgn"), BROKEN_NCHUWA).unwrap();
+    fs::write(dir.join("c.mgn"), GOOD_DONG_WO).unwrap();
+    // Only *.mgn files are records.
+    fs::write(dir.join("a/readme.txt"), BROKEN_NCHUWA).unwrap();
+
+    let output = mgn(&["check", path_str(&dir)]);
+    assert_eq!(code(&output), 1);
+    assert_eq!(summary(&output), "2 passed, 2 failed");
+    let report = stdout(&output);
+    let first = report.find("two.mgn:").expect("a/two.mgn reported");
+    let second = report.find("z.mgn:").expect("b/deeper/z.mgn reported");
+    assert!(first < second, "a/ before b/:\n{report}");
+    assert!(!report.contains("readme.txt"));
+
+    // The same run twice gives the same report.
+    assert_eq!(stdout(&mgn(&["check", path_str(&dir)])), report);
+}
+
+#[test]
+fn standard_input_is_read_for_a_dash() {
+    let output = run(&["check", "-"], Some(GOOD_DAKON.as_bytes()));
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    assert_eq!(summary(&output), "1 passed, 0 failed");
+
+    let output = run(&["check", "-"], Some(BROKEN_NCHUWA.as_bytes()));
+    assert_eq!(code(&output), 1);
+    assert!(
+        stdout(&output).contains(&format!("<stdin>:{BROKEN_LINE}:")),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn verbose_logs_go_to_standard_error() {
+    let quiet = mgn(&["check", "records/"]);
+    let loud = mgn(&["-vv", "check", "records/"]);
+    assert_eq!(stdout(&quiet), stdout(&loud));
+    assert!(stderr(&quiet).is_empty(), "{}", stderr(&quiet));
+    assert!(stderr(&loud).contains("read"), "{}", stderr(&loud));
+}
+
+/// `mgn convert` with the given arguments, expected to succeed.
+fn convert(args: &[&str], stdin: Option<&[u8]>) -> String {
+    let mut all = vec!["convert"];
+    all.extend_from_slice(args);
+    let output = run(&all, stdin);
+    assert_eq!(code(&output), 0, "{all:?}: {}", stderr(&output));
+    stdout(&output)
+}
+
+#[test]
+fn records_round_trip_through_yaml_and_json() {
+    for record in records() {
+        let file = path_str(&record);
+        let canonical = convert(&["--to", "mgn", file], None);
+        assert!(canonical.contains("[Game "), "{file}: {canonical}");
+        // The canonical text is its own canonical form.
+        let again = convert(
+            &["--from", "mgn", "--to", "mgn", "-"],
+            Some(canonical.as_bytes()),
+        );
+        assert_eq!(again, canonical, "{file}: canonical form is not stable");
+
+        for format in ["yaml", "json"] {
+            let document = convert(&["--to", format, file], None);
+            assert!(document.contains("mgn"), "{file}: {document}");
+            let back = convert(
+                &["--from", format, "--to", "mgn", "-"],
+                Some(document.as_bytes()),
+            );
+            assert_eq!(back, canonical, "{file}: MGN -> {format} -> MGN");
+        }
+    }
+}
+
+#[test]
+fn convert_reads_the_format_from_the_extension_and_writes_files() {
+    let dir = scratch("convert-files");
+    let source = dir.join("games.mgn");
+    fs::write(&source, format!("{GOOD_DAKON}\n{GOOD_DONG_WO}")).unwrap();
+    let canonical = convert(&["--to", "mgn", path_str(&source)], None);
+    for (format, extension) in [("yaml", "yml"), ("yaml", "yaml"), ("json", "json")] {
+        let document = dir.join(format!("games.{extension}"));
+        let written = convert(
+            &["--to", format, "-o", path_str(&document), path_str(&source)],
+            None,
+        );
+        assert!(written.is_empty(), "-o writes nothing to standard output");
+        let back = convert(&["--to", "mgn", path_str(&document)], None);
+        assert_eq!(back, canonical, "{extension}");
+        // Without --from or an extension the content tells the format.
+        let text = fs::read(&document).unwrap();
+        let sniffed = convert(&["--to", "mgn", "-"], Some(&text));
+        assert_eq!(sniffed, canonical, "{extension} from standard input");
+    }
+}
+
+#[test]
+fn documents_have_a_version_and_a_list_of_games() {
+    let two = format!("{GOOD_DAKON}\n{GOOD_DONG_WO}");
+    let json = convert(
+        &["--from", "mgn", "--to", "json", "-"],
+        Some(two.as_bytes()),
+    );
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["mgn"], 1);
+    assert_eq!(value["games"].as_array().map(Vec::len), Some(2));
+    let yaml = convert(
+        &["--from", "mgn", "--to", "yaml", "-"],
+        Some(two.as_bytes()),
+    );
+    assert!(yaml.starts_with("mgn: 1\ngames:\n"), "{yaml}");
+}
+
+#[test]
+fn converting_a_file_with_a_broken_game_reports_it_and_keeps_the_others() {
+    let dir = scratch("convert-broken");
+    let file = dir.join("three.mgn");
+    fs::write(
+        &file,
+        format!("{GOOD_DAKON}\n{BROKEN_NCHUWA}\n{GOOD_DONG_WO}"),
+    )
+    .unwrap();
+    let output = mgn(&["convert", "--to", "json", path_str(&file)]);
+    assert_eq!(code(&output), 1);
+    let errors = stderr(&output);
+    let line = GOOD_DAKON.lines().count() + 1 + BROKEN_LINE;
+    assert!(
+        errors.contains(&format!("{}:{line}:", file.display())),
+        "{errors}"
+    );
+    assert!(errors.contains("1 of 3 games"), "{errors}");
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["games"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn a_bad_document_is_placed_and_exits_1() {
+    let output = run(
+        &["convert", "--from", "json", "--to", "mgn", "-"],
+        Some(b"{\"mgn\": 1,\n \"games\": [}"),
+    );
+    assert_eq!(code(&output), 1);
+    assert!(
+        stderr(&output).contains("<stdin>:2:"),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = run(
+        &["convert", "--from", "yaml", "--to", "mgn", "-"],
+        Some(b"mgn: 7\ngames: []\n"),
+    );
+    assert_eq!(code(&output), 1);
+    assert!(stderr(&output).contains("version 7"), "{}", stderr(&output));
+}
+
+#[test]
+fn a_missing_input_exits_2() {
+    let output = mgn(&["convert", "--to", "yaml", "no/such/file.mgn"]);
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("no/such/file.mgn"));
+}
+
+#[test]
+fn a_closed_pipe_does_not_panic() {
+    // Far more output than a pipe buffers, read by nobody.
+    let many = GOOD_DONG_WO.repeat(2000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mgn"))
+        .args(["convert", "--from", "mgn", "--to", "yaml", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut pipe = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        let _ = pipe.write_all(many.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(!errors.contains("panicked"), "{errors}");
+    assert_eq!(output.status.code(), Some(0), "{errors}");
+}
+
+#[test]
+fn the_readme_example_reads() {
+    let readme = fs::read_to_string(repo().join("README.md")).unwrap();
+    let example = readme
+        .split("## MGN in brief")
+        .nth(1)
+        .and_then(|s| s.split("```\n").nth(1))
+        .expect("an MGN example in the README");
+    assert!(example.starts_with("[Game "), "{example}");
+    let output = run(&["check", "-"], Some(example.as_bytes()));
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    assert_eq!(summary(&output), "1 passed, 0 failed");
+}
