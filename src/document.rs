@@ -271,7 +271,7 @@ mod tests {
     fn json_errors_carry_their_place() {
         let error = from_json("{\"mgn\": 1,\n \"games\": [}").unwrap_err();
         assert_eq!(error.line, Some(2));
-        let error = from_yaml("mgn: 1\ngames:\n- header: {game: {value: chess}}\n").unwrap_err();
+        let error = from_yaml("mgn: 1\ngames:\n- header: {game: chess}\n").unwrap_err();
         assert!(error.message.contains("chess"), "{error}");
     }
 }

@@ -4,4 +4,5 @@
 pub mod check;
 pub mod document;
 pub mod notation;
+pub mod rules;
 pub mod source;

@@ -30,8 +30,9 @@ impl PartialEq for Span {
 }
 impl Eq for Span {}
 
-/// A value and where it was written.
+/// A value and where it was written. Serialized as the bare value: spans are provenance.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Spanned<T> {
     pub value: T,
     #[serde(skip)]
@@ -124,8 +125,8 @@ impl fmt::Display for GameKind {
 }
 
 /// A hole name: `B4` is hole 4 of player B, numbered counter-clockwise from B's left.
-/// A Dakon store is hole N+1 of its owner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// A Dakon store is hole N+1 of its owner. YAML and JSON write it as MGN does: `"B4"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hole {
     pub side: Side,
     pub number: u32,
@@ -137,17 +138,70 @@ impl Hole {
     }
 }
 
+impl std::str::FromStr for Hole {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Hole, String> {
+        let side = match text.as_bytes().first() {
+            Some(b'A') => Side::A,
+            Some(b'B') => Side::B,
+            _ => return Err(format!("`{text}` is not a hole such as B4")),
+        };
+        let number = text[1..]
+            .parse()
+            .map_err(|_| format!("`{text}` is not a hole such as B4"))?;
+        Ok(Hole { side, number })
+    }
+}
+
+impl Serialize for Hole {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Hole {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Hole, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl fmt::Display for Hole {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.side, self.number)
     }
 }
 
-/// Board dimensions as written in the `Board` tag: `2x5`, `4x9`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Board dimensions as written in the `Board` tag: `2x5`, `4x9` (also in YAML and JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardSize {
     pub rows: u32,
     pub columns: u32,
+}
+
+impl std::str::FromStr for BoardSize {
+    type Err = String;
+    fn from_str(text: &str) -> Result<BoardSize, String> {
+        let bad = || format!("`{text}` is not a board size such as 2x5");
+        let (rows, columns) = text.split_once('x').ok_or_else(bad)?;
+        Ok(BoardSize {
+            rows: rows.parse().map_err(|_| bad())?,
+            columns: columns.parse().map_err(|_| bad())?,
+        })
+    }
+}
+
+impl Serialize for BoardSize {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for BoardSize {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<BoardSize, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 impl fmt::Display for BoardSize {

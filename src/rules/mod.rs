@@ -1,0 +1,442 @@
+//! The rules of the four games, behind one interface.
+//!
+//! Each game is a module with a [`Rules`] implementation: its position type, the legal plies at
+//! any point, and playing a ply as a stream of step [`Event`]s. Every rule and rule option has a
+//! stable code (`dakon.capture.opposite`) that verdicts, traces and `mgn rules` name, and a
+//! quotation of the seed sentence it rests on. The notation layer knows nothing of this module;
+//! this module uses the notation's vocabulary (holes, sides, positions) to talk about games.
+
+pub mod dakon;
+
+use crate::notation::{
+    BoardSize, Element, GameKind, Hole, Move, Pile, Position, Side, Span, Spanned,
+};
+use std::fmt;
+
+/// A rule of a game: what it says, and the seed sentence it rests on.
+#[derive(Debug)]
+pub struct RuleDef {
+    pub code: &'static str,
+    pub summary: &'static str,
+    /// The seed file and the sentence quoted from it.
+    pub source: &'static str,
+}
+
+/// A point the sources leave open, decided by a named option.
+#[derive(Debug)]
+pub struct OptionDef {
+    pub code: &'static str,
+    pub summary: &'static str,
+    /// Allowed values with what each means; the first is the default.
+    pub values: &'static [(&'static str, &'static str)],
+    pub source: &'static str,
+}
+
+impl OptionDef {
+    pub fn default_value(&self) -> &'static str {
+        self.values[0].0
+    }
+}
+
+/// A named bundle of option values, following one source or one tradition.
+#[derive(Debug)]
+pub struct PresetDef {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub settings: &'static [(&'static str, &'static str)],
+}
+
+/// Everything `mgn rules` shows about a game, and what a record's header is checked against.
+#[derive(Debug)]
+pub struct GameDef {
+    pub kind: GameKind,
+    pub boards: &'static [BoardSize],
+    pub default_board: BoardSize,
+    pub rules: &'static [RuleDef],
+    pub options: &'static [OptionDef],
+    pub presets: &'static [PresetDef],
+}
+
+impl GameDef {
+    pub fn rule(&self, code: &str) -> Option<&'static RuleDef> {
+        self.rules.iter().find(|r| r.code == code)
+    }
+
+    pub fn option(&self, code: &str) -> Option<&'static OptionDef> {
+        self.options.iter().find(|o| o.code == code)
+    }
+
+    pub fn preset(&self, name: &str) -> Option<&'static PresetDef> {
+        self.presets.iter().find(|p| p.name == name)
+    }
+
+    /// The words of a rule or option code, for messages.
+    pub fn describe(&self, code: &str) -> &'static str {
+        self.rule(code)
+            .map(|r| r.summary)
+            .or_else(|| self.option(code).map(|o| o.summary))
+            .or_else(|| general_rule(code).map(|r| r.summary))
+            .unwrap_or("")
+    }
+}
+
+/// Rules that hold for every game: the form of a record rather than the play.
+pub static GENERAL_RULES: &[RuleDef] = &[
+    RuleDef {
+        code: "mgn.header.board",
+        summary: "the board size must be one the game is played on",
+        source: "docs/notation.md, Tags",
+    },
+    RuleDef {
+        code: "mgn.header.preset",
+        summary: "a preset must be one the game defines",
+        source: "docs/notation.md, Tags",
+    },
+    RuleDef {
+        code: "mgn.header.option",
+        summary: "an option must be one the game defines, with one of its values",
+        source: "docs/notation.md, Tags",
+    },
+    RuleDef {
+        code: "mgn.position.shape",
+        summary: "a position must fit the board and hold the game's seeds",
+        source: "docs/notation.md, Positions",
+    },
+    RuleDef {
+        code: "mgn.move.form",
+        summary: "a move must be written in the form the game uses",
+        source: "docs/notation.md, Moves",
+    },
+    RuleDef {
+        code: "mgn.game.over",
+        summary: "nothing is played after the game has ended",
+        source: "docs/notation.md, Move text",
+    },
+    RuleDef {
+        code: "mgn.round.marker",
+        summary: "a `round N` marker stands where round N starts, and only there",
+        source: "docs/notation.md, Rounds and transactions",
+    },
+    RuleDef {
+        code: "mgn.claim.checkpoint",
+        summary: "a checkpoint must equal the replayed position",
+        source: "docs/notation.md, Move text",
+    },
+    RuleDef {
+        code: "mgn.claim.captures",
+        summary: "a capture claim must equal what the move captured",
+        source: "docs/notation.md, Move text",
+    },
+    RuleDef {
+        code: "mgn.claim.score",
+        summary: "a score claim must equal the replayed stores or winnings",
+        source: "docs/notation.md, Move text",
+    },
+    RuleDef {
+        code: "mgn.claim.result",
+        summary: "the result must be the one the rules give",
+        source: "docs/notation.md, Tags",
+    },
+    RuleDef {
+        code: "mgn.syntax",
+        summary: "the record must follow the MGN grammar",
+        source: "docs/notation.md, Grammar",
+    },
+];
+
+pub fn general_rule(code: &str) -> Option<&'static RuleDef> {
+    GENERAL_RULES.iter().find(|r| r.code == code)
+}
+
+/// The definitions of a game.
+pub fn game_def(kind: GameKind) -> Option<&'static GameDef> {
+    match kind {
+        GameKind::Dakon => Some(&dakon::DEF),
+        _ => None,
+    }
+}
+
+/// Option values resolved for one record: defaults, then the preset, then `Option` tags.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    def: &'static GameDef,
+    values: Vec<&'static str>,
+}
+
+/// A header that names something the game does not have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsError {
+    pub code: &'static str,
+    pub message: String,
+    pub span: Span,
+}
+
+impl Settings {
+    pub fn defaults(def: &'static GameDef) -> Settings {
+        Settings {
+            def,
+            values: def.options.iter().map(|o| o.default_value()).collect(),
+        }
+    }
+
+    pub fn def(&self) -> &'static GameDef {
+        self.def
+    }
+
+    /// Resolve a record's `Preset` and `Option` tags.
+    pub fn resolve(
+        def: &'static GameDef,
+        preset: Option<&Spanned<String>>,
+        options: &[Spanned<crate::notation::RuleSetting>],
+    ) -> Result<Settings, SettingsError> {
+        let mut settings = Settings::defaults(def);
+        if let Some(preset) = preset {
+            let found = def.preset(&preset.value).ok_or_else(|| SettingsError {
+                code: "mgn.header.preset",
+                message: format!(
+                    "{} has no preset `{}`; its presets: {}",
+                    def.kind,
+                    preset.value,
+                    def.presets
+                        .iter()
+                        .map(|p| p.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                span: preset.span,
+            })?;
+            for (code, value) in found.settings {
+                settings
+                    .set(code, value)
+                    .expect("presets name their own game's options");
+            }
+        }
+        for option in options {
+            settings
+                .set(&option.value.code, &option.value.value)
+                .map_err(|message| SettingsError {
+                    code: "mgn.header.option",
+                    message,
+                    span: option.span,
+                })?;
+        }
+        Ok(settings)
+    }
+
+    /// Set one option; the message says what the game allows when it does not fit.
+    pub fn set(&mut self, code: &str, value: &str) -> Result<(), String> {
+        let Some(index) = self.def.options.iter().position(|o| o.code == code) else {
+            return Err(format!(
+                "{} has no rule option `{code}`; its options: {}",
+                self.def.kind,
+                self.def
+                    .options
+                    .iter()
+                    .map(|o| o.code)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        };
+        let option = &self.def.options[index];
+        let Some((known, _)) = option.values.iter().find(|(v, _)| *v == value) else {
+            return Err(format!(
+                "option `{code}` cannot be `{value}`; its values: {}",
+                option
+                    .values
+                    .iter()
+                    .map(|(v, _)| *v)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        };
+        self.values[index] = known;
+        Ok(())
+    }
+
+    pub fn get(&self, code: &str) -> &'static str {
+        let index = self
+            .def
+            .options
+            .iter()
+            .position(|o| o.code == code)
+            .unwrap_or_else(|| panic!("{code} is not an option of {}", self.def.kind));
+        self.values[index]
+    }
+
+    /// The options whose value differs from the default, as `code=value`.
+    pub fn non_default(&self) -> Vec<String> {
+        self.def
+            .options
+            .iter()
+            .zip(&self.values)
+            .filter(|(o, v)| o.default_value() != **v)
+            .map(|(o, v)| format!("{}={}", o.code, v))
+            .collect()
+    }
+}
+
+/// One step of play, as the replay engine reports it. Each step that a rule decides names the
+/// rule's code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A lap starts: the mover (or a relay) takes every seed of `hole`.
+    PickUp { hole: Hole, pile: Pile, lap: u32 },
+    /// One seed dropped in `hole` (a Dakon store is its owner's hole N+1).
+    Sow { hole: Hole },
+    /// A hole or store the sowing passes over, and the rule that says so.
+    Skip { hole: Hole, rule: &'static str },
+    /// A lap's last seed fell in `hole`; `rule` is what happens next.
+    LapEnd {
+        hole: Hole,
+        lap: u32,
+        rule: &'static str,
+    },
+    /// The seeds of `hole` go to `by`'s store or winnings.
+    Capture {
+        hole: Hole,
+        pile: Pile,
+        by: Side,
+        rule: &'static str,
+    },
+    /// The mover has nothing to play and loses his turn.
+    Pass { side: Side, rule: &'static str },
+    /// The turn is over; `next` moves.
+    TurnEnd { next: Side },
+    /// The round is over; `winner` is None for a drawn round.
+    RoundEnd {
+        round: u32,
+        winner: Option<Side>,
+        rule: &'static str,
+    },
+    /// Seeds put into a hole from its owner's store between rounds.
+    Refill { hole: Hole, seeds: u32 },
+    /// A hole that stays empty and out of play from now on.
+    OutOfPlay { hole: Hole, rule: &'static str },
+    /// Seeds left in a hole at the end of a round, gathered into `by`'s store.
+    Gather { hole: Hole, seeds: u32, by: Side },
+    /// A new round starts with `first` to move.
+    RoundStart { round: u32, first: Side },
+    /// The game is over; `winner` is None for a draw.
+    GameEnd {
+        winner: Option<Side>,
+        rule: &'static str,
+    },
+}
+
+/// Where events go. The unit type ignores them, so that generating and counting moves costs
+/// nothing for the trace it does not need.
+pub trait EventSink {
+    fn event(&mut self, event: Event);
+}
+
+impl EventSink for () {
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+impl EventSink for Vec<Event> {
+    fn event(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+/// Which part of a written move a violation is about, so the replay can point at it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovePart {
+    Whole,
+    /// The n-th sowing of a chained move (0-based).
+    Sowing(usize),
+    ExtraCapture,
+}
+
+/// A ply the rules do not allow: the rule that forbids it and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub rule: &'static str,
+    pub message: String,
+    pub part: MovePart,
+}
+
+impl Violation {
+    pub fn new(rule: &'static str, message: impl Into<String>) -> Violation {
+        Violation {
+            rule,
+            message: message.into(),
+            part: MovePart::Whole,
+        }
+    }
+
+    pub fn at(mut self, part: MovePart) -> Violation {
+        self.part = part;
+        self
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.rule)
+    }
+}
+
+/// Where a game stands, and who decides next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// `side` starts a new turn.
+    ToMove(Side),
+    /// `side`'s turn goes on: he has another decision to make, because of `rule`.
+    Continue { side: Side, rule: &'static str },
+    /// `side` has nothing to play and must pass, by `rule`.
+    MustPass { side: Side, rule: &'static str },
+    /// The game is over.
+    Over { winner: Option<Side> },
+}
+
+/// One game's rules, configured for one board and one set of option values.
+///
+/// A turn is a sequence of decisions (a hole to sow, a direction, where a muzi drops, an extra
+/// capture, a further sowing); [`Rules::decisions`] lists the ones open at any point and
+/// [`Rules::apply`] plays one, reporting each step. Whole turns are never listed: a single
+/// Dakon turn on a 2x6 board can be played in millions of ways.
+pub trait Rules {
+    /// A position with everything the rules need to go on (round, rounds won, the turn so far).
+    type State: Clone + PartialEq + Eq + std::hash::Hash + fmt::Debug;
+    /// One decision of a player.
+    type Decision: Clone + PartialEq + Eq + fmt::Debug + fmt::Display;
+
+    fn def(&self) -> &'static GameDef;
+    fn start(&self, first: Side) -> Self::State;
+    /// A state from a written position (a `Start` tag).
+    fn state_from_position(&self, position: &Position) -> Result<Self::State, Violation>;
+    /// The position as MGN writes it, for checkpoints and diffs.
+    fn position(&self, state: &Self::State) -> Position;
+    fn phase(&self, state: &Self::State) -> Phase;
+    /// The round a state is in (1 for the first).
+    fn round(&self, state: &Self::State) -> u32;
+    /// Every decision open now, in a stable order.
+    fn decisions(&self, state: &Self::State, out: &mut Vec<Self::Decision>);
+    /// Play one decision, reporting each step; on a violation the state is left unchanged.
+    fn apply<S: EventSink>(
+        &self,
+        state: &mut Self::State,
+        decision: &Self::Decision,
+        sink: &mut S,
+    ) -> Result<(), Violation>;
+    /// The decisions a written move stands for, each with the part of the move it comes from;
+    /// a form the game does not use is a violation.
+    fn decisions_from_move(
+        &self,
+        written: &Move,
+    ) -> Result<Vec<(Self::Decision, MovePart)>, Violation>;
+    /// The pass decision, for a game where a player may have to pass.
+    fn pass_decision(&self) -> Option<Self::Decision>;
+    /// The written form of one whole turn.
+    fn move_from_decisions(&self, turn: &[Self::Decision]) -> Element;
+}
+
+/// A side's store or winnings, as a pile.
+pub fn pile(seeds: u32) -> Pile {
+    Pile {
+        seeds,
+        muzi: Default::default(),
+    }
+}
