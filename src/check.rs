@@ -1,13 +1,14 @@
 //! Checking records: what `mgn check` decides about each game of a file.
 //!
 //! A record is checked in two stages. Reading it (the notation layer) catches every departure
-//! from the MGN syntax; checking the game it holds ([`check_game`]) is where the replay against
-//! the rules of its game will go. Replay comes with the replay issue: until then a game that
-//! reads is a game that passes, which is exactly what the syntax layer can vouch for.
+//! from the MGN syntax; checking the game it holds ([`check_game`]) replays it under the rules
+//! of its game and stops at the first departure.
 //!
 //! Nothing here prints: the command line turns [`RecordResult`]s into its report.
 
 use crate::notation::{parse_games, Game, SyntaxError};
+use crate::replay::{replay_game, Failure};
+use crate::rules::game_def;
 
 /// What the checker is told besides the record itself. Empty for now; it is where rule
 /// overrides and checking levels will go, so that adding them does not change every caller.
@@ -20,7 +21,14 @@ pub struct CheckOptions {}
 pub struct Problem {
     /// Byte offset into the text the game was read from, for `file:line:column`.
     pub offset: usize,
+    /// The ply it concerns, counted from 1 over the whole game.
+    pub ply: Option<usize>,
     pub message: String,
+    /// The code of the rule that decided, and its words.
+    pub rule: &'static str,
+    pub rule_words: &'static str,
+    /// Further lines: the legal alternatives, or the step trace and a diff.
+    pub notes: String,
 }
 
 /// The decision about one game that reads.
@@ -28,22 +36,46 @@ pub struct Problem {
 pub enum Verdict {
     Passed,
     Failed(Vec<Problem>),
+    /// mgn does not implement this game's rules yet: only its syntax was checked.
+    NotReplayed(String),
 }
 
 impl Verdict {
     pub fn passed(&self) -> bool {
         matches!(self, Verdict::Passed)
     }
+
+    pub fn failed(&self) -> bool {
+        matches!(self, Verdict::Failed(_))
+    }
 }
 
-/// Check one parsed game.
-///
-/// The replay comes with the replay issue; until then every game that reads passes. Its spans
-/// point into the text it was read from, so problems found here can be reported at the right
-/// line and column.
+/// Replay one parsed game under its rules. Its spans point into the text it was read from, so
+/// problems found here are reported at the right line and column.
 pub fn check_game(game: &Game, options: &CheckOptions) -> Verdict {
-    let _ = (game, options);
-    Verdict::Passed
+    let _ = options;
+    let kind = game.header.game.value;
+    let Some(replayed) = replay_game(game, false) else {
+        return Verdict::NotReplayed(format!(
+            "mgn does not replay {kind} yet: only the record's syntax was checked"
+        ));
+    };
+    match replayed.failure {
+        None => Verdict::Passed,
+        Some(failure) => Verdict::Failed(vec![problem(kind, failure)]),
+    }
+}
+
+fn problem(kind: crate::notation::GameKind, failure: Failure) -> Problem {
+    let rule_words = game_def(kind).map_or("", |def| def.describe(failure.rule));
+    Problem {
+        offset: failure.offset,
+        ply: failure.ply,
+        message: failure.message,
+        rule: failure.rule,
+        rule_words,
+        notes: failure.notes,
+    }
 }
 
 /// The outcome for one record of a file, in file order.
@@ -60,6 +92,13 @@ impl RecordResult {
         match self {
             RecordResult::Syntax(_) => false,
             RecordResult::Checked { verdict, .. } => verdict.passed(),
+        }
+    }
+
+    pub fn failed(&self) -> bool {
+        match self {
+            RecordResult::Syntax(_) => true,
+            RecordResult::Checked { verdict, .. } => verdict.failed(),
         }
     }
 }

@@ -3,6 +3,8 @@
 
 pub mod check;
 pub mod document;
+pub mod generate;
 pub mod notation;
+pub mod replay;
 pub mod rules;
 pub mod source;

@@ -10,6 +10,8 @@ Examples:
   cat game.mgn | mgn check -             check standard input
   mgn convert --to yaml game.mgn         print the games of game.mgn as YAML
   mgn convert --to mgn -o out.mgn g.json turn a JSON document back into MGN
+  mgn replay records/dakon/seed-worked-example.mgn   step-by-step trace of each game
+  mgn rules dakon                        Dakon's rules, options, presets and their codes
   mgn -v check records/                  also log files read and timings (-vv: more)
 
 Exit status: 0 when every record is good, 1 when some record is bad, 2 for a usage or I/O error.
@@ -30,7 +32,36 @@ Exit status: 0 when every record is good; 1 when some record is bad (a file that
 UTF-8 counts as one bad record, reported at its first invalid byte); 2 when a path cannot be read
 or a folder holds no *.mgn file (the other paths are still checked).
 
-Until the replay issue lands, a record is good when it reads: the check is the MGN syntax.";
+Every game that reads is replayed under its rules (header tags Preset and Option choose them).
+A move the rules forbid is reported at its file:line:column with the code and words of the rule
+and the legal alternatives; a claim (checkpoint, capture, score, result) that differs from the
+replay gets the step trace of its move and a diff of the claimed position against the replayed
+one. A game whose rules mgn does not implement yet is reported as skipped.";
+
+const REPLAY_EXAMPLES: &str = "\
+Examples:
+  mgn replay records/dakon/seed-worked-example.mgn
+  mgn replay --game 2 records/dakon/rounds.mgn      only the second game of the file
+
+For each ply: each lap (the hole it starts from, the seeds, where each falls, where it ends and
+the code of the rule that decided), each capture and its rule, then the board. A departure from
+the rules is reported as mgn check reports it, and the exit status is 1.";
+
+const GENERATE_EXAMPLES: &str = "\
+Examples:
+  mgn generate --game dakon --board 2x7 --games 3 --seed 42
+  mgn generate --game dakon --preset catalan-clockwise --checkpoints --seed 7 > games.mgn
+  mgn generate --game dakon --option dakon.round.end=cannot-move --games 100 | mgn check -
+
+Every generated game is legal: mgn check accepts it.";
+
+const RULES_EXAMPLES: &str = "\
+Examples:
+  mgn rules            every game
+  mgn rules dakon      one game
+
+Every rule and option has a stable code (such as dakon.capture.opposite): verdicts name it.
+A record picks a preset with [Preset \"name\"] and sets an option with [Option \"code=value\"].";
 
 const CONVERT_EXAMPLES: &str = "\
 Examples:
@@ -71,6 +102,68 @@ pub enum Command {
     /// Convert records between MGN, YAML and JSON
     #[command(after_help = CONVERT_EXAMPLES)]
     Convert(ConvertArgs),
+    /// Replay the games of a file step by step, drawing the board after each move
+    #[command(after_help = REPLAY_EXAMPLES)]
+    Replay(ReplayArgs),
+    /// Write random complete legal games as MGN (every decision drawn among the legal ones)
+    #[command(after_help = GENERATE_EXAMPLES)]
+    Generate(GenerateArgs),
+    /// Show each game's rules, rule options, defaults and presets, with their codes and sources
+    #[command(after_help = RULES_EXAMPLES)]
+    Rules(RulesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The file to replay, or - for standard input
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Only this game of the file (counted from 1)
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// dakon, mraw-imrujen, nchuwa or dong-wo
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+
+    /// A preset of the game's rules (mgn rules GAME lists them)
+    #[arg(long, value_name = "PRESET")]
+    pub preset: Option<String>,
+
+    /// A rule option over the preset, as code=value; repeatable
+    #[arg(long, value_name = "CODE=VALUE")]
+    pub option: Vec<String>,
+
+    /// Board size, such as 2x7; the game's usual board when left out
+    #[arg(long, value_name = "SIZE")]
+    pub board: Option<String>,
+
+    /// How many games
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub games: usize,
+
+    /// The random seed: the same seed gives the same games
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+
+    /// Write a checkpoint after every move
+    #[arg(long)]
+    pub checkpoints: bool,
+
+    /// Stop a game that has not ended after this many plies (its result is then *)
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub max_plies: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// dakon, mraw-imrujen, nchuwa or dong-wo; all of them when left out
+    #[arg(value_name = "GAME")]
+    pub game: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -3,9 +3,12 @@
 mod args;
 mod check;
 mod convert;
+mod generate;
 mod input;
 mod output;
+mod replay;
 mod report;
+mod rules;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -31,6 +34,9 @@ pub fn main() -> ExitCode {
     let status = match &cli.command {
         Command::Check(args) => check::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Rules(args) => rules::run(args),
+        Command::Generate(args) => generate::run(args),
     };
     ExitCode::from(status as u8)
 }

@@ -59,6 +59,13 @@ pub fn say(message: &str) {
     }
 }
 
+/// A command's own output (a replay, the rules) on standard output, one line ending added; a
+/// reader that has gone away ends nothing but the output.
+pub fn print(text: &str) {
+    let mut out = PipeSafe::new(io::stdout().lock());
+    let _ = writeln!(out, "{text}");
+}
+
 /// Text for the user on standard error as it is (rendered diagnostics carry their own
 /// `file:line:column`).
 pub fn show(text: &str) {

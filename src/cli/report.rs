@@ -13,8 +13,22 @@ pub fn syntax_error(name: &str, text: &str, error: &SyntaxError) -> String {
     error.render(name, text)
 }
 
+/// A rule departure: where, which ply, what, the rule (code and words), then its notes.
 pub fn problem(name: &str, text: &str, problem: &Problem) -> String {
-    LineIndex::new(text).render(name, problem.offset, &problem.message)
+    let headline = match problem.ply {
+        Some(ply) => format!("ply {ply}: {}", problem.message),
+        None => problem.message.clone(),
+    };
+    let mut shown = LineIndex::new(text).render(name, problem.offset, &headline);
+    shown.push_str(&format!("\n  rule {}", problem.rule));
+    if !problem.rule_words.is_empty() {
+        shown.push_str(&format!(": {}", problem.rule_words));
+    }
+    for line in problem.notes.lines() {
+        shown.push_str("\n  ");
+        shown.push_str(line);
+    }
+    shown
 }
 
 pub fn not_utf8(error: &NotUtf8) -> String {
@@ -60,8 +74,12 @@ pub fn partial_conversion(name: &str, bad: usize, total: usize) -> String {
     )
 }
 
-pub fn summary(passed: usize, failed: usize) -> String {
-    format!("{passed} passed, {failed} failed")
+pub fn summary(passed: usize, failed: usize, skipped: usize) -> String {
+    if skipped == 0 {
+        format!("{passed} passed, {failed} failed")
+    } else {
+        format!("{passed} passed, {failed} failed, {skipped} skipped")
+    }
 }
 
 /// The report of `mgn check`: one entry per bad record, then the count.
@@ -69,6 +87,7 @@ pub struct Report<W: Write> {
     out: W,
     passed: usize,
     failed: usize,
+    skipped: usize,
 }
 
 impl<W: Write> Report<W> {
@@ -77,6 +96,7 @@ impl<W: Write> Report<W> {
             out,
             passed: 0,
             failed: 0,
+            skipped: 0,
         }
     }
 
@@ -100,6 +120,10 @@ impl<W: Write> Report<W> {
                         self.passed += 1;
                         tracing::debug!(file = %name, record = index, game = %kind, "passed");
                         Ok(())
+                    }
+                    mgn::check::Verdict::NotReplayed(why) => {
+                        self.skipped += 1;
+                        writeln!(self.out, "{name}: game {index} ({kind}) not replayed: {why}")
                     }
                     mgn::check::Verdict::Failed(problems) => {
                         self.failed += 1;
@@ -125,7 +149,11 @@ impl<W: Write> Report<W> {
 
     /// Writes the closing count and returns (passed, failed).
     pub fn finish(mut self) -> io::Result<(usize, usize)> {
-        writeln!(self.out, "{}", summary(self.passed, self.failed))?;
+        writeln!(
+            self.out,
+            "{}",
+            summary(self.passed, self.failed, self.skipped)
+        )?;
         self.out.flush()?;
         Ok((self.passed, self.failed))
     }

@@ -7,4 +7,4 @@ mod write;
 
 pub use ast::*;
 pub use parse::{parse_games, parse_position, SyntaxError};
-pub use write::{write_game, write_games, write_position};
+pub use write::{write_game, write_games, write_move, write_position};

@@ -22,6 +22,13 @@ pub fn write_games(games: &[Game]) -> String {
     games.iter().map(write_game).collect::<Vec<_>>().join("\n")
 }
 
+/// One move as it stands in move text (`B4-B2`, `B3>@A2`).
+pub fn write_move(m: &Move) -> String {
+    let mut out = String::new();
+    push_move(&mut out, m);
+    out
+}
+
 pub fn write_position(position: &Position) -> String {
     let mut out = String::new();
     push_position(&mut out, position);

@@ -156,6 +156,41 @@ pub fn game_def(kind: GameKind) -> Option<&'static GameDef> {
     }
 }
 
+/// Work to do with one game's configured rules, whichever game it is: the way code outside the
+/// rules reaches a game without naming it.
+pub trait WithRules {
+    type Output;
+    fn run<R: Rules>(self, rules: &R) -> Self::Output;
+}
+
+/// Configure the rules a header names (game, board, preset, options) and run `work` with them.
+/// `None` when mgn does not implement the game yet.
+pub fn with_rules<W: WithRules>(
+    header: &crate::notation::Header,
+    work: W,
+) -> Option<Result<W::Output, SettingsError>> {
+    let def = game_def(header.game.value)?;
+    let settings = match Settings::resolve(def, header.preset.as_ref(), &header.options) {
+        Ok(settings) => settings,
+        Err(error) => return Some(Err(error)),
+    };
+    let (board, span) = match &header.board {
+        Some(board) => (board.value, board.span),
+        None => (def.default_board, header.game.span),
+    };
+    let refused = |v: Violation| SettingsError {
+        code: v.rule,
+        message: v.message,
+        span,
+    };
+    Some(match header.game.value {
+        GameKind::Dakon => dakon::Dakon::new(board, &settings)
+            .map(|rules| work.run(&rules))
+            .map_err(refused),
+        _ => return None,
+    })
+}
+
 /// Option values resolved for one record: defaults, then the preset, then `Option` tags.
 #[derive(Clone, Debug)]
 pub struct Settings {

@@ -1,0 +1,116 @@
+//! Random legal games: every decision drawn among the legal ones, for records, tests,
+//! benchmarks and `mgn generate`. The same seed gives the same games.
+
+use crate::notation::{Comment, CommentStyle, Element, Game, Header, Outcome, Span, Spanned};
+use crate::rules::{Event, Phase, Rules};
+
+/// SplitMix64: small, fast, and the same on every platform, so a seed names a game forever.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+}
+
+/// What to write into a generated record.
+#[derive(Clone, Copy, Debug)]
+pub struct GenerateOptions {
+    /// A checkpoint after every ply.
+    pub checkpoints: bool,
+    /// Stop a game that has not ended after this many plies (its result is then `*`).
+    pub max_plies: usize,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> GenerateOptions {
+        GenerateOptions {
+            checkpoints: false,
+            max_plies: 100_000,
+        }
+    }
+}
+
+fn spanned<T>(value: T) -> Spanned<T> {
+    Spanned::new(value, Span::default())
+}
+
+/// Play one random game from `state` and write it as a record under `header`.
+pub fn random_game<R: Rules>(
+    rules: &R,
+    header: Header,
+    mut state: R::State,
+    rng: &mut Rng,
+    options: GenerateOptions,
+) -> Game {
+    let mut moves = Vec::new();
+    let mut decisions = Vec::new();
+    let mut turn = Vec::new();
+    let mut events: Vec<Event> = Vec::new();
+    let mut plies = 0;
+    let outcome = loop {
+        if let Phase::Over { winner } = rules.phase(&state) {
+            break match winner {
+                Some(crate::notation::Side::A) => Outcome::AWins,
+                Some(crate::notation::Side::B) => Outcome::BWins,
+                None => Outcome::Draw,
+            };
+        }
+        if plies == options.max_plies {
+            moves.push(Element::Comment(spanned(Comment {
+                text: format!("stopped by the generator after {plies} plies"),
+                style: CommentStyle::Brace,
+            })));
+            break Outcome::Unknown;
+        }
+        turn.clear();
+        events.clear();
+        loop {
+            rules.decisions(&state, &mut decisions);
+            let decision = decisions[rng.below(decisions.len())].clone();
+            rules
+                .apply(&mut state, &decision, &mut events)
+                .expect("a listed decision is legal");
+            turn.push(decision);
+            if !matches!(rules.phase(&state), Phase::Continue { .. }) {
+                break;
+            }
+        }
+        plies += 1;
+        moves.push(rules.move_from_decisions(&turn));
+        if let Some(round) = events.iter().find_map(|e| match e {
+            Event::RoundStart { round, .. } => Some(*round),
+            _ => None,
+        }) {
+            moves.push(Element::Round(spanned(round)));
+        }
+        if options.checkpoints {
+            moves.push(Element::Checkpoint(spanned(rules.position(&state))));
+        }
+    };
+    let mut header = header;
+    header.result = Some(spanned(outcome));
+    if outcome == Outcome::Unknown {
+        header.termination = Some(spanned("unfinished".to_string()));
+    }
+    Game {
+        header,
+        moves,
+        outcome: spanned(outcome),
+        span: Span::default(),
+    }
+}

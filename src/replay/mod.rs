@@ -1,0 +1,613 @@
+//! Replay: play a parsed record step by step under its game's rules, and say exactly where and
+//! why it departs from them.
+//!
+//! The replay knows the shape of a record (plies, claims, checkpoints, rounds) and nothing of
+//! any game: it asks the game's [`Rules`] which decisions are open and what they do. The first
+//! departure ends a game's replay, as a CI tool wants: everything after it rests on a position
+//! the record and the rules no longer agree on.
+
+mod trace;
+
+pub use trace::{draw_board, ply_trace, position_lines};
+
+use crate::notation::{
+    write_position, Element, Game, Move, Outcome, Pile, Position, Side, Span, Spanned,
+};
+use crate::rules::{with_rules, Event, MovePart, Phase, Rules, Violation, WithRules};
+
+/// Why a record departs from the rules, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// Byte offset of the offending element in the text the game was read from.
+    pub offset: usize,
+    /// The ply it concerns (1-based, counted over the whole game), if any.
+    pub ply: Option<usize>,
+    /// The code of the rule that decided.
+    pub rule: &'static str,
+    pub message: String,
+    /// Further lines: the legal alternatives, or the step trace and a diff.
+    pub notes: String,
+}
+
+/// One ply as replayed, for `mgn replay`.
+#[derive(Clone, Debug)]
+pub struct PlyRecord {
+    pub number: usize,
+    pub side: Side,
+    pub written: String,
+    pub events: Vec<Event>,
+    pub after: Position,
+}
+
+/// What replaying one game gave.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    pub failure: Option<Failure>,
+    pub plies: Vec<PlyRecord>,
+    pub start: Option<Position>,
+    pub winner: Option<Option<Side>>,
+}
+
+/// Replay a game, keeping every ply's events and position when `keep_plies` (for `mgn
+/// replay`); `None` when mgn does not yet implement the game's rules.
+pub fn replay_game(game: &Game, keep_plies: bool) -> Option<Replayed> {
+    struct Run<'g> {
+        game: &'g Game,
+        keep_plies: bool,
+    }
+    impl WithRules for Run<'_> {
+        type Output = Replayed;
+        fn run<R: Rules>(self, rules: &R) -> Replayed {
+            Replay::new(rules, self.game, self.keep_plies).run()
+        }
+    }
+    Some(
+        with_rules(&game.header, Run { game, keep_plies })?
+            .unwrap_or_else(|e| Replayed::failed(failure_at(e.span, e.code, e.message))),
+    )
+}
+
+impl Replayed {
+    fn failed(failure: Failure) -> Replayed {
+        Replayed {
+            failure: Some(failure),
+            plies: Vec::new(),
+            start: None,
+            winner: None,
+        }
+    }
+}
+
+fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Failure {
+    Failure {
+        offset: span.start,
+        ply: None,
+        rule,
+        message: message.into(),
+        notes: String::new(),
+    }
+}
+
+/// Turns a violation into a failure placed at the part of the move it is about.
+fn place(violation: Violation, written: &Spanned<Move>) -> Failure {
+    let span = match violation.part {
+        MovePart::Whole => written.span,
+        MovePart::Sowing(i) => written
+            .value
+            .sowings
+            .get(i)
+            .map_or(written.span, |s| s.hole.span),
+        MovePart::ExtraCapture => written
+            .value
+            .extra_capture
+            .as_ref()
+            .map_or(written.span, |h| h.span),
+    };
+    failure_at(span, violation.rule, violation.message)
+}
+
+struct Replay<'a, R: Rules> {
+    rules: &'a R,
+    game: &'a Game,
+    state: R::State,
+    keep_plies: bool,
+    plies: Vec<PlyRecord>,
+    /// Plies played so far, over the whole game.
+    ply_count: usize,
+    /// Plies played in the current round.
+    plies_this_round: usize,
+    /// The events of the last ply, for capture claims and annotated diffs.
+    last_events: Vec<Event>,
+    last_side: Side,
+    last_written: String,
+    /// A round the rules started that the record has not yet marked with `round N`.
+    unmarked_round: Option<u32>,
+    decisions: Vec<R::Decision>,
+    start_position: Position,
+}
+
+impl<'a, R: Rules> Replay<'a, R> {
+    fn new(rules: &'a R, game: &'a Game, keep_plies: bool) -> Replay<'a, R> {
+        Replay {
+            rules,
+            game,
+            state: rules.start(Side::B),
+            keep_plies,
+            plies: Vec::new(),
+            ply_count: 0,
+            plies_this_round: 0,
+            last_events: Vec::new(),
+            last_side: Side::B,
+            last_written: String::new(),
+            unmarked_round: None,
+            decisions: Vec::new(),
+            start_position: rules.position(&rules.start(Side::B)),
+        }
+    }
+
+    fn run(mut self) -> Replayed {
+        let result = self.setup().and_then(|()| self.walk());
+        let start = Some(self.start_position.clone());
+        Replayed {
+            failure: result.err(),
+            winner: match self.rules.phase(&self.state) {
+                Phase::Over { winner } => Some(winner),
+                _ => None,
+            },
+            plies: self.plies,
+            start,
+        }
+    }
+
+    fn setup(&mut self) -> Result<(), Failure> {
+        let header = &self.game.header;
+        let first = header.first.as_ref().map(|f| f.value);
+        match &header.start {
+            Some(start) => {
+                self.state = self
+                    .rules
+                    .state_from_position(&start.value)
+                    .map_err(|v| failure_at(start.span, v.rule, v.message))?;
+                if let Some(first) = &header.first {
+                    if first.value != start.value.to_move {
+                        return Err(failure_at(
+                            first.span,
+                            "mgn.header.first",
+                            format!(
+                                "the First tag says {} moves first but the Start position has {} to move",
+                                first.value, start.value.to_move
+                            ),
+                        ));
+                    }
+                }
+            }
+            None => self.state = self.rules.start(first.unwrap_or(Side::B)),
+        }
+        self.start_position = self.rules.position(&self.state);
+        Ok(())
+    }
+
+    fn walk(&mut self) -> Result<(), Failure> {
+        let game = self.game;
+        for element in &game.moves {
+            match element {
+                Element::Move(written) => self.play_move(written)?,
+                Element::Pass(written) => self.play_pass(written.span)?,
+                Element::Action(action) => {
+                    return Err(failure_at(
+                        action.span,
+                        "mgn.move.form",
+                        format!(
+                            "{} has no owner actions (they belong to Dong Wo's won and bought holes)",
+                            game.header.game.value
+                        ),
+                    ))
+                }
+                Element::Transaction(t) => {
+                    return Err(failure_at(
+                        t.span,
+                        "mgn.move.form",
+                        format!(
+                            "{} has no transactions between rounds (they belong to Dong Wo)",
+                            game.header.game.value
+                        ),
+                    ))
+                }
+                Element::Captures(claim) => self.check_captures(claim)?,
+                Element::Score(claim) => self.check_score(claim)?,
+                Element::Checkpoint(claim) => self.check_checkpoint(claim)?,
+                Element::Round(marker) => self.check_round(marker)?,
+                Element::Comment(_) => {}
+            }
+        }
+        self.check_result()
+    }
+
+    fn before_ply(&mut self, span: Span) -> Result<(), Failure> {
+        if let Phase::Over { .. } = self.rules.phase(&self.state) {
+            return Err(self.at_ply(failure_at(
+                span,
+                "mgn.game.over",
+                "the game is already over: nothing can be played after its last round",
+            )));
+        }
+        if let Some(round) = self.unmarked_round {
+            return Err(self.at_ply(failure_at(
+                span,
+                "mgn.round.marker",
+                format!(
+                    "round {} ended with the last move and round {round} starts here: write `round {round}` before this move",
+                    round - 1
+                ),
+            )));
+        }
+        self.last_events.clear();
+        Ok(())
+    }
+
+    /// The failure, numbered with the ply about to be played.
+    fn at_ply(&self, mut failure: Failure) -> Failure {
+        failure.ply = Some(self.ply_count + 1);
+        failure
+    }
+
+    fn alternatives(&mut self) -> String {
+        self.rules.decisions(&self.state, &mut self.decisions);
+        if self.decisions.is_empty() {
+            return "nothing is legal here".to_string();
+        }
+        let listed: Vec<String> = self.decisions.iter().map(|d| d.to_string()).collect();
+        format!("legal here: {}", listed.join(" "))
+    }
+
+    /// Apply one decision, or fail with the rule and the legal alternatives.
+    fn decide(&mut self, decision: &R::Decision) -> Result<(), Violation> {
+        let mut events = std::mem::take(&mut self.last_events);
+        let applied = self.rules.apply(&mut self.state, decision, &mut events);
+        self.last_events = events;
+        applied
+    }
+
+    fn play_move(&mut self, written: &Spanned<Move>) -> Result<(), Failure> {
+        self.before_ply(written.span)?;
+        let side = self.side_to_move();
+        // The trace of a move that fails half-way shows the move as written.
+        self.last_side = side;
+        self.last_written = crate::notation::write_move(&written.value);
+        let decisions = self
+            .rules
+            .decisions_from_move(&written.value)
+            .map_err(|v| self.at_ply(place(v, written)))?;
+        for (i, (decision, part)) in decisions.iter().enumerate() {
+            if i > 0 {
+                if let Phase::ToMove(_) | Phase::MustPass { .. } | Phase::Over { .. } =
+                    self.rules.phase(&self.state)
+                {
+                    let rule = self.last_lap_rule();
+                    let failure = place(
+                        Violation::new(
+                            rule,
+                            format!("the turn is over before {decision}: the move cannot go on"),
+                        )
+                        .at(*part),
+                        written,
+                    );
+                    return Err(self.with_trace(self.at_ply(failure)));
+                }
+            }
+            let alternatives = self.alternatives();
+            if let Err(violation) = self.decide(decision) {
+                let mut failure = self.at_ply(place(violation.at(*part), written));
+                failure.notes = alternatives;
+                return Err(failure);
+            }
+        }
+        if let Phase::Continue { rule, .. } = self.rules.phase(&self.state) {
+            let alternatives = self.alternatives();
+            let last = MovePart::Sowing(written.value.sowings.len().saturating_sub(1));
+            let mut failure = self.at_ply(place(
+                Violation::new(
+                    rule,
+                    "the turn is not over: the move must go on with `-` and a further decision",
+                )
+                .at(last),
+                written,
+            ));
+            failure.notes = alternatives;
+            return Err(failure);
+        }
+        let text = self.last_written.clone();
+        self.after_ply(side, text);
+        Ok(())
+    }
+
+    fn play_pass(&mut self, span: Span) -> Result<(), Failure> {
+        self.before_ply(span)?;
+        let side = self.side_to_move();
+        let Some(pass) = self.rules.pass_decision() else {
+            return Err(self.at_ply(failure_at(
+                span,
+                "mgn.move.form",
+                format!("{} has no passes", self.game.header.game.value),
+            )));
+        };
+        let alternatives = self.alternatives();
+        if let Err(violation) = self.decide(&pass) {
+            let mut failure = self.at_ply(failure_at(span, violation.rule, violation.message));
+            failure.notes = alternatives;
+            return Err(failure);
+        }
+        self.after_ply(side, "pass".to_string());
+        Ok(())
+    }
+
+    fn side_to_move(&self) -> Side {
+        match self.rules.phase(&self.state) {
+            Phase::ToMove(side) | Phase::Continue { side, .. } | Phase::MustPass { side, .. } => {
+                side
+            }
+            Phase::Over { .. } => Side::A,
+        }
+    }
+
+    fn after_ply(&mut self, side: Side, written: String) {
+        self.ply_count += 1;
+        self.plies_this_round += 1;
+        self.last_side = side;
+        if let Some(Event::RoundStart { round, .. }) = self
+            .last_events
+            .iter()
+            .rev()
+            .find(|e| matches!(e, Event::RoundStart { .. }))
+        {
+            self.unmarked_round = Some(*round);
+        }
+        if self.keep_plies {
+            self.plies.push(PlyRecord {
+                number: self.ply_count,
+                side,
+                written: written.clone(),
+                events: self.last_events.clone(),
+                after: self.rules.position(&self.state),
+            });
+        }
+        self.last_written = written;
+    }
+
+    /// The rule that ended the last lap of the turn.
+    fn last_lap_rule(&self) -> &'static str {
+        self.last_events
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Event::LapEnd { rule, .. } | Event::Pass { rule, .. } => Some(*rule),
+                _ => None,
+            })
+            .unwrap_or("mgn.move.form")
+    }
+
+    /// Adds the step trace of the last ply (or of the move that failed half-way) to a
+    /// failure's notes.
+    fn with_trace(&self, mut failure: Failure) -> Failure {
+        let trace = ply_trace(
+            failure.ply.unwrap_or(self.ply_count).max(1),
+            self.last_side,
+            &self.last_written,
+            &self.last_events,
+        );
+        if failure.notes.is_empty() {
+            failure.notes = trace;
+        } else {
+            failure.notes = format!("{trace}\n{}", failure.notes);
+        }
+        failure
+    }
+
+    fn no_ply_yet(&self, span: Span, what: &str) -> Result<(), Failure> {
+        if self.ply_count == 0 {
+            return Err(failure_at(
+                span,
+                "mgn.move.form",
+                format!("a {what} claim must follow a move"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_captures(
+        &self,
+        claim: &Spanned<crate::notation::CaptureClaim>,
+    ) -> Result<(), Failure> {
+        self.no_ply_yet(claim.span, "capture")?;
+        let mut points = 0u64;
+        let mut holes = Vec::new();
+        for event in &self.last_events {
+            if let Event::Capture { hole, pile, .. } = event {
+                points += pile_points(*pile);
+                holes.push(*hole);
+            }
+        }
+        let mut claimed_holes = claim.value.holes.clone();
+        claimed_holes.sort();
+        let mut replayed_holes = holes.clone();
+        replayed_holes.sort();
+        let holes_differ = !claimed_holes.is_empty() && claimed_holes != replayed_holes;
+        if points != claim.value.count as u64 || holes_differ {
+            let shown = |count: u64, holes: &[crate::notation::Hole]| {
+                let names: Vec<String> = holes.iter().map(|h| h.to_string()).collect();
+                if names.is_empty() {
+                    format!("x{count}")
+                } else {
+                    format!("x{count}({})", names.join(","))
+                }
+            };
+            return Err(self.with_trace(failure_at(
+                claim.span,
+                "mgn.claim.captures",
+                format!(
+                    "the record claims {} but the move captured {}",
+                    shown(claim.value.count as u64, &claim.value.holes),
+                    shown(points, &holes)
+                ),
+            )));
+        }
+        Ok(())
+    }
+
+    fn check_score(&self, claim: &Spanned<[Pile; 2]>) -> Result<(), Failure> {
+        self.no_ply_yet(claim.span, "score")?;
+        let replayed = self.rules.position(&self.state).stores;
+        if replayed != claim.value {
+            let text = |p: &[Pile; 2]| {
+                let mut position = self.rules.position(&self.state);
+                position.stores = *p;
+                write_position(&position)
+                    .split(' ')
+                    .nth(1)
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            let mut failure = self.with_trace(failure_at(
+                claim.span,
+                "mgn.claim.score",
+                format!(
+                    "the record claims ={} but the replay has ={}",
+                    text(&claim.value),
+                    text(&replayed)
+                ),
+            ));
+            failure.ply = Some(self.ply_count);
+            return Err(failure);
+        }
+        Ok(())
+    }
+
+    fn check_checkpoint(&self, claim: &Spanned<Position>) -> Result<(), Failure> {
+        let replayed = self.rules.position(&self.state);
+        if replayed == claim.value {
+            return Ok(());
+        }
+        let claimed_text = position_lines(&claim.value);
+        let replayed_text = position_lines(&replayed);
+        let diff = similar::TextDiff::from_lines(&claimed_text, &replayed_text)
+            .unified_diff()
+            .context_radius(5)
+            .header("claimed", "replayed")
+            .to_string();
+        let mut failure = failure_at(
+            claim.span,
+            "mgn.claim.checkpoint",
+            format!(
+                "the checkpoint differs from the replayed position ({})",
+                write_position(&replayed)
+            ),
+        );
+        if self.ply_count > 0 {
+            failure = self.with_trace(failure);
+            failure.ply = Some(self.ply_count);
+        }
+        failure.notes = if failure.notes.is_empty() {
+            diff.trim_end().to_string()
+        } else {
+            format!("{}\n{}", failure.notes, diff.trim_end())
+        };
+        Err(failure)
+    }
+
+    fn check_round(&mut self, marker: &Spanned<u32>) -> Result<(), Failure> {
+        let round = self.rules.round(&self.state);
+        match self.unmarked_round {
+            Some(expected) if expected == marker.value => {
+                self.unmarked_round = None;
+                self.plies_this_round = 0;
+                Ok(())
+            }
+            _ if self.unmarked_round.is_none()
+                && self.plies_this_round == 0
+                && marker.value == round =>
+            {
+                Ok(())
+            }
+            _ => Err(failure_at(
+                marker.span,
+                "mgn.round.marker",
+                format!(
+                    "`round {}` here, but the replay is in round {round}{}",
+                    marker.value,
+                    if self.unmarked_round.is_some() {
+                        " (which starts here)".to_string()
+                    } else {
+                        format!(", which has not ended (after {} plies)", self.plies_this_round)
+                    }
+                ),
+            )),
+        }
+    }
+
+    fn check_result(&self) -> Result<(), Failure> {
+        let outcome = &self.game.outcome;
+        let over = match self.rules.phase(&self.state) {
+            Phase::Over { winner } => Some(winner),
+            _ => None,
+        };
+        let claimed = match outcome.value {
+            Outcome::Unknown => return Ok(()),
+            Outcome::AWins => Some(Side::A),
+            Outcome::BWins => Some(Side::B),
+            Outcome::Draw => None,
+        };
+        let words = |w: Option<Side>| match w {
+            Some(side) => format!("{side} wins"),
+            None => "a draw".to_string(),
+        };
+        match over {
+            Some(winner) if winner == claimed => Ok(()),
+            Some(winner) => Err(failure_at(
+                outcome.span,
+                "mgn.claim.result",
+                format!(
+                    "the record gives {} ({}) but the game ended in {} ({})",
+                    outcome.value.token(),
+                    words(claimed),
+                    words(winner),
+                    self.game_end_rule()
+                ),
+            )),
+            None => {
+                let stopped_early = self
+                    .game
+                    .header
+                    .termination
+                    .as_ref()
+                    .is_some_and(|t| t.value != "normal");
+                if stopped_early {
+                    Ok(())
+                } else {
+                    Err(failure_at(
+                        outcome.span,
+                        "mgn.claim.result",
+                        format!(
+                            "the record gives {} but the game is not over; a game stopped early says how in its Termination tag (abandoned, agreement, ...)",
+                            outcome.value.token()
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+
+    fn game_end_rule(&self) -> &'static str {
+        self.last_events
+            .iter()
+            .find_map(|e| match e {
+                Event::GameEnd { rule, .. } => Some(*rule),
+                _ => None,
+            })
+            .unwrap_or("mgn.claim.result")
+    }
+}
+
+/// What a pile is worth: a muzi counts 5.
+pub fn pile_points(pile: Pile) -> u64 {
+    pile.seeds as u64 + 5 * pile.muzi.count() as u64
+}

@@ -1,0 +1,159 @@
+//! Text forms of a replay for people: the step trace of a ply, a position one field a line
+//! (what checkpoint diffs compare), and a drawing of the board.
+
+use crate::notation::{write_position, HoleState, Pile, Position, Side};
+use crate::rules::Event;
+use std::fmt::Write;
+
+/// The steps of one ply: each lap (where it started, how many seeds, where each fell, where it
+/// ended and by which rule), each capture and the rule that made it, and what came after.
+pub fn ply_trace(number: usize, side: Side, written: &str, events: &[Event]) -> String {
+    let mut out = format!("ply {number}, {side}: {written}");
+    let mut lap_line = String::new();
+    let flush = |out: &mut String, lap_line: &mut String| {
+        if !lap_line.is_empty() {
+            out.push_str("\n  ");
+            out.push_str(lap_line);
+            lap_line.clear();
+        }
+    };
+    // Codes only: the words of the rule that decided stand once, above the trace.
+    let rule = |code: &'static str| code;
+    for event in events {
+        match *event {
+            Event::PickUp { hole, pile, lap } => {
+                flush(&mut out, &mut lap_line);
+                let lead = if lap == 1 { "sowing" } else { "relay" };
+                let _ = write!(lap_line, "lap {lap} ({lead}): {hole} takes {}:", pile_words(pile));
+            }
+            Event::Sow { hole } => {
+                let _ = write!(lap_line, " {hole}");
+            }
+            Event::Skip { hole, .. } => {
+                let _ = write!(lap_line, " (skips {hole})");
+            }
+            Event::LapEnd { hole, rule: code, .. } => {
+                let _ = write!(lap_line, "; ends in {hole} [{}]", rule(code));
+                flush(&mut out, &mut lap_line);
+            }
+            Event::Capture { hole, pile, by, rule: code } => {
+                flush(&mut out, &mut lap_line);
+                let _ = write!(out, "\n  capture: {hole} ({}) to {by} [{code}]", pile_words(pile));
+            }
+            Event::Pass { side, rule: code } => {
+                let _ = write!(out, "\n  {side} passes [{}]", rule(code));
+            }
+            Event::TurnEnd { next } => {
+                flush(&mut out, &mut lap_line);
+                let _ = write!(out, "\n  {next} to move");
+            }
+            Event::RoundEnd { round, winner, rule: code } => {
+                flush(&mut out, &mut lap_line);
+                let who = winner.map_or("drawn".to_string(), |w| format!("won by {w}"));
+                let _ = write!(out, "\n  round {round} over, {who} [{code}]");
+            }
+            Event::Gather { hole, seeds, by } => {
+                let _ = write!(out, "\n  {hole}: {seeds} left on the board go to {by}");
+            }
+            Event::Refill { hole, seeds } => {
+                let _ = write!(out, "\n  refill {hole} with {seeds}");
+            }
+            Event::OutOfPlay { hole, rule: code } => {
+                let _ = write!(out, "\n  {hole} out of play [{code}]");
+            }
+            Event::RoundStart { round, first } => {
+                let _ = write!(out, "\n  round {round} starts, {first} to move");
+            }
+            Event::GameEnd { winner, rule: code } => {
+                let who = winner.map_or("a draw".to_string(), |w| format!("{w} wins"));
+                let _ = write!(out, "\n  game over: {who} [{}]", rule(code));
+            }
+        }
+    }
+    flush(&mut out, &mut lap_line);
+    out
+}
+
+fn pile_words(pile: Pile) -> String {
+    let seeds = if pile.seeds == 1 { "1 seed".to_string() } else { format!("{} seeds", pile.seeds) };
+    match (pile.muzi.a, pile.muzi.b) {
+        (false, false) => seeds,
+        (true, false) => format!("{seeds} and A's muzi"),
+        (false, true) => format!("{seeds} and B's muzi"),
+        (true, true) => format!("{seeds} and both muzi"),
+    }
+}
+
+/// The canonical position string with one field a line, so that a diff of two positions
+/// points at the field that differs.
+pub fn position_lines(position: &Position) -> String {
+    let text = write_position(position);
+    let mut fields = text.split(' ');
+    let mut out = String::new();
+    let (holes, stores) = (fields.next().unwrap_or(""), fields.next().unwrap_or(""));
+    let (a, b) = holes.split_once('/').unwrap_or((holes, ""));
+    let _ = writeln!(out, "holes A: {a}");
+    let _ = writeln!(out, "holes B: {b}");
+    let _ = writeln!(out, "stores:  {stores}");
+    let _ = writeln!(out, "to move: {}", fields.next().unwrap_or(""));
+    let _ = writeln!(out, "round:   {}", fields.next().unwrap_or(""));
+    if let Some(debts) = fields.next() {
+        let _ = writeln!(out, "debts:   {debts}");
+    }
+    out
+}
+
+fn cell(hole: &HoleState) -> String {
+    if hole.out_of_play {
+        return "x".to_string();
+    }
+    let mut text = if hole.pile.seeds == 0 && !hole.pile.muzi.is_empty() {
+        String::new()
+    } else {
+        hole.pile.seeds.to_string()
+    };
+    if hole.pile.muzi.a {
+        text.push_str("mA");
+    }
+    if hole.pile.muzi.b {
+        text.push_str("mB");
+    }
+    if let Some(owner) = hole.owner {
+        let _ = write!(text, "@{owner}");
+    }
+    text
+}
+
+/// A drawing of a two-row board seen from B's side: A's row on top (A1 at the right), B's row
+/// below (B1 at the left), A's store or winnings at the left and B's at the right.
+pub fn draw_board(position: &Position) -> String {
+    let width = position
+        .holes
+        .iter()
+        .flatten()
+        .map(|h| cell(h).len())
+        .max()
+        .unwrap_or(1)
+        .max(3);
+    let row = |side: Side, reversed: bool| -> (String, String) {
+        let holes = &position.holes[side.index()];
+        let order: Vec<usize> = if reversed { (0..holes.len()).rev().collect() } else { (0..holes.len()).collect() };
+        let names = order.iter().map(|&i| format!("{:>width$}", format!("{side}{}", i + 1))).collect::<Vec<_>>().join(" ");
+        let cells = order.iter().map(|&i| format!("{:>width$}", cell(&holes[i]))).collect::<Vec<_>>().join(" ");
+        (names, cells)
+    };
+    let store = |side: Side| {
+        let pile = position.stores[side.index()];
+        cell(&HoleState { pile, owner: None, out_of_play: false })
+    };
+    let (a_names, a_cells) = row(Side::A, true);
+    let (b_names, b_cells) = row(Side::B, false);
+    let margin = store(Side::A).len().max(5);
+    let pad = " ".repeat(margin + 2);
+    format!(
+        "{pad}{a_names}\n{pad}{a_cells}\n{:>margin$}  {}  {}\n{pad}{b_cells}\n{pad}{b_names}\n",
+        store(Side::A),
+        " ".repeat(a_cells.len()),
+        store(Side::B),
+    )
+}
