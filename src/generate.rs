@@ -92,14 +92,17 @@ pub fn random_game<R: Rules>(
         }
         plies += 1;
         moves.push(rules.move_from_decisions(&turn));
-        if let Some(round) = events.iter().find_map(|e| match e {
-            Event::RoundStart { round, .. } => Some(*round),
-            _ => None,
-        }) {
-            moves.push(Element::Round(spanned(round)));
-        }
         if options.checkpoints {
             moves.push(Element::Checkpoint(spanned(rules.position(&state))));
+        }
+        if let Phase::RoundOver { round } = rules.phase(&state) {
+            rules
+                .begin_round(&mut state, &mut events)
+                .expect("a round that is over can begin the next");
+            moves.push(Element::Round(spanned(round + 1)));
+            if options.checkpoints {
+                moves.push(Element::Checkpoint(spanned(rules.position(&state))));
+            }
         }
     };
     let mut header = header;

@@ -4,9 +4,7 @@ use super::args::GenerateArgs;
 use super::output::{print, say};
 use super::Status;
 use mgn::generate::{random_game, GenerateOptions, Rng};
-use mgn::notation::{
-    write_game, BoardSize, GameKind, Header, RuleSetting, Side, Span, Spanned,
-};
+use mgn::notation::{write_game, BoardSize, GameKind, Header, RuleSetting, Side, Span, Spanned};
 use mgn::rules::{with_rules, Rules, WithRules};
 
 struct Generate<'a> {
@@ -54,7 +52,9 @@ pub fn run(args: &GenerateArgs) -> Status {
     header.preset = args.preset.clone().map(spanned);
     for setting in &args.option {
         let Some((code, value)) = setting.split_once('=') else {
-            say(&format!("`{setting}` is not an option setting such as dakon.sow.origin=skip"));
+            say(&format!(
+                "`{setting}` is not an option setting such as dakon.sow.origin=skip"
+            ));
             return Status::Error;
         };
         header.options.push(spanned(RuleSetting {

@@ -43,7 +43,7 @@ pub fn run(args: &ReplayArgs) -> Status {
             print(&format!("start\n{}", draw_board(start)));
         }
         for ply in &replayed.plies {
-            print(&ply_trace(ply.number, ply.side, &ply.written, &ply.events));
+            print(&ply_trace(&ply.heading, &ply.events));
             print(&draw_board(&ply.after));
         }
         if let Verdict::Failed(problems) = check_game(&game, &CheckOptions::default()) {

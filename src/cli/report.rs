@@ -123,7 +123,10 @@ impl<W: Write> Report<W> {
                     }
                     mgn::check::Verdict::NotReplayed(why) => {
                         self.skipped += 1;
-                        writeln!(self.out, "{name}: game {index} ({kind}) not replayed: {why}")
+                        writeln!(
+                            self.out,
+                            "{name}: game {index} ({kind}) not replayed: {why}"
+                        )
                     }
                     mgn::check::Verdict::Failed(problems) => {
                         self.failed += 1;

@@ -25,14 +25,21 @@ pub fn run(args: &RulesArgs) -> Status {
         match game_def(kind) {
             Some(def) => describe(&mut out, def),
             None => {
-                let _ = writeln!(out, "# {kind}\n\nmgn does not implement {kind}'s rules yet.\n");
+                let _ = writeln!(
+                    out,
+                    "# {kind}\n\nmgn does not implement {kind}'s rules yet.\n"
+                );
             }
         }
     }
     if args.game.is_none() {
         let _ = writeln!(out, "# every game: the form of a record\n");
         for rule in GENERAL_RULES {
-            let _ = writeln!(out, "{}\n    {}\n    source: {}", rule.code, rule.summary, rule.source);
+            let _ = writeln!(
+                out,
+                "{}\n    {}\n    source: {}",
+                rule.code, rule.summary, rule.source
+            );
         }
     }
     print(out.trim_end());
@@ -49,7 +56,11 @@ fn describe(out: &mut String, def: &GameDef) {
         def.default_board
     );
     for rule in def.rules {
-        let _ = writeln!(out, "{}\n    {}\n    source: {}", rule.code, rule.summary, rule.source);
+        let _ = writeln!(
+            out,
+            "{}\n    {}\n    source: {}",
+            rule.code, rule.summary, rule.source
+        );
     }
     let _ = writeln!(out, "\n## options (the first value is the default)\n");
     for option in def.options {
@@ -62,9 +73,21 @@ fn describe(out: &mut String, def: &GameDef) {
     }
     let _ = writeln!(out, "\n## presets\n");
     for preset in def.presets {
-        let settings: Vec<String> = preset.settings.iter().map(|(c, v)| format!("{c}={v}")).collect();
-        let settings = if settings.is_empty() { "every option at its default".to_string() } else { settings.join(", ") };
-        let _ = writeln!(out, "{}\n    {}\n    {}", preset.name, preset.summary, settings);
+        let settings: Vec<String> = preset
+            .settings
+            .iter()
+            .map(|(c, v)| format!("{c}={v}"))
+            .collect();
+        let settings = if settings.is_empty() {
+            "every option at its default".to_string()
+        } else {
+            settings.join(", ")
+        };
+        let _ = writeln!(
+            out,
+            "{}\n    {}\n    {}",
+            preset.name, preset.summary, settings
+        );
     }
     out.push('\n');
 }

@@ -29,12 +29,11 @@ pub struct Failure {
     pub notes: String,
 }
 
-/// One ply as replayed, for `mgn replay`.
+/// One step of a replayed record, a ply or the start of a round, for `mgn replay`.
 #[derive(Clone, Debug)]
 pub struct PlyRecord {
-    pub number: usize,
-    pub side: Side,
-    pub written: String,
+    /// `ply 3, B: B4` or `round 2`.
+    pub heading: String,
     pub events: Vec<Event>,
     pub after: Position,
 }
@@ -193,16 +192,14 @@ impl<'a, R: Rules> Replay<'a, R> {
             match element {
                 Element::Move(written) => self.play_move(written)?,
                 Element::Pass(written) => self.play_pass(written.span)?,
-                Element::Action(action) => {
-                    return Err(failure_at(
-                        action.span,
-                        "mgn.move.form",
-                        format!(
-                            "{} has no owner actions (they belong to Dong Wo's won and bought holes)",
-                            game.header.game.value
-                        ),
-                    ))
-                }
+                Element::Action(action) => return Err(failure_at(
+                    action.span,
+                    "mgn.move.form",
+                    format!(
+                        "{} has no owner actions (they belong to Dong Wo's won and bought holes)",
+                        game.header.game.value
+                    ),
+                )),
                 Element::Transaction(t) => {
                     return Err(failure_at(
                         t.span,
@@ -236,7 +233,7 @@ impl<'a, R: Rules> Replay<'a, R> {
                 span,
                 "mgn.round.marker",
                 format!(
-                    "round {} ended with the last move and round {round} starts here: write `round {round}` before this move",
+                    "round {} ended with the last move: write `round {round}` before this move",
                     round - 1
                 ),
             )));
@@ -346,7 +343,9 @@ impl<'a, R: Rules> Replay<'a, R> {
             Phase::ToMove(side) | Phase::Continue { side, .. } | Phase::MustPass { side, .. } => {
                 side
             }
-            Phase::Over { .. } => Side::A,
+            Phase::Over { .. } | Phase::RoundOver { .. } => {
+                self.rules.position(&self.state).to_move
+            }
         }
     }
 
@@ -354,19 +353,12 @@ impl<'a, R: Rules> Replay<'a, R> {
         self.ply_count += 1;
         self.plies_this_round += 1;
         self.last_side = side;
-        if let Some(Event::RoundStart { round, .. }) = self
-            .last_events
-            .iter()
-            .rev()
-            .find(|e| matches!(e, Event::RoundStart { .. }))
-        {
-            self.unmarked_round = Some(*round);
+        if let Phase::RoundOver { round } = self.rules.phase(&self.state) {
+            self.unmarked_round = Some(round + 1);
         }
         if self.keep_plies {
             self.plies.push(PlyRecord {
-                number: self.ply_count,
-                side,
-                written: written.clone(),
+                heading: format!("ply {}, {side}: {written}", self.ply_count),
                 events: self.last_events.clone(),
                 after: self.rules.position(&self.state),
             });
@@ -389,12 +381,13 @@ impl<'a, R: Rules> Replay<'a, R> {
     /// Adds the step trace of the last ply (or of the move that failed half-way) to a
     /// failure's notes.
     fn with_trace(&self, mut failure: Failure) -> Failure {
-        let trace = ply_trace(
+        let heading = format!(
+            "ply {}, {}: {}",
             failure.ply.unwrap_or(self.ply_count).max(1),
             self.last_side,
-            &self.last_written,
-            &self.last_events,
+            self.last_written
         );
+        let trace = ply_trace(&heading, &self.last_events);
         if failure.notes.is_empty() {
             failure.notes = trace;
         } else {
@@ -518,8 +511,19 @@ impl<'a, R: Rules> Replay<'a, R> {
         let round = self.rules.round(&self.state);
         match self.unmarked_round {
             Some(expected) if expected == marker.value => {
+                let mut events = Vec::new();
+                self.rules
+                    .begin_round(&mut self.state, &mut events)
+                    .map_err(|v| failure_at(marker.span, v.rule, v.message))?;
                 self.unmarked_round = None;
                 self.plies_this_round = 0;
+                if self.keep_plies {
+                    self.plies.push(PlyRecord {
+                        heading: format!("round {}", marker.value),
+                        events,
+                        after: self.rules.position(&self.state),
+                    });
+                }
                 Ok(())
             }
             _ if self.unmarked_round.is_none()
@@ -537,7 +541,10 @@ impl<'a, R: Rules> Replay<'a, R> {
                     if self.unmarked_round.is_some() {
                         " (which starts here)".to_string()
                     } else {
-                        format!(", which has not ended (after {} plies)", self.plies_this_round)
+                        format!(
+                            ", which has not ended (after {} plies)",
+                            self.plies_this_round
+                        )
                     }
                 ),
             )),

@@ -7,8 +7,8 @@ use std::fmt::Write;
 
 /// The steps of one ply: each lap (where it started, how many seeds, where each fell, where it
 /// ended and by which rule), each capture and the rule that made it, and what came after.
-pub fn ply_trace(number: usize, side: Side, written: &str, events: &[Event]) -> String {
-    let mut out = format!("ply {number}, {side}: {written}");
+pub fn ply_trace(heading: &str, events: &[Event]) -> String {
+    let mut out = heading.to_string();
     let mut lap_line = String::new();
     let flush = |out: &mut String, lap_line: &mut String| {
         if !lap_line.is_empty() {
@@ -24,7 +24,11 @@ pub fn ply_trace(number: usize, side: Side, written: &str, events: &[Event]) -> 
             Event::PickUp { hole, pile, lap } => {
                 flush(&mut out, &mut lap_line);
                 let lead = if lap == 1 { "sowing" } else { "relay" };
-                let _ = write!(lap_line, "lap {lap} ({lead}): {hole} takes {}:", pile_words(pile));
+                let _ = write!(
+                    lap_line,
+                    "lap {lap} ({lead}): {hole} takes {}:",
+                    pile_words(pile)
+                );
             }
             Event::Sow { hole } => {
                 let _ = write!(lap_line, " {hole}");
@@ -32,13 +36,24 @@ pub fn ply_trace(number: usize, side: Side, written: &str, events: &[Event]) -> 
             Event::Skip { hole, .. } => {
                 let _ = write!(lap_line, " (skips {hole})");
             }
-            Event::LapEnd { hole, rule: code, .. } => {
+            Event::LapEnd {
+                hole, rule: code, ..
+            } => {
                 let _ = write!(lap_line, "; ends in {hole} [{}]", rule(code));
                 flush(&mut out, &mut lap_line);
             }
-            Event::Capture { hole, pile, by, rule: code } => {
+            Event::Capture {
+                hole,
+                pile,
+                by,
+                rule: code,
+            } => {
                 flush(&mut out, &mut lap_line);
-                let _ = write!(out, "\n  capture: {hole} ({}) to {by} [{code}]", pile_words(pile));
+                let _ = write!(
+                    out,
+                    "\n  capture: {hole} ({}) to {by} [{code}]",
+                    pile_words(pile)
+                );
             }
             Event::Pass { side, rule: code } => {
                 let _ = write!(out, "\n  {side} passes [{}]", rule(code));
@@ -47,13 +62,25 @@ pub fn ply_trace(number: usize, side: Side, written: &str, events: &[Event]) -> 
                 flush(&mut out, &mut lap_line);
                 let _ = write!(out, "\n  {next} to move");
             }
-            Event::RoundEnd { round, winner, rule: code } => {
+            Event::RoundEnd {
+                round,
+                winner,
+                rule: code,
+            } => {
                 flush(&mut out, &mut lap_line);
                 let who = winner.map_or("drawn".to_string(), |w| format!("won by {w}"));
                 let _ = write!(out, "\n  round {round} over, {who} [{code}]");
             }
-            Event::Gather { hole, seeds, by } => {
-                let _ = write!(out, "\n  {hole}: {seeds} left on the board go to {by}");
+            Event::Gather {
+                hole,
+                seeds,
+                by,
+                rule: code,
+            } => {
+                let _ = write!(
+                    out,
+                    "\n  {hole}: {seeds} left on the board go to {by} [{code}]"
+                );
             }
             Event::Refill { hole, seeds } => {
                 let _ = write!(out, "\n  refill {hole} with {seeds}");
@@ -75,7 +102,11 @@ pub fn ply_trace(number: usize, side: Side, written: &str, events: &[Event]) -> 
 }
 
 fn pile_words(pile: Pile) -> String {
-    let seeds = if pile.seeds == 1 { "1 seed".to_string() } else { format!("{} seeds", pile.seeds) };
+    let seeds = if pile.seeds == 1 {
+        "1 seed".to_string()
+    } else {
+        format!("{} seeds", pile.seeds)
+    };
     match (pile.muzi.a, pile.muzi.b) {
         (false, false) => seeds,
         (true, false) => format!("{seeds} and A's muzi"),
@@ -137,14 +168,30 @@ pub fn draw_board(position: &Position) -> String {
         .max(3);
     let row = |side: Side, reversed: bool| -> (String, String) {
         let holes = &position.holes[side.index()];
-        let order: Vec<usize> = if reversed { (0..holes.len()).rev().collect() } else { (0..holes.len()).collect() };
-        let names = order.iter().map(|&i| format!("{:>width$}", format!("{side}{}", i + 1))).collect::<Vec<_>>().join(" ");
-        let cells = order.iter().map(|&i| format!("{:>width$}", cell(&holes[i]))).collect::<Vec<_>>().join(" ");
+        let order: Vec<usize> = if reversed {
+            (0..holes.len()).rev().collect()
+        } else {
+            (0..holes.len()).collect()
+        };
+        let names = order
+            .iter()
+            .map(|&i| format!("{:>width$}", format!("{side}{}", i + 1)))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let cells = order
+            .iter()
+            .map(|&i| format!("{:>width$}", cell(&holes[i])))
+            .collect::<Vec<_>>()
+            .join(" ");
         (names, cells)
     };
     let store = |side: Side| {
         let pile = position.stores[side.index()];
-        cell(&HoleState { pile, owner: None, out_of_play: false })
+        cell(&HoleState {
+            pile,
+            owner: None,
+            out_of_play: false,
+        })
     };
     let (a_names, a_cells) = row(Side::A, true);
     let (b_names, b_cells) = row(Side::B, false);

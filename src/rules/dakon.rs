@@ -62,6 +62,11 @@ static RULES: &[RuleDef] = &[
         source: "«El dakon és jugat amb el mateix nombre de llavors a cada forat al inici del joc com forats hi hagi en cada fila del tauler.» «Els forats magatzem es deixen buits al començament del joc.»",
     },
     RuleDef {
+        code: "dakon.first",
+        summary: "the first player is chosen by lot or by agreement: the First tag says who (B when it is absent)",
+        source: "«El jugador que juga primer és escollit a l’atzar o de mutu acord.»",
+    },
+    RuleDef {
         code: "dakon.sow.start",
         summary: "a sowing starts from a hole of the mover's own row that holds seeds",
         source: "«La sembra consisteix en agafar les llavors d’un forat de la fila pròpia i repartir-les una a una en forats adjacents consecutius.»",
@@ -128,7 +133,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dakon.game.end",
-        summary: "the game ends after a round in which a player gathered too few seeds to fill a hole",
+        summary: "the game ends after a round in which a player gathered fewer than N seeds, too few to fill a hole (the seed's 5 is N on its 2x5 board)",
         source: "«El joc continua fins que un jugador capturar menys de 5 llavors en una ronda i per tant és incapaç d’omplir cap forat.»",
     },
 ];
@@ -148,7 +153,7 @@ static OPTIONS: &[OptionDef] = &[
         summary: "what a lap ending in an empty hole of the opponent's row captures",
         values: &[
             ("none", "nothing: the turn ends"),
-            ("neighbours", "the seeds of the holes right and left of it, in that row (a documented variant)"),
+            ("neighbours", "the seeds of the holes right and left of it in that row (never a store; the seed's «podeu capturar» is taken as always done), a documented variant"),
         ],
         source: "«Normalment, en aquesta situació el torn del jugador que està sembrant acaba sense captures, però en aquesta variant succeeix que el torn vostre acaba però podeu capturar les llavors dels forats dret i esquerre del forat buit de l’adversari on heu caigut.»",
     },
@@ -166,7 +171,7 @@ static OPTIONS: &[OptionDef] = &[
         summary: "when a round ends",
         values: &[
             ("all-in-stores", "when every seed is in a store; a player with no seeds passes meanwhile"),
-            ("cannot-move", "when the player to move has no seeds; each player's row goes to his own store"),
+            ("cannot-move", "when the player to move has no seeds; the seeds left in each row go to that row's owner (the seed does not say)"),
         ],
         source: "«La primera ronda acaba quan totes les llavors estan col·locades en els forats magatzem de cada jugador.» / «Els jugadors juguen torns consecutius fins que un jugador es queda sense llavors per jugar.»",
     },
@@ -180,22 +185,13 @@ static OPTIONS: &[OptionDef] = &[
         source: "«El jugador que ha guanyat la darrera ronda, comença el primer en la següent.» / «El jugador que va fer el darrer moviment en la partida anterior, serà el primer en sembrar en aquest nova ronda.»",
     },
     OptionDef {
-        code: "dakon.round.out-of-play",
+        code: "dakon.out-of-play.return",
         summary: "whether a hole out of play can come back in a later round",
         values: &[
-            ("permanent", "out of play for the rest of the game"),
-            ("refillable", "filled again in a later round when its owner has the seeds"),
+            ("never", "out of play for the rest of the game"),
+            ("refill", "filled again in a later round when its owner has the seeds"),
         ],
         source: "«aconseguiu deixar els forats 1A i 2A anul·lats per ambdós jugadors des d’ara en les successives rondes.»",
-    },
-    OptionDef {
-        code: "dakon.game.end",
-        summary: "how few seeds end the game",
-        values: &[
-            ("cannot-fill", "fewer than N, the seeds a hole takes on a 2xN board"),
-            ("fewer-than-five", "fewer than 5, as the seed writes for the 2x5 board, whatever the board"),
-        ],
-        source: "«El joc continua fins que un jugador capturar menys de 5 llavors en una ronda i per tant és incapaç d’omplir cap forat.»",
     },
     OptionDef {
         code: "dakon.game.winner",
@@ -241,8 +237,10 @@ pub struct Dakon {
     round_ends_when_mover_empty: bool,
     first_is_round_winner: bool,
     out_of_play_permanent: bool,
-    game_end_threshold: u32,
     winner_by_rounds: bool,
+    /// Refilling starts next to the store: hole N when sowing counter-clockwise, hole 1 when
+    /// clockwise.
+    refill_order: Vec<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -260,6 +258,8 @@ pub struct DakonState {
     result: Option<Option<Side>>,
     /// The mover's last lap ended in his store: he sows again in the same turn.
     sows_again: bool,
+    /// The round is over and the next has not begun: `begin_round` refills the holes.
+    round_over: bool,
 }
 
 /// A decision in Dakon: the hole to sow from (first or further sowing of a turn), or a pass.
@@ -314,13 +314,13 @@ impl Dakon {
             sow_into_origin: settings.get("dakon.sow.origin") == "sow",
             round_ends_when_mover_empty: settings.get("dakon.round.end") == "cannot-move",
             first_is_round_winner: settings.get("dakon.next-round.first") == "round-winner",
-            out_of_play_permanent: settings.get("dakon.round.out-of-play") == "permanent",
-            game_end_threshold: if settings.get("dakon.game.end") == "cannot-fill" {
-                n as u32
-            } else {
-                5
-            },
+            out_of_play_permanent: settings.get("dakon.out-of-play.return") == "never",
             winner_by_rounds: settings.get("dakon.game.winner") == "most-rounds",
+            refill_order: if clockwise {
+                (1..=n).collect()
+            } else {
+                (1..=n).rev().collect()
+            },
         })
     }
 
@@ -545,6 +545,7 @@ impl Dakon {
                         hole: self.hole(slot),
                         seeds,
                         by: side,
+                        rule: "dakon.round.end",
                     });
                 }
             }
@@ -566,16 +567,17 @@ impl Dakon {
             winner,
             rule: "dakon.round.winner",
         });
-        if stores.iter().any(|&s| s < self.game_end_threshold) {
+        let threshold = self.n as u32;
+        if stores.iter().any(|&s| s < threshold) {
             let game_winner = if self.winner_by_rounds {
                 match state.rounds_won[0].cmp(&state.rounds_won[1]) {
                     std::cmp::Ordering::Greater => Some(Side::A),
                     std::cmp::Ordering::Less => Some(Side::B),
                     std::cmp::Ordering::Equal => None,
                 }
-            } else if stores[0] >= self.game_end_threshold {
+            } else if stores[0] >= threshold {
                 Some(Side::A)
-            } else if stores[1] >= self.game_end_threshold {
+            } else if stores[1] >= threshold {
                 Some(Side::B)
             } else {
                 None
@@ -592,27 +594,20 @@ impl Dakon {
             });
             return;
         }
-        self.refill(state, sink);
+        // The position between rounds already names who starts the next one.
         let last_mover = state.last_mover.unwrap_or(next);
-        let first = match winner {
+        state.to_move = match winner {
             Some(w) if self.first_is_round_winner => w,
             _ => last_mover,
         };
-        state.round += 1;
-        state.to_move = first;
-        state.last_mover = None;
-        sink.event(Event::RoundStart {
-            round: state.round,
-            first,
-        });
+        state.round_over = true;
     }
 
     fn refill<S: EventSink>(&self, state: &mut DakonState, sink: &mut S) {
         let per_hole = self.n as u32;
         for side in [Side::A, Side::B] {
             let store = self.store(side);
-            // The hole next to the store is hole N; filling runs from there toward hole 1.
-            for number in (1..=self.n).rev() {
+            for &number in &self.refill_order {
                 let slot = self.slot(side, number);
                 let was_out = state.out_of_play & (1 << slot) != 0;
                 if was_out && self.out_of_play_permanent {
@@ -664,6 +659,7 @@ impl Rules for Dakon {
             last_mover: None,
             result: None,
             sows_again: false,
+            round_over: false,
         }
     }
 
@@ -744,6 +740,7 @@ impl Rules for Dakon {
     fn phase(&self, state: &DakonState) -> Phase {
         match state.result {
             Some(winner) => Phase::Over { winner },
+            None if state.round_over => Phase::RoundOver { round: state.round },
             None if state.sows_again => Phase::Continue {
                 side: state.to_move,
                 rule: "dakon.lap.store",
@@ -763,7 +760,7 @@ impl Rules for Dakon {
     fn decisions(&self, state: &DakonState, out: &mut Vec<DakonDecision>) {
         out.clear();
         match self.phase(state) {
-            Phase::Over { .. } => {}
+            Phase::Over { .. } | Phase::RoundOver { .. } => {}
             Phase::MustPass { .. } => out.push(DakonDecision::Pass),
             Phase::ToMove(side) | Phase::Continue { side, .. } => out.extend(
                 self.row_slots(side)
@@ -807,6 +804,28 @@ impl Rules for Dakon {
             .collect())
     }
 
+    fn begin_round<S: EventSink>(
+        &self,
+        state: &mut DakonState,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        if !state.round_over {
+            return Err(Violation::new(
+                "mgn.round.marker",
+                format!("round {} is not over", state.round),
+            ));
+        }
+        self.refill(state, sink);
+        state.round += 1;
+        state.round_over = false;
+        state.last_mover = None;
+        sink.event(Event::RoundStart {
+            round: state.round,
+            first: state.to_move,
+        });
+        Ok(())
+    }
+
     fn pass_decision(&self) -> Option<DakonDecision> {
         Some(DakonDecision::Pass)
     }
@@ -847,6 +866,15 @@ impl Rules for Dakon {
         let mover = match (self.phase(state), decision) {
             (Phase::Over { .. }, _) => {
                 return Err(Violation::new("mgn.game.over", "the game is already over"))
+            }
+            (Phase::RoundOver { round }, _) => {
+                return Err(Violation::new(
+                    "mgn.round.marker",
+                    format!(
+                        "round {round} is over: round {} starts with its marker",
+                        round + 1
+                    ),
+                ))
             }
             (Phase::MustPass { side, .. }, DakonDecision::Pass) => {
                 sink.event(Event::Pass {

@@ -348,7 +348,12 @@ pub enum Event {
     /// A hole that stays empty and out of play from now on.
     OutOfPlay { hole: Hole, rule: &'static str },
     /// Seeds left in a hole at the end of a round, gathered into `by`'s store.
-    Gather { hole: Hole, seeds: u32, by: Side },
+    Gather {
+        hole: Hole,
+        seeds: u32,
+        by: Side,
+        rule: &'static str,
+    },
     /// A new round starts with `first` to move.
     RoundStart { round: u32, first: Side },
     /// The game is over; `winner` is None for a draw.
@@ -422,6 +427,8 @@ pub enum Phase {
     Continue { side: Side, rule: &'static str },
     /// `side` has nothing to play and must pass, by `rule`.
     MustPass { side: Side, rule: &'static str },
+    /// Round `round` is over; the next starts at a `round N` marker ([`Rules::begin_round`]).
+    RoundOver { round: u32 },
     /// The game is over.
     Over { winner: Option<Side> },
 }
@@ -462,6 +469,13 @@ pub trait Rules {
         &self,
         written: &Move,
     ) -> Result<Vec<(Self::Decision, MovePart)>, Violation>;
+    /// Start the next round after [`Phase::RoundOver`] (Dakon's refill, Mraw imrujen's
+    /// redistribution), reporting each step.
+    fn begin_round<S: EventSink>(
+        &self,
+        state: &mut Self::State,
+        sink: &mut S,
+    ) -> Result<(), Violation>;
     /// The pass decision, for a game where a player may have to pass.
     fn pass_decision(&self) -> Option<Self::Decision>;
     /// The written form of one whole turn.
