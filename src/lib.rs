@@ -8,3 +8,4 @@ pub mod notation;
 pub mod replay;
 pub mod rules;
 pub mod source;
+pub mod suite;

@@ -55,6 +55,19 @@ Examples:
 
 Every generated game is legal: mgn check accepts it.";
 
+const SUITE_EXAMPLES: &str = "\
+Examples:
+  mgn suite fixtures/                 run mgn's own conformance cases
+  mgn suite my-cases/ --bless         write the verdicts mgn gives now into the .verdict files
+
+A case is a file case.mgn beside case.verdict, which holds one line per game, in order:
+  game 1: passed
+  game 2: failed dakon.pass at 7:10
+  game 3: syntax error at 12:4
+  game 4: skipped
+Lines starting with # are comments. A case passes when its verdicts are exactly these; the
+report shows a diff for each case that does not, and ends with N passed, N failed.";
+
 const RULES_EXAMPLES: &str = "\
 Examples:
   mgn rules            every game
@@ -108,6 +121,9 @@ pub enum Command {
     /// Write random complete legal games as MGN (every decision drawn among the legal ones)
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Run conformance suites: each case.mgn must get the verdicts written in case.verdict
+    #[command(after_help = SUITE_EXAMPLES)]
+    Suite(SuiteArgs),
     /// Show each game's rules, rule options, defaults and presets, with their codes and sources
     #[command(after_help = RULES_EXAMPLES)]
     Rules(RulesArgs),
@@ -157,6 +173,17 @@ pub struct GenerateArgs {
     /// Stop a game that has not ended after this many plies (its result is then *)
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub max_plies: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct SuiteArgs {
+    /// Folders of cases, searched recursively for *.mgn
+    #[arg(required = true, value_name = "FOLDER")]
+    pub folders: Vec<PathBuf>,
+
+    /// Rewrite the verdict files to the verdicts mgn gives now (comment lines are kept)
+    #[arg(long)]
+    pub bless: bool,
 }
 
 #[derive(Debug, Args)]

@@ -9,6 +9,7 @@ mod output;
 mod replay;
 mod report;
 mod rules;
+mod suite;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -37,6 +38,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Rules(args) => rules::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Suite(args) => suite::run(args),
     };
     ExitCode::from(status as u8)
 }

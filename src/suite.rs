@@ -1,0 +1,141 @@
+//! Conformance suites: folders of cases, each an MGN file `case.mgn` beside the verdict it must
+//! get, `case.verdict`. mgn's own `fixtures/` are such a suite, and so can be anyone's.
+//!
+//! A verdict file has one line per game of the case, in order:
+//!
+//! ```text
+//! game 1: passed
+//! game 2: failed dakon.pass at 7:10
+//! game 3: syntax error at 12:4
+//! game 4: skipped
+//! ```
+//!
+//! Lines starting with `#` are comments and are kept by `--bless`, which rewrites the rest.
+
+use crate::check::{check_text, CheckOptions, RecordResult, Verdict};
+use crate::source::LineIndex;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The verdict lines a text gets, as a verdict file holds them.
+pub fn verdict_lines(text: &str) -> Vec<String> {
+    let index = LineIndex::new(text);
+    let at = |offset: usize| {
+        let (line, column) = index.line_col(offset);
+        format!("{line}:{column}")
+    };
+    check_text(text, &CheckOptions::default())
+        .iter()
+        .enumerate()
+        .map(|(i, result)| {
+            let verdict = match result {
+                RecordResult::Syntax(error) => format!("syntax error at {}", at(error.offset)),
+                RecordResult::Checked { verdict, .. } => match verdict {
+                    Verdict::Passed => "passed".to_string(),
+                    Verdict::NotReplayed(_) => "skipped".to_string(),
+                    Verdict::Failed(problems) => {
+                        let first = &problems[0];
+                        format!("failed {} at {}", first.rule, at(first.offset))
+                    }
+                },
+            };
+            format!("game {}: {verdict}", i + 1)
+        })
+        .collect()
+}
+
+/// One case whose verdicts differ from its verdict file.
+#[derive(Debug)]
+pub struct Mismatch {
+    pub case: PathBuf,
+    pub expected: Vec<String>,
+    pub actual: Vec<String>,
+}
+
+/// What running a suite gave.
+#[derive(Debug, Default)]
+pub struct SuiteReport {
+    pub cases: usize,
+    pub mismatches: Vec<Mismatch>,
+    /// Verdict files written by `bless`.
+    pub blessed: Vec<PathBuf>,
+}
+
+/// Every `*.mgn` file under `root`, sorted, so that runs are reproducible.
+pub fn cases(root: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "mgn") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+fn verdict_path(case: &Path) -> PathBuf {
+    case.with_extension("verdict")
+}
+
+/// Run every case under `root`; with `bless`, rewrite the verdict files that differ (keeping
+/// their comment lines) instead of reporting them.
+pub fn run_suite(root: &Path, bless: bool) -> io::Result<SuiteReport> {
+    let mut report = SuiteReport::default();
+    for case in cases(root)? {
+        report.cases += 1;
+        let text = fs::read_to_string(&case)?;
+        let actual = verdict_lines(&text);
+        let path = verdict_path(&case);
+        let written = fs::read_to_string(&path).unwrap_or_default();
+        let comments: Vec<&str> = written.lines().filter(|l| l.starts_with('#')).collect();
+        let expected: Vec<String> = written
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.trim().to_string())
+            .collect();
+        if expected == actual {
+            continue;
+        }
+        if bless {
+            let mut text = comments.join("\n");
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&actual.join("\n"));
+            text.push('\n');
+            fs::write(&path, text)?;
+            report.blessed.push(path);
+        } else {
+            report.mismatches.push(Mismatch {
+                case,
+                expected,
+                actual,
+            });
+        }
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdict_lines_name_the_rule_and_place() {
+        let text = "[Game \"dakon\"]\n\n1. B4 pass *\n\n[Game \"dakon\"]\n\n1. B4 x7 *\n";
+        assert_eq!(
+            verdict_lines(text),
+            vec![
+                "game 1: failed dakon.pass at 3:7".to_string(),
+                "game 2: passed".to_string()
+            ]
+        );
+    }
+}
