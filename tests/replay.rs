@@ -326,8 +326,10 @@ fn a_changed_checkpoint_number_fails_at_that_checkpoint() {
                 let problem = &problems[0];
                 assert_eq!(problem.rule, "mgn.claim.checkpoint");
                 assert_eq!(problem.offset, checkpoint.span.start);
-                assert!(problem.notes.contains("--- claimed"), "{}", problem.notes);
-                assert!(problem.notes.contains("+++ replayed"));
+                let diff = problem.diff.as_deref().expect("a diff");
+                assert!(diff.contains("--- claimed"), "{diff}");
+                assert!(diff.contains("+++ replayed"));
+                assert!(problem.trace.is_some(), "the move's step trace");
                 checked += 1;
             }
         }

@@ -22,6 +22,9 @@ Examples:
   mgn check records/                     every *.mgn file under records/, in sorted order
   mgn check records/dakon/a.mgn b.mgn    two files (named files are read whatever their extension)
   mgn check - < game.mgn                 standard input
+  mgn check --format json out/ > v.jsonl one JSON object per game (schema: docs/ci.md)
+  mgn check --format junit out/ > r.xml  JUnit XML for CI test reports
+  mgn check --max-failures 1 -q out/     stop at the first bad record, one line for it
 
 Each record that is not good is reported as
   file:line:column: expected ..., found ...
@@ -41,7 +44,8 @@ one. A game whose rules mgn does not implement yet is reported as skipped.";
 const REPLAY_EXAMPLES: &str = "\
 Examples:
   mgn replay records/dakon/seed-worked-example.mgn
-  mgn replay --game 2 records/dakon/rounds.mgn      only the second game of the file
+  mgn replay --game 2 records/dakon/rounds-2x5.mgn  only the second game of the file
+  mgn replay --trace --format json game.mgn         every step event, for another program
 
 For each ply: each lap (the hole it starts from, the seeds, where each falls, where it ends and
 the code of the rule that decided), each capture and its rule, then the board. A departure from
@@ -138,6 +142,22 @@ pub struct ReplayArgs {
     /// Only this game of the file (counted from 1)
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
+
+    /// Every step event (each seed picked up and sown, each skip, lap end, capture, refill),
+    /// not a summary per lap; yaml and json always hold every event
+    #[arg(long)]
+    pub trace: bool,
+
+    /// text for people; yaml or json (schema mgn-trace/1, docs/ci.md) for other programs
+    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
+    pub format: TraceFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TraceFormat {
+    Text,
+    Yaml,
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -198,6 +218,18 @@ pub struct CheckArgs {
     /// Files, folders (searched recursively for *.mgn) or - for standard input
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+
+    /// Report format: text for people, json (one object per game per line) or junit (XML)
+    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
+    pub format: super::report::ReportFormat,
+
+    /// Stop after this many bad records
+    #[arg(long, value_name = "N")]
+    pub max_failures: Option<usize>,
+
+    /// Text format: one line per bad record (no trace, diff or alternatives), then the count
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

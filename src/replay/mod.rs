@@ -25,17 +25,54 @@ pub struct Failure {
     /// The code of the rule that decided.
     pub rule: &'static str,
     pub message: String,
-    /// Further lines: the legal alternatives, or the step trace and a diff.
-    pub notes: String,
+    /// The decisions that were legal where an illegal one was written.
+    pub alternatives: Vec<String>,
+    /// The step trace of the ply concerned, when a claim or a turn boundary is wrong.
+    pub trace: Option<String>,
+    /// A unified diff of the claimed position against the replayed one.
+    pub diff: Option<String>,
 }
 
 /// One step of a replayed record, a ply or the start of a round, for `mgn replay`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct PlyRecord {
-    /// `ply 3, B: B4` or `round 2`.
-    pub heading: String,
+    #[serde(flatten)]
+    pub label: StepLabel,
     pub events: Vec<Event>,
+    /// The position after the step, in MGN's position form.
+    #[serde(serialize_with = "position_text")]
     pub after: Position,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum StepLabel {
+    Ply {
+        ply: usize,
+        side: Side,
+        #[serde(rename = "move")]
+        written: String,
+    },
+    Round {
+        round: u32,
+    },
+}
+
+impl PlyRecord {
+    /// `ply 3, B: B4` or `round 2`.
+    pub fn heading(&self) -> String {
+        match &self.label {
+            StepLabel::Ply { ply, side, written } => format!("ply {ply}, {side}: {written}"),
+            StepLabel::Round { round } => format!("round {round}"),
+        }
+    }
+}
+
+pub fn position_text<S: serde::Serializer>(
+    position: &Position,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&write_position(position))
 }
 
 /// What replaying one game gave.
@@ -83,7 +120,9 @@ fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fai
         ply: None,
         rule,
         message: message.into(),
-        notes: String::new(),
+        alternatives: Vec::new(),
+        trace: None,
+        diff: None,
     }
 }
 
@@ -250,13 +289,9 @@ impl<'a, R: Rules> Replay<'a, R> {
         failure
     }
 
-    fn alternatives(&mut self) -> String {
+    fn alternatives(&mut self) -> Vec<String> {
         self.rules.decisions(&self.state, &mut self.decisions);
-        if self.decisions.is_empty() {
-            return "nothing is legal here".to_string();
-        }
-        let listed: Vec<String> = self.decisions.iter().map(|d| d.to_string()).collect();
-        format!("legal here: {}", listed.join(" "))
+        self.decisions.iter().map(|d| d.to_string()).collect()
     }
 
     /// Apply one decision, or fail with the rule and the legal alternatives.
@@ -297,7 +332,7 @@ impl<'a, R: Rules> Replay<'a, R> {
             let alternatives = self.alternatives();
             if let Err(violation) = self.decide(decision) {
                 let mut failure = self.at_ply(place(violation.at(*part), written));
-                failure.notes = alternatives;
+                failure.alternatives = alternatives;
                 return Err(failure);
             }
         }
@@ -312,7 +347,7 @@ impl<'a, R: Rules> Replay<'a, R> {
                 .at(last),
                 written,
             ));
-            failure.notes = alternatives;
+            failure.alternatives = alternatives;
             return Err(failure);
         }
         let text = self.last_written.clone();
@@ -333,7 +368,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         let alternatives = self.alternatives();
         if let Err(violation) = self.decide(&pass) {
             let mut failure = self.at_ply(failure_at(span, violation.rule, violation.message));
-            failure.notes = alternatives;
+            failure.alternatives = alternatives;
             return Err(failure);
         }
         self.after_ply(side, "pass".to_string());
@@ -360,7 +395,11 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
         if self.keep_plies {
             self.plies.push(PlyRecord {
-                heading: format!("ply {}, {side}: {written}", self.ply_count),
+                label: StepLabel::Ply {
+                    ply: self.ply_count,
+                    side,
+                    written: written.clone(),
+                },
                 events: self.last_events.clone(),
                 after: self.rules.position(&self.state),
             });
@@ -389,12 +428,7 @@ impl<'a, R: Rules> Replay<'a, R> {
             self.last_side,
             self.last_written
         );
-        let trace = ply_trace(&heading, &self.last_events);
-        if failure.notes.is_empty() {
-            failure.notes = trace;
-        } else {
-            failure.notes = format!("{trace}\n{}", failure.notes);
-        }
+        failure.trace = Some(ply_trace(&heading, &self.last_events));
         failure
     }
 
@@ -501,11 +535,7 @@ impl<'a, R: Rules> Replay<'a, R> {
             failure = self.with_trace(failure);
             failure.ply = Some(self.ply_count);
         }
-        failure.notes = if failure.notes.is_empty() {
-            diff.trim_end().to_string()
-        } else {
-            format!("{}\n{}", failure.notes, diff.trim_end())
-        };
+        failure.diff = Some(diff.trim_end().to_string());
         Err(failure)
     }
 
@@ -521,7 +551,9 @@ impl<'a, R: Rules> Replay<'a, R> {
                 self.plies_this_round = 0;
                 if self.keep_plies {
                     self.plies.push(PlyRecord {
-                        heading: format!("round {}", marker.value),
+                        label: StepLabel::Round {
+                            round: marker.value,
+                        },
                         events,
                         after: self.rules.position(&self.state),
                     });

@@ -311,8 +311,10 @@ impl Settings {
 }
 
 /// One step of play, as the replay engine reports it. Each step that a rule decides names the
-/// rule's code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// rule's code (or the code of the option that decided it). Serialized for `mgn replay --trace`
+/// with its kind under `event` (schema `mgn-trace/1`, docs/ci.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A lap starts: the mover (or a relay) takes every seed of `hole`.
     PickUp { hole: Hole, pile: Pile, lap: u32 },
