@@ -99,7 +99,7 @@ pub fn replay_game(game: &Game, keep_plies: bool) -> Option<Replayed> {
     }
     Some(
         with_rules(&game.header, Run { game, keep_plies })?
-            .unwrap_or_else(|e| Replayed::failed(failure_at(e.span, e.code, e.message))),
+            .unwrap_or_else(|e| Replayed::failed(*failure_at(e.span, e.code, e.message))),
     )
 }
 
@@ -114,8 +114,11 @@ impl Replayed {
     }
 }
 
-fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Failure {
-    Failure {
+/// Failures are rare and large; boxed, they keep the common `Ok` path small.
+type Fail = Box<Failure>;
+
+fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fail {
+    Box::new(Failure {
         offset: span.start,
         ply: None,
         rule,
@@ -123,11 +126,11 @@ fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fai
         alternatives: Vec::new(),
         trace: None,
         diff: None,
-    }
+    })
 }
 
 /// Turns a violation into a failure placed at the part of the move it is about.
-fn place(violation: Violation, written: &Spanned<Move>) -> Failure {
+fn place(violation: Violation, written: &Spanned<Move>) -> Fail {
     let span = match violation.part {
         MovePart::Whole => written.span,
         MovePart::Sowing(i) => written
@@ -187,7 +190,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         let result = self.setup().and_then(|()| self.walk());
         let start = Some(self.start_position.clone());
         Replayed {
-            failure: result.err(),
+            failure: result.err().map(|failure| *failure),
             winner: match self.rules.phase(&self.state) {
                 Phase::Over { winner } => Some(winner),
                 _ => None,
@@ -197,7 +200,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
     }
 
-    fn setup(&mut self) -> Result<(), Failure> {
+    fn setup(&mut self) -> Result<(), Fail> {
         let header = &self.game.header;
         let first = header.first.as_ref().map(|f| f.value);
         match &header.start {
@@ -225,7 +228,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn walk(&mut self) -> Result<(), Failure> {
+    fn walk(&mut self) -> Result<(), Fail> {
         let game = self.game;
         for element in &game.moves {
             match element {
@@ -261,7 +264,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         self.check_result()
     }
 
-    fn before_ply(&mut self, span: Span) -> Result<(), Failure> {
+    fn before_ply(&mut self, span: Span) -> Result<(), Fail> {
         if let Phase::Over { .. } = self.rules.phase(&self.state) {
             return Err(self.at_ply(failure_at(
                 span,
@@ -284,7 +287,7 @@ impl<'a, R: Rules> Replay<'a, R> {
     }
 
     /// The failure, numbered with the ply about to be played.
-    fn at_ply(&self, mut failure: Failure) -> Failure {
+    fn at_ply(&self, mut failure: Fail) -> Fail {
         failure.ply = Some(self.ply_count + 1);
         failure
     }
@@ -302,7 +305,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         applied
     }
 
-    fn play_move(&mut self, written: &Spanned<Move>) -> Result<(), Failure> {
+    fn play_move(&mut self, written: &Spanned<Move>) -> Result<(), Fail> {
         self.before_ply(written.span)?;
         let side = self.side_to_move();
         // The trace of a move that fails half-way shows the move as written.
@@ -355,7 +358,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn play_pass(&mut self, span: Span) -> Result<(), Failure> {
+    fn play_pass(&mut self, span: Span) -> Result<(), Fail> {
         self.before_ply(span)?;
         let side = self.side_to_move();
         let Some(pass) = self.rules.pass_decision() else {
@@ -421,7 +424,7 @@ impl<'a, R: Rules> Replay<'a, R> {
 
     /// Adds the step trace of the last ply (or of the move that failed half-way) to a
     /// failure's notes.
-    fn with_trace(&self, mut failure: Failure) -> Failure {
+    fn with_trace(&self, mut failure: Fail) -> Fail {
         let heading = format!(
             "ply {}, {}: {}",
             failure.ply.unwrap_or(self.ply_count).max(1),
@@ -432,7 +435,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         failure
     }
 
-    fn no_ply_yet(&self, span: Span, what: &str) -> Result<(), Failure> {
+    fn no_ply_yet(&self, span: Span, what: &str) -> Result<(), Fail> {
         if self.ply_count == 0 {
             return Err(failure_at(
                 span,
@@ -443,10 +446,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn check_captures(
-        &self,
-        claim: &Spanned<crate::notation::CaptureClaim>,
-    ) -> Result<(), Failure> {
+    fn check_captures(&self, claim: &Spanned<crate::notation::CaptureClaim>) -> Result<(), Fail> {
         self.no_ply_yet(claim.span, "capture")?;
         let mut points = 0u64;
         let mut holes = Vec::new();
@@ -483,7 +483,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn check_score(&self, claim: &Spanned<[Pile; 2]>) -> Result<(), Failure> {
+    fn check_score(&self, claim: &Spanned<[Pile; 2]>) -> Result<(), Fail> {
         self.no_ply_yet(claim.span, "score")?;
         let replayed = self.rules.position(&self.state).stores;
         if replayed != claim.value {
@@ -511,7 +511,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn check_checkpoint(&self, claim: &Spanned<Position>) -> Result<(), Failure> {
+    fn check_checkpoint(&self, claim: &Spanned<Position>) -> Result<(), Fail> {
         let replayed = self.rules.position(&self.state);
         if replayed == claim.value {
             return Ok(());
@@ -539,7 +539,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Err(failure)
     }
 
-    fn check_round(&mut self, marker: &Spanned<u32>) -> Result<(), Failure> {
+    fn check_round(&mut self, marker: &Spanned<u32>) -> Result<(), Fail> {
         let round = self.rules.round(&self.state);
         match self.unmarked_round {
             Some(expected) if expected == marker.value => {
@@ -585,7 +585,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
     }
 
-    fn check_result(&self) -> Result<(), Failure> {
+    fn check_result(&self) -> Result<(), Fail> {
         let outcome = &self.game.outcome;
         let over = match self.rules.phase(&self.state) {
             Phase::Over { winner } => Some(winner),
