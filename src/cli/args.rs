@@ -59,6 +59,16 @@ Examples:
 
 Every generated game is legal: mgn check accepts it.";
 
+const PERFT_EXAMPLES: &str = "\
+Examples:
+  mgn perft --game dakon --depth 2
+  mgn perft --game dakon --board 2x6 --depth 1 --divide
+  mgn perft --game dakon --depth 3 --all
+
+A ply is a whole turn. Every choice a player makes counts: in Dakon each further sowing after
+a lap ends in the store is a choice, so one ply can be many sequences. The start of a round is
+not a ply; a game that ends before D plies counts nothing. See docs/perft.md.";
+
 const SUITE_EXAMPLES: &str = "\
 Examples:
   mgn suite fixtures/                 run mgn's own conformance cases
@@ -125,6 +135,9 @@ pub enum Command {
     /// Write random complete legal games as MGN (every decision drawn among the legal ones)
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Count the legal decision sequences of D plies from the start position (perft)
+    #[command(after_help = PERFT_EXAMPLES)]
+    Perft(PerftArgs),
     /// Run conformance suites: each case.mgn must get the verdicts written in case.verdict
     #[command(after_help = SUITE_EXAMPLES)]
     Suite(SuiteArgs),
@@ -193,6 +206,41 @@ pub struct GenerateArgs {
     /// Stop a game that has not ended after this many plies (its result is then *)
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub max_plies: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// dakon, mraw-imrujen, nchuwa or dong-wo
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+
+    /// A preset of the game's rules
+    #[arg(long, value_name = "PRESET")]
+    pub preset: Option<String>,
+
+    /// A rule option over the preset, as code=value; repeatable
+    #[arg(long, value_name = "CODE=VALUE")]
+    pub option: Vec<String>,
+
+    /// Board size, such as 2x7
+    #[arg(long, value_name = "SIZE")]
+    pub board: Option<String>,
+
+    /// Plies to count
+    #[arg(long, value_name = "D")]
+    pub depth: u32,
+
+    /// Every depth from 1 to D
+    #[arg(long)]
+    pub all: bool,
+
+    /// The count below each first decision
+    #[arg(long)]
+    pub divide: bool,
+
+    /// Who moves first: A or B
+    #[arg(long, default_value = "B", value_parser = ["A", "B"])]
+    pub first: String,
 }
 
 #[derive(Debug, Args)]
