@@ -183,7 +183,7 @@ static OPTIONS: &[OptionDef] = &[
         code: "mraw-imrujen.game.end",
         summary: "when the game ends",
         values: &[
-            ("cannot-share", "after a round whose seeds to share out cannot put two in every hole (fewer than 20)"),
+            ("cannot-share", "after a round whose seeds to share out cannot put two in every hole (fewer than 20), or after which nobody holds more than when it began (the next round would begin as this one did)"),
             ("after-round-1", "after round 1 (or earlier, as cannot-share)"),
             ("after-round-2", "after round 2 (or earlier, as cannot-share)"),
             ("after-round-3", "after round 3 (or earlier, as cannot-share)"),
@@ -687,7 +687,10 @@ impl MrawImrujen {
             rule,
         });
         let limit_reached = self.round_limit.is_some_and(|limit| state.round >= limit);
-        if plan.per_hole < 2 || limit_reached {
+        // Nobody keeps a seed more than he held when the round began: the next round would
+        // begin as this one did, and the game would only repeat itself.
+        let nothing_kept = plan.target == state.banked;
+        if plan.per_hole < 2 || limit_reached || nothing_kept {
             let winner = Self::more(state.winnings);
             state.stage = Stage::Over(winner);
             sink.event(Event::GameEnd {
@@ -1295,13 +1298,13 @@ mod tests {
 
     #[test]
     fn mraw_imrujen_round_keep_and_tie_in_a_later_round() {
-        // Round 2: A kept 17 and B 3 in round 1, and each has captured 3 since. A1's 2 seeds
+        // Round 2: A kept 16 and B 3 before, and each has captured 4 since. A1's 2 seeds
         // (A1, B5) leave A with singletons, and none of B's holes reaches A's row.
-        let start = "2,0,1,0,1/2,3,3,2,0 20/6 A 2";
+        let start = "2,0,1,0,1/2,3,3,1,0 20/7 A 2";
         let after_a1 = |options: &[(&str, &str)]| {
             let d = rules(options);
             let mut state = at(&d, start);
-            state.banked = [17, 3];
+            state.banked = [16, 3];
             let events = play(&d, &mut state, "A1");
             assert!(events.iter().any(|e| matches!(
                 e,
@@ -1313,11 +1316,12 @@ mod tests {
             )));
             (d, state)
         };
-        // A tie in round captures: nobody keeps them; 20 are shared; B starts (alternate).
+        // A tie in round captures: nobody keeps them; 21 are shared, 2 a hole, and the one
+        // left over goes to B, who could not play; B starts (alternate).
         let (d, mut state) = after_a1(&[]);
         d.begin_round(&mut state, &mut ()).unwrap();
-        assert_eq!(shown(&d, &state), "2,2,2,2,2/2,2,2,2,2 17/3 B 3");
-        // Both keep: only the 14 on the board are left: the game is over, A holds more.
+        assert_eq!(shown(&d, &state), "2,2,2,2,2/2,2,2,2,2 16/4 B 3");
+        // Both keep: only the 13 on the board are left: the game is over, A holds more.
         let (d, state) = after_a1(&[("mraw-imrujen.round.tie", "both-keep")]);
         assert_eq!(
             d.phase(&state),
@@ -1325,7 +1329,7 @@ mod tests {
                 winner: Some(Side::A)
             }
         );
-        // All winnings compared: A's 20 against B's 6; B's 6 go back with the board's 14.
+        // All winnings compared: A's 20 against B's 7; B's 7 go back with the board's 13.
         let (d, mut state) = after_a1(&[("mraw-imrujen.round.keep", "all-winnings")]);
         d.begin_round(&mut state, &mut ()).unwrap();
         assert_eq!(shown(&d, &state), "2,2,2,2,2/2,2,2,2,2 20/0 B 3");
@@ -1342,6 +1346,20 @@ mod tests {
         let events = play(&d, &mut state, "A1");
         assert!(events.contains(&Event::GameEnd {
             winner: Some(Side::B),
+            rule: "mraw-imrujen.game.end"
+        }));
+    }
+
+    #[test]
+    fn mraw_imrujen_game_end_when_a_round_keeps_nothing_new() {
+        // Round 2 began with A holding 16 and B 4; each captures 3 (a tie), so nobody keeps
+        // them and round 3 would begin as round 2 did: the game is over, A holds more.
+        let d = rules(&[]);
+        let mut state = at(&d, "2,0,1,0,1/2,3,3,2,0 19/7 A 2");
+        state.banked = [16, 4];
+        let events = play(&d, &mut state, "A1");
+        assert!(events.contains(&Event::GameEnd {
+            winner: Some(Side::A),
             rule: "mraw-imrujen.game.end"
         }));
     }
