@@ -82,6 +82,14 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                     "\n  {hole}: {seeds} left on the board go to {by} [{code}]"
                 );
             }
+            Event::Transfer {
+                from,
+                to,
+                seeds,
+                rule: code,
+            } => {
+                let _ = write!(out, "\n  {from} hands {seeds} to {to} [{code}]");
+            }
             Event::Refill { hole, seeds } => {
                 let _ = write!(out, "\n  refill {hole} with {seeds}");
             }

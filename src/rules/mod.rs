@@ -7,6 +7,7 @@
 //! this module uses the notation's vocabulary (holes, sides, positions) to talk about games.
 
 pub mod dakon;
+pub mod mraw_imrujen;
 
 use crate::notation::{
     BoardSize, Element, GameKind, Hole, Move, Pile, Position, Side, Span, Spanned,
@@ -152,6 +153,7 @@ pub fn general_rule(code: &str) -> Option<&'static RuleDef> {
 pub fn game_def(kind: GameKind) -> Option<&'static GameDef> {
     match kind {
         GameKind::Dakon => Some(&dakon::DEF),
+        GameKind::MrawImrujen => Some(&mraw_imrujen::DEF),
         _ => None,
     }
 }
@@ -185,6 +187,9 @@ pub fn with_rules<W: WithRules>(
     };
     Some(match header.game.value {
         GameKind::Dakon => dakon::Dakon::new(board, &settings)
+            .map(|rules| work.run(&rules))
+            .map_err(refused),
+        GameKind::MrawImrujen => mraw_imrujen::MrawImrujen::new(board, &settings)
             .map(|rules| work.run(&rules))
             .map_err(refused),
         _ => return None,
@@ -343,6 +348,14 @@ pub enum Event {
     RoundEnd {
         round: u32,
         winner: Option<Side>,
+        rule: &'static str,
+    },
+    /// Seeds passed between rounds from `from`'s store or winnings to `to`'s (Mraw imrujen's
+    /// sharing out, where one player's captures fill the other's row).
+    Transfer {
+        from: Side,
+        to: Side,
+        seeds: u32,
         rule: &'static str,
     },
     /// Seeds put into a hole from its owner's store between rounds.
