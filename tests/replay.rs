@@ -119,6 +119,10 @@ impl EventSink for Auditor {
                 self.ledger
                     .shift(from, Some(Place::Store(by)), seeds as i64);
             }
+            Event::Transfer { from, to, seeds, .. } => {
+                self.ledger
+                    .shift(Place::Store(from), Some(Place::Store(to)), seeds as i64);
+            }
             Event::Refill { hole, seeds } => {
                 let to = self.ledger.place(hole);
                 self.ledger
