@@ -192,14 +192,16 @@ impl<'a, R: Rules> Replay<'a, R> {
             match element {
                 Element::Move(written) => self.play_move(written)?,
                 Element::Pass(written) => self.play_pass(written.span)?,
-                Element::Action(action) => return Err(failure_at(
-                    action.span,
-                    "mgn.move.form",
-                    format!(
+                Element::Action(action) => {
+                    return Err(failure_at(
+                        action.span,
+                        "mgn.move.form",
+                        format!(
                         "{} has no owner actions (they belong to Dong Wo's won and bought holes)",
                         game.header.game.value
                     ),
-                )),
+                    ))
+                }
                 Element::Transaction(t) => {
                     return Err(failure_at(
                         t.span,
