@@ -5,12 +5,19 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-const GOOD_DAKON: &str = "[Game \"dakon\"]\n[First \"B\"]\n\n1. B1-B2 A3 2. B5 x4(B5,A1) =0/6 *\n";
+/// The seed's worked example, a legal Dakon game stopped after its first move.
+const GOOD_DAKON: &str = "[Game \"dakon\"]\n[First \"B\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. B4 x7(A2,B4) =0/8 *\n";
 const BROKEN_NCHUWA: &str = "[Game \"nchuwa\"]\n[First \"B\"]\n\n1. B9*A5 x(A2) *\n";
 /// The line of `BROKEN_NCHUWA` that holds the error, counted within that text.
 const BROKEN_LINE: usize = 4;
-const GOOD_DONG_WO: &str =
-    "[Game \"dong-wo\"]\n[First \"A\"]\n\n1. A2< x6(B3) =6/0 1... B1>@A2 1/2-1/2\n";
+/// A second legal Dakon game, on 2x6, cut short after three plies (from `mgn generate --game
+/// dakon --board 2x6 --max-plies 3 --seed 2`).
+const GOOD_DAKON_2X6: &str =
+    "[Game \"dakon\"]\n[Board \"2x6\"]\n[First \"B\"]\n[Result \"*\"]\n\n1. B5 A5 2. B5 *\n";
+/// A Dakon game that reads but breaks a rule: A has seeds and may not pass.
+const ILLEGAL_PASS: &str = "[Game \"dakon\"]\n[First \"B\"]\n\n1. B4 x7(A2,B4) =0/8 1... pass *\n";
+/// A Dakon game that reads but sows from a hole the seed example left empty.
+const ILLEGAL_EMPTY_HOLE: &str = "[Game \"dakon\"]\n[First \"B\"]\n\n1. B4 1... A3 *\n";
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -129,13 +136,37 @@ fn usage_errors_exit_2() {
     }
 }
 
+/// The `Game` tag values of the games of one record file, in order.
+fn games_in(record: &Path) -> Vec<String> {
+    fs::read_to_string(record)
+        .unwrap()
+        .lines()
+        .filter_map(|line| line.strip_prefix("[Game \""))
+        .map(|rest| rest.trim_end_matches("\"]").to_string())
+        .collect()
+}
+
+/// Whether mgn replays this game under its rules (the others are only read, and skipped).
+fn replayed(game: &str) -> bool {
+    let kind = mgn::notation::GameKind::from_name(game).expect("a known game");
+    mgn::rules::game_def(kind).is_some()
+}
+
 #[test]
 fn shipped_records_all_pass() {
     let output = mgn(&["check", "records/"]);
     assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
-    let count = records().len();
-    assert!(count >= 4, "one record per game at least");
-    assert_eq!(summary(&output), format!("{count} passed, 0 failed"));
+    let games: Vec<String> = records().iter().flat_map(|r| games_in(r)).collect();
+    assert!(games.len() >= 4, "one record per game at least");
+    let passed = games.iter().filter(|g| replayed(g)).count();
+    let skipped = games.len() - passed;
+    assert!(passed >= 1, "the Dakon records are replayed");
+    let expected = if skipped == 0 {
+        format!("{passed} passed, 0 failed")
+    } else {
+        format!("{passed} passed, 0 failed, {skipped} skipped")
+    };
+    assert_eq!(summary(&output), expected, "{}", stdout(&output));
 }
 
 #[test]
@@ -144,6 +175,20 @@ fn every_game_has_a_record_folder() {
         let folder = repo().join("records").join(game);
         let output = mgn(&["check", path_str(&folder)]);
         assert_eq!(code(&output), 0, "{game}: {}", stdout(&output));
+        let last = summary(&output);
+        if game == "dakon" {
+            // Dakon's records are replayed under its rules, none skipped.
+            assert!(last.ends_with(" passed, 0 failed"), "{game}: {last}");
+            assert!(!last.starts_with("0 passed"), "{game}: {last}");
+        } else if !replayed(game) {
+            // Read but not replayed yet: skipped, which is not a failure.
+            assert_eq!(last, "0 passed, 0 failed, 1 skipped", "{game}");
+            assert!(
+                stdout(&output).contains("not replayed"),
+                "{game}: {}",
+                stdout(&output)
+            );
+        }
     }
 }
 
@@ -151,7 +196,7 @@ fn every_game_has_a_record_folder() {
 fn a_broken_game_between_two_good_ones() {
     let dir = scratch("broken-between");
     let file = dir.join("three.mgn");
-    let text = format!("{GOOD_DAKON}\n{BROKEN_NCHUWA}\n{GOOD_DONG_WO}");
+    let text = format!("{GOOD_DAKON}\n{BROKEN_NCHUWA}\n{GOOD_DAKON_2X6}");
     fs::write(&file, &text).unwrap();
     let output = mgn(&["check", path_str(&file)]);
     let report = stdout(&output);
@@ -179,7 +224,7 @@ fn a_broken_game_between_two_good_ones() {
 fn good_files_exit_0() {
     let dir = scratch("good");
     let file = dir.join("two.mgn");
-    fs::write(&file, format!("{GOOD_DAKON}\n{GOOD_DONG_WO}")).unwrap();
+    fs::write(&file, format!("{GOOD_DAKON}\n{GOOD_DAKON_2X6}")).unwrap();
     let output = mgn(&["check", path_str(&file)]);
     assert_eq!(code(&output), 0, "{}", stdout(&output));
     assert_eq!(stdout(&output), "2 passed, 0 failed\n");
@@ -240,7 +285,7 @@ fn folders_are_searched_recursively_in_sorted_order() {
     fs::write(dir.join("b/deeper/z.mgn"), BROKEN_NCHUWA).unwrap();
     fs::write(dir.join("b/one.mgn"), GOOD_DAKON).unwrap();
     fs::write(dir.join("a/two.mgn"), BROKEN_NCHUWA).unwrap();
-    fs::write(dir.join("c.mgn"), GOOD_DONG_WO).unwrap();
+    fs::write(dir.join("c.mgn"), GOOD_DAKON_2X6).unwrap();
     // Only *.mgn files are records.
     fs::write(dir.join("a/readme.txt"), BROKEN_NCHUWA).unwrap();
 
@@ -319,7 +364,7 @@ fn records_round_trip_through_yaml_and_json() {
 fn convert_reads_the_format_from_the_extension_and_writes_files() {
     let dir = scratch("convert-files");
     let source = dir.join("games.mgn");
-    fs::write(&source, format!("{GOOD_DAKON}\n{GOOD_DONG_WO}")).unwrap();
+    fs::write(&source, format!("{GOOD_DAKON}\n{GOOD_DAKON_2X6}")).unwrap();
     let canonical = convert(&["--to", "mgn", path_str(&source)], None);
     for (format, extension) in [("yaml", "yml"), ("yaml", "yaml"), ("json", "json")] {
         let document = dir.join(format!("games.{extension}"));
@@ -339,7 +384,7 @@ fn convert_reads_the_format_from_the_extension_and_writes_files() {
 
 #[test]
 fn documents_have_a_version_and_a_list_of_games() {
-    let two = format!("{GOOD_DAKON}\n{GOOD_DONG_WO}");
+    let two = format!("{GOOD_DAKON}\n{GOOD_DAKON_2X6}");
     let json = convert(
         &["--from", "mgn", "--to", "json", "-"],
         Some(two.as_bytes()),
@@ -360,7 +405,7 @@ fn converting_a_file_with_a_broken_game_reports_it_and_keeps_the_others() {
     let file = dir.join("three.mgn");
     fs::write(
         &file,
-        format!("{GOOD_DAKON}\n{BROKEN_NCHUWA}\n{GOOD_DONG_WO}"),
+        format!("{GOOD_DAKON}\n{BROKEN_NCHUWA}\n{GOOD_DAKON_2X6}"),
     )
     .unwrap();
     let output = mgn(&["convert", "--to", "json", path_str(&file)]);
@@ -407,7 +452,7 @@ fn a_missing_input_exits_2() {
 #[test]
 fn a_closed_pipe_does_not_panic() {
     // Far more output than a pipe buffers, read by nobody.
-    let many = GOOD_DONG_WO.repeat(2000);
+    let many = GOOD_DAKON_2X6.repeat(2000);
     let mut child = Command::new(env!("CARGO_BIN_EXE_mgn"))
         .args(["convert", "--from", "mgn", "--to", "yaml", "-"])
         .stdin(Stdio::piped())
@@ -427,7 +472,7 @@ fn a_closed_pipe_does_not_panic() {
 }
 
 #[test]
-fn the_readme_example_reads() {
+fn the_readme_example_replays() {
     let readme = fs::read_to_string(repo().join("README.md")).unwrap();
     let example = readme
         .split("## MGN in brief")
@@ -438,4 +483,269 @@ fn the_readme_example_reads() {
     let output = run(&["check", "-"], Some(example.as_bytes()));
     assert_eq!(code(&output), 0, "{}", stdout(&output));
     assert_eq!(summary(&output), "1 passed, 0 failed");
+}
+
+/// The first report line that starts with `place` (`file:line:`), and the column number that
+/// must follow it.
+fn placed_error<'a>(report: &'a str, place: &str) -> (&'a str, usize) {
+    let error = report
+        .lines()
+        .find(|l| l.starts_with(place))
+        .unwrap_or_else(|| panic!("no error at {place} in:\n{report}"));
+    let column = error[place.len()..].split(':').next().unwrap();
+    let column = column
+        .parse::<usize>()
+        .unwrap_or_else(|_| panic!("no column in {error}"));
+    (error, column)
+}
+
+#[test]
+fn an_illegal_dakon_move_names_its_place_its_rule_and_the_legal_moves() {
+    let dir = scratch("illegal-move");
+    for (name, text, rule, column, legal) in [
+        ("pass.mgn", ILLEGAL_PASS, "dakon.pass", 27, "A1 A4 A5"),
+        (
+            "empty.mgn",
+            ILLEGAL_EMPTY_HOLE,
+            "dakon.sow.start",
+            12,
+            "A1 A4 A5",
+        ),
+    ] {
+        let file = dir.join(name);
+        fs::write(&file, text).unwrap();
+        let output = mgn(&["check", path_str(&file)]);
+        let report = stdout(&output);
+        assert_eq!(code(&output), 1, "{name}: {report}");
+        assert_eq!(summary(&output), "0 passed, 1 failed", "{name}: {report}");
+        // The record reads: the failure is the replay's, on line 4 at the offending ply.
+        let (error, at) = placed_error(&report, &format!("{}:4:", file.display()));
+        assert_eq!(at, column, "{name}: {error}");
+        assert!(error.contains("ply 2"), "{name}: {error}");
+        assert!(
+            report.contains(&format!("rule {rule}:")),
+            "{name}: {report}"
+        );
+        assert!(
+            report.contains(&format!("legal here: {legal}")),
+            "{name}: {report}"
+        );
+        // The source line and a caret under the column follow the headline.
+        let caret = report
+            .lines()
+            .find(|l| l.trim_start().starts_with("| ") && l.ends_with('^'))
+            .unwrap_or_else(|| panic!("{name}: no caret in:\n{report}"));
+        let bar = caret.find('|').unwrap();
+        assert_eq!(caret.len() - bar - 2, column, "{name}: {report}");
+    }
+}
+
+#[test]
+fn a_false_claim_is_a_failure() {
+    // The seed example captures 7 from A2 and B4, not 6 from A2.
+    let text = GOOD_DAKON.replace("x7(A2,B4)", "x6(A2)");
+    let output = run(&["check", "-"], Some(text.as_bytes()));
+    assert_eq!(code(&output), 1, "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("mgn.claim.captures"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(summary(&output), "0 passed, 1 failed");
+}
+
+#[test]
+fn replay_prints_the_trace_and_the_board() {
+    let output = mgn(&["replay", "records/dakon/seed-worked-example.mgn"]);
+    let text = stdout(&output);
+    assert_eq!(code(&output), 0, "{text}{}", stderr(&output));
+    for expected in [
+        "ply 1, B: B4",
+        "B4 takes 5 seeds",
+        "dakon.lap.relay",
+        "A3 takes 6 seeds",
+        "(skips A6)",
+        "dakon.capture.opposite",
+        "capture: A2 (6 seeds) to B",
+        "A to move",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} missing from:\n{text}"
+        );
+    }
+    // The board after the move: A's row (A5 .. A1), the stores, B's row (B1 .. B5).
+    let after = text.split("ply 1").nth(1).expect("a trace of ply 1");
+    let rows: Vec<Vec<&str>> = after
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let board = [
+        vec!["A5", "A4", "A3", "A2", "A1"],
+        vec!["6", "6", "0", "0", "6"],
+        vec!["0", "8"],
+        vec!["6", "6", "6", "0", "6"],
+        vec!["B1", "B2", "B3", "B4", "B5"],
+    ];
+    assert!(
+        rows.windows(board.len()).any(|w| w == board),
+        "no board after ply 1 in:\n{text}"
+    );
+}
+
+#[test]
+fn replay_of_an_illegal_move_exits_1() {
+    let output = run(&["replay", "-"], Some(ILLEGAL_PASS.as_bytes()));
+    assert_eq!(code(&output), 1, "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("<stdin>:4:27:"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(
+        stdout(&output).contains("dakon.pass"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn rules_lists_every_option_with_its_default() {
+    let output = mgn(&["rules", "dakon"]);
+    let text = stdout(&output);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let lines: Vec<&str> = text.lines().collect();
+    let default_of = |code: &str| -> String {
+        let at = lines
+            .iter()
+            .position(|l| *l == code)
+            .unwrap_or_else(|| panic!("{code} not listed in:\n{text}"));
+        lines[at + 1..]
+            .iter()
+            .take_while(|l| l.starts_with("    "))
+            .find_map(|l| {
+                l.trim_start()
+                    .strip_prefix("= ")
+                    .and_then(|v| v.split_once(" (default)"))
+            })
+            .map(|(value, _)| value.to_string())
+            .unwrap_or_else(|| panic!("{code} has no default in:\n{text}"))
+    };
+    // The options and defaults docs/rules/dakon.md documents.
+    for (code, default) in [
+        ("dakon.sow.direction", "counter-clockwise"),
+        ("dakon.capture.opponent-side", "none"),
+        ("dakon.sow.origin", "sow"),
+        ("dakon.round.end", "all-in-stores"),
+        ("dakon.next-round.first", "round-winner"),
+        ("dakon.out-of-play.return", "never"),
+        ("dakon.game.winner", "most-rounds"),
+    ] {
+        assert_eq!(default_of(code), default, "{code}");
+    }
+    // And every option the rules define, whatever it is.
+    let def = mgn::rules::game_def(mgn::notation::GameKind::Dakon).unwrap();
+    for option in def.options {
+        assert_eq!(
+            default_of(option.code),
+            option.values[0].0,
+            "{}",
+            option.code
+        );
+    }
+    for rule in def.rules {
+        assert!(lines.contains(&rule.code), "{} not listed", rule.code);
+    }
+    for preset in def.presets {
+        assert!(lines.contains(&preset.name), "{} not listed", preset.name);
+    }
+}
+
+#[test]
+fn generated_games_pass_the_check_and_a_seed_repeats_them() {
+    let args = [
+        "generate",
+        "--game",
+        "dakon",
+        "--games",
+        "5",
+        "--seed",
+        "9",
+        "--checkpoints",
+    ];
+    let output = mgn(&args);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let games = stdout(&output);
+    assert_eq!(games.matches("[Game \"dakon\"]").count(), 5, "{games}");
+    // Checkpoints after the moves.
+    assert!(games.contains(" 1] "), "{games}");
+
+    let checked = run(&["check", "-"], Some(games.as_bytes()));
+    assert_eq!(code(&checked), 0, "{}", stdout(&checked));
+    assert_eq!(stdout(&checked), "5 passed, 0 failed\n");
+
+    // The same seed gives the same text; another seed gives other games.
+    assert_eq!(stdout(&mgn(&args)), games);
+    let mut other = args;
+    other[6] = "10";
+    assert_ne!(stdout(&mgn(&other)), games);
+}
+
+#[test]
+fn the_notation_s_dakon_example_is_a_shipped_record_that_replays() {
+    let spec = fs::read_to_string(repo().join("docs/notation.md")).unwrap();
+    let example = spec
+        .split("\n### Dakon\n")
+        .nth(1)
+        .and_then(|s| s.split("```\n").nth(1))
+        .expect("a Dakon example game in docs/notation.md");
+    let record = fs::read_to_string(repo().join("records/dakon/notation-example.mgn")).unwrap();
+    assert_eq!(
+        example, record,
+        "the example is records/dakon/notation-example.mgn"
+    );
+    let output = run(&["check", "-"], Some(example.as_bytes()));
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    assert_eq!(summary(&output), "1 passed, 0 failed");
+    assert!(example.contains("round 3"), "a game of several rounds");
+    assert!(example.trim_end().ends_with("0-1"), "a complete game");
+}
+
+#[test]
+fn the_dakon_rules_page_has_a_section_for_every_rule_and_option() {
+    let page = fs::read_to_string(repo().join("docs/rules/dakon.md")).unwrap();
+    let def = mgn::rules::game_def(mgn::notation::GameKind::Dakon).unwrap();
+    let codes: Vec<&str> = def
+        .rules
+        .iter()
+        .map(|r| r.code)
+        .chain(def.options.iter().map(|o| o.code))
+        .collect();
+    for code in &codes {
+        assert!(
+            page.contains(&format!("\n### `{code}`\n")),
+            "docs/rules/dakon.md has no section for {code}"
+        );
+    }
+    // And no section for a code the rules do not have (a renamed or removed option).
+    for line in page.lines() {
+        if let Some(code) = line
+            .strip_prefix("### `")
+            .and_then(|rest| rest.strip_suffix('`'))
+        {
+            assert!(
+                codes.contains(&code),
+                "docs/rules/dakon.md: {code} is not a code"
+            );
+        }
+    }
+    for option in def.options {
+        for (value, _) in option.values {
+            assert!(
+                page.contains(&format!("| `{value}`")),
+                "docs/rules/dakon.md: {}={value} is not in a table",
+                option.code
+            );
+        }
+    }
 }

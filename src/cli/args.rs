@@ -44,7 +44,7 @@ one. A game whose rules mgn does not implement yet is reported as skipped.";
 const REPLAY_EXAMPLES: &str = "\
 Examples:
   mgn replay records/dakon/seed-worked-example.mgn
-  mgn replay --game 2 records/dakon/rounds-2x5.mgn  only the second game of the file
+  mgn replay --game 2 games.mgn                     only the second game of the file
   mgn replay --trace --format json game.mgn         every step event, for another program
 
 For each ply: each lap (the hole it starts from, the seeds, where each falls, where it ends and
