@@ -119,7 +119,9 @@ impl EventSink for Auditor {
                 self.ledger
                     .shift(from, Some(Place::Store(by)), seeds as i64);
             }
-            Event::Transfer { from, to, seeds, .. } => {
+            Event::Transfer {
+                from, to, seeds, ..
+            } => {
                 self.ledger
                     .shift(Place::Store(from), Some(Place::Store(to)), seeds as i64);
             }

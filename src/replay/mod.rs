@@ -163,6 +163,10 @@ struct Replay<'a, R: Rules> {
     last_written: String,
     /// A round the rules started that the record has not yet marked with `round N`.
     unmarked_round: Option<u32>,
+    /// The current round's `round N` marker has been read.
+    round_marked: bool,
+    /// The ply count when the last `round N` marker was read: claims need a move after it.
+    ply_count_at_marker: usize,
     decisions: Vec<R::Decision>,
     start_position: Position,
 }
@@ -181,6 +185,8 @@ impl<'a, R: Rules> Replay<'a, R> {
             last_side: Side::B,
             last_written: String::new(),
             unmarked_round: None,
+            round_marked: false,
+            ply_count_at_marker: 0,
             decisions: Vec::new(),
             start_position: rules.position(&rules.start(Side::B)),
         }
@@ -225,6 +231,9 @@ impl<'a, R: Rules> Replay<'a, R> {
             None => self.state = self.rules.start(first.unwrap_or(Side::B)),
         }
         self.start_position = self.rules.position(&self.state);
+        if let Phase::RoundOver { round } = self.rules.phase(&self.state) {
+            self.unmarked_round = Some(round + 1);
+        }
         Ok(())
     }
 
@@ -436,11 +445,11 @@ impl<'a, R: Rules> Replay<'a, R> {
     }
 
     fn no_ply_yet(&self, span: Span, what: &str) -> Result<(), Fail> {
-        if self.ply_count == 0 {
+        if self.ply_count == self.ply_count_at_marker {
             return Err(failure_at(
                 span,
                 "mgn.move.form",
-                format!("a {what} claim must follow a move"),
+                format!("a {what} claim must follow a move of this round"),
             ));
         }
         Ok(())
@@ -548,7 +557,11 @@ impl<'a, R: Rules> Replay<'a, R> {
                     .begin_round(&mut self.state, &mut events)
                     .map_err(|v| failure_at(marker.span, v.rule, v.message))?;
                 self.unmarked_round = None;
+                self.round_marked = true;
                 self.plies_this_round = 0;
+                // Capture claims speak of a move; none has been made in this round yet.
+                self.last_events.clear();
+                self.ply_count_at_marker = self.ply_count;
                 if self.keep_plies {
                     self.plies.push(PlyRecord {
                         label: StepLabel::Round {
@@ -562,8 +575,10 @@ impl<'a, R: Rules> Replay<'a, R> {
             }
             _ if self.unmarked_round.is_none()
                 && self.plies_this_round == 0
+                && !self.round_marked
                 && marker.value == round =>
             {
+                self.round_marked = true;
                 Ok(())
             }
             _ => Err(failure_at(
@@ -615,12 +630,14 @@ impl<'a, R: Rules> Replay<'a, R> {
                 ),
             )),
             None => {
+                // A game stopped early by resignation, agreement, time... may have a decisive
+                // result; an unfinished one may not.
                 let stopped_early = self
                     .game
                     .header
                     .termination
                     .as_ref()
-                    .is_some_and(|t| t.value != "normal");
+                    .is_some_and(|t| t.value != "normal" && t.value != "unfinished");
                 if stopped_early {
                     Ok(())
                 } else {

@@ -712,6 +712,9 @@ impl Rules for Dakon {
                 self.total_seeds()
             )));
         }
+        // Every seed in the stores: a position between rounds, which `round N` continues (the
+        // side to move is the next round's first player).
+        state.round_over = self.row_seeds(&state, Side::A) + self.row_seeds(&state, Side::B) == 0;
         Ok(state)
     }
 
