@@ -7,7 +7,8 @@ use super::report;
 use super::Status;
 use mgn::check::{check_game, CheckOptions, Verdict};
 use mgn::notation::parse_games;
-use mgn::replay::{draw_board, ply_trace, replay_game};
+use mgn::notation::GameKind;
+use mgn::replay::{draw_board, draw_four_rows, ply_trace, replay_game};
 
 pub fn run(args: &ReplayArgs) -> Status {
     let origin = Origin::from_arg(&args.file);
@@ -39,12 +40,17 @@ pub fn run(args: &ReplayArgs) -> Status {
             print(&format!("  mgn does not replay {kind} yet"));
             continue;
         };
+        let draw = if kind == GameKind::Nchuwa {
+            draw_four_rows
+        } else {
+            draw_board
+        };
         if let Some(start) = &replayed.start {
-            print(&format!("start\n{}", draw_board(start)));
+            print(&format!("start\n{}", draw(start)));
         }
         for ply in &replayed.plies {
             print(&ply_trace(&ply.heading, &ply.events));
-            print(&draw_board(&ply.after));
+            print(&draw(&ply.after));
         }
         if let Verdict::Failed(problems) = check_game(&game, &CheckOptions::default()) {
             for problem in &problems {

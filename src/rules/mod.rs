@@ -6,7 +6,9 @@
 //! quotation of the seed sentence it rests on. The notation layer knows nothing of this module;
 //! this module uses the notation's vocabulary (holes, sides, positions) to talk about games.
 
+pub mod cycle;
 pub mod dakon;
+pub mod nchuwa;
 
 use crate::notation::{
     BoardSize, Element, GameKind, Hole, Move, Pile, Position, Side, Span, Spanned,
@@ -152,6 +154,7 @@ pub fn general_rule(code: &str) -> Option<&'static RuleDef> {
 pub fn game_def(kind: GameKind) -> Option<&'static GameDef> {
     match kind {
         GameKind::Dakon => Some(&dakon::DEF),
+        GameKind::Nchuwa => Some(&nchuwa::DEF),
         _ => None,
     }
 }
@@ -185,6 +188,9 @@ pub fn with_rules<W: WithRules>(
     };
     Some(match header.game.value {
         GameKind::Dakon => dakon::Dakon::new(board, &settings)
+            .map(|rules| work.run(&rules))
+            .map_err(refused),
+        GameKind::Nchuwa => nchuwa::Nchuwa::new(board, &settings)
             .map(|rules| work.run(&rules))
             .map_err(refused),
         _ => return None,
@@ -318,6 +324,14 @@ pub enum Event {
     PickUp { hole: Hole, pile: Pile, lap: u32 },
     /// One seed dropped in `hole` (a Dakon store is its owner's hole N+1).
     Sow { hole: Hole },
+    /// `seeds` seeds moved from one hole to another without sowing (Nchuwa's opening
+    /// transfer of two seeds from an inner hole to an empty outer hole).
+    Transfer {
+        from: Hole,
+        to: Hole,
+        seeds: u32,
+        rule: &'static str,
+    },
     /// A hole or store the sowing passes over, and the rule that says so.
     Skip { hole: Hole, rule: &'static str },
     /// A lap's last seed fell in `hole`; `rule` is what happens next.
