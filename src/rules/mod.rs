@@ -181,10 +181,15 @@ pub fn with_rules<W: WithRules>(
         Some(board) => (board.value, board.span),
         None => (def.default_board, header.game.span),
     };
+    // A board or option value the game refuses: point at the Option tag that names it, if any.
     let refused = |v: Violation| SettingsError {
         code: v.rule,
+        span: header
+            .options
+            .iter()
+            .find(|o| o.value.code == v.rule)
+            .map_or(span, |o| o.span),
         message: v.message,
-        span,
     };
     Some(match header.game.value {
         GameKind::Dakon => dakon::Dakon::new(board, &settings)

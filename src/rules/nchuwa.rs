@@ -671,11 +671,13 @@ impl Nchuwa {
         if ring[from_index] < 2 {
             return Err(Violation::new(
                 "nchuwa.opening.transfer",
-                format!(
-                    "{from} holds {} seed{}: two seeds are transferred",
-                    ring[from_index],
-                    if ring[from_index] == 1 { "" } else { "s" }
-                ),
+                if ring[from_index] == 0 {
+                    format!(
+                        "{from} is empty: two seeds are transferred from an occupied inner hole"
+                    )
+                } else {
+                    format!("{from} holds one seed: two seeds are transferred")
+                },
             ));
         }
         let to_index = match self.index(mover, to) {
@@ -1154,7 +1156,7 @@ impl Rules for Nchuwa {
             NchuwaDecision::Sow { .. } if state.opening > 0 => Err(Violation::new(
                 "nchuwa.opening.transfer",
                 format!(
-                    "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to*hole, such as {mover}{}:{mover}2*{}{}",
+                    "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to*hole, such as {mover}{}:{mover}1*{}{}",
                     self.n + 2,
                     mover.other(),
                     self.ring_len()
