@@ -27,8 +27,12 @@ pub struct Problem {
     /// The code of the rule that decided, and its words.
     pub rule: &'static str,
     pub rule_words: &'static str,
-    /// Further lines: the legal alternatives, or the step trace and a diff.
-    pub notes: String,
+    /// The decisions that were legal where an illegal one was written.
+    pub alternatives: Vec<String>,
+    /// The step trace of the ply concerned.
+    pub trace: Option<String>,
+    /// A unified diff of the claimed position against the replayed one.
+    pub diff: Option<String>,
 }
 
 /// The decision about one game that reads.
@@ -74,7 +78,9 @@ fn problem(kind: crate::notation::GameKind, failure: Failure) -> Problem {
         message: failure.message,
         rule: failure.rule,
         rule_words,
-        notes: failure.notes,
+        alternatives: failure.alternatives,
+        trace: failure.trace,
+        diff: failure.diff,
     }
 }
 

@@ -2,7 +2,7 @@
 //! benchmarks and `mgn generate`. The same seed gives the same games.
 
 use crate::notation::{Comment, CommentStyle, Element, Game, Header, Outcome, Span, Spanned};
-use crate::rules::{Event, Phase, Rules};
+use crate::rules::{Event, EventSink, Phase, Rules};
 
 /// SplitMix64: small, fast, and the same on every platform, so a seed names a game forever.
 #[derive(Clone, Debug)]
@@ -49,6 +49,56 @@ fn spanned<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Span::default())
 }
 
+/// Play one whole turn, each decision drawn among the legal ones; `turn` gets the decisions.
+fn random_turn<R: Rules, S: EventSink>(
+    rules: &R,
+    state: &mut R::State,
+    rng: &mut Rng,
+    decisions: &mut Vec<R::Decision>,
+    turn: &mut Vec<R::Decision>,
+    sink: &mut S,
+) {
+    loop {
+        rules.decisions(state, decisions);
+        let decision = decisions[rng.below(decisions.len())].clone();
+        rules
+            .apply(state, &decision, sink)
+            .expect("a listed decision is legal");
+        turn.push(decision);
+        if !matches!(rules.phase(state), Phase::Continue { .. }) {
+            break;
+        }
+    }
+}
+
+/// Play a random game from `state` to its end (or `max_plies`), writing nothing: the playout
+/// of benchmarks and searches. Returns the plies played; `sink` sees every step.
+pub fn playout<R: Rules, S: EventSink>(
+    rules: &R,
+    mut state: R::State,
+    rng: &mut Rng,
+    max_plies: usize,
+    sink: &mut S,
+) -> usize {
+    let mut decisions = Vec::new();
+    let mut turn = Vec::new();
+    let mut plies = 0;
+    while plies < max_plies {
+        match rules.phase(&state) {
+            Phase::Over { .. } => break,
+            Phase::RoundOver { .. } => rules
+                .begin_round(&mut state, sink)
+                .expect("a round that is over can begin the next"),
+            _ => {
+                turn.clear();
+                random_turn(rules, &mut state, rng, &mut decisions, &mut turn, sink);
+                plies += 1;
+            }
+        }
+    }
+    plies
+}
+
 /// Play one random game from `state` and write it as a record under `header`.
 pub fn random_game<R: Rules>(
     rules: &R,
@@ -79,17 +129,14 @@ pub fn random_game<R: Rules>(
         }
         turn.clear();
         events.clear();
-        loop {
-            rules.decisions(&state, &mut decisions);
-            let decision = decisions[rng.below(decisions.len())].clone();
-            rules
-                .apply(&mut state, &decision, &mut events)
-                .expect("a listed decision is legal");
-            turn.push(decision);
-            if !matches!(rules.phase(&state), Phase::Continue { .. }) {
-                break;
-            }
-        }
+        random_turn(
+            rules,
+            &mut state,
+            rng,
+            &mut decisions,
+            &mut turn,
+            &mut events,
+        );
         plies += 1;
         moves.push(rules.move_from_decisions(&turn));
         if options.checkpoints {

@@ -5,6 +5,7 @@ pub mod check;
 pub mod document;
 pub mod generate;
 pub mod notation;
+pub mod perft;
 pub mod replay;
 pub mod rules;
 pub mod source;

@@ -22,6 +22,9 @@ Examples:
   mgn check records/                     every *.mgn file under records/, in sorted order
   mgn check records/dakon/a.mgn b.mgn    two files (named files are read whatever their extension)
   mgn check - < game.mgn                 standard input
+  mgn check --format json out/ > v.jsonl one JSON object per game (schema: docs/ci.md)
+  mgn check --format junit out/ > r.xml  JUnit XML for CI test reports
+  mgn check --max-failures 1 -q out/     stop at the first bad record, one line for it
 
 Each record that is not good is reported as
   file:line:column: expected ..., found ...
@@ -41,7 +44,8 @@ one. A game whose rules mgn does not implement yet is reported as skipped.";
 const REPLAY_EXAMPLES: &str = "\
 Examples:
   mgn replay records/dakon/seed-worked-example.mgn
-  mgn replay --game 2 records/dakon/rounds.mgn      only the second game of the file
+  mgn replay --game 2 records/dakon/rounds-2x5.mgn  only the second game of the file
+  mgn replay --trace --format json game.mgn         every step event, for another program
 
 For each ply: each lap (the hole it starts from, the seeds, where each falls, where it ends and
 the code of the rule that decided), each capture and its rule, then the board. A departure from
@@ -54,6 +58,16 @@ Examples:
   mgn generate --game dakon --option dakon.round.end=cannot-move --games 100 | mgn check -
 
 Every generated game is legal: mgn check accepts it.";
+
+const PERFT_EXAMPLES: &str = "\
+Examples:
+  mgn perft --game dakon --depth 2
+  mgn perft --game dakon --board 2x6 --depth 1 --divide
+  mgn perft --game dakon --depth 3 --all
+
+A ply is a whole turn. Every choice a player makes counts: in Dakon each further sowing after
+a lap ends in the store is a choice, so one ply can be many sequences. The start of a round is
+not a ply; a game that ends before D plies counts nothing. See docs/perft.md.";
 
 const SUITE_EXAMPLES: &str = "\
 Examples:
@@ -121,6 +135,9 @@ pub enum Command {
     /// Write random complete legal games as MGN (every decision drawn among the legal ones)
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Count the legal decision sequences of D plies from the start position (perft)
+    #[command(after_help = PERFT_EXAMPLES)]
+    Perft(PerftArgs),
     /// Run conformance suites: each case.mgn must get the verdicts written in case.verdict
     #[command(after_help = SUITE_EXAMPLES)]
     Suite(SuiteArgs),
@@ -138,6 +155,22 @@ pub struct ReplayArgs {
     /// Only this game of the file (counted from 1)
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
+
+    /// Every step event (each seed picked up and sown, each skip, lap end, capture, refill),
+    /// not a summary per lap; yaml and json always hold every event
+    #[arg(long)]
+    pub trace: bool,
+
+    /// text for people; yaml or json (schema mgn-trace/1, docs/ci.md) for other programs
+    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
+    pub format: TraceFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TraceFormat {
+    Text,
+    Yaml,
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -176,6 +209,41 @@ pub struct GenerateArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// dakon, mraw-imrujen, nchuwa or dong-wo
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+
+    /// A preset of the game's rules
+    #[arg(long, value_name = "PRESET")]
+    pub preset: Option<String>,
+
+    /// A rule option over the preset, as code=value; repeatable
+    #[arg(long, value_name = "CODE=VALUE")]
+    pub option: Vec<String>,
+
+    /// Board size, such as 2x7
+    #[arg(long, value_name = "SIZE")]
+    pub board: Option<String>,
+
+    /// Plies to count
+    #[arg(long, value_name = "D")]
+    pub depth: u32,
+
+    /// Every depth from 1 to D
+    #[arg(long)]
+    pub all: bool,
+
+    /// The count below each first decision
+    #[arg(long)]
+    pub divide: bool,
+
+    /// Who moves first: A or B
+    #[arg(long, default_value = "B", value_parser = ["A", "B"])]
+    pub first: String,
+}
+
+#[derive(Debug, Args)]
 pub struct SuiteArgs {
     /// Folders of cases, searched recursively for *.mgn
     #[arg(required = true, value_name = "FOLDER")]
@@ -198,6 +266,18 @@ pub struct CheckArgs {
     /// Files, folders (searched recursively for *.mgn) or - for standard input
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+
+    /// Report format: text for people, json (one object per game per line) or junit (XML)
+    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
+    pub format: super::report::ReportFormat,
+
+    /// Stop after this many bad records
+    #[arg(long, value_name = "N")]
+    pub max_failures: Option<usize>,
+
+    /// Text format: one line per bad record (no trace, diff or alternatives), then the count
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

@@ -31,37 +31,47 @@ fn spanned<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Span::default())
 }
 
-pub fn run(args: &GenerateArgs) -> Status {
-    let Some(kind) = GameKind::from_name(&args.game) else {
-        say(&format!(
-            "unknown game `{}`: the games are dakon, mraw-imrujen, nchuwa and dong-wo",
-            args.game
-        ));
-        return Status::Error;
-    };
+/// The header a command line names: game, board, preset and options.
+pub fn header_from_args(
+    game: &str,
+    board: Option<&str>,
+    preset: Option<&str>,
+    option: &[String],
+) -> Result<Header, String> {
+    let kind = GameKind::from_name(game).ok_or_else(|| {
+        format!("unknown game `{game}`: the games are dakon, mraw-imrujen, nchuwa and dong-wo")
+    })?;
     let mut header = Header::new(kind);
-    if let Some(board) = &args.board {
-        match board.parse::<BoardSize>() {
-            Ok(board) => header.board = Some(spanned(board)),
-            Err(message) => {
-                say(&message);
-                return Status::Error;
-            }
-        }
+    if let Some(board) = board {
+        header.board = Some(spanned(board.parse::<BoardSize>()?));
     }
-    header.preset = args.preset.clone().map(spanned);
-    for setting in &args.option {
-        let Some((code, value)) = setting.split_once('=') else {
-            say(&format!(
-                "`{setting}` is not an option setting such as dakon.sow.origin=skip"
-            ));
-            return Status::Error;
-        };
+    header.preset = preset.map(|p| spanned(p.to_string()));
+    for setting in option {
+        let (code, value) = setting.split_once('=').ok_or_else(|| {
+            format!("`{setting}` is not an option setting such as dakon.sow.origin=skip")
+        })?;
         header.options.push(spanned(RuleSetting {
             code: code.to_string(),
             value: value.to_string(),
         }));
     }
+    Ok(header)
+}
+
+pub fn run(args: &GenerateArgs) -> Status {
+    let header = match header_from_args(
+        &args.game,
+        args.board.as_deref(),
+        args.preset.as_deref(),
+        &args.option,
+    ) {
+        Ok(header) => header,
+        Err(message) => {
+            say(&message);
+            return Status::Error;
+        }
+    };
+    let kind = header.game.value;
     let options = GenerateOptions {
         checkpoints: args.checkpoints,
         max_plies: args.max_plies,

@@ -6,6 +6,7 @@ mod convert;
 mod generate;
 mod input;
 mod output;
+mod perft;
 mod replay;
 mod report;
 mod rules;
@@ -39,6 +40,7 @@ pub fn main() -> ExitCode {
         Command::Rules(args) => rules::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Suite(args) => suite::run(args),
+        Command::Perft(args) => perft::run(args),
     };
     ExitCode::from(status as u8)
 }

@@ -1,14 +1,39 @@
-//! `mgn replay`: the step-by-step trace of each game of a file, with the board after each move.
+//! `mgn replay`: the step-by-step trace of each game of a file, with the board after each move;
+//! or, with `--format yaml|json`, the complete event stream for other programs.
 
-use super::args::ReplayArgs;
+use super::args::{ReplayArgs, TraceFormat};
 use super::input::{self, Origin};
-use super::output::{print, say};
+use super::output::{print, say, show};
 use super::report;
 use super::Status;
 use mgn::check::{check_game, CheckOptions, Verdict};
-use mgn::notation::parse_games;
-use mgn::notation::GameKind;
-use mgn::replay::{draw_board, draw_four_rows, ply_trace, replay_game};
+use mgn::notation::{parse_games, write_position, GameKind};
+use mgn::replay::{draw_board, draw_four_rows, ply_trace, replay_game, PlyRecord};
+use serde::Serialize;
+
+/// One game's trace in the `mgn-trace/1` schema (docs/ci.md).
+#[derive(Serialize)]
+struct GameTrace<'a> {
+    game: usize,
+    game_kind: &'static str,
+    /// Absent when mgn does not replay this game yet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<String>,
+    steps: &'a [PlyRecord],
+    /// The game's winner (`A`, `B`) or `draw`, once it is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'static str>,
+    /// The first departure from the rules, rendered as `mgn check` shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failure: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Trace<'a> {
+    schema: &'static str,
+    file: String,
+    games: Vec<GameTrace<'a>>,
+}
 
 pub fn run(args: &ReplayArgs) -> Status {
     let origin = Origin::from_arg(&args.file);
@@ -21,6 +46,7 @@ pub fn run(args: &ReplayArgs) -> Status {
         }
     };
     let mut status = Status::Success;
+    let mut replays = Vec::new();
     for (index, parsed) in parse_games(&text).into_iter().enumerate() {
         let number = index + 1;
         if args.game.is_some_and(|wanted| wanted != number) {
@@ -29,39 +55,100 @@ pub fn run(args: &ReplayArgs) -> Status {
         let game = match parsed {
             Ok(game) => game,
             Err(error) => {
-                print(&report::syntax_error(&name, &text, &error));
+                show(&report::syntax_error(&name, &text, &error));
                 status = Status::Failed;
                 continue;
             }
         };
-        let kind = game.header.game.value;
-        print(&format!("game {number} ({kind})"));
-        let Some(replayed) = replay_game(&game, true) else {
-            print(&format!("  mgn does not replay {kind} yet"));
-            continue;
-        };
-        let draw = if kind == GameKind::Nchuwa {
-            draw_four_rows
-        } else {
-            draw_board
-        };
-        if let Some(start) = &replayed.start {
-            print(&format!("start\n{}", draw(start)));
-        }
-        for ply in &replayed.plies {
-            print(&ply_trace(&ply.heading, &ply.events));
-            print(&draw(&ply.after));
-        }
-        if let Verdict::Failed(problems) = check_game(&game, &CheckOptions::default()) {
-            for problem in &problems {
-                print(&report::problem(&name, &text, problem));
+        let failure = match check_game(&game, &CheckOptions::default()) {
+            Verdict::Failed(problems) => {
+                status = Status::Failed;
+                Some(
+                    problems
+                        .iter()
+                        .map(|p| report::problem(&name, &text, p))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                )
             }
-            status = Status::Failed;
-        } else if let Some(winner) = replayed.winner {
-            print(&match winner {
-                Some(side) => format!("game over: {side} wins"),
-                None => "game over: a draw".to_string(),
-            });
+            _ => None,
+        };
+        replays.push((
+            number,
+            game.header.game.value,
+            replay_game(&game, true),
+            failure,
+        ));
+    }
+    match args.format {
+        TraceFormat::Text => {
+            for (number, kind, replayed, failure) in &replays {
+                print(&format!("game {number} ({kind})"));
+                let Some(replayed) = replayed else {
+                    print(&format!("  mgn does not replay {kind} yet"));
+                    continue;
+                };
+                let draw = if *kind == GameKind::Nchuwa {
+                    draw_four_rows
+                } else {
+                    draw_board
+                };
+                if let Some(start) = &replayed.start {
+                    print(&format!("start\n{}", draw(start)));
+                }
+                for step in &replayed.plies {
+                    if args.trace {
+                        print(&step.heading());
+                        for event in &step.events {
+                            print(&format!("  {event:?}"));
+                        }
+                    } else {
+                        print(&ply_trace(&step.heading(), &step.events));
+                    }
+                    print(&draw(&step.after));
+                }
+                match (failure, replayed.winner) {
+                    (Some(failure), _) => print(failure),
+                    (None, Some(Some(side))) => print(&format!("game over: {side} wins")),
+                    (None, Some(None)) => print("game over: a draw"),
+                    (None, None) => {}
+                }
+            }
+        }
+        TraceFormat::Yaml | TraceFormat::Json => {
+            let trace = Trace {
+                schema: "mgn-trace/1",
+                file: name.clone(),
+                games: replays
+                    .iter()
+                    .map(|(number, kind, replayed, failure)| GameTrace {
+                        game: *number,
+                        game_kind: kind.name(),
+                        start: replayed
+                            .as_ref()
+                            .and_then(|r| r.start.as_ref())
+                            .map(write_position),
+                        steps: replayed.as_ref().map_or(&[][..], |r| &r.plies[..]),
+                        result: replayed.as_ref().and_then(|r| r.winner).map(|w| match w {
+                            Some(side) => side.name(),
+                            None => "draw",
+                        }),
+                        failure: failure.clone(),
+                    })
+                    .collect(),
+            };
+            let written = if args.format == TraceFormat::Json {
+                serde_json::to_string_pretty(&trace).map_err(|e| e.to_string())
+            } else {
+                serde_yaml::to_string(&trace).map_err(|e| e.to_string())
+            };
+            match written {
+                Ok(written) => print(written.trim_end()),
+                Err(error) => {
+                    say(&format!("cannot write the trace: {error}"));
+                    return Status::Error;
+                }
+            }
         }
     }
     status

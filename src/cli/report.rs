@@ -24,9 +24,15 @@ pub fn problem(name: &str, text: &str, problem: &Problem) -> String {
     if !problem.rule_words.is_empty() {
         shown.push_str(&format!(": {}", problem.rule_words));
     }
-    for line in problem.notes.lines() {
-        shown.push_str("\n  ");
-        shown.push_str(line);
+    for block in [&problem.trace, &problem.diff].into_iter().flatten() {
+        for line in block.lines() {
+            shown.push_str("\n  ");
+            shown.push_str(line);
+        }
+    }
+    if !problem.alternatives.is_empty() {
+        shown.push_str("\n  legal here: ");
+        shown.push_str(&problem.alternatives.join(" "));
     }
     shown
 }
@@ -82,21 +88,99 @@ pub fn summary(passed: usize, failed: usize, skipped: usize) -> String {
     }
 }
 
-/// The report of `mgn check`: one entry per bad record, then the count.
+/// How `mgn check` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// For people: each bad record with its place, rule, trace and diff, then `N passed, N failed`
+    Text,
+    /// One JSON object per game on its own line (schema mgn-check/1, docs/ci.md)
+    Json,
+    /// JUnit XML: one test suite per file, one test case per game
+    Junit,
+}
+
+/// One game's verdict as `--format json` writes it: the schema `mgn-check/1` of docs/ci.md.
+#[derive(serde::Serialize)]
+struct JsonVerdict<'a> {
+    schema: &'static str,
+    file: &'a str,
+    /// The game's index in its file, from 1; absent for a file that is not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_kind: Option<&'static str>,
+    /// passed, failed or skipped.
+    verdict: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ply: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule_words: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    alternatives: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diff: Option<String>,
+}
+
+impl<'a> JsonVerdict<'a> {
+    fn new(file: &'a str, game: Option<usize>, verdict: &'static str) -> JsonVerdict<'a> {
+        JsonVerdict {
+            schema: "mgn-check/1",
+            file,
+            game,
+            game_kind: None,
+            verdict,
+            ply: None,
+            line: None,
+            column: None,
+            rule: None,
+            rule_words: None,
+            message: None,
+            alternatives: Vec::new(),
+            trace: None,
+            diff: None,
+        }
+    }
+
+    fn at(mut self, text: &str, offset: usize) -> Self {
+        let (line, column) = LineIndex::new(text).line_col(offset);
+        self.line = Some(line);
+        self.column = Some(column);
+        self
+    }
+}
+
+/// The report of `mgn check`: one entry per record (text: only the bad ones), then the count.
 pub struct Report<W: Write> {
     out: W,
+    format: ReportFormat,
+    quiet: bool,
     passed: usize,
     failed: usize,
     skipped: usize,
+    /// JUnit suites, one per file, added to the report at the end (where it counts them).
+    junit: Vec<quick_junit::TestSuite>,
 }
 
 impl<W: Write> Report<W> {
-    pub fn new(out: W) -> Report<W> {
+    pub fn with_format(out: W, format: ReportFormat, quiet: bool) -> Report<W> {
         Report {
             out,
+            format,
+            quiet,
             passed: 0,
             failed: 0,
             skipped: 0,
+            junit: Vec::new(),
         }
     }
 
@@ -108,55 +192,156 @@ impl<W: Write> Report<W> {
         index: usize,
         result: &RecordResult,
     ) -> io::Result<()> {
-        match result {
+        let kind = match result {
+            RecordResult::Checked { game, .. } => Some(game.header.game.value),
+            RecordResult::Syntax(_) => None,
+        };
+        let mut json = JsonVerdict::new(name, Some(index), "passed");
+        json.game_kind = kind.map(|k| k.name());
+        let case_name = match kind {
+            Some(kind) => format!("game {index} ({kind})"),
+            None => format!("game {index}"),
+        };
+        let mut case =
+            quick_junit::TestCase::new(case_name, quick_junit::TestCaseStatus::success());
+        case.set_classname(name);
+        let shown = match result {
             RecordResult::Syntax(error) => {
                 self.failed += 1;
-                writeln!(self.out, "{}", syntax_error(name, text, error))
+                json.verdict = "failed";
+                json.rule = Some("mgn.syntax");
+                json.message = Some(error.to_string());
+                json = json.at(text, error.offset);
+                Some(syntax_error(name, text, error))
             }
-            RecordResult::Checked { game, verdict } => {
-                let kind = game.header.game.value;
-                match verdict {
-                    mgn::check::Verdict::Passed => {
-                        self.passed += 1;
-                        tracing::debug!(file = %name, record = index, game = %kind, "passed");
-                        Ok(())
-                    }
-                    mgn::check::Verdict::NotReplayed(why) => {
-                        self.skipped += 1;
-                        writeln!(
-                            self.out,
-                            "{name}: game {index} ({kind}) not replayed: {why}"
-                        )
-                    }
-                    mgn::check::Verdict::Failed(problems) => {
-                        self.failed += 1;
-                        for found in problems {
-                            writeln!(self.out, "{}", problem(name, text, found))?;
-                        }
-                        Ok(())
-                    }
+            RecordResult::Checked { verdict, .. } => match verdict {
+                mgn::check::Verdict::Passed => {
+                    self.passed += 1;
+                    tracing::debug!(file = %name, record = index, "passed");
+                    None
                 }
+                mgn::check::Verdict::NotReplayed(why) => {
+                    self.skipped += 1;
+                    json.verdict = "skipped";
+                    json.message = Some(why.clone());
+                    let mut status = quick_junit::TestCaseStatus::skipped();
+                    status.set_message(why.as_str());
+                    case.status = status;
+                    (self.format == ReportFormat::Text && !self.quiet).then(|| {
+                        format!(
+                            "{name}: game {index} ({}) not replayed: {why}",
+                            kind.map_or("?", |k| k.name())
+                        )
+                    })
+                }
+                mgn::check::Verdict::Failed(problems) => {
+                    self.failed += 1;
+                    let first = &problems[0];
+                    json.verdict = "failed";
+                    json.ply = first.ply;
+                    json.rule = Some(first.rule);
+                    json.rule_words = Some(first.rule_words).filter(|w| !w.is_empty());
+                    json.message = Some(first.message.clone());
+                    json.alternatives = first.alternatives.clone();
+                    json.trace = first.trace.clone();
+                    json.diff = first.diff.clone();
+                    json = json.at(text, first.offset);
+                    Some(
+                        problems
+                            .iter()
+                            .map(|p| problem(name, text, p))
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    )
+                }
+            },
+        };
+        if json.verdict == "failed" {
+            let shown = shown.clone().unwrap_or_default();
+            let mut status =
+                quick_junit::TestCaseStatus::non_success(quick_junit::NonSuccessKind::Failure);
+            status.set_message(json.message.clone().unwrap_or_default());
+            if let Some(rule) = json.rule {
+                status.set_type(rule);
+            }
+            status.set_description(shown);
+            case.status = status;
+        }
+        match self.format {
+            ReportFormat::Text => match shown {
+                Some(shown) if self.quiet => {
+                    writeln!(self.out, "{}", shown.lines().next().unwrap_or_default())
+                }
+                Some(shown) => writeln!(self.out, "{shown}"),
+                None => Ok(()),
+            },
+            ReportFormat::Json => self.json_line(&json),
+            ReportFormat::Junit => {
+                self.junit_case(name, case);
+                Ok(())
             }
         }
+    }
+
+    fn json_line(&mut self, verdict: &JsonVerdict) -> io::Result<()> {
+        let line = serde_json::to_string(verdict).map_err(io::Error::other)?;
+        writeln!(self.out, "{line}")
+    }
+
+    fn junit_case(&mut self, file: &str, case: quick_junit::TestCase) {
+        let suites = &mut self.junit;
+        if suites.last().is_none_or(|s| s.name.as_str() != file) {
+            suites.push(quick_junit::TestSuite::new(file));
+        }
+        suites.last_mut().expect("just pushed").add_test_case(case);
     }
 
     /// A file that is not UTF-8: one bad record.
     pub fn not_utf8(&mut self, error: &NotUtf8) -> io::Result<()> {
         self.failed += 1;
-        writeln!(self.out, "{}", not_utf8(error))
+        let shown = not_utf8(error);
+        match self.format {
+            ReportFormat::Text => writeln!(self.out, "{shown}"),
+            ReportFormat::Json => {
+                let mut json =
+                    JsonVerdict::new(&error.name, None, "failed").at(&error.lossy, error.offset);
+                json.rule = Some("mgn.syntax");
+                json.message = Some(shown.lines().next().unwrap_or_default().to_string());
+                self.json_line(&json)
+            }
+            ReportFormat::Junit => {
+                let mut status =
+                    quick_junit::TestCaseStatus::non_success(quick_junit::NonSuccessKind::Failure);
+                status.set_message("not valid UTF-8");
+                status.set_description(shown);
+                let mut case = quick_junit::TestCase::new("file", status);
+                case.set_classname(error.name.as_str());
+                self.junit_case(&error.name.clone(), case);
+                Ok(())
+            }
+        }
     }
 
     pub fn failed(&self) -> usize {
         self.failed
     }
 
-    /// Writes the closing count and returns (passed, failed).
+    /// Writes what closes the report and returns (passed, failed). The closing count goes to
+    /// standard output for people and to standard error for programs, whose standard output
+    /// holds only the JSON lines or the XML.
     pub fn finish(mut self) -> io::Result<(usize, usize)> {
-        writeln!(
-            self.out,
-            "{}",
-            summary(self.passed, self.failed, self.skipped)
-        )?;
+        let count = summary(self.passed, self.failed, self.skipped);
+        match self.format {
+            ReportFormat::Text => writeln!(self.out, "{count}")?,
+            ReportFormat::Json => super::output::show(&count),
+            ReportFormat::Junit => {
+                let mut junit = quick_junit::Report::new("mgn check");
+                junit.add_test_suites(std::mem::take(&mut self.junit));
+                let xml = junit.to_string().map_err(io::Error::other)?;
+                writeln!(self.out, "{xml}")?;
+                super::output::show(&count);
+            }
+        }
         self.out.flush()?;
         Ok((self.passed, self.failed))
     }
@@ -200,7 +385,7 @@ mod tests {
     #[test]
     fn the_count_closes_the_report() {
         let mut out = Vec::new();
-        let report = Report::new(&mut out);
+        let report = Report::with_format(&mut out, ReportFormat::Text, false);
         assert_eq!(report.finish().unwrap(), (0, 0));
         assert_eq!(String::from_utf8(out).unwrap(), "0 passed, 0 failed\n");
     }

@@ -65,6 +65,13 @@ impl Side {
             Side::B => Side::A,
         }
     }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::A => "A",
+            Side::B => "B",
+        }
+    }
+
     pub fn from_index(i: usize) -> Side {
         if i == 0 {
             Side::A

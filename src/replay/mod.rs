@@ -25,17 +25,54 @@ pub struct Failure {
     /// The code of the rule that decided.
     pub rule: &'static str,
     pub message: String,
-    /// Further lines: the legal alternatives, or the step trace and a diff.
-    pub notes: String,
+    /// The decisions that were legal where an illegal one was written.
+    pub alternatives: Vec<String>,
+    /// The step trace of the ply concerned, when a claim or a turn boundary is wrong.
+    pub trace: Option<String>,
+    /// A unified diff of the claimed position against the replayed one.
+    pub diff: Option<String>,
 }
 
 /// One step of a replayed record, a ply or the start of a round, for `mgn replay`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct PlyRecord {
-    /// `ply 3, B: B4` or `round 2`.
-    pub heading: String,
+    #[serde(flatten)]
+    pub label: StepLabel,
     pub events: Vec<Event>,
+    /// The position after the step, in MGN's position form.
+    #[serde(serialize_with = "position_text")]
     pub after: Position,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum StepLabel {
+    Ply {
+        ply: usize,
+        side: Side,
+        #[serde(rename = "move")]
+        written: String,
+    },
+    Round {
+        round: u32,
+    },
+}
+
+impl PlyRecord {
+    /// `ply 3, B: B4` or `round 2`.
+    pub fn heading(&self) -> String {
+        match &self.label {
+            StepLabel::Ply { ply, side, written } => format!("ply {ply}, {side}: {written}"),
+            StepLabel::Round { round } => format!("round {round}"),
+        }
+    }
+}
+
+pub fn position_text<S: serde::Serializer>(
+    position: &Position,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&write_position(position))
 }
 
 /// What replaying one game gave.
@@ -62,7 +99,7 @@ pub fn replay_game(game: &Game, keep_plies: bool) -> Option<Replayed> {
     }
     Some(
         with_rules(&game.header, Run { game, keep_plies })?
-            .unwrap_or_else(|e| Replayed::failed(failure_at(e.span, e.code, e.message))),
+            .unwrap_or_else(|e| Replayed::failed(*failure_at(e.span, e.code, e.message))),
     )
 }
 
@@ -77,18 +114,23 @@ impl Replayed {
     }
 }
 
-fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Failure {
-    Failure {
+/// Failures are rare and large; boxed, they keep the common `Ok` path small.
+type Fail = Box<Failure>;
+
+fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fail {
+    Box::new(Failure {
         offset: span.start,
         ply: None,
         rule,
         message: message.into(),
-        notes: String::new(),
-    }
+        alternatives: Vec::new(),
+        trace: None,
+        diff: None,
+    })
 }
 
 /// Turns a violation into a failure placed at the part of the move it is about.
-fn place(violation: Violation, written: &Spanned<Move>) -> Failure {
+fn place(violation: Violation, written: &Spanned<Move>) -> Fail {
     let span = match violation.part {
         MovePart::Whole => written.span,
         MovePart::Sowing(i) => written
@@ -148,7 +190,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         let result = self.setup().and_then(|()| self.walk());
         let start = Some(self.start_position.clone());
         Replayed {
-            failure: result.err(),
+            failure: result.err().map(|failure| *failure),
             winner: match self.rules.phase(&self.state) {
                 Phase::Over { winner } => Some(winner),
                 _ => None,
@@ -158,7 +200,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
     }
 
-    fn setup(&mut self) -> Result<(), Failure> {
+    fn setup(&mut self) -> Result<(), Fail> {
         let header = &self.game.header;
         let first = header.first.as_ref().map(|f| f.value);
         match &header.start {
@@ -186,7 +228,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn walk(&mut self) -> Result<(), Failure> {
+    fn walk(&mut self) -> Result<(), Fail> {
         let game = self.game;
         for element in &game.moves {
             match element {
@@ -222,7 +264,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         self.check_result()
     }
 
-    fn before_ply(&mut self, span: Span) -> Result<(), Failure> {
+    fn before_ply(&mut self, span: Span) -> Result<(), Fail> {
         if let Phase::Over { .. } = self.rules.phase(&self.state) {
             return Err(self.at_ply(failure_at(
                 span,
@@ -245,18 +287,14 @@ impl<'a, R: Rules> Replay<'a, R> {
     }
 
     /// The failure, numbered with the ply about to be played.
-    fn at_ply(&self, mut failure: Failure) -> Failure {
+    fn at_ply(&self, mut failure: Fail) -> Fail {
         failure.ply = Some(self.ply_count + 1);
         failure
     }
 
-    fn alternatives(&mut self) -> String {
+    fn alternatives(&mut self) -> Vec<String> {
         self.rules.decisions(&self.state, &mut self.decisions);
-        if self.decisions.is_empty() {
-            return "nothing is legal here".to_string();
-        }
-        let listed: Vec<String> = self.decisions.iter().map(|d| d.to_string()).collect();
-        format!("legal here: {}", listed.join(" "))
+        self.decisions.iter().map(|d| d.to_string()).collect()
     }
 
     /// Apply one decision, or fail with the rule and the legal alternatives.
@@ -267,7 +305,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         applied
     }
 
-    fn play_move(&mut self, written: &Spanned<Move>) -> Result<(), Failure> {
+    fn play_move(&mut self, written: &Spanned<Move>) -> Result<(), Fail> {
         self.before_ply(written.span)?;
         let side = self.side_to_move();
         // The trace of a move that fails half-way shows the move as written.
@@ -304,7 +342,7 @@ impl<'a, R: Rules> Replay<'a, R> {
                     violation
                 };
                 let mut failure = self.at_ply(place(violation, written));
-                failure.notes = alternatives;
+                failure.alternatives = alternatives;
                 return Err(failure);
             }
         }
@@ -319,7 +357,7 @@ impl<'a, R: Rules> Replay<'a, R> {
                 .at(last),
                 written,
             ));
-            failure.notes = alternatives;
+            failure.alternatives = alternatives;
             return Err(failure);
         }
         let text = self.last_written.clone();
@@ -327,7 +365,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn play_pass(&mut self, span: Span) -> Result<(), Failure> {
+    fn play_pass(&mut self, span: Span) -> Result<(), Fail> {
         self.before_ply(span)?;
         let side = self.side_to_move();
         let Some(pass) = self.rules.pass_decision() else {
@@ -340,7 +378,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         let alternatives = self.alternatives();
         if let Err(violation) = self.decide(&pass) {
             let mut failure = self.at_ply(failure_at(span, violation.rule, violation.message));
-            failure.notes = alternatives;
+            failure.alternatives = alternatives;
             return Err(failure);
         }
         self.after_ply(side, "pass".to_string());
@@ -367,7 +405,11 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
         if self.keep_plies {
             self.plies.push(PlyRecord {
-                heading: format!("ply {}, {side}: {written}", self.ply_count),
+                label: StepLabel::Ply {
+                    ply: self.ply_count,
+                    side,
+                    written: written.clone(),
+                },
                 events: self.last_events.clone(),
                 after: self.rules.position(&self.state),
             });
@@ -389,23 +431,18 @@ impl<'a, R: Rules> Replay<'a, R> {
 
     /// Adds the step trace of the last ply (or of the move that failed half-way) to a
     /// failure's notes.
-    fn with_trace(&self, mut failure: Failure) -> Failure {
+    fn with_trace(&self, mut failure: Fail) -> Fail {
         let heading = format!(
             "ply {}, {}: {}",
             failure.ply.unwrap_or(self.ply_count).max(1),
             self.last_side,
             self.last_written
         );
-        let trace = ply_trace(&heading, &self.last_events);
-        if failure.notes.is_empty() {
-            failure.notes = trace;
-        } else {
-            failure.notes = format!("{trace}\n{}", failure.notes);
-        }
+        failure.trace = Some(ply_trace(&heading, &self.last_events));
         failure
     }
 
-    fn no_ply_yet(&self, span: Span, what: &str) -> Result<(), Failure> {
+    fn no_ply_yet(&self, span: Span, what: &str) -> Result<(), Fail> {
         if self.ply_count == 0 {
             return Err(failure_at(
                 span,
@@ -416,10 +453,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn check_captures(
-        &self,
-        claim: &Spanned<crate::notation::CaptureClaim>,
-    ) -> Result<(), Failure> {
+    fn check_captures(&self, claim: &Spanned<crate::notation::CaptureClaim>) -> Result<(), Fail> {
         self.no_ply_yet(claim.span, "capture")?;
         let mut points = 0u64;
         let mut holes = Vec::new();
@@ -456,7 +490,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn check_score(&self, claim: &Spanned<[Pile; 2]>) -> Result<(), Failure> {
+    fn check_score(&self, claim: &Spanned<[Pile; 2]>) -> Result<(), Fail> {
         self.no_ply_yet(claim.span, "score")?;
         let replayed = self.rules.position(&self.state).stores;
         if replayed != claim.value {
@@ -484,7 +518,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn check_checkpoint(&self, claim: &Spanned<Position>) -> Result<(), Failure> {
+    fn check_checkpoint(&self, claim: &Spanned<Position>) -> Result<(), Fail> {
         let replayed = self.rules.position(&self.state);
         if replayed == claim.value {
             return Ok(());
@@ -508,15 +542,11 @@ impl<'a, R: Rules> Replay<'a, R> {
             failure = self.with_trace(failure);
             failure.ply = Some(self.ply_count);
         }
-        failure.notes = if failure.notes.is_empty() {
-            diff.trim_end().to_string()
-        } else {
-            format!("{}\n{}", failure.notes, diff.trim_end())
-        };
+        failure.diff = Some(diff.trim_end().to_string());
         Err(failure)
     }
 
-    fn check_round(&mut self, marker: &Spanned<u32>) -> Result<(), Failure> {
+    fn check_round(&mut self, marker: &Spanned<u32>) -> Result<(), Fail> {
         let round = self.rules.round(&self.state);
         match self.unmarked_round {
             Some(expected) if expected == marker.value => {
@@ -528,7 +558,9 @@ impl<'a, R: Rules> Replay<'a, R> {
                 self.plies_this_round = 0;
                 if self.keep_plies {
                     self.plies.push(PlyRecord {
-                        heading: format!("round {}", marker.value),
+                        label: StepLabel::Round {
+                            round: marker.value,
+                        },
                         events,
                         after: self.rules.position(&self.state),
                     });
@@ -560,7 +592,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
     }
 
-    fn check_result(&self) -> Result<(), Failure> {
+    fn check_result(&self) -> Result<(), Fail> {
         let outcome = &self.game.outcome;
         let over = match self.rules.phase(&self.state) {
             Phase::Over { winner } => Some(winner),

@@ -33,7 +33,7 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
             Event::Sow { hole } => {
                 let _ = write!(lap_line, " {hole}");
             }
-            Event::Transfer {
+            Event::Shift {
                 from,
                 to,
                 seeds,
@@ -97,6 +97,14 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                     out,
                     "\n  {hole}: {seeds} left on the board go to {by} [{code}]"
                 );
+            }
+            Event::Transfer {
+                from,
+                to,
+                seeds,
+                rule: code,
+            } => {
+                let _ = write!(out, "\n  {from} hands {seeds} to {to} [{code}]");
             }
             Event::Refill { hole, seeds } => {
                 let _ = write!(out, "\n  refill {hole} with {seeds}");

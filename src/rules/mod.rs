@@ -8,6 +8,7 @@
 
 pub mod cycle;
 pub mod dakon;
+pub mod mraw_imrujen;
 pub mod nchuwa;
 
 use crate::notation::{
@@ -154,6 +155,7 @@ pub fn general_rule(code: &str) -> Option<&'static RuleDef> {
 pub fn game_def(kind: GameKind) -> Option<&'static GameDef> {
     match kind {
         GameKind::Dakon => Some(&dakon::DEF),
+        GameKind::MrawImrujen => Some(&mraw_imrujen::DEF),
         GameKind::Nchuwa => Some(&nchuwa::DEF),
         _ => None,
     }
@@ -193,6 +195,9 @@ pub fn with_rules<W: WithRules>(
     };
     Some(match header.game.value {
         GameKind::Dakon => dakon::Dakon::new(board, &settings)
+            .map(|rules| work.run(&rules))
+            .map_err(refused),
+        GameKind::MrawImrujen => mraw_imrujen::MrawImrujen::new(board, &settings)
             .map(|rules| work.run(&rules))
             .map_err(refused),
         GameKind::Nchuwa => nchuwa::Nchuwa::new(board, &settings)
@@ -322,8 +327,10 @@ impl Settings {
 }
 
 /// One step of play, as the replay engine reports it. Each step that a rule decides names the
-/// rule's code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// rule's code (or the code of the option that decided it). Serialized for `mgn replay --trace`
+/// with its kind under `event` (schema `mgn-trace/1`, docs/ci.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A lap starts: the mover (or a relay) takes every seed of `hole`.
     PickUp { hole: Hole, pile: Pile, lap: u32 },
@@ -331,7 +338,7 @@ pub enum Event {
     Sow { hole: Hole },
     /// `seeds` seeds moved from one hole to another without sowing (Nchuwa's opening
     /// transfer of two seeds from an inner hole to an empty outer hole).
-    Transfer {
+    Shift {
         from: Hole,
         to: Hole,
         seeds: u32,
@@ -360,6 +367,14 @@ pub enum Event {
     RoundEnd {
         round: u32,
         winner: Option<Side>,
+        rule: &'static str,
+    },
+    /// Seeds passed between rounds from `from`'s store or winnings to `to`'s (Mraw imrujen's
+    /// sharing out, where one player's captures fill the other's row).
+    Transfer {
+        from: Side,
+        to: Side,
+        seeds: u32,
         rule: &'static str,
     },
     /// Seeds put into a hole from its owner's store between rounds.

@@ -721,7 +721,7 @@ impl Nchuwa {
         // Everything checked: play it.
         state.rings[mover.index()][from_index] -= 2;
         state.rings[mover.index()][to_index] += 2;
-        sink.event(Event::Transfer {
+        sink.event(Event::Shift {
             from,
             to,
             seeds: 2,

@@ -113,7 +113,7 @@ fn nchuwa_opening_transfer_captures_the_opposite_holes_and_one_more() {
     let mut events = Vec::new();
     d.apply(&mut state, &transfer("B8", "B1", Some("A5")), &mut events)
         .unwrap();
-    assert!(events.contains(&Event::Transfer {
+    assert!(events.contains(&Event::Shift {
         from: hole("B8"),
         to: hole("B1"),
         seeds: 2,
