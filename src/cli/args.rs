@@ -92,7 +92,7 @@ A record picks a preset with [Preset \"name\"] and sets an option with [Option \
 
 const CONVERT_EXAMPLES: &str = "\
 Examples:
-  mgn convert --to yaml records/nchuwa/notation-tour.mgn
+  mgn convert --to yaml records/nchuwa/annotated-4x6.mgn
   mgn convert --to json -o games.json games.mgn
   mgn convert --to mgn games.yaml                canonical MGN from a YAML document
   mgn convert --to mgn games.mgn                 rewrite MGN in its canonical form

@@ -7,8 +7,8 @@ use super::output::{print, say, show};
 use super::report;
 use super::Status;
 use mgn::check::{check_game, CheckOptions, Verdict};
-use mgn::notation::{parse_games, write_position};
-use mgn::replay::{draw_board, ply_trace, replay_game, PlyRecord};
+use mgn::notation::{parse_games, write_position, GameKind};
+use mgn::replay::{draw_board, draw_four_rows, ply_trace, replay_game, PlyRecord};
 use serde::Serialize;
 
 /// One game's trace in the `mgn-trace/1` schema (docs/ci.md).
@@ -88,8 +88,13 @@ pub fn run(args: &ReplayArgs) -> Status {
                     print(&format!("  mgn does not replay {kind} yet"));
                     continue;
                 };
+                let draw = if *kind == GameKind::Nchuwa {
+                    draw_four_rows
+                } else {
+                    draw_board
+                };
                 if let Some(start) = &replayed.start {
-                    print(&format!("start\n{}", draw_board(start)));
+                    print(&format!("start\n{}", draw(start)));
                 }
                 for step in &replayed.plies {
                     if args.trace {
@@ -100,7 +105,7 @@ pub fn run(args: &ReplayArgs) -> Status {
                     } else {
                         print(&ply_trace(&step.heading(), &step.events));
                     }
-                    print(&draw_board(&step.after));
+                    print(&draw(&step.after));
                 }
                 match (failure, replayed.winner) {
                     (Some(failure), _) => print(failure),

@@ -8,7 +8,7 @@
 
 mod trace;
 
-pub use trace::{draw_board, ply_trace, position_lines};
+pub use trace::{draw_board, draw_four_rows, ply_trace, position_lines};
 
 use crate::notation::{
     write_position, Element, Game, Move, Outcome, Pile, Position, Side, Span, Spanned,
@@ -343,7 +343,14 @@ impl<'a, R: Rules> Replay<'a, R> {
             }
             let alternatives = self.alternatives();
             if let Err(violation) = self.decide(decision) {
-                let mut failure = self.at_ply(place(violation.at(*part), written));
+                // A violation about one part of the decision (an extra capture written with
+                // its sowing) keeps that part; otherwise it is about the decision's own part.
+                let violation = if violation.part == MovePart::Whole {
+                    violation.at(*part)
+                } else {
+                    violation
+                };
+                let mut failure = self.at_ply(place(violation, written));
                 failure.alternatives = alternatives;
                 return Err(failure);
             }

@@ -33,6 +33,22 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
             Event::Sow { hole } => {
                 let _ = write!(lap_line, " {hole}");
             }
+            Event::Shift {
+                from,
+                to,
+                seeds,
+                rule: code,
+            } => {
+                flush(&mut out, &mut lap_line);
+                let _ = write!(
+                    out,
+                    "\n  transfer: {} from {from} to {to} [{code}]",
+                    pile_words(Pile {
+                        seeds,
+                        muzi: Default::default()
+                    })
+                );
+            }
             Event::Skip { hole, .. } => {
                 let _ = write!(lap_line, " (skips {hole})");
             }
@@ -211,4 +227,73 @@ pub fn draw_board(position: &Position) -> String {
         " ".repeat(a_cells.len()),
         store(Side::B),
     )
+}
+
+/// A drawing of a four-row Nchuwa board seen from B's side: each player's outer row farthest
+/// from the middle, his inner row next to it (holes numbered as in docs/notation.md), A's
+/// winnings at the left and B's at the right.
+pub fn draw_four_rows(position: &Position) -> String {
+    let n = position.holes[0].len() / 2;
+    let width = position
+        .holes
+        .iter()
+        .flatten()
+        .map(|h| cell(h).len())
+        .max()
+        .unwrap_or(1)
+        .max(3);
+    let line = |side: Side, numbers: &[usize], names: bool| -> String {
+        numbers
+            .iter()
+            .map(|&k| {
+                let text = if names {
+                    format!("{side}{k}")
+                } else {
+                    cell(&position.holes[side.index()][k - 1])
+                };
+                format!("{text:>width$}")
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let a_outer: Vec<usize> = (1..=n).rev().collect();
+    let a_inner: Vec<usize> = (n + 1..=2 * n).collect();
+    let b_inner: Vec<usize> = (n + 1..=2 * n).rev().collect();
+    let b_outer: Vec<usize> = (1..=n).collect();
+    let store = |side: Side| {
+        cell(&HoleState {
+            pile: position.stores[side.index()],
+            owner: None,
+            out_of_play: false,
+        })
+    };
+    let margin = store(Side::A).len().max(5);
+    let pad = " ".repeat(margin + 2);
+    let rows = [
+        line(Side::A, &a_outer, true),
+        line(Side::A, &a_outer, false),
+        line(Side::A, &a_inner, false),
+        line(Side::A, &a_inner, true),
+    ];
+    let lower = [
+        line(Side::B, &b_inner, true),
+        line(Side::B, &b_inner, false),
+        line(Side::B, &b_outer, false),
+        line(Side::B, &b_outer, true),
+    ];
+    let mut out = String::new();
+    for row in &rows {
+        let _ = writeln!(out, "{pad}{row}");
+    }
+    let _ = writeln!(
+        out,
+        "{:>margin$}  {}  {}",
+        store(Side::A),
+        " ".repeat(rows[0].len()),
+        store(Side::B)
+    );
+    for row in &lower {
+        let _ = writeln!(out, "{pad}{row}");
+    }
+    out
 }

@@ -6,8 +6,10 @@
 //! quotation of the seed sentence it rests on. The notation layer knows nothing of this module;
 //! this module uses the notation's vocabulary (holes, sides, positions) to talk about games.
 
+pub mod cycle;
 pub mod dakon;
 pub mod mraw_imrujen;
+pub mod nchuwa;
 
 use crate::notation::{
     BoardSize, Element, GameKind, Hole, Move, Pile, Position, Side, Span, Spanned,
@@ -154,6 +156,7 @@ pub fn game_def(kind: GameKind) -> Option<&'static GameDef> {
     match kind {
         GameKind::Dakon => Some(&dakon::DEF),
         GameKind::MrawImrujen => Some(&mraw_imrujen::DEF),
+        GameKind::Nchuwa => Some(&nchuwa::DEF),
         _ => None,
     }
 }
@@ -180,16 +183,24 @@ pub fn with_rules<W: WithRules>(
         Some(board) => (board.value, board.span),
         None => (def.default_board, header.game.span),
     };
+    // A board or option value the game refuses: point at the Option tag that names it, if any.
     let refused = |v: Violation| SettingsError {
         code: v.rule,
+        span: header
+            .options
+            .iter()
+            .find(|o| o.value.code == v.rule)
+            .map_or(span, |o| o.span),
         message: v.message,
-        span,
     };
     Some(match header.game.value {
         GameKind::Dakon => dakon::Dakon::new(board, &settings)
             .map(|rules| work.run(&rules))
             .map_err(refused),
         GameKind::MrawImrujen => mraw_imrujen::MrawImrujen::new(board, &settings)
+            .map(|rules| work.run(&rules))
+            .map_err(refused),
+        GameKind::Nchuwa => nchuwa::Nchuwa::new(board, &settings)
             .map(|rules| work.run(&rules))
             .map_err(refused),
         _ => return None,
@@ -325,6 +336,14 @@ pub enum Event {
     PickUp { hole: Hole, pile: Pile, lap: u32 },
     /// One seed dropped in `hole` (a Dakon store is its owner's hole N+1).
     Sow { hole: Hole },
+    /// `seeds` seeds moved from one hole to another without sowing (Nchuwa's opening
+    /// transfer of two seeds from an inner hole to an empty outer hole).
+    Shift {
+        from: Hole,
+        to: Hole,
+        seeds: u32,
+        rule: &'static str,
+    },
     /// A hole or store the sowing passes over, and the rule that says so.
     Skip { hole: Hole, rule: &'static str },
     /// A lap's last seed fell in `hole`; `rule` is what happens next.

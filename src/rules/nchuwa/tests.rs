@@ -1,0 +1,803 @@
+use super::*;
+use crate::check::{check_game, CheckOptions, Verdict};
+use crate::generate::{random_game, GenerateOptions, Rng};
+use crate::notation::{parse_games, parse_position, write_game, write_position, Header};
+
+fn nchuwa_with(columns: u32, options: &[(&str, &str)]) -> Nchuwa {
+    let mut settings = Settings::defaults(&DEF);
+    for (code, value) in options {
+        settings.set(code, value).unwrap();
+    }
+    Nchuwa::new(board(columns), &settings).unwrap()
+}
+
+fn nchuwa() -> Nchuwa {
+    nchuwa_with(6, &[])
+}
+
+fn at(d: &Nchuwa, text: &str) -> NchuwaState {
+    d.state_from_position(&parse_position(text).unwrap())
+        .unwrap()
+}
+
+fn hole(text: &str) -> Hole {
+    text.parse().unwrap()
+}
+
+fn sow(text: &str, extra: Option<&str>, stop: Option<u32>) -> NchuwaDecision {
+    NchuwaDecision::Sow {
+        hole: hole(text),
+        extra: extra.map(hole),
+        stop,
+    }
+}
+
+fn transfer(from: &str, to: &str, extra: Option<&str>) -> NchuwaDecision {
+    NchuwaDecision::Transfer {
+        from: hole(from),
+        to: hole(to),
+        extra: extra.map(hole),
+    }
+}
+
+fn shown(d: &Nchuwa, state: &NchuwaState) -> String {
+    write_position(&d.position(state))
+}
+
+/// Apply a decision that must be refused, check the rule, and that nothing changed.
+fn refused(d: &Nchuwa, state: &NchuwaState, decision: NchuwaDecision) -> Violation {
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    let error = d.apply(&mut after, &decision, &mut events).unwrap_err();
+    assert_eq!(&after, state, "a refused decision changes nothing");
+    assert!(events.is_empty(), "a refused decision reports no steps");
+    error
+}
+
+fn captures(events: &[Event]) -> Vec<(String, u32, &'static str)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Capture {
+                hole, pile, rule, ..
+            } => Some((hole.to_string(), pile.seeds, *rule)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// «El jugador B agafa el contingut del forat de l’extrem dret de la seva fila interna (7)
+/// [...] fins completar el circuit de les seves pròpies files»: every third hole from N+1
+/// empty, the others 3, on every board.
+#[test]
+fn nchuwa_opening_gambit_leaves_every_third_hole_empty() {
+    let expected = [
+        (6, "0,3,3,0,3,3,0,3,3,0,3,3"),
+        (9, "0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3"),
+        (12, "0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3"),
+        (
+            15,
+            "0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3",
+        ),
+    ];
+    for (columns, row) in expected {
+        let d = nchuwa_with(columns, &[]);
+        // The gambit played seed by seed, as Sanderson describes it, gives the same ring.
+        let len = 2 * columns as usize;
+        let mut ring = vec![2u32; len];
+        let mut i = columns as usize; // hole N+1
+        for _ in 0..len / 3 {
+            ring[i] = 0;
+            ring[(i + 1) % len] += 1;
+            ring[(i + 2) % len] += 1;
+            i = (i + 3) % len;
+        }
+        let by_hand: Vec<String> = ring.iter().map(|s| s.to_string()).collect();
+        assert_eq!(by_hand.join(","), row, "4x{columns}");
+        let state = d.start(Side::B);
+        assert_eq!(shown(&d, &state), format!("{row}/{row} 0/0 B 1"));
+        assert_eq!(d.seeds(&state.rings[0]) * 2, d.total_seeds());
+        // The same position as a Start tag is the opening too.
+        assert_eq!(at(&d, &format!("{row}/{row} 0/0 A 1")), d.start(Side::A));
+    }
+}
+
+/// «Després el jugador B transfereix dues llavors des de qualsevol dels propis forats ocupats de
+/// la fila interna a un forat buit de la pròpia fila externa i captura el contingut dels forats
+/// ocupats oposats [...] A més a més, aquest jugador també captura el contingut de qualsevol
+/// altre forat del costat de l’adversari.»
+#[test]
+fn nchuwa_opening_transfer_captures_the_opposite_holes_and_one_more() {
+    let d = nchuwa();
+    let mut state = d.start(Side::B);
+    let mut events = Vec::new();
+    d.apply(&mut state, &transfer("B8", "B1", Some("A5")), &mut events)
+        .unwrap();
+    assert!(events.contains(&Event::Shift {
+        from: hole("B8"),
+        to: hole("B1"),
+        seeds: 2,
+        rule: "nchuwa.opening.transfer"
+    }));
+    assert_eq!(
+        captures(&events),
+        vec![
+            ("A11".to_string(), 3, "nchuwa.opening.capture"),
+            ("A2".to_string(), 3, "nchuwa.opening.capture"),
+            ("A5".to_string(), 3, "nchuwa.opening.extra"),
+        ]
+    );
+    assert_eq!(
+        shown(&d, &state),
+        "0,0,3,0,0,3,0,3,3,0,0,3/2,3,3,0,3,3,0,1,3,0,3,3 0/9 A 1"
+    );
+    // A's transfer completes the opening; then only moves are played.
+    let mut decisions = Vec::new();
+    d.decisions(&state, &mut decisions);
+    assert!(decisions
+        .iter()
+        .all(|d| matches!(d, NchuwaDecision::Transfer { .. })));
+    d.apply(&mut state, &transfer("A8", "A1", Some("B5")), &mut ())
+        .unwrap();
+    assert_eq!(state.opening, 0);
+    let error = refused(&d, &state, transfer("B9", "B4", Some("A3")));
+    assert_eq!(error.rule, "nchuwa.opening.transfer");
+    d.decisions(&state, &mut decisions);
+    assert!(decisions
+        .iter()
+        .all(|d| matches!(d, NchuwaDecision::Sow { .. })));
+}
+
+/// «els forats ocupats oposats»: with the facing inner hole empty, the outer hole behind is
+/// still taken by default; `nchuwa.opening.capture=front-first` takes it only after the front.
+#[test]
+fn nchuwa_opening_capture_takes_the_hole_behind_an_empty_front_hole() {
+    // B9 faces A10, empty after the gambit; behind it A3 holds 3.
+    let d = nchuwa();
+    let mut state = d.start(Side::B);
+    let mut events = Vec::new();
+    d.apply(&mut state, &transfer("B9", "B1", Some("A5")), &mut events)
+        .unwrap();
+    assert_eq!(
+        captures(&events),
+        vec![
+            ("A3".to_string(), 3, "nchuwa.opening.capture"),
+            ("A5".to_string(), 3, "nchuwa.opening.extra"),
+        ]
+    );
+    let d = nchuwa_with(6, &[("nchuwa.opening.capture", "front-first")]);
+    let mut state = d.start(Side::B);
+    let mut events = Vec::new();
+    d.apply(&mut state, &transfer("B9", "B1", Some("A5")), &mut events)
+        .unwrap();
+    assert_eq!(
+        captures(&events),
+        vec![("A5".to_string(), 3, "nchuwa.opening.extra")]
+    );
+}
+
+#[test]
+fn nchuwa_opening_transfer_refuses_other_holes_and_moves() {
+    let d = nchuwa();
+    let state = d.start(Side::B);
+    for (decision, rule, part) in [
+        (
+            sow("B9", None, None),
+            "nchuwa.opening.transfer",
+            MovePart::Whole,
+        ),
+        (
+            transfer("B2", "B1", Some("A5")),
+            "nchuwa.opening.transfer",
+            MovePart::Whole,
+        ),
+        (
+            transfer("B8", "B2", Some("A5")),
+            "nchuwa.opening.transfer",
+            MovePart::Whole,
+        ),
+        (
+            transfer("B7", "B1", Some("A5")),
+            "nchuwa.opening.transfer",
+            MovePart::Whole,
+        ),
+        (
+            transfer("B8", "B7", Some("A5")),
+            "nchuwa.opening.transfer",
+            MovePart::Whole,
+        ),
+        (
+            transfer("A8", "A1", Some("B5")),
+            "nchuwa.opening.transfer",
+            MovePart::Whole,
+        ),
+        (
+            transfer("B8", "B1", None),
+            "nchuwa.opening.extra",
+            MovePart::ExtraCapture,
+        ),
+        (
+            transfer("B8", "B1", Some("A11")),
+            "nchuwa.capture.extra",
+            MovePart::ExtraCapture,
+        ),
+        (
+            transfer("B8", "B1", Some("B5")),
+            "nchuwa.capture.extra",
+            MovePart::ExtraCapture,
+        ),
+        (
+            NchuwaDecision::Pass,
+            "nchuwa.opening.transfer",
+            MovePart::Whole,
+        ),
+    ] {
+        let error = refused(&d, &state, decision);
+        assert_eq!((error.rule, error.part), (rule, part), "{decision}");
+    }
+}
+
+/// A position in play on 4x6: B5 (2 seeds) ends in the empty inner hole B7, which faces A12
+/// (2 seeds) with A1 (1 seed) behind it.
+const CAPTURE: &str = "1,0,1,0,4,0,0,0,0,0,0,2/1,0,0,0,2,0,0,0,0,0,0,0 18/19 B 1";
+
+/// «Quan la darrera llavor d’una volta cau en un forat buit de la fila interna, es mira si
+/// l’altre jugador té llavors al mateix forat de la seva fila interna. En cas afirmatiu, es
+/// cullen aquestes llavors. Si hi ha hagut captura a la fila interna de l’adversari i al forat
+/// del darrera [...] també hi ha llavors, també es cullen. Cada vegada que un jugador fa una
+/// captura també té dret de capturar el contingut de qualsevol forat de l’adversari»
+#[test]
+fn nchuwa_capture_inner_behind_and_extra() {
+    let d = nchuwa();
+    let state = at(&d, CAPTURE);
+    let mut decisions = Vec::new();
+    d.decisions(&state, &mut decisions);
+    let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
+    assert_eq!(listed, vec!["B5", "B5*A3", "B5*A5"]);
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    d.apply(&mut after, &sow("B5", Some("A5"), None), &mut events)
+        .unwrap();
+    assert_eq!(
+        captures(&events),
+        vec![
+            ("A12".to_string(), 2, "nchuwa.capture.inner"),
+            ("A1".to_string(), 1, "nchuwa.capture.behind"),
+            ("A5".to_string(), 4, "nchuwa.capture.extra"),
+        ]
+    );
+    assert_eq!(
+        shown(&d, &after),
+        "0,0,1,0,0,0,0,0,0,0,0,0/1,0,0,0,0,1,1,0,0,0,0,0 18/26 A 1"
+    );
+    // Declining is allowed by default: «té dret».
+    let mut declined = state.clone();
+    d.apply(&mut declined, &sow("B5", None, None), &mut ())
+        .unwrap();
+    assert_eq!(declined.won, [18, 22]);
+    for (extra, rule) in [
+        ("A2", "nchuwa.capture.extra"),
+        ("A12", "nchuwa.capture.extra"),
+        ("B1", "nchuwa.capture.extra"),
+        ("A13", "nchuwa.capture.extra"),
+    ] {
+        let error = refused(&d, &state, sow("B5", Some(extra), None));
+        assert_eq!((error.rule, error.part), (rule, MovePart::ExtraCapture));
+    }
+}
+
+#[test]
+fn nchuwa_capture_extra_decline_forbidden_requires_the_extra_hole() {
+    let d = nchuwa_with(6, &[("nchuwa.capture.extra-decline", "forbidden")]);
+    let state = at(&d, CAPTURE);
+    let error = refused(&d, &state, sow("B5", None, None));
+    assert_eq!(error.rule, "nchuwa.capture.extra-decline");
+    assert_eq!(error.part, MovePart::ExtraCapture);
+    let mut decisions = Vec::new();
+    d.decisions(&state, &mut decisions);
+    let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
+    assert_eq!(listed, vec!["B5*A3", "B5*A5"]);
+}
+
+#[test]
+fn nchuwa_capture_extra_when_back_empty_gives_no_extra_after_the_hole_behind() {
+    let d = nchuwa_with(6, &[("nchuwa.capture.extra-when", "back-empty")]);
+    let state = at(&d, CAPTURE);
+    let error = refused(&d, &state, sow("B5", Some("A5"), None));
+    assert_eq!(error.rule, "nchuwa.capture.extra-when");
+    let mut after = state.clone();
+    d.apply(&mut after, &sow("B5", None, None), &mut ())
+        .unwrap();
+    assert_eq!(after.won, [18, 22]);
+    // With A1 empty, the front hole and one other.
+    let state = at(
+        &d,
+        "0,0,1,0,4,0,0,0,0,0,0,2/1,0,0,0,2,0,0,0,0,0,0,0 19/19 B 1",
+    );
+    let mut after = state.clone();
+    d.apply(&mut after, &sow("B5", Some("A5"), None), &mut ())
+        .unwrap();
+    assert_eq!(after.won, [19, 25]);
+}
+
+/// «Si l’última llavor d’una volta cau en un forat que contingui alguna llavor [...] el jugador
+/// continua sembrant» and «Quan la darrera llavor cau en forat buit de la fila externa pròpia,
+/// no hi ha captura i es passa el torn a l’altre jugador.»
+#[test]
+fn nchuwa_lap_relay_then_outer_empty_ends_the_turn() {
+    let d = nchuwa();
+    let mut state = at(
+        &d,
+        "0,0,0,0,0,0,3,0,0,0,0,0/2,0,1,0,0,0,0,0,0,0,0,0 21/21 B 1",
+    );
+    let error = refused(&d, &state, sow("B3", None, None));
+    assert_eq!(error.rule, "nchuwa.sow.start");
+    let error = refused(&d, &state, sow("B2", None, None));
+    assert_eq!(error.rule, "nchuwa.sow.start");
+    let mut events = Vec::new();
+    d.apply(&mut state, &sow("B1", None, None), &mut events)
+        .unwrap();
+    let ends: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::LapEnd { rule, .. } => Some(*rule),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ends, vec!["nchuwa.lap.relay", "nchuwa.lap.outer-empty"]);
+    assert_eq!(
+        shown(&d, &state),
+        "0,0,0,0,0,0,3,0,0,0,0,0/0,1,0,1,1,0,0,0,0,0,0,0 21/21 A 1"
+    );
+}
+
+/// An empty inner hole facing an empty inner hole: no capture, the turn ends.
+#[test]
+fn nchuwa_lap_inner_empty_captures_nothing() {
+    let d = nchuwa();
+    let mut state = at(
+        &d,
+        "0,0,0,0,0,0,0,0,0,0,0,3/0,0,0,0,0,2,0,0,0,0,0,0 21/22 B 1",
+    );
+    let mut events = Vec::new();
+    d.apply(&mut state, &sow("B6", None, None), &mut events)
+        .unwrap();
+    assert!(events.contains(&Event::LapEnd {
+        hole: hole("B8"),
+        lap: 1,
+        rule: "nchuwa.lap.inner-empty"
+    }));
+    assert!(captures(&events).is_empty());
+    let error = refused(
+        &d,
+        &at(
+            &d,
+            "0,0,0,0,0,0,0,0,0,0,0,3/0,0,0,0,0,2,0,0,0,0,0,0 21/22 B 1",
+        ),
+        sow("B6", Some("A12"), None),
+    );
+    assert_eq!(error.rule, "nchuwa.capture.extra");
+}
+
+/// «Quan un jugador es queda només amb forats que tenen una o cap llavor, només les podrà
+/// desplaçar a forats buits (no podrà acumular 2 llavors en un sol forat).» The last seed
+/// taken by a single seed is «capturar totes les llavors de l’adversari»: the game ends.
+#[test]
+fn nchuwa_sow_singleton_moves_into_an_empty_hole_only() {
+    let d = nchuwa();
+    let state = at(
+        &d,
+        "0,0,0,0,1,0,0,0,0,0,0,3/1,1,0,0,0,1,0,0,0,0,0,0 20/21 B 1",
+    );
+    let mut decisions = Vec::new();
+    d.decisions(&state, &mut decisions);
+    let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
+    assert_eq!(listed, vec!["B2", "B6", "B6*A5"]);
+    let error = refused(&d, &state, sow("B1", None, None));
+    assert_eq!(error.rule, "nchuwa.sow.singleton");
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    d.apply(&mut after, &sow("B6", Some("A5"), None), &mut events)
+        .unwrap();
+    assert_eq!(
+        events.last(),
+        Some(&Event::GameEnd {
+            winner: Some(Side::B),
+            rule: "nchuwa.game.end"
+        })
+    );
+    assert_eq!(
+        d.phase(&after),
+        Phase::Over {
+            winner: Some(Side::B)
+        }
+    );
+    assert_eq!(
+        refused(&d, &after, sow("A5", None, None)).rule,
+        "mgn.game.over"
+    );
+}
+
+/// B's ring for an endless move from B1: 9 seeds, back to the start after 72 laps.
+const ENDLESS: &str = "0,0,0,0,0,0,3,0,0,0,0,3/2,0,1,0,1,0,1,0,1,0,2,1 15/18 B 1";
+
+/// The walk found by Brent's algorithm is the walk found by remembering every state.
+#[test]
+fn nchuwa_endless_detection_is_exact() {
+    let d = nchuwa();
+    let state = at(&d, ENDLESS);
+    let mut ring = state.rings[Side::B.index()];
+    let (walk, _) = d.walk(&mut ring, 0);
+    assert_eq!(walk, Walk::Endless { mu: 0, lambda: 72 });
+    assert_eq!(
+        ring,
+        state.rings[Side::B.index()],
+        "an endless walk changes nothing"
+    );
+    let mut seen = vec![(state.rings[1], 0usize)];
+    let (mut ring, mut from) = seen[0];
+    loop {
+        let last = d.lap(Side::B, &mut ring, from, 0, &mut ());
+        assert!(ring[last] > 1, "the move never ends");
+        from = last;
+        if let Some(first) = seen.iter().position(|s| *s == (ring, from)) {
+            assert_eq!((first, seen.len() - first), (0, 72));
+            break;
+        }
+        seen.push((ring, from));
+    }
+}
+
+#[test]
+fn nchuwa_endless_illegal_refuses_a_move_that_never_ends() {
+    let d = nchuwa();
+    let state = at(&d, ENDLESS);
+    let error = refused(&d, &state, sow("B1", None, None));
+    assert_eq!(error.rule, "nchuwa.endless");
+    assert!(error.message.contains("after lap 72"), "{}", error.message);
+    let mut decisions = Vec::new();
+    d.decisions(&state, &mut decisions);
+    assert!(!decisions.contains(&sow("B1", None, None)));
+    let error = refused(&d, &state, sow("B1", None, Some(72)));
+    assert_eq!(error.rule, "nchuwa.endless");
+}
+
+#[test]
+fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
+    let d = nchuwa_with(6, &[("nchuwa.endless", "stop")]);
+    let state = at(&d, ENDLESS);
+    let mut decisions = Vec::new();
+    d.decisions(&state, &mut decisions);
+    let stops: Vec<u32> = decisions
+        .iter()
+        .filter_map(|d| match d {
+            NchuwaDecision::Sow {
+                hole,
+                stop: Some(l),
+                ..
+            } if hole.number == 1 => Some(*l),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(stops, (72..=143).collect::<Vec<_>>());
+    for (decision, rule) in [
+        (sow("B1", None, None), "nchuwa.endless"),
+        (sow("B1", None, Some(71)), "nchuwa.endless"),
+        (sow("B1", None, Some(144)), "nchuwa.endless"),
+        (sow("B1", Some("A7"), Some(72)), "nchuwa.capture.extra"),
+    ] {
+        assert_eq!(refused(&d, &state, decision).rule, rule, "{decision}");
+    }
+    // Stopped after lap 72, the ring is back as it was; the turn passes.
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    d.apply(&mut after, &sow("B1", None, Some(72)), &mut events)
+        .unwrap();
+    let laps = events
+        .iter()
+        .filter(|e| matches!(e, Event::PickUp { .. }))
+        .count();
+    assert_eq!(laps, 72);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::LapEnd {
+            lap: 72,
+            rule: "nchuwa.endless",
+            ..
+        }
+    )));
+    assert_eq!(after.rings, state.rings);
+    assert_eq!(after.to_move, Side::A);
+    // A move that ends cannot be stopped.
+    let d = nchuwa_with(6, &[("nchuwa.endless", "stop")]);
+    let state = at(&d, CAPTURE);
+    assert_eq!(
+        refused(&d, &state, sow("B5", None, Some(1))).rule,
+        "nchuwa.endless"
+    );
+}
+
+/// A move that ends only after 571 laps: a lap cap would misjudge it.
+#[test]
+fn nchuwa_long_move_ends_after_hundreds_of_laps() {
+    let d = nchuwa_with(9, &[]);
+    let mut state = at(
+        &d,
+        "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3/3,0,1,2,1,2,3,4,0,2,1,3,0,1,0,2,1,2 20/21 B 1",
+    );
+    let mut events = Vec::new();
+    d.apply(&mut state, &sow("B8", None, None), &mut events)
+        .unwrap();
+    let laps = events
+        .iter()
+        .filter(|e| matches!(e, Event::PickUp { .. }))
+        .count();
+    assert_eq!(laps, 571);
+}
+
+/// `nchuwa.no-move`: a player with seeds but no legal move passes (or loses); when neither can
+/// move the game is drawn.
+#[test]
+fn nchuwa_no_move_pass_and_loses() {
+    let all_ones = "1,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1 12/12 B 1";
+    let d = nchuwa();
+    let mut state = at(&d, all_ones);
+    assert_eq!(
+        d.phase(&state),
+        Phase::MustPass {
+            side: Side::B,
+            rule: "nchuwa.no-move"
+        }
+    );
+    assert_eq!(
+        refused(&d, &state, sow("B1", None, None)).rule,
+        "nchuwa.no-move"
+    );
+    d.apply(&mut state, &NchuwaDecision::Pass, &mut ()).unwrap();
+    assert_eq!(d.phase(&state), Phase::Over { winner: None });
+    // A passes, B can move.
+    let mut state = at(
+        &d,
+        "1,1,1,1,1,1,1,1,1,1,1,1/2,0,0,0,0,0,0,0,0,0,0,0 17/17 A 1",
+    );
+    d.apply(&mut state, &NchuwaDecision::Pass, &mut ()).unwrap();
+    assert_eq!(d.phase(&state), Phase::ToMove(Side::B));
+    assert_eq!(
+        refused(&d, &state, NchuwaDecision::Pass).rule,
+        "nchuwa.no-move"
+    );
+    let d = nchuwa_with(6, &[("nchuwa.no-move", "loses")]);
+    let state = at(&d, all_ones);
+    assert_eq!(
+        d.phase(&state),
+        Phase::Over {
+            winner: Some(Side::A)
+        }
+    );
+}
+
+/// Under `nchuwa.endless=illegal`, a player whose every move never ends has no legal move.
+#[test]
+fn nchuwa_no_move_when_every_move_is_endless() {
+    let d = nchuwa();
+    let state = at(&d, ENDLESS);
+    let mut decisions = Vec::new();
+    d.decisions(&state, &mut decisions);
+    let endless_only = decisions.is_empty() || decisions == [NchuwaDecision::Pass];
+    assert_eq!(
+        endless_only,
+        matches!(d.phase(&state), Phase::MustPass { .. }),
+        "{decisions:?}"
+    );
+}
+
+#[test]
+fn nchuwa_sow_origin_skip_passes_over_the_emptied_hole() {
+    let position = "0,0,0,0,0,0,0,0,0,0,0,3/13,0,0,0,0,0,0,0,0,0,0,0 16/16 B 1";
+    for (value, skips) in [("sow", false), ("skip", true)] {
+        let d = nchuwa_with(6, &[("nchuwa.sow.origin", value)]);
+        let mut state = at(&d, position);
+        let mut events = Vec::new();
+        d.apply(&mut state, &sow("B1", None, None), &mut events)
+            .unwrap();
+        assert_eq!(
+            events.contains(&Event::Skip {
+                hole: hole("B1"),
+                rule: "nchuwa.sow.origin"
+            }),
+            skips
+        );
+    }
+}
+
+#[test]
+fn nchuwa_board_and_positions_are_checked() {
+    let settings = Settings::defaults(&DEF);
+    assert_eq!(
+        Nchuwa::new(board(8), &settings).unwrap_err().rule,
+        "nchuwa.board"
+    );
+    let mut settings = Settings::defaults(&DEF);
+    settings.set("nchuwa.opening.removals", "two").unwrap();
+    assert_eq!(
+        Nchuwa::new(board(6), &settings).unwrap_err().rule,
+        "nchuwa.opening.removals"
+    );
+    let d = nchuwa();
+    for bad in [
+        "0,3,3/0,3,3 0/0 B 1",
+        "0,3,3,0,3,3,0,3,3,0,3,3/0,3,3,0,3,3,0,3,3,0,3,3 1/0 B 1",
+        "0,3,3,0,3,3,0,3,3,0,3,3/0,3,3,0,3,3,0,3,3,0,3,2mA 1/0 B 1",
+    ] {
+        let error = d
+            .state_from_position(&parse_position(bad).unwrap())
+            .unwrap_err();
+        assert_eq!(error.rule, "mgn.position.shape", "{bad}");
+    }
+    // A Start position other than the gambit is in play.
+    assert_eq!(at(&d, CAPTURE).opening, 0);
+}
+
+#[test]
+fn nchuwa_moves_are_read_as_one_decision() {
+    let d = nchuwa();
+    let read = |text: &str| {
+        let record = format!("[Game \"nchuwa\"]\n\n{text} *\n");
+        let game = parse_games(&record).remove(0).unwrap();
+        let Element::Move(m) = &game.moves[0] else {
+            panic!("{text} is a move")
+        };
+        d.decisions_from_move(&m.value)
+    };
+    assert_eq!(
+        read("B8:B2*A5").unwrap(),
+        vec![(transfer("B8", "B2", Some("A5")), MovePart::Sowing(0))]
+    );
+    assert_eq!(
+        read("B9/17").unwrap(),
+        vec![(sow("B9", None, Some(17)), MovePart::Sowing(0))]
+    );
+    for (text, part) in [
+        ("B9>", MovePart::Sowing(0)),
+        ("B9-B3", MovePart::Sowing(1)),
+        ("B8:B2/3", MovePart::Whole),
+        ("B3@A2", MovePart::Sowing(0)),
+    ] {
+        let error = read(text).unwrap_err();
+        assert_eq!((error.rule, error.part), ("mgn.move.form", part), "{text}");
+    }
+    // And written back the same way.
+    for decision in [
+        transfer("B8", "B2", Some("A5")),
+        sow("B9", Some("A5"), None),
+        sow("B9", None, Some(17)),
+    ] {
+        let Element::Move(m) = d.move_from_decisions(&[decision]) else {
+            panic!()
+        };
+        assert_eq!(crate::notation::write_move(&m.value), decision.to_string());
+    }
+}
+
+/// Random games under every board and several option sets: every listed decision is legal,
+/// seeds are conserved after every decision, and the records written replay as passed.
+#[test]
+fn nchuwa_random_games_conserve_seeds_and_replay() {
+    let option_sets: &[&[(&str, &str)]] = &[
+        &[],
+        &[("nchuwa.endless", "stop")],
+        &[
+            ("nchuwa.capture.extra-decline", "forbidden"),
+            ("nchuwa.capture.extra-when", "back-empty"),
+        ],
+        &[
+            ("nchuwa.sow.origin", "skip"),
+            ("nchuwa.opening.capture", "front-first"),
+            ("nchuwa.no-move", "loses"),
+        ],
+    ];
+    let mut rng = Rng::new(2024);
+    let mut games = 0;
+    for columns in [6, 9, 12, 15] {
+        for options in option_sets {
+            let d = nchuwa_with(columns, options);
+            for _ in 0..3 {
+                let first = if rng.below(2) == 0 { Side::A } else { Side::B };
+                let mut state = d.start(first);
+                let mut decisions = Vec::new();
+                for _ in 0..300 {
+                    d.decisions(&state, &mut decisions);
+                    if decisions.is_empty() {
+                        assert!(matches!(d.phase(&state), Phase::Over { .. }));
+                        break;
+                    }
+                    let decision = decisions[rng.below(decisions.len())];
+                    d.apply(&mut state, &decision, &mut ()).unwrap();
+                    let on_board: u32 = [Side::A, Side::B]
+                        .iter()
+                        .map(|&s| d.seeds(&state.rings[s.index()]))
+                        .sum();
+                    assert_eq!(on_board + state.won[0] + state.won[1], d.total_seeds());
+                }
+                let mut header = Header::new(GameKind::Nchuwa);
+                header.board = Some(Spanned::new(board(columns), Default::default()));
+                for (code, value) in options.iter() {
+                    header.options.push(Spanned::new(
+                        crate::notation::RuleSetting {
+                            code: code.to_string(),
+                            value: value.to_string(),
+                        },
+                        Default::default(),
+                    ));
+                }
+                header.first = Some(Spanned::new(first, Default::default()));
+                let game = random_game(
+                    &d,
+                    header,
+                    d.start(first),
+                    &mut rng,
+                    GenerateOptions {
+                        checkpoints: true,
+                        max_plies: 400,
+                    },
+                );
+                let text = write_game(&game);
+                let reread = parse_games(&text).remove(0).unwrap();
+                assert_eq!(
+                    check_game(&reread, &CheckOptions::default()),
+                    Verdict::Passed,
+                    "{text}"
+                );
+                games += 1;
+            }
+        }
+    }
+    assert_eq!(games, 48);
+}
+
+/// How the endless and the long moves of the tests, fixtures and docs were found: random rings
+/// of 4 to 33 seeds, every legal start followed to its end or its cycle. Run with
+/// `cargo test --release --lib search_relays -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn search_relays() {
+    for columns in [6u32, 9] {
+        let d = nchuwa_with(columns, &[]);
+        let len = d.ring_len();
+        let mut rng = Rng::new(columns as u64);
+        let mut fewest_endless = u32::MAX;
+        let mut most_laps = 0;
+        for _ in 0..2_000_000 {
+            let seeds = 4 + rng.below(30) as u32;
+            let mut ring = [0u8; MAX_RING];
+            for _ in 0..seeds {
+                ring[rng.below(len)] += 1;
+            }
+            for start in 0..len {
+                if ring[start] < 2 {
+                    continue;
+                }
+                let mut copy = ring;
+                match d.walk(&mut copy, start).0 {
+                    Walk::Endless { mu, lambda } if seeds < fewest_endless => {
+                        fewest_endless = seeds;
+                        println!(
+                            "4x{columns}: endless with {seeds} seeds: {:?} from {}, mu {mu} lambda {lambda}",
+                            &ring[..len],
+                            start + 1
+                        );
+                    }
+                    Walk::Ends { laps } if laps > most_laps => {
+                        most_laps = laps;
+                        println!(
+                            "4x{columns}: ends after {laps} laps with {seeds} seeds: {:?} from {}",
+                            &ring[..len],
+                            start + 1
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
