@@ -136,12 +136,6 @@ impl EventSink for Auditor {
                 let (from, to) = (self.ledger.place(from), self.ledger.place(to));
                 self.ledger.shift(from, Some(to), seeds as i64);
             }
-            Event::Transfer {
-                from, to, seeds, ..
-            } => {
-                self.ledger
-                    .shift(Place::Store(from), Some(Place::Store(to)), seeds as i64);
-            }
             Event::Skip { .. }
             | Event::LapEnd { .. }
             | Event::Pass { .. }
