@@ -676,7 +676,7 @@ fn error_tag_values() {
         ),
         (
             "[Option \"novalue\"]",
-            "2:10: expected an option such as dakon.next-round.first=winner, found \"novalue\"",
+            "2:10: expected an option such as dakon.next-round.first=last-mover, found \"novalue\"",
         ),
     ];
     for (tag, want) in cases {

@@ -683,7 +683,7 @@ impl<'a> Reader<'a> {
                 let (code, value) = match t.value.split_once('=') {
                     Some((c, v)) if !c.is_empty() && !v.is_empty() => (c, v),
                     _ => {
-                        let expected = "an option such as dakon.next-round.first=winner";
+                        let expected = "an option such as dakon.next-round.first=last-mover";
                         return Err(self.bad_value(&t, expected));
                     }
                 };

@@ -557,6 +557,16 @@ impl<'a, R: Rules> Replay<'a, R> {
 
     fn check_round(&mut self, marker: &Spanned<u32>) -> Result<(), Fail> {
         let round = self.rules.round(&self.state);
+        if let Phase::Over { .. } = self.rules.phase(&self.state) {
+            return Err(failure_at(
+                marker.span,
+                "mgn.game.over",
+                format!(
+                    "`round {}` here, but the game ended with round {round}",
+                    marker.value
+                ),
+            ));
+        }
         match self.unmarked_round {
             Some(expected) if expected == marker.value => {
                 let mut events = Vec::new();

@@ -194,6 +194,15 @@ static OPTIONS: &[OptionDef] = &[
         source: "«aconseguiu deixar els forats 1A i 2A anul·lats per ambdós jugadors des d’ara en les successives rondes.»",
     },
     OptionDef {
+        code: "dakon.refill.start",
+        summary: "where refilling starts when the stores are on the left (the clockwise variant); counter-clockwise both values start next to the store",
+        values: &[
+            ("store-side", "next to the store, as counter-clockwise: hole 1 first when sowing clockwise"),
+            ("right-end", "at each player's right end, as the page words it: hole N first in both directions"),
+        ],
+        source: "«començant des de l’extrem dret del tauler» / «cada jugador té el seu forat magatzem a mà esquerra»",
+    },
+    OptionDef {
         code: "dakon.game.winner",
         summary: "who wins the game",
         values: &[
@@ -316,7 +325,7 @@ impl Dakon {
             first_is_round_winner: settings.get("dakon.next-round.first") == "round-winner",
             out_of_play_permanent: settings.get("dakon.out-of-play.return") == "never",
             winner_by_rounds: settings.get("dakon.game.winner") == "most-rounds",
-            refill_order: if clockwise {
+            refill_order: if clockwise && settings.get("dakon.refill.start") == "store-side" {
                 (1..=n).collect()
             } else {
                 (1..=n).rev().collect()

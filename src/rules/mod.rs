@@ -86,8 +86,8 @@ impl GameDef {
 /// Rules that hold for every game: the form of a record rather than the play.
 pub static GENERAL_RULES: &[RuleDef] = &[
     RuleDef {
-        code: "mgn.header.board",
-        summary: "the board size must be one the game is played on",
+        code: "mgn.header.first",
+        summary: "the First tag and the Start position's side to move must agree",
         source: "docs/notation.md, Tags",
     },
     RuleDef {
