@@ -691,24 +691,43 @@ fn generated_games_pass_the_check_and_a_seed_repeats_them() {
     assert_ne!(stdout(&mgn(&other)), games);
 }
 
+/// Each replayed game's example in docs/notation.md is a shipped record, complete, and passes.
 #[test]
-fn the_notation_s_dakon_example_is_a_shipped_record_that_replays() {
+fn the_notation_s_example_games_are_shipped_records_that_replay() {
     let spec = fs::read_to_string(repo().join("docs/notation.md")).unwrap();
-    let example = spec
-        .split("\n### Dakon\n")
-        .nth(1)
-        .and_then(|s| s.split("```\n").nth(1))
-        .expect("a Dakon example game in docs/notation.md");
-    let record = fs::read_to_string(repo().join("records/dakon/notation-example.mgn")).unwrap();
-    assert_eq!(
-        example, record,
-        "the example is records/dakon/notation-example.mgn"
-    );
-    let output = run(&["check", "-"], Some(example.as_bytes()));
-    assert_eq!(code(&output), 0, "{}", stdout(&output));
-    assert_eq!(summary(&output), "1 passed, 0 failed");
-    assert!(example.contains("round 3"), "a game of several rounds");
-    assert!(example.trim_end().ends_with("0-1"), "a complete game");
+    for (heading, record, last_round) in [
+        ("Dakon", "records/dakon/notation-example.mgn", "round 3"),
+        (
+            "Mraw imrujen",
+            "records/mraw-imrujen/annotated-two-rounds.mgn",
+            "round 2",
+        ),
+        ("Nchuwa", "records/nchuwa/annotated-4x6.mgn", ""),
+    ] {
+        let example = spec
+            .split(&format!("\n### {heading}\n"))
+            .nth(1)
+            .and_then(|s| s.split("```\n").nth(1))
+            .unwrap_or_else(|| panic!("a {heading} example game in docs/notation.md"));
+        let shipped = fs::read_to_string(repo().join(record)).unwrap();
+        assert_eq!(
+            example.trim_end(),
+            shipped.trim_end(),
+            "the example is {record}"
+        );
+        let output = run(&["check", "-"], Some(example.as_bytes()));
+        assert_eq!(code(&output), 0, "{}", stdout(&output));
+        assert_eq!(summary(&output), "1 passed, 0 failed", "{heading}");
+        assert!(
+            example.contains(last_round),
+            "{heading}: a game of several rounds"
+        );
+        let result = example.split_whitespace().last().unwrap();
+        assert!(
+            ["1-0", "0-1", "1/2-1/2"].contains(&result),
+            "{heading}: a complete game, not {result}"
+        );
+    }
 }
 
 #[test]
