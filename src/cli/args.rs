@@ -173,8 +173,9 @@ pub enum TraceFormat {
     Json,
 }
 
+/// The rules a command plays under: the game, its board, preset and options.
 #[derive(Debug, Args)]
-pub struct GenerateArgs {
+pub struct GameArgs {
     /// dakon, mraw-imrujen, nchuwa or dong-wo
     #[arg(long, value_name = "GAME")]
     pub game: String,
@@ -190,6 +191,12 @@ pub struct GenerateArgs {
     /// Board size, such as 2x7; the game's usual board when left out
     #[arg(long, value_name = "SIZE")]
     pub board: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub rules: GameArgs,
 
     /// How many games
     #[arg(long, default_value_t = 1, value_name = "N")]
@@ -210,21 +217,8 @@ pub struct GenerateArgs {
 
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// dakon, mraw-imrujen, nchuwa or dong-wo
-    #[arg(long, value_name = "GAME")]
-    pub game: String,
-
-    /// A preset of the game's rules
-    #[arg(long, value_name = "PRESET")]
-    pub preset: Option<String>,
-
-    /// A rule option over the preset, as code=value; repeatable
-    #[arg(long, value_name = "CODE=VALUE")]
-    pub option: Vec<String>,
-
-    /// Board size, such as 2x7
-    #[arg(long, value_name = "SIZE")]
-    pub board: Option<String>,
+    #[command(flatten)]
+    pub rules: GameArgs,
 
     /// Plies to count
     #[arg(long, value_name = "D")]

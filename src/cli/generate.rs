@@ -1,6 +1,6 @@
 //! `mgn generate`: random complete legal games, written as MGN.
 
-use super::args::GenerateArgs;
+use super::args::{GameArgs, GenerateArgs};
 use super::output::{print, say};
 use super::Status;
 use mgn::generate::{random_game, GenerateOptions, Rng};
@@ -31,47 +31,53 @@ fn spanned<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Span::default())
 }
 
-/// The header a command line names: game, board, preset and options.
-pub fn header_from_args(
-    game: &str,
-    board: Option<&str>,
-    preset: Option<&str>,
-    option: &[String],
-) -> Result<Header, String> {
-    let kind = GameKind::from_name(game).ok_or_else(|| {
-        format!("unknown game `{game}`: the games are dakon, mraw-imrujen, nchuwa and dong-wo")
-    })?;
-    let mut header = Header::new(kind);
-    if let Some(board) = board {
-        header.board = Some(spanned(board.parse::<BoardSize>()?));
-    }
-    header.preset = preset.map(|p| spanned(p.to_string()));
-    for setting in option {
-        let (code, value) = setting.split_once('=').ok_or_else(|| {
-            format!("`{setting}` is not an option setting such as dakon.sow.origin=skip")
+impl GameArgs {
+    /// The header these arguments name: game, board, preset and options.
+    pub fn header(&self) -> Result<Header, String> {
+        let kind = GameKind::from_name(&self.game).ok_or_else(|| {
+            format!(
+                "unknown game `{}`: the games are dakon, mraw-imrujen, nchuwa and dong-wo",
+                self.game
+            )
         })?;
-        header.options.push(spanned(RuleSetting {
-            code: code.to_string(),
-            value: value.to_string(),
-        }));
+        let mut header = Header::new(kind);
+        if let Some(board) = &self.board {
+            header.board = Some(spanned(board.parse::<BoardSize>()?));
+        }
+        header.preset = self.preset.clone().map(spanned);
+        for setting in &self.option {
+            let (code, value) = setting.split_once('=').ok_or_else(|| {
+                format!("`{setting}` is not an option setting such as dakon.sow.origin=skip")
+            })?;
+            header.options.push(spanned(RuleSetting {
+                code: code.to_string(),
+                value: value.to_string(),
+            }));
+        }
+        Ok(header)
     }
-    Ok(header)
+}
+
+/// Run `work` under the rules `header` names, or say why they cannot be had.
+pub fn run_rules<W: WithRules>(header: &Header, work: W) -> Result<W::Output, String> {
+    match with_rules(header, work) {
+        None => Err(format!(
+            "mgn does not implement {}'s rules yet",
+            header.game.value
+        )),
+        Some(Err(error)) => Err(format!("{} ({})", error.message, error.code)),
+        Some(Ok(output)) => Ok(output),
+    }
 }
 
 pub fn run(args: &GenerateArgs) -> Status {
-    let header = match header_from_args(
-        &args.game,
-        args.board.as_deref(),
-        args.preset.as_deref(),
-        &args.option,
-    ) {
+    let header = match args.rules.header() {
         Ok(header) => header,
         Err(message) => {
             say(&message);
             return Status::Error;
         }
     };
-    let kind = header.game.value;
     let options = GenerateOptions {
         checkpoints: args.checkpoints,
         max_plies: args.max_plies,
@@ -91,16 +97,12 @@ pub fn run(args: &GenerateArgs) -> Status {
             rng: &mut rng,
             options,
         };
-        match with_rules(&game_header, work) {
-            None => {
-                say(&format!("mgn does not implement {kind}'s rules yet"));
+        match run_rules(&game_header, work) {
+            Ok(game) => games.push(write_game(&game)),
+            Err(message) => {
+                say(&message);
                 return Status::Error;
             }
-            Some(Err(error)) => {
-                say(&format!("{} ({})", error.message, error.code));
-                return Status::Error;
-            }
-            Some(Ok(game)) => games.push(write_game(&game)),
         }
     }
     print(games.join("\n").trim_end());

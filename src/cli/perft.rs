@@ -1,12 +1,12 @@
 //! `mgn perft`: count the legal decision sequences of D plies from the start position.
 
 use super::args::PerftArgs;
-use super::generate::header_from_args;
+use super::generate::run_rules;
 use super::output::{print, say};
 use super::Status;
 use mgn::notation::Side;
 use mgn::perft::{divide, perft};
-use mgn::rules::{with_rules, Rules, WithRules};
+use mgn::rules::{Rules, WithRules};
 use std::time::Instant;
 
 struct Count {
@@ -30,12 +30,7 @@ impl WithRules for Count {
 }
 
 pub fn run(args: &PerftArgs) -> Status {
-    let header = match header_from_args(
-        &args.game,
-        args.board.as_deref(),
-        args.preset.as_deref(),
-        &args.option,
-    ) {
+    let header = match args.rules.header() {
         Ok(header) => header,
         Err(message) => {
             say(&message);
@@ -54,19 +49,12 @@ pub fn run(args: &PerftArgs) -> Status {
             divide: args.divide,
             first,
         };
-        let (parts, total) = match with_rules(&header, work) {
-            None => {
-                say(&format!(
-                    "mgn does not implement {}'s rules yet",
-                    header.game.value
-                ));
+        let (parts, total) = match run_rules(&header, work) {
+            Ok(counted) => counted,
+            Err(message) => {
+                say(&message);
                 return Status::Error;
             }
-            Some(Err(error)) => {
-                say(&format!("{} ({})", error.message, error.code));
-                return Status::Error;
-            }
-            Some(Ok(counted)) => counted,
         };
         for (decision, count) in parts {
             print(&format!("{decision}: {count}"));
