@@ -7,6 +7,7 @@ use super::report::{self, Report};
 use super::Status;
 use indicatif::{ProgressBar, ProgressStyle};
 use mgn::check::{check_text, CheckOptions};
+use rayon::prelude::*;
 use std::io::{self, IsTerminal};
 use std::time::Instant;
 
@@ -30,51 +31,63 @@ pub fn run(args: &CheckArgs) -> Status {
     };
     let limit = args.max_failures.unwrap_or(usize::MAX);
 
-    for origin in origins {
-        if report.failed() >= limit {
-            output::say(&format!(
-                "stopped after {limit} bad records (--max-failures)"
-            ));
-            break;
-        }
-        bar.inc(1);
-        let text = origin.and_then(|origin| {
-            files += 1;
-            input::read(&origin).map(|text| (origin.name(), text))
-        });
-        let written = match text {
-            Ok((name, text)) => {
-                let parsing = Instant::now();
+    // Files are read and checked on every core, a batch at a time, and reported in order:
+    // memory holds one batch, whatever the number of files.
+    let batch_size = 4 * rayon::current_num_threads().max(1);
+    let mut origins = origins.into_iter().peekable();
+    'batches: while origins.peek().is_some() {
+        let batch: Vec<_> = origins.by_ref().take(batch_size).collect();
+        files += batch.iter().filter(|o| o.is_ok()).count();
+        let checked: Vec<_> = batch
+            .into_par_iter()
+            .map(|origin| {
+                let origin = origin?;
+                let text = input::read(&origin)?;
+                let started = Instant::now();
                 let results = check_text(&text, &options);
                 tracing::info!(
-                    file = %name,
+                    file = %origin.name(),
                     records = results.len(),
-                    elapsed = ?parsing.elapsed(),
+                    elapsed = ?started.elapsed(),
                     "checked"
                 );
-                if results.is_empty() {
-                    output::say(&format!("warning: {name}: no game found"));
-                }
-                bar.suspend(|| {
-                    for (i, result) in results.iter().enumerate() {
-                        if report.failed() >= limit {
-                            break;
-                        }
-                        report.record(&name, &text, i + 1, result)?;
+                Ok((origin.name(), text, results))
+            })
+            .collect();
+        for outcome in checked {
+            if report.failed() >= limit {
+                output::say(&format!(
+                    "stopped after {limit} bad records (--max-failures)"
+                ));
+                break 'batches;
+            }
+            bar.inc(1);
+            let written = match outcome {
+                Ok((name, text, results)) => {
+                    if results.is_empty() {
+                        output::say(&format!("warning: {name}: no game found"));
                     }
+                    bar.suspend(|| {
+                        for (i, result) in results.iter().enumerate() {
+                            if report.failed() >= limit {
+                                break;
+                            }
+                            report.record(&name, &text, i + 1, result)?;
+                        }
+                        Ok(())
+                    })
+                }
+                Err(InputError::NotUtf8(error)) => bar.suspend(|| report.not_utf8(&error)),
+                Err(error) => {
+                    output::say(&report::input_error(&error));
+                    status = status.max(Status::Error);
                     Ok(())
-                })
+                }
+            };
+            if let Err(error) = written {
+                output::say(&format!("cannot write the report: {error}"));
+                return Status::Error;
             }
-            Err(InputError::NotUtf8(error)) => bar.suspend(|| report.not_utf8(&error)),
-            Err(error) => {
-                output::say(&report::input_error(&error));
-                status = status.max(Status::Error);
-                Ok(())
-            }
-        };
-        if let Err(error) = written {
-            output::say(&format!("cannot write the report: {error}"));
-            return Status::Error;
         }
     }
 
