@@ -386,8 +386,8 @@ impl<'a, R: Rules> Replay<'a, R> {
     /// `next`, the written decision, or one the rules do not imply.
     fn play_implied(&mut self, next: Option<&R::Decision>) {
         while let Phase::Continue { .. } = self.rules.phase(&self.state) {
-            match self.rules.implied(&self.state) {
-                Some(implied) if Some(&implied) != next => {
+            match self.rules.implied(&self.state, next) {
+                Some(implied) => {
                     if self.decide(&implied).is_err() {
                         return;
                     }

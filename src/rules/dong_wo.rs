@@ -1237,10 +1237,22 @@ impl Rules for DongWo {
         }
     }
 
-    fn implied(&self, state: &DongWoState) -> Option<DongWoDecision> {
+    fn implied(
+        &self,
+        state: &DongWoState,
+        written: Option<&DongWoDecision>,
+    ) -> Option<DongWoDecision> {
         let t = state.turn.as_ref()?;
         if t.stop.is_some() {
             return None;
+        }
+        // A written drop into a hole of this lap is this lap's drop, legal or not; one that is
+        // not in this lap belongs to a later lap, and this lap's forced drop was left out.
+        if let Some(DongWoDecision::Drop { drop }) = written {
+            let pieces = state.board.holes[t.next as usize] as usize + 1;
+            if self.offset_of(t, pieces, *drop).is_some() {
+                return None;
+            }
         }
         let offsets = self.drop_offsets(&state.board, t);
         match offsets.as_slice() {

@@ -518,8 +518,13 @@ pub trait Rules {
         sink: &mut S,
     ) -> Result<(), Violation>;
     /// A decision a record may leave out because it is the only one open (a Dong Wo muzi drop
-    /// with one legal hole); the replay plays it when the written move does not name it.
-    fn implied(&self, _state: &Self::State) -> Option<Self::Decision> {
+    /// with one legal hole), given the next written decision of the move (`None` at its end);
+    /// the replay plays it when the written move does not name it.
+    fn implied(
+        &self,
+        _state: &Self::State,
+        _written: Option<&Self::Decision>,
+    ) -> Option<Self::Decision> {
         None
     }
     /// The pass decision, for a game where a player may have to pass.

@@ -135,7 +135,7 @@ fn dong_wo_muzi_drop_is_a_decision() {
         }
     ));
     assert_eq!(decisions(&r, &s), ["@A4", "@A3", "@A2", "@A1", "@B5"]);
-    assert_eq!(r.implied(&s), None);
+    assert_eq!(r.implied(&s, None), None);
     let err = r
         .apply(&mut s.clone(), &drop("B4", 1), &mut ())
         .unwrap_err();
@@ -157,7 +157,7 @@ fn dong_wo_muzi_meeting() {
         let mut s = state(&r, start);
         let events = play(&r, &mut s, &[sow("A5", true)]);
         // The singleton's drop is forced: the replay may leave it out.
-        assert_eq!(r.implied(&s), Some(drop("B3", 1)), "{preset}");
+        assert_eq!(r.implied(&s, None), Some(drop("B3", 1)), "{preset}");
         let more = play(&r, &mut s, &[drop("B3", 1)]);
         let meeting: Vec<_> = events
             .iter()
@@ -199,7 +199,7 @@ fn dong_wo_muzi_drop_forced_is_implied() {
     let mut s = state(&r, "0,0,0,0,0/0,1mB,0,mA,0 20/19 B 1");
     play(&r, &mut s, &[sow("B2", true)]);
     assert_eq!(decisions(&r, &s), ["@B3"]);
-    assert_eq!(r.implied(&s), Some(drop("B3", 1)));
+    assert_eq!(r.implied(&s, None), Some(drop("B3", 1)));
     let err = r
         .apply(&mut s.clone(), &drop("B4", 1), &mut ())
         .unwrap_err();
