@@ -703,6 +703,7 @@ fn the_notation_s_example_games_are_shipped_records_that_replay() {
             "round 2",
         ),
         ("Nchuwa", "records/nchuwa/annotated-4x6.mgn", ""),
+        ("Dong Wo", "records/dong-wo/rounds-catalan.mgn", ""),
     ] {
         let example = spec
             .split(&format!("\n### {heading}\n"))

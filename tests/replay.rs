@@ -107,6 +107,18 @@ impl EventSink for Auditor {
                     .entry(self.ledger.place(hole))
                     .or_default() += 1;
             }
+            Event::SowMuzi { hole, .. } => {
+                assert!(
+                    self.ledger.hand >= 5,
+                    "a muzi sown into {hole} from a hand without one"
+                );
+                self.ledger.hand -= 5;
+                *self
+                    .ledger
+                    .places
+                    .entry(self.ledger.place(hole))
+                    .or_default() += 5;
+            }
             Event::Capture { hole, pile, by, .. } => {
                 let amount = pile.seeds as i64 + 5 * pile.muzi.count() as i64;
                 let from = self.ledger.place(hole);

@@ -143,6 +143,12 @@ fn place(violation: Violation, written: &Spanned<Move>) -> Fail {
             .extra_capture
             .as_ref()
             .map_or(written.span, |h| h.span),
+        MovePart::MuziDrop(i) => written
+            .value
+            .sowings
+            .first()
+            .and_then(|s| s.muzi_drops.get(i))
+            .map_or(written.span, |d| d.span),
     };
     failure_at(span, violation.rule, violation.message)
 }
@@ -326,6 +332,7 @@ impl<'a, R: Rules> Replay<'a, R> {
             .map_err(|v| self.at_ply(place(v, written)))?;
         for (i, (decision, part)) in decisions.iter().enumerate() {
             if i > 0 {
+                self.play_implied(Some(decision));
                 if let Phase::ToMove(_) | Phase::MustPass { .. } | Phase::Over { .. } =
                     self.rules.phase(&self.state)
                 {
@@ -355,6 +362,7 @@ impl<'a, R: Rules> Replay<'a, R> {
                 return Err(failure);
             }
         }
+        self.play_implied(None);
         if let Phase::Continue { rule, .. } = self.rules.phase(&self.state) {
             let alternatives = self.alternatives();
             let last = MovePart::Sowing(written.value.sowings.len().saturating_sub(1));
@@ -372,6 +380,21 @@ impl<'a, R: Rules> Replay<'a, R> {
         let text = self.last_written.clone();
         self.after_ply(side, text);
         Ok(())
+    }
+
+    /// Play the decisions a record may leave out (the only ones open) until the turn needs
+    /// `next`, the written decision, or one the rules do not imply.
+    fn play_implied(&mut self, next: Option<&R::Decision>) {
+        while let Phase::Continue { .. } = self.rules.phase(&self.state) {
+            match self.rules.implied(&self.state, next) {
+                Some(implied) => {
+                    if self.decide(&implied).is_err() {
+                        return;
+                    }
+                }
+                _ => return,
+            }
+        }
     }
 
     fn play_pass(&mut self, span: Span) -> Result<(), Fail> {

@@ -33,6 +33,9 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
             Event::Sow { hole } => {
                 let _ = write!(lap_line, " {hole}");
             }
+            Event::SowMuzi { hole, muzi } => {
+                let _ = write!(lap_line, " {hole}(m{muzi})");
+            }
             Event::Shift {
                 from,
                 to,

@@ -8,6 +8,7 @@
 
 pub mod cycle;
 pub mod dakon;
+pub mod dong_wo;
 pub mod mraw_imrujen;
 pub mod nchuwa;
 
@@ -157,7 +158,7 @@ pub fn game_def(kind: GameKind) -> Option<&'static GameDef> {
         GameKind::Dakon => Some(&dakon::DEF),
         GameKind::MrawImrujen => Some(&mraw_imrujen::DEF),
         GameKind::Nchuwa => Some(&nchuwa::DEF),
-        _ => None,
+        GameKind::DongWo => Some(&dong_wo::DEF),
     }
 }
 
@@ -203,7 +204,9 @@ pub fn with_rules<W: WithRules>(
         GameKind::Nchuwa => nchuwa::Nchuwa::new(board, &settings)
             .map(|rules| work.run(&rules))
             .map_err(refused),
-        _ => return None,
+        GameKind::DongWo => dong_wo::DongWo::new(board, &settings)
+            .map(|rules| work.run(&rules))
+            .map_err(refused),
     })
 }
 
@@ -336,6 +339,8 @@ pub enum Event {
     PickUp { hole: Hole, pile: Pile, lap: u32 },
     /// One seed dropped in `hole` (a Dakon store is its owner's hole N+1).
     Sow { hole: Hole },
+    /// `muzi`'s muzi (Dong Wo's large stone, worth 5) dropped in `hole`, where the mover chose.
+    SowMuzi { hole: Hole, muzi: Side },
     /// `seeds` seeds moved from one hole to another without sowing (Nchuwa's opening
     /// transfer of two seeds from an inner hole to an empty outer hole).
     Shift {
@@ -421,6 +426,8 @@ pub enum MovePart {
     /// The n-th sowing of a chained move (0-based).
     Sowing(usize),
     ExtraCapture,
+    /// The n-th muzi drop (`@hole`) of the move's first sowing (0-based).
+    MuziDrop(usize),
 }
 
 /// A ply the rules do not allow: the rule that forbids it and why.
@@ -510,6 +517,16 @@ pub trait Rules {
         state: &mut Self::State,
         sink: &mut S,
     ) -> Result<(), Violation>;
+    /// A decision a record may leave out because it is the only one open (a Dong Wo muzi drop
+    /// with one legal hole), given the next written decision of the move (`None` at its end);
+    /// the replay plays it when the written move does not name it.
+    fn implied(
+        &self,
+        _state: &Self::State,
+        _written: Option<&Self::Decision>,
+    ) -> Option<Self::Decision> {
+        None
+    }
     /// The pass decision, for a game where a player may have to pass.
     fn pass_decision(&self) -> Option<Self::Decision>;
     /// The written form of one whole turn.

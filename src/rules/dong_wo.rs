@@ -1,0 +1,1358 @@
+//! Dong Wo (Achang, Yunnan), the play of one round, from two seeds that differ:
+//! `000_d0fe4d3b4074e7f5.txt` (Catalan) and `003_32ae25b09ce39cfe.txt` (Mancala World).
+//! See `docs/rules/dong-wo.md`.
+//!
+//! The ten holes form one ring, counter-clockwise B1..B5 A1..A5 (ring index 0..9). A move is a
+//! hole and a direction; then every lap that carries a muzi is one more decision of the mover
+//! (where the muzi drops), so a turn is a [`Phase::Continue`] sequence: `B3>`, `@A2`, `@B4`.
+//! Laps without a muzi involve no choice; runs of them are followed with the shared exact
+//! cycle detection ([`cycle::run`]), and the states at muzi laps are kept, so that a relay that
+//! comes back to where it was is found whatever the mover's drops.
+//!
+//! Until the whole game lands (issue 7: won and bought holes, purchases, debts across rounds),
+//! a Dong Wo game is one round: when the round ends, the game ends.
+
+use super::cycle::{self, Walk};
+use super::{
+    Event, EventSink, GameDef, MovePart, OptionDef, Phase, PresetDef, RuleDef, Rules, Settings,
+    Violation,
+};
+use crate::notation::{
+    BoardSize, Direction, Element, GameKind, Hole, HoleState, Move, Muzi, MuziDrop, Pile, Position,
+    Side, Sowing, Spanned,
+};
+use std::fmt;
+
+pub static DEF: GameDef = GameDef {
+    kind: GameKind::DongWo,
+    boards: &[BoardSize {
+        rows: 2,
+        columns: 5,
+    }],
+    default_board: BoardSize {
+        rows: 2,
+        columns: 5,
+    },
+    rules: RULES,
+    options: OPTIONS,
+    presets: PRESETS,
+};
+
+static RULES: &[RuleDef] = &[
+    RuleDef {
+        code: "dong-wo.board",
+        summary: "a 2x5 board; each player owns the row on his side (B the bottom row); no stores: captures go to the capturer's winnings",
+        source: "000 (Catalan): «El joc és jugat per dues persones en un tauler de 2×5.» 003 (Mancala World): \"The board has two rows, each one with five holes. A player owns the holes on his side of the board.\"",
+    },
+    RuleDef {
+        code: "dong-wo.start",
+        summary: "5 small stones in every hole but one end hole of each row, which holds that player's muzi alone; both muzi at the same end of the board (dong-wo.start.muzi-end says which); 40 small stones and 2 muzi",
+        source: "000: «un forat de l’extrem de cada fila conté una pedra més gran que la resta, anomenada laomuzi [...] mentre que els altres forats s’omplen amb cinc pedres més petites.» 003: \"Each hole contains five small stones at the outset, except for the holes at one end of the board, which contain one large stone called laomuzi\"",
+    },
+    RuleDef {
+        code: "dong-wo.first",
+        summary: "the First tag says who moves first (B when it is absent)",
+        source: "000: «Per decidir qui comença primer, els dos jugadors es posen d’acord.»",
+    },
+    RuleDef {
+        code: "dong-wo.sow.start",
+        summary: "a move starts from any non-empty hole of the mover's row (his sector; holes won or bought come with the whole game, issue 7)",
+        source: "000: «En el seu torn cada jugador pot jugar des de qualsevol forat del seu costat del tauler» 003: \"On his turn a player picks up the contents of one of his holes\"",
+    },
+    RuleDef {
+        code: "dong-wo.sow.direction",
+        summary: "the mover sows one piece a hole, in the direction he chooses (`>` counter-clockwise, `<` clockwise), fixed for the whole turn; a lap of more than ten pieces goes round and sows the hole it was taken from like any other",
+        source: "000: «direcció sembra: en ambdues direccions, horària i antihorària.» 003: \"distributes the stones, one by one, in either direction (clockwise or counterclockwise) into the following holes. After that the direction cannot be changed during the turn.\"",
+    },
+    RuleDef {
+        code: "dong-wo.lap.relay",
+        summary: "pussa-kanawa relay: after a lap's last piece, the contents of the next hole (not of the hole of the last piece) are sown in a new lap",
+        source: "000: «el jugador agafa les llavors del forat següent on ha caigut aquesta darrera llavor (i no pas les llavors del mateix forat on ha caigut) i les distribueix una a una en una nova volta.» 003: \"When the last stone is sown, the contents of the next hole are distributed in another lap.\"",
+    },
+    RuleDef {
+        code: "dong-wo.lap.end",
+        summary: "the move ends when the hole after a lap's last piece is empty",
+        source: "003: \"The turn ends when the last stone is put into a hole, which is followed by an empty one.\" 000: «si el forat següent al forat on ha caigut la darrera llavor d’una volta està buit»",
+    },
+    RuleDef {
+        code: "dong-wo.capture",
+        summary: "then the hole after that empty hole is captured if it is occupied (small stones and any muzi), into the mover's winnings; either row",
+        source: "000: «si el forat següent al forat on ha caigut la darrera llavor d’una volta està buit, aleshores es captura el contingut del forat immediatament posterior a aquest. [...] Les captures es fan en ambdós costats del tauler.» 003: \"If, after the sowing has ended, the hole following the empty one is occupied, its contents are captured.\"",
+    },
+    RuleDef {
+        code: "dong-wo.capture.chain",
+        summary: "and while the captured hole is followed by an empty hole and then an occupied one, that one is captured too, round the ring in the direction of the move",
+        source: "003: \"If the hole of which the contents were captured is followed first by an empty one and then by an occupied hole, its contents are also captured. This continues until the last hole is either followed by two empty holes or a non-empty hole.\" 000: «Si el forat següent a aquest forat on s’ha fet captura també està buit, aleshores el contingut del forat immediatament posterior és també capturat i així successivament.»",
+    },
+    RuleDef {
+        code: "dong-wo.muzi.value",
+        summary: "a muzi is worth 5 points in captures and scores (written `mA`/`mB` in holes and winnings)",
+        source: "003: \"A muzi is worth 5 points.\" 000: «Les peces petites valen 1 punt. I les peces grans 5 punts.»",
+    },
+    RuleDef {
+        code: "dong-wo.muzi.drop",
+        summary: "the muzi is one piece of its lap, and the mover chooses the hole of the lap it drops in; the record names it (`B3>@A2`, `@A2'` for a lap's second visit); a drop may be left out only when it is the one legal drop",
+        source: "000: «Per altra banda, els jugadors són lliures de sembrar-la en qualsevol forat de la sembra.»",
+    },
+    RuleDef {
+        code: "dong-wo.muzi.other-hole",
+        summary: "a muzi never drops into the hole holding the other muzi, except as a singleton (a lap of the muzi alone) in the second or a later lap, which captures (dong-wo.muzi.meeting)",
+        source: "000: «No està permès sembrar una llavor muzi en un forat que contingui l’altra.» 003: \"Players are not permitted to sow one of the muzi into a hole containing the other one unless it is a singleton, which is moved in the second or a lter lap.\"",
+    },
+    RuleDef {
+        code: "dong-wo.muzi.singleton",
+        summary: "a muzi alone in its hole may not be played, in the first lap, toward the neighbouring hole that holds the other muzi",
+        source: "000: «Si la llavor muzi és una llavor solitària [...] i un forat veí conté l’altra muzi, la llavor solitària muzi no es pot jugar en aquesta direcció.» 003: \"Moving a muzi-singleton in the first lap into a neighboring hole containing the other muzi is illegal.\"",
+    },
+    RuleDef {
+        code: "dong-wo.tianzi",
+        summary: "tianzi: at the end of every move, a player whose regular holes (his row) are all empty while the opponent has 2 or more points in his holes (a muzi counts 5) puts one small stone into each of his holes from his winnings, in the order of their numbers, whoever moves next; it comes before the round-end test",
+        source: "000: «si al final d’un moviment tots els forats d’un dels jugadors estan buits i l’adversari té, almenys, 2 llavors restants en els seus forats (la llavor muzi val per 5), el jugador que té tots els forats buits ha de col·locar una llavor en cada un dels seus forats. Aquest jugador ha de fer això tant si és el seu torn de joc com si és el torn del seu oponent.» 003: \"If at the end of the of the turn a player's \\\"regular\\\" holes are empty [...] and his opponent has more than one stone in his holes (a muzi counts 5), he must put one stone into each of them from his winnings. He must do this no matter who is about to play next.\"",
+    },
+    RuleDef {
+        code: "dong-wo.tianzi.borrow",
+        summary: "a player whose winnings hold fewer than 5 small stones borrows the rest from the opponent's winnings; the debt is kept (the position's debts field); if both together hold fewer, the holes are filled in order as far as the stones go",
+        source: "003: \"If a player has not enough stones, he must borrow them from his opponent.\" 000 (between rounds): «Si és necessari, un jugador demana prestades al seu adversari llavors del seu excedent per tal d’omplir els forats propis.»",
+    },
+    RuleDef {
+        code: "dong-wo.turn",
+        summary: "the players move in turn; a player with no legal move (no stone in his row, and no tianzi to refill it) passes; when neither player can move the round ends as ping",
+        source: "silent; RULES-READING: \"Who moves after a move\"",
+    },
+    RuleDef {
+        code: "dong-wo.round-end.capture-test",
+        summary: "\"no more stones can be captured\" / «cap dels dos està en disposició de capturar» is decided by the rules, one move ahead: no legal move of either player (each as if he were to move, over every muzi drop) captures anything",
+        source: "003: \"and no more stones can be captured\" 000: «cap dels dos està en disposició de capturar la llavor de l’oponent»",
+    },
+    RuleDef {
+        code: "dong-wo.round-winner",
+        summary: "at the round's end, a player with a stone in his row while the opponent has none wins the round; otherwise the round is ping (even), a draw",
+        source: "003: \"If one player has still a stone, while his opponent has nothing, he wins the round, otherwise the round is ping (even).\" 000: «en els casos 1 i 3 la ronda és diu ping (igualada); però en el cas 2, el jugador que té la darrera llavor en un dels seus forats és el guanyador»",
+    },
+    RuleDef {
+        code: "dong-wo.game",
+        summary: "until the whole game lands (issue 7: won and bought holes, purchases, debts across rounds), a Dong Wo game is one round: the round's winner wins the game, and a ping round is a draw",
+        source: "003: \"The game comes to an end, if a player is reduced to a single hole.\" 000: «el joc es juga a rondes.»",
+    },
+];
+
+static OPTIONS: &[OptionDef] = &[
+    OptionDef {
+        code: "dong-wo.start.muzi-end",
+        summary: "which end of the board holds the two muzi at the start (both sources put them at one end; their diagrams are not in the seeds)",
+        values: &[
+            ("left", "B1 and A5, the board's left end as B sees it"),
+            ("right", "B5 and A1, the right end"),
+        ],
+        source: "000: «un forat de l’extrem de cada fila conté una pedra més gran» 003: \"except for the holes at one end of the board\" (the diagrams \"Laomuzhuqi\" and \"Dong wo 1\" are not in the seeds)",
+    },
+    OptionDef {
+        code: "dong-wo.muzi.meeting",
+        summary: "which muzi leaves the board when a muzi singleton, in a later lap, drops into the hole of the other muzi; it goes to the mover's winnings",
+        values: &[
+            ("resident", "the muzi that was in the hole (the arriving one \"captures it\")"),
+            ("opponents", "the muzi of the mover's opponent, whichever of the two it is (the mover captures)"),
+        ],
+        source: "003: \"A muzi that is sown into the hole containing the other muzi captures it.\" 000: «En aquest cas, una de les llavors muzi és capturada pel jugador que estava movent.»",
+    },
+    OptionDef {
+        code: "dong-wo.round-end",
+        summary: "the wording of the round-end test, checked at the end of every move (after tianzi); the two give the same verdict on every position, the unit tests check it",
+        values: &[
+            ("mancala-world", "the round ends when each player has fewer than two stones in his row and no more stones can be captured"),
+            ("catalan", "the round ends when (1) every hole is empty, (2) one player has a single stone and the other none, or (3) each has one stone and neither can capture the other's"),
+        ],
+        source: "003: \"The round ends if, at the end of the move, each player has less than two stones and no more stones can be captured.\" 000: «Una ronda acaba si al final d’un moviment: 1. tots els forats estan buits, 2. un jugador té una sola llavor i l’adversari no en té cap, 3. cada jugador té una sola llavor i cap dels dos està en disposició de capturar la llavor de l’oponent.»",
+    },
+    OptionDef {
+        code: "dong-wo.round-end.muzi",
+        summary: "what a muzi counts in the round-end test (the sources say \"a muzi counts 5\" only for tianzi)",
+        values: &[
+            ("one", "one stone, as the test's words (\"stones\", «llavor») say"),
+            ("five", "five stones, as in tianzi: a muzi on the board keeps the round going"),
+        ],
+        source: "003: \"each player has less than two stones\" (beside tianzi's \"(a muzi counts 5)\") 000: «un jugador té una sola llavor» (beside tianzi's «(la llavor muzi val per 5)»)",
+    },
+    OptionDef {
+        code: "dong-wo.endless",
+        summary: "what happens to a move whose relay never ends (mgn finds exactly when a move comes back to an in-move state it was in, with no lap limit)",
+        values: &[
+            ("illegal", "a hole, direction or muzi drop after which the move cannot end may not be played"),
+            ("stop", "the mover stops after the lap where the in-move state first repeats, and the record says so (`B3>/17`); the stopped move captures nothing"),
+        ],
+        source: "silent: 003 \"When the last stone is sown, the contents of the next hole are distributed in another lap.\" (RULES-READING: Sowings that never end)",
+    },
+];
+
+static PRESETS: &[PresetDef] = &[
+    PresetDef {
+        name: "mancala-world",
+        summary: "the Mancala World page (003): the arriving muzi captures the one in the hole; its round-end wording",
+        settings: &[
+            ("dong-wo.muzi.meeting", "resident"),
+            ("dong-wo.round-end", "mancala-world"),
+        ],
+    },
+    PresetDef {
+        name: "catalan",
+        summary: "the Catalan page (000): the mover captures the opponent's muzi; its three round-end cases",
+        settings: &[
+            ("dong-wo.muzi.meeting", "opponents"),
+            ("dong-wo.round-end", "catalan"),
+        ],
+    },
+];
+
+const N: usize = 10;
+
+/// The pieces on the board: small stones per ring hole, and where each muzi is (A's, B's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Board {
+    holes: [u8; N],
+    muzi: [Option<u8>; 2],
+}
+
+impl Board {
+    fn muzi_at(&self, i: usize) -> Option<Side> {
+        [Side::A, Side::B]
+            .into_iter()
+            .find(|s| self.muzi[s.index()] == Some(i as u8))
+    }
+
+    fn is_empty(&self, i: usize) -> bool {
+        self.holes[i] == 0 && self.muzi_at(i).is_none()
+    }
+
+    fn pile(&self, i: usize) -> Pile {
+        let mut muzi = Muzi::NONE;
+        if let Some(side) = self.muzi_at(i) {
+            muzi = Muzi::of(side);
+        }
+        Pile {
+            seeds: self.holes[i] as u32,
+            muzi,
+        }
+    }
+
+    fn clear(&mut self, i: usize) {
+        self.holes[i] = 0;
+        for m in &mut self.muzi {
+            if *m == Some(i as u8) {
+                *m = None;
+            }
+        }
+    }
+
+    /// Pieces in `side`'s row, a muzi counting `muzi`.
+    fn count(&self, side: Side, muzi: u32) -> u32 {
+        row(side)
+            .map(|i| self.holes[i] as u32 + if self.muzi_at(i).is_some() { muzi } else { 0 })
+            .sum()
+    }
+}
+
+/// Ring indices of a side's row, in his numbering order.
+fn row(side: Side) -> std::ops::Range<usize> {
+    match side {
+        Side::B => 0..5,
+        Side::A => 5..10,
+    }
+}
+
+fn ring_hole(i: usize) -> Hole {
+    if i < 5 {
+        Hole::new(Side::B, i as u32 + 1)
+    } else {
+        Hole::new(Side::A, i as u32 - 4)
+    }
+}
+
+fn ring_index(hole: Hole) -> Option<usize> {
+    if !(1..=5).contains(&hole.number) {
+        return None;
+    }
+    Some(match hole.side {
+        Side::B => hole.number as usize - 1,
+        Side::A => hole.number as usize + 4,
+    })
+}
+
+fn step(i: usize, ccw: bool, k: usize) -> usize {
+    if ccw {
+        (i + k) % N
+    } else {
+        (i + N * (k / N + 1) - k % N) % N
+    }
+}
+
+/// A state inside a move: the board and the hole the next lap takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Snap {
+    board: Board,
+    next: u8,
+}
+
+/// A turn in progress, waiting for a muzi drop or for the mover's stop.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct InMove {
+    mover: Side,
+    ccw: bool,
+    /// Laps played so far.
+    lap: u32,
+    /// The hole the next lap takes (it holds a muzi while a drop is awaited).
+    next: u8,
+    /// The in-move states met at muzi laps so far.
+    seen: Vec<Snap>,
+    /// Set when the move never ends and the mover must stop (dong-wo.endless=stop).
+    stop: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DongWoState {
+    board: Board,
+    winnings: [Pile; 2],
+    debts: [u32; 2],
+    to_move: Side,
+    turn: Option<InMove>,
+    /// `Some(winner)` once the round (and so the game) is over.
+    over: Option<Option<Side>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DongWoDecision {
+    Sow { hole: Hole, direction: Direction },
+    Drop { drop: MuziDrop },
+    Stop { lap: u32 },
+    Pass,
+}
+
+impl fmt::Display for DongWoDecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DongWoDecision::Sow { hole, direction } => write!(f, "{hole}{}", direction.symbol()),
+            DongWoDecision::Drop { drop } => {
+                write!(f, "@{}", drop.hole)?;
+                for _ in 1..drop.visit {
+                    write!(f, "'")?;
+                }
+                Ok(())
+            }
+            DongWoDecision::Stop { lap } => write!(f, "/{lap}"),
+            DongWoDecision::Pass => write!(f, "pass"),
+        }
+    }
+}
+
+/// How a run of laps without a muzi turns out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RunEnd {
+    /// The hole after the last lap is empty: the move ends.
+    Ends,
+    /// The next lap carries a muzi; `repeat` when the mover has been in this state before.
+    Muzi { repeat: bool },
+    /// The laps cycle: the state after lap `mu + lambda` of the run repeats that after `mu`.
+    Endless { first_repeat: u64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    Finish,
+    Capture,
+}
+
+/// Dong Wo's rules under one set of options.
+#[derive(Clone, Debug)]
+pub struct DongWo {
+    muzi_left: bool,
+    meeting_opponents: bool,
+    catalan_end: bool,
+    muzi_count: u32,
+    endless_stop: bool,
+}
+
+impl DongWo {
+    pub fn new(board: BoardSize, settings: &Settings) -> Result<DongWo, Violation> {
+        if board.rows != 2 || board.columns != 5 {
+            return Err(Violation::new(
+                "mgn.header.board",
+                format!("Dong Wo is played on 2x5, not {board}"),
+            ));
+        }
+        Ok(DongWo {
+            muzi_left: settings.get("dong-wo.start.muzi-end") == "left",
+            meeting_opponents: settings.get("dong-wo.muzi.meeting") == "opponents",
+            catalan_end: settings.get("dong-wo.round-end") == "catalan",
+            muzi_count: if settings.get("dong-wo.round-end.muzi") == "five" {
+                5
+            } else {
+                1
+            },
+            endless_stop: settings.get("dong-wo.endless") == "stop",
+        })
+    }
+
+    /// One lap without a muzi from `s.next`; `s.next` becomes the hole after its last stone.
+    fn plain_lap<S: EventSink>(&self, s: &mut Snap, ccw: bool, lap: u32, sink: &mut S) -> usize {
+        let from = s.next as usize;
+        let n = s.board.holes[from] as usize;
+        sink.event(Event::PickUp {
+            hole: ring_hole(from),
+            pile: s.board.pile(from),
+            lap,
+        });
+        s.board.holes[from] = 0;
+        for k in 1..=n {
+            let at = step(from, ccw, k);
+            s.board.holes[at] += 1;
+            sink.event(Event::Sow {
+                hole: ring_hole(at),
+            });
+        }
+        let last = step(from, ccw, n);
+        s.next = step(last, ccw, 1) as u8;
+        last
+    }
+
+    /// Follow laps without a muzi from `s` (whose next hole is occupied) until the move ends,
+    /// a muzi lap comes, or the laps are found to cycle. `s` is left after the run (unchanged
+    /// for an endless one); returns the run's end and its laps.
+    fn run(&self, s: &mut Snap, t: &InMove) -> (RunEnd, u64) {
+        if s.board.muzi_at(s.next as usize).is_some() {
+            return (
+                RunEnd::Muzi {
+                    repeat: t.seen.contains(s),
+                },
+                0,
+            );
+        }
+        let walk = cycle::run(s, |s| {
+            self.plain_lap(s, t.ccw, 0, &mut ());
+            let next = s.next as usize;
+            !s.board.is_empty(next) && s.board.muzi_at(next).is_none()
+        });
+        match walk {
+            Walk::Ends { laps } => {
+                let end = if s.board.is_empty(s.next as usize) {
+                    RunEnd::Ends
+                } else {
+                    RunEnd::Muzi {
+                        repeat: t.seen.contains(s),
+                    }
+                };
+                (end, laps)
+            }
+            Walk::Endless { mu, lambda } => (
+                RunEnd::Endless {
+                    first_repeat: mu + lambda,
+                },
+                mu + lambda,
+            ),
+        }
+    }
+
+    /// The lap positions where the muzi of the lap starting at `t.next` may drop, as offsets
+    /// (0 = the first hole after the one taken). Empty when no drop is legal.
+    fn drop_offsets(&self, board: &Board, t: &InMove) -> Vec<usize> {
+        let from = t.next as usize;
+        let Some(m) = board.muzi_at(from) else {
+            return Vec::new();
+        };
+        let pieces = board.holes[from] as usize + 1;
+        let other = board.muzi[m.other().index()].map(|o| o as usize);
+        (0..pieces)
+            .filter(|&k| {
+                let at = step(from, t.ccw, k + 1);
+                Some(at) != other || (pieces == 1 && t.lap > 0)
+            })
+            .collect()
+    }
+
+    fn offset_of(&self, t: &InMove, pieces: usize, drop: MuziDrop) -> Option<usize> {
+        let at = ring_index(drop.hole)?;
+        (0..pieces).find(|&k| {
+            step(t.next as usize, t.ccw, k + 1) == at && (k / N) as u32 + 1 == drop.visit
+        })
+    }
+
+    fn drop_at(&self, t: &InMove, k: usize) -> MuziDrop {
+        MuziDrop {
+            hole: ring_hole(step(t.next as usize, t.ccw, k + 1)),
+            visit: (k / N) as u32 + 1,
+        }
+    }
+
+    /// Play the muzi lap from `t.next` with the muzi at offset `k`; `t.next` becomes the hole
+    /// after its last piece. Returns the muzi a meeting captured, if any (already off the
+    /// board; the caller puts it in the mover's winnings).
+    fn muzi_lap<S: EventSink>(
+        &self,
+        board: &mut Board,
+        t: &mut InMove,
+        k: usize,
+        sink: &mut S,
+    ) -> Option<Side> {
+        let from = t.next as usize;
+        let m = board.muzi_at(from).expect("a muzi lap");
+        let pieces = board.holes[from] as usize + 1;
+        t.lap += 1;
+        sink.event(Event::PickUp {
+            hole: ring_hole(from),
+            pile: board.pile(from),
+            lap: t.lap,
+        });
+        board.holes[from] = 0;
+        board.muzi[m.index()] = None;
+        let mut captured = None;
+        for j in 0..pieces {
+            let at = step(from, t.ccw, j + 1);
+            if j == k {
+                let resident = board.muzi_at(at);
+                board.muzi[m.index()] = Some(at as u8);
+                sink.event(Event::SowMuzi {
+                    hole: ring_hole(at),
+                    muzi: m,
+                });
+                if let Some(resident) = resident {
+                    let taken = if self.meeting_opponents {
+                        t.mover.other()
+                    } else {
+                        resident
+                    };
+                    board.muzi[taken.index()] = None;
+                    board.muzi[taken.other().index()] = Some(at as u8);
+                    sink.event(Event::Capture {
+                        hole: ring_hole(at),
+                        pile: Pile {
+                            seeds: 0,
+                            muzi: Muzi::of(taken),
+                        },
+                        by: t.mover,
+                        rule: "dong-wo.muzi.meeting",
+                    });
+                    captured = Some(taken);
+                }
+            } else {
+                board.holes[at] += 1;
+                sink.event(Event::Sow {
+                    hole: ring_hole(at),
+                });
+            }
+        }
+        let last = step(from, t.ccw, pieces);
+        t.next = step(last, t.ccw, 1) as u8;
+        captured
+    }
+
+    /// The holes the capture chain takes when a move ends with `t.next` empty.
+    fn chain(&self, board: &Board, t: &InMove) -> Vec<usize> {
+        let mut board = *board;
+        let mut taken = Vec::new();
+        let mut empty = t.next as usize;
+        loop {
+            let c = step(empty, t.ccw, 1);
+            if board.is_empty(c) {
+                break;
+            }
+            taken.push(c);
+            board.clear(c);
+            empty = step(c, t.ccw, 1);
+            if !board.is_empty(empty) {
+                break;
+            }
+        }
+        taken
+    }
+
+    /// From a muzi lap about to be played: whether some choice of drops leads to an end of
+    /// the move that meets `goal` (an end at all; or an end with a capture on the way).
+    fn search(&self, board: &Board, t: &InMove, goal: Goal) -> bool {
+        self.drop_offsets(board, t)
+            .into_iter()
+            .any(|k| self.after_drop(board, t, k, goal))
+    }
+
+    fn after_drop(&self, board: &Board, t: &InMove, k: usize, goal: Goal) -> bool {
+        let mut b = *board;
+        let mut t = t.clone();
+        if self.muzi_lap(&mut b, &mut t, k, &mut ()).is_some() && goal == Goal::Capture {
+            return true;
+        }
+        self.after_lap(b, t, goal)
+    }
+
+    /// Whether the move, after a lap that left `t.next` as the next hole, can end meeting
+    /// `goal`.
+    fn after_lap(&self, board: Board, mut t: InMove, goal: Goal) -> bool {
+        if board.is_empty(t.next as usize) {
+            return goal == Goal::Finish || !self.chain(&board, &t).is_empty();
+        }
+        let mut s = Snap {
+            board,
+            next: t.next,
+        };
+        let (end, laps) = self.run(&mut s, &t);
+        t.lap += laps as u32;
+        match end {
+            RunEnd::Ends => {
+                t.next = s.next;
+                goal == Goal::Finish || !self.chain(&s.board, &t).is_empty()
+            }
+            RunEnd::Muzi { repeat: true } | RunEnd::Endless { .. } => false,
+            RunEnd::Muzi { repeat: false } => {
+                t.seen.push(s);
+                t.next = s.next;
+                self.search(&s.board, &t, goal)
+            }
+        }
+    }
+
+    /// Why `side` may not start a move from `hole` in `direction`, if he may not.
+    fn check_start(
+        &self,
+        board: &Board,
+        side: Side,
+        hole: Hole,
+        ccw: bool,
+    ) -> Result<usize, Violation> {
+        let index = ring_index(hole)
+            .filter(|&i| row(side).contains(&i))
+            .ok_or_else(|| {
+                Violation::new(
+                    "dong-wo.sow.start",
+                    format!("{hole} is not a hole of {side}'s row ({side}1..{side}5)"),
+                )
+            })?;
+        if board.is_empty(index) {
+            return Err(Violation::new(
+                "dong-wo.sow.start",
+                format!("{hole} is empty"),
+            ));
+        }
+        if let Some(m) = board.muzi_at(index) {
+            let next = step(index, ccw, 1);
+            if board.holes[index] == 0 && board.muzi[m.other().index()] == Some(next as u8) {
+                return Err(Violation::new(
+                    "dong-wo.muzi.singleton",
+                    format!(
+                        "{hole} holds {m}'s muzi alone and the next hole that way, {}, holds the other muzi: a muzi singleton may not be played toward it in the first lap",
+                        ring_hole(next)
+                    ),
+                ));
+            }
+        }
+        Ok(index)
+    }
+
+    fn start_turn(&self, side: Side, index: usize, ccw: bool) -> InMove {
+        InMove {
+            mover: side,
+            ccw,
+            lap: 0,
+            next: index as u8,
+            seen: Vec::new(),
+            stop: None,
+        }
+    }
+
+    /// Whether a move starting with `t` (at lap 0) or going on from a muzi lap meets the
+    /// endless option: under `illegal`, it must be able to end.
+    fn endless_violation(&self, board: &Board, t: &InMove, what: &str) -> Option<Violation> {
+        if self.endless_stop {
+            return None;
+        }
+        let ok = if board.muzi_at(t.next as usize).is_some() {
+            let mut t = t.clone();
+            t.seen.push(Snap {
+                board: *board,
+                next: t.next,
+            });
+            self.search(board, &t, Goal::Finish)
+        } else {
+            self.after_lap(*board, t.clone(), Goal::Finish)
+        };
+        (!ok).then(|| {
+            Violation::new(
+                "dong-wo.endless",
+                format!("{what} never ends: whatever the muzi drops, the relay comes back to a state it was in and would go round forever; such a move is not allowed"),
+            )
+        })
+    }
+
+    fn legal_sow(
+        &self,
+        board: &Board,
+        side: Side,
+        hole: Hole,
+        ccw: bool,
+    ) -> Result<InMove, Violation> {
+        let index = self.check_start(board, side, hole, ccw)?;
+        let t = self.start_turn(side, index, ccw);
+        let written = format!("{hole}{}", if ccw { '>' } else { '<' });
+        if let Some(v) = self.endless_violation(board, &t, &written) {
+            return Err(v);
+        }
+        Ok(t)
+    }
+
+    fn has_move(&self, board: &Board, side: Side) -> bool {
+        row(side).any(|i| {
+            [true, false]
+                .into_iter()
+                .any(|ccw| self.legal_sow(board, side, ring_hole(i), ccw).is_ok())
+        })
+    }
+
+    /// Whether some legal move of either player, each as if he were to move, captures.
+    fn capture_possible(&self, board: &Board) -> bool {
+        [Side::A, Side::B].into_iter().any(|side| {
+            row(side).any(|i| {
+                [true, false].into_iter().any(|ccw| {
+                    let Ok(t) = self.legal_sow(board, side, ring_hole(i), ccw) else {
+                        return false;
+                    };
+                    if board.muzi_at(i).is_some() {
+                        let mut t = t;
+                        t.seen.push(Snap {
+                            board: *board,
+                            next: t.next,
+                        });
+                        self.search(board, &t, Goal::Capture)
+                    } else {
+                        self.after_lap(*board, t, Goal::Capture)
+                    }
+                })
+            })
+        })
+    }
+
+    /// The round-end test: `Some(winner)` when the round is over.
+    fn round_end(&self, board: &Board) -> Option<(Option<Side>, &'static str)> {
+        let a = board.count(Side::A, self.muzi_count);
+        let b = board.count(Side::B, self.muzi_count);
+        let winner = match (a, b) {
+            (1, 0) => Some(Side::A),
+            (0, 1) => Some(Side::B),
+            _ => None,
+        };
+        if self.catalan_end {
+            match (a, b) {
+                (0, 0) => Some((None, "dong-wo.round-end")),
+                (1, 0) | (0, 1) => Some((winner, "dong-wo.round-end")),
+                (1, 1) if !self.capture_possible(board) => {
+                    Some((None, "dong-wo.round-end.capture-test"))
+                }
+                _ => None,
+            }
+        } else if a < 2 && b < 2 && !self.capture_possible(board) {
+            Some((winner, "dong-wo.round-end"))
+        } else {
+            None
+        }
+    }
+
+    /// Tianzi for `side`, if it applies: fill his empty row from his winnings, borrowing.
+    fn tianzi<S: EventSink>(&self, state: &mut DongWoState, side: Side, sink: &mut S) {
+        let board = &state.board;
+        if row(side).any(|i| !board.is_empty(i)) || board.count(side.other(), 5) < 2 {
+            return;
+        }
+        let own = state.winnings[side.index()].seeds.min(5);
+        let borrow = (5 - own).min(state.winnings[side.other().index()].seeds);
+        if borrow > 0 {
+            state.winnings[side.other().index()].seeds -= borrow;
+            state.winnings[side.index()].seeds += borrow;
+            state.debts[side.index()] += borrow;
+            sink.event(Event::Transfer {
+                from: side.other(),
+                to: side,
+                seeds: borrow,
+                rule: "dong-wo.tianzi.borrow",
+            });
+        }
+        for i in row(side).take((own + borrow) as usize) {
+            state.winnings[side.index()].seeds -= 1;
+            state.board.holes[i] += 1;
+            sink.event(Event::Refill {
+                hole: ring_hole(i),
+                seeds: 1,
+            });
+        }
+    }
+
+    /// Everything after a move: tianzi, the round-end test, the next player.
+    fn end_of_move<S: EventSink>(&self, state: &mut DongWoState, mover: Side, sink: &mut S) {
+        state.turn = None;
+        self.tianzi(state, mover.other(), sink);
+        self.tianzi(state, mover, sink);
+        state.to_move = mover.other();
+        let ended = self.round_end(&state.board).or_else(|| {
+            (!self.has_move(&state.board, Side::A) && !self.has_move(&state.board, Side::B))
+                .then_some((None, "dong-wo.turn"))
+        });
+        sink.event(Event::TurnEnd {
+            next: state.to_move,
+        });
+        if let Some((winner, rule)) = ended {
+            state.over = Some(winner);
+            sink.event(Event::RoundEnd {
+                round: 1,
+                winner,
+                rule,
+            });
+            sink.event(Event::GameEnd {
+                winner,
+                rule: "dong-wo.game",
+            });
+        }
+    }
+
+    /// The move ended with `t.next` empty: the capture chain, then the end of the move.
+    fn finish<S: EventSink>(&self, state: &mut DongWoState, t: &InMove, sink: &mut S) {
+        for (n, c) in self.chain(&state.board, t).into_iter().enumerate() {
+            let pile = state.board.pile(c);
+            state.board.clear(c);
+            let w = &mut state.winnings[t.mover.index()];
+            w.seeds += pile.seeds;
+            w.muzi.a |= pile.muzi.a;
+            w.muzi.b |= pile.muzi.b;
+            sink.event(Event::Capture {
+                hole: ring_hole(c),
+                pile,
+                by: t.mover,
+                rule: if n == 0 {
+                    "dong-wo.capture"
+                } else {
+                    "dong-wo.capture.chain"
+                },
+            });
+        }
+        self.end_of_move(state, t.mover, sink);
+    }
+
+    /// Go on with the turn `t` from the board of `state` after a lap (or at the start): the
+    /// runs of laps without a muzi, up to the move's end, a muzi lap, or an endless stop.
+    /// `last_lap` is the lap just played, whose end this reports.
+    fn proceed<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        mut t: InMove,
+        last_lap: Option<usize>,
+        sink: &mut S,
+    ) {
+        let lap_end = |sink: &mut S, lap: u32, last: usize, rule: &'static str| {
+            sink.event(Event::LapEnd {
+                hole: ring_hole(last),
+                lap,
+                rule,
+            })
+        };
+        if state.board.is_empty(t.next as usize) {
+            if let Some(last) = last_lap {
+                lap_end(sink, t.lap, last, "dong-wo.lap.end");
+            }
+            self.finish(state, &t, sink);
+            return;
+        }
+        let mut s = Snap {
+            board: state.board,
+            next: t.next,
+        };
+        let (end, laps) = self.run(&mut s, &t);
+        let laps = match end {
+            RunEnd::Endless { first_repeat } => first_repeat,
+            _ => laps,
+        };
+        let final_rule = match end {
+            RunEnd::Ends => "dong-wo.lap.end",
+            RunEnd::Muzi { repeat: false } => "dong-wo.lap.relay",
+            RunEnd::Muzi { repeat: true } | RunEnd::Endless { .. } => "dong-wo.endless",
+        };
+        if let Some(last) = last_lap {
+            let rule = if laps == 0 {
+                final_rule
+            } else {
+                "dong-wo.lap.relay"
+            };
+            lap_end(sink, t.lap, last, rule);
+        }
+        // Play the run again, with its events.
+        let mut s = Snap {
+            board: state.board,
+            next: t.next,
+        };
+        for n in 0..laps {
+            t.lap += 1;
+            let last = self.plain_lap(&mut s, t.ccw, t.lap, sink);
+            let rule = if n + 1 == laps {
+                final_rule
+            } else {
+                "dong-wo.lap.relay"
+            };
+            lap_end(sink, t.lap, last, rule);
+        }
+        state.board = s.board;
+        t.next = s.next;
+        match end {
+            RunEnd::Ends => self.finish(state, &t, sink),
+            RunEnd::Muzi { repeat: false } => {
+                t.seen.push(s);
+                state.turn = Some(t);
+            }
+            RunEnd::Muzi { repeat: true } | RunEnd::Endless { .. } => {
+                // Only reached under dong-wo.endless=stop: the mover must stop.
+                t.stop = Some(t.lap);
+                state.turn = Some(t);
+            }
+        }
+    }
+
+    fn decisions_in_turn(&self, state: &DongWoState, t: &InMove, out: &mut Vec<DongWoDecision>) {
+        if let Some(lap) = t.stop {
+            out.push(DongWoDecision::Stop { lap });
+            return;
+        }
+        for k in self.drop_offsets(&state.board, t) {
+            if !self.endless_stop && !self.after_drop(&state.board, t, k, Goal::Finish) {
+                continue;
+            }
+            out.push(DongWoDecision::Drop {
+                drop: self.drop_at(t, k),
+            });
+        }
+    }
+}
+
+fn direction(ccw: bool) -> Direction {
+    if ccw {
+        Direction::CounterClockwise
+    } else {
+        Direction::Clockwise
+    }
+}
+
+impl Rules for DongWo {
+    type State = DongWoState;
+    type Decision = DongWoDecision;
+
+    fn def(&self) -> &'static GameDef {
+        &DEF
+    }
+
+    fn start(&self, first: Side) -> DongWoState {
+        let (a, b) = if self.muzi_left { (9, 0) } else { (5, 4) };
+        let mut holes = [5u8; N];
+        holes[a] = 0;
+        holes[b] = 0;
+        DongWoState {
+            board: Board {
+                holes,
+                muzi: [Some(a as u8), Some(b as u8)],
+            },
+            winnings: [Pile::default(); 2],
+            debts: [0, 0],
+            to_move: first,
+            turn: None,
+            over: None,
+        }
+    }
+
+    fn state_from_position(&self, position: &Position) -> Result<DongWoState, Violation> {
+        let shape = |m: String| Violation::new("mgn.position.shape", m);
+        if position.round != 1 {
+            return Err(shape(
+                "a Dong Wo game is one round until the whole game lands: the round must be 1"
+                    .into(),
+            ));
+        }
+        let mut board = Board {
+            holes: [0; N],
+            muzi: [None, None],
+        };
+        let mut seen = [0u32; 2];
+        let mut smalls = 0u32;
+        for side in [Side::A, Side::B] {
+            let holes = &position.holes[side.index()];
+            if holes.len() != 5 {
+                return Err(shape(format!(
+                    "Dong Wo rows have 5 holes; {side}'s has {}",
+                    holes.len()
+                )));
+            }
+            for (n, h) in holes.iter().enumerate() {
+                let i = ring_index(Hole::new(side, n as u32 + 1)).expect("1..5");
+                if h.owner.is_some() || h.out_of_play {
+                    return Err(shape(format!(
+                        "{side}{}: won and bought holes come with the whole game (issue 7); a round's play has none",
+                        n + 1
+                    )));
+                }
+                if h.pile.muzi.count() > 1 {
+                    return Err(shape(format!(
+                        "{side}{}: the two muzi never share a hole",
+                        n + 1
+                    )));
+                }
+                board.holes[i] = u8::try_from(h.pile.seeds)
+                    .map_err(|_| shape(format!("{side}{} holds too many stones", n + 1)))?;
+                smalls += h.pile.seeds;
+                for m in [Side::A, Side::B] {
+                    if h.pile.muzi.has(m) {
+                        board.muzi[m.index()] = Some(i as u8);
+                        seen[m.index()] += 1;
+                    }
+                }
+            }
+        }
+        for pile in position.stores {
+            smalls += pile.seeds;
+            for m in [Side::A, Side::B] {
+                seen[m.index()] += pile.muzi.has(m) as u32;
+            }
+        }
+        if smalls != 40 || seen != [1, 1] {
+            return Err(shape(format!(
+                "a Dong Wo position holds 40 small stones and each muzi once (holes and winnings); this one has {smalls} small stones, A's muzi {} times and B's {}",
+                seen[0], seen[1]
+            )));
+        }
+        let mut winnings = position.stores;
+        for w in &mut winnings {
+            w.muzi = Muzi {
+                a: w.muzi.a,
+                b: w.muzi.b,
+            };
+        }
+        Ok(DongWoState {
+            board,
+            winnings,
+            debts: position.debts,
+            to_move: position.to_move,
+            turn: None,
+            over: None,
+        })
+    }
+
+    fn position(&self, state: &DongWoState) -> Position {
+        let side_holes = |side: Side| {
+            row(side)
+                .map(|i| HoleState {
+                    pile: state.board.pile(i),
+                    owner: None,
+                    out_of_play: false,
+                })
+                .collect::<Vec<_>>()
+        };
+        Position {
+            holes: [side_holes(Side::A), side_holes(Side::B)],
+            stores: state.winnings,
+            to_move: state.to_move,
+            round: 1,
+            debts: state.debts,
+        }
+    }
+
+    fn phase(&self, state: &DongWoState) -> Phase {
+        if let Some(winner) = state.over {
+            return Phase::Over { winner };
+        }
+        if let Some(t) = &state.turn {
+            return Phase::Continue {
+                side: t.mover,
+                rule: if t.stop.is_some() {
+                    "dong-wo.endless"
+                } else {
+                    "dong-wo.muzi.drop"
+                },
+            };
+        }
+        if !self.has_move(&state.board, state.to_move) {
+            return Phase::MustPass {
+                side: state.to_move,
+                rule: "dong-wo.turn",
+            };
+        }
+        Phase::ToMove(state.to_move)
+    }
+
+    fn round(&self, _: &DongWoState) -> u32 {
+        1
+    }
+
+    fn decisions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        out.clear();
+        if state.over.is_some() {
+            return;
+        }
+        if let Some(t) = &state.turn {
+            self.decisions_in_turn(state, t, out);
+            return;
+        }
+        let side = state.to_move;
+        for i in row(side) {
+            for ccw in [true, false] {
+                if self
+                    .legal_sow(&state.board, side, ring_hole(i), ccw)
+                    .is_ok()
+                {
+                    out.push(DongWoDecision::Sow {
+                        hole: ring_hole(i),
+                        direction: direction(ccw),
+                    });
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push(DongWoDecision::Pass);
+        }
+    }
+
+    fn apply<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        decision: &DongWoDecision,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        if state.over.is_some() {
+            return Err(Violation::new(
+                "mgn.game.over",
+                "the round, and with it the game, is over",
+            ));
+        }
+        match (*decision, state.turn.clone()) {
+            (DongWoDecision::Sow { hole, direction }, None) => {
+                let ccw = direction == Direction::CounterClockwise;
+                let mut t = self.legal_sow(&state.board, state.to_move, hole, ccw)?;
+                if state.board.muzi_at(t.next as usize).is_some() {
+                    t.seen.push(Snap {
+                        board: state.board,
+                        next: t.next,
+                    });
+                    state.turn = Some(t);
+                } else {
+                    self.proceed(state, t, None, sink);
+                }
+                Ok(())
+            }
+            (DongWoDecision::Drop { drop }, Some(t)) if t.stop.is_none() => {
+                let from = t.next as usize;
+                let pieces = state.board.holes[from] as usize + 1;
+                let lap = t.lap + 1;
+                let k = self.offset_of(&t, pieces, drop).ok_or_else(|| {
+                    Violation::new(
+                        "dong-wo.muzi.drop",
+                        format!(
+                            "lap {lap} takes {} from {} and sows {} to {}: {drop_text} is not one of its holes",
+                            pieces,
+                            ring_hole(from),
+                            ring_hole(step(from, t.ccw, 1)),
+                            ring_hole(step(from, t.ccw, pieces)),
+                            drop_text = DongWoDecision::Drop { drop },
+                        ),
+                    )
+                })?;
+                if !self.drop_offsets(&state.board, &t).contains(&k) {
+                    return Err(Violation::new(
+                        "dong-wo.muzi.other-hole",
+                        format!(
+                            "{} holds the other muzi: a muzi drops there only as a singleton in a later lap",
+                            drop.hole
+                        ),
+                    ));
+                }
+                if !self.endless_stop && !self.after_drop(&state.board, &t, k, Goal::Finish) {
+                    return Err(Violation::new(
+                        "dong-wo.endless",
+                        format!("after {} the move never ends: the relay comes back to a state it was in, whatever the muzi drops; such a move is not allowed", DongWoDecision::Drop { drop }),
+                    ));
+                }
+                let mut t = t;
+                let mut board = state.board;
+                if let Some(taken) = self.muzi_lap(&mut board, &mut t, k, sink) {
+                    let w = &mut state.winnings[t.mover.index()];
+                    match taken {
+                        Side::A => w.muzi.a = true,
+                        Side::B => w.muzi.b = true,
+                    }
+                }
+                state.board = board;
+                state.turn = None;
+                let last = step(from, t.ccw, pieces);
+                self.proceed(state, t, Some(last), sink);
+                Ok(())
+            }
+            (DongWoDecision::Stop { lap }, Some(t)) => match t.stop {
+                Some(stop) if stop == lap => {
+                    self.end_of_move(state, t.mover, sink);
+                    Ok(())
+                }
+                Some(stop) => Err(Violation::new(
+                    "dong-wo.endless",
+                    format!("the move comes back to a state it was in after lap {stop}: it stops there, /{stop}, not after lap {lap}"),
+                )),
+                None => Err(Violation::new(
+                    "dong-wo.endless",
+                    format!("/{lap} stops only a move that never ends, and this one goes on with a muzi drop"),
+                )),
+            },
+            (DongWoDecision::Pass, None) => {
+                if self.has_move(&state.board, state.to_move) {
+                    return Err(Violation::new(
+                        "dong-wo.turn",
+                        format!("{} has a move and may not pass", state.to_move),
+                    ));
+                }
+                sink.event(Event::Pass {
+                    side: state.to_move,
+                    rule: "dong-wo.turn",
+                });
+                state.to_move = state.to_move.other();
+                sink.event(Event::TurnEnd {
+                    next: state.to_move,
+                });
+                Ok(())
+            }
+            (DongWoDecision::Stop { lap }, None) => Err(Violation::new(
+                "dong-wo.endless",
+                format!("/{lap} stops only a move that never ends"),
+            )),
+            (_, Some(t)) if t.stop.is_some() => Err(Violation::new(
+                "dong-wo.endless",
+                format!(
+                    "the move never ends: the mover stops after lap {}, written /{}",
+                    t.stop.unwrap_or(0),
+                    t.stop.unwrap_or(0)
+                ),
+            )),
+            (_, Some(t)) => Err(Violation::new(
+                "dong-wo.muzi.drop",
+                format!(
+                    "lap {} carries a muzi: the move goes on with where it drops (@hole)",
+                    t.lap + 1
+                ),
+            )),
+            (DongWoDecision::Drop { .. }, None) => Err(Violation::new(
+                "dong-wo.muzi.drop",
+                "no lap of this move is waiting for a muzi drop",
+            )),
+        }
+    }
+
+    fn implied(
+        &self,
+        state: &DongWoState,
+        written: Option<&DongWoDecision>,
+    ) -> Option<DongWoDecision> {
+        let t = state.turn.as_ref()?;
+        if t.stop.is_some() {
+            return None;
+        }
+        // A written drop into a hole of this lap is this lap's drop, legal or not; one that is
+        // not in this lap belongs to a later lap, and this lap's forced drop was left out.
+        if let Some(DongWoDecision::Drop { drop }) = written {
+            let pieces = state.board.holes[t.next as usize] as usize + 1;
+            if self.offset_of(t, pieces, *drop).is_some() {
+                return None;
+            }
+        }
+        let offsets = self.drop_offsets(&state.board, t);
+        match offsets.as_slice() {
+            [k] => Some(DongWoDecision::Drop {
+                drop: self.drop_at(t, *k),
+            }),
+            _ => None,
+        }
+    }
+
+    fn decisions_from_move(
+        &self,
+        written: &Move,
+    ) -> Result<Vec<(DongWoDecision, MovePart)>, Violation> {
+        let form = |m: &str| Violation::new("mgn.move.form", m.to_string());
+        let [sowing] = written.sowings.as_slice() else {
+            return Err(form(
+                "a Dong Wo move is one sowing: a hole and a direction (`B3>`), with no `-`",
+            )
+            .at(MovePart::Sowing(1)));
+        };
+        if !written.actions.is_empty() {
+            return Err(form(
+                "owner actions act on won and bought holes, which come with the whole game (issue 7); a round's play has none",
+            ));
+        }
+        if written.extra_capture.is_some() {
+            return Err(
+                form("a Dong Wo move has no extra capture (`*hole`)").at(MovePart::ExtraCapture)
+            );
+        }
+        if sowing.transfer_to.is_some() {
+            return Err(form("a Dong Wo move has no transfer (`:hole`)"));
+        }
+        let Some(direction) = sowing.direction else {
+            return Err(form(
+                "a Dong Wo move names its direction after the hole: `>` counter-clockwise or `<` clockwise",
+            )
+            .at(MovePart::Sowing(0)));
+        };
+        let mut out = vec![(
+            DongWoDecision::Sow {
+                hole: sowing.hole.value,
+                direction,
+            },
+            MovePart::Sowing(0),
+        )];
+        for (i, drop) in sowing.muzi_drops.iter().enumerate() {
+            out.push((
+                DongWoDecision::Drop { drop: drop.value },
+                MovePart::MuziDrop(i),
+            ));
+        }
+        if let Some(lap) = written.stopped_after_lap {
+            out.push((DongWoDecision::Stop { lap }, MovePart::Whole));
+        }
+        Ok(out)
+    }
+
+    fn begin_round<S: EventSink>(&self, _: &mut DongWoState, _: &mut S) -> Result<(), Violation> {
+        Err(Violation::new(
+            "mgn.round.marker",
+            "until the whole game lands (issue 7), a Dong Wo game is one round",
+        ))
+    }
+
+    fn pass_decision(&self) -> Option<DongWoDecision> {
+        Some(DongWoDecision::Pass)
+    }
+
+    fn move_from_decisions(&self, turn: &[DongWoDecision]) -> Element {
+        let spanned = |hole: Hole| Spanned::new(hole, Default::default());
+        let Some(&DongWoDecision::Sow { hole, direction }) = turn.first() else {
+            return Element::Pass(Spanned::new((), Default::default()));
+        };
+        let mut drops = Vec::new();
+        let mut stop = None;
+        for d in &turn[1..] {
+            match *d {
+                DongWoDecision::Drop { drop } => drops.push(Spanned::new(drop, Default::default())),
+                DongWoDecision::Stop { lap } => stop = Some(lap),
+                _ => {}
+            }
+        }
+        Element::Move(Spanned::new(
+            Move {
+                sowings: vec![Sowing {
+                    hole: spanned(hole),
+                    direction: Some(direction),
+                    transfer_to: None,
+                    muzi_drops: drops,
+                }],
+                extra_capture: None,
+                actions: Vec::new(),
+                stopped_after_lap: stop,
+            },
+            Default::default(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests;
