@@ -369,7 +369,10 @@ impl<'a, R: Rules> Replay<'a, R> {
             let mut failure = self.at_ply(place(
                 Violation::new(
                     rule,
-                    "the turn is not over: the move must go on with `-` and a further decision",
+                    format!(
+                        "the turn is not over: the move must write its next decision ({})",
+                        self.rules.def().describe(rule)
+                    ),
                 )
                 .at(last),
                 written,
