@@ -97,7 +97,10 @@ fn a_very_long_unterminated_comment_is_reported_at_its_brace() {
     let records = mgn::notation::parse_games(&text);
     let error = records[0].as_ref().unwrap_err();
     assert_eq!(error.offset, text.find('{').unwrap());
-    assert!(error.to_string().contains("closing this comment"), "{error}");
+    assert!(
+        error.to_string().contains("closing this comment"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -110,7 +113,10 @@ fn a_deeply_nested_comment_does_not_grow_the_stack() {
     );
     let verdicts = check_text(&text);
     assert_eq!(verdicts.len(), 1);
-    assert!(verdicts[0].starts_with("game 1: syntax error at 3:"), "{verdicts:?}");
+    assert!(
+        verdicts[0].starts_with("game 1: syntax error at 3:"),
+        "{verdicts:?}"
+    );
 }
 
 #[test]
@@ -139,7 +145,9 @@ fn a_file_of_too_many_games_ends_in_one_clear_error() {
     let error = records[max].as_ref().unwrap_err();
     assert_eq!(error.offset, max * "[Game \"dakon\"]\n*\n".len());
     assert!(
-        error.to_string().contains("at most 100000 games in one file"),
+        error
+            .to_string()
+            .contains("at most 100000 games in one file"),
         "{error}"
     );
 }
@@ -233,7 +241,12 @@ fn hostile_json_and_yaml_documents_are_refused_clearly() {
             .output()
             .unwrap();
         assert_clean_exit(&output, name);
-        assert_eq!(output.status.code(), Some(status), "{name}: {}", shown(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(status),
+            "{name}: {}",
+            shown(&output)
+        );
         if status == 1 {
             assert!(
                 shown(&output).contains("not an MGN"),
