@@ -62,8 +62,12 @@ impl fmt::Display for SyntaxError {
 
 impl std::error::Error for SyntaxError {}
 
+/// The most games one file may hold. The records after the limit are not read: the file gets
+/// one more record, a syntax error at the first game over the limit (docs/robustness.md).
+pub const MAX_GAMES: usize = 100_000;
+
 /// Every game of a file, in order; a broken game is an error and the reading goes on at the
-/// next `[Game` line.
+/// next `[Game` line. At most [`MAX_GAMES`] records are read.
 pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
     let reader = Reader { text };
     let mut games = Vec::new();
@@ -72,6 +76,14 @@ pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
         let attempt = reader.skip_trivia(i).and_then(|j| {
             if j.is_empty() {
                 Ok(None)
+            } else if games.len() >= MAX_GAMES {
+                Err(nom::Err::Failure(Fail {
+                    at: j,
+                    expected: Cow::Owned(format!(
+                        "the end of the file: mgn reads at most {MAX_GAMES} games in one file (split it)"
+                    )),
+                    found: Some(Cow::Borrowed("another game")),
+                }))
             } else {
                 reader.game(j).map(Some)
             }
@@ -84,6 +96,10 @@ pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
             }
             Err(e) => {
                 let error = reader.error(e, "end of file");
+                if games.len() >= MAX_GAMES {
+                    games.push(Err(error));
+                    break;
+                }
                 // Resume strictly after where this attempt began, so that an error at the very
                 // start of a `[Game` line cannot make the reader try the same line forever.
                 let from = error.offset.max(reader.offset(i) + 1);

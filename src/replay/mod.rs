@@ -15,6 +15,11 @@ use crate::notation::{
 };
 use crate::rules::{with_rules, Event, MovePart, Phase, Rules, Violation, WithRules};
 
+/// The highest round a `Start` position may be in. A real game has a few dozen rounds; the
+/// limit keeps every round count the replay and the rules add to far from `u32::MAX`, so that a
+/// hostile `Start` (round 4294967295) is a clear failure rather than an overflow.
+pub const MAX_ROUND: u32 = 1_000_000;
+
 /// Why a record departs from the rules, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
@@ -217,6 +222,16 @@ impl<'a, R: Rules> Replay<'a, R> {
         let first = header.first.as_ref().map(|f| f.value);
         match &header.start {
             Some(start) => {
+                if start.value.round > MAX_ROUND {
+                    return Err(failure_at(
+                        start.span,
+                        "mgn.position.shape",
+                        format!(
+                            "the Start position is in round {}; mgn replays rounds up to {MAX_ROUND}",
+                            start.value.round
+                        ),
+                    ));
+                }
                 self.state = self
                     .rules
                     .state_from_position(&start.value)
