@@ -246,21 +246,22 @@ fn byte<'a>(i: &'a str, b: u8, what: &'static str) -> Result<&'a str, Failure<'a
 }
 
 fn number(i: &str) -> PResult<'_, u32> {
-    let digits = i.bytes().take_while(u8::is_ascii_digit).count();
+    let mut n: u64 = 0;
+    let mut digits = 0;
+    for &b in i.as_bytes() {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        n = n * 10 + u64::from(b - b'0');
+        if n > u64::from(u32::MAX) {
+            return fail(i, "a number of at most 4294967295");
+        }
+        digits += 1;
+    }
     if digits == 0 {
         return mismatch(i);
     }
-    let mut n: u32 = 0;
-    for b in i[..digits].bytes() {
-        match n
-            .checked_mul(10)
-            .and_then(|n| n.checked_add(u32::from(b - b'0')))
-        {
-            Some(m) => n = m,
-            None => return fail(i, "a number of at most 4294967295"),
-        }
-    }
-    Ok((&i[digits..], n))
+    Ok((&i[digits..], n as u32))
 }
 
 fn side(i: &str) -> PResult<'_, Side> {
@@ -304,7 +305,9 @@ fn boundary<'a>(i: &'a str, after: &'static str) -> Result<(), Failure<'a>> {
 
 /// `mAmB`, `mA` or `mB`, if `i` starts with one.
 fn muzi(i: &str) -> Option<(&str, Muzi)> {
-    if let Some(rest) = i.strip_prefix("mAmB") {
+    if !i.starts_with('m') {
+        None
+    } else if let Some(rest) = i.strip_prefix("mAmB") {
         Some((rest, Muzi { a: true, b: true }))
     } else if let Some(rest) = i.strip_prefix("mA") {
         Some((rest, Muzi::of(Side::A)))
@@ -363,9 +366,8 @@ fn hole_state(i: &str) -> PResult<'_, HoleState> {
     Ok((i, out))
 }
 
-/// One player's holes, `5,0@B,mA,x`: at least one, separated by `,`.
-fn holes(i: &str) -> PResult<'_, Vec<HoleState>> {
-    // Counting the commas first sizes the row at once: one allocation rather than a few.
+/// The number of holes in the row `i` starts with, if it is well formed: its commas, plus one.
+fn count_holes(i: &str) -> usize {
     let mut commas = 0;
     for &b in i.as_bytes() {
         match b {
@@ -374,7 +376,13 @@ fn holes(i: &str) -> PResult<'_, Vec<HoleState>> {
             _ => break,
         }
     }
-    let mut row = Vec::with_capacity(commas + 1);
+    commas + 1
+}
+
+/// One player's holes, `5,0@B,mA,x`: at least one, separated by `,`. `expected` sizes the
+/// row, so that it is allocated once.
+fn holes(i: &str, expected: usize) -> PResult<'_, Vec<HoleState>> {
+    let mut row = Vec::with_capacity(expected);
     let mut i = i;
     loop {
         let (rest, h) = match hole_state(i) {
@@ -406,9 +414,10 @@ fn expect_sp<'a>(i: &'a str, what: &'static str) -> Result<&'a str, Failure<'a>>
 }
 
 fn position(i: &str) -> PResult<'_, Position> {
-    let (i, a) = holes(i)?;
+    let (i, a) = holes(i, count_holes(i))?;
     let i = byte(i, b'/', "`,` or `/` after a hole of A")?;
-    let (i, b) = holes(i)?;
+    // Both rows of a board have as many holes.
+    let (i, b) = holes(i, a.len())?;
     let i = expect_sp(i, "`,` or a space after a hole of B")?;
     let (i, store_a) = expect_pile(i, "A's store such as 0 or 9mB")?;
     let i = byte(i, b'/', "`/` between the stores")?;
