@@ -799,7 +799,7 @@ impl Rules for Dakon {
         if written.extra_capture.is_some() {
             return Err(
                 Violation::new("mgn.move.form", "Dakon has no chosen extra capture")
-                    .at(MovePart::ExtraCapture),
+                    .at(MovePart::ExtraCapture(0)),
             );
         }
         if !written.actions.is_empty() || written.stopped_after_lap.is_some() {

@@ -1281,7 +1281,7 @@ impl Rules for DongWo {
         }
         if written.extra_capture.is_some() {
             return Err(
-                form("a Dong Wo move has no extra capture (`*hole`)").at(MovePart::ExtraCapture)
+                form("a Dong Wo move has no extra capture (`*hole`)").at(MovePart::ExtraCapture(0))
             );
         }
         if sowing.transfer_to.is_some() {

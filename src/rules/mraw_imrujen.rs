@@ -924,7 +924,7 @@ impl Rules for MrawImrujen {
                 "mgn.move.form",
                 "Mraw imrujen has no chosen extra capture",
             )
-            .at(MovePart::ExtraCapture));
+            .at(MovePart::ExtraCapture(0)));
         }
         if !written.actions.is_empty() || written.stopped_after_lap.is_some() {
             return Err(Violation::new(
