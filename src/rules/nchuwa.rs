@@ -64,7 +64,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "nchuwa.opening.extra",
-        summary: "and it captures one more occupied hole of the opponent, of the player's choice, in either row (written `*A5`); this one is not optional",
+        summary: "and it captures one more occupied hole of the opponent, of the player's choice, in either row (written `*A5`; two under nchuwa.opening.removals=two, `*A5*A7`); this one is not optional",
         source: "«A més a més, aquest jugador també captura el contingut de qualsevol altre forat del costat de l’adversari.» Sanderson 1913: \"and also the contents of any one other hole (back or front rows)\"",
     },
     RuleDef {
@@ -104,7 +104,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "nchuwa.sow.singleton",
-        summary: "a player whose holes all hold one seed or none moves a single seed into the next hole, which must be empty",
+        summary: "a player whose holes all hold one seed or none moves a single seed into the next hole, which must be empty (the option of the same code can let single seeds move freely)",
         source: "«Quan un jugador es queda només amb forats que tenen una o cap llavor, només les podrà desplaçar a forats buits (no podrà acumular 2 llavors en un sol forat).» Sanderson (Angoni game): single men move \"only to an adjacent empty hole and when no holes contain more than one man\"",
     },
     RuleDef {
