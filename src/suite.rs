@@ -45,6 +45,20 @@ pub fn verdict_lines(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The verdict lines of a case file's bytes. MGN is UTF-8: a file that is not is one bad
+/// record, as `mgn check` reports it, failed as a syntax error at its first invalid byte.
+pub fn verdict_lines_of_bytes(bytes: &[u8]) -> Vec<String> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => verdict_lines(text),
+        Err(error) => {
+            let offset = error.valid_up_to();
+            let lossy = String::from_utf8_lossy(bytes);
+            let (line, column) = LineIndex::new(&lossy).line_col(offset);
+            vec![format!("game 1: failed mgn.syntax at {line}:{column}")]
+        }
+    }
+}
+
 /// One case whose verdicts differ from its verdict file.
 #[derive(Debug)]
 pub struct Mismatch {
@@ -90,8 +104,7 @@ pub fn run_suite(root: &Path, bless: bool) -> io::Result<SuiteReport> {
     let mut report = SuiteReport::default();
     for case in cases(root)? {
         report.cases += 1;
-        let text = fs::read_to_string(&case)?;
-        let actual = verdict_lines(&text);
+        let actual = verdict_lines_of_bytes(&fs::read(&case)?);
         let path = verdict_path(&case);
         let written = fs::read_to_string(&path).unwrap_or_default();
         let comments: Vec<&str> = written.lines().filter(|l| l.starts_with('#')).collect();
@@ -136,6 +149,14 @@ mod tests {
                 "game 1: failed dakon.pass at 3:7".to_string(),
                 "game 2: passed".to_string()
             ]
+        );
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_one_failed_record() {
+        assert_eq!(
+            verdict_lines_of_bytes(b"[Game \"dakon\"]\n\n1. B\xff4 *\n"),
+            vec!["game 1: failed mgn.syntax at 3:5".to_string()]
         );
     }
 }

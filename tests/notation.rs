@@ -1222,6 +1222,21 @@ proptest! {
         prop_assert_eq!(again, text);
     }
 
+    /// The YAML and JSON documents are lossless for every construct the syntax has.
+    #[test]
+    fn prop_yaml_and_json_round_trips_are_lossless(g in arb_game()) {
+        let text = write_game(&g);
+        let games = std::slice::from_ref(&g);
+        for back in [
+            mgn::document::from_yaml(&mgn::document::to_yaml(games)),
+            mgn::document::from_json(&mgn::document::to_json(games)),
+        ] {
+            let back = back.map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(back.len(), 1);
+            prop_assert_eq!(write_game(&back[0]), text.clone());
+        }
+    }
+
     #[test]
     fn prop_written_positions_read_back_the_same(p in arb_position()) {
         prop_assert_eq!(parse_position(&write_position(&p)), Ok(p));

@@ -54,3 +54,12 @@ fn nchuwa_counts() {
         456_688
     );
 }
+
+#[test]
+fn dong_wo_counts() {
+    assert_eq!(
+        count(GameKind::DongWo, None, Some("mancala-world"), 1),
+        2_204
+    );
+    assert_eq!(count(GameKind::DongWo, None, Some("catalan"), 1), 2_204);
+}

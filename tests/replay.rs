@@ -275,6 +275,24 @@ proptest! {
         prop_assert_eq!(&reread, &game);
         prop_assert_eq!(check_game(&reread, &CheckOptions::default()), Verdict::Passed);
     }
+
+    /// The YAML and JSON round trips are lossless: any generated game comes back printing the
+    /// same text, and still passes.
+    #[test]
+    fn documents_keep_every_game(variant in 0usize..64, seed in any::<u64>()) {
+        let variants = variants();
+        let header = variants[variant % variants.len()].clone();
+        let game = generated(&header, seed, 300);
+        let text = write_game(&game);
+        let from_yaml = mgn::document::from_yaml(&mgn::document::to_yaml(std::slice::from_ref(&game)));
+        let from_json = mgn::document::from_json(&mgn::document::to_json(std::slice::from_ref(&game)));
+        for back in [from_yaml, from_json] {
+            let back = back.map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(back.len(), 1);
+            prop_assert_eq!(write_game(&back[0]), text.clone());
+            prop_assert_eq!(check_game(&back[0], &CheckOptions::default()), Verdict::Passed);
+        }
+    }
 }
 
 struct Generate {
@@ -366,4 +384,86 @@ fn a_changed_checkpoint_number_fails_at_that_checkpoint() {
         }
     }
     assert!(checked > 100, "only {checked} checkpoints were tried");
+}
+
+/// Tries every move form on every hole at each point of a random game: whatever the rules
+/// refuse leaves the state exactly as it was (the replay lists the legal alternatives after a
+/// refusal, from the state the refusal left).
+struct RefusalsChangeNothing {
+    seed: u64,
+}
+
+fn candidate_moves() -> Vec<mgn::notation::Move> {
+    use mgn::notation::{Direction, Move, Sowing};
+    let mut moves = Vec::new();
+    for side in [Side::A, Side::B] {
+        for number in 0..=31 {
+            for direction in [
+                None,
+                Some(Direction::CounterClockwise),
+                Some(Direction::Clockwise),
+            ] {
+                moves.push(Move {
+                    sowings: vec![Sowing {
+                        hole: Spanned::new(Hole::new(side, number), Span::default()),
+                        direction,
+                        transfer_to: None,
+                        muzi_drops: Vec::new(),
+                    }],
+                    extra_capture: None,
+                    actions: Vec::new(),
+                    stopped_after_lap: None,
+                });
+            }
+        }
+    }
+    moves
+}
+
+impl WithRules for RefusalsChangeNothing {
+    type Output = usize;
+    fn run<R: Rules>(self, rules: &R) -> usize {
+        let mut rng = Rng::new(self.seed);
+        let mut state = rules.start(Side::B);
+        let candidates = candidate_moves();
+        let mut decisions = Vec::new();
+        let mut refused = 0;
+        for _ in 0..120 {
+            match rules.phase(&state) {
+                Phase::Over { .. } => break,
+                Phase::RoundOver { .. } => {
+                    rules.begin_round(&mut state, &mut ()).unwrap();
+                    continue;
+                }
+                _ => {}
+            }
+            for written in &candidates {
+                let Ok(parts) = rules.decisions_from_move(written) else {
+                    continue;
+                };
+                for (decision, _) in parts.iter().take(1) {
+                    let mut tried = state.clone();
+                    if rules.apply(&mut tried, decision, &mut ()).is_err() {
+                        assert_eq!(tried, state, "refusing {decision} changed the state");
+                        refused += 1;
+                    }
+                }
+            }
+            rules.decisions(&state, &mut decisions);
+            let decision = decisions[rng.below(decisions.len())].clone();
+            rules.apply(&mut state, &decision, &mut ()).unwrap();
+        }
+        refused
+    }
+}
+
+#[test]
+fn a_refused_decision_changes_nothing() {
+    let mut refused = 0;
+    for (i, header) in variants().iter().enumerate() {
+        refused += with_rules(header, RefusalsChangeNothing { seed: i as u64 })
+            .unwrap()
+            .unwrap();
+    }
+    assert!(refused > 1000, "only {refused} refusals were tried");
 }

@@ -5,6 +5,10 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// The largest input mgn reads: 64 MiB. A bigger file is refused before it is read, with a
+/// usage error (exit 2), rather than exhausting memory (docs/robustness.md).
+pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
+
 /// Where a text comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -41,6 +45,9 @@ pub enum InputError {
     NoRecords { name: String },
     /// The bytes are not UTF-8, which MGN requires: the file is a bad record, not an I/O error.
     NotUtf8(NotUtf8),
+    /// The input is larger than [`MAX_INPUT_BYTES`]; `size` is what is known of it (standard
+    /// input is read only up to the limit).
+    TooBig { name: String, size: u64 },
 }
 
 /// A file that is not UTF-8, with what is needed to show where.
@@ -117,17 +124,36 @@ fn is_mgn(path: &Path) -> bool {
 pub fn read(origin: &Origin) -> Result<String, InputError> {
     let started = Instant::now();
     let name = origin.name();
-    let bytes = match origin {
-        Origin::Stdin => {
-            let mut bytes = Vec::new();
-            io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+    let too_big = |size| InputError::TooBig {
+        name: name.clone(),
+        size,
+    };
+    if let Origin::File(path) = origin {
+        if let Ok(meta) = fs::metadata(path) {
+            if meta.len() > MAX_INPUT_BYTES {
+                return Err(too_big(meta.len()));
+            }
         }
-        Origin::File(path) => fs::read(path),
+    }
+    // Read at most one byte over the limit, so that a growing file or an endless standard input
+    // is refused too, without holding more than the limit in memory.
+    let mut bytes = Vec::new();
+    match origin {
+        Origin::Stdin => io::stdin()
+            .lock()
+            .take(MAX_INPUT_BYTES + 1)
+            .read_to_end(&mut bytes),
+        Origin::File(path) => {
+            fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+        }
     }
     .map_err(|error| InputError::Io {
         name: name.clone(),
         error,
     })?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
     tracing::debug!(file = %name, bytes = bytes.len(), elapsed = ?started.elapsed(), "read");
     String::from_utf8(bytes).map_err(|error| {
         let offset = error.utf8_error().valid_up_to();

@@ -54,6 +54,10 @@ pub fn input_error(error: &InputError) -> String {
         InputError::Io { name, error } => format!("cannot read {name}: {error}"),
         InputError::NoRecords { name } => format!("no *.mgn file under {name}"),
         InputError::NotUtf8(error) => not_utf8(error),
+        InputError::TooBig { name, size } => format!(
+            "cannot read {name}: it holds {size} bytes or more; mgn reads inputs of at most {} bytes (64 MiB): split it into smaller files",
+            super::input::MAX_INPUT_BYTES
+        ),
     }
 }
 

@@ -6,5 +6,5 @@ mod parse;
 mod write;
 
 pub use ast::*;
-pub use parse::{parse_games, parse_position, SyntaxError};
+pub use parse::{parse_games, parse_position, SyntaxError, MAX_GAMES};
 pub use write::{write_game, write_games, write_move, write_position};

@@ -27,9 +27,9 @@ use std::borrow::Cow;
 use std::fmt;
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while};
-use nom::character::complete::{char, digit1, satisfy};
-use nom::combinator::{opt, recognize, value};
+use nom::bytes::complete::tag;
+use nom::character::complete::char;
+use nom::combinator::{opt, value};
 use nom::error::{ErrorKind, ParseError};
 use nom::multi::{many0_count, separated_list1};
 use nom::sequence::{delimited, preceded};
@@ -62,18 +62,33 @@ impl fmt::Display for SyntaxError {
 
 impl std::error::Error for SyntaxError {}
 
+/// The most games one file may hold. The records after the limit are not read: the file gets
+/// one more record, a syntax error at the first game over the limit (docs/robustness.md).
+pub const MAX_GAMES: usize = 100_000;
+
 /// Every game of a file, in order; a broken game is an error and the reading goes on at the
-/// next `[Game` line.
+/// next `[Game` line. At most [`MAX_GAMES`] records are read.
 pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
     let reader = Reader { text };
     let mut games = Vec::new();
+    // The move text of every game is read into this one buffer, then moved into a vector of
+    // its exact size: no vector of elements grows by copying itself over and over.
+    let mut elements = Vec::new();
     let mut i = text.strip_prefix('\u{feff}').unwrap_or(text);
     loop {
         let attempt = reader.skip_trivia(i).and_then(|j| {
             if j.is_empty() {
                 Ok(None)
+            } else if games.len() >= MAX_GAMES {
+                Err(nom::Err::Failure(Fail {
+                    at: j,
+                    expected: Cow::Owned(format!(
+                        "the end of the file: mgn reads at most {MAX_GAMES} games in one file (split it)"
+                    )),
+                    found: Some(Cow::Borrowed("another game")),
+                }))
             } else {
-                reader.game(j).map(Some)
+                reader.game(j, &mut elements).map(Some)
             }
         });
         match attempt {
@@ -84,6 +99,10 @@ pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
             }
             Err(e) => {
                 let error = reader.error(e, "end of file");
+                if games.len() >= MAX_GAMES {
+                    games.push(Err(error));
+                    break;
+                }
                 // Resume strictly after where this attempt began, so that an error at the very
                 // start of a `[Game` line cannot make the reader try the same line forever.
                 let from = error.offset.max(reader.offset(i) + 1);
@@ -221,28 +240,67 @@ fn shorten(token: &str) -> Cow<'_, str> {
 
 // ---------------------------------------------------------------------------------------------
 // Tokens that carry no span of their own.
+//
+// The tokens of positions and moves make up most of a record (a checkpoint after every move is
+// common), so they are read byte by byte rather than with combinators: they are small and
+// regular, and this is where the reading time goes. They fail as nom parsers do, with
+// `nom::Err::Error` for "not this token" and `nom::Err::Failure` only when committed.
 
 const RESULT: &str = "a result (1-0, 0-1, 1/2-1/2 or *)";
 
-fn number(i: &str) -> PResult<'_, u32> {
-    let (rest, digits) = digit1(i)?;
-    match digits.parse() {
-        Ok(n) => Ok((rest, n)),
-        Err(_) => fail(i, "a number of at most 4294967295"),
+/// "Not this token", at `at`: what it should have been is said by whoever expected it.
+fn mismatch<T>(at: &str) -> PResult<'_, T> {
+    Err(nom::Err::Error(Fail::from_error_kind(at, ErrorKind::Char)))
+}
+
+/// `i` without its first byte, if that is `b`; else a failure that expected `what`.
+fn byte<'a>(i: &'a str, b: u8, what: &'static str) -> Result<&'a str, Failure<'a>> {
+    match i.as_bytes().first() {
+        Some(&c) if c == b => Ok(&i[1..]),
+        _ => fail(i, what),
     }
 }
 
+fn number(i: &str) -> PResult<'_, u32> {
+    let mut n: u64 = 0;
+    let mut digits = 0;
+    for &b in i.as_bytes() {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        n = n * 10 + u64::from(b - b'0');
+        if n > u64::from(u32::MAX) {
+            return fail(i, "a number of at most 4294967295");
+        }
+        digits += 1;
+    }
+    if digits == 0 {
+        return mismatch(i);
+    }
+    Ok((&i[digits..], n as u32))
+}
+
 fn side(i: &str) -> PResult<'_, Side> {
-    alt((value(Side::A, char('A')), value(Side::B, char('B')))).parse(i)
+    match i.as_bytes().first() {
+        Some(b'A') => Ok((&i[1..], Side::A)),
+        Some(b'B') => Ok((&i[1..], Side::B)),
+        _ => mismatch(i),
+    }
 }
 
 fn hole(i: &str) -> PResult<'_, Hole> {
-    (side, number).map(|(s, n)| Hole::new(s, n)).parse(i)
+    let (rest, s) = side(i)?;
+    let (rest, n) = number(rest)?;
+    Ok((rest, Hole::new(s, n)))
 }
 
 /// A single space or tab, as between the fields of a position or after `round`.
 fn sp(i: &str) -> PResult<'_, char> {
-    satisfy(|c| c == ' ' || c == '\t').parse(i)
+    match i.as_bytes().first() {
+        Some(b' ') => Ok((&i[1..], ' ')),
+        Some(b'\t') => Ok((&i[1..], '\t')),
+        _ => mismatch(i),
+    }
 }
 
 fn skip_space(i: &str) -> &str {
@@ -261,24 +319,43 @@ fn boundary<'a>(i: &'a str, after: &'static str) -> Result<(), Failure<'a>> {
     }
 }
 
-fn muzi(i: &str) -> PResult<'_, Muzi> {
-    alt((
-        value(Muzi { a: true, b: true }, tag("mAmB")),
-        value(Muzi::of(Side::A), tag("mA")),
-        value(Muzi::of(Side::B), tag("mB")),
-    ))
-    .parse(i)
+/// `mAmB`, `mA` or `mB`, if `i` starts with one.
+fn muzi(i: &str) -> Option<(&str, Muzi)> {
+    if !i.starts_with('m') {
+        None
+    } else if let Some(rest) = i.strip_prefix("mAmB") {
+        Some((rest, Muzi { a: true, b: true }))
+    } else if let Some(rest) = i.strip_prefix("mA") {
+        Some((rest, Muzi::of(Side::A)))
+    } else {
+        Some((i.strip_prefix("mB")?, Muzi::of(Side::B)))
+    }
 }
 
+/// Seeds, muzi, or seeds then muzi: `5`, `mA`, `3mAmB`.
 fn pile(i: &str) -> PResult<'_, Pile> {
-    alt((
-        (number, opt(muzi)).map(|(seeds, m)| Pile {
-            seeds,
-            muzi: m.unwrap_or_default(),
-        }),
-        muzi.map(|muzi| Pile { seeds: 0, muzi }),
-    ))
-    .parse(i)
+    let (rest, seeds) = match number(i) {
+        Ok((rest, n)) => (rest, Some(n)),
+        Err(nom::Err::Error(_)) => (i, None),
+        Err(e) => return Err(e),
+    };
+    match (seeds, muzi(rest)) {
+        (None, None) => mismatch(i),
+        (seeds, Some((rest, muzi))) => Ok((
+            rest,
+            Pile {
+                seeds: seeds.unwrap_or(0),
+                muzi,
+            },
+        )),
+        (Some(seeds), None) => Ok((
+            rest,
+            Pile {
+                seeds,
+                muzi: Muzi::NONE,
+            },
+        )),
+    }
 }
 
 fn hole_state(i: &str) -> PResult<'_, HoleState> {
@@ -290,11 +367,13 @@ fn hole_state(i: &str) -> PResult<'_, HoleState> {
         return Ok((rest, out));
     }
     let (i, pile) = pile(i)?;
-    let (i, owner) = opt(preceded(
-        char('@'),
-        expect("the hole's owner after `@`, A or B", side),
-    ))
-    .parse(i)?;
+    let (i, owner) = match i.strip_prefix('@') {
+        Some(after) => match side(after) {
+            Ok((rest, owner)) => (rest, Some(owner)),
+            Err(_) => return fail(after, "the hole's owner after `@`, A or B"),
+        },
+        None => (i, None),
+    };
     let out = HoleState {
         pile,
         owner,
@@ -303,30 +382,70 @@ fn hole_state(i: &str) -> PResult<'_, HoleState> {
     Ok((i, out))
 }
 
-fn holes(i: &str) -> PResult<'_, Vec<HoleState>> {
-    separated_list1(
-        char(','),
-        expect("a hole's contents such as 5, 0@B, mA or x", hole_state),
-    )
-    .parse(i)
+/// The number of holes in the row `i` starts with, if it is well formed: its commas, plus one.
+fn count_holes(i: &str) -> usize {
+    let mut commas = 0;
+    for &b in i.as_bytes() {
+        match b {
+            b',' => commas += 1,
+            b'0'..=b'9' | b'm' | b'A' | b'B' | b'@' | b'x' => {}
+            _ => break,
+        }
+    }
+    commas + 1
+}
+
+/// One player's holes, `5,0@B,mA,x`: at least one, separated by `,`. `expected` sizes the
+/// row, so that it is allocated once.
+fn holes(i: &str, expected: usize) -> PResult<'_, Vec<HoleState>> {
+    let mut row = Vec::with_capacity(expected);
+    let mut i = i;
+    loop {
+        let (rest, h) = match hole_state(i) {
+            Err(nom::Err::Error(_)) => return fail(i, "a hole's contents such as 5, 0@B, mA or x"),
+            read => read?,
+        };
+        row.push(h);
+        match rest.strip_prefix(',') {
+            Some(next) => i = next,
+            None => return Ok((rest, row)),
+        }
+    }
+}
+
+/// A pile where one is expected: anything else fails as `what`.
+fn expect_pile<'a>(i: &'a str, what: &'static str) -> PResult<'a, Pile> {
+    match pile(i) {
+        Err(nom::Err::Error(_)) => fail(i, what),
+        read => read,
+    }
+}
+
+/// A space or tab where one is expected.
+fn expect_sp<'a>(i: &'a str, what: &'static str) -> Result<&'a str, Failure<'a>> {
+    match i.as_bytes().first() {
+        Some(b' ' | b'\t') => Ok(&i[1..]),
+        _ => fail(i, what),
+    }
 }
 
 fn position(i: &str) -> PResult<'_, Position> {
-    let (i, a) = holes(i)?;
-    let (i, _) = expect("`,` or `/` after a hole of A", char('/'))(i)?;
-    let (i, b) = holes(i)?;
-    let (i, _) = expect("`,` or a space after a hole of B", sp)(i)?;
-    let (i, store_a) = expect("A's store such as 0 or 9mB", pile)(i)?;
-    let (i, _) = expect("`/` between the stores", char('/'))(i)?;
-    let (i, store_b) = expect("B's store such as 0 or 9mA", pile)(i)?;
-    let (i, _) = expect("a space before the side to move", sp)(i)?;
+    let (i, a) = holes(i, count_holes(i))?;
+    let i = byte(i, b'/', "`,` or `/` after a hole of A")?;
+    // Both rows of a board have as many holes.
+    let (i, b) = holes(i, a.len())?;
+    let i = expect_sp(i, "`,` or a space after a hole of B")?;
+    let (i, store_a) = expect_pile(i, "A's store such as 0 or 9mB")?;
+    let i = byte(i, b'/', "`/` between the stores")?;
+    let (i, store_b) = expect_pile(i, "B's store such as 0 or 9mA")?;
+    let i = expect_sp(i, "a space before the side to move")?;
     let (i, to_move) = expect("the side to move, A or B", side)(i)?;
-    let (i, _) = expect("a space before the round", sp)(i)?;
+    let i = expect_sp(i, "a space before the round")?;
     let (i, round) = expect("the round number", number)(i)?;
     let debts_ahead = i.len() > 1 && sp(i).is_ok() && i.as_bytes()[1].is_ascii_digit();
     let (i, debts) = if debts_ahead {
         let (i, debt_a) = number(&i[1..])?;
-        let (i, _) = expect("`/` between the debts", char('/'))(i)?;
+        let i = byte(i, b'/', "`/` between the debts")?;
         let (i, debt_b) = expect("B's debt", number)(i)?;
         (i, [debt_a, debt_b])
     } else {
@@ -458,11 +577,14 @@ fn tag_ahead(i: &str) -> Option<&str> {
 }
 
 fn tag_name(i: &str) -> PResult<'_, &str> {
-    recognize((
-        satisfy(|c| c.is_ascii_alphabetic()),
-        take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
-    ))
-    .parse(i)
+    if !i.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+        return mismatch(i);
+    }
+    let len = 1 + i[1..]
+        .bytes()
+        .take_while(|&b| b.is_ascii_alphanumeric() || b == b'_')
+        .count();
+    Ok((&i[len..], &i[..len]))
 }
 
 /// The body of a tag value after its opening quote: the raw text and its unescaped value.
@@ -568,7 +690,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn game(&self, i: &'a str) -> PResult<'a, Game> {
+    fn game(&self, i: &'a str, elements: &mut Vec<Element>) -> PResult<'a, Game> {
         let start = i;
         match i.strip_prefix('[').map(tag_name) {
             Some(Ok((_, "Game"))) => {}
@@ -586,17 +708,17 @@ impl<'a> Reader<'a> {
         header.game.span = first.value_span;
 
         // Comments after the last tag open the move text; comments between tags are blanks.
-        let mut comments = Vec::new();
+        elements.clear();
         loop {
             let j = skip_space(i);
             if tag_ahead(j).is_some() {
-                comments.clear();
+                elements.clear();
                 let (rest, t) = self.tag(j)?;
                 self.add_tag(&mut header, t, &j[1..])?;
                 i = rest;
             } else if j.starts_with(['{', ';']) {
                 let (rest, c) = self.comment(j)?;
-                comments.push(Element::Comment(c));
+                elements.push(Element::Comment(c));
                 i = rest;
             } else {
                 i = j;
@@ -604,7 +726,9 @@ impl<'a> Reader<'a> {
             }
         }
 
-        let (rest, (moves, outcome)) = self.movetext(i, comments)?;
+        let (rest, outcome) = self.movetext(i, elements)?;
+        let mut moves = Vec::with_capacity(elements.len());
+        moves.append(elements);
         if let Some(said) = &header.result {
             if said.value != outcome.value {
                 let at = &self.text[outcome.span.start..];
@@ -770,8 +894,8 @@ impl<'a> Reader<'a> {
     fn movetext(
         &self,
         mut i: &'a str,
-        mut elements: Vec<Element>,
-    ) -> PResult<'a, (Vec<Element>, Spanned<Outcome>)> {
+        elements: &mut Vec<Element>,
+    ) -> PResult<'a, Spanned<Outcome>> {
         // Plies since the start of the round, against which move numbers are checked.
         let mut plies: usize = 0;
         loop {
@@ -783,7 +907,7 @@ impl<'a> Reader<'a> {
                 let rest = &i[len..];
                 boundary(rest, "a space or a comment after the result")?;
                 let outcome = Spanned::new(outcome, self.span(i, rest));
-                return Ok((rest, (elements, outcome)));
+                return Ok((rest, outcome));
             }
             let (rest, element) = match first {
                 b'{' | b';' => {
@@ -933,16 +1057,19 @@ impl<'a> Reader<'a> {
 
     fn sowing(&self, i: &'a str) -> PResult<'a, Sowing> {
         let (i, from) = self.spanned(expect("a hole such as B4", hole))(i)?;
-        let (i, direction) = opt(alt((
-            value(Direction::CounterClockwise, char('>')),
-            value(Direction::Clockwise, char('<')),
-        )))
-        .parse(i)?;
-        let (mut i, transfer_to) = opt(preceded(
-            char(':'),
-            self.spanned(expect("the hole after `:`, such as B2", hole)),
-        ))
-        .parse(i)?;
+        let (i, direction) = match i.as_bytes().first() {
+            Some(b'>') => (&i[1..], Some(Direction::CounterClockwise)),
+            Some(b'<') => (&i[1..], Some(Direction::Clockwise)),
+            _ => (i, None),
+        };
+        let (mut i, transfer_to) = match i.strip_prefix(':') {
+            Some(after) => {
+                let hole = expect("the hole after `:`, such as B2", hole);
+                let (rest, to) = self.spanned(hole)(after)?;
+                (rest, Some(to))
+            }
+            None => (i, None),
+        };
         let mut muzi_drops = Vec::new();
         while i.starts_with('@') {
             let drop = preceded(

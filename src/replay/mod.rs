@@ -10,10 +10,17 @@ mod trace;
 
 pub use trace::{draw_board, draw_four_rows, ply_trace, position_lines};
 
+use std::fmt;
+
 use crate::notation::{
     write_position, Element, Game, Move, Outcome, Pile, Position, Side, Span, Spanned,
 };
 use crate::rules::{with_rules, Event, MovePart, Phase, Rules, Violation, WithRules};
+
+/// The highest round a `Start` position may be in. A real game has a few dozen rounds; the
+/// limit keeps every round count the replay and the rules add to far from `u32::MAX`, so that a
+/// hostile `Start` (round 4294967295) is a clear failure rather than an overflow.
+pub const MAX_ROUND: u32 = 1_000_000;
 
 /// Why a record departs from the rules, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,6 +161,24 @@ fn place(violation: Violation, written: &Spanned<Move>) -> Fail {
     failure_at(span, violation.rule, violation.message)
 }
 
+/// The last ply as written, put in words only when a trace or `mgn replay` shows it.
+#[derive(Clone, Copy)]
+enum Written<'g> {
+    Nothing,
+    Move(&'g Move),
+    Pass,
+}
+
+impl fmt::Display for Written<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Written::Nothing => Ok(()),
+            Written::Move(m) => f.write_str(&crate::notation::write_move(m)),
+            Written::Pass => f.write_str("pass"),
+        }
+    }
+}
+
 struct Replay<'a, R: Rules> {
     rules: &'a R,
     game: &'a Game,
@@ -167,7 +192,7 @@ struct Replay<'a, R: Rules> {
     /// The events of the last ply, for capture claims and annotated diffs.
     last_events: Vec<Event>,
     last_side: Side,
-    last_written: String,
+    last_written: Written<'a>,
     /// A round the rules started that the record has not yet marked with `round N`.
     unmarked_round: Option<u32>,
     /// The current round's `round N` marker has been read.
@@ -176,6 +201,8 @@ struct Replay<'a, R: Rules> {
     ply_count_at_marker: usize,
     decisions: Vec<R::Decision>,
     start_position: Position,
+    /// The replayed position, rewritten in place at each claim that needs it.
+    replayed: Position,
 }
 
 impl<'a, R: Rules> Replay<'a, R> {
@@ -190,12 +217,19 @@ impl<'a, R: Rules> Replay<'a, R> {
             plies_this_round: 0,
             last_events: Vec::new(),
             last_side: Side::B,
-            last_written: String::new(),
+            last_written: Written::Nothing,
             unmarked_round: None,
             round_marked: false,
             ply_count_at_marker: 0,
             decisions: Vec::new(),
             start_position: rules.position(&rules.start(Side::B)),
+            replayed: Position {
+                holes: [Vec::new(), Vec::new()],
+                stores: [Pile::default(); 2],
+                to_move: Side::B,
+                round: 0,
+                debts: [0, 0],
+            },
         }
     }
 
@@ -218,6 +252,16 @@ impl<'a, R: Rules> Replay<'a, R> {
         let first = header.first.as_ref().map(|f| f.value);
         match &header.start {
             Some(start) => {
+                if start.value.round > MAX_ROUND {
+                    return Err(failure_at(
+                        start.span,
+                        "mgn.position.shape",
+                        format!(
+                            "the Start position is in round {}; mgn replays rounds up to {MAX_ROUND}",
+                            start.value.round
+                        ),
+                    ));
+                }
                 self.state = self
                     .rules
                     .state_from_position(&start.value)
@@ -308,6 +352,9 @@ impl<'a, R: Rules> Replay<'a, R> {
         failure
     }
 
+    /// The decisions open now, in words. After a decision that failed they are still those
+    /// it was chosen from: [`Rules::apply`] leaves the state unchanged on a violation, so
+    /// nothing is listed, let alone formatted, while the record holds.
     fn alternatives(&mut self) -> Vec<String> {
         self.rules.decisions(&self.state, &mut self.decisions);
         self.decisions.iter().map(|d| d.to_string()).collect()
@@ -321,12 +368,12 @@ impl<'a, R: Rules> Replay<'a, R> {
         applied
     }
 
-    fn play_move(&mut self, written: &Spanned<Move>) -> Result<(), Fail> {
+    fn play_move(&mut self, written: &'a Spanned<Move>) -> Result<(), Fail> {
         self.before_ply(written.span)?;
         let side = self.side_to_move();
         // The trace of a move that fails half-way shows the move as written.
         self.last_side = side;
-        self.last_written = crate::notation::write_move(&written.value);
+        self.last_written = Written::Move(&written.value);
         let decisions = self
             .rules
             .decisions_from_move(&written.value)
@@ -349,7 +396,6 @@ impl<'a, R: Rules> Replay<'a, R> {
                     return Err(self.with_trace(self.at_ply(failure)));
                 }
             }
-            let alternatives = self.alternatives();
             if let Err(violation) = self.decide(decision) {
                 // A violation about one part of the decision (an extra capture written with
                 // its sowing) keeps that part; otherwise it is about the decision's own part.
@@ -359,7 +405,7 @@ impl<'a, R: Rules> Replay<'a, R> {
                     violation
                 };
                 let mut failure = self.at_ply(place(violation, written));
-                failure.alternatives = alternatives;
+                failure.alternatives = self.alternatives();
                 return Err(failure);
             }
         }
@@ -381,8 +427,7 @@ impl<'a, R: Rules> Replay<'a, R> {
             failure.alternatives = alternatives;
             return Err(failure);
         }
-        let text = self.last_written.clone();
-        self.after_ply(side, text);
+        self.after_ply(side, Written::Move(&written.value));
         Ok(())
     }
 
@@ -411,13 +456,12 @@ impl<'a, R: Rules> Replay<'a, R> {
                 format!("{} has no passes", self.game.header.game.value),
             )));
         };
-        let alternatives = self.alternatives();
         if let Err(violation) = self.decide(&pass) {
             let mut failure = self.at_ply(failure_at(span, violation.rule, violation.message));
-            failure.alternatives = alternatives;
+            failure.alternatives = self.alternatives();
             return Err(failure);
         }
-        self.after_ply(side, "pass".to_string());
+        self.after_ply(side, Written::Pass);
         Ok(())
     }
 
@@ -432,7 +476,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
     }
 
-    fn after_ply(&mut self, side: Side, written: String) {
+    fn after_ply(&mut self, side: Side, written: Written<'a>) {
         self.ply_count += 1;
         self.plies_this_round += 1;
         self.last_side = side;
@@ -444,7 +488,7 @@ impl<'a, R: Rules> Replay<'a, R> {
                 label: StepLabel::Ply {
                     ply: self.ply_count,
                     side,
-                    written: written.clone(),
+                    written: written.to_string(),
                 },
                 events: self.last_events.clone(),
                 after: self.rules.position(&self.state),
@@ -526,9 +570,10 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn check_score(&self, claim: &Spanned<[Pile; 2]>) -> Result<(), Fail> {
+    fn check_score(&mut self, claim: &Spanned<[Pile; 2]>) -> Result<(), Fail> {
         self.no_ply_yet(claim.span, "score")?;
-        let replayed = self.rules.position(&self.state).stores;
+        self.rules.position_into(&self.state, &mut self.replayed);
+        let replayed = self.replayed.stores;
         if replayed != claim.value {
             let text = |p: &[Pile; 2]| {
                 let mut position = self.rules.position(&self.state);
@@ -554,13 +599,14 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn check_checkpoint(&self, claim: &Spanned<Position>) -> Result<(), Fail> {
-        let replayed = self.rules.position(&self.state);
-        if replayed == claim.value {
+    fn check_checkpoint(&mut self, claim: &Spanned<Position>) -> Result<(), Fail> {
+        self.rules.position_into(&self.state, &mut self.replayed);
+        if self.replayed == claim.value {
             return Ok(());
         }
+        let replayed = &self.replayed;
         let claimed_text = position_lines(&claim.value);
-        let replayed_text = position_lines(&replayed);
+        let replayed_text = position_lines(replayed);
         let diff = similar::TextDiff::from_lines(&claimed_text, &replayed_text)
             .unified_diff()
             .context_radius(5)
@@ -571,7 +617,7 @@ impl<'a, R: Rules> Replay<'a, R> {
             "mgn.claim.checkpoint",
             format!(
                 "the checkpoint differs from the replayed position ({})",
-                write_position(&replayed)
+                write_position(replayed)
             ),
         );
         if self.ply_count > 0 {

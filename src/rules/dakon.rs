@@ -728,25 +728,34 @@ impl Rules for Dakon {
     }
 
     fn position(&self, state: &DakonState) -> Position {
-        let row = |side: Side| -> Vec<HoleState> {
-            self.row_slots(side)
-                .map(|slot| HoleState {
-                    pile: pile(state.slots[slot]),
-                    owner: None,
-                    out_of_play: state.out_of_play & (1 << slot) != 0,
-                })
-                .collect()
-        };
-        Position {
-            holes: [row(Side::A), row(Side::B)],
-            stores: [
-                pile(state.slots[self.store(Side::A)]),
-                pile(state.slots[self.store(Side::B)]),
-            ],
+        let mut position = Position {
+            holes: [Vec::with_capacity(self.n), Vec::with_capacity(self.n)],
+            stores: [pile(0), pile(0)],
             to_move: state.to_move,
             round: state.round,
             debts: [0, 0],
+        };
+        self.position_into(state, &mut position);
+        position
+    }
+
+    fn position_into(&self, state: &DakonState, out: &mut Position) {
+        for side in [Side::A, Side::B] {
+            let row = &mut out.holes[side.index()];
+            row.clear();
+            row.extend(self.row_slots(side).map(|slot| HoleState {
+                pile: pile(state.slots[slot]),
+                owner: None,
+                out_of_play: state.out_of_play & (1 << slot) != 0,
+            }));
         }
+        out.stores = [
+            pile(state.slots[self.store(Side::A)]),
+            pile(state.slots[self.store(Side::B)]),
+        ];
+        out.to_move = state.to_move;
+        out.round = state.round;
+        out.debts = [0, 0];
     }
 
     fn phase(&self, state: &DakonState) -> Phase {

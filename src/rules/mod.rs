@@ -493,6 +493,11 @@ pub trait Rules {
     fn state_from_position(&self, position: &Position) -> Result<Self::State, Violation>;
     /// The position as MGN writes it, for checkpoints and diffs.
     fn position(&self, state: &Self::State) -> Position;
+    /// The same position, written over `out` so that its rows can be reused: the replay
+    /// compares every checkpoint with it. A game may leave it to this default.
+    fn position_into(&self, state: &Self::State, out: &mut Position) {
+        *out = self.position(state);
+    }
     fn phase(&self, state: &Self::State) -> Phase;
     /// The round a state is in (1 for the first).
     fn round(&self, state: &Self::State) -> u32;
