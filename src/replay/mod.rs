@@ -147,9 +147,8 @@ fn place(violation: Violation, written: &Spanned<Move>) -> Fail {
             .map_or(written.span, |s| s.hole.span),
         MovePart::ExtraCapture(i) => written
             .value
-            .extra_capture
-            .as_ref()
-            .filter(|_| i == 0)
+            .extra_captures
+            .get(i)
             .map_or(written.span, |h| h.span),
         MovePart::MuziDrop(i) => written
             .value

@@ -919,7 +919,7 @@ impl Rules for MrawImrujen {
             )
             .at(MovePart::Sowing(0)));
         }
-        if written.extra_capture.is_some() {
+        if !written.extra_captures.is_empty() {
             return Err(Violation::new(
                 "mgn.move.form",
                 "Mraw imrujen has no chosen extra capture",
@@ -1022,7 +1022,7 @@ impl Rules for MrawImrujen {
         Element::Move(Spanned::new(
             Move {
                 sowings,
-                extra_capture: None,
+                extra_captures: Vec::new(),
                 actions: Vec::new(),
                 stopped_after_lap: None,
             },

@@ -5,8 +5,8 @@
 //! (outer row 1..N, inner row N+1..2N). Seeds never cross to the other side; captured seeds
 //! leave the board for the captor's winnings. The opening gambit has no decision and is part of
 //! the start position; the opening transfers and every later move are one decision each, the
-//! extra capture and a stopped lap included, as MGN writes them in one token (`B8:B2*A5`,
-//! `B9*A5`, `B9/17`).
+//! extra captures and a stopped lap included, as MGN writes them in one token (`B8:B2*A5`,
+//! `B8:B2*A5*A7`, `B9*A5`, `B9/17`).
 
 use super::cycle::{self, Walk};
 use super::{
@@ -1331,9 +1331,13 @@ impl Rules for Nchuwa {
                 "Nchuwa has no owner actions",
             ));
         }
-        let extras = match &written.extra_capture {
-            Some(hole) => Extras::one(hole.value),
-            None => Extras::NONE,
+        let holes: Vec<Hole> = written.extra_captures.iter().map(|h| h.value).collect();
+        let Some(extras) = Extras::from_holes(&holes) else {
+            return Err(Violation::new(
+                "nchuwa.capture.extra",
+                "a Nchuwa turn takes at most two holes by choice (the opening's two removals under nchuwa.opening.removals=two), never three",
+            )
+            .at(MovePart::ExtraCapture(2)));
         };
         let decision = match &sowing.transfer_to {
             Some(to) => {
@@ -1386,7 +1390,7 @@ impl Rules for Nchuwa {
                     transfer_to: to.map(spanned),
                     muzi_drops: Vec::new(),
                 }],
-                extra_capture: extras.0[0].map(spanned),
+                extra_captures: extras.iter().map(spanned).collect(),
                 actions: Vec::new(),
                 stopped_after_lap: stop,
             },
