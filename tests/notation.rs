@@ -330,7 +330,10 @@ fn move_several_extra_captures_in_order() {
     assert_eq!(extras, vec![h(Side::A, 7), h(Side::A, 5)]);
     // Each hole has its own span, after its `*`.
     let (first, second) = (m.extra_captures[0].span, m.extra_captures[1].span);
-    assert_eq!((second.start - first.start, first.end - first.start), (3, 2));
+    assert_eq!(
+        (second.start - first.start, first.end - first.start),
+        (3, 2)
+    );
     let m = moves("B9*A5*A7*A11/3 *");
     let m = only_move(&m);
     assert_eq!(m.extra_captures.len(), 3);

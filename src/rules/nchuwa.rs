@@ -1333,11 +1333,19 @@ impl Rules for Nchuwa {
         }
         let holes: Vec<Hole> = written.extra_captures.iter().map(|h| h.value).collect();
         let Some(extras) = Extras::from_holes(&holes) else {
+            let (rule, limit) = match sowing.transfer_to {
+                Some(_) => ("nchuwa.opening.removals", self.removals),
+                None => ("nchuwa.capture.extra", 1),
+            };
             return Err(Violation::new(
-                "nchuwa.capture.extra",
-                "a Nchuwa turn takes at most two holes by choice (the opening's two removals under nchuwa.opening.removals=two), never three",
+                rule,
+                format!(
+                    "{} holes named with `*`: a Nchuwa turn takes {} by choice here",
+                    holes.len(),
+                    if limit == 1 { "one hole" } else { "two holes" }
+                ),
             )
-            .at(MovePart::ExtraCapture(2)));
+            .at(MovePart::ExtraCapture(limit)));
         };
         let decision = match &sowing.transfer_to {
             Some(to) => {
