@@ -204,7 +204,7 @@ mod tests {
                             transfer_to: None,
                             muzi_drops: vec![Spanned::new(drop, at)],
                         }],
-                        extra_capture: None,
+                        extra_captures: Vec::new(),
                         actions: vec![Spanned::new(lift, at)],
                         stopped_after_lap: None,
                     },

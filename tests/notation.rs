@@ -318,7 +318,31 @@ fn move_transfer_and_extra_capture() {
         m.sowings[0].transfer_to.as_ref().unwrap().value,
         h(Side::B, 2)
     );
-    assert_eq!(m.extra_capture.as_ref().unwrap().value, h(Side::A, 5));
+    let extras: Vec<Hole> = m.extra_captures.iter().map(|e| e.value).collect();
+    assert_eq!(extras, vec![h(Side::A, 5)]);
+}
+
+#[test]
+fn move_several_extra_captures_in_order() {
+    let m = moves("B8:B2*A7*A5 *");
+    let m = only_move(&m);
+    let extras: Vec<Hole> = m.extra_captures.iter().map(|e| e.value).collect();
+    assert_eq!(extras, vec![h(Side::A, 7), h(Side::A, 5)]);
+    // Each hole has its own span, after its `*`.
+    let (first, second) = (m.extra_captures[0].span, m.extra_captures[1].span);
+    assert_eq!(
+        (second.start - first.start, first.end - first.start),
+        (3, 2)
+    );
+    let m = moves("B9*A5*A7*A11/3 *");
+    let m = only_move(&m);
+    assert_eq!(m.extra_captures.len(), 3);
+    assert_eq!(m.stopped_after_lap, Some(3));
+    assert!(
+        error("[Game \"nchuwa\"]\n\n1. B8:B2*A5* *").contains("the hole captured after `*`"),
+        "{}",
+        error("[Game \"nchuwa\"]\n\n1. B8:B2*A5* *")
+    );
 }
 
 #[test]
@@ -995,13 +1019,13 @@ fn arb_sowing() -> impl Strategy<Value = Sowing> {
 fn arb_move() -> impl Strategy<Value = Move> {
     (
         proptest::collection::vec(arb_sowing(), 1..4),
-        proptest::option::of(arb_hole()),
+        proptest::collection::vec(arb_hole(), 0..4),
         proptest::collection::vec((arb_number(), arb_action()), 0..3),
         proptest::option::of(arb_number()),
     )
-        .prop_map(|(sowings, extra, actions, stopped)| Move {
+        .prop_map(|(sowings, extras, actions, stopped)| Move {
             sowings,
-            extra_capture: extra.map(sp),
+            extra_captures: extras.into_iter().map(sp).collect(),
             actions: actions
                 .into_iter()
                 .map(|(step, action)| sp(AnchoredAction { step, action }))

@@ -410,7 +410,7 @@ fn candidate_moves() -> Vec<mgn::notation::Move> {
                         transfer_to: None,
                         muzi_drops: Vec::new(),
                     }],
-                    extra_capture: None,
+                    extra_captures: Vec::new(),
                     actions: Vec::new(),
                     stopped_after_lap: None,
                 });

@@ -508,9 +508,10 @@ pub struct Move {
     /// The sowings of the turn: one, or several when a Dakon lap ends in the own store
     /// (`B4-B2-B1`).
     pub sowings: Vec<Sowing>,
-    /// Nchuwa: the one further opponent's hole the mover chooses to capture (`*A5`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub extra_capture: Option<Spanned<Hole>>,
+    /// Nchuwa: the opponent's holes the mover chooses to take, in the order written (`*A5`,
+    /// `*A5*A7`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra_captures: Vec<Spanned<Hole>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<Spanned<AnchoredAction>>,
     /// A move that would never end, stopped by the mover after this lap (`/17`), where a rule

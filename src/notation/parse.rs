@@ -1022,11 +1022,13 @@ impl<'a> Reader<'a> {
             sowings.push(s);
             i = rest;
         }
-        let (mut i, extra_capture) = opt(preceded(
-            char('*'),
-            self.spanned(expect("the hole captured after `*`, such as A5", hole)),
-        ))
-        .parse(i)?;
+        let mut extra_captures = Vec::new();
+        while let Some(rest) = i.strip_prefix('*') {
+            let (rest, h) =
+                self.spanned(expect("the hole captured after `*`, such as A5", hole))(rest)?;
+            extra_captures.push(h);
+            i = rest;
+        }
         let mut actions = Vec::new();
         while i.starts_with('~') {
             let anchored = preceded(
@@ -1048,7 +1050,7 @@ impl<'a> Reader<'a> {
         .parse(i)?;
         let m = Move {
             sowings,
-            extra_capture,
+            extra_captures,
             actions,
             stopped_after_lap,
         };

@@ -218,7 +218,7 @@ fn push_move(out: &mut String, m: &Move) {
             }
         }
     }
-    if let Some(h) = &m.extra_capture {
+    for h in &m.extra_captures {
         let _ = write!(out, "*{}", h.value);
     }
     for a in &m.actions {

@@ -145,10 +145,10 @@ fn place(violation: Violation, written: &Spanned<Move>) -> Fail {
             .sowings
             .get(i)
             .map_or(written.span, |s| s.hole.span),
-        MovePart::ExtraCapture => written
+        MovePart::ExtraCapture(i) => written
             .value
-            .extra_capture
-            .as_ref()
+            .extra_captures
+            .get(i)
             .map_or(written.span, |h| h.span),
         MovePart::MuziDrop(i) => written
             .value

@@ -805,10 +805,10 @@ impl Rules for Dakon {
             )
             .at(MovePart::Sowing(i)));
         }
-        if written.extra_capture.is_some() {
+        if !written.extra_captures.is_empty() {
             return Err(
                 Violation::new("mgn.move.form", "Dakon has no chosen extra capture")
-                    .at(MovePart::ExtraCapture),
+                    .at(MovePart::ExtraCapture(0)),
             );
         }
         if !written.actions.is_empty() || written.stopped_after_lap.is_some() {
@@ -870,7 +870,7 @@ impl Rules for Dakon {
         Element::Move(Spanned::new(
             Move {
                 sowings,
-                extra_capture: None,
+                extra_captures: Vec::new(),
                 actions: Vec::new(),
                 stopped_after_lap: None,
             },

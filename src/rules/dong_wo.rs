@@ -1279,9 +1279,9 @@ impl Rules for DongWo {
                 "owner actions act on won and bought holes, which come with the whole game (issue 7); a round's play has none",
             ));
         }
-        if written.extra_capture.is_some() {
+        if !written.extra_captures.is_empty() {
             return Err(
-                form("a Dong Wo move has no extra capture (`*hole`)").at(MovePart::ExtraCapture)
+                form("a Dong Wo move has no extra capture (`*hole`)").at(MovePart::ExtraCapture(0))
             );
         }
         if sowing.transfer_to.is_some() {
@@ -1345,7 +1345,7 @@ impl Rules for DongWo {
                     transfer_to: None,
                     muzi_drops: drops,
                 }],
-                extra_capture: None,
+                extra_captures: Vec::new(),
                 actions: Vec::new(),
                 stopped_after_lap: stop,
             },

@@ -425,7 +425,8 @@ pub enum MovePart {
     Whole,
     /// The n-th sowing of a chained move (0-based).
     Sowing(usize),
-    ExtraCapture,
+    /// The n-th extra capture (`*hole`) of the move (0-based).
+    ExtraCapture(usize),
     /// The n-th muzi drop (`@hole`) of the move's first sowing (0-based).
     MuziDrop(usize),
 }

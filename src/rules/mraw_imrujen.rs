@@ -919,12 +919,12 @@ impl Rules for MrawImrujen {
             )
             .at(MovePart::Sowing(0)));
         }
-        if written.extra_capture.is_some() {
+        if !written.extra_captures.is_empty() {
             return Err(Violation::new(
                 "mgn.move.form",
                 "Mraw imrujen has no chosen extra capture",
             )
-            .at(MovePart::ExtraCapture));
+            .at(MovePart::ExtraCapture(0)));
         }
         if !written.actions.is_empty() || written.stopped_after_lap.is_some() {
             return Err(Violation::new(
@@ -1022,7 +1022,7 @@ impl Rules for MrawImrujen {
         Element::Move(Spanned::new(
             Move {
                 sowings,
-                extra_capture: None,
+                extra_captures: Vec::new(),
                 actions: Vec::new(),
                 stopped_after_lap: None,
             },

@@ -5,8 +5,8 @@
 //! (outer row 1..N, inner row N+1..2N). Seeds never cross to the other side; captured seeds
 //! leave the board for the captor's winnings. The opening gambit has no decision and is part of
 //! the start position; the opening transfers and every later move are one decision each, the
-//! extra capture and a stopped lap included, as MGN writes them in one token (`B8:B2*A5`,
-//! `B9*A5`, `B9/17`).
+//! extra captures and a stopped lap included, as MGN writes them in one token (`B8:B2*A5`,
+//! `B8:B2*A5*A7`, `B9*A5`, `B9/17`).
 
 use super::cycle::{self, Walk};
 use super::{
@@ -64,7 +64,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "nchuwa.opening.extra",
-        summary: "and it captures one more occupied hole of the opponent, of the player's choice, in either row (written `*A5`); this one is not optional",
+        summary: "and it captures one more occupied hole of the opponent, of the player's choice, in either row (written `*A5`; two under nchuwa.opening.removals=two, `*A5*A7`); this one is not optional",
         source: "«A més a més, aquest jugador també captura el contingut de qualsevol altre forat del costat de l’adversari.» Sanderson 1913: \"and also the contents of any one other hole (back or front rows)\"",
     },
     RuleDef {
@@ -104,7 +104,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "nchuwa.sow.singleton",
-        summary: "a player whose holes all hold one seed or none moves a single seed into the next hole, which must be empty",
+        summary: "a player whose holes all hold one seed or none moves a single seed into the next hole, which must be empty (the option of the same code can let single seeds move freely)",
         source: "«Quan un jugador es queda només amb forats que tenen una o cap llavor, només les podrà desplaçar a forats buits (no podrà acumular 2 llavors en un sol forat).» Sanderson (Angoni game): single men move \"only to an adjacent empty hole and when no holes contain more than one man\"",
     },
     RuleDef {
@@ -130,26 +130,37 @@ static OPTIONS: &[OptionDef] = &[
         values: &[
             ("every-capture", "every capture («Cada vegada que un jugador fa una captura»)"),
             ("back-empty", "only a capture whose outer hole behind was empty, so that a capture takes two holes at most (a reading of Sanderson's Angoni game: with the back hole empty, the front hole \"and one other only\" may be taken)"),
+            ("never", "no capture in play gives one: the capture takes the facing inner hole and the outer hole behind it, nothing more (Ludii's Nchuwa.lud, whose rules code has no extra capture in play although its description says \"The player may also capture the contents of any other hole\"; not a seed)"),
         ],
-        source: "«Cada vegada que un jugador fa una captura també té dret de capturar» / Sanderson 1913 (Angoni game, p. 733): with the back hole empty, the front hole \"and one other only\" may be taken",
+        source: "«Cada vegada que un jugador fa una captura també té dret de capturar» / Sanderson 1913 (Angoni game, p. 733): with the back hole empty, the front hole \"and one other only\" may be taken / Ludii's Nchuwa.lud (not a seed): its play phase captures the two opposite holes and nothing else",
     },
     OptionDef {
         code: "nchuwa.opening.capture",
-        summary: "whether the transfer captures the outer hole behind when the facing inner hole is empty",
+        summary: "which of the opponent's holes opposite the transfer's source the transfer captures",
         values: &[
-            ("occupied", "it does: each of the two opposite holes is taken if occupied («els forats ocupats oposats»; Sanderson: \"the contents of the two holes opposite\")"),
+            ("occupied", "both: each of the two opposite holes is taken if occupied («els forats ocupats oposats»; Sanderson: \"the contents of the two holes opposite\")"),
             ("front-first", "as in play, the back hole only when the facing inner hole was taken (Sanderson's \"No men can be taken unless a hole in the front row is first attacked\" applied to the opening)"),
+            ("none", "neither: the transfer captures nothing facing it, and the opening takes only its free removals (Ludii's Nchuwa.lud, not a seed: its phase Opening3 moves the two seeds and captures nothing)"),
         ],
-        source: "«captura el contingut dels forats ocupats oposats al forat d’on aquest jugador ha transferit les dues llavors» / Sanderson (Angoni game): \"No men can be taken unless a hole in the front row is first attacked\"",
+        source: "«captura el contingut dels forats ocupats oposats al forat d’on aquest jugador ha transferit les dues llavors» / Sanderson (Angoni game): \"No men can be taken unless a hole in the front row is first attacked\" / Ludii's Nchuwa.lud (not a seed)",
     },
     OptionDef {
         code: "nchuwa.opening.removals",
         summary: "how many further holes the opening transfer captures besides the opposite ones",
         values: &[
             ("one", "one («qualsevol altre forat»; Sanderson: \"any one other hole\")"),
-            ("two", "two free removals, as Ludii's description has it; MGN writes one `*hole` a move, so mgn refuses this value until the notation can write two"),
+            ("two", "two: after the transfer the player removes the contents of any one of the opponent's holes, twice (Ludii's Nchuwa.lud, not a seed: its phases Opening4 and Opening5); two distinct occupied holes, written `*A5*A7` in either order; when the opponent has fewer occupied holes, all of them"),
         ],
-        source: "«A més a més, aquest jugador també captura el contingut de qualsevol altre forat del costat de l’adversari.» / Ludii's Nchuwa (not among the seeds)",
+        source: "«A més a més, aquest jugador també captura el contingut de qualsevol altre forat del costat de l’adversari.» / Ludii's Nchuwa.lud (not a seed): two removals from the opponent's holes after the transfer",
+    },
+    OptionDef {
+        code: "nchuwa.sow.singleton",
+        summary: "when and where a hole holding a single seed may be moved",
+        values: &[
+            ("empty-only", "only when all the mover's holes hold one seed or none, and only into an empty next hole («només les podrà desplaçar a forats buits»)"),
+            ("free", "like any other hole, at any time: its seed is sown into the next hole, and relays if that hole was occupied (Ludii's Nchuwa.lud, not a seed: a move starts from any occupied hole; its description: \"Single counters may be moved\")"),
+        ],
+        source: "«Quan un jugador es queda només amb forats que tenen una o cap llavor, només les podrà desplaçar a forats buits (no podrà acumular 2 llavors en un sol forat).» / Ludii's Nchuwa.lud (not a seed)",
     },
     OptionDef {
         code: "nchuwa.sow.origin",
@@ -191,6 +202,16 @@ static PRESETS: &[PresetDef] = &[
         summary: "Sanderson 1913 as RULES-READING quotes him: the game \"proceeds exactly as in the Angoni game\", whose capture takes the front hole and one other only when the back hole is empty",
         settings: &[("nchuwa.capture.extra-when", "back-empty")],
     },
+    PresetDef {
+        name: "ludii",
+        summary: "the rules code of Ludii's Nchuwa.lud (Ludeme/Ludii, ruleset \"Atonga (Described)\", after Sanderson 1913: 734-735; not a seed): the transfer captures nothing facing it and is followed by two free removals, a capture in play takes the two opposite holes and nothing more, and single seeds move freely",
+        settings: &[
+            ("nchuwa.opening.capture", "none"),
+            ("nchuwa.opening.removals", "two"),
+            ("nchuwa.capture.extra-when", "never"),
+            ("nchuwa.sow.singleton", "free"),
+        ],
+    },
 ];
 
 /// The largest ring: 2 x 15 holes.
@@ -203,8 +224,11 @@ pub struct Nchuwa {
     /// Holes a row.
     n: usize,
     extra_declinable: bool,
-    extra_only_back_empty: bool,
-    opening_front_first: bool,
+    extra_when: ExtraWhen,
+    opening_capture: OpeningCapture,
+    /// Holes the opening transfer takes by choice (`nchuwa.opening.removals`): 1 or 2.
+    removals: usize,
+    free_singletons: bool,
     skip_origin: bool,
     endless_stop: bool,
     no_move_loses: bool,
@@ -225,43 +249,86 @@ pub struct NchuwaState {
     result: Option<Option<Side>>,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ExtraWhen {
+    EveryCapture,
+    BackEmpty,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OpeningCapture {
+    Occupied,
+    FrontFirst,
+    None,
+}
+
+/// The opponent's holes a turn takes by the mover's choice, in the order written (`*A5*A7`):
+/// none, one, or the opening's two removals (`nchuwa.opening.removals=two`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Extras([Option<Hole>; 2]);
+
+impl Extras {
+    pub const NONE: Extras = Extras([None, None]);
+
+    pub fn one(hole: Hole) -> Extras {
+        Extras([Some(hole), None])
+    }
+
+    /// The holes written, or None when there are more than two.
+    pub fn from_holes(holes: &[Hole]) -> Option<Extras> {
+        match *holes {
+            [] => Some(Extras::NONE),
+            [a] => Some(Extras([Some(a), None])),
+            [a, b] => Some(Extras([Some(a), Some(b)])),
+            _ => None,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().flatten().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0[0].is_none()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Hole> + '_ {
+        self.0.iter().flatten().copied()
+    }
+}
+
+impl fmt::Display for Extras {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.iter().try_for_each(|hole| write!(f, "*{hole}"))
+    }
+}
+
 /// A decision in Nchuwa: one whole turn, as MGN writes it in one token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NchuwaDecision {
     Pass,
-    /// The opening transfer `from:to*extra`.
+    /// The opening transfer `from:to*extra`, or `from:to*extra*extra` with two removals.
     Transfer {
         from: Hole,
         to: Hole,
-        extra: Option<Hole>,
+        extras: Extras,
     },
     /// A move from `hole`, with the extra capture it takes, or the lap it stops after.
     Sow {
         hole: Hole,
-        extra: Option<Hole>,
+        extras: Extras,
         stop: Option<u32>,
     },
 }
 
 impl fmt::Display for NchuwaDecision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let extra = |f: &mut fmt::Formatter<'_>, extra: &Option<Hole>| match extra {
-            Some(hole) => write!(f, "*{hole}"),
-            None => Ok(()),
-        };
         match self {
             NchuwaDecision::Pass => f.write_str("pass"),
-            NchuwaDecision::Transfer { from, to, extra: e } => {
-                write!(f, "{from}:{to}")?;
-                extra(f, e)
-            }
-            NchuwaDecision::Sow {
-                hole,
-                extra: e,
-                stop,
-            } => {
-                write!(f, "{hole}")?;
-                extra(f, e)?;
+            NchuwaDecision::Transfer { from, to, extras } => write!(f, "{from}:{to}{extras}"),
+            NchuwaDecision::Sow { hole, extras, stop } => {
+                write!(f, "{hole}{extras}")?;
                 match stop {
                     Some(lap) => write!(f, "/{lap}"),
                     None => Ok(()),
@@ -302,17 +369,25 @@ impl Nchuwa {
                 format!("Nchuwa is played on 4x6, 4x9, 4x12 and 4x15 boards, not {board}"),
             ));
         }
-        if settings.get("nchuwa.opening.removals") == "two" {
-            return Err(Violation::new(
-                "nchuwa.opening.removals",
-                "nchuwa.opening.removals=two needs two extra captures in one move, and MGN writes one `*hole` a move: mgn cannot check such records yet",
-            ));
-        }
         Ok(Nchuwa {
             n: board.columns as usize,
             extra_declinable: settings.get("nchuwa.capture.extra-decline") == "allowed",
-            extra_only_back_empty: settings.get("nchuwa.capture.extra-when") == "back-empty",
-            opening_front_first: settings.get("nchuwa.opening.capture") == "front-first",
+            extra_when: match settings.get("nchuwa.capture.extra-when") {
+                "back-empty" => ExtraWhen::BackEmpty,
+                "never" => ExtraWhen::Never,
+                _ => ExtraWhen::EveryCapture,
+            },
+            opening_capture: match settings.get("nchuwa.opening.capture") {
+                "front-first" => OpeningCapture::FrontFirst,
+                "none" => OpeningCapture::None,
+                _ => OpeningCapture::Occupied,
+            },
+            removals: if settings.get("nchuwa.opening.removals") == "two" {
+                2
+            } else {
+                1
+            },
+            free_singletons: settings.get("nchuwa.sow.singleton") == "free",
             skip_origin: settings.get("nchuwa.sow.origin") == "skip",
             endless_stop: settings.get("nchuwa.endless") == "stop",
             no_move_loses: settings.get("nchuwa.no-move") == "loses",
@@ -457,6 +532,7 @@ impl Nchuwa {
                 "nchuwa.sow.start",
                 format!("{hole} is empty"),
             )),
+            1 if self.free_singletons => Ok(index),
             1 if !self.singletons_only(ring) => Err(Violation::new(
                 "nchuwa.sow.start",
                 format!(
@@ -486,7 +562,12 @@ impl Nchuwa {
         for taken in [front, back].into_iter().flatten() {
             opponent_after[taken] = 0;
         }
-        let gives_extra = front.is_some() && !(self.extra_only_back_empty && back.is_some());
+        let gives_extra = front.is_some()
+            && match self.extra_when {
+                ExtraWhen::EveryCapture => true,
+                ExtraWhen::BackEmpty => back.is_none(),
+                ExtraWhen::Never => false,
+            };
         SowPlan {
             walk,
             front,
@@ -509,11 +590,12 @@ impl Nchuwa {
     /// Whether `side` has a legal move in play.
     fn has_move(&self, state: &NchuwaState, side: Side) -> bool {
         let ring = &state.rings[side.index()];
-        if self.singletons_only(ring) {
+        if !self.free_singletons && self.singletons_only(ring) {
             return (0..self.ring_len()).any(|i| ring[i] == 1 && ring[self.next(i)] == 0);
         }
+        let least = if self.free_singletons { 1 } else { 2 };
         (0..self.ring_len()).any(|i| {
-            ring[i] >= 2
+            ring[i] >= least
                 && (self.endless_stop || {
                     let mut copy = *ring;
                     matches!(self.walk(&mut copy, i).0, Walk::Ends { .. })
@@ -521,64 +603,113 @@ impl Nchuwa {
         })
     }
 
-    /// Check an extra capture against the holes it may take. `closed` gives the rule and the
-    /// reason when no extra capture is open; `required` the rule that forbids declining an open
-    /// one.
-    fn check_extra(
+    /// Check the extra holes a turn names against the holes they may take: `limit` holes at
+    /// most (`too_many` gives the rule for more), each an occupied hole of the opponent's, no
+    /// hole twice. `closed` gives the rule and the reason when no extra capture is open;
+    /// `required` the rule that asks for as many as the opponent has, up to `limit`.
+    fn check_extras(
         &self,
         mover: Side,
-        extra: Option<Hole>,
+        extras: Extras,
+        (limit, too_many): (usize, &'static str),
         closed: Option<(&'static str, &str)>,
         required: Option<&'static str>,
         opponent_after: &Ring,
-    ) -> Result<Option<usize>, Violation> {
+    ) -> Result<[Option<usize>; 2], Violation> {
         let opponent = mover.other();
-        match (extra, closed) {
-            (None, None) => match required {
-                None => Ok(None),
-                Some(rule) => {
-                    let example = (0..self.ring_len())
-                        .find(|&i| opponent_after[i] > 0)
-                        .unwrap_or(0);
-                    Err(Violation::new(
-                        rule,
-                        format!(
-                            "the capture gives {mover} one more hole of {opponent}'s to take, and he must name it with `*`, such as *{}",
-                            self.hole(opponent, example)
-                        ),
-                    )
-                    .at(MovePart::ExtraCapture))
-                }
-            },
-            (None, Some(_)) => Ok(None),
-            (Some(hole), Some((rule, why))) => Err(Violation::new(
-                rule,
-                format!("no extra capture here: {why}, so *{hole} cannot be taken"),
-            )
-            .at(MovePart::ExtraCapture)),
-            (Some(hole), None) => {
-                let Some(index) = self.index(opponent, hole) else {
-                    return Err(Violation::new(
-                        "nchuwa.capture.extra",
-                        format!(
-                            "{hole} is not a hole of {opponent}'s ({opponent}1..{opponent}{}): the extra capture takes an opponent's hole",
-                            self.ring_len()
-                        ),
-                    )
-                    .at(MovePart::ExtraCapture));
-                };
-                if opponent_after[index] == 0 {
-                    return Err(Violation::new(
-                        "nchuwa.capture.extra",
-                        format!(
-                            "{hole} is empty by then: the extra capture takes an occupied hole"
-                        ),
-                    )
-                    .at(MovePart::ExtraCapture));
-                }
-                Ok(Some(index))
-            }
+        let mut taken = [None; 2];
+        if let Some((rule, why)) = closed {
+            return match extras.iter().next() {
+                None => Ok(taken),
+                Some(hole) => Err(Violation::new(
+                    rule,
+                    format!("no extra capture here: {why}, so *{hole} cannot be taken"),
+                )
+                .at(MovePart::ExtraCapture(0))),
+            };
         }
+        if let Some(hole) = extras.iter().nth(limit) {
+            let allowed = match limit {
+                1 => "one hole",
+                _ => "two holes",
+            };
+            return Err(Violation::new(
+                too_many,
+                format!("{mover} takes {allowed} of {opponent}'s by choice here, so *{hole} cannot be taken too"),
+            )
+            .at(MovePart::ExtraCapture(limit)));
+        }
+        for (i, hole) in extras.iter().enumerate() {
+            let Some(index) = self.index(opponent, hole) else {
+                return Err(Violation::new(
+                    "nchuwa.capture.extra",
+                    format!(
+                        "{hole} is not a hole of {opponent}'s ({opponent}1..{opponent}{}): the extra capture takes an opponent's hole",
+                        self.ring_len()
+                    ),
+                )
+                .at(MovePart::ExtraCapture(i)));
+            };
+            if opponent_after[index] == 0 {
+                return Err(Violation::new(
+                    "nchuwa.capture.extra",
+                    format!("{hole} is empty by then: the extra capture takes an occupied hole"),
+                )
+                .at(MovePart::ExtraCapture(i)));
+            }
+            if taken[..i].contains(&Some(index)) {
+                return Err(Violation::new(
+                    "nchuwa.capture.extra",
+                    format!("{hole} is named twice: the removals take two different holes"),
+                )
+                .at(MovePart::ExtraCapture(i)));
+            }
+            taken[i] = Some(index);
+        }
+        let occupied = (0..self.ring_len())
+            .filter(|&i| opponent_after[i] > 0)
+            .count();
+        let wanted = limit.min(occupied);
+        let written = extras.len();
+        match required {
+            Some(rule) if written < wanted => {
+                let examples: String = (0..self.ring_len())
+                    .filter(|&i| opponent_after[i] > 0 && !taken.contains(&Some(i)))
+                    .take(wanted - written)
+                    .map(|i| format!("*{}", self.hole(opponent, i)))
+                    .collect();
+                let what = match (wanted, written) {
+                    (1, _) => "one more hole of",
+                    (_, 0) => "two holes of",
+                    _ => "a second hole of",
+                };
+                Err(Violation::new(
+                    rule,
+                    format!(
+                        "{mover} takes {what} {opponent}'s here, and must name {} with `*`, such as {examples}",
+                        if wanted - written > 1 { "them" } else { "it" }
+                    ),
+                )
+                .at(MovePart::ExtraCapture(written)))
+            }
+            _ => Ok(taken),
+        }
+    }
+
+    /// The opponent's holes the opening transfer from inner ring index `from_index` captures
+    /// before its removals.
+    fn transfer_captures(&self, from_index: usize, opponent: &Ring) -> [Option<usize>; 2] {
+        let front = self.facing(from_index);
+        let back = self.behind(from_index);
+        let take_front = opponent[front] > 0;
+        let take_back = opponent[back] > 0
+            && match self.opening_capture {
+                OpeningCapture::Occupied => true,
+                OpeningCapture::FrontFirst => take_front,
+                OpeningCapture::None => false,
+            };
+        let take_front = take_front && self.opening_capture != OpeningCapture::None;
+        [take_front.then_some(front), take_back.then_some(back)]
     }
 
     fn capture<S: EventSink>(
@@ -651,7 +782,7 @@ impl Nchuwa {
         &self,
         state: &mut NchuwaState,
         mover: Side,
-        (from, to, extra): (Hole, Hole, Option<Hole>),
+        (from, to, extras): (Hole, Hole, Extras),
         sink: &mut S,
     ) -> Result<(), Violation> {
         let ring = &state.rings[mover.index()];
@@ -699,21 +830,17 @@ impl Nchuwa {
             ));
         }
         let opponent = &state.rings[mover.other().index()];
-        let front = self.facing(from_index);
-        let back = self.behind(from_index);
-        let take_front = opponent[front] > 0;
-        let take_back = opponent[back] > 0 && (take_front || !self.opening_front_first);
+        let opposite = self.transfer_captures(from_index, opponent);
         let mut opponent_after = *opponent;
-        for (take, index) in [(take_front, front), (take_back, back)] {
-            if take {
-                opponent_after[index] = 0;
-            }
+        for index in opposite.into_iter().flatten() {
+            opponent_after[index] = 0;
         }
         let closed = (self.seeds(&opponent_after) == 0)
             .then_some(("nchuwa.opening.extra", "the opponent has no seeds left"));
-        let extra = self.check_extra(
+        let removals = self.check_extras(
             mover,
-            extra,
+            extras,
+            (self.removals, "nchuwa.opening.removals"),
             closed,
             Some("nchuwa.opening.extra"),
             &opponent_after,
@@ -727,12 +854,10 @@ impl Nchuwa {
             seeds: 2,
             rule: "nchuwa.opening.transfer",
         });
-        for (take, index) in [(take_front, front), (take_back, back)] {
-            if take {
-                self.capture(state, mover, index, "nchuwa.opening.capture", sink);
-            }
+        for index in opposite.into_iter().flatten() {
+            self.capture(state, mover, index, "nchuwa.opening.capture", sink);
         }
-        if let Some(index) = extra {
+        for index in removals.into_iter().flatten() {
             self.capture(state, mover, index, "nchuwa.opening.extra", sink);
         }
         state.opening -= 1;
@@ -744,11 +869,12 @@ impl Nchuwa {
         &self,
         state: &mut NchuwaState,
         mover: Side,
-        (hole, extra, stop): (Hole, Option<Hole>, Option<u32>),
+        (hole, extras, stop): (Hole, Extras, Option<u32>),
         sink: &mut S,
     ) -> Result<(), Violation> {
         let index = self.check_start(state, mover, hole)?;
         let plan = self.plan_sow(state, mover, index);
+        let mut extra = None;
         let laps = match (plan.walk, stop) {
             (Walk::Endless { mu, lambda }, _) if !self.endless_stop => {
                 return Err(Violation::new(
@@ -784,12 +910,12 @@ impl Nchuwa {
                         ),
                     ));
                 }
-                if extra.is_some() {
+                if !extras.is_empty() {
                     return Err(Violation::new(
                         "nchuwa.capture.extra",
                         "a stopped move captures nothing, so it has no extra capture",
                     )
-                    .at(MovePart::ExtraCapture));
+                    .at(MovePart::ExtraCapture(0)));
                 }
                 Some(lap as u64)
             }
@@ -807,7 +933,12 @@ impl Nchuwa {
                     None
                 } else if plan.front.is_none() {
                     Some(("nchuwa.capture.extra", "the move captured nothing"))
-                } else if self.extra_only_back_empty && plan.back.is_some() {
+                } else if self.extra_when == ExtraWhen::Never {
+                    Some((
+                        "nchuwa.capture.extra-when",
+                        "a capture in play takes the two opposite holes and nothing more (nchuwa.capture.extra-when=never)",
+                    ))
+                } else if self.extra_when == ExtraWhen::BackEmpty && plan.back.is_some() {
                     Some((
                         "nchuwa.capture.extra-when",
                         "the capture took the hole behind, and only a capture whose hole behind was empty gives one more",
@@ -817,12 +948,18 @@ impl Nchuwa {
                 };
                 let required =
                     (!self.extra_declinable).then_some("nchuwa.capture.extra-decline");
-                self.check_extra(mover, extra, closed, required, &plan.opponent_after)?;
+                extra = self.check_extras(
+                    mover,
+                    extras,
+                    (1, "nchuwa.capture.extra"),
+                    closed,
+                    required,
+                    &plan.opponent_after,
+                )?[0];
                 None
             }
         };
         // Everything checked: play it, lap by lap.
-        let opponent = mover.other();
         let mut ring = state.rings[mover.index()];
         let mut at = index;
         let mut lap: u32 = 1;
@@ -857,8 +994,7 @@ impl Nchuwa {
             if let Some(back) = plan.back {
                 self.capture(state, mover, back, "nchuwa.capture.behind", sink);
             }
-            if let Some(hole) = extra {
-                let index = self.index(opponent, hole).expect("checked above");
+            if let Some(index) = extra {
                 self.capture(state, mover, index, "nchuwa.capture.extra", sink);
             }
         }
@@ -881,7 +1017,7 @@ impl Nchuwa {
                             let Ok(lap) = u32::try_from(lap) else { break };
                             out.push(NchuwaDecision::Sow {
                                 hole,
-                                extra: None,
+                                extras: Extras::NONE,
                                 stop: Some(lap),
                             });
                         }
@@ -891,15 +1027,15 @@ impl Nchuwa {
                     if !plan.extra_open || self.extra_declinable {
                         out.push(NchuwaDecision::Sow {
                             hole,
-                            extra: None,
+                            extras: Extras::NONE,
                             stop: None,
                         });
                     }
                     if plan.extra_open {
-                        self.push_extras(side, &plan.opponent_after, out, |extra| {
+                        self.push_extras(side, &plan.opponent_after, 1, out, |extras| {
                             NchuwaDecision::Sow {
                                 hole,
-                                extra,
+                                extras,
                                 stop: None,
                             }
                         });
@@ -909,16 +1045,30 @@ impl Nchuwa {
         }
     }
 
+    /// Every choice of `limit` distinct occupied holes in `opponent_after` (all of them when
+    /// there are fewer), each set once, in hole order; nothing when the opponent has no seeds.
     fn push_extras(
         &self,
         side: Side,
         opponent_after: &Ring,
+        limit: usize,
         out: &mut Vec<NchuwaDecision>,
-        make: impl Fn(Option<Hole>) -> NchuwaDecision,
+        make: impl Fn(Extras) -> NchuwaDecision,
     ) {
-        for (index, &seeds) in opponent_after.iter().take(self.ring_len()).enumerate() {
-            if seeds > 0 {
-                out.push(make(Some(self.hole(side.other(), index))));
+        let occupied: Vec<Hole> = (0..self.ring_len())
+            .filter(|&i| opponent_after[i] > 0)
+            .map(|i| self.hole(side.other(), i))
+            .collect();
+        if limit < 2 || occupied.len() < 2 {
+            match occupied.len() {
+                0 => out.push(make(Extras::NONE)),
+                _ => out.extend(occupied.iter().map(|&hole| make(Extras::one(hole)))),
+            }
+            return;
+        }
+        for (i, &first) in occupied.iter().enumerate() {
+            for &second in &occupied[i + 1..] {
+                out.push(make(Extras([Some(first), Some(second)])));
             }
         }
     }
@@ -931,33 +1081,20 @@ impl Nchuwa {
             if ring[from_index] < 2 {
                 continue;
             }
-            let front = self.facing(from_index);
-            let back = self.behind(from_index);
             let mut opponent_after = *opponent;
-            let take_front = opponent[front] > 0;
-            opponent_after[front] = 0;
-            if take_front || !self.opening_front_first {
-                opponent_after[back] = 0;
-            }
-            for (to_index, _) in ring
-                .iter()
-                .enumerate()
-                .take(self.n)
-                .filter(|(_, &seeds)| seeds == 0)
+            for index in self
+                .transfer_captures(from_index, opponent)
+                .into_iter()
+                .flatten()
             {
+                opponent_after[index] = 0;
+            }
+            for to_index in (0..self.n).filter(|&i| ring[i] == 0) {
                 let from = self.hole(side, from_index);
                 let to = self.hole(side, to_index);
-                if self.seeds(&opponent_after) == 0 {
-                    out.push(NchuwaDecision::Transfer {
-                        from,
-                        to,
-                        extra: None,
-                    });
-                } else {
-                    self.push_extras(side, &opponent_after, out, |extra| {
-                        NchuwaDecision::Transfer { from, to, extra }
-                    });
-                }
+                self.push_extras(side, &opponent_after, self.removals, out, |extras| {
+                    NchuwaDecision::Transfer { from, to, extras }
+                });
             }
         }
     }
@@ -1146,8 +1283,8 @@ impl Rules for Nchuwa {
             (Phase::ToMove(side) | Phase::Continue { side, .. }, _) => side,
         };
         match *decision {
-            NchuwaDecision::Transfer { from, to, extra } if state.opening > 0 => {
-                self.apply_transfer(state, mover, (from, to, extra), sink)
+            NchuwaDecision::Transfer { from, to, extras } if state.opening > 0 => {
+                self.apply_transfer(state, mover, (from, to, extras), sink)
             }
             NchuwaDecision::Transfer { .. } => Err(Violation::new(
                 "nchuwa.opening.transfer",
@@ -1162,8 +1299,8 @@ impl Rules for Nchuwa {
                     self.ring_len()
                 ),
             )),
-            NchuwaDecision::Sow { hole, extra, stop } => {
-                self.apply_sow(state, mover, (hole, extra, stop), sink)
+            NchuwaDecision::Sow { hole, extras, stop } => {
+                self.apply_sow(state, mover, (hole, extras, stop), sink)
             }
             NchuwaDecision::Pass => unreachable!("passes are handled above"),
         }
@@ -1194,7 +1331,22 @@ impl Rules for Nchuwa {
                 "Nchuwa has no owner actions",
             ));
         }
-        let extra = written.extra_capture.as_ref().map(|h| h.value);
+        let holes: Vec<Hole> = written.extra_captures.iter().map(|h| h.value).collect();
+        let Some(extras) = Extras::from_holes(&holes) else {
+            let (rule, limit) = match sowing.transfer_to {
+                Some(_) => ("nchuwa.opening.removals", self.removals),
+                None => ("nchuwa.capture.extra", 1),
+            };
+            return Err(Violation::new(
+                rule,
+                format!(
+                    "{} holes named with `*`: a Nchuwa turn takes {} by choice here",
+                    holes.len(),
+                    if limit == 1 { "one hole" } else { "two holes" }
+                ),
+            )
+            .at(MovePart::ExtraCapture(limit)));
+        };
         let decision = match &sowing.transfer_to {
             Some(to) => {
                 if written.stopped_after_lap.is_some() {
@@ -1206,12 +1358,12 @@ impl Rules for Nchuwa {
                 NchuwaDecision::Transfer {
                     from: sowing.hole.value,
                     to: to.value,
-                    extra,
+                    extras,
                 }
             }
             None => NchuwaDecision::Sow {
                 hole: sowing.hole.value,
-                extra,
+                extras,
                 stop: written.stopped_after_lap,
             },
         };
@@ -1231,12 +1383,12 @@ impl Rules for Nchuwa {
 
     fn move_from_decisions(&self, turn: &[NchuwaDecision]) -> Element {
         let spanned = |hole: Hole| Spanned::new(hole, Default::default());
-        let (hole, to, extra, stop) = match turn.first() {
+        let (hole, to, extras, stop) = match turn.first() {
             None | Some(NchuwaDecision::Pass) => {
                 return Element::Pass(Spanned::new((), Default::default()))
             }
-            Some(&NchuwaDecision::Transfer { from, to, extra }) => (from, Some(to), extra, None),
-            Some(&NchuwaDecision::Sow { hole, extra, stop }) => (hole, None, extra, stop),
+            Some(&NchuwaDecision::Transfer { from, to, extras }) => (from, Some(to), extras, None),
+            Some(&NchuwaDecision::Sow { hole, extras, stop }) => (hole, None, extras, stop),
         };
         Element::Move(Spanned::new(
             Move {
@@ -1246,7 +1398,7 @@ impl Rules for Nchuwa {
                     transfer_to: to.map(spanned),
                     muzi_drops: Vec::new(),
                 }],
-                extra_capture: extra.map(spanned),
+                extra_captures: extras.iter().map(spanned).collect(),
                 actions: Vec::new(),
                 stopped_after_lap: stop,
             },

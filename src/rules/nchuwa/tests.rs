@@ -27,7 +27,7 @@ fn hole(text: &str) -> Hole {
 fn sow(text: &str, extra: Option<&str>, stop: Option<u32>) -> NchuwaDecision {
     NchuwaDecision::Sow {
         hole: hole(text),
-        extra: extra.map(hole),
+        extras: extras(extra.as_slice()),
         stop,
     }
 }
@@ -36,7 +36,21 @@ fn transfer(from: &str, to: &str, extra: Option<&str>) -> NchuwaDecision {
     NchuwaDecision::Transfer {
         from: hole(from),
         to: hole(to),
-        extra: extra.map(hole),
+        extras: extras(extra.as_slice()),
+    }
+}
+
+fn extras(holes: &[&str]) -> Extras {
+    let holes: Vec<Hole> = holes.iter().map(|h| hole(h)).collect();
+    Extras::from_holes(&holes).unwrap()
+}
+
+/// A transfer with its removals, any number of them.
+fn transfer_taking(from: &str, to: &str, removals: &[&str]) -> NchuwaDecision {
+    NchuwaDecision::Transfer {
+        from: hole(from),
+        to: hole(to),
+        extras: extras(removals),
     }
 }
 
@@ -214,17 +228,17 @@ fn nchuwa_opening_transfer_refuses_other_holes_and_moves() {
         (
             transfer("B8", "B1", None),
             "nchuwa.opening.extra",
-            MovePart::ExtraCapture,
+            MovePart::ExtraCapture(0),
         ),
         (
             transfer("B8", "B1", Some("A11")),
             "nchuwa.capture.extra",
-            MovePart::ExtraCapture,
+            MovePart::ExtraCapture(0),
         ),
         (
             transfer("B8", "B1", Some("B5")),
             "nchuwa.capture.extra",
-            MovePart::ExtraCapture,
+            MovePart::ExtraCapture(0),
         ),
         (
             NchuwaDecision::Pass,
@@ -282,7 +296,7 @@ fn nchuwa_capture_inner_behind_and_extra() {
         ("A13", "nchuwa.capture.extra"),
     ] {
         let error = refused(&d, &state, sow("B5", Some(extra), None));
-        assert_eq!((error.rule, error.part), (rule, MovePart::ExtraCapture));
+        assert_eq!((error.rule, error.part), (rule, MovePart::ExtraCapture(0)));
     }
 }
 
@@ -292,7 +306,7 @@ fn nchuwa_capture_extra_decline_forbidden_requires_the_extra_hole() {
     let state = at(&d, CAPTURE);
     let error = refused(&d, &state, sow("B5", None, None));
     assert_eq!(error.rule, "nchuwa.capture.extra-decline");
-    assert_eq!(error.part, MovePart::ExtraCapture);
+    assert_eq!(error.part, MovePart::ExtraCapture(0));
     let mut decisions = Vec::new();
     d.decisions(&state, &mut decisions);
     let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
@@ -617,12 +631,6 @@ fn nchuwa_board_and_positions_are_checked() {
         Nchuwa::new(board(8), &settings).unwrap_err().rule,
         "nchuwa.board"
     );
-    let mut settings = Settings::defaults(&DEF);
-    settings.set("nchuwa.opening.removals", "two").unwrap();
-    assert_eq!(
-        Nchuwa::new(board(6), &settings).unwrap_err().rule,
-        "nchuwa.opening.removals"
-    );
     let d = nchuwa();
     for bad in [
         "0,3,3/0,3,3 0/0 B 1",
@@ -800,4 +808,191 @@ fn search_relays() {
             }
         }
     }
+}
+
+fn ludii() -> Nchuwa {
+    let preset = DEF.preset("ludii").unwrap();
+    nchuwa_with(6, preset.settings)
+}
+
+fn listed(d: &Nchuwa, state: &NchuwaState) -> Vec<String> {
+    let mut decisions = Vec::new();
+    d.decisions(state, &mut decisions);
+    decisions.iter().map(|d| d.to_string()).collect()
+}
+
+/// Ludii's Nchuwa.lud (not a seed), phase Opening3: the transfer captures nothing facing it.
+#[test]
+fn nchuwa_opening_capture_none_takes_nothing_opposite() {
+    let d = nchuwa_with(6, &[("nchuwa.opening.capture", "none")]);
+    let mut state = d.start(Side::B);
+    let mut events = Vec::new();
+    d.apply(&mut state, &transfer("B8", "B1", Some("A11")), &mut events)
+        .unwrap();
+    assert_eq!(
+        captures(&events),
+        vec![("A11".to_string(), 3, "nchuwa.opening.extra")]
+    );
+    assert_eq!(state.won, [0, 3]);
+}
+
+/// Ludii's Nchuwa.lud (not a seed), phases Opening4 and Opening5: two removals of the
+/// opponent's holes, distinct and occupied, in either order; listed once, in hole order.
+#[test]
+fn nchuwa_opening_removals_two_takes_two_holes_of_the_players_choice() {
+    let d = nchuwa_with(6, &[("nchuwa.opening.removals", "two")]);
+    let state = d.start(Side::B);
+    let all = listed(&d, &state);
+    // B8 captures A11 and A2: A has 6 occupied holes left, 15 pairs; 2 empty outer holes of
+    // B's to go to.
+    let b8_to_b1: Vec<&String> = all.iter().filter(|t| t.starts_with("B8:B1")).collect();
+    assert_eq!(b8_to_b1.len(), 15);
+    assert_eq!(b8_to_b1[0], "B8:B1*A3*A5");
+    for written in [["A5", "A9"], ["A9", "A5"]] {
+        let mut after = state.clone();
+        let mut events = Vec::new();
+        d.apply(
+            &mut after,
+            &transfer_taking("B8", "B1", &written),
+            &mut events,
+        )
+        .unwrap();
+        assert_eq!(
+            captures(&events),
+            vec![
+                ("A11".to_string(), 3, "nchuwa.opening.capture"),
+                ("A2".to_string(), 3, "nchuwa.opening.capture"),
+                (written[0].to_string(), 3, "nchuwa.opening.extra"),
+                (written[1].to_string(), 3, "nchuwa.opening.extra"),
+            ]
+        );
+        assert_eq!(after.won, [0, 12]);
+    }
+    for (removals, rule, part) in [
+        (
+            &["A5"][..],
+            "nchuwa.opening.extra",
+            MovePart::ExtraCapture(1),
+        ),
+        (&[][..], "nchuwa.opening.extra", MovePart::ExtraCapture(0)),
+        (
+            &["A5", "A5"][..],
+            "nchuwa.capture.extra",
+            MovePart::ExtraCapture(1),
+        ),
+        (
+            &["A5", "A11"][..],
+            "nchuwa.capture.extra",
+            MovePart::ExtraCapture(1),
+        ),
+        (
+            &["A1", "A5"][..],
+            "nchuwa.capture.extra",
+            MovePart::ExtraCapture(0),
+        ),
+    ] {
+        let error = refused(&d, &state, transfer_taking("B8", "B1", removals));
+        assert_eq!((error.rule, error.part), (rule, part), "{removals:?}");
+    }
+    // Under the default, a second removal is refused.
+    let error = refused(
+        &nchuwa(),
+        &state,
+        transfer_taking("B8", "B1", &["A5", "A9"]),
+    );
+    assert_eq!(
+        (error.rule, error.part),
+        ("nchuwa.opening.removals", MovePart::ExtraCapture(1))
+    );
+}
+
+/// In play a capture gives one extra hole at most, whatever nchuwa.opening.removals says.
+#[test]
+fn nchuwa_capture_extra_is_one_hole_in_play() {
+    let d = nchuwa_with(6, &[("nchuwa.opening.removals", "two")]);
+    let state = at(&d, CAPTURE);
+    let error = refused(
+        &d,
+        &state,
+        NchuwaDecision::Sow {
+            hole: hole("B5"),
+            extras: extras(&["A3", "A5"]),
+            stop: None,
+        },
+    );
+    assert_eq!(
+        (error.rule, error.part),
+        ("nchuwa.capture.extra", MovePart::ExtraCapture(1))
+    );
+}
+
+/// Ludii's Nchuwa.lud (not a seed): its play phase takes the two opposite holes, nothing more.
+#[test]
+fn nchuwa_capture_extra_when_never_takes_the_opposite_holes_only() {
+    let d = nchuwa_with(6, &[("nchuwa.capture.extra-when", "never")]);
+    let state = at(&d, CAPTURE);
+    assert_eq!(listed(&d, &state), vec!["B5"]);
+    let error = refused(&d, &state, sow("B5", Some("A5"), None));
+    assert_eq!(
+        (error.rule, error.part),
+        ("nchuwa.capture.extra-when", MovePart::ExtraCapture(0))
+    );
+    let mut after = state.clone();
+    d.apply(&mut after, &sow("B5", None, None), &mut ())
+        .unwrap();
+    assert_eq!(after.won, [18, 22]);
+}
+
+/// Ludii's Nchuwa.lud (not a seed): a move starts from any occupied hole, a single seed
+/// included, and a single seed landing on an occupied hole relays.
+#[test]
+fn nchuwa_sow_singleton_free_moves_single_seeds_anywhere() {
+    let position = "0,0,0,0,1,0,0,0,0,0,0,3/1,1,0,0,0,1,0,0,0,0,0,0 20/21 B 1";
+    let d = nchuwa_with(6, &[("nchuwa.sow.singleton", "free")]);
+    let state = at(&d, position);
+    assert_eq!(listed(&d, &state), vec!["B1", "B2", "B6", "B6*A5"]);
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    d.apply(&mut after, &sow("B1", None, None), &mut events)
+        .unwrap();
+    // B1's seed joins B2's, and the two are sown on into B3 and B4.
+    assert_eq!(
+        shown(&d, &after),
+        "0,0,0,0,1,0,0,0,0,0,0,3/0,0,1,1,0,1,0,0,0,0,0,0 20/21 A 1"
+    );
+    // With a hole of two, a single seed still moves.
+    let state = at(
+        &d,
+        "0,0,0,0,1,0,0,0,0,0,0,3/1,0,0,2,0,0,0,0,0,0,0,0 20/21 B 1",
+    );
+    assert_eq!(listed(&d, &state), vec!["B1", "B4"]);
+    assert_eq!(
+        refused(&nchuwa(), &state, sow("B1", None, None)).rule,
+        "nchuwa.sow.start"
+    );
+}
+
+/// The preset bundles Ludii's four rules; the first ply counts 8 transfers x 28 pairs.
+#[test]
+fn nchuwa_ludii_preset_opening() {
+    let d = ludii();
+    let state = d.start(Side::B);
+    let all = listed(&d, &state);
+    assert_eq!(all.len(), 8 * 28);
+    assert_eq!(all[0], "B8:B1*A2*A3");
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    d.apply(
+        &mut after,
+        &transfer_taking("B8", "B1", &["A12", "A2"]),
+        &mut events,
+    )
+    .unwrap();
+    assert_eq!(
+        captures(&events),
+        vec![
+            ("A12".to_string(), 3, "nchuwa.opening.extra"),
+            ("A2".to_string(), 3, "nchuwa.opening.extra"),
+        ]
+    );
 }
