@@ -46,7 +46,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dong-wo.start",
-        summary: "5 small stones in every hole but one end hole of each row, which holds that player's muzi alone; both muzi at the same end of the board (dong-wo.start.muzi-end says which); 40 small stones and 2 muzi",
+        summary: "5 small stones in every hole but one end hole of each row, which holds that player's muzi alone; both muzi at the same end of the board, as 003 says (000 does not say; dong-wo.start.muzi-end says which end); 40 small stones and 2 muzi",
         source: "000: «un forat de l’extrem de cada fila conté una pedra més gran que la resta, anomenada laomuzi [...] mentre que els altres forats s’omplen amb cinc pedres més petites.» 003: \"Each hole contains five small stones at the outset, except for the holes at one end of the board, which contain one large stone called laomuzi\"",
     },
     RuleDef {
@@ -117,7 +117,7 @@ static RULES: &[RuleDef] = &[
     RuleDef {
         code: "dong-wo.turn",
         summary: "the players move in turn; a player with no legal move (no stone in his row, and no tianzi to refill it) passes; when neither player can move the round ends as ping",
-        source: "silent; RULES-READING: \"Who moves after a move\"",
+        source: "silent: neither source says what a player with no move does",
     },
     RuleDef {
         code: "dong-wo.round-end.capture-test",
@@ -166,7 +166,7 @@ static OPTIONS: &[OptionDef] = &[
     },
     OptionDef {
         code: "dong-wo.round-end.muzi",
-        summary: "what a muzi counts in the round-end test (the sources say \"a muzi counts 5\" only for tianzi)",
+        summary: "what a muzi counts in the round-end test, which counts pieces (\"stones\", «una sola llavor») although a muzi is worth 5 points",
         values: &[
             ("one", "one stone, as the test's words (\"stones\", «llavor») say"),
             ("five", "five stones, as in tianzi: a muzi on the board keeps the round going"),
