@@ -34,3 +34,44 @@ fn every_fixture_has_a_verdict_file() {
         );
     }
 }
+
+/// Every value of every rule option is exercised by at least one fixture game: the settings a
+/// game plays under are resolved from its Preset and Option tags, as the replay resolves them.
+#[test]
+fn every_option_value_has_a_fixture() {
+    use mgn::rules::{game_def, Settings};
+    use std::collections::BTreeSet;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut used = BTreeSet::new();
+    for case in mgn::suite::cases(&root).unwrap() {
+        let Ok(text) = std::fs::read_to_string(&case) else {
+            continue; // the catalogue of bad inputs holds a file that is not UTF-8
+        };
+        for game in mgn::notation::parse_games(&text).into_iter().flatten() {
+            let Some(def) = game_def(game.header.game.value) else {
+                continue;
+            };
+            let Ok(settings) =
+                Settings::resolve(def, game.header.preset.as_ref(), &game.header.options)
+            else {
+                continue;
+            };
+            for option in def.options {
+                used.insert(format!("{}={}", option.code, settings.get(option.code)));
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for kind in mgn::notation::GameKind::ALL {
+        let def = game_def(kind).unwrap();
+        for option in def.options {
+            for (value, _) in option.values {
+                let setting = format!("{}={value}", option.code);
+                if !used.contains(&setting) {
+                    missing.push(setting);
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "no fixture plays under: {missing:?}");
+}
