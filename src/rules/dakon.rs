@@ -5,8 +5,8 @@
 //! changes which slot follows which.
 
 use super::{
-    pile, Event, EventSink, GameDef, MovePart, OptionDef, Phase, PresetDef, RuleDef, Rules,
-    Settings, Violation,
+    check_move_form, pile, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase,
+    PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
     BoardSize, Element, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
@@ -230,6 +230,18 @@ static PRESETS: &[PresetDef] = &[
         settings: &[("dakon.capture.opponent-side", "neighbours")],
     },
 ];
+
+static MOVE_FORM: MoveForm = MoveForm {
+    game: "Dakon",
+    shape: "a hole, or holes chained with `-` when a lap ends in the mover's store",
+    chained: true,
+    direction: false,
+    transfer: false,
+    muzi_drops: false,
+    extra_captures: false,
+    owner_actions: false,
+    stopped: false,
+};
 
 /// The largest board: 2x10 plus two stores.
 const MAX_SLOTS: usize = 22;
@@ -795,28 +807,7 @@ impl Rules for Dakon {
         &self,
         written: &Move,
     ) -> Result<Vec<(DakonDecision, MovePart)>, Violation> {
-        let plain = |s: &Sowing| {
-            s.direction.is_none() && s.transfer_to.is_none() && s.muzi_drops.is_empty()
-        };
-        if let Some(i) = written.sowings.iter().position(|s| !plain(s)) {
-            return Err(Violation::new(
-                "mgn.move.form",
-                "a Dakon move is a hole, or holes chained with `-` (no direction, transfer or muzi drop)",
-            )
-            .at(MovePart::Sowing(i)));
-        }
-        if !written.extra_captures.is_empty() {
-            return Err(
-                Violation::new("mgn.move.form", "Dakon has no chosen extra capture")
-                    .at(MovePart::ExtraCapture(0)),
-            );
-        }
-        if !written.actions.is_empty() || written.stopped_after_lap.is_some() {
-            return Err(Violation::new(
-                "mgn.move.form",
-                "Dakon has no owner actions and no stopped moves (every Dakon sowing ends)",
-            ));
-        }
+        check_move_form(written, &MOVE_FORM)?;
         Ok(written
             .sowings
             .iter()

@@ -14,14 +14,26 @@
 
 use super::cycle::{self, Walk};
 use super::{
-    Event, EventSink, GameDef, MovePart, OptionDef, Phase, PresetDef, RuleDef, Rules, Settings,
-    Violation,
+    check_move_form, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase, PresetDef,
+    RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
     BoardSize, Direction, Element, GameKind, Hole, HoleState, Move, Muzi, MuziDrop, Pile, Position,
     Side, Sowing, Spanned,
 };
 use std::fmt;
+
+static MOVE_FORM: MoveForm = MoveForm {
+    game: "Dong Wo",
+    shape: "a hole and a direction (`B3>` counter-clockwise, `B3<` clockwise), with where the muzi drops in each lap that carries it (`@A2`); owner actions come with won and bought holes, in the whole game (issue 7)",
+    chained: false,
+    direction: true,
+    transfer: false,
+    muzi_drops: true,
+    extra_captures: false,
+    owner_actions: false,
+    stopped: true,
+};
 
 pub static DEF: GameDef = GameDef {
     kind: GameKind::DongWo,
@@ -1267,32 +1279,11 @@ impl Rules for DongWo {
         &self,
         written: &Move,
     ) -> Result<Vec<(DongWoDecision, MovePart)>, Violation> {
-        let form = |m: &str| Violation::new("mgn.move.form", m.to_string());
-        let [sowing] = written.sowings.as_slice() else {
-            return Err(form(
-                "a Dong Wo move is one sowing: a hole and a direction (`B3>`), with no `-`",
-            )
-            .at(MovePart::Sowing(1)));
-        };
-        if !written.actions.is_empty() {
-            return Err(form(
-                "owner actions act on won and bought holes, which come with the whole game (issue 7); a round's play has none",
-            ));
-        }
-        if !written.extra_captures.is_empty() {
-            return Err(
-                form("a Dong Wo move has no extra capture (`*hole`)").at(MovePart::ExtraCapture(0))
-            );
-        }
-        if sowing.transfer_to.is_some() {
-            return Err(form("a Dong Wo move has no transfer (`:hole`)"));
-        }
-        let Some(direction) = sowing.direction else {
-            return Err(form(
-                "a Dong Wo move names its direction after the hole: `>` counter-clockwise or `<` clockwise",
-            )
-            .at(MovePart::Sowing(0)));
-        };
+        check_move_form(written, &MOVE_FORM)?;
+        let sowing = &written.sowings[0];
+        let direction = sowing
+            .direction
+            .expect("the move form requires a direction");
         let mut out = vec![(
             DongWoDecision::Sow {
                 hole: sowing.hole.value,

@@ -10,8 +10,8 @@
 //! the ten holes; every seed stays on the board or in someone's winnings, 40 in all.
 
 use super::{
-    pile, Event, EventSink, GameDef, MovePart, OptionDef, Phase, PresetDef, RuleDef, Rules,
-    Settings, Violation,
+    check_move_form, pile, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase,
+    PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
     BoardSize, Element, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
@@ -218,6 +218,18 @@ static PRESETS: &[PresetDef] = &[
         settings: &[("mraw-imrujen.game.end", "after-round-1")],
     },
 ];
+
+static MOVE_FORM: MoveForm = MoveForm {
+    game: "Mraw imrujen",
+    shape: "one hole: a single lap, in the direction the option mraw-imrujen.sow.direction gives the player",
+    chained: false,
+    direction: false,
+    transfer: false,
+    muzi_drops: false,
+    extra_captures: false,
+    owner_actions: false,
+    stopped: false,
+};
 
 const HOLES: usize = 10;
 const ROW: usize = 5;
@@ -897,41 +909,8 @@ impl Rules for MrawImrujen {
     }
 
     fn decisions_from_move(&self, written: &Move) -> Result<Vec<(MrawMove, MovePart)>, Violation> {
-        if written.sowings.len() != 1 {
-            return Err(Violation::new(
-                "mgn.move.form",
-                "a Mraw imrujen move is one hole: a move is a single lap, never chained with `-`",
-            )
-            .at(MovePart::Sowing(1)));
-        }
+        check_move_form(written, &MOVE_FORM)?;
         let sowing = &written.sowings[0];
-        if sowing.direction.is_some() {
-            return Err(Violation::new(
-                "mgn.move.form",
-                "a Mraw imrujen move is a hole alone: each player's direction is the rule option mraw-imrujen.sow.direction, not written",
-            )
-            .at(MovePart::Sowing(0)));
-        }
-        if sowing.transfer_to.is_some() || !sowing.muzi_drops.is_empty() {
-            return Err(Violation::new(
-                "mgn.move.form",
-                "a Mraw imrujen move is a hole alone (no transfer, no muzi drop)",
-            )
-            .at(MovePart::Sowing(0)));
-        }
-        if !written.extra_captures.is_empty() {
-            return Err(Violation::new(
-                "mgn.move.form",
-                "Mraw imrujen has no chosen extra capture",
-            )
-            .at(MovePart::ExtraCapture(0)));
-        }
-        if !written.actions.is_empty() || written.stopped_after_lap.is_some() {
-            return Err(Violation::new(
-                "mgn.move.form",
-                "Mraw imrujen has no owner actions and no stopped moves (a move is one lap)",
-            ));
-        }
         Ok(vec![(MrawMove(sowing.hole.value), MovePart::Sowing(0))])
     }
 

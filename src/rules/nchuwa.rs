@@ -10,8 +10,8 @@
 
 use super::cycle::{self, Walk};
 use super::{
-    pile, Event, EventSink, GameDef, MovePart, OptionDef, Phase, PresetDef, RuleDef, Rules,
-    Settings, Violation,
+    check_move_form, pile, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase,
+    PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
     BoardSize, Element, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
@@ -21,6 +21,18 @@ use std::fmt;
 const fn board(columns: u32) -> BoardSize {
     BoardSize { rows: 4, columns }
 }
+
+static MOVE_FORM: MoveForm = MoveForm {
+    game: "Nchuwa",
+    shape: "a hole (`B9`), or the opening transfer `from:to`, with the holes taken by choice (`*A5`); every sowing is counter-clockwise",
+    chained: false,
+    direction: false,
+    transfer: true,
+    muzi_drops: false,
+    extra_captures: true,
+    owner_actions: false,
+    stopped: true,
+};
 
 pub static DEF: GameDef = GameDef {
     kind: GameKind::Nchuwa,
@@ -1310,27 +1322,8 @@ impl Rules for Nchuwa {
         &self,
         written: &Move,
     ) -> Result<Vec<(NchuwaDecision, MovePart)>, Violation> {
-        if written.sowings.len() > 1 {
-            return Err(Violation::new(
-                "mgn.move.form",
-                "a Nchuwa move is one hole (or one opening transfer from:to), never chained with `-`",
-            )
-            .at(MovePart::Sowing(1)));
-        }
+        check_move_form(written, &MOVE_FORM)?;
         let sowing = &written.sowings[0];
-        if sowing.direction.is_some() || !sowing.muzi_drops.is_empty() {
-            return Err(Violation::new(
-                "mgn.move.form",
-                "a Nchuwa move has no direction (every sowing is counter-clockwise) and no muzi drop",
-            )
-            .at(MovePart::Sowing(0)));
-        }
-        if !written.actions.is_empty() {
-            return Err(Violation::new(
-                "mgn.move.form",
-                "Nchuwa has no owner actions",
-            ));
-        }
         let holes: Vec<Hole> = written.extra_captures.iter().map(|h| h.value).collect();
         let Some(extras) = Extras::from_holes(&holes) else {
             let (rule, limit) = match sowing.transfer_to {
