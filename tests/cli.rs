@@ -769,3 +769,25 @@ fn the_dakon_rules_page_has_a_section_for_every_rule_and_option() {
         }
     }
 }
+
+/// Every game's rules page names every rule and option code the game defines.
+#[test]
+fn every_rules_page_names_every_rule_and_option_code() {
+    for kind in mgn::notation::GameKind::ALL {
+        let def = mgn::rules::game_def(kind).unwrap();
+        let page = fs::read_to_string(repo().join(format!("docs/rules/{}.md", kind.name())))
+            .unwrap_or_else(|_| panic!("docs/rules/{}.md exists", kind.name()));
+        for code in def
+            .rules
+            .iter()
+            .map(|r| r.code)
+            .chain(def.options.iter().map(|o| o.code))
+        {
+            assert!(
+                page.contains(&format!("`{code}`")),
+                "docs/rules/{}.md does not name {code}",
+                kind.name()
+            );
+        }
+    }
+}

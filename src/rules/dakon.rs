@@ -1021,8 +1021,9 @@ mod tests {
             .apply(&mut state, &DakonDecision::Pass, &mut ())
             .unwrap_err();
         assert_eq!(err.rule, "dakon.lap.store");
+        // B4 (6 seeds now) relays from A4 and the turn ends in A's row: A moves next.
         d.apply(&mut state, &sow(Side::B, 4), &mut ()).unwrap();
-        assert_ne!(d.phase(&state), Phase::ToMove(Side::B));
+        assert_eq!(d.phase(&state), Phase::ToMove(Side::A));
     }
 
     #[test]
