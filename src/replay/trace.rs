@@ -18,7 +18,6 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
         }
     };
     // Codes only: the words of the rule that decided stand once, above the trace.
-    let rule = |code: &'static str| code;
     for event in events {
         match *event {
             Event::PickUp { hole, pile, lap } => {
@@ -58,7 +57,7 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
             Event::LapEnd {
                 hole, rule: code, ..
             } => {
-                let _ = write!(lap_line, "; ends in {hole} [{}]", rule(code));
+                let _ = write!(lap_line, "; ends in {hole} [{}]", code);
                 flush(&mut out, &mut lap_line);
             }
             Event::Capture {
@@ -75,7 +74,7 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                 );
             }
             Event::Pass { side, rule: code } => {
-                let _ = write!(out, "\n  {side} passes [{}]", rule(code));
+                let _ = write!(out, "\n  {side} passes [{}]", code);
             }
             Event::TurnEnd { next } => {
                 flush(&mut out, &mut lap_line);
@@ -120,7 +119,7 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
             }
             Event::GameEnd { winner, rule: code } => {
                 let who = winner.map_or("a draw".to_string(), |w| format!("{w} wins"));
-                let _ = write!(out, "\n  game over: {who} [{}]", rule(code));
+                let _ = write!(out, "\n  game over: {who} [{}]", code);
             }
         }
     }
