@@ -6,8 +6,9 @@
 //! hole and a direction; then every lap that carries a muzi is one more decision of the mover
 //! (where the muzi drops), so a turn is a [`Phase::Continue`] sequence: `B3>`, `@A2`, `@B4`.
 //! Laps without a muzi involve no choice; runs of them are followed with the shared exact
-//! cycle detection ([`cycle::run`]), and the states at muzi laps are kept, so that a relay that
-//! comes back to where it was is found whatever the mover's drops.
+//! cycle detection ([`cycle::run`]). The states at muzi laps and the drops between them form a
+//! finite graph, searched to decide whether a move can still end (a state met again is a loop
+//! the mover may leave by another drop, not the end of the move).
 //!
 //! Until the whole game lands (issue 7: won and bought holes, purchases, debts across rounds),
 //! a Dong Wo game is one round: when the round ends, the game ends.
@@ -190,7 +191,7 @@ static OPTIONS: &[OptionDef] = &[
         summary: "what happens to a move whose relay never ends (mgn finds exactly when a move comes back to an in-move state it was in, with no lap limit)",
         values: &[
             ("illegal", "a hole, direction or muzi drop after which the move cannot end may not be played"),
-            ("stop", "the mover stops after the lap where the in-move state first repeats, and the record says so (`B3>/17`); the stopped move captures nothing"),
+            ("stop", "the mover stops after the lap where the move comes back to a state it was in and no choice of drops can end it any more, and the record says so (`B3>/17`); the stopped move captures nothing"),
         ],
         source: "silent: 003 \"When the last stone is sown, the contents of the next hole are distributed in another lap.\" (RULES-READING: Sowings that never end)",
     },
@@ -360,18 +361,28 @@ impl fmt::Display for DongWoDecision {
 enum RunEnd {
     /// The hole after the last lap is empty: the move ends.
     Ends,
-    /// The next lap carries a muzi; `repeat` when the mover has been in this state before.
-    Muzi { repeat: bool },
+    /// The next lap carries a muzi: a node of the move, where the mover chooses a drop.
+    Muzi,
     /// The laps cycle: the state after lap `mu + lambda` of the run repeats that after `mu`.
     Endless { first_repeat: u64 },
 }
 
+/// Where a move goes from an in-move state, the laps without a muzi followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Onward {
+    /// The move ends; `captures` when its capture chain takes something.
+    Ends { captures: bool },
+    /// A muzi lap comes, from this state.
+    Node(Snap),
+    /// Laps without a muzi cycle forever: no drop can change them.
+    Endless,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Goal {
     Finish,
     Capture,
 }
-
 /// Dong Wo's rules under one set of options.
 #[derive(Clone, Debug)]
 pub struct DongWo {
@@ -428,17 +439,12 @@ impl DongWo {
     /// Follow laps without a muzi from `s` (whose next hole is occupied) until the move ends,
     /// a muzi lap comes, or the laps are found to cycle. `s` is left after the run (unchanged
     /// for an endless one); returns the run's end and its laps.
-    fn run(&self, s: &mut Snap, t: &InMove) -> (RunEnd, u64) {
+    fn run(&self, s: &mut Snap, ccw: bool) -> (RunEnd, u64) {
         if s.board.muzi_at(s.next as usize).is_some() {
-            return (
-                RunEnd::Muzi {
-                    repeat: t.seen.contains(s),
-                },
-                0,
-            );
+            return (RunEnd::Muzi, 0);
         }
         let walk = cycle::run(s, |s| {
-            self.plain_lap(s, t.ccw, 0, &mut ());
+            self.plain_lap(s, ccw, 0, &mut ());
             let next = s.next as usize;
             !s.board.is_empty(next) && s.board.muzi_at(next).is_none()
         });
@@ -447,9 +453,7 @@ impl DongWo {
                 let end = if s.board.is_empty(s.next as usize) {
                     RunEnd::Ends
                 } else {
-                    RunEnd::Muzi {
-                        repeat: t.seen.contains(s),
-                    }
+                    RunEnd::Muzi
                 };
                 (end, laps)
             }
@@ -459,6 +463,20 @@ impl DongWo {
                 },
                 mu + lambda,
             ),
+        }
+    }
+
+    /// Where the move goes from `s` (the board, and the hole the next lap takes).
+    fn onward(&self, mut s: Snap, ccw: bool) -> Onward {
+        if !s.board.is_empty(s.next as usize) {
+            match self.run(&mut s, ccw).0 {
+                RunEnd::Ends => {}
+                RunEnd::Muzi => return Onward::Node(s),
+                RunEnd::Endless { .. } => return Onward::Endless,
+            }
+        }
+        Onward::Ends {
+            captures: !self.chain(&s.board, s.next, ccw).is_empty(),
         }
     }
 
@@ -555,19 +573,19 @@ impl DongWo {
         captured
     }
 
-    /// The holes the capture chain takes when a move ends with `t.next` empty.
-    fn chain(&self, board: &Board, t: &InMove) -> Vec<usize> {
+    /// The holes the capture chain takes when a move ends with `next` empty.
+    fn chain(&self, board: &Board, next: u8, ccw: bool) -> Vec<usize> {
         let mut board = *board;
         let mut taken = Vec::new();
-        let mut empty = t.next as usize;
+        let mut empty = next as usize;
         loop {
-            let c = step(empty, t.ccw, 1);
+            let c = step(empty, ccw, 1);
             if board.is_empty(c) {
                 break;
             }
             taken.push(c);
             board.clear(c);
-            empty = step(c, t.ccw, 1);
+            empty = step(c, ccw, 1);
             if !board.is_empty(empty) {
                 break;
             }
@@ -575,47 +593,82 @@ impl DongWo {
         taken
     }
 
-    /// From a muzi lap about to be played: whether some choice of drops leads to an end of
-    /// the move that meets `goal` (an end at all; or an end with a capture on the way).
-    fn search(&self, board: &Board, t: &InMove, goal: Goal) -> bool {
-        self.drop_offsets(board, t)
-            .into_iter()
-            .any(|k| self.after_drop(board, t, k, goal))
+    /// A copy of the turn `t` at `node`, without its record of states, for look-ahead.
+    fn probe(t: &InMove, node: &Snap, first: bool) -> InMove {
+        InMove {
+            mover: t.mover,
+            ccw: t.ccw,
+            lap: if first { 0 } else { t.lap.max(1) },
+            next: node.next,
+            seen: Vec::new(),
+            stop: None,
+        }
     }
 
-    fn after_drop(&self, board: &Board, t: &InMove, k: usize, goal: Goal) -> bool {
-        let mut b = *board;
-        let mut t = t.clone();
-        if self.muzi_lap(&mut b, &mut t, k, &mut ()).is_some() && goal == Goal::Capture {
-            return true;
-        }
-        self.after_lap(b, t, goal)
+    /// The muzi lap of `node` played with its muzi at offset `k` (`t` is the turn there):
+    /// whether a meeting captured a muzi on the way, and where the move goes next.
+    fn after_drop(&self, node: &Snap, t: &InMove, k: usize) -> (bool, Onward) {
+        let mut board = node.board;
+        let mut t = Self::probe(t, node, t.lap == 0);
+        let met = self.muzi_lap(&mut board, &mut t, k, &mut ()).is_some();
+        (
+            met,
+            self.onward(
+                Snap {
+                    board,
+                    next: t.next,
+                },
+                t.ccw,
+            ),
+        )
     }
 
-    /// Whether the move, after a lap that left `t.next` as the next hole, can end meeting
-    /// `goal`.
-    fn after_lap(&self, board: Board, mut t: InMove, goal: Goal) -> bool {
-        if board.is_empty(t.next as usize) {
-            return goal == Goal::Finish || !self.chain(&board, &t).is_empty();
-        }
-        let mut s = Snap {
-            board,
-            next: t.next,
+    /// Whether, going on as `onward` says, some choice of drops ends the move meeting `goal`
+    /// (an end at all, or an end with a capture on the way), never passing through a state of
+    /// `avoid`. `first` when `onward` is a node before the move's first lap.
+    ///
+    /// The laps between two muzi laps are forced, so the move's muzi-lap states (nodes) and its
+    /// drops (edges) form a finite graph, and this is a depth-first search of it. Coming back
+    /// to a node is a loop, not the end of the search: a different drop there may still end
+    /// the move (a 168-lap move found by a second review does just that).
+    fn leads_to_end(
+        &self,
+        onward: Onward,
+        t: &InMove,
+        first: bool,
+        goal: Goal,
+        avoid: &[Snap],
+    ) -> bool {
+        let start = match onward {
+            Onward::Ends { captures } => return goal == Goal::Finish || captures,
+            Onward::Endless => return false,
+            Onward::Node(node) if avoid.contains(&node) => return false,
+            Onward::Node(node) => node,
         };
-        let (end, laps) = self.run(&mut s, &t);
-        t.lap += laps as u32;
-        match end {
-            RunEnd::Ends => {
-                t.next = s.next;
-                goal == Goal::Finish || !self.chain(&s.board, &t).is_empty()
+        let mut stack = vec![(start, first, goal)];
+        let mut visited = std::collections::HashSet::new();
+        while let Some((node, first, goal)) = stack.pop() {
+            if !visited.insert((node, first, goal)) {
+                continue;
             }
-            RunEnd::Muzi { repeat: true } | RunEnd::Endless { .. } => false,
-            RunEnd::Muzi { repeat: false } => {
-                t.seen.push(s);
-                t.next = s.next;
-                self.search(&s.board, &t, goal)
+            let probe = Self::probe(t, &node, first);
+            for k in self.drop_offsets(&node.board, &probe) {
+                let (met, onward) = self.after_drop(&node, &probe, k);
+                let goal = match goal {
+                    // A meeting is a capture; under `stop` even a move that then never ends
+                    // keeps it.
+                    Goal::Capture if met && self.endless_stop => return true,
+                    Goal::Capture if met => Goal::Finish,
+                    goal => goal,
+                };
+                match onward {
+                    Onward::Ends { captures } if goal == Goal::Finish || captures => return true,
+                    Onward::Node(next) if !avoid.contains(&next) => stack.push((next, false, goal)),
+                    _ => {}
+                }
             }
         }
+        false
     }
 
     /// Why `side` may not start a move from `hole` in `direction`, if he may not.
@@ -666,26 +719,24 @@ impl DongWo {
         }
     }
 
-    /// Whether a move starting with `t` (at lap 0) or going on from a muzi lap meets the
-    /// endless option: under `illegal`, it must be able to end.
+    /// Under `dong-wo.endless=illegal`, why the move starting with `t` may not be played:
+    /// no choice of drops ends it.
     fn endless_violation(&self, board: &Board, t: &InMove, what: &str) -> Option<Violation> {
         if self.endless_stop {
             return None;
         }
-        let ok = if board.muzi_at(t.next as usize).is_some() {
-            let mut t = t.clone();
-            t.seen.push(Snap {
+        let onward = self.onward(
+            Snap {
                 board: *board,
                 next: t.next,
-            });
-            self.search(board, &t, Goal::Finish)
-        } else {
-            self.after_lap(*board, t.clone(), Goal::Finish)
-        };
-        (!ok).then(|| {
+            },
+            t.ccw,
+        );
+        let first = board.muzi_at(t.next as usize).is_some();
+        (!self.leads_to_end(onward, t, first, Goal::Finish, &[])).then(|| {
             Violation::new(
                 "dong-wo.endless",
-                format!("{what} never ends: whatever the muzi drops, the relay comes back to a state it was in and would go round forever; such a move is not allowed"),
+                format!("{what} never ends: whatever the muzi drops, the relay keeps coming back to states it was in and would go round forever; such a move is not allowed"),
             )
         })
     }
@@ -722,16 +773,15 @@ impl DongWo {
                     let Ok(t) = self.legal_sow(board, side, ring_hole(i), ccw) else {
                         return false;
                     };
-                    if board.muzi_at(i).is_some() {
-                        let mut t = t;
-                        t.seen.push(Snap {
+                    let onward = self.onward(
+                        Snap {
                             board: *board,
                             next: t.next,
-                        });
-                        self.search(board, &t, Goal::Capture)
-                    } else {
-                        self.after_lap(*board, t, Goal::Capture)
-                    }
+                        },
+                        ccw,
+                    );
+                    let first = board.muzi_at(i).is_some();
+                    self.leads_to_end(onward, &t, first, Goal::Capture, &[])
                 })
             })
         })
@@ -820,7 +870,11 @@ impl DongWo {
 
     /// The move ended with `t.next` empty: the capture chain, then the end of the move.
     fn finish<S: EventSink>(&self, state: &mut DongWoState, t: &InMove, sink: &mut S) {
-        for (n, c) in self.chain(&state.board, t).into_iter().enumerate() {
+        for (n, c) in self
+            .chain(&state.board, t.next, t.ccw)
+            .into_iter()
+            .enumerate()
+        {
             let pile = state.board.pile(c);
             state.board.clear(c);
             let w = &mut state.winnings[t.mover.index()];
@@ -869,15 +923,25 @@ impl DongWo {
             board: state.board,
             next: t.next,
         };
-        let (end, laps) = self.run(&mut s, &t);
+        let (end, laps) = self.run(&mut s, t.ccw);
         let laps = match end {
             RunEnd::Endless { first_repeat } => first_repeat,
             _ => laps,
         };
+        // Under `stop`, a move that comes back to a muzi-lap state from which no choice of
+        // drops ends it has gone round for good: the mover stops there.
+        let stops = match end {
+            RunEnd::Ends => false,
+            RunEnd::Endless { .. } => true,
+            RunEnd::Muzi => {
+                t.seen.contains(&s)
+                    && !self.leads_to_end(Onward::Node(s), &t, false, Goal::Finish, &[])
+            }
+        };
         let final_rule = match end {
             RunEnd::Ends => "dong-wo.lap.end",
-            RunEnd::Muzi { repeat: false } => "dong-wo.lap.relay",
-            RunEnd::Muzi { repeat: true } | RunEnd::Endless { .. } => "dong-wo.endless",
+            _ if stops => "dong-wo.endless",
+            _ => "dong-wo.lap.relay",
         };
         if let Some(last) = last_lap {
             let rule = if laps == 0 {
@@ -904,36 +968,53 @@ impl DongWo {
         }
         state.board = s.board;
         t.next = s.next;
-        match end {
-            RunEnd::Ends => self.finish(state, &t, sink),
-            RunEnd::Muzi { repeat: false } => {
-                t.seen.push(s);
-                state.turn = Some(t);
-            }
-            RunEnd::Muzi { repeat: true } | RunEnd::Endless { .. } => {
-                // Only reached under dong-wo.endless=stop: the mover must stop.
-                t.stop = Some(t.lap);
-                state.turn = Some(t);
-            }
+        if end == RunEnd::Ends {
+            self.finish(state, &t, sink);
+            return;
         }
+        if stops {
+            // Only reached under dong-wo.endless=stop: under `illegal` every drop played
+            // could still end the move.
+            t.stop = Some(t.lap);
+        } else if !t.seen.contains(&s) {
+            t.seen.push(s);
+        }
+        state.turn = Some(t);
     }
 
+    /// The drops listed at a muzi lap: under `illegal` those after which the move can still
+    /// end; under `stop` every legal drop. Either way a drop that only loops back to a state
+    /// this move was in and could leave another way is left out, so that perft and random play
+    /// count each move once (a loop is legal in a record, just never needed).
     fn decisions_in_turn(&self, state: &DongWoState, t: &InMove, out: &mut Vec<DongWoDecision>) {
         if let Some(lap) = t.stop {
             out.push(DongWoDecision::Stop { lap });
             return;
         }
+        let node = Snap {
+            board: state.board,
+            next: t.next,
+        };
         for k in self.drop_offsets(&state.board, t) {
-            if !self.endless_stop && !self.after_drop(&state.board, t, k, Goal::Finish) {
-                continue;
+            let (_, onward) = self.after_drop(&node, t, k);
+            let listed = match onward {
+                Onward::Ends { .. } => true,
+                Onward::Endless => self.endless_stop,
+                Onward::Node(next) if t.seen.contains(&next) => {
+                    self.endless_stop && !self.leads_to_end(onward, t, false, Goal::Finish, &[])
+                }
+                Onward::Node(_) => {
+                    self.endless_stop || self.leads_to_end(onward, t, false, Goal::Finish, &t.seen)
+                }
+            };
+            if listed {
+                out.push(DongWoDecision::Drop {
+                    drop: self.drop_at(t, k),
+                });
             }
-            out.push(DongWoDecision::Drop {
-                drop: self.drop_at(t, k),
-            });
         }
     }
 }
-
 fn direction(ccw: bool) -> Direction {
     if ccw {
         Direction::CounterClockwise
@@ -1133,12 +1214,10 @@ impl Rules for DongWo {
         match (*decision, state.turn.clone()) {
             (DongWoDecision::Sow { hole, direction }, None) => {
                 let ccw = direction == Direction::CounterClockwise;
-                let mut t = self.legal_sow(&state.board, state.to_move, hole, ccw)?;
+                let t = self.legal_sow(&state.board, state.to_move, hole, ccw)?;
                 if state.board.muzi_at(t.next as usize).is_some() {
-                    t.seen.push(Snap {
-                        board: state.board,
-                        next: t.next,
-                    });
+                    // The first lap's state is not kept: a later lap back at it allows more
+                    // drops (a singleton meeting), so it is another node.
                     state.turn = Some(t);
                 } else {
                     self.proceed(state, t, None, sink);
@@ -1171,10 +1250,17 @@ impl Rules for DongWo {
                         ),
                     ));
                 }
-                if !self.endless_stop && !self.after_drop(&state.board, &t, k, Goal::Finish) {
+                let node = Snap {
+                    board: state.board,
+                    next: t.next,
+                };
+                let (_, onward) = self.after_drop(&node, &t, k);
+                if !self.endless_stop
+                    && !self.leads_to_end(onward, &t, false, Goal::Finish, &[])
+                {
                     return Err(Violation::new(
                         "dong-wo.endless",
-                        format!("after {} the move never ends: the relay comes back to a state it was in, whatever the muzi drops; such a move is not allowed", DongWoDecision::Drop { drop }),
+                        format!("after {} the move never ends: whatever the muzi drops from there, the relay keeps coming back to states it was in; such a move is not allowed", DongWoDecision::Drop { drop }),
                     ));
                 }
                 let mut t = t;

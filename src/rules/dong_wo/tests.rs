@@ -348,7 +348,7 @@ fn dong_wo_endless() {
                 board,
                 next: i as u8,
             };
-            if let (RunEnd::Endless { first_repeat }, _) = stop.run(&mut snap, &t) {
+            if let (RunEnd::Endless { first_repeat }, _) = stop.run(&mut snap, t.ccw) {
                 assert!(illegal
                     .legal_sow(&board, Side::B, ring_hole(i), true)
                     .is_err());
@@ -372,4 +372,84 @@ fn dong_wo_endless() {
         }
     }
     assert!(found > 0, "no endless move found");
+}
+
+#[test]
+fn dong_wo_endless_through_muzi_laps() {
+    // A move whose relay reaches muzi laps and can never end whatever the drops: illegal under
+    // `illegal`; under `stop` the mover plays drops until he comes back to a muzi-lap state he
+    // was in, and stops there. And a move with a loop that can be left is never refused.
+    let illegal = rules("catalan");
+    let stop = rules_with("catalan", &[("dong-wo.endless", "stop")]);
+    let mut rng = crate::generate::Rng::new(11);
+    let mut found = 0;
+    for _ in 0..200_000 {
+        let mut holes = [0u8; N];
+        for _ in 0..6 + rng.below(10) {
+            holes[rng.below(N)] += 1;
+        }
+        let board = Board {
+            holes,
+            muzi: [Some(rng.below(N) as u8), Some(rng.below(N) as u8)],
+        };
+        if board.muzi[0] == board.muzi[1] {
+            continue;
+        }
+        for i in 0..5 {
+            let ccw = rng.below(2) == 0;
+            let hole = ring_hole(i);
+            let Ok(t) = stop.legal_sow(&board, Side::B, hole, ccw) else {
+                continue;
+            };
+            let onward = stop.onward(
+                Snap {
+                    board,
+                    next: t.next,
+                },
+                ccw,
+            );
+            if !matches!(onward, Onward::Node(_))
+                || illegal.legal_sow(&board, Side::B, hole, ccw).is_ok()
+            {
+                continue;
+            }
+            let err = illegal.legal_sow(&board, Side::B, hole, ccw).unwrap_err();
+            assert_eq!(err.rule, "dong-wo.endless");
+            let mut s = DongWoState {
+                board,
+                winnings: [
+                    Pile {
+                        seeds: 40,
+                        muzi: Muzi::NONE,
+                    },
+                    Pile::default(),
+                ],
+                debts: [0; 2],
+                to_move: Side::B,
+                turn: None,
+                over: None,
+            };
+            stop.apply(&mut s, &sow(&hole.to_string(), ccw), &mut ())
+                .unwrap();
+            let mut stopped = false;
+            for _ in 0..10_000 {
+                let ds = decisions(&stop, &s);
+                if ds.is_empty() || s.turn.is_none() {
+                    break;
+                }
+                let mut out = Vec::new();
+                stop.decisions(&s, &mut out);
+                let d = out[rng.below(out.len())];
+                stopped |= matches!(d, DongWoDecision::Stop { .. });
+                stop.apply(&mut s, &d, &mut ()).unwrap();
+            }
+            assert!(s.turn.is_none(), "the move came to an end");
+            assert!(stopped, "an endless move through muzi laps stops");
+            found += 1;
+        }
+        if found >= 3 {
+            break;
+        }
+    }
+    assert!(found > 0, "no endless move through a muzi lap found");
 }
