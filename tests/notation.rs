@@ -446,7 +446,7 @@ fn round_markers_and_transactions() {
     let ts: Vec<_> = m[1..]
         .iter()
         .map(|e| match e {
-            Element::Transaction(t) => t.value.clone(),
+            Element::Transaction(t) => t.value,
             other => panic!("{other:?}"),
         })
         .collect();

@@ -142,6 +142,20 @@ impl EventSink for Auditor {
                 self.ledger
                     .shift(Place::Store(hole.side), Some(to), seeds as i64);
             }
+            Event::Place {
+                hole, pile, from, ..
+            } => {
+                let to = self.ledger.place(hole);
+                self.ledger.shift(
+                    Place::Store(from),
+                    Some(to),
+                    pile.seeds as i64 + 5 * pile.muzi.count() as i64,
+                );
+            }
+            Event::MuziSale { from, to, .. } => {
+                self.ledger
+                    .shift(Place::Store(from), Some(Place::Store(to)), 5);
+            }
             Event::Shift {
                 from, to, seeds, ..
             } => {
@@ -154,6 +168,7 @@ impl EventSink for Auditor {
             | Event::TurnEnd { .. }
             | Event::RoundEnd { .. }
             | Event::OutOfPlay { .. }
+            | Event::Owner { .. }
             | Event::RoundStart { .. }
             | Event::GameEnd { .. } => {}
         }

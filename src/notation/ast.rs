@@ -464,7 +464,7 @@ pub struct Sowing {
 }
 
 /// What the owner of a won or bought Dong Wo hole does to it, at any moment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub enum ActionKind {
     /// `^A4`: the owner lifts a stone out of his hole into his winnings.
     #[serde(rename = "lift")]
@@ -488,7 +488,7 @@ impl ActionKind {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct HoleAction {
     pub kind: ActionKind,
     pub hole: Hole,
@@ -531,7 +531,7 @@ pub struct CaptureClaim {
 }
 
 /// A transaction between Dong Wo rounds. The party is implied by the hole (or named).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Transaction {
     /// `win:B3`: the round's winner takes this hole of the loser's row.
@@ -556,7 +556,7 @@ pub enum Transaction {
     Repay { side: Side, stones: u32 },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum FillTarget {
     Side(Side),

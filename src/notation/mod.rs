@@ -7,4 +7,6 @@ mod write;
 
 pub use ast::*;
 pub use parse::{parse_games, parse_position, SyntaxError, MAX_GAMES};
-pub use write::{write_game, write_games, write_move, write_position};
+pub use write::{
+    push_action, push_transaction, write_game, write_games, write_move, write_position,
+};

@@ -230,11 +230,11 @@ fn push_move(out: &mut String, m: &Move) {
     }
 }
 
-fn push_action(out: &mut String, a: &HoleAction) {
+pub fn push_action(out: &mut String, a: &HoleAction) {
     let _ = write!(out, "{}{}", a.kind.sigil(), a.hole);
 }
 
-fn push_transaction(out: &mut String, t: &Transaction) {
+pub fn push_transaction(out: &mut String, t: &Transaction) {
     let _ = match t {
         Transaction::Win { hole } => write!(out, "win:{hole}"),
         Transaction::Muzi { side } => write!(out, "muzi:{side}"),

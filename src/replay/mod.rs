@@ -13,7 +13,8 @@ pub use trace::{draw_board, draw_four_rows, ply_trace, position_lines};
 use std::fmt;
 
 use crate::notation::{
-    write_position, Element, Game, Move, Outcome, Pile, Position, Side, Span, Spanned,
+    write_position, Element, Game, HoleAction, Move, Outcome, Pile, Position, Side, Span, Spanned,
+    Transaction,
 };
 use crate::rules::{with_rules, Event, MovePart, Phase, Rules, Violation, WithRules};
 
@@ -63,6 +64,11 @@ pub enum StepLabel {
     Round {
         round: u32,
     },
+    /// An owner action or a transaction, which is no ply.
+    Step {
+        #[serde(rename = "step")]
+        written: String,
+    },
 }
 
 impl PlyRecord {
@@ -71,6 +77,7 @@ impl PlyRecord {
         match &self.label {
             StepLabel::Ply { ply, side, written } => format!("ply {ply}, {side}: {written}"),
             StepLabel::Round { round } => format!("round {round}"),
+            StepLabel::Step { written } => written.clone(),
         }
     }
 }
@@ -156,6 +163,11 @@ fn place(violation: Violation, written: &Spanned<Move>) -> Fail {
             .first()
             .and_then(|s| s.muzi_drops.get(i))
             .map_or(written.span, |d| d.span),
+        MovePart::Action(i) => written
+            .value
+            .actions
+            .get(i)
+            .map_or(written.span, |a| a.span),
     };
     failure_at(span, violation.rule, violation.message)
 }
@@ -166,6 +178,8 @@ enum Written<'g> {
     Nothing,
     Move(&'g Move),
     Pass,
+    Action(&'g HoleAction),
+    Transaction(&'g Transaction),
 }
 
 impl fmt::Display for Written<'_> {
@@ -174,6 +188,16 @@ impl fmt::Display for Written<'_> {
             Written::Nothing => Ok(()),
             Written::Move(m) => f.write_str(&crate::notation::write_move(m)),
             Written::Pass => f.write_str("pass"),
+            Written::Action(a) => {
+                let mut text = String::new();
+                crate::notation::push_action(&mut text, a);
+                f.write_str(&text)
+            }
+            Written::Transaction(t) => {
+                let mut text = String::new();
+                crate::notation::push_transaction(&mut text, t);
+                f.write_str(&text)
+            }
         }
     }
 }
@@ -294,24 +318,12 @@ impl<'a, R: Rules> Replay<'a, R> {
                 Element::Move(written) => self.play_move(written)?,
                 Element::Pass(written) => self.play_pass(written.span)?,
                 Element::Action(action) => {
-                    return Err(failure_at(
-                        action.span,
-                        "mgn.move.form",
-                        format!(
-                        "{} has no owner actions (they belong to Dong Wo's won and bought holes)",
-                        game.header.game.value
-                    ),
-                    ))
+                    let decision = self.rules.decision_from_action(&action.value);
+                    self.play_step(action.span, decision, Written::Action(&action.value))?
                 }
-                Element::Transaction(t) => {
-                    return Err(failure_at(
-                        t.span,
-                        "mgn.move.form",
-                        format!(
-                            "{} has no transactions between rounds (they belong to Dong Wo)",
-                            game.header.game.value
-                        ),
-                    ))
+                Element::Transaction(deal) => {
+                    let decision = self.rules.decision_from_transaction(&deal.value);
+                    self.play_step(deal.span, decision, Written::Transaction(&deal.value))?
                 }
                 Element::Captures(claim) => self.check_captures(claim)?,
                 Element::Score(claim) => self.check_score(claim)?,
@@ -443,6 +455,43 @@ impl<'a, R: Rules> Replay<'a, R> {
                 _ => return,
             }
         }
+    }
+
+    /// An owner action or a transaction: a decision of its own, which is no ply.
+    fn play_step(
+        &mut self,
+        span: Span,
+        decision: Result<R::Decision, Violation>,
+        written: Written<'a>,
+    ) -> Result<(), Fail> {
+        if let Phase::Over { .. } = self.rules.phase(&self.state) {
+            return Err(failure_at(
+                span,
+                "mgn.game.over",
+                format!("the game is already over: {written} cannot be made"),
+            ));
+        }
+        let decision = decision.map_err(|v| failure_at(span, v.rule, v.message))?;
+        let mut events = Vec::new();
+        if let Err(violation) = self.rules.apply(&mut self.state, &decision, &mut events) {
+            let mut failure = failure_at(span, violation.rule, violation.message);
+            failure.alternatives = self
+                .alternatives()
+                .into_iter()
+                .filter(|a| a.contains(':') || a.starts_with(['^', '+']))
+                .collect();
+            return Err(failure);
+        }
+        if self.keep_plies {
+            self.plies.push(PlyRecord {
+                label: StepLabel::Step {
+                    written: written.to_string(),
+                },
+                events,
+                after: self.rules.position(&self.state),
+            });
+        }
+        Ok(())
     }
 
     fn play_pass(&mut self, span: Span) -> Result<(), Fail> {

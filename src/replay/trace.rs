@@ -111,6 +111,37 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
             Event::Refill { hole, seeds } => {
                 let _ = write!(out, "\n  refill {hole} with {seeds}");
             }
+            Event::Place {
+                hole,
+                pile,
+                from,
+                rule: code,
+            } => {
+                flush(&mut out, &mut lap_line);
+                let _ = write!(
+                    out,
+                    "\n  {hole}: {} put in from {from}'s winnings [{code}]",
+                    pile_words(pile)
+                );
+            }
+            Event::Owner {
+                hole,
+                owner,
+                rule: code,
+            } => {
+                let _ = match owner {
+                    Some(owner) => write!(out, "\n  {hole} now belongs to {owner} [{code}]"),
+                    None => write!(out, "\n  {hole} is back with {} [{code}]", hole.side),
+                };
+            }
+            Event::MuziSale {
+                muzi,
+                from,
+                to,
+                rule: code,
+            } => {
+                let _ = write!(out, "\n  {muzi}'s muzi goes from {from} to {to} [{code}]");
+            }
             Event::OutOfPlay { hole, rule: code } => {
                 let _ = write!(out, "\n  {hole} out of play [{code}]");
             }

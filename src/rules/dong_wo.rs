@@ -1,4 +1,4 @@
-//! Dong Wo (Achang, Yunnan), the play of one round, from two seeds that differ:
+//! Dong Wo (Achang, Yunnan), the whole game, from two seeds that differ:
 //! `000_d0fe4d3b4074e7f5.txt` (Catalan) and `003_32ae25b09ce39cfe.txt` (Mancala World).
 //! See `docs/rules/dong-wo.md`.
 //!
@@ -10,8 +10,9 @@
 //! finite graph, searched to decide whether a move can still end (a state met again is a loop
 //! the mover may leave by another drop, not the end of the move).
 //!
-//! Until the whole game lands (issue 7: won and bought holes, purchases, debts across rounds),
-//! a Dong Wo game is one round: when the round ends, the game ends.
+//! Rounds follow each other until a player is reduced to a single hole; between them come the
+//! transactions (won and bought holes, the muzi bought back, the fill, debts), and the owners
+//! of won and bought holes act on them at any moment: `between.rs`.
 
 use super::cycle::{self, Walk};
 use super::{
@@ -19,20 +20,21 @@ use super::{
     RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
-    BoardSize, Direction, Element, GameKind, Hole, HoleState, Move, Muzi, MuziDrop, Pile, Position,
-    Side, Sowing, Spanned,
+    push_action, push_transaction, AnchoredAction, BoardSize, Direction, Element, GameKind, Hole,
+    HoleAction, HoleState, Move, Muzi, MuziDrop, Pile, Position, Side, Sowing, Spanned,
+    Transaction,
 };
 use std::fmt;
 
 static MOVE_FORM: MoveForm = MoveForm {
     game: "Dong Wo",
-    shape: "a hole and a direction (`B3>` counter-clockwise, `B3<` clockwise), with where the muzi drops in each lap that carries it (`@A2`); owner actions come with won and bought holes, in the whole game (issue 7)",
+    shape: "a hole and a direction (`B3>` counter-clockwise, `B3<` clockwise), with where the muzi drops in each lap that carries it (`@A2`), and owner actions after a given piece (`~12^A4`)",
     chained: false,
     direction: true,
     transfer: false,
     muzi_drops: true,
     extra_captures: false,
-    owner_actions: false,
+    owner_actions: true,
     stopped: true,
 };
 
@@ -69,7 +71,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dong-wo.sow.start",
-        summary: "a move starts from any non-empty hole of the mover's row (his sector; holes won or bought come with the whole game, issue 7)",
+        summary: "a move starts from any non-empty hole of the mover's sector (dong-wo.sector: his row's holes he has not lost, and the holes he owns in the other row)",
         source: "000: «En el seu torn cada jugador pot jugar des de qualsevol forat del seu costat del tauler» 003: \"On his turn a player picks up the contents of one of his holes\"",
     },
     RuleDef {
@@ -143,13 +145,143 @@ static RULES: &[RuleDef] = &[
         source: "003: \"If one player has still a stone, while his opponent has nothing, he wins the round, otherwise the round is ping (even).\" 000: «en els casos 1 i 3 la ronda és diu ping (igualada); però en el cas 2, el jugador que té la darrera llavor en un dels seus forats és el guanyador»",
     },
     RuleDef {
-        code: "dong-wo.game",
-        summary: "until the whole game lands (issue 7: won and bought holes, purchases, debts across rounds), a Dong Wo game is one round: the round's winner wins the game, and a ping round is a draw",
-        source: "003: \"The game comes to an end, if a player is reduced to a single hole.\" 000: «el joc es juga a rondes.»",
+        code: "dong-wo.sector",
+        summary: "a player's sector is his row's holes the opponent does not own, and the holes he owns (won or bought) in the other row; he moves from any hole of it, and his sector's pieces are his in the round-end test",
+        source: "000: «Un forat capturat s’afegeix al sector del seu propietari. És a dir, està permès usar la llavor solitària que hi ha per iniciar un moviment, com si fos un forat de la fila pròpia.» 003: \"A player may start his move by sowing the singleton of a hole he captured.\"",
+    },
+    RuleDef {
+        code: "dong-wo.owned",
+        summary: "won and bought holes work like the other holes (their pieces are sown, relayed and captured); owner actions (`^A4`, `+A4`, `^^A4`) are for them only",
+        source: "000: «els forats que han estat guanyats o comprats funcionen de la mateixa manera que abans de ser guanyats o comprats.» 003: \"The singletons in these holes move like those of any other holes and they can also be captured.\"",
+    },
+    RuleDef {
+        code: "dong-wo.owned.muzi",
+        summary: "a muzi dropped into a won or bought hole goes to the hole's owner's winnings; the owner himself may drop it there only when no other drop is left, in a later lap (a first lap with nothing else is no move)",
+        source: "003: \"Any counter (stone or muzi), which is sown into the hole, is removed from the board and added to the player's winnings.\" \"The owner of a captured hole may not play a muzhi into it unless it is unavoidable in the second or a later lap of a move.\" 000: «Si l’adversari hi sembra una llavor muzi, és capturada. [...] Un jugador pot, però, fer una sembra encadenada d’una muzi en un forat capturat si l’acció és inevitable i aleshores la captura.»",
+    },
+    RuleDef {
+        code: "dong-wo.owned.lift",
+        summary: "`^A4`: the owner lifts a stone out of his won or bought hole into his winnings, at any moment (between moves, or within a move after a given piece: `~12^A4`)",
+        source: "003: \"The owner of the hole may remove the singleton in this hole at any time (no matter who is playing).\" 000: «Cada vegada que una llavor és sembrada en un forat capturat per qualsevol dels jugadors, el propietari del forat pot retirar-la»",
+    },
+    RuleDef {
+        code: "dong-wo.owned.put",
+        summary: "`+A4`: the owner puts a stone from his winnings into his won or bought hole when it is empty, at any moment",
+        source: "003: \"He is also permitted to place a stone into it, again at any time, after it has become empty.\" 000: «el propietari pot en qualsevol moment col·locar-hi una sola llavor»",
+    },
+    RuleDef {
+        code: "dong-wo.owned.take-two",
+        summary: "`^^A4` (dong-wo.owned.sown=stays): when a won or bought hole holds three stones or more, the owner's opponent may take two out into his winnings",
+        source: "000: «Però si una tercera llavor hi es sembrada, l’adversari del propietari del forat té dret a retirar 2 llavors, deixant el forat amb una sola llavor.»",
+    },
+    RuleDef {
+        code: "dong-wo.round.gather",
+        summary: "when a round ends, the pieces left in regular holes go to the row's player (a muzi goes home to its owner); won and bought holes keep theirs",
+        source: "silent: 003 \"After that the stone, which effected the capture of the opponent's hole, is placed in it.\" (mgn: the winner's stone goes to his winnings and the won hole gets one from them)",
+    },
+    RuleDef {
+        code: "dong-wo.round.win",
+        summary: "`win:A3`: the round's winner takes a hole of the loser's row that the loser still holds, not the muzi's end hole, and puts a single stone in it; it is the first transaction after the round (implied when only one hole qualifies)",
+        source: "003: \"The winner of the round conquers a hole on the opponents side of the board. He may chose any hole except the endhole, which contains the muzi. After that the stone, which effected the capture of the opponent's hole, is placed in it.\" 000: «El guanyador pot triar el forat que vulgui excepte el forat de l’extrem que conté la llavor laomuzi. El guanyador col·loca una llavor solitària en aquest forat guanyat a l’adversari.»",
+    },
+    RuleDef {
+        code: "dong-wo.between",
+        summary: "transactions come between rounds, after a round's last move and before the next round's first; the compulsory ones (the winner's hole, the muzi bought back, the fill) come first, in that order, and those with no choice may be left out",
+        source: "000: «Al final d’una ronda, després de vendre la llavor laomuzi (val per 5) si és necessari, els jugadors omplen els seus forats [...] Aquestes sèries de compres es poden dur a terme entre rondes.»",
+    },
+    RuleDef {
+        code: "dong-wo.muzi.buy-back",
+        summary: "`muzi:A`: a player whose muzi is in the opponent's winnings buys it back for 5 before he fills his holes (what he cannot pay becomes a debt); it goes back to its end hole with the fill",
+        source: "003: \"If a player lost his muzi, he must buy it back in exchange for 5 stones.\" 000: «després de vendre la llavor laomuzi (val per 5) si és necessari»",
+    },
+    RuleDef {
+        code: "dong-wo.fill",
+        summary: "`fill:A`, `fill:A2`: before a round each player fills each of his regular holes with 5 stones from his winnings, the end hole with his muzi; won and bought holes are not filled",
+        source: "003: \"Before the players start the next round, they fill each hole (except those they have won or purchased - see below) with five stones from their winnings.\" 000: «els jugadors omplen els seus forats amb les llavors capturades (excepte els forats que han estat guanyats o comprats -veure més avall- per l’adversari)»",
+    },
+    RuleDef {
+        code: "dong-wo.borrow",
+        summary: "`borrow:A:3`: a player short for his muzi and his fill borrows from the opponent's surplus (beyond the opponent's own needs), and owes it: the debts field; the fill borrows what is still lacking",
+        source: "003: \"If a player is lacking stones, he must borrow them from his opponent.\" 000: «Si és necessari, un jugador demana prestades al seu adversari llavors del seu excedent per tal d’omplir els forats propis.»",
+    },
+    RuleDef {
+        code: "dong-wo.repay",
+        summary: "`repay:A:3`: a player pays back part or all of his debt between rounds, after the fills (the sources do not say when debts are paid)",
+        source: "silent: 000 «tenint en compte qualsevol deute acumulat» is the only other word on debts",
+    },
+    RuleDef {
+        code: "dong-wo.buy",
+        summary: "`buy:B2`, `buy:B2=3`: after the fills a player buys a hole of the opponent's row that the opponent holds, not the muzi's end hole, for 10 paid to him, and puts at least one stone in it (its stones go back to the seller); a sale cannot be refused",
+        source: "003: \"Holes can also be bought. For each hole a player must pay 10 stones and, in addition, he must have at least one more stone for each hole he buys. [...] It is not permitted to refuse to sell.\" 000: «Com es compra un forat: es pot comprar per 10 llavors. [...] El comprador tria el forat a comprar (excepte el forat de l’extrem que conté la llavor laomuzi).»",
+    },
+    RuleDef {
+        code: "dong-wo.buy.rebuy-first",
+        summary: "while the opponent holds holes of a player's row, the player buys those back before he buys any hole of the opponent's row (winning a hole is not restricted)",
+        source: "003: \"However, if there are holes captured (won or bought) by the opponent in the player's own row, these must be bought back first.\" 000: «Si l’adversari té forats (guanyats o comprats) en el propi costat del comprador, aquests han de ser recomprats abans de comprar forats en el costat de l’adversari.»",
+    },
+    RuleDef {
+        code: "dong-wo.rebuy",
+        summary: "`rebuy:A3`: a player buys back a hole of his row that the opponent holds, for 10 paid to him, and puts 5 stones in it (its stones go back to the opponent); a hole just won may be bought back at once, for the same 15",
+        source: "003: \"Again the player must pay 10 stones, but now he has to have a surplus of another 5 stones that must be placed into the hole.\" 000: «Per recomprar un forat, el jugador cal que disposi de les 10 llavors que val i, almenys, 5 llavors més per omplir el forat. [...] un forat que acaba de ser guanyat pot ser immediatament recomprat pel perdedor de la ronda, si té les 15 llavors necessàries»",
+    },
+    RuleDef {
+        code: "dong-wo.next-round.first",
+        summary: "the first player alternates from round to round",
+        source: "000: «En les rondes posteriors alternen l’ordre per començar el primer torn de la partida.» (003 is silent)",
+    },
+    RuleDef {
+        code: "dong-wo.game.end",
+        summary: "the game ends when a player is reduced to a single hole (his sector): the other wins",
+        source: "003: \"The game comes to an end, if a player is reduced to a single hole. Then his opponent is declared winner.\" 000: «objectiu del joc: reduir a l’adversari a un sol forat regular.»",
     },
 ];
 
 static OPTIONS: &[OptionDef] = &[
+    OptionDef {
+        code: "dong-wo.owned.sown",
+        summary: "what happens to a stone sown into a won or bought hole",
+        values: &[
+            ("winnings", "it goes at once to the hole's owner's winnings (Mancala World)"),
+            ("stays", "it stays; the owner may lift it (`^A4`), and when a third stone has arrived the opponent may take two out (`^^A4`) (Catalan)"),
+        ],
+        source: "003: \"Any counter (stone or muzi), which is sown into the hole, is removed from the board and added to the player's winnings.\" 000: «el propietari del forat pot retirar-la, i normalment ho fa. El propietari pot oblidar retirar una segona llavor sembrada en aquest forat. Però si una tercera llavor hi es sembrada, l’adversari del propietari del forat té dret a retirar 2 llavors»",
+    },
+    OptionDef {
+        code: "dong-wo.buy.funds",
+        summary: "what a buyer must have: the 10 and the stones to put in, from his winnings, or from his winnings less his debts",
+        values: &[
+            ("winnings", "his winnings (Mancala World)"),
+            ("after-debts", "his winnings less his debts (Catalan)"),
+        ],
+        source: "003: \"For each hole a player must pay 10 stones and, in addition, he must have at least one more stone for each hole he buys.\" 000: «cal no només disposar de les 10 llavors necessàries per fer la compra (tenint en compte qualsevol deute acumulat) i almenys 1 llavor a més a més»",
+    },
+    OptionDef {
+        code: "dong-wo.swap",
+        summary: "whether two owned holes may be exchanged by agreement (`swap:A2:B4`), each player getting a hole of his row back",
+        values: &[
+            ("refused", "no swaps (Mancala World says nothing of them)"),
+            ("by-agreement", "swaps by agreement (Catalan)"),
+        ],
+        source: "000: «Els jugadors poden, de mutu acord, intercanviar forats que posseeixen en el costat de l’adversari.» (003 is silent)",
+    },
+    OptionDef {
+        code: "dong-wo.tianzi.holes",
+        summary: "which of his holes a player must have empty for tianzi, and fills with one stone each",
+        values: &[
+            ("regular", "his regular holes: his row's holes the opponent does not own (Mancala World says so)"),
+            ("all", "all his holes, the won and bought ones too (the Catalan «tots els forats d’un dels jugadors»)"),
+        ],
+        source: "003: \"If at the end of the of the turn a player's \\\"regular\\\" holes are empty (these are the holes in his row, which weren't bought by his opponent)\" 000: «si al final d’un moviment tots els forats d’un dels jugadors estan buits»",
+    },
+    OptionDef {
+        code: "dong-wo.game.length",
+        summary: "whether a record is a whole game or one round",
+        values: &[
+            ("whole", "rounds follow each other until a player is reduced to a single hole"),
+            ("one-round", "the record is one round: the round's winner wins, a ping round is a draw (for records of a single round)"),
+        ],
+        source: "003: \"The game comes to an end, if a player is reduced to a single hole.\" 000: «el joc es juga a rondes.»",
+    },
     OptionDef {
         code: "dong-wo.start.muzi-end",
         summary: "which end of the board holds the two muzi at the start (both sources put them at one end; their diagrams are not in the seeds)",
@@ -204,6 +336,10 @@ static PRESETS: &[PresetDef] = &[
         settings: &[
             ("dong-wo.muzi.meeting", "resident"),
             ("dong-wo.round-end", "mancala-world"),
+            ("dong-wo.owned.sown", "winnings"),
+            ("dong-wo.buy.funds", "winnings"),
+            ("dong-wo.swap", "refused"),
+            ("dong-wo.tianzi.holes", "regular"),
         ],
     },
     PresetDef {
@@ -212,20 +348,49 @@ static PRESETS: &[PresetDef] = &[
         settings: &[
             ("dong-wo.muzi.meeting", "opponents"),
             ("dong-wo.round-end", "catalan"),
+            ("dong-wo.owned.sown", "stays"),
+            ("dong-wo.buy.funds", "after-debts"),
+            ("dong-wo.swap", "by-agreement"),
+            ("dong-wo.tianzi.holes", "all"),
         ],
     },
 ];
 
 const N: usize = 10;
 
-/// The pieces on the board: small stones per ring hole, and where each muzi is (A's, B's).
+/// A muzi's place when it went, during the move under way, to the winnings of the owner of a
+/// won or bought hole: `BANKED + owner index` (never a ring index).
+const BANKED: u8 = 16;
+
+/// The pieces on the board: small stones per ring hole, and where each muzi is (A's, B's),
+/// with which holes are won or bought and what went to their owners during this move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Board {
     holes: [u8; N],
     muzi: [Option<u8>; 2],
+    /// Bit `i`: ring hole `i` is owned (won or bought) by the player whose row it is not.
+    owned: u16,
+    /// Small stones sown into owned holes during the move under way, for each owner (A, B),
+    /// on their way to his winnings (`dong-wo.owned.sown=winnings`).
+    banked: [u8; 2],
 }
 
 impl Board {
+    fn owner(&self, i: usize) -> Option<Side> {
+        (self.owned >> i & 1 == 1).then(|| row_side(i).other())
+    }
+
+    /// The holes `side` may move from: his row's holes he has not lost, and the holes he owns
+    /// in the other row.
+    fn sector(&self, side: Side) -> u16 {
+        row_mask(side) & !self.owned | row_mask(side.other()) & self.owned
+    }
+
+    /// `side`'s regular holes: his row's holes the opponent does not own.
+    fn regular(&self, side: Side) -> u16 {
+        row_mask(side) & !self.owned
+    }
+
     fn muzi_at(&self, i: usize) -> Option<Side> {
         [Side::A, Side::B]
             .into_iter()
@@ -256,9 +421,13 @@ impl Board {
         }
     }
 
-    /// Pieces in `side`'s row, a muzi counting `muzi`.
+    /// Pieces in `side`'s sector, a muzi counting `muzi`.
     fn count(&self, side: Side, muzi: u32) -> u32 {
-        row(side)
+        self.count_in(self.sector(side), muzi)
+    }
+
+    fn count_in(&self, mask: u16, muzi: u32) -> u32 {
+        holes_of(mask)
             .map(|i| self.holes[i] as u32 + if self.muzi_at(i).is_some() { muzi } else { 0 })
             .sum()
     }
@@ -270,6 +439,26 @@ fn row(side: Side) -> std::ops::Range<usize> {
         Side::B => 0..5,
         Side::A => 5..10,
     }
+}
+
+fn row_mask(side: Side) -> u16 {
+    match side {
+        Side::B => 0x1f,
+        Side::A => 0x3e0,
+    }
+}
+
+fn row_side(i: usize) -> Side {
+    if i < 5 {
+        Side::B
+    } else {
+        Side::A
+    }
+}
+
+/// The ring indices of a set of holes, in ring order (B1..B5 A1..A5).
+fn holes_of(mask: u16) -> impl Iterator<Item = usize> {
+    (0..N).filter(move |i| mask >> i & 1 == 1)
 }
 
 fn ring_hole(i: usize) -> Hole {
@@ -318,6 +507,27 @@ pub struct InMove {
     seen: Vec<Snap>,
     /// Set when the move never ends and the mover must stop (dong-wo.endless=stop).
     stop: Option<u32>,
+    /// Pieces sown so far in this move (for owner actions anchored at a piece).
+    sown: u32,
+}
+
+fn set_muzi(pile: &mut Pile, m: Side) {
+    match m {
+        Side::A => pile.muzi.a = true,
+        Side::B => pile.muzi.b = true,
+    }
+}
+
+/// Between two rounds: from the end of a round to the first move of the next, while
+/// transactions are open.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Between {
+    /// The round's winner, until he has taken his hole.
+    winner: Option<Side>,
+    /// The `round N` marker has been passed.
+    begun: bool,
+    /// Regular holes filled for the new round.
+    filled: u16,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -327,16 +537,38 @@ pub struct DongWoState {
     debts: [u32; 2],
     to_move: Side,
     turn: Option<InMove>,
-    /// `Some(winner)` once the round (and so the game) is over.
+    /// `Some(winner)` once the game is over.
     over: Option<Option<Side>>,
+    round: u32,
+    /// Who moved first in this round (later rounds alternate).
+    first: Side,
+    between: Option<Between>,
+    /// Owner actions written in the move about to be played (`~12^A4`), by piece.
+    pending: Vec<(u32, HoleAction)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DongWoDecision {
-    Sow { hole: Hole, direction: Direction },
-    Drop { drop: MuziDrop },
-    Stop { lap: u32 },
+    Sow {
+        hole: Hole,
+        direction: Direction,
+    },
+    Drop {
+        drop: MuziDrop,
+    },
+    Stop {
+        lap: u32,
+    },
     Pass,
+    /// A transaction between rounds.
+    Deal {
+        deal: Transaction,
+    },
+    /// An owner action: between moves, or (`step`) after that many pieces of the move.
+    Act {
+        action: HoleAction,
+        step: Option<u32>,
+    },
 }
 
 impl fmt::Display for DongWoDecision {
@@ -352,6 +584,19 @@ impl fmt::Display for DongWoDecision {
             }
             DongWoDecision::Stop { lap } => write!(f, "/{lap}"),
             DongWoDecision::Pass => write!(f, "pass"),
+            DongWoDecision::Deal { deal } => {
+                let mut text = String::new();
+                push_transaction(&mut text, deal);
+                f.write_str(&text)
+            }
+            DongWoDecision::Act { action, step } => {
+                let mut text = String::new();
+                if let Some(step) = step {
+                    text = format!("~{step}");
+                }
+                push_action(&mut text, action);
+                f.write_str(&text)
+            }
         }
     }
 }
@@ -391,6 +636,12 @@ pub struct DongWo {
     catalan_end: bool,
     muzi_count: u32,
     endless_stop: bool,
+    /// `dong-wo.owned.sown=winnings`: a stone sown into an owned hole goes to its owner.
+    owned_banks: bool,
+    buy_after_debts: bool,
+    swaps: bool,
+    tianzi_all: bool,
+    one_round: bool,
 }
 
 impl DongWo {
@@ -411,11 +662,24 @@ impl DongWo {
                 1
             },
             endless_stop: settings.get("dong-wo.endless") == "stop",
+            owned_banks: settings.get("dong-wo.owned.sown") == "winnings",
+            buy_after_debts: settings.get("dong-wo.buy.funds") == "after-debts",
+            swaps: settings.get("dong-wo.swap") == "by-agreement",
+            tianzi_all: settings.get("dong-wo.tianzi.holes") == "all",
+            one_round: settings.get("dong-wo.game.length") == "one-round",
         })
     }
 
     /// One lap without a muzi from `s.next`; `s.next` becomes the hole after its last stone.
-    fn plain_lap<S: EventSink>(&self, s: &mut Snap, ccw: bool, lap: u32, sink: &mut S) -> usize {
+    /// `hook` sees the board after the pick-up and after every piece (owner actions).
+    fn plain_lap<S: EventSink, H: PieceHook>(
+        &self,
+        s: &mut Snap,
+        ccw: bool,
+        lap: u32,
+        sink: &mut S,
+        hook: &mut H,
+    ) -> Result<usize, Violation> {
         let from = s.next as usize;
         let n = s.board.holes[from] as usize;
         sink.event(Event::PickUp {
@@ -424,16 +688,14 @@ impl DongWo {
             lap,
         });
         s.board.holes[from] = 0;
+        hook.after(self, &mut s.board, false, sink)?;
         for k in 1..=n {
-            let at = step(from, ccw, k);
-            s.board.holes[at] += 1;
-            sink.event(Event::Sow {
-                hole: ring_hole(at),
-            });
+            self.sow_stone(&mut s.board, step(from, ccw, k), sink);
+            hook.after(self, &mut s.board, true, sink)?;
         }
         let last = step(from, ccw, n);
         s.next = step(last, ccw, 1) as u8;
-        last
+        Ok(last)
     }
 
     /// Follow laps without a muzi from `s` (whose next hole is occupied) until the move ends,
@@ -444,7 +706,7 @@ impl DongWo {
             return (RunEnd::Muzi, 0);
         }
         let walk = cycle::run(s, |s| {
-            self.plain_lap(s, ccw, 0, &mut ());
+            let _ = self.plain_lap(s, ccw, 0, &mut (), &mut ());
             let next = s.next as usize;
             !s.board.is_empty(next) && s.board.muzi_at(next).is_none()
         });
@@ -480,6 +742,30 @@ impl DongWo {
         }
     }
 
+    /// One small stone sown into ring hole `at`; under `dong-wo.owned.sown=winnings` a stone
+    /// sown into a won or bought hole goes on to its owner's winnings.
+    #[inline]
+    fn sow_stone<S: EventSink>(&self, board: &mut Board, at: usize, sink: &mut S) {
+        sink.event(Event::Sow {
+            hole: ring_hole(at),
+        });
+        match board.owner(at) {
+            Some(owner) if self.owned_banks => {
+                board.banked[owner.index()] += 1;
+                sink.event(Event::Capture {
+                    hole: ring_hole(at),
+                    pile: Pile {
+                        seeds: 1,
+                        muzi: Muzi::NONE,
+                    },
+                    by: owner,
+                    rule: "dong-wo.owned.sown",
+                });
+            }
+            _ => board.holes[at] += 1,
+        }
+    }
+
     /// The lap positions where the muzi of the lap starting at `t.next` may drop, as offsets
     /// (0 = the first hole after the one taken). Empty when no drop is legal.
     fn drop_offsets(&self, board: &Board, t: &InMove) -> Vec<usize> {
@@ -489,12 +775,25 @@ impl DongWo {
         };
         let pieces = board.holes[from] as usize + 1;
         let other = board.muzi[m.other().index()].map(|o| o as usize);
-        (0..pieces)
+        let mut offsets: Vec<usize> = (0..pieces)
             .filter(|&k| {
                 let at = step(from, t.ccw, k + 1);
                 Some(at) != other || (pieces == 1 && t.lap > 0)
             })
-            .collect()
+            .collect();
+        // dong-wo.owned.muzi: the mover drops a muzi into a hole he owns only when nothing
+        // else is left, in a later lap.
+        let own = |k: &usize| board.owner(step(from, t.ccw, k + 1)) == Some(t.mover);
+        if board.owned != 0 && offsets.iter().any(own) {
+            if offsets.iter().all(own) {
+                if t.lap == 0 {
+                    offsets.clear();
+                }
+            } else {
+                offsets.retain(|k| !own(k));
+            }
+        }
+        offsets
     }
 
     fn offset_of(&self, t: &InMove, pieces: usize, drop: MuziDrop) -> Option<usize> {
@@ -514,13 +813,14 @@ impl DongWo {
     /// Play the muzi lap from `t.next` with the muzi at offset `k`; `t.next` becomes the hole
     /// after its last piece. Returns the muzi a meeting captured, if any (already off the
     /// board; the caller puts it in the mover's winnings).
-    fn muzi_lap<S: EventSink>(
+    fn muzi_lap<S: EventSink, H: PieceHook>(
         &self,
         board: &mut Board,
         t: &mut InMove,
         k: usize,
         sink: &mut S,
-    ) -> Option<Side> {
+        hook: &mut H,
+    ) -> Result<Option<Side>, Violation> {
         let from = t.next as usize;
         let m = board.muzi_at(from).expect("a muzi lap");
         let pieces = board.holes[from] as usize + 1;
@@ -532,10 +832,27 @@ impl DongWo {
         });
         board.holes[from] = 0;
         board.muzi[m.index()] = None;
+        hook.after(self, board, false, sink)?;
         let mut captured = None;
         for j in 0..pieces {
             let at = step(from, t.ccw, j + 1);
-            if j == k {
+            if j == k && board.owner(at).is_some() {
+                let owner = board.owner(at).expect("owned");
+                board.muzi[m.index()] = Some(BANKED + owner.index() as u8);
+                sink.event(Event::SowMuzi {
+                    hole: ring_hole(at),
+                    muzi: m,
+                });
+                sink.event(Event::Capture {
+                    hole: ring_hole(at),
+                    pile: Pile {
+                        seeds: 0,
+                        muzi: Muzi::of(m),
+                    },
+                    by: owner,
+                    rule: "dong-wo.owned.muzi",
+                });
+            } else if j == k {
                 let resident = board.muzi_at(at);
                 board.muzi[m.index()] = Some(at as u8);
                 sink.event(Event::SowMuzi {
@@ -562,15 +879,13 @@ impl DongWo {
                     captured = Some(taken);
                 }
             } else {
-                board.holes[at] += 1;
-                sink.event(Event::Sow {
-                    hole: ring_hole(at),
-                });
+                self.sow_stone(board, at, sink);
             }
+            hook.after(self, board, true, sink)?;
         }
         let last = step(from, t.ccw, pieces);
         t.next = step(last, t.ccw, 1) as u8;
-        captured
+        Ok(captured)
     }
 
     /// The holes the capture chain takes when a move ends with `next` empty.
@@ -602,6 +917,7 @@ impl DongWo {
             next: node.next,
             seen: Vec::new(),
             stop: None,
+            sown: 0,
         }
     }
 
@@ -610,7 +926,10 @@ impl DongWo {
     fn after_drop(&self, node: &Snap, t: &InMove, k: usize) -> (bool, Onward) {
         let mut board = node.board;
         let mut t = Self::probe(t, node, t.lap == 0);
-        let met = self.muzi_lap(&mut board, &mut t, k, &mut ()).is_some();
+        let met = matches!(
+            self.muzi_lap(&mut board, &mut t, k, &mut (), &mut ()),
+            Ok(Some(_))
+        );
         (
             met,
             self.onward(
@@ -680,11 +999,16 @@ impl DongWo {
         ccw: bool,
     ) -> Result<usize, Violation> {
         let index = ring_index(hole)
-            .filter(|&i| row(side).contains(&i))
+            .filter(|&i| board.sector(side) >> i & 1 == 1)
             .ok_or_else(|| {
+                let why = match ring_index(hole).and_then(|i| board.owner(i)) {
+                    Some(owner) => format!("{hole} is won or bought by {owner}"),
+                    None if hole.side == side => format!("{hole} is not in play"),
+                    None => format!("{hole} is in {}'s row and {side} does not own it", hole.side),
+                };
                 Violation::new(
                     "dong-wo.sow.start",
-                    format!("{hole} is not a hole of {side}'s row ({side}1..{side}5)"),
+                    format!("{why}: {side} moves from his own row's holes and the holes he owns in the other row"),
                 )
             })?;
         if board.is_empty(index) {
@@ -704,6 +1028,21 @@ impl DongWo {
                     ),
                 ));
             }
+            let probe = InMove {
+                mover: side,
+                ccw,
+                lap: 0,
+                next: index as u8,
+                seen: Vec::new(),
+                stop: None,
+                sown: 0,
+            };
+            if board.owned != 0 && self.drop_offsets(board, &probe).is_empty() {
+                return Err(Violation::new(
+                    "dong-wo.owned.muzi",
+                    format!("the first lap from {hole} could drop the muzi only into a hole {side} owns, which he may not do"),
+                ));
+            }
         }
         Ok(index)
     }
@@ -716,6 +1055,7 @@ impl DongWo {
             next: index as u8,
             seen: Vec::new(),
             stop: None,
+            sown: 0,
         }
     }
 
@@ -758,7 +1098,7 @@ impl DongWo {
     }
 
     fn has_move(&self, board: &Board, side: Side) -> bool {
-        row(side).any(|i| {
+        holes_of(board.sector(side)).any(|i| {
             [true, false]
                 .into_iter()
                 .any(|ccw| self.legal_sow(board, side, ring_hole(i), ccw).is_ok())
@@ -768,7 +1108,7 @@ impl DongWo {
     /// Whether some legal move of either player, each as if he were to move, captures.
     fn capture_possible(&self, board: &Board) -> bool {
         [Side::A, Side::B].into_iter().any(|side| {
-            row(side).any(|i| {
+            holes_of(board.sector(side)).any(|i| {
                 [true, false].into_iter().any(|ccw| {
                     let Ok(t) = self.legal_sow(board, side, ring_hole(i), ccw) else {
                         return false;
@@ -812,14 +1152,22 @@ impl DongWo {
         }
     }
 
-    /// Tianzi for `side`, if it applies: fill his empty row from his winnings, borrowing.
+    /// Tianzi for `side`, if it applies: one stone from his winnings into each of his empty
+    /// holes (his regular holes, or his whole sector under `dong-wo.tianzi.holes=all`),
+    /// borrowing from the opponent when short.
     fn tianzi<S: EventSink>(&self, state: &mut DongWoState, side: Side, sink: &mut S) {
         let board = &state.board;
-        if row(side).any(|i| !board.is_empty(i)) || board.count(side.other(), 5) < 2 {
+        let holes = if self.tianzi_all {
+            board.sector(side)
+        } else {
+            board.regular(side)
+        };
+        if holes_of(holes).any(|i| !board.is_empty(i)) || board.count(side.other(), 5) < 2 {
             return;
         }
-        let own = state.winnings[side.index()].seeds.min(5);
-        let borrow = (5 - own).min(state.winnings[side.other().index()].seeds);
+        let need = holes.count_ones();
+        let own = state.winnings[side.index()].seeds.min(need);
+        let borrow = (need - own).min(state.winnings[side.other().index()].seeds);
         if borrow > 0 {
             state.winnings[side.other().index()].seeds -= borrow;
             state.winnings[side.index()].seeds += borrow;
@@ -831,7 +1179,7 @@ impl DongWo {
                 rule: "dong-wo.tianzi.borrow",
             });
         }
-        for i in row(side).take((own + borrow) as usize) {
+        for i in holes_of(holes).take((own + borrow) as usize) {
             state.winnings[side.index()].seeds -= 1;
             state.board.holes[i] += 1;
             sink.event(Event::Refill {
@@ -841,8 +1189,24 @@ impl DongWo {
         }
     }
 
+    /// What went to the owners of won or bought holes during the move goes into their
+    /// winnings.
+    fn settle(state: &mut DongWoState) {
+        let board = &mut state.board;
+        for side in [Side::A, Side::B] {
+            state.winnings[side.index()].seeds += board.banked[side.index()] as u32;
+            board.banked[side.index()] = 0;
+            if let Some(at) = board.muzi[side.index()].filter(|&at| at >= BANKED) {
+                let owner = if at == BANKED { Side::A } else { Side::B };
+                set_muzi(&mut state.winnings[owner.index()], side);
+                board.muzi[side.index()] = None;
+            }
+        }
+    }
+
     /// Everything after a move: tianzi, the round-end test, the next player.
     fn end_of_move<S: EventSink>(&self, state: &mut DongWoState, mover: Side, sink: &mut S) {
+        Self::settle(state);
         state.turn = None;
         self.tianzi(state, mover.other(), sink);
         self.tianzi(state, mover, sink);
@@ -855,21 +1219,106 @@ impl DongWo {
             next: state.to_move,
         });
         if let Some((winner, rule)) = ended {
-            state.over = Some(winner);
             sink.event(Event::RoundEnd {
-                round: 1,
+                round: state.round,
                 winner,
                 rule,
             });
-            sink.event(Event::GameEnd {
+            if self.one_round {
+                state.over = Some(winner);
+                sink.event(Event::GameEnd {
+                    winner,
+                    rule: "dong-wo.game.length",
+                });
+                return;
+            }
+            self.gather(state, sink);
+            state.between = Some(Between {
                 winner,
-                rule: "dong-wo.game",
+                begun: false,
+                filled: 0,
             });
+            if let Some(winner) = winner {
+                let holes: Vec<usize> = self.winnable(&state.board, winner).collect();
+                match holes[..] {
+                    // The loser has no hole left to give but his muzi's: nothing changes hands.
+                    [] => state.between.as_mut().expect("just set").winner = None,
+                    // No choice: the winner takes it now (and may end the game with it).
+                    [only] => {
+                        let mut events = Vec::new();
+                        self.take_hole(state, winner, only, &mut events);
+                        for event in events {
+                            sink.event(event);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// dong-wo.round.gather: at the end of a round the pieces left in regular holes go to
+    /// their row's player (a muzi home to its owner); owned holes keep theirs.
+    fn gather<S: EventSink>(&self, state: &mut DongWoState, sink: &mut S) {
+        for side in [Side::A, Side::B] {
+            for i in holes_of(state.board.regular(side)) {
+                let pile = state.board.pile(i);
+                if pile.seeds == 0 && pile.muzi == Muzi::NONE {
+                    continue;
+                }
+                state.board.clear(i);
+                let w = &mut state.winnings[side.index()];
+                w.seeds += pile.seeds;
+                for m in [Side::A, Side::B] {
+                    if pile.muzi.has(m) {
+                        set_muzi(&mut state.winnings[m.index()], m);
+                    }
+                }
+                sink.event(Event::Gather {
+                    hole: ring_hole(i),
+                    seeds: pile.seeds,
+                    by: side,
+                    rule: "dong-wo.round.gather",
+                });
+            }
+        }
+    }
+
+    /// The holes of the loser's row the round's `winner` may take: regular, not the muzi's
+    /// end hole.
+    fn winnable(&self, board: &Board, winner: Side) -> impl Iterator<Item = usize> {
+        let end = self.end_hole(winner.other());
+        holes_of(board.regular(winner.other())).filter(move |&i| i != end)
+    }
+
+    /// The end hole where `side`'s muzi starts each round.
+    fn end_hole(&self, side: Side) -> usize {
+        match (side, self.muzi_left) {
+            (Side::A, true) => 9,
+            (Side::B, true) => 0,
+            (Side::A, false) => 5,
+            (Side::B, false) => 4,
         }
     }
 
     /// The move ended with `t.next` empty: the capture chain, then the end of the move.
-    fn finish<S: EventSink>(&self, state: &mut DongWoState, t: &InMove, sink: &mut S) {
+    fn finish<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        t: &InMove,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        if let Some((step, action)) = state.pending.first() {
+            return Err(Violation::new(
+                "dong-wo.owned",
+                format!(
+                    "~{step}{}{}: the move sows {} pieces, and the action comes after its end",
+                    action.kind.sigil(),
+                    action.hole,
+                    t.sown
+                ),
+            ));
+        }
         for (n, c) in self
             .chain(&state.board, t.next, t.ccw)
             .into_iter()
@@ -893,6 +1342,7 @@ impl DongWo {
             });
         }
         self.end_of_move(state, t.mover, sink);
+        Ok(())
     }
 
     /// Go on with the turn `t` from the board of `state` after a lap (or at the start): the
@@ -902,9 +1352,9 @@ impl DongWo {
         &self,
         state: &mut DongWoState,
         mut t: InMove,
-        last_lap: Option<usize>,
+        mut last_lap: Option<usize>,
         sink: &mut S,
-    ) {
+    ) -> Result<(), Violation> {
         let lap_end = |sink: &mut S, lap: u32, last: usize, rule: &'static str| {
             sink.event(Event::LapEnd {
                 hole: ring_hole(last),
@@ -912,18 +1362,55 @@ impl DongWo {
                 rule,
             })
         };
+        // While owner actions wait for their piece, laps are played one at a time with them.
+        while !state.pending.is_empty() {
+            let next = t.next as usize;
+            if state.board.is_empty(next) || state.board.muzi_at(next).is_some() {
+                break;
+            }
+            if let Some(last) = last_lap {
+                lap_end(sink, t.lap, last, "dong-wo.lap.relay");
+            }
+            t.lap += 1;
+            let mut s = Snap {
+                board: state.board,
+                next: t.next,
+            };
+            let mut anchors = Anchors {
+                pending: &mut state.pending,
+                winnings: &mut state.winnings,
+                sown: &mut t.sown,
+            };
+            last_lap = Some(self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut anchors)?);
+            state.board = s.board;
+            t.next = s.next;
+        }
         if state.board.is_empty(t.next as usize) {
             if let Some(last) = last_lap {
                 lap_end(sink, t.lap, last, "dong-wo.lap.end");
             }
-            self.finish(state, &t, sink);
-            return;
+            return self.finish(state, &t, sink);
         }
         let mut s = Snap {
             board: state.board,
             next: t.next,
         };
         let (end, laps) = self.run(&mut s, t.ccw);
+        if !self.endless_stop && state.pending.is_empty() {
+            // Reached only after owner actions, which the look-ahead of a move's start does
+            // not foresee.
+            let dead = match end {
+                RunEnd::Endless { .. } => true,
+                RunEnd::Muzi => !self.leads_to_end(Onward::Node(s), &t, false, Goal::Finish, &[]),
+                RunEnd::Ends => false,
+            };
+            if dead {
+                return Err(Violation::new(
+                    "dong-wo.endless",
+                    format!("after lap {} the move never ends, whatever the muzi drops; such a move is not allowed", t.lap),
+                ));
+            }
+        }
         let laps = match end {
             RunEnd::Endless { first_repeat } => first_repeat,
             _ => laps,
@@ -958,7 +1445,7 @@ impl DongWo {
         };
         for n in 0..laps {
             t.lap += 1;
-            let last = self.plain_lap(&mut s, t.ccw, t.lap, sink);
+            let last = self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?;
             let rule = if n + 1 == laps {
                 final_rule
             } else {
@@ -969,8 +1456,7 @@ impl DongWo {
         state.board = s.board;
         t.next = s.next;
         if end == RunEnd::Ends {
-            self.finish(state, &t, sink);
-            return;
+            return self.finish(state, &t, sink);
         }
         if stops {
             // Only reached under dong-wo.endless=stop: under `illegal` every drop played
@@ -979,7 +1465,9 @@ impl DongWo {
         } else if !t.seen.contains(&s) {
             t.seen.push(s);
         }
+        Self::settle(state);
         state.turn = Some(t);
+        Ok(())
     }
 
     /// The drops listed at a muzi lap: under `illegal` those after which the move can still
@@ -1040,26 +1528,28 @@ impl Rules for DongWo {
             board: Board {
                 holes,
                 muzi: [Some(a as u8), Some(b as u8)],
+                owned: 0,
+                banked: [0; 2],
             },
             winnings: [Pile::default(); 2],
             debts: [0, 0],
             to_move: first,
             turn: None,
             over: None,
+            round: 1,
+            first,
+            between: None,
+            pending: Vec::new(),
         }
     }
 
     fn state_from_position(&self, position: &Position) -> Result<DongWoState, Violation> {
         let shape = |m: String| Violation::new("mgn.position.shape", m);
-        if position.round != 1 {
-            return Err(shape(
-                "a Dong Wo game is one round until the whole game lands: the round must be 1"
-                    .into(),
-            ));
-        }
         let mut board = Board {
             holes: [0; N],
             muzi: [None, None],
+            owned: 0,
+            banked: [0; 2],
         };
         let mut seen = [0u32; 2];
         let mut smalls = 0u32;
@@ -1073,11 +1563,27 @@ impl Rules for DongWo {
             }
             for (n, h) in holes.iter().enumerate() {
                 let i = ring_index(Hole::new(side, n as u32 + 1)).expect("1..5");
-                if h.owner.is_some() || h.out_of_play {
+                if h.out_of_play {
                     return Err(shape(format!(
-                        "{side}{}: won and bought holes come with the whole game (issue 7); a round's play has none",
-                        n + 1
+                        "{side}{}: Dong Wo has no holes out of play; a lost hole is owned by the other player (`@{}`)",
+                        n + 1,
+                        side.other()
                     )));
+                }
+                match h.owner {
+                    Some(owner) if owner == side => return Err(shape(format!(
+                        "{side}{}: a hole of {side}'s row is his unless {} owns it; write no owner",
+                        n + 1,
+                        side.other()
+                    ))),
+                    Some(_) if i == self.end_hole(side) => {
+                        return Err(shape(format!(
+                            "{side}{}: the muzi's end hole is never won or bought",
+                            n + 1
+                        )))
+                    }
+                    Some(_) => board.owned |= 1 << i,
+                    None => {}
                 }
                 if h.pile.muzi.count() > 1 {
                     return Err(shape(format!(
@@ -1122,6 +1628,10 @@ impl Rules for DongWo {
             to_move: position.to_move,
             turn: None,
             over: None,
+            round: position.round,
+            first: position.to_move,
+            between: None,
+            pending: Vec::new(),
         })
     }
 
@@ -1130,7 +1640,7 @@ impl Rules for DongWo {
             row(side)
                 .map(|i| HoleState {
                     pile: state.board.pile(i),
-                    owner: None,
+                    owner: state.board.owner(i),
                     out_of_play: false,
                 })
                 .collect::<Vec<_>>()
@@ -1139,7 +1649,7 @@ impl Rules for DongWo {
             holes: [side_holes(Side::A), side_holes(Side::B)],
             stores: state.winnings,
             to_move: state.to_move,
-            round: 1,
+            round: state.round,
             debts: state.debts,
         }
     }
@@ -1147,6 +1657,20 @@ impl Rules for DongWo {
     fn phase(&self, state: &DongWoState) -> Phase {
         if let Some(winner) = state.over {
             return Phase::Over { winner };
+        }
+        if let Some(between) = &state.between {
+            // The transactions and the fill come before the round's first move.
+            return if between.begun {
+                Phase::ToMove(state.to_move)
+            } else {
+                Phase::RoundOver { round: state.round }
+            };
+        }
+        if state.turn.is_none() && !state.pending.is_empty() {
+            return Phase::Continue {
+                side: state.to_move,
+                rule: "dong-wo.owned",
+            };
         }
         if let Some(t) = &state.turn {
             return Phase::Continue {
@@ -1167,8 +1691,8 @@ impl Rules for DongWo {
         Phase::ToMove(state.to_move)
     }
 
-    fn round(&self, _: &DongWoState) -> u32 {
-        1
+    fn round(&self, state: &DongWoState) -> u32 {
+        state.round
     }
 
     fn decisions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
@@ -1180,13 +1704,28 @@ impl Rules for DongWo {
             self.decisions_in_turn(state, t, out);
             return;
         }
+        let ready;
+        let mut board = &state.board;
+        if state.between.is_some() {
+            ready = self.deals(state, out);
+            if out.iter().any(|d| {
+                matches!(
+                    d,
+                    DongWoDecision::Deal {
+                        deal: Transaction::Win { .. }
+                    }
+                )
+            }) || ready.over.is_some()
+            {
+                return;
+            }
+            board = &ready.board;
+        }
         let side = state.to_move;
-        for i in row(side) {
+        let moves = out.len();
+        for i in holes_of(board.sector(side)) {
             for ccw in [true, false] {
-                if self
-                    .legal_sow(&state.board, side, ring_hole(i), ccw)
-                    .is_ok()
-                {
+                if self.legal_sow(board, side, ring_hole(i), ccw).is_ok() {
                     out.push(DongWoDecision::Sow {
                         hole: ring_hole(i),
                         direction: direction(ccw),
@@ -1194,7 +1733,7 @@ impl Rules for DongWo {
                 }
             }
         }
-        if out.is_empty() {
+        if out.len() == moves {
             out.push(DongWoDecision::Pass);
         }
     }
@@ -1206,23 +1745,251 @@ impl Rules for DongWo {
         sink: &mut S,
     ) -> Result<(), Violation> {
         if state.over.is_some() {
-            return Err(Violation::new(
-                "mgn.game.over",
-                "the round, and with it the game, is over",
+            return Err(Violation::new("mgn.game.over", "the game is over"));
+        }
+        // Transactions, owner actions, the first move after a round's transactions, and a
+        // move with owner actions inside work on a copy, so that a refusal half-way changes
+        // nothing.
+        let between_move = state.between.is_some()
+            && matches!(decision, DongWoDecision::Sow { .. } | DongWoDecision::Pass);
+        let anchored = !state.pending.is_empty()
+            && matches!(
+                decision,
+                DongWoDecision::Sow { .. } | DongWoDecision::Drop { .. }
+            );
+        if between_move
+            || anchored
+            || matches!(
+                decision,
+                DongWoDecision::Deal { .. } | DongWoDecision::Act { step: None, .. }
+            )
+        {
+            let mut next = state.clone();
+            let mut events = Vec::new();
+            match decision {
+                DongWoDecision::Deal { deal } => self.transact(&mut next, deal, &mut events)?,
+                DongWoDecision::Act { action, .. } => {
+                    if next.turn.is_some() {
+                        return Err(Violation::new(
+                            "dong-wo.owned",
+                            "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
+                        ));
+                    }
+                    self.act(&mut next, action, &mut events)?
+                }
+                _ => {
+                    if let Some(Between { begun: false, .. }) = next.between {
+                        return Err(Violation::new(
+                            "mgn.round.marker",
+                            format!(
+                                "round {} is over: `round {}` starts the next",
+                                next.round,
+                                next.round + 1
+                            ),
+                        ));
+                    }
+                    self.close_between(&mut next, &mut events)?;
+                    if next.over.is_none() {
+                        self.play(&mut next, decision, &mut events)?;
+                    }
+                }
+            }
+            *state = next;
+            for event in events {
+                sink.event(event);
+            }
+            return Ok(());
+        }
+        self.play(state, decision, sink)
+    }
+
+    fn implied(
+        &self,
+        state: &DongWoState,
+        written: Option<&DongWoDecision>,
+    ) -> Option<DongWoDecision> {
+        let t = state.turn.as_ref()?;
+        if t.stop.is_some() {
+            return None;
+        }
+        // A written drop into a hole of this lap is this lap's drop, legal or not; one that is
+        // not in this lap belongs to a later lap, and this lap's forced drop was left out.
+        if let Some(DongWoDecision::Drop { drop }) = written {
+            let pieces = state.board.holes[t.next as usize] as usize + 1;
+            if self.offset_of(t, pieces, *drop).is_some() {
+                return None;
+            }
+        }
+        let offsets = self.drop_offsets(&state.board, t);
+        match offsets.as_slice() {
+            [k] => Some(DongWoDecision::Drop {
+                drop: self.drop_at(t, *k),
+            }),
+            _ => None,
+        }
+    }
+
+    fn decisions_from_move(
+        &self,
+        written: &Move,
+    ) -> Result<Vec<(DongWoDecision, MovePart)>, Violation> {
+        check_move_form(written, &MOVE_FORM)?;
+        let sowing = &written.sowings[0];
+        let direction = sowing
+            .direction
+            .expect("the move form requires a direction");
+        // Owner actions inside the move are queued first; each applies at its piece.
+        let mut out: Vec<_> = written
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                (
+                    DongWoDecision::Act {
+                        action: a.value.action,
+                        step: Some(a.value.step),
+                    },
+                    MovePart::Action(i),
+                )
+            })
+            .collect();
+        out.push((
+            DongWoDecision::Sow {
+                hole: sowing.hole.value,
+                direction,
+            },
+            MovePart::Sowing(0),
+        ));
+        for (i, drop) in sowing.muzi_drops.iter().enumerate() {
+            out.push((
+                DongWoDecision::Drop { drop: drop.value },
+                MovePart::MuziDrop(i),
             ));
         }
+        if let Some(lap) = written.stopped_after_lap {
+            out.push((DongWoDecision::Stop { lap }, MovePart::Whole));
+        }
+        Ok(out)
+    }
+
+    fn begin_round<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        match &mut state.between {
+            Some(between) if !between.begun => between.begun = true,
+            _ => {
+                return Err(Violation::new(
+                    "mgn.round.marker",
+                    format!("round {} is not over", state.round),
+                ))
+            }
+        }
+        state.round += 1;
+        // dong-wo.next-round.first: «En les rondes posteriors alternen l'ordre».
+        state.first = state.first.other();
+        state.to_move = state.first;
+        sink.event(Event::RoundStart {
+            round: state.round,
+            first: state.first,
+        });
+        Ok(())
+    }
+
+    fn decision_from_action(&self, action: &HoleAction) -> Result<DongWoDecision, Violation> {
+        Ok(DongWoDecision::Act {
+            action: *action,
+            step: None,
+        })
+    }
+
+    fn decision_from_transaction(&self, deal: &Transaction) -> Result<DongWoDecision, Violation> {
+        Ok(DongWoDecision::Deal { deal: *deal })
+    }
+
+    fn pass_decision(&self) -> Option<DongWoDecision> {
+        Some(DongWoDecision::Pass)
+    }
+
+    fn move_from_decisions(&self, turn: &[DongWoDecision]) -> Element {
+        let spanned = |hole: Hole| Spanned::new(hole, Default::default());
+        let anchored: Vec<_> = turn
+            .iter()
+            .map_while(|d| match *d {
+                DongWoDecision::Act {
+                    action,
+                    step: Some(step),
+                } => Some(Spanned::new(
+                    AnchoredAction { step, action },
+                    Default::default(),
+                )),
+                _ => None,
+            })
+            .collect();
+        let turn = &turn[anchored.len()..];
+        let (hole, direction) = match turn.first() {
+            Some(&DongWoDecision::Sow { hole, direction }) => (hole, direction),
+            Some(&DongWoDecision::Deal { deal }) => {
+                return Element::Transaction(Spanned::new(deal, Default::default()))
+            }
+            Some(&DongWoDecision::Act { action, .. }) => {
+                return Element::Action(Spanned::new(action, Default::default()))
+            }
+            _ => return Element::Pass(Spanned::new((), Default::default())),
+        };
+        let mut drops = Vec::new();
+        let mut stop = None;
+        for d in &turn[1..] {
+            match *d {
+                DongWoDecision::Drop { drop } => drops.push(Spanned::new(drop, Default::default())),
+                DongWoDecision::Stop { lap } => stop = Some(lap),
+                _ => {}
+            }
+        }
+        Element::Move(Spanned::new(
+            Move {
+                sowings: vec![Sowing {
+                    hole: spanned(hole),
+                    direction: Some(direction),
+                    transfer_to: None,
+                    muzi_drops: drops,
+                }],
+                extra_captures: Vec::new(),
+                actions: anchored,
+                stopped_after_lap: stop,
+            },
+            Default::default(),
+        ))
+    }
+}
+
+impl DongWo {
+    /// One decision of a turn (or an owner action queued for the move to come).
+    fn play<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        decision: &DongWoDecision,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
         match (*decision, state.turn.clone()) {
             (DongWoDecision::Sow { hole, direction }, None) => {
                 let ccw = direction == Direction::CounterClockwise;
-                let t = self.legal_sow(&state.board, state.to_move, hole, ccw)?;
+                let t = if state.pending.is_empty() {
+                    self.legal_sow(&state.board, state.to_move, hole, ccw)?
+                } else {
+                    // Owner actions inside the move change its course: whether it ends is
+                    // judged as it is played (in `proceed`).
+                    let index = self.check_start(&state.board, state.to_move, hole, ccw)?;
+                    self.start_turn(state.to_move, index, ccw)
+                };
                 if state.board.muzi_at(t.next as usize).is_some() {
                     // The first lap's state is not kept: a later lap back at it allows more
                     // drops (a singleton meeting), so it is another node.
                     state.turn = Some(t);
-                } else {
-                    self.proceed(state, t, None, sink);
+                    return Ok(());
                 }
-                Ok(())
+                self.proceed(state, t, None, sink)
             }
             (DongWoDecision::Drop { drop }, Some(t)) if t.stop.is_none() => {
                 let from = t.next as usize;
@@ -1256,6 +2023,7 @@ impl Rules for DongWo {
                 };
                 let (_, onward) = self.after_drop(&node, &t, k);
                 if !self.endless_stop
+                    && state.pending.is_empty()
                     && !self.leads_to_end(onward, &t, false, Goal::Finish, &[])
                 {
                     return Err(Violation::new(
@@ -1265,18 +2033,26 @@ impl Rules for DongWo {
                 }
                 let mut t = t;
                 let mut board = state.board;
-                if let Some(taken) = self.muzi_lap(&mut board, &mut t, k, sink) {
-                    let w = &mut state.winnings[t.mover.index()];
-                    match taken {
-                        Side::A => w.muzi.a = true,
-                        Side::B => w.muzi.b = true,
-                    }
+                let met = if state.pending.is_empty() {
+                    self.muzi_lap(&mut board, &mut t, k, sink, &mut ())?
+                } else {
+                    let mut sown = t.sown;
+                    let mut anchors = Anchors {
+                        pending: &mut state.pending,
+                        winnings: &mut state.winnings,
+                        sown: &mut sown,
+                    };
+                    let met = self.muzi_lap(&mut board, &mut t, k, sink, &mut anchors)?;
+                    t.sown = sown;
+                    met
+                };
+                if let Some(taken) = met {
+                    set_muzi(&mut state.winnings[t.mover.index()], taken);
                 }
                 state.board = board;
                 state.turn = None;
                 let last = step(from, t.ccw, pieces);
-                self.proceed(state, t, Some(last), sink);
-                Ok(())
+                self.proceed(state, t, Some(last), sink)
             }
             (DongWoDecision::Stop { lap }, Some(t)) => match t.stop {
                 Some(stop) if stop == lap => {
@@ -1328,108 +2104,29 @@ impl Rules for DongWo {
                     t.lap + 1
                 ),
             )),
+            (DongWoDecision::Act { action, step: Some(step) }, None) => {
+                if state.pending.last().is_some_and(|&(last, _)| last > step) {
+                    return Err(Violation::new(
+                        "dong-wo.owned",
+                        format!("~{step}{}{}: the owner actions of a move are written in the order of their pieces", action.kind.sigil(), action.hole),
+                    ));
+                }
+                state.pending.push((step, action));
+                Ok(())
+            }
+            (DongWoDecision::Deal { .. } | DongWoDecision::Act { .. }, _) => Err(Violation::new(
+                "dong-wo.owned",
+                "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
+            )),
             (DongWoDecision::Drop { .. }, None) => Err(Violation::new(
                 "dong-wo.muzi.drop",
                 "no lap of this move is waiting for a muzi drop",
             )),
         }
     }
-
-    fn implied(
-        &self,
-        state: &DongWoState,
-        written: Option<&DongWoDecision>,
-    ) -> Option<DongWoDecision> {
-        let t = state.turn.as_ref()?;
-        if t.stop.is_some() {
-            return None;
-        }
-        // A written drop into a hole of this lap is this lap's drop, legal or not; one that is
-        // not in this lap belongs to a later lap, and this lap's forced drop was left out.
-        if let Some(DongWoDecision::Drop { drop }) = written {
-            let pieces = state.board.holes[t.next as usize] as usize + 1;
-            if self.offset_of(t, pieces, *drop).is_some() {
-                return None;
-            }
-        }
-        let offsets = self.drop_offsets(&state.board, t);
-        match offsets.as_slice() {
-            [k] => Some(DongWoDecision::Drop {
-                drop: self.drop_at(t, *k),
-            }),
-            _ => None,
-        }
-    }
-
-    fn decisions_from_move(
-        &self,
-        written: &Move,
-    ) -> Result<Vec<(DongWoDecision, MovePart)>, Violation> {
-        check_move_form(written, &MOVE_FORM)?;
-        let sowing = &written.sowings[0];
-        let direction = sowing
-            .direction
-            .expect("the move form requires a direction");
-        let mut out = vec![(
-            DongWoDecision::Sow {
-                hole: sowing.hole.value,
-                direction,
-            },
-            MovePart::Sowing(0),
-        )];
-        for (i, drop) in sowing.muzi_drops.iter().enumerate() {
-            out.push((
-                DongWoDecision::Drop { drop: drop.value },
-                MovePart::MuziDrop(i),
-            ));
-        }
-        if let Some(lap) = written.stopped_after_lap {
-            out.push((DongWoDecision::Stop { lap }, MovePart::Whole));
-        }
-        Ok(out)
-    }
-
-    fn begin_round<S: EventSink>(&self, _: &mut DongWoState, _: &mut S) -> Result<(), Violation> {
-        Err(Violation::new(
-            "mgn.round.marker",
-            "until the whole game lands (issue 7), a Dong Wo game is one round",
-        ))
-    }
-
-    fn pass_decision(&self) -> Option<DongWoDecision> {
-        Some(DongWoDecision::Pass)
-    }
-
-    fn move_from_decisions(&self, turn: &[DongWoDecision]) -> Element {
-        let spanned = |hole: Hole| Spanned::new(hole, Default::default());
-        let Some(&DongWoDecision::Sow { hole, direction }) = turn.first() else {
-            return Element::Pass(Spanned::new((), Default::default()));
-        };
-        let mut drops = Vec::new();
-        let mut stop = None;
-        for d in &turn[1..] {
-            match *d {
-                DongWoDecision::Drop { drop } => drops.push(Spanned::new(drop, Default::default())),
-                DongWoDecision::Stop { lap } => stop = Some(lap),
-                _ => {}
-            }
-        }
-        Element::Move(Spanned::new(
-            Move {
-                sowings: vec![Sowing {
-                    hole: spanned(hole),
-                    direction: Some(direction),
-                    transfer_to: None,
-                    muzi_drops: drops,
-                }],
-                extra_captures: Vec::new(),
-                actions: Vec::new(),
-                stopped_after_lap: stop,
-            },
-            Default::default(),
-        ))
-    }
 }
 
+mod between;
+use between::{Anchors, PieceHook};
 #[cfg(test)]
 mod tests;

@@ -393,6 +393,28 @@ pub enum Event {
         by: Side,
         rule: &'static str,
     },
+    /// A pile put into `hole` from `from`'s store or winnings (Dong Wo: a won hole's stone, a
+    /// bought hole's stones, the fill between rounds, an owner's `+A4`, a muzi back home).
+    Place {
+        hole: Hole,
+        pile: Pile,
+        from: Side,
+        rule: &'static str,
+    },
+    /// `hole` changes hands: `owner` won or bought it, or (None) it is back with its row's
+    /// player.
+    Owner {
+        hole: Hole,
+        owner: Option<Side>,
+        rule: &'static str,
+    },
+    /// `muzi`'s muzi passes from `from`'s winnings to `to`'s (Dong Wo's muzi bought back).
+    MuziSale {
+        muzi: Side,
+        from: Side,
+        to: Side,
+        rule: &'static str,
+    },
     /// A new round starts with `first` to move.
     RoundStart { round: u32, first: Side },
     /// The game is over; `winner` is None for a draw.
@@ -429,6 +451,8 @@ pub enum MovePart {
     ExtraCapture(usize),
     /// The n-th muzi drop (`@hole`) of the move's first sowing (0-based).
     MuziDrop(usize),
+    /// The n-th owner action (`~12^A4`) of the move (0-based).
+    Action(usize),
 }
 
 /// Which parts of a written move a game uses. [`check_move_form`] refuses every other part in
@@ -598,6 +622,32 @@ pub trait Rules {
         _written: Option<&Self::Decision>,
     ) -> Option<Self::Decision> {
         None
+    }
+    /// The decision an owner action written between moves stands for (Dong Wo's `^A4`).
+    fn decision_from_action(
+        &self,
+        _: &crate::notation::HoleAction,
+    ) -> Result<Self::Decision, Violation> {
+        Err(Violation::new(
+            "mgn.move.form",
+            format!(
+                "{} has no owner actions (they belong to Dong Wo's won and bought holes)",
+                self.def().kind
+            ),
+        ))
+    }
+    /// The decision a transaction between rounds stands for (Dong Wo's `buy:B2`).
+    fn decision_from_transaction(
+        &self,
+        _: &crate::notation::Transaction,
+    ) -> Result<Self::Decision, Violation> {
+        Err(Violation::new(
+            "mgn.move.form",
+            format!(
+                "{} has no transactions between rounds (they belong to Dong Wo)",
+                self.def().kind
+            ),
+        ))
     }
     /// The pass decision, for a game where a player may have to pass.
     fn pass_decision(&self) -> Option<Self::Decision>;

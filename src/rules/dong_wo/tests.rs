@@ -239,6 +239,8 @@ fn dong_wo_round_end_wordings_agree() {
             let mut board = Board {
                 holes: [0; N],
                 muzi: [None, None],
+                owned: 0,
+                banked: [0; 2],
             };
             let mut ok = true;
             for p in [a, b].into_iter().flatten() {
@@ -273,6 +275,8 @@ fn dong_wo_round_end_muzi_counts() {
     let board = Board {
         holes: [0; N],
         muzi: [Some(2), None],
+        owned: 0,
+        banked: [0; 2],
     };
     assert_eq!(board.count(Side::B, 1), 1);
     assert_eq!(board.count(Side::B, 5), 5);
@@ -292,6 +296,8 @@ fn dong_wo_round_end_capture_test() {
     let mut board = Board {
         holes: [0; N],
         muzi: [None, None],
+        owned: 0,
+        banked: [0; 2],
     };
     board.holes[0] = 1; // B1
     board.holes[7] = 1; // A3: B1< sows A5, A4 empty, A3 occupied: a capture
@@ -307,19 +313,32 @@ fn dong_wo_round_end_capture_test() {
 }
 
 #[test]
-fn dong_wo_game_is_one_round() {
-    let r = rules("catalan");
+fn dong_wo_game_length() {
     // B1< sows A5, A4 is empty, A3 is captured: A5 holds B's last stone... in A's row: A
-    // has one stone, B none, and no capture is left: A wins the round, and the game.
-    let mut s = state(&r, "0,0,1,0,0/1,0,0,0,0 19mA/19mB B 1");
-    play(&r, &mut s, &[sow("B1", false)]);
+    // has one stone, B none, and no capture is left: A wins the round.
+    let one = rules_with("catalan", &[("dong-wo.game.length", "one-round")]);
+    let mut s = state(&one, "0,0,1,0,0/1,0,0,0,0 19mA/19mB B 1");
+    play(&one, &mut s, &[sow("B1", false)]);
     assert_eq!(
-        r.phase(&s),
+        one.phase(&s),
         Phase::Over {
             winner: Some(Side::A)
         }
     );
-    assert!(r.begin_round(&mut s.clone(), &mut ()).is_err());
+    assert!(one.begin_round(&mut s.clone(), &mut ()).is_err());
+    // The whole game goes on: round 2 starts at the marker, B moves first (the first
+    // player alternates), and A takes a hole of B's row before anything else.
+    let whole = rules("catalan");
+    let mut s = state(&whole, "0,0,1,0,0/1,0,0,0,0 19mA/19mB B 1");
+    play(&whole, &mut s, &[sow("B1", false)]);
+    assert_eq!(whole.phase(&s), Phase::RoundOver { round: 1 });
+    whole.begin_round(&mut s, &mut ()).unwrap();
+    assert_eq!(whole.round(&s), 2);
+    assert_eq!(whole.phase(&s), Phase::ToMove(Side::A));
+    assert_eq!(
+        decisions(&whole, &s),
+        ["win:B2", "win:B3", "win:B4", "win:B5"]
+    );
 }
 
 #[test]
@@ -338,6 +357,8 @@ fn dong_wo_endless() {
         let board = Board {
             holes,
             muzi: [None, None],
+            owned: 0,
+            banked: [0; 2],
         };
         for i in 0..5 {
             if board.holes[i] == 0 {
@@ -360,6 +381,10 @@ fn dong_wo_endless() {
                     to_move: Side::B,
                     turn: None,
                     over: None,
+                    round: 1,
+                    first: Side::B,
+                    between: None,
+                    pending: Vec::new(),
                 };
                 stop.apply(&mut s, &sow(&ring_hole(i).to_string(), true), &mut ())
                     .unwrap();
@@ -391,6 +416,8 @@ fn dong_wo_endless_through_muzi_laps() {
         let board = Board {
             holes,
             muzi: [Some(rng.below(N) as u8), Some(rng.below(N) as u8)],
+            owned: 0,
+            banked: [0; 2],
         };
         if board.muzi[0] == board.muzi[1] {
             continue;
@@ -428,6 +455,10 @@ fn dong_wo_endless_through_muzi_laps() {
                 to_move: Side::B,
                 turn: None,
                 over: None,
+                round: 1,
+                first: Side::B,
+                between: None,
+                pending: Vec::new(),
             };
             stop.apply(&mut s, &sow(&hole.to_string(), ccw), &mut ())
                 .unwrap();

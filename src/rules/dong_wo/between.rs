@@ -1,0 +1,804 @@
+//! Dong Wo between rounds: the hole the round's winner takes, the muzi bought back, the fill,
+//! borrowing and repaying, purchases and swaps; and the owner actions on won and bought holes
+//! (`^A4`, `+A4`, `^^A4`). See docs/rules/dong-wo.md, "The whole game".
+//!
+//! Every transaction is checked against a copy of the state, so a refused one changes nothing.
+//! The steps the rules make compulsory and that leave no choice (the muzi bought back, the
+//! fill) may be left out of a record: a later transaction, or the first move of the round,
+//! makes them first, in their order.
+
+use super::*;
+use crate::notation::{ActionKind, FillTarget, HoleAction, Transaction};
+
+/// The price of a hole, bought or bought back (both sources).
+const HOLE_PRICE: u32 = 10;
+/// Stones put into a hole bought back (both sources), and into every regular hole by the fill.
+const FILL: u32 = 5;
+/// The price of a lost muzi (both sources).
+const MUZI_PRICE: u32 = 5;
+
+fn refuse(rule: &'static str, message: String) -> Violation {
+    Violation::new(rule, message)
+}
+
+impl DongWo {
+    /// What `side` still has to pay or put before the round starts: his lost muzi's price and
+    /// 5 stones for each regular hole not yet filled.
+    fn need(&self, state: &DongWoState, side: Side) -> u32 {
+        let filled = state.between.as_ref().map_or(u16::MAX, |b| b.filled);
+        let end = self.end_hole(side);
+        let holes = holes_of(state.board.regular(side) & !filled)
+            .filter(|&i| i != end)
+            .count() as u32;
+        let muzi = if self.muzi_lost(state, side) {
+            MUZI_PRICE
+        } else {
+            0
+        };
+        FILL * holes + muzi
+    }
+
+    fn muzi_lost(&self, state: &DongWoState, side: Side) -> bool {
+        state.winnings[side.other().index()].muzi.has(side)
+    }
+
+    /// Stones `side` can lend: what he has beyond his own needs.
+    fn surplus(&self, state: &DongWoState, side: Side) -> u32 {
+        state.winnings[side.index()]
+            .seeds
+            .saturating_sub(self.need(state, side))
+    }
+
+    /// `side` borrows `stones` from the opponent, whose debt it becomes.
+    fn lend(
+        state: &mut DongWoState,
+        side: Side,
+        stones: u32,
+        rule: &'static str,
+        events: &mut Vec<Event>,
+    ) {
+        if stones == 0 {
+            return;
+        }
+        state.winnings[side.other().index()].seeds -= stones;
+        state.winnings[side.index()].seeds += stones;
+        state.debts[side.index()] += stones;
+        events.push(Event::Transfer {
+            from: side.other(),
+            to: side,
+            seeds: stones,
+            rule,
+        });
+    }
+
+    /// Put up to `stones` small stones from `from`'s winnings into ring hole `i`.
+    fn place(
+        state: &mut DongWoState,
+        i: usize,
+        from: Side,
+        stones: u32,
+        rule: &'static str,
+        events: &mut Vec<Event>,
+    ) {
+        let stones = stones.min(state.winnings[from.index()].seeds);
+        if stones == 0 {
+            return;
+        }
+        state.winnings[from.index()].seeds -= stones;
+        state.board.holes[i] += stones as u8;
+        events.push(Event::Place {
+            hole: ring_hole(i),
+            pile: Pile {
+                seeds: stones,
+                muzi: Muzi::NONE,
+            },
+            from,
+            rule,
+        });
+    }
+
+    /// The small stones of ring hole `i` go to `to`'s winnings.
+    fn empty_into(
+        state: &mut DongWoState,
+        i: usize,
+        to: Side,
+        rule: &'static str,
+        events: &mut Vec<Event>,
+    ) {
+        let seeds = state.board.holes[i] as u32;
+        if seeds == 0 {
+            return;
+        }
+        state.board.holes[i] = 0;
+        state.winnings[to.index()].seeds += seeds;
+        events.push(Event::Gather {
+            hole: ring_hole(i),
+            seeds,
+            by: to,
+            rule,
+        });
+    }
+
+    fn set_owner(
+        state: &mut DongWoState,
+        i: usize,
+        owner: Option<Side>,
+        rule: &'static str,
+        events: &mut Vec<Event>,
+    ) {
+        match owner {
+            Some(_) => state.board.owned |= 1 << i,
+            None => state.board.owned &= !(1 << i),
+        }
+        events.push(Event::Owner {
+            hole: ring_hole(i),
+            owner,
+            rule,
+        });
+    }
+
+    /// Funds for a purchase: the winnings, less the debts under `dong-wo.buy.funds=after-debts`.
+    fn funds(&self, state: &DongWoState, side: Side) -> u32 {
+        let seeds = state.winnings[side.index()].seeds;
+        if self.buy_after_debts {
+            seeds.saturating_sub(state.debts[side.index()])
+        } else {
+            seeds
+        }
+    }
+
+    fn check_funds(
+        &self,
+        state: &DongWoState,
+        side: Side,
+        needed: u32,
+        what: &str,
+    ) -> Result<(), Violation> {
+        let funds = self.funds(state, side);
+        if funds >= needed {
+            return Ok(());
+        }
+        let debts = if self.buy_after_debts && state.debts[side.index()] > 0 {
+            format!(
+                " ({} in winnings less {} of debts, dong-wo.buy.funds=after-debts)",
+                state.winnings[side.index()].seeds,
+                state.debts[side.index()]
+            )
+        } else {
+            String::new()
+        };
+        Err(refuse(
+            "dong-wo.buy.funds",
+            format!("{what} needs {needed} stones and {side} has {funds}{debts}"),
+        ))
+    }
+
+    /// The game ends when a player is reduced to a single hole.
+    fn check_game_end(&self, state: &mut DongWoState, events: &mut Vec<Event>) {
+        for side in [Side::A, Side::B] {
+            if state.board.sector(side).count_ones() <= 1 {
+                let winner = Some(side.other());
+                state.over = Some(winner);
+                state.between = None;
+                events.push(Event::GameEnd {
+                    winner,
+                    rule: "dong-wo.game.end",
+                });
+                return;
+            }
+        }
+    }
+
+    /// The round's winner takes ring hole `i` of the loser's row and puts a stone in it.
+    pub(super) fn take_hole(
+        &self,
+        state: &mut DongWoState,
+        winner: Side,
+        i: usize,
+        events: &mut Vec<Event>,
+    ) {
+        Self::set_owner(state, i, Some(winner), "dong-wo.round.win", events);
+        if state.winnings[winner.index()].seeds == 0 {
+            let lend = 1.min(state.winnings[winner.other().index()].seeds);
+            Self::lend(state, winner, lend, "dong-wo.borrow", events);
+        }
+        Self::place(state, i, winner, 1, "dong-wo.round.win", events);
+        if let Some(between) = &mut state.between {
+            between.winner = None;
+        }
+        self.check_game_end(state, events);
+    }
+
+    /// The winner's hole, when it is still to be taken: taken here when only one hole
+    /// qualifies, else a refusal naming the holes.
+    fn win_first(&self, state: &mut DongWoState, events: &mut Vec<Event>) -> Result<(), Violation> {
+        let Some(winner) = state.between.as_ref().and_then(|b| b.winner) else {
+            return Ok(());
+        };
+        let holes: Vec<usize> = self.winnable(&state.board, winner).collect();
+        if let [only] = holes[..] {
+            self.take_hole(state, winner, only, events);
+            return Ok(());
+        }
+        Err(refuse(
+            "dong-wo.round.win",
+            format!(
+                "{winner} won the round and takes a hole of {}'s row first: win:{}",
+                winner.other(),
+                holes
+                    .iter()
+                    .map(|&i| ring_hole(i).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or win:")
+            ),
+        ))
+    }
+
+    fn buy_back_muzi(&self, state: &mut DongWoState, side: Side, events: &mut Vec<Event>) {
+        let holder = side.other();
+        let paid = MUZI_PRICE.min(state.winnings[side.index()].seeds);
+        state.winnings[side.index()].seeds -= paid;
+        state.winnings[holder.index()].seeds += paid;
+        if paid > 0 {
+            events.push(Event::Transfer {
+                from: side,
+                to: holder,
+                seeds: paid,
+                rule: "dong-wo.muzi.buy-back",
+            });
+        }
+        // What he cannot pay he owes: the lender would be the seller himself.
+        state.debts[side.index()] += MUZI_PRICE - paid;
+        let w = &mut state.winnings[holder.index()];
+        match side {
+            Side::A => w.muzi.a = false,
+            Side::B => w.muzi.b = false,
+        }
+        set_muzi(&mut state.winnings[side.index()], side);
+        events.push(Event::MuziSale {
+            muzi: side,
+            from: holder,
+            to: side,
+            rule: "dong-wo.muzi.buy-back",
+        });
+    }
+
+    /// Fill the holes of `mask` (regular holes of `side`, not yet filled): the muzi into its
+    /// end hole, 5 stones into each other, borrowing what he lacks from the opponent's surplus.
+    fn fill(&self, state: &mut DongWoState, side: Side, mask: u16, events: &mut Vec<Event>) {
+        if self.muzi_lost(state, side) {
+            self.buy_back_muzi(state, side, events);
+        }
+        let end = self.end_hole(side);
+        for i in holes_of(mask) {
+            if i == end {
+                if state.winnings[side.index()].muzi.has(side) {
+                    match side {
+                        Side::A => state.winnings[0].muzi.a = false,
+                        Side::B => state.winnings[1].muzi.b = false,
+                    }
+                    state.board.muzi[side.index()] = Some(i as u8);
+                    events.push(Event::Place {
+                        hole: ring_hole(i),
+                        pile: Pile {
+                            seeds: 0,
+                            muzi: Muzi::of(side),
+                        },
+                        from: side,
+                        rule: "dong-wo.fill",
+                    });
+                }
+            } else {
+                let lack = FILL.saturating_sub(state.winnings[side.index()].seeds);
+                let lend = lack.min(self.surplus(state, side.other()));
+                Self::lend(state, side, lend, "dong-wo.borrow", events);
+                Self::place(state, i, side, FILL, "dong-wo.fill", events);
+            }
+            if let Some(between) = &mut state.between {
+                between.filled |= 1 << i;
+            }
+        }
+    }
+
+    /// Every compulsory step still to do: the winner's hole (when only one qualifies), the
+    /// muzi bought back, both players' fills.
+    fn complete(&self, state: &mut DongWoState, events: &mut Vec<Event>) -> Result<(), Violation> {
+        self.win_first(state, events)?;
+        for side in [Side::A, Side::B] {
+            let Some(between) = &state.between else {
+                return Ok(());
+            };
+            let mask = state.board.regular(side) & !between.filled;
+            self.fill(state, side, mask, events);
+        }
+        Ok(())
+    }
+
+    /// One transaction, on `state` (a copy: the caller keeps it only when this succeeds).
+    pub(super) fn transact(
+        &self,
+        state: &mut DongWoState,
+        deal: &Transaction,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Violation> {
+        if state.between.is_none() || state.turn.is_some() {
+            return Err(refuse(
+                "dong-wo.between",
+                format!("{} is a transaction between rounds: it comes after a round's last move and before the next round's first", DongWoDecision::Deal { deal: *deal }),
+            ));
+        }
+        let hole_index = |hole: Hole| {
+            ring_index(hole).ok_or_else(|| {
+                refuse(
+                    "dong-wo.board",
+                    format!("{hole} is not a hole of the 2x5 board"),
+                )
+            })
+        };
+        match *deal {
+            Transaction::Win { hole } => {
+                let i = hole_index(hole)?;
+                let Some(winner) = state.between.as_ref().and_then(|b| b.winner) else {
+                    return Err(refuse(
+                        "dong-wo.round.win",
+                        "no hole is to be won now: the round was ping (even), or its winner has taken his hole".into(),
+                    ));
+                };
+                if !self.winnable(&state.board, winner).any(|w| w == i) {
+                    return Err(refuse(
+                        "dong-wo.round.win",
+                        format!(
+                            "{winner} takes a hole of {}'s row that {} still holds, not the muzi's end hole: {} qualify, not {hole}",
+                            winner.other(),
+                            winner.other(),
+                            self.winnable(&state.board, winner)
+                                .map(|i| ring_hole(i).to_string())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    ));
+                }
+                self.take_hole(state, winner, i, events);
+                Ok(())
+            }
+            Transaction::Muzi { side } => {
+                self.win_first(state, events)?;
+                if !self.muzi_lost(state, side) {
+                    return Err(refuse(
+                        "dong-wo.muzi.buy-back",
+                        format!(
+                            "{side}'s muzi is not in {}'s winnings: there is nothing to buy back",
+                            side.other()
+                        ),
+                    ));
+                }
+                self.buy_back_muzi(state, side, events);
+                Ok(())
+            }
+            Transaction::Fill { target } => {
+                self.win_first(state, events)?;
+                let filled = state.between.as_ref().map_or(0, |b| b.filled);
+                let (side, mask) = match target {
+                    FillTarget::Side(side) => (side, state.board.regular(side) & !filled),
+                    FillTarget::Hole(hole) => {
+                        let i = hole_index(hole)?;
+                        if state.board.regular(hole.side) >> i & 1 == 0 || filled >> i & 1 == 1 {
+                            return Err(refuse(
+                                "dong-wo.fill",
+                                format!("{hole} is not a regular hole of {} waiting for its fill (a won or bought hole is not filled, and a hole is filled once)", hole.side),
+                            ));
+                        }
+                        (hole.side, 1 << i)
+                    }
+                };
+                if mask == 0 {
+                    return Err(refuse(
+                        "dong-wo.fill",
+                        format!("{side}'s regular holes are filled already"),
+                    ));
+                }
+                self.fill(state, side, mask, events);
+                Ok(())
+            }
+            Transaction::Borrow { side, stones } => {
+                self.win_first(state, events)?;
+                let lack = self
+                    .need(state, side)
+                    .saturating_sub(state.winnings[side.index()].seeds);
+                let surplus = self.surplus(state, side.other());
+                if stones == 0 || stones > lack || stones > surplus {
+                    return Err(refuse(
+                        "dong-wo.borrow",
+                        format!(
+                            "{side} borrows only what he lacks for his muzi and his fill ({lack} now), out of {}'s surplus ({surplus} now), not {stones}",
+                            side.other()
+                        ),
+                    ));
+                }
+                Self::lend(state, side, stones, "dong-wo.borrow", events);
+                Ok(())
+            }
+            Transaction::Repay { side, stones } => {
+                self.complete(state, events)?;
+                let debt = state.debts[side.index()];
+                let has = state.winnings[side.index()].seeds;
+                if stones == 0 || stones > debt || stones > has {
+                    return Err(refuse(
+                        "dong-wo.repay",
+                        format!("{side} owes {debt} and has {has} in his winnings: he cannot pay back {stones}"),
+                    ));
+                }
+                state.winnings[side.index()].seeds -= stones;
+                state.winnings[side.other().index()].seeds += stones;
+                state.debts[side.index()] -= stones;
+                events.push(Event::Transfer {
+                    from: side,
+                    to: side.other(),
+                    seeds: stones,
+                    rule: "dong-wo.repay",
+                });
+                Ok(())
+            }
+            Transaction::Buy { hole, stones } => {
+                self.complete(state, events)?;
+                let i = hole_index(hole)?;
+                let seller = hole.side;
+                let buyer = seller.other();
+                if state.board.owned >> i & 1 == 1 {
+                    return Err(refuse(
+                        "dong-wo.buy",
+                        format!("{hole} belongs to {buyer} already"),
+                    ));
+                }
+                if i == self.end_hole(seller) {
+                    return Err(refuse(
+                        "dong-wo.buy",
+                        format!("{hole} is the muzi's end hole, which is never sold"),
+                    ));
+                }
+                let held = row_mask(buyer) & state.board.owned;
+                if held != 0 {
+                    return Err(refuse(
+                        "dong-wo.buy.rebuy-first",
+                        format!(
+                            "{seller} holds {} in {buyer}'s row: {buyer} buys his own holes back first (rebuy:{})",
+                            holes_of(held).map(|i| ring_hole(i).to_string()).collect::<Vec<_>>().join(", "),
+                            ring_hole(holes_of(held).next().expect("a held hole"))
+                        ),
+                    ));
+                }
+                let stones = stones.unwrap_or(1);
+                if stones == 0 {
+                    return Err(refuse(
+                        "dong-wo.buy",
+                        "at least one stone is put into a bought hole".into(),
+                    ));
+                }
+                self.check_funds(
+                    state,
+                    buyer,
+                    HOLE_PRICE + stones,
+                    &format!("buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"),
+                )?;
+                state.winnings[buyer.index()].seeds -= HOLE_PRICE;
+                state.winnings[seller.index()].seeds += HOLE_PRICE;
+                events.push(Event::Transfer {
+                    from: buyer,
+                    to: seller,
+                    seeds: HOLE_PRICE,
+                    rule: "dong-wo.buy",
+                });
+                Self::empty_into(state, i, seller, "dong-wo.buy", events);
+                Self::set_owner(state, i, Some(buyer), "dong-wo.buy", events);
+                Self::place(state, i, buyer, stones, "dong-wo.buy", events);
+                self.check_game_end(state, events);
+                Ok(())
+            }
+            Transaction::Rebuy { hole } => {
+                self.complete(state, events)?;
+                let i = hole_index(hole)?;
+                let side = hole.side;
+                if state.board.owner(i) != Some(side.other()) {
+                    return Err(refuse(
+                        "dong-wo.rebuy",
+                        format!(
+                            "{hole} is not held by {}: there is nothing to buy back",
+                            side.other()
+                        ),
+                    ));
+                }
+                self.check_funds(
+                    state,
+                    side,
+                    HOLE_PRICE + FILL,
+                    &format!("buying {hole} back for {HOLE_PRICE} with {FILL} stones to put in it"),
+                )?;
+                state.winnings[side.index()].seeds -= HOLE_PRICE;
+                state.winnings[side.other().index()].seeds += HOLE_PRICE;
+                events.push(Event::Transfer {
+                    from: side,
+                    to: side.other(),
+                    seeds: HOLE_PRICE,
+                    rule: "dong-wo.rebuy",
+                });
+                Self::empty_into(state, i, side.other(), "dong-wo.rebuy", events);
+                Self::set_owner(state, i, None, "dong-wo.rebuy", events);
+                Self::place(state, i, side, FILL, "dong-wo.rebuy", events);
+                if let Some(between) = &mut state.between {
+                    between.filled |= 1 << i;
+                }
+                Ok(())
+            }
+            Transaction::Swap { first, second } => {
+                self.complete(state, events)?;
+                if !self.swaps {
+                    return Err(refuse(
+                        "dong-wo.swap",
+                        "holes are swapped only under dong-wo.swap=by-agreement (the Catalan page)"
+                            .into(),
+                    ));
+                }
+                let (i, j) = (hole_index(first)?, hole_index(second)?);
+                let owners = (state.board.owner(i), state.board.owner(j));
+                let (Some(a), Some(b)) = owners else {
+                    return Err(refuse(
+                        "dong-wo.swap",
+                        format!("a swap exchanges two won or bought holes, one in each row: {first} and {second} are not both owned"),
+                    ));
+                };
+                if a == b {
+                    return Err(refuse(
+                        "dong-wo.swap",
+                        format!("{first} and {second} both belong to {a}: a swap gives each player back a hole of his row"),
+                    ));
+                }
+                for (k, owner) in [(i, a), (j, b)] {
+                    Self::empty_into(state, k, owner, "dong-wo.swap", events);
+                    Self::set_owner(state, k, None, "dong-wo.swap", events);
+                }
+                for (k, owner) in [(i, a), (j, b)] {
+                    let side = owner.other();
+                    let lack = FILL.saturating_sub(state.winnings[side.index()].seeds);
+                    let lend = lack.min(self.surplus(state, owner));
+                    Self::lend(state, side, lend, "dong-wo.borrow", events);
+                    Self::place(state, k, side, FILL, "dong-wo.swap", events);
+                    if let Some(between) = &mut state.between {
+                        between.filled |= 1 << k;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The new round's first move or pass closes the transactions: the compulsory steps left
+    /// out are made now.
+    pub(super) fn close_between(
+        &self,
+        state: &mut DongWoState,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Violation> {
+        if state.between.is_none() {
+            return Ok(());
+        }
+        self.complete(state, events)?;
+        state.between = None;
+        Ok(())
+    }
+
+    /// An owner action between moves.
+    pub(super) fn act(
+        &self,
+        state: &mut DongWoState,
+        action: &HoleAction,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Violation> {
+        self.act_on(&mut state.board, &mut state.winnings, action, None, events)
+    }
+
+    /// An owner action on the board, between moves or (`step`) within one.
+    fn act_on<S: EventSink>(
+        &self,
+        board: &mut Board,
+        winnings: &mut [Pile; 2],
+        action: &HoleAction,
+        step: Option<u32>,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        let hole = action.hole;
+        let written = DongWoDecision::Act {
+            action: *action,
+            step,
+        };
+        let i = ring_index(hole).ok_or_else(|| {
+            refuse(
+                "dong-wo.board",
+                format!("{hole} is not a hole of the 2x5 board"),
+            )
+        })?;
+        let Some(owner) = board.owner(i) else {
+            return Err(refuse(
+                "dong-wo.owned",
+                format!(
+                    "{written}: {hole} is nobody's won or bought hole; owner actions are for those"
+                ),
+            ));
+        };
+        let stones = board.holes[i] as u32;
+        match action.kind {
+            ActionKind::Lift => {
+                if stones == 0 {
+                    return Err(refuse(
+                        "dong-wo.owned.lift",
+                        format!("{written}: {hole} holds no stone to lift"),
+                    ));
+                }
+                board.holes[i] -= 1;
+                winnings[owner.index()].seeds += 1;
+                sink.event(Event::Gather {
+                    hole,
+                    seeds: 1,
+                    by: owner,
+                    rule: "dong-wo.owned.lift",
+                });
+            }
+            ActionKind::Put => {
+                if !board.is_empty(i) {
+                    return Err(refuse(
+                        "dong-wo.owned.put",
+                        format!("{written}: {owner} puts a stone only into his hole when it is empty, and {hole} holds {stones}"),
+                    ));
+                }
+                if winnings[owner.index()].seeds == 0 {
+                    return Err(refuse(
+                        "dong-wo.owned.put",
+                        format!("{written}: {owner} has no stone in his winnings to put in"),
+                    ));
+                }
+                winnings[owner.index()].seeds -= 1;
+                board.holes[i] = 1;
+                sink.event(Event::Place {
+                    hole,
+                    pile: Pile {
+                        seeds: 1,
+                        muzi: Muzi::NONE,
+                    },
+                    from: owner,
+                    rule: "dong-wo.owned.put",
+                });
+            }
+            ActionKind::TakeTwo => {
+                if self.owned_banks {
+                    return Err(refuse(
+                        "dong-wo.owned.take-two",
+                        format!("{written}: under dong-wo.owned.sown=winnings a stone sown into a won or bought hole goes to its owner at once; the opponent's right to take two is the Catalan rule (dong-wo.owned.sown=stays)"),
+                    ));
+                }
+                if stones < 3 {
+                    return Err(refuse(
+                        "dong-wo.owned.take-two",
+                        format!("{written}: {} takes two out of {hole} only when a third stone has arrived, and it holds {stones}", owner.other()),
+                    ));
+                }
+                board.holes[i] -= 2;
+                winnings[owner.other().index()].seeds += 2;
+                sink.event(Event::Gather {
+                    hole,
+                    seeds: 2,
+                    by: owner.other(),
+                    rule: "dong-wo.owned.take-two",
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The transactions open now, for perft and random play: the winner's hole while it is
+    /// to be taken, else each purchase, buy-back, swap and full repayment the rules allow
+    /// (one stone in a bought hole). The compulsory steps are made first, as a first move
+    /// would make them.
+    pub(super) fn deals(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) -> DongWoState {
+        let mut ready = state.clone();
+        if let Some(winner) = state.between.as_ref().and_then(|b| b.winner) {
+            let holes: Vec<usize> = self.winnable(&state.board, winner).collect();
+            if holes.len() > 1 {
+                for i in holes {
+                    out.push(DongWoDecision::Deal {
+                        deal: Transaction::Win { hole: ring_hole(i) },
+                    });
+                }
+                return ready;
+            }
+        }
+        let _ = self.complete(&mut ready, &mut Vec::new());
+        if ready.between.is_none() {
+            return ready;
+        }
+        let mut candidates = Vec::new();
+        for i in 0..N {
+            let hole = ring_hole(i);
+            candidates.push(Transaction::Buy { hole, stones: None });
+            candidates.push(Transaction::Rebuy { hole });
+        }
+        for side in [Side::A, Side::B] {
+            let debt = ready.debts[side.index()].min(ready.winnings[side.index()].seeds);
+            if debt > 0 {
+                candidates.push(Transaction::Repay { side, stones: debt });
+            }
+        }
+        if self.swaps {
+            for i in holes_of(ready.board.owned & row_mask(Side::A)) {
+                for j in holes_of(ready.board.owned & row_mask(Side::B)) {
+                    candidates.push(Transaction::Swap {
+                        first: ring_hole(i),
+                        second: ring_hole(j),
+                    });
+                }
+            }
+        }
+        for deal in candidates {
+            let mut probe = ready.clone();
+            if self.transact(&mut probe, &deal, &mut Vec::new()).is_ok() {
+                out.push(DongWoDecision::Deal { deal });
+            }
+        }
+        ready
+    }
+}
+
+/// What a lap does after its pick-up and after each piece it sows: nothing, while no owner
+/// action waits; or the owner actions anchored at that piece of the move.
+pub(super) trait PieceHook {
+    /// `sowed`: a piece was just sown (else: the lap's pick-up).
+    fn after<S: EventSink>(
+        &mut self,
+        rules: &DongWo,
+        board: &mut Board,
+        sowed: bool,
+        sink: &mut S,
+    ) -> Result<(), Violation>;
+}
+
+impl PieceHook for () {
+    #[inline(always)]
+    fn after<S: EventSink>(
+        &mut self,
+        _: &DongWo,
+        _: &mut Board,
+        _: bool,
+        _: &mut S,
+    ) -> Result<(), Violation> {
+        Ok(())
+    }
+}
+
+/// The owner actions written inside a move (`~12^A4`), waiting for their piece: each applies
+/// right after the piece it names is sown (`~0`: after the move's first pick-up).
+pub(super) struct Anchors<'s> {
+    pub pending: &'s mut Vec<(u32, HoleAction)>,
+    pub winnings: &'s mut [Pile; 2],
+    /// Pieces of the move sown so far.
+    pub sown: &'s mut u32,
+}
+
+impl PieceHook for Anchors<'_> {
+    fn after<S: EventSink>(
+        &mut self,
+        rules: &DongWo,
+        board: &mut Board,
+        sowed: bool,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        if sowed {
+            *self.sown += 1;
+        }
+        while let Some(&(step, action)) = self.pending.first() {
+            if step != *self.sown {
+                break;
+            }
+            rules.act_on(board, self.winnings, &action, Some(step), sink)?;
+            self.pending.remove(0);
+        }
+        Ok(())
+    }
+}
