@@ -1571,11 +1571,13 @@ impl Rules for DongWo {
                     )));
                 }
                 match h.owner {
-                    Some(owner) if owner == side => return Err(shape(format!(
+                    Some(owner) if owner == side => {
+                        return Err(shape(format!(
                         "{side}{}: a hole of {side}'s row is his unless {} owns it; write no owner",
                         n + 1,
                         side.other()
-                    ))),
+                    )))
+                    }
                     Some(_) if i == self.end_hole(side) => {
                         return Err(shape(format!(
                             "{side}{}: the muzi's end hole is never won or bought",

@@ -484,3 +484,60 @@ fn dong_wo_endless_through_muzi_laps() {
     }
     assert!(found > 0, "no endless move through a muzi lap found");
 }
+
+#[test]
+fn dong_wo_owned_action_after_the_move_changes_nothing() {
+    // dong-wo.owned: an action anchored after the move's last piece is refused, and the
+    // refused move leaves the state as it was (the move is played on a copy).
+    let r = rules("catalan");
+    let mut s = state(&r, "5,5,5,5,mA/mB,5,1@A,5,5 2/2 A 1");
+    let lift = HoleAction {
+        kind: crate::notation::ActionKind::Lift,
+        hole: Hole::new(Side::B, 3),
+    };
+    r.apply(
+        &mut s,
+        &DongWoDecision::Act {
+            action: lift,
+            step: Some(500),
+        },
+        &mut (),
+    )
+    .unwrap();
+    let before = s.clone();
+    let err = r.apply(&mut s, &sow("A1", true), &mut ()).unwrap_err();
+    assert_eq!(err.rule, "dong-wo.owned");
+    assert_eq!(s, before);
+}
+
+#[test]
+fn dong_wo_owned_action_at_its_piece() {
+    // dong-wo.owned.lift: `~0`: B lifts A2's stone after A's pick-up, before any piece,
+    // and the move then ends otherwise than without it.
+    let r = rules("catalan");
+    let start = state(&r, "5,1@B,5,5,mA/mB,5,5,5,5 2/2 A 1");
+    let lift = |step| DongWoDecision::Act {
+        action: HoleAction {
+            kind: crate::notation::ActionKind::Lift,
+            hole: Hole::new(Side::A, 2),
+        },
+        step: Some(step),
+    };
+    let mut plain = start.clone();
+    play(&r, &mut plain, &[sow("A1", true)]);
+    let mut early = start.clone();
+    play(&r, &mut early, &[lift(0), sow("A1", true)]);
+    let mut before = start.clone();
+    let between = DongWoDecision::Act {
+        action: HoleAction {
+            kind: crate::notation::ActionKind::Lift,
+            hole: Hole::new(Side::A, 2),
+        },
+        step: None,
+    };
+    play(&r, &mut before, &[between, sow("A1", true)]);
+    assert_ne!(text(&r, &plain), text(&r, &early));
+    // Nothing is sown before `~0`: the same as lifting before the move.
+    assert_eq!(text(&r, &early), text(&r, &before));
+    assert!(early.pending.is_empty());
+}
