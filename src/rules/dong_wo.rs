@@ -612,6 +612,16 @@ enum RunEnd {
     Endless { first_repeat: u64 },
 }
 
+/// Why a move may not start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusal {
+    NotSector,
+    Empty,
+    Singleton,
+    OwnedMuzi,
+    Endless,
+}
+
 /// Where a move goes from an in-move state, the laps without a muzi followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Onward {
@@ -737,8 +747,9 @@ impl DongWo {
                 RunEnd::Endless { .. } => return Onward::Endless,
             }
         }
+        // The chain takes something exactly when the hole after the empty one is occupied.
         Onward::Ends {
-            captures: !self.chain(&s.board, s.next, ccw).is_empty(),
+            captures: !s.board.is_empty(step(s.next as usize, ccw, 1)),
         }
     }
 
@@ -990,7 +1001,94 @@ impl DongWo {
         false
     }
 
-    /// Why `side` may not start a move from `hole` in `direction`, if he may not.
+    /// Why `side` may not start a move from ring hole `index` that way, without words: move
+    /// lists ask this for every hole after every move.
+    fn start_refusal(&self, board: &Board, side: Side, index: usize, ccw: bool) -> Option<Refusal> {
+        if board.sector(side) >> index & 1 == 0 {
+            return Some(Refusal::NotSector);
+        }
+        if board.is_empty(index) {
+            return Some(Refusal::Empty);
+        }
+        if let Some(m) = board.muzi_at(index) {
+            let next = step(index, ccw, 1);
+            if board.holes[index] == 0 && board.muzi[m.other().index()] == Some(next as u8) {
+                return Some(Refusal::Singleton);
+            }
+            if board.owned != 0
+                && self
+                    .drop_offsets(board, &self.start_turn(side, index, ccw))
+                    .is_empty()
+            {
+                return Some(Refusal::OwnedMuzi);
+            }
+        }
+        None
+    }
+
+    /// `start_refusal`, and under `dong-wo.endless=illegal` a move no choice of drops ends.
+    fn sow_refusal(&self, board: &Board, side: Side, index: usize, ccw: bool) -> Option<Refusal> {
+        if let Some(refusal) = self.start_refusal(board, side, index, ccw) {
+            return Some(refusal);
+        }
+        if self.endless_stop {
+            return None;
+        }
+        let t = self.start_turn(side, index, ccw);
+        let onward = self.onward(
+            Snap {
+                board: *board,
+                next: t.next,
+            },
+            ccw,
+        );
+        let first = board.muzi_at(index).is_some();
+        (!self.leads_to_end(onward, &t, first, Goal::Finish, &[])).then_some(Refusal::Endless)
+    }
+
+    /// A refusal in words.
+    fn refusal_violation(
+        &self,
+        board: &Board,
+        side: Side,
+        hole: Hole,
+        ccw: bool,
+        refusal: Refusal,
+    ) -> Violation {
+        let (rule, message) = match refusal {
+            Refusal::NotSector => {
+                let why = match ring_index(hole).and_then(|i| board.owner(i)) {
+                    Some(owner) => format!("{hole} is won or bought by {owner}"),
+                    None if hole.side == side => format!("{hole} is not in play"),
+                    None => format!("{hole} is in {}'s row and {side} does not own it", hole.side),
+                };
+                ("dong-wo.sow.start", format!("{why}: {side} moves from his own row's holes and the holes he owns in the other row"))
+            }
+            Refusal::Empty => ("dong-wo.sow.start", format!("{hole} is empty")),
+            Refusal::Singleton => {
+                let index = ring_index(hole).expect("a ring hole");
+                let m = board.muzi_at(index).expect("a muzi");
+                (
+                    "dong-wo.muzi.singleton",
+                    format!(
+                        "{hole} holds {m}'s muzi alone and the next hole that way, {}, holds the other muzi: a muzi singleton may not be played toward it in the first lap",
+                        ring_hole(step(index, ccw, 1))
+                    ),
+                )
+            }
+            Refusal::OwnedMuzi => (
+                "dong-wo.owned.muzi",
+                format!("the first lap from {hole} could drop the muzi only into a hole {side} owns, which he may not do"),
+            ),
+            Refusal::Endless => (
+                "dong-wo.endless",
+                format!("{hole}{} never ends: whatever the muzi drops, the relay keeps coming back to states it was in and would go round forever; such a move is not allowed", if ccw { '>' } else { '<' }),
+            ),
+        };
+        Violation::new(rule, message)
+    }
+
+    /// Where `side` may start a move from `hole`: its ring index, or why not.
     fn check_start(
         &self,
         board: &Board,
@@ -999,52 +1097,11 @@ impl DongWo {
         ccw: bool,
     ) -> Result<usize, Violation> {
         let index = ring_index(hole)
-            .filter(|&i| board.sector(side) >> i & 1 == 1)
-            .ok_or_else(|| {
-                let why = match ring_index(hole).and_then(|i| board.owner(i)) {
-                    Some(owner) => format!("{hole} is won or bought by {owner}"),
-                    None if hole.side == side => format!("{hole} is not in play"),
-                    None => format!("{hole} is in {}'s row and {side} does not own it", hole.side),
-                };
-                Violation::new(
-                    "dong-wo.sow.start",
-                    format!("{why}: {side} moves from his own row's holes and the holes he owns in the other row"),
-                )
-            })?;
-        if board.is_empty(index) {
-            return Err(Violation::new(
-                "dong-wo.sow.start",
-                format!("{hole} is empty"),
-            ));
+            .ok_or_else(|| self.refusal_violation(board, side, hole, ccw, Refusal::NotSector))?;
+        match self.start_refusal(board, side, index, ccw) {
+            None => Ok(index),
+            Some(refusal) => Err(self.refusal_violation(board, side, hole, ccw, refusal)),
         }
-        if let Some(m) = board.muzi_at(index) {
-            let next = step(index, ccw, 1);
-            if board.holes[index] == 0 && board.muzi[m.other().index()] == Some(next as u8) {
-                return Err(Violation::new(
-                    "dong-wo.muzi.singleton",
-                    format!(
-                        "{hole} holds {m}'s muzi alone and the next hole that way, {}, holds the other muzi: a muzi singleton may not be played toward it in the first lap",
-                        ring_hole(next)
-                    ),
-                ));
-            }
-            let probe = InMove {
-                mover: side,
-                ccw,
-                lap: 0,
-                next: index as u8,
-                seen: Vec::new(),
-                stop: None,
-                sown: 0,
-            };
-            if board.owned != 0 && self.drop_offsets(board, &probe).is_empty() {
-                return Err(Violation::new(
-                    "dong-wo.owned.muzi",
-                    format!("the first lap from {hole} could drop the muzi only into a hole {side} owns, which he may not do"),
-                ));
-            }
-        }
-        Ok(index)
     }
 
     fn start_turn(&self, side: Side, index: usize, ccw: bool) -> InMove {
@@ -1059,28 +1116,6 @@ impl DongWo {
         }
     }
 
-    /// Under `dong-wo.endless=illegal`, why the move starting with `t` may not be played:
-    /// no choice of drops ends it.
-    fn endless_violation(&self, board: &Board, t: &InMove, what: &str) -> Option<Violation> {
-        if self.endless_stop {
-            return None;
-        }
-        let onward = self.onward(
-            Snap {
-                board: *board,
-                next: t.next,
-            },
-            t.ccw,
-        );
-        let first = board.muzi_at(t.next as usize).is_some();
-        (!self.leads_to_end(onward, t, first, Goal::Finish, &[])).then(|| {
-            Violation::new(
-                "dong-wo.endless",
-                format!("{what} never ends: whatever the muzi drops, the relay keeps coming back to states it was in and would go round forever; such a move is not allowed"),
-            )
-        })
-    }
-
     fn legal_sow(
         &self,
         board: &Board,
@@ -1088,20 +1123,19 @@ impl DongWo {
         hole: Hole,
         ccw: bool,
     ) -> Result<InMove, Violation> {
-        let index = self.check_start(board, side, hole, ccw)?;
-        let t = self.start_turn(side, index, ccw);
-        let written = format!("{hole}{}", if ccw { '>' } else { '<' });
-        if let Some(v) = self.endless_violation(board, &t, &written) {
-            return Err(v);
+        let index = ring_index(hole)
+            .ok_or_else(|| self.refusal_violation(board, side, hole, ccw, Refusal::NotSector))?;
+        match self.sow_refusal(board, side, index, ccw) {
+            None => Ok(self.start_turn(side, index, ccw)),
+            Some(refusal) => Err(self.refusal_violation(board, side, hole, ccw, refusal)),
         }
-        Ok(t)
     }
 
     fn has_move(&self, board: &Board, side: Side) -> bool {
         holes_of(board.sector(side)).any(|i| {
             [true, false]
                 .into_iter()
-                .any(|ccw| self.legal_sow(board, side, ring_hole(i), ccw).is_ok())
+                .any(|ccw| self.sow_refusal(board, side, i, ccw).is_none())
         })
     }
 
@@ -1110,9 +1144,11 @@ impl DongWo {
         [Side::A, Side::B].into_iter().any(|side| {
             holes_of(board.sector(side)).any(|i| {
                 [true, false].into_iter().any(|ccw| {
-                    let Ok(t) = self.legal_sow(board, side, ring_hole(i), ccw) else {
+                    // A move that can end with a capture can end: the endless test is implied.
+                    if self.start_refusal(board, side, i, ccw).is_some() {
                         return false;
-                    };
+                    }
+                    let t = self.start_turn(side, i, ccw);
                     let onward = self.onward(
                         Snap {
                             board: *board,
@@ -1727,7 +1763,7 @@ impl Rules for DongWo {
         let moves = out.len();
         for i in holes_of(board.sector(side)) {
             for ccw in [true, false] {
-                if self.legal_sow(board, side, ring_hole(i), ccw).is_ok() {
+                if self.sow_refusal(board, side, i, ccw).is_none() {
                     out.push(DongWoDecision::Sow {
                         hole: ring_hole(i),
                         direction: direction(ccw),
