@@ -121,7 +121,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dong-wo.tianzi",
-        summary: "tianzi: at the end of every move, a player whose regular holes (his row) are all empty while the opponent has 2 or more points in his holes (a muzi counts 5) puts one small stone into each of his holes from his winnings, in the order of their numbers, whoever moves next; it comes before the round-end test",
+        summary: "tianzi: at the end of every move, a player whose regular holes (his row's holes the opponent does not own) are all empty while the opponent has 2 or more points in his regular holes (a muzi counts 5) puts one small stone into each of his holes from his winnings, in the order of their numbers, whoever moves next; it comes before the round-end test",
         source: "000: «si al final d’un moviment tots els forats d’un dels jugadors estan buits i l’adversari té, almenys, 2 llavors restants en els seus forats (la llavor muzi val per 5), el jugador que té tots els forats buits ha de col·locar una llavor en cada un dels seus forats. Aquest jugador ha de fer això tant si és el seu torn de joc com si és el torn del seu oponent.» 003: \"If at the end of the of the turn a player's \\\"regular\\\" holes are empty [...] and his opponent has more than one stone in his holes (a muzi counts 5), he must put one stone into each of them from his winnings. He must do this no matter who is about to play next.\"",
     },
     RuleDef {
@@ -131,7 +131,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dong-wo.turn",
-        summary: "the players move in turn; a player with no legal move (no stone in his row, and no tianzi to refill it) passes; when neither player can move the round ends as ping",
+        summary: "the players move in turn; a player with no legal move (no stone in his sector, and no tianzi to refill it) passes; when neither player can move the round ends as ping",
         source: "silent: neither source says what a player with no move does",
     },
     RuleDef {
@@ -141,12 +141,12 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dong-wo.round-winner",
-        summary: "at the round's end, a player with a stone in his row while the opponent has none wins the round; otherwise the round is ping (even), a draw",
+        summary: "at the round's end, a player with a stone in his regular holes while the opponent has none in his wins the round; otherwise the round is ping (even), a draw",
         source: "003: \"If one player has still a stone, while his opponent has nothing, he wins the round, otherwise the round is ping (even).\" 000: «en els casos 1 i 3 la ronda és diu ping (igualada); però en el cas 2, el jugador que té la darrera llavor en un dels seus forats és el guanyador»",
     },
     RuleDef {
         code: "dong-wo.sector",
-        summary: "a player's sector is his row's holes the opponent does not own, and the holes he owns (won or bought) in the other row; he moves from any hole of it, and his sector's pieces are his in the round-end test",
+        summary: "a player's sector is his row's holes the opponent does not own, and the holes he owns (won or bought) in the other row; he moves from any hole of it",
         source: "000: «Un forat capturat s’afegeix al sector del seu propietari. És a dir, està permès usar la llavor solitària que hi ha per iniciar un moviment, com si fos un forat de la fila pròpia.» 003: \"A player may start his move by sowing the singleton of a hole he captured.\"",
     },
     RuleDef {
@@ -171,7 +171,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dong-wo.owned.take-two",
-        summary: "`^^A4` (dong-wo.owned.sown=stays): when a won or bought hole holds three stones or more, the owner's opponent may take two out into his winnings",
+        summary: "`^^A4` (dong-wo.owned.sown=stays): when a third stone has arrived in a won or bought hole (it holds three), the owner's opponent may take two out into his winnings, leaving one",
         source: "000: «Però si una tercera llavor hi es sembrada, l’adversari del propietari del forat té dret a retirar 2 llavors, deixant el forat amb una sola llavor.»",
     },
     RuleDef {
@@ -186,7 +186,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dong-wo.between",
-        summary: "transactions come between rounds, after a round's last move and before the next round's first; the compulsory ones (the winner's hole, the muzi bought back, the fill) come first, in that order, and those with no choice may be left out",
+        summary: "transactions come between rounds, after a round's last move and before the next round's first: the winner's hole first, then the muzi bought back, purchases and the fill in the order dong-wo.buy.when gives; the compulsory steps with no choice may be left out",
         source: "000: «Al final d’una ronda, després de vendre la llavor laomuzi (val per 5) si és necessari, els jugadors omplen els seus forats [...] Aquestes sèries de compres es poden dur a terme entre rondes.»",
     },
     RuleDef {
@@ -201,17 +201,17 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dong-wo.borrow",
-        summary: "`borrow:A:3`: a player short for his muzi and his fill borrows from the opponent's surplus (beyond the opponent's own needs), and owes it: the debts field; the fill borrows what is still lacking",
+        summary: "`borrow:A:3`: a player short for his muzi and his fill borrows from the opponent's surplus (beyond the opponent's own needs), and owes it (the debts field; what the two owe each other is set off); the fill borrows what is still lacking",
         source: "003: \"If a player is lacking stones, he must borrow them from his opponent.\" 000: «Si és necessari, un jugador demana prestades al seu adversari llavors del seu excedent per tal d’omplir els forats propis.»",
     },
     RuleDef {
         code: "dong-wo.repay",
-        summary: "`repay:A:3`: a player pays back part or all of his debt between rounds, after the fills (the sources do not say when debts are paid)",
+        summary: "`repay:A:3`: a player pays back part or all of his debt between rounds, after the winner's hole (the sources do not say when debts are paid)",
         source: "silent: 000 «tenint en compte qualsevol deute acumulat» is the only other word on debts",
     },
     RuleDef {
         code: "dong-wo.buy",
-        summary: "`buy:B2`, `buy:B2=3`: after the fills a player buys a hole of the opponent's row that the opponent holds, not the muzi's end hole, for 10 paid to him, and puts at least one stone in it (its stones go back to the seller); a sale cannot be refused",
+        summary: "`buy:B2`, `buy:B2=3`: between rounds (dong-wo.buy.when) a player buys a hole of the opponent's row that the opponent holds, not the muzi's end hole, for 10 paid to him, and puts at least one stone in it (its stones go back to the seller); a sale cannot be refused",
         source: "003: \"Holes can also be bought. For each hole a player must pay 10 stones and, in addition, he must have at least one more stone for each hole he buys. [...] It is not permitted to refuse to sell.\" 000: «Com es compra un forat: es pot comprar per 10 llavors. [...] El comprador tria el forat a comprar (excepte el forat de l’extrem que conté la llavor laomuzi).»",
     },
     RuleDef {
@@ -221,7 +221,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dong-wo.rebuy",
-        summary: "`rebuy:A3`: a player buys back a hole of his row that the opponent holds, for 10 paid to him, and puts 5 stones in it (its stones go back to the opponent); a hole just won may be bought back at once, for the same 15",
+        summary: "`rebuy:A3`: a player buys back a hole of his row that the opponent holds, for 10 paid to him, and puts 5 stones in it (its stones go back to the opponent); a hole just won may be bought back by the round's loser at once, before anything else, for the same 15",
         source: "003: \"Again the player must pay 10 stones, but now he has to have a surplus of another 5 stones that must be placed into the hole.\" 000: «Per recomprar un forat, el jugador cal que disposi de les 10 llavors que val i, almenys, 5 llavors més per omplir el forat. [...] un forat que acaba de ser guanyat pot ser immediatament recomprat pel perdedor de la ronda, si té les 15 llavors necessàries»",
     },
     RuleDef {
@@ -231,7 +231,7 @@ static RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "dong-wo.game.end",
-        summary: "the game ends when a player is reduced to a single hole (his sector): the other wins",
+        summary: "the game ends when a player is reduced to a single regular hole (his row's holes the opponent does not own): the other wins",
         source: "003: \"The game comes to an end, if a player is reduced to a single hole. Then his opponent is declared winner.\" 000: «objectiu del joc: reduir a l’adversari a un sol forat regular.»",
     },
 ];
@@ -265,13 +265,13 @@ static OPTIONS: &[OptionDef] = &[
         source: "000: «Els jugadors poden, de mutu acord, intercanviar forats que posseeixen en el costat de l’adversari.» (003 is silent)",
     },
     OptionDef {
-        code: "dong-wo.tianzi.holes",
-        summary: "which of his holes a player must have empty for tianzi, and fills with one stone each",
+        code: "dong-wo.buy.when",
+        summary: "when holes are bought and bought back between rounds: before the players fill their holes, or after",
         values: &[
-            ("regular", "his regular holes: his row's holes the opponent does not own (Mancala World says so)"),
-            ("all", "all his holes, the won and bought ones too (the Catalan «tots els forats d’un dels jugadors»)"),
+            ("before-fill", "after the winner's hole and the muzi, before the fill: purchases are paid from the round's winnings (after the fill, the free stones are 4 per owned hole at most, and buying would hardly ever happen)"),
+            ("after-fill", "after both players' fills, the order in which both pages tell them"),
         ],
-        source: "003: \"If at the end of the of the turn a player's \\\"regular\\\" holes are empty (these are the holes in his row, which weren't bought by his opponent)\" 000: «si al final d’un moviment tots els forats d’un dels jugadors estan buits»",
+        source: "003: \"Before the players start the next round, they fill each hole [...] Holes can also be bought.\" 000: «els jugadors omplen els seus forats [...] Com es compra un forat: es pot comprar per 10 llavors.» (neither says when purchases come)",
     },
     OptionDef {
         code: "dong-wo.game.length",
@@ -304,7 +304,7 @@ static OPTIONS: &[OptionDef] = &[
         code: "dong-wo.round-end",
         summary: "the wording of the round-end test, checked at the end of every move (after tianzi); the two give the same verdict on every position, the unit tests check it",
         values: &[
-            ("mancala-world", "the round ends when each player has fewer than two stones in his row and no more stones can be captured"),
+            ("mancala-world", "the round ends when each player has fewer than two stones in his regular holes and no more stones can be captured"),
             ("catalan", "the round ends when (1) every hole is empty, (2) one player has a single stone and the other none, or (3) each has one stone and neither can capture the other's"),
         ],
         source: "003: \"The round ends if, at the end of the move, each player has less than two stones and no more stones can be captured.\" 000: «Una ronda acaba si al final d’un moviment: 1. tots els forats estan buits, 2. un jugador té una sola llavor i l’adversari no en té cap, 3. cada jugador té una sola llavor i cap dels dos està en disposició de capturar la llavor de l’oponent.»",
@@ -339,7 +339,6 @@ static PRESETS: &[PresetDef] = &[
             ("dong-wo.owned.sown", "winnings"),
             ("dong-wo.buy.funds", "winnings"),
             ("dong-wo.swap", "refused"),
-            ("dong-wo.tianzi.holes", "regular"),
         ],
     },
     PresetDef {
@@ -351,7 +350,6 @@ static PRESETS: &[PresetDef] = &[
             ("dong-wo.owned.sown", "stays"),
             ("dong-wo.buy.funds", "after-debts"),
             ("dong-wo.swap", "by-agreement"),
-            ("dong-wo.tianzi.holes", "all"),
         ],
     },
 ];
@@ -421,9 +419,10 @@ impl Board {
         }
     }
 
-    /// Pieces in `side`'s sector, a muzi counting `muzi`.
+    /// Pieces in `side`'s regular holes, a muzi counting `muzi`: what the round-end test and
+    /// tianzi look at (won and bought holes are «forats capturats», not «forats»).
     fn count(&self, side: Side, muzi: u32) -> u32 {
-        self.count_in(self.sector(side), muzi)
+        self.count_in(self.regular(side), muzi)
     }
 
     fn count_in(&self, mask: u16, muzi: u32) -> u32 {
@@ -511,6 +510,13 @@ pub struct InMove {
     sown: u32,
 }
 
+/// `side` owes `stones` more to the opponent; what the opponent owes him is set off first.
+fn owe(debts: &mut [u32; 2], side: Side, stones: u32) {
+    let off = stones.min(debts[side.other().index()]);
+    debts[side.other().index()] -= off;
+    debts[side.index()] += stones - off;
+}
+
 fn set_muzi(pile: &mut Pile, m: Side) {
     match m {
         Side::A => pile.muzi.a = true,
@@ -528,6 +534,8 @@ struct Between {
     begun: bool,
     /// Regular holes filled for the new round.
     filled: u16,
+    /// The hole the round's winner has just taken, which its loser may buy back at once.
+    just_won: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -650,7 +658,7 @@ pub struct DongWo {
     owned_banks: bool,
     buy_after_debts: bool,
     swaps: bool,
-    tianzi_all: bool,
+    buy_before_fill: bool,
     one_round: bool,
 }
 
@@ -675,7 +683,7 @@ impl DongWo {
             owned_banks: settings.get("dong-wo.owned.sown") == "winnings",
             buy_after_debts: settings.get("dong-wo.buy.funds") == "after-debts",
             swaps: settings.get("dong-wo.swap") == "by-agreement",
-            tianzi_all: settings.get("dong-wo.tianzi.holes") == "all",
+            buy_before_fill: settings.get("dong-wo.buy.when") == "before-fill",
             one_round: settings.get("dong-wo.game.length") == "one-round",
         })
     }
@@ -1189,16 +1197,13 @@ impl DongWo {
     }
 
     /// Tianzi for `side`, if it applies: one stone from his winnings into each of his empty
-    /// holes (his regular holes, or his whole sector under `dong-wo.tianzi.holes=all`),
-    /// borrowing from the opponent when short.
+    /// regular holes, borrowing from the opponent when short.
     fn tianzi<S: EventSink>(&self, state: &mut DongWoState, side: Side, sink: &mut S) {
         let board = &state.board;
-        let holes = if self.tianzi_all {
-            board.sector(side)
-        } else {
-            board.regular(side)
-        };
-        if holes_of(holes).any(|i| !board.is_empty(i)) || board.count(side.other(), 5) < 2 {
+        let holes = board.regular(side);
+        if holes_of(holes).any(|i| !board.is_empty(i))
+            || board.count_in(board.regular(side.other()), 5) < 2
+        {
             return;
         }
         let need = holes.count_ones();
@@ -1207,7 +1212,7 @@ impl DongWo {
         if borrow > 0 {
             state.winnings[side.other().index()].seeds -= borrow;
             state.winnings[side.index()].seeds += borrow;
-            state.debts[side.index()] += borrow;
+            owe(&mut state.debts, side, borrow);
             sink.event(Event::Transfer {
                 from: side.other(),
                 to: side,
@@ -1269,10 +1274,13 @@ impl DongWo {
                 return;
             }
             self.gather(state, sink);
+            // The side to move shown between rounds is the next round's first player.
+            state.to_move = state.first.other();
             state.between = Some(Between {
                 winner,
                 begun: false,
                 filled: 0,
+                just_won: None,
             });
             if let Some(winner) = winner {
                 let holes: Vec<usize> = self.winnable(&state.board, winner).collect();

@@ -62,7 +62,7 @@ impl DongWo {
         }
         state.winnings[side.other().index()].seeds -= stones;
         state.winnings[side.index()].seeds += stones;
-        state.debts[side.index()] += stones;
+        owe(&mut state.debts, side, stones);
         events.push(Event::Transfer {
             from: side.other(),
             to: side,
@@ -173,10 +173,13 @@ impl DongWo {
         ))
     }
 
-    /// The game ends when a player is reduced to a single hole.
+    /// The game ends when a player is reduced to a single regular hole.
     fn check_game_end(&self, state: &mut DongWoState, events: &mut Vec<Event>) {
+        if state.over.is_some() {
+            return;
+        }
         for side in [Side::A, Side::B] {
-            if state.board.sector(side).count_ones() <= 1 {
+            if state.board.regular(side).count_ones() <= 1 {
                 let winner = Some(side.other());
                 state.over = Some(winner);
                 state.between = None;
@@ -205,6 +208,7 @@ impl DongWo {
         Self::place(state, i, winner, 1, "dong-wo.round.win", events);
         if let Some(between) = &mut state.between {
             between.winner = None;
+            between.just_won = Some(i as u8);
         }
         self.check_game_end(state, events);
     }
@@ -248,7 +252,7 @@ impl DongWo {
             });
         }
         // What he cannot pay he owes: the lender would be the seller himself.
-        state.debts[side.index()] += MUZI_PRICE - paid;
+        owe(&mut state.debts, side, MUZI_PRICE - paid);
         let w = &mut state.winnings[holder.index()];
         match side {
             Side::A => w.muzi.a = false,
@@ -300,6 +304,33 @@ impl DongWo {
         }
     }
 
+    /// The steps before purchases: the winner's hole, then the muzi bought back, and under
+    /// `dong-wo.buy.when=after-fill` the fills; under `before-fill` a fill already made
+    /// closes the purchases.
+    fn before_purchase(
+        &self,
+        state: &mut DongWoState,
+        what: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Violation> {
+        if !self.buy_before_fill {
+            return self.complete(state, events);
+        }
+        self.win_first(state, events)?;
+        if state.between.as_ref().is_some_and(|b| b.filled != 0) {
+            return Err(refuse(
+                "dong-wo.buy.when",
+                format!("{what} comes before the fill (dong-wo.buy.when=before-fill), and a fill has been made"),
+            ));
+        }
+        for side in [Side::A, Side::B] {
+            if self.muzi_lost(state, side) {
+                self.buy_back_muzi(state, side, events);
+            }
+        }
+        Ok(())
+    }
+
     /// Every compulsory step still to do: the winner's hole (when only one qualifies), the
     /// muzi bought back, both players' fills.
     fn complete(&self, state: &mut DongWoState, events: &mut Vec<Event>) -> Result<(), Violation> {
@@ -316,6 +347,17 @@ impl DongWo {
 
     /// One transaction, on `state` (a copy: the caller keeps it only when this succeeds).
     pub(super) fn transact(
+        &self,
+        state: &mut DongWoState,
+        deal: &Transaction,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Violation> {
+        self.deal(state, deal, events)?;
+        self.check_game_end(state, events);
+        Ok(())
+    }
+
+    fn deal(
         &self,
         state: &mut DongWoState,
         deal: &Transaction,
@@ -419,7 +461,7 @@ impl DongWo {
                 Ok(())
             }
             Transaction::Repay { side, stones } => {
-                self.complete(state, events)?;
+                self.win_first(state, events)?;
                 let debt = state.debts[side.index()];
                 let has = state.winnings[side.index()].seeds;
                 if stones == 0 || stones > debt || stones > has {
@@ -440,7 +482,7 @@ impl DongWo {
                 Ok(())
             }
             Transaction::Buy { hole, stones } => {
-                self.complete(state, events)?;
+                self.before_purchase(state, "a purchase", events)?;
                 let i = hole_index(hole)?;
                 let seller = hole.side;
                 let buyer = seller.other();
@@ -495,8 +537,14 @@ impl DongWo {
                 Ok(())
             }
             Transaction::Rebuy { hole } => {
-                self.complete(state, events)?;
+                self.win_first(state, events)?;
                 let i = hole_index(hole)?;
+                // 000: «un forat que acaba de ser guanyat pot ser immediatament recomprat pel
+                // perdedor de la ronda»: before anything else.
+                let just_won = state.between.as_ref().and_then(|b| b.just_won) == Some(i as u8);
+                if !just_won {
+                    self.before_purchase(state, "buying a hole back", events)?;
+                }
                 let side = hole.side;
                 if state.board.owner(i) != Some(side.other()) {
                     return Err(refuse(
@@ -530,7 +578,7 @@ impl DongWo {
                 Ok(())
             }
             Transaction::Swap { first, second } => {
-                self.complete(state, events)?;
+                self.before_purchase(state, "a swap", events)?;
                 if !self.swaps {
                     return Err(refuse(
                         "dong-wo.swap",
@@ -674,10 +722,10 @@ impl DongWo {
                         format!("{written}: under dong-wo.owned.sown=winnings a stone sown into a won or bought hole goes to its owner at once; the opponent's right to take two is the Catalan rule (dong-wo.owned.sown=stays)"),
                     ));
                 }
-                if stones < 3 {
+                if stones != 3 {
                     return Err(refuse(
                         "dong-wo.owned.take-two",
-                        format!("{written}: {} takes two out of {hole} only when a third stone has arrived, and it holds {stones}", owner.other()),
+                        format!("{written}: {} takes two out of {hole} when a third stone has arrived, leaving one, and it holds {stones}", owner.other()),
                     ));
                 }
                 board.holes[i] -= 2;
@@ -695,8 +743,8 @@ impl DongWo {
 
     /// The transactions open now, for perft and random play: the winner's hole while it is
     /// to be taken, else each purchase, buy-back, swap and full repayment the rules allow
-    /// (one stone in a bought hole). The compulsory steps are made first, as a first move
-    /// would make them.
+    /// (one stone in a bought hole). Returns the state with every compulsory step made, as the
+    /// round's first move would make them, for the list of moves.
     pub(super) fn deals(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) -> DongWoState {
         let mut ready = state.clone();
         if let Some(winner) = state.between.as_ref().and_then(|b| b.winner) {
@@ -711,9 +759,6 @@ impl DongWo {
             }
         }
         let _ = self.complete(&mut ready, &mut Vec::new());
-        if ready.between.is_none() {
-            return ready;
-        }
         let mut candidates = Vec::new();
         for i in 0..N {
             let hole = ring_hole(i);
@@ -721,14 +766,14 @@ impl DongWo {
             candidates.push(Transaction::Rebuy { hole });
         }
         for side in [Side::A, Side::B] {
-            let debt = ready.debts[side.index()].min(ready.winnings[side.index()].seeds);
+            let debt = state.debts[side.index()].min(state.winnings[side.index()].seeds);
             if debt > 0 {
                 candidates.push(Transaction::Repay { side, stones: debt });
             }
         }
         if self.swaps {
-            for i in holes_of(ready.board.owned & row_mask(Side::A)) {
-                for j in holes_of(ready.board.owned & row_mask(Side::B)) {
+            for i in holes_of(state.board.owned & row_mask(Side::A)) {
+                for j in holes_of(state.board.owned & row_mask(Side::B)) {
                     candidates.push(Transaction::Swap {
                         first: ring_hole(i),
                         second: ring_hole(j),
@@ -737,7 +782,7 @@ impl DongWo {
             }
         }
         for deal in candidates {
-            let mut probe = ready.clone();
+            let mut probe = state.clone();
             if self.transact(&mut probe, &deal, &mut Vec::new()).is_ok() {
                 out.push(DongWoDecision::Deal { deal });
             }
