@@ -95,6 +95,7 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                 by,
                 rule: code,
             } => {
+                flush(&mut out, &mut lap_line);
                 let _ = write!(
                     out,
                     "\n  {hole}: {seeds} left on the board go to {by} [{code}]"
@@ -129,6 +130,7 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                 owner,
                 rule: code,
             } => {
+                flush(&mut out, &mut lap_line);
                 let _ = match owner {
                     Some(owner) => write!(out, "\n  {hole} now belongs to {owner} [{code}]"),
                     None => write!(out, "\n  {hole} is back with {} [{code}]", hole.side),

@@ -1070,7 +1070,7 @@ impl DongWo {
                     None if hole.side == side => format!("{hole} is not in play"),
                     None => format!("{hole} is in {}'s row and {side} does not own it", hole.side),
                 };
-                ("dong-wo.sow.start", format!("{why}: {side} moves from his own row's holes and the holes he owns in the other row"))
+                ("dong-wo.sector", format!("{why}: {side} moves from his own row's holes and the holes he owns in the other row"))
             }
             Refusal::Empty => ("dong-wo.sow.start", format!("{hole} is empty")),
             Refusal::Singleton => {
@@ -2055,13 +2055,24 @@ impl DongWo {
                     )
                 })?;
                 if !self.drop_offsets(&state.board, &t).contains(&k) {
-                    return Err(Violation::new(
-                        "dong-wo.muzi.other-hole",
-                        format!(
-                            "{} holds the other muzi: a muzi drops there only as a singleton in a later lap",
-                            drop.hole
-                        ),
-                    ));
+                    let at = step(from, t.ccw, k + 1);
+                    return Err(if state.board.owner(at) == Some(t.mover) {
+                        Violation::new(
+                            "dong-wo.owned.muzi",
+                            format!(
+                                "{} is {}'s own won or bought hole: he drops a muzi there only when no other drop is left, in a later lap",
+                                drop.hole, t.mover
+                            ),
+                        )
+                    } else {
+                        Violation::new(
+                            "dong-wo.muzi.other-hole",
+                            format!(
+                                "{} holds the other muzi: a muzi drops there only as a singleton in a later lap",
+                                drop.hole
+                            ),
+                        )
+                    });
                 }
                 let node = Snap {
                     board: state.board,

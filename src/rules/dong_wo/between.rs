@@ -369,6 +369,17 @@ impl DongWo {
                 format!("{} is a transaction between rounds: it comes after a round's last move and before the next round's first", DongWoDecision::Deal { deal: *deal }),
             ));
         }
+        if state.between.as_ref().is_some_and(|b| !b.begun) {
+            return Err(refuse(
+                "mgn.round.marker",
+                format!(
+                    "{}: round {} is over, and its transactions come after the `round {}` marker",
+                    DongWoDecision::Deal { deal: *deal },
+                    state.round,
+                    state.round + 1
+                ),
+            ));
+        }
         let hole_index = |hole: Hole| {
             ring_index(hole).ok_or_else(|| {
                 refuse(
