@@ -553,6 +553,8 @@ pub struct DongWoState {
     between: Option<Between>,
     /// Owner actions written in the move about to be played (`~12^A4`), by piece.
     pending: Vec<(u32, HoleAction)>,
+    /// The side to move has no legal move (kept, since finding out plays moves ahead).
+    stuck: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -618,6 +620,31 @@ enum RunEnd {
     Muzi,
     /// The laps cycle: the state after lap `mu + lambda` of the run repeats that after `mu`.
     Endless { first_repeat: u64 },
+}
+
+/// The nodes a search has met: most searches meet a handful, which a short list holds more
+/// cheaply than a hash set; the rare large one moves to a set.
+#[derive(Default)]
+struct Visited {
+    few: Vec<(Snap, bool, Goal)>,
+    many: std::collections::HashSet<(Snap, bool, Goal)>,
+}
+
+impl Visited {
+    /// Whether `node` is new (and now met).
+    fn insert(&mut self, node: (Snap, bool, Goal)) -> bool {
+        if !self.many.is_empty() {
+            return self.many.insert(node);
+        }
+        if self.few.contains(&node) {
+            return false;
+        }
+        self.few.push(node);
+        if self.few.len() > 64 {
+            self.many.extend(self.few.drain(..));
+        }
+        true
+    }
 }
 
 /// Why a move may not start.
@@ -984,7 +1011,7 @@ impl DongWo {
             Onward::Node(node) => node,
         };
         let mut stack = vec![(start, first, goal)];
-        let mut visited = std::collections::HashSet::new();
+        let mut visited = Visited::default();
         while let Some((node, first, goal)) = stack.pop() {
             if !visited.insert((node, first, goal)) {
                 continue;
@@ -1252,9 +1279,10 @@ impl DongWo {
         self.tianzi(state, mover.other(), sink);
         self.tianzi(state, mover, sink);
         state.to_move = mover.other();
+        let next_can = self.has_move(&state.board, state.to_move);
+        state.stuck = !next_can;
         let ended = self.round_end(&state.board).or_else(|| {
-            (!self.has_move(&state.board, Side::A) && !self.has_move(&state.board, Side::B))
-                .then_some((None, "dong-wo.turn"))
+            (!next_can && !self.has_move(&state.board, mover)).then_some((None, "dong-wo.turn"))
         });
         sink.event(Event::TurnEnd {
             next: state.to_move,
@@ -1584,6 +1612,7 @@ impl Rules for DongWo {
             first,
             between: None,
             pending: Vec::new(),
+            stuck: false,
         }
     }
 
@@ -1678,6 +1707,7 @@ impl Rules for DongWo {
             first: position.to_move,
             between: None,
             pending: Vec::new(),
+            stuck: !self.has_move(&board, position.to_move),
         })
     }
 
@@ -1728,7 +1758,7 @@ impl Rules for DongWo {
                 },
             };
         }
-        if !self.has_move(&state.board, state.to_move) {
+        if state.stuck {
             return Phase::MustPass {
                 side: state.to_move,
                 rule: "dong-wo.turn",
@@ -1821,7 +1851,8 @@ impl Rules for DongWo {
                             "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
                         ));
                     }
-                    self.act(&mut next, action, &mut events)?
+                    self.act(&mut next, action, &mut events)?;
+                    next.stuck = !self.has_move(&next.board, next.to_move);
                 }
                 _ => {
                     if let Some(Between { begun: false, .. }) = next.between {
@@ -2137,6 +2168,7 @@ impl DongWo {
                     rule: "dong-wo.turn",
                 });
                 state.to_move = state.to_move.other();
+                state.stuck = !self.has_move(&state.board, state.to_move);
                 sink.event(Event::TurnEnd {
                     next: state.to_move,
                 });

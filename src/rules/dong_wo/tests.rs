@@ -385,6 +385,7 @@ fn dong_wo_endless() {
                     first: Side::B,
                     between: None,
                     pending: Vec::new(),
+                    stuck: false,
                 };
                 stop.apply(&mut s, &sow(&ring_hole(i).to_string(), true), &mut ())
                     .unwrap();
@@ -459,6 +460,7 @@ fn dong_wo_endless_through_muzi_laps() {
                 first: Side::B,
                 between: None,
                 pending: Vec::new(),
+                stuck: false,
             };
             stop.apply(&mut s, &sow(&hole.to_string(), ccw), &mut ())
                 .unwrap();
