@@ -648,6 +648,19 @@ fn error_game_name_unknown() {
 }
 
 #[test]
+fn game_names_as_people_write_them() {
+    for (written, kind) in [
+        ("Dong Wo", GameKind::DongWo),
+        ("DAKON", GameKind::Dakon),
+        ("Mraw imrujen", GameKind::MrawImrujen),
+        ("mraw_imrujen", GameKind::MrawImrujen),
+    ] {
+        assert_eq!(GameKind::from_name(written), Some(kind), "{written}");
+    }
+    assert_eq!(GameKind::from_name("Dong-Wo-2"), None);
+}
+
+#[test]
 fn error_game_tag_must_come_first() {
     assert_eq!(
         error("[Board \"2x5\"]\n[Game \"dakon\"]\n*"),

@@ -120,8 +120,18 @@ impl GameKind {
         }
     }
 
+    /// The game a name stands for: its MGN name, or the same words in other case or with
+    /// spaces or underscores for hyphens, as people write them (`Dong Wo`, `Mraw Imrujen`).
     pub fn from_name(name: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|g| g.name() == name)
+        let same = |g: &GameKind| {
+            let canonical = g.name().bytes();
+            let written = name.trim().bytes().map(|b| match b {
+                b' ' | b'_' => b'-',
+                b => b.to_ascii_lowercase(),
+            });
+            canonical.eq(written)
+        };
+        GameKind::ALL.into_iter().find(same)
     }
 }
 
