@@ -532,8 +532,10 @@ struct Between {
     winner: Option<Side>,
     /// The `round N` marker has been passed.
     begun: bool,
-    /// Regular holes filled for the new round.
+    /// Regular holes that need no fill any more (filled, or bought back with their 5).
     filled: u16,
+    /// A fill has been made: under `dong-wo.buy.when=before-fill` purchases are over.
+    fill_made: bool,
     /// The hole the round's winner has just taken, which its loser may buy back at once.
     just_won: Option<u8>,
 }
@@ -1308,6 +1310,7 @@ impl DongWo {
                 winner,
                 begun: false,
                 filled: 0,
+                fill_made: false,
                 just_won: None,
             });
             if let Some(winner) = winner {

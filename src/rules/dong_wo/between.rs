@@ -270,8 +270,16 @@ impl DongWo {
     /// Fill the holes of `mask` (regular holes of `side`, not yet filled): the muzi into its
     /// end hole, 5 stones into each other, borrowing what he lacks from the opponent's surplus.
     fn fill(&self, state: &mut DongWoState, side: Side, mask: u16, events: &mut Vec<Event>) {
-        if self.muzi_lost(state, side) {
-            self.buy_back_muzi(state, side, events);
+        // Both muzi are bought back before either fill (000: «després de vendre la llavor
+        // laomuzi [...] els jugadors omplen»): what each may lend depends on both.
+        for side in [Side::A, Side::B] {
+            if self.muzi_lost(state, side) {
+                self.buy_back_muzi(state, side, events);
+            }
+        }
+        if let Some(between) = &mut state.between {
+            between.fill_made = true;
+            between.just_won = None;
         }
         let end = self.end_hole(side);
         for i in holes_of(mask) {
@@ -317,7 +325,7 @@ impl DongWo {
             return self.complete(state, events);
         }
         self.win_first(state, events)?;
-        if state.between.as_ref().is_some_and(|b| b.filled != 0) {
+        if state.between.as_ref().is_some_and(|b| b.fill_made) {
             return Err(refuse(
                 "dong-wo.buy.when",
                 format!("{what} comes before the fill (dong-wo.buy.when=before-fill), and a fill has been made"),
