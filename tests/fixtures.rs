@@ -75,3 +75,61 @@ fn every_option_value_has_a_fixture() {
     }
     assert!(missing.is_empty(), "no fixture plays under: {missing:?}");
 }
+
+/// The whole-game records of Dong Wo, together, write every transaction and every owner
+/// action (between moves and inside a move), so that `mgn check records/` replays them all.
+#[test]
+fn dong_wo_records_use_every_transaction_and_owner_action() {
+    use mgn::notation::{parse_games, Element, FillTarget, Transaction};
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("records/dong-wo");
+    let mut seen = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for game in parse_games(&text).into_iter().flatten() {
+            for element in &game.moves {
+                let kind = match element {
+                    Element::Transaction(t) => match t.value {
+                        Transaction::Win { .. } => "win",
+                        Transaction::Muzi { .. } => "muzi",
+                        Transaction::Buy { stones: None, .. } => "buy",
+                        Transaction::Buy {
+                            stones: Some(_), ..
+                        } => "buy=N",
+                        Transaction::Rebuy { .. } => "rebuy",
+                        Transaction::Swap { .. } => "swap",
+                        Transaction::Borrow { .. } => "borrow",
+                        Transaction::Fill {
+                            target: FillTarget::Side(_),
+                        } => "fill side",
+                        Transaction::Fill {
+                            target: FillTarget::Hole(_),
+                        } => "fill hole",
+                        Transaction::Repay { .. } => "repay",
+                    },
+                    Element::Action(a) => a.value.kind.sigil(),
+                    Element::Move(m) if !m.value.actions.is_empty() => "~N",
+                    _ => continue,
+                };
+                seen.insert(kind);
+            }
+        }
+    }
+    let every = [
+        "win",
+        "muzi",
+        "buy",
+        "buy=N",
+        "rebuy",
+        "swap",
+        "borrow",
+        "fill side",
+        "fill hole",
+        "repay",
+        "^",
+        "+",
+        "^^",
+        "~N",
+    ];
+    let missing: Vec<_> = every.iter().filter(|k| !seen.contains(*k)).collect();
+    assert!(missing.is_empty(), "no Dong Wo record writes {missing:?}");
+}
