@@ -1342,19 +1342,29 @@ impl DongWo {
                     continue;
                 }
                 state.board.clear(i);
-                let w = &mut state.winnings[side.index()];
-                w.seeds += pile.seeds;
+                state.winnings[side.index()].seeds += pile.seeds;
+                if pile.seeds > 0 {
+                    sink.event(Event::Gather {
+                        hole: ring_hole(i),
+                        seeds: pile.seeds,
+                        by: side,
+                        rule: "dong-wo.round.gather",
+                    });
+                }
                 for m in [Side::A, Side::B] {
                     if pile.muzi.has(m) {
                         set_muzi(&mut state.winnings[m.index()], m);
+                        sink.event(Event::Capture {
+                            hole: ring_hole(i),
+                            pile: Pile {
+                                seeds: 0,
+                                muzi: Muzi::of(m),
+                            },
+                            by: m,
+                            rule: "dong-wo.round.gather",
+                        });
                     }
                 }
-                sink.event(Event::Gather {
-                    hole: ring_hole(i),
-                    seeds: pile.seeds,
-                    by: side,
-                    rule: "dong-wo.round.gather",
-                });
             }
         }
     }
