@@ -527,6 +527,18 @@ impl Nchuwa {
         ring[..self.ring_len()].iter().all(|&s| s <= 1)
     }
 
+    /// Whether a move may start from ring index `index`: [`Nchuwa::check_start`]'s test, without
+    /// the words, for the decision lists that ask it of every hole.
+    fn may_start(&self, ring: &Ring, index: usize) -> bool {
+        match ring[index] {
+            0 => false,
+            1 => {
+                self.free_singletons || (self.singletons_only(ring) && ring[self.next(index)] == 0)
+            }
+            _ => true,
+        }
+    }
+
     /// Why a move may not start from ring index `index` of `side`, if it may not.
     fn check_start(&self, state: &NchuwaState, side: Side, hole: Hole) -> Result<usize, Violation> {
         let Some(index) = self.index(side, hole) else {
@@ -1017,10 +1029,10 @@ impl Nchuwa {
     /// The legal moves of `side` in play, each with its extra capture or stopping lap.
     fn play_decisions(&self, state: &NchuwaState, side: Side, out: &mut Vec<NchuwaDecision>) {
         for index in 0..self.ring_len() {
-            let hole = self.hole(side, index);
-            if self.check_start(state, side, hole).is_err() {
+            if !self.may_start(&state.rings[side.index()], index) {
                 continue;
             }
+            let hole = self.hole(side, index);
             let plan = self.plan_sow(state, side, index);
             match plan.walk {
                 Walk::Endless { .. } => {
@@ -1067,10 +1079,14 @@ impl Nchuwa {
         out: &mut Vec<NchuwaDecision>,
         make: impl Fn(Extras) -> NchuwaDecision,
     ) {
-        let occupied: Vec<Hole> = (0..self.ring_len())
-            .filter(|&i| opponent_after[i] > 0)
-            .map(|i| self.hole(side.other(), i))
-            .collect();
+        // On the stack: the lists are built for every hole of every turn of a playout.
+        let mut holes = [Hole::new(side.other(), 1); MAX_RING];
+        let mut count = 0;
+        for i in (0..self.ring_len()).filter(|&i| opponent_after[i] > 0) {
+            holes[count] = self.hole(side.other(), i);
+            count += 1;
+        }
+        let occupied = &holes[..count];
         if limit < 2 || occupied.len() < 2 {
             match occupied.len() {
                 0 => out.push(make(Extras::NONE)),
@@ -1200,23 +1216,38 @@ impl Rules for Nchuwa {
     }
 
     fn position(&self, state: &NchuwaState) -> Position {
-        let row = |side: Side| -> Vec<HoleState> {
-            state.rings[side.index()][..self.ring_len()]
-                .iter()
-                .map(|&seeds| HoleState {
-                    pile: pile(seeds as u32),
-                    owner: None,
-                    out_of_play: false,
-                })
-                .collect()
-        };
-        Position {
-            holes: [row(Side::A), row(Side::B)],
-            stores: [pile(state.won[0]), pile(state.won[1])],
+        let mut position = Position {
+            holes: [
+                Vec::with_capacity(self.ring_len()),
+                Vec::with_capacity(self.ring_len()),
+            ],
+            stores: [pile(0), pile(0)],
             to_move: state.to_move,
             round: 1,
             debts: [0, 0],
+        };
+        self.position_into(state, &mut position);
+        position
+    }
+
+    fn position_into(&self, state: &NchuwaState, out: &mut Position) {
+        for side in [Side::A, Side::B] {
+            let row = &mut out.holes[side.index()];
+            row.clear();
+            row.extend(
+                state.rings[side.index()][..self.ring_len()]
+                    .iter()
+                    .map(|&seeds| HoleState {
+                        pile: pile(seeds as u32),
+                        owner: None,
+                        out_of_play: false,
+                    }),
+            );
         }
+        out.stores = [pile(state.won[0]), pile(state.won[1])];
+        out.to_move = state.to_move;
+        out.round = 1;
+        out.debts = [0, 0];
     }
 
     fn phase(&self, state: &NchuwaState) -> Phase {
