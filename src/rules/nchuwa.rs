@@ -226,6 +226,9 @@ static PRESETS: &[PresetDef] = &[
     },
 ];
 
+/// Laps a walk follows before it looks for a cycle (see [`Nchuwa::walk`]).
+const PLAIN_LAPS: u64 = 64;
+
 /// The largest ring: 2 x 15 holes.
 const MAX_RING: usize = 30;
 type Ring = [u8; MAX_RING];
@@ -496,6 +499,18 @@ impl Nchuwa {
     /// Follow the move from `start` to its end, or find that it never ends. On an end, `ring`
     /// is left as the move leaves it, and the hole of the last seed is returned with the walk.
     fn walk(&self, ring: &mut Ring, start: usize) -> (Walk, usize) {
+        // Nearly every move ends within a few laps; the cycle search's copies and comparisons
+        // would cost more than the laps. A walk is deterministic, so starting it over under
+        // the search when it runs long gives the same answer.
+        let mut plain = *ring;
+        let mut at = start;
+        for laps in 1..=PLAIN_LAPS {
+            at = self.lap(Side::B, &mut plain, at, 0, &mut ());
+            if plain[at] <= 1 {
+                *ring = plain;
+                return (Walk::Ends { laps }, at);
+            }
+        }
         let mut state = InMove {
             ring: *ring,
             at: start as u8,
@@ -528,13 +543,12 @@ impl Nchuwa {
     }
 
     /// Whether a move may start from ring index `index`: [`Nchuwa::check_start`]'s test, without
-    /// the words, for the decision lists that ask it of every hole.
-    fn may_start(&self, ring: &Ring, index: usize) -> bool {
+    /// the words, for the decision lists that ask it of every hole. `singletons_only` is
+    /// [`Nchuwa::singletons_only`] of `ring`, worked out once for all its holes.
+    fn may_start(&self, ring: &Ring, index: usize, singletons_only: bool) -> bool {
         match ring[index] {
             0 => false,
-            1 => {
-                self.free_singletons || (self.singletons_only(ring) && ring[self.next(index)] == 0)
-            }
+            1 => self.free_singletons || (singletons_only && ring[self.next(index)] == 0),
             _ => true,
         }
     }
@@ -1028,8 +1042,10 @@ impl Nchuwa {
 
     /// The legal moves of `side` in play, each with its extra capture or stopping lap.
     fn play_decisions(&self, state: &NchuwaState, side: Side, out: &mut Vec<NchuwaDecision>) {
+        let ring = &state.rings[side.index()];
+        let singletons_only = self.singletons_only(ring);
         for index in 0..self.ring_len() {
-            if !self.may_start(&state.rings[side.index()], index) {
+            if !self.may_start(ring, index, singletons_only) {
                 continue;
             }
             let hole = self.hole(side, index);
@@ -1079,23 +1095,25 @@ impl Nchuwa {
         out: &mut Vec<NchuwaDecision>,
         make: impl Fn(Extras) -> NchuwaDecision,
     ) {
-        // On the stack: the lists are built for every hole of every turn of a playout.
-        let mut holes = [Hole::new(side.other(), 1); MAX_RING];
-        let mut count = 0;
-        for i in (0..self.ring_len()).filter(|&i| opponent_after[i] > 0) {
-            holes[count] = self.hole(side.other(), i);
-            count += 1;
-        }
-        let occupied = &holes[..count];
-        if limit < 2 || occupied.len() < 2 {
-            match occupied.len() {
+        // No list of the occupied holes is built: these choices are listed after nearly every
+        // capture of a playout.
+        let ring = &opponent_after[..self.ring_len()];
+        let occupied = || {
+            ring.iter()
+                .enumerate()
+                .filter(|(_, &seeds)| seeds > 0)
+                .map(|(i, _)| self.hole(side.other(), i))
+        };
+        let count = ring.iter().filter(|&&seeds| seeds > 0).count();
+        if limit < 2 || count < 2 {
+            match count {
                 0 => out.push(make(Extras::NONE)),
-                _ => out.extend(occupied.iter().map(|&hole| make(Extras::one(hole)))),
+                _ => out.extend(occupied().map(|hole| make(Extras::one(hole)))),
             }
             return;
         }
-        for (i, &first) in occupied.iter().enumerate() {
-            for &second in &occupied[i + 1..] {
+        for (i, first) in occupied().enumerate() {
+            for second in occupied().skip(i + 1) {
                 out.push(make(Extras([Some(first), Some(second)])));
             }
         }
