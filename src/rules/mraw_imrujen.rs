@@ -979,9 +979,21 @@ impl Rules for MrawImrujen {
     }
 
     fn decisions_from_move(&self, written: &Move) -> Result<Vec<(MrawMove, MovePart)>, Violation> {
+        let mut decisions = Vec::new();
+        self.decisions_from_move_into(written, &mut decisions)?;
+        Ok(decisions)
+    }
+
+    fn decisions_from_move_into(
+        &self,
+        written: &Move,
+        out: &mut Vec<(MrawMove, MovePart)>,
+    ) -> Result<(), Violation> {
         check_move_form(written, &MOVE_FORM)?;
         let sowing = &written.sowings[0];
-        Ok(vec![(MrawMove(sowing.hole.value), MovePart::Sowing(0))])
+        out.clear();
+        out.push((MrawMove(sowing.hole.value), MovePart::Sowing(0)));
+        Ok(())
     }
 
     fn begin_round<S: EventSink>(

@@ -1371,10 +1371,25 @@ impl Rules for Nchuwa {
         &self,
         written: &Move,
     ) -> Result<Vec<(NchuwaDecision, MovePart)>, Violation> {
+        let mut decisions = Vec::new();
+        self.decisions_from_move_into(written, &mut decisions)?;
+        Ok(decisions)
+    }
+
+    fn decisions_from_move_into(
+        &self,
+        written: &Move,
+        out: &mut Vec<(NchuwaDecision, MovePart)>,
+    ) -> Result<(), Violation> {
         check_move_form(written, &MOVE_FORM)?;
         let sowing = &written.sowings[0];
-        let holes: Vec<Hole> = written.extra_captures.iter().map(|h| h.value).collect();
-        let Some(extras) = Extras::from_holes(&holes) else {
+        let extras = match written.extra_captures.as_slice() {
+            [] => Some(Extras::NONE),
+            [a] => Some(Extras::one(a.value)),
+            [a, b] => Some(Extras([Some(a.value), Some(b.value)])),
+            _ => None,
+        };
+        let Some(extras) = extras else {
             let (rule, limit) = match sowing.transfer_to {
                 Some(_) => ("nchuwa.opening.removals", self.removals),
                 None => ("nchuwa.capture.extra", 1),
@@ -1383,7 +1398,7 @@ impl Rules for Nchuwa {
                 rule,
                 format!(
                     "{} holes named with `*`: a Nchuwa turn takes {} by choice here",
-                    holes.len(),
+                    written.extra_captures.len(),
                     if limit == 1 { "one hole" } else { "two holes" }
                 ),
             )
@@ -1409,7 +1424,9 @@ impl Rules for Nchuwa {
                 stop: written.stopped_after_lap,
             },
         };
-        Ok(vec![(decision, MovePart::Sowing(0))])
+        out.clear();
+        out.push((decision, MovePart::Sowing(0)));
+        Ok(())
     }
 
     fn begin_round<S: EventSink>(&self, _: &mut NchuwaState, _: &mut S) -> Result<(), Violation> {
