@@ -295,6 +295,10 @@ pub struct MrawState {
     /// The positions (board, player to move) since the round's last capture, for
     /// `mraw-imrujen.repetition=ends-round`; empty under `allowed`.
     history: Vec<([u8; HOLES], Side)>,
+    /// While the stage is `Playing`: the moves open to `to_move`, as `legal` gives them. The
+    /// end of a turn works them out to see whether the round is over; the decision list and
+    /// the check of the next move read them here rather than sowing every hole again.
+    moves: Slots,
 }
 
 /// A decision in Mraw imrujen: the hole to sow.
@@ -309,7 +313,7 @@ impl fmt::Display for MrawMove {
 
 /// A set of slots, in slot order. The legal moves are worked out several times a ply (listed,
 /// checked, and to see whether the next player is stuck), so they live in a word.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct Slots(u16);
 
 impl Slots {
@@ -462,12 +466,23 @@ impl MrawImrujen {
         first..first + ROW
     }
 
+    // A subtraction rather than `%`: these run for every seed of every move tried.
     fn next(&self, mover: Side, slot: usize) -> usize {
-        (slot + self.step[mover.index()]) % HOLES
+        let next = slot + self.step[mover.index()];
+        if next >= HOLES {
+            next - HOLES
+        } else {
+            next
+        }
     }
 
     fn prev(&self, mover: Side, slot: usize) -> usize {
-        (slot + HOLES - self.step[mover.index()]) % HOLES
+        let prev = slot + HOLES - self.step[mover.index()];
+        if prev >= HOLES {
+            prev - HOLES
+        } else {
+            prev
+        }
     }
 
     fn row_seeds(board: &[u32; HOLES], side: Side) -> u32 {
@@ -516,7 +531,12 @@ impl MrawImrujen {
             }
         }
         let opponent = mover.other();
-        let opponent_seeds = Self::row_seeds(&sown, opponent);
+        // Counted only for a capture: most moves tried capture nothing.
+        let opponent_seeds = if chain.is_empty() {
+            0
+        } else {
+            Self::row_seeds(&sown, opponent)
+        };
         let mut taken = 0;
         let mut stop_at = None;
         for (i, slot) in chain.iter().enumerate() {
@@ -615,7 +635,8 @@ impl MrawImrujen {
             }
             _ => {}
         }
-        let legal = self.legal(&state.board, mover).unwrap_or_default();
+        debug_assert_eq!(self.legal(&state.board, mover), Ok(state.moves));
+        let legal = state.moves;
         if legal.contains(slot) {
             return Ok(slot);
         }
@@ -725,9 +746,12 @@ impl MrawImrujen {
     fn finish_turn<S: EventSink>(&self, state: &mut MrawState, captured: bool, sink: &mut S) {
         let next = state.to_move.other();
         state.to_move = next;
-        if let Err(rule) = self.legal(&state.board, next) {
-            self.end_round(state, next, rule, sink);
-            return;
+        match self.legal(&state.board, next) {
+            Ok(moves) => state.moves = moves,
+            Err(rule) => {
+                self.end_round(state, next, rule, sink);
+                return;
+            }
         }
         if self.repetition_ends_round {
             if captured {
@@ -799,8 +823,14 @@ impl Rules for MrawImrujen {
             round: 1,
             round_first: first,
             stage: Stage::Playing,
-            history: Vec::new(),
+            // Room for a round's usual run of moves without a capture, so that a game's
+            // first stretch does not grow the record step by step.
+            history: Vec::with_capacity(if self.repetition_ends_round { 64 } else { 0 }),
+            moves: Slots::default(),
         };
+        state.moves = self
+            .legal(&state.board, first)
+            .expect("every hole holds 4 at the start");
         self.reset_history(&mut state);
         state
     }
@@ -851,14 +881,17 @@ impl Rules for MrawImrujen {
         if state.round > 1 {
             state.banked = state.winnings;
         }
-        if let Err(rule) = self.legal(&state.board, state.to_move) {
-            return Err(Violation::new(
-                rule,
-                format!(
-                    "{} is to move and cannot play: the round would already be over",
-                    state.to_move
-                ),
-            ));
+        match self.legal(&state.board, state.to_move) {
+            Ok(moves) => state.moves = moves,
+            Err(rule) => {
+                return Err(Violation::new(
+                    rule,
+                    format!(
+                        "{} is to move and cannot play: the round would already be over",
+                        state.to_move
+                    ),
+                ))
+            }
         }
         self.reset_history(&mut state);
         Ok(state)
@@ -909,9 +942,8 @@ impl Rules for MrawImrujen {
         if state.stage != Stage::Playing {
             return;
         }
-        if let Ok(slots) = self.legal(&state.board, state.to_move) {
-            out.extend(slots.iter().map(|s| MrawMove(Self::hole(s))));
-        }
+        debug_assert_eq!(self.legal(&state.board, state.to_move), Ok(state.moves));
+        out.extend(state.moves.iter().map(|s| MrawMove(Self::hole(s))));
     }
 
     fn apply<S: EventSink>(
@@ -1059,9 +1091,12 @@ impl Rules for MrawImrujen {
         });
         // Every hole holds 2 or 4 and no first move can capture, so the first player can
         // always play; this keeps the rule whole all the same.
-        if let Err(rule) = self.legal(&state.board, state.to_move) {
-            let stuck = state.to_move;
-            self.end_round(state, stuck, rule, sink);
+        match self.legal(&state.board, state.to_move) {
+            Ok(moves) => state.moves = moves,
+            Err(rule) => {
+                let stuck = state.to_move;
+                self.end_round(state, stuck, rule, sink);
+            }
         }
         Ok(())
     }
