@@ -1,11 +1,12 @@
-//! A fixed workload for profilers (callgrind, perf): the benchmark's Dakon corpus, read,
-//! checked or replayed a number of times. `cargo run --release --example profile -- parse 5`.
+//! A fixed workload for profilers (callgrind, perf): a benchmark corpus (Dakon unless a game
+//! is named), read, checked or replayed a number of times, or random playouts from the start.
+//! `cargo run --release --example profile -- parse 5`, `... -- playout 1 nchuwa`.
 
 use mgn::check::{check_text, CheckOptions};
-use mgn::generate::{random_game, GenerateOptions, Rng};
+use mgn::generate::{playout, random_game, GenerateOptions, Rng};
 use mgn::notation::{parse_games, write_games, Game, GameKind, Header, Side};
 use mgn::replay::replay_game;
-use mgn::rules::{with_rules, Rules, WithRules};
+use mgn::rules::{with_rules, Event, Rules, WithRules};
 
 struct Corpus(Header);
 
@@ -31,11 +32,31 @@ impl WithRules for Corpus {
     }
 }
 
+/// The benchmark's playouts: 100 random games from the start, at most 2,000 plies each.
+struct Playouts;
+
+impl WithRules for Playouts {
+    type Output = usize;
+    fn run<R: Rules>(self, rules: &R) -> usize {
+        let mut rng = Rng::new(7);
+        (0..100)
+            .map(|_| playout(rules, rules.start(Side::B), &mut rng, 2_000, &mut ()))
+            .sum()
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let what = args.get(1).map_or("parse", String::as_str);
     let times: usize = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(1);
-    let header = Header::new(GameKind::Dakon);
+    let kind = match args.get(3).map_or("dakon", String::as_str) {
+        "dakon" => GameKind::Dakon,
+        "mraw-imrujen" => GameKind::MrawImrujen,
+        "nchuwa" => GameKind::Nchuwa,
+        "dong-wo" => GameKind::DongWo,
+        other => panic!("no game {other}: dakon, mraw-imrujen, nchuwa or dong-wo"),
+    };
+    let header = Header::new(kind);
     let games = with_rules(&header, Corpus(header.clone()))
         .unwrap()
         .unwrap();
@@ -46,16 +67,28 @@ fn main() {
         return;
     }
     let parsed: Vec<Game> = parse_games(&text).into_iter().map(Result::unwrap).collect();
+    let sown: usize = parsed
+        .iter()
+        .flat_map(|g| replay_game(g, true).unwrap().plies)
+        .map(|p| {
+            p.events
+                .iter()
+                .filter(|e| matches!(e, Event::Sow { .. }))
+                .count()
+        })
+        .sum();
+    eprintln!("{sown} seeds sown in the corpus");
     // Time on the CPU rather than wall time: the figures hold on a busy machine.
     let start = cpu_ns();
     for _ in 0..times {
-        work(what, &text, &parsed);
+        work(what, &header, &text, &parsed);
     }
     let seconds = (cpu_ns() - start) as f64 / 1e9 / times as f64;
     eprintln!(
-        "{what}: {:.2} ms per run, {:.1} MB/s",
+        "{what}: {:.2} ms per run, {:.1} MB/s, {:.1} M seeds sown/s in replay",
         seconds * 1e3,
-        text.len() as f64 / seconds / 1e6
+        text.len() as f64 / seconds / 1e6,
+        sown as f64 / seconds / 1e6
     );
 }
 
@@ -70,7 +103,7 @@ fn cpu_ns() -> u64 {
 
 /// One run of the workload: callgrind's `--toggle-collect=profile::work` counts only this.
 #[inline(never)]
-fn work(what: &str, text: &str, parsed: &[Game]) {
+fn work(what: &str, header: &Header, text: &str, parsed: &[Game]) {
     match what {
         "parse" => drop(std::hint::black_box(parse_games(text))),
         "check" => drop(std::hint::black_box(check_text(
@@ -82,6 +115,7 @@ fn work(what: &str, text: &str, parsed: &[Game]) {
                 drop(std::hint::black_box(replay_game(game, false)));
             }
         }
-        _ => panic!("parse, check or replay"),
+        "playout" => drop(std::hint::black_box(with_rules(header, Playouts))),
+        _ => panic!("parse, check, replay or playout"),
     }
 }

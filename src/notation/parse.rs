@@ -395,13 +395,48 @@ fn count_holes(i: &str) -> usize {
     commas + 1
 }
 
+/// A hole of seeds only (`5`, nearly every hole of a checkpoint), read as [`hole_state`]
+/// would read it but in a few steps; `None` for anything else, which `hole_state` then reads.
+fn plain_seeds(i: &str) -> Option<(&str, HoleState)> {
+    let bytes = i.as_bytes();
+    let mut seeds: u32 = 0;
+    let mut digits = 0;
+    // Nine digits cannot overflow; a longer number goes the long way and its checks.
+    while digits < 9 {
+        match bytes.get(digits) {
+            Some(&b) if b.is_ascii_digit() => seeds = seeds * 10 + u32::from(b - b'0'),
+            _ => break,
+        }
+        digits += 1;
+    }
+    match bytes.get(digits) {
+        _ if digits == 0 => None,
+        Some(b'0'..=b'9' | b'm' | b'@') => None,
+        _ => Some((
+            &i[digits..],
+            HoleState {
+                pile: Pile {
+                    seeds,
+                    muzi: Muzi::NONE,
+                },
+                owner: None,
+                out_of_play: false,
+            },
+        )),
+    }
+}
+
 /// One player's holes, `5,0@B,mA,x`: at least one, separated by `,`. `expected` sizes the
 /// row, so that it is allocated once.
 fn holes(i: &str, expected: usize) -> PResult<'_, Vec<HoleState>> {
     let mut row = Vec::with_capacity(expected);
     let mut i = i;
     loop {
-        let (rest, h) = match hole_state(i) {
+        let read = match plain_seeds(i) {
+            Some(plain) => Ok(plain),
+            None => hole_state(i),
+        };
+        let (rest, h) = match read {
             Err(nom::Err::Error(_)) => return fail(i, "a hole's contents such as 5, 0@B, mA or x"),
             read => read?,
         };

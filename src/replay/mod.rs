@@ -223,6 +223,8 @@ struct Replay<'a, R: Rules> {
     /// The ply count when the last `round N` marker was read: claims need a move after it.
     ply_count_at_marker: usize,
     decisions: Vec<R::Decision>,
+    /// The decisions of the move being played, kept for its room.
+    written_decisions: Vec<(R::Decision, MovePart)>,
     start_position: Position,
     /// The replayed position, rewritten in place at each claim that needs it.
     replayed: Position,
@@ -245,6 +247,7 @@ impl<'a, R: Rules> Replay<'a, R> {
             round_marked: false,
             ply_count_at_marker: 0,
             decisions: Vec::new(),
+            written_decisions: Vec::new(),
             start_position: rules.position(&rules.start(Side::B)),
             replayed: Position {
                 holes: [Vec::new(), Vec::new()],
@@ -385,9 +388,10 @@ impl<'a, R: Rules> Replay<'a, R> {
         // The trace of a move that fails half-way shows the move as written.
         self.last_side = side;
         self.last_written = Written::Move(&written.value);
-        let decisions = self
-            .rules
-            .decisions_from_move(&written.value)
+        // A failure below drops the reused vector; it ends the replay anyway.
+        let mut decisions = std::mem::take(&mut self.written_decisions);
+        self.rules
+            .decisions_from_move_into(&written.value, &mut decisions)
             .map_err(|v| self.at_ply(place(v, written)))?;
         for (i, (decision, part)) in decisions.iter().enumerate() {
             if i > 0 {
@@ -420,6 +424,7 @@ impl<'a, R: Rules> Replay<'a, R> {
                 return Err(failure);
             }
         }
+        self.written_decisions = decisions;
         self.play_implied(None);
         if let Phase::Continue { rule, .. } = self.rules.phase(&self.state) {
             let alternatives = self.alternatives();

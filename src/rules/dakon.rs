@@ -807,13 +807,26 @@ impl Rules for Dakon {
         &self,
         written: &Move,
     ) -> Result<Vec<(DakonDecision, MovePart)>, Violation> {
+        let mut decisions = Vec::new();
+        self.decisions_from_move_into(written, &mut decisions)?;
+        Ok(decisions)
+    }
+
+    fn decisions_from_move_into(
+        &self,
+        written: &Move,
+        out: &mut Vec<(DakonDecision, MovePart)>,
+    ) -> Result<(), Violation> {
         check_move_form(written, &MOVE_FORM)?;
-        Ok(written
-            .sowings
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (DakonDecision::Sow(s.hole.value), MovePart::Sowing(i)))
-            .collect())
+        out.clear();
+        out.extend(
+            written
+                .sowings
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (DakonDecision::Sow(s.hole.value), MovePart::Sowing(i))),
+        );
+        Ok(())
     }
 
     fn begin_round<S: EventSink>(

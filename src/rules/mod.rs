@@ -606,6 +606,16 @@ pub trait Rules {
         &self,
         written: &Move,
     ) -> Result<Vec<(Self::Decision, MovePart)>, Violation>;
+    /// The same decisions, written over `out` so that its room can be reused: the replay reads
+    /// every move with it. A game may leave it to this default.
+    fn decisions_from_move_into(
+        &self,
+        written: &Move,
+        out: &mut Vec<(Self::Decision, MovePart)>,
+    ) -> Result<(), Violation> {
+        *out = self.decisions_from_move(written)?;
+        Ok(())
+    }
     /// Start the next round after [`Phase::RoundOver`] (Dakon's refill, Mraw imrujen's
     /// redistribution), reporting each step.
     fn begin_round<S: EventSink>(

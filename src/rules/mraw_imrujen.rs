@@ -295,6 +295,10 @@ pub struct MrawState {
     /// The positions (board, player to move) since the round's last capture, for
     /// `mraw-imrujen.repetition=ends-round`; empty under `allowed`.
     history: Vec<([u8; HOLES], Side)>,
+    /// While the stage is `Playing`: the moves open to `to_move`, as `legal` gives them. The
+    /// end of a turn works them out to see whether the round is over; the decision list and
+    /// the check of the next move read them here rather than sowing every hole again.
+    moves: Slots,
 }
 
 /// A decision in Mraw imrujen: the hole to sow.
@@ -307,13 +311,75 @@ impl fmt::Display for MrawMove {
     }
 }
 
+/// A set of slots, in slot order. The legal moves are worked out several times a ply (listed,
+/// checked, and to see whether the next player is stuck), so they live in a word.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Slots(u16);
+
+impl Slots {
+    fn insert(&mut self, slot: usize) {
+        self.0 |= 1 << slot;
+    }
+
+    fn contains(self, slot: usize) -> bool {
+        self.0 & (1 << slot) != 0
+    }
+
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    fn iter(self) -> impl Iterator<Item = usize> {
+        (0..HOLES).filter(move |&slot| self.contains(slot))
+    }
+}
+
+/// The holes a capture takes, in chain order: at most the whole ring, so kept inline.
+#[derive(Clone, Copy)]
+struct Chain {
+    slots: [u8; HOLES],
+    len: usize,
+}
+
+impl Chain {
+    const EMPTY: Chain = Chain {
+        slots: [0; HOLES],
+        len: 0,
+    };
+
+    fn push(&mut self, slot: usize) {
+        self.slots[self.len] = slot as u8;
+        self.len += 1;
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.slots[..self.len].iter().map(|&slot| slot as usize)
+    }
+}
+
 /// What one move does, worked out before it is played.
 struct Outcome {
     /// The board after the sowing, before any capture.
     sown: [u32; HOLES],
     last: usize,
     /// The holes captured, in chain order.
-    chain: Vec<usize>,
+    chain: Chain,
     /// Whether some seed fell in the opponent's row.
     feeds: bool,
     /// Whether the whole chain would take the opponent's last seeds.
@@ -400,12 +466,23 @@ impl MrawImrujen {
         first..first + ROW
     }
 
+    // A subtraction rather than `%`: these run for every seed of every move tried.
     fn next(&self, mover: Side, slot: usize) -> usize {
-        (slot + self.step[mover.index()]) % HOLES
+        let next = slot + self.step[mover.index()];
+        if next >= HOLES {
+            next - HOLES
+        } else {
+            next
+        }
     }
 
     fn prev(&self, mover: Side, slot: usize) -> usize {
-        (slot + HOLES - self.step[mover.index()]) % HOLES
+        let prev = slot + HOLES - self.step[mover.index()];
+        if prev >= HOLES {
+            prev - HOLES
+        } else {
+            prev
+        }
     }
 
     fn row_seeds(board: &[u32; HOLES], side: Side) -> u32 {
@@ -431,7 +508,7 @@ impl MrawImrujen {
             feeds |= Self::owner(at) != mover;
         }
         let last = at;
-        let mut chain = Vec::new();
+        let mut chain = Chain::EMPTY;
         if Self::owner(last) == mover && matches!(sown[last], 2 | 4) {
             chain.push(last);
             let mut crossings = 0;
@@ -454,10 +531,15 @@ impl MrawImrujen {
             }
         }
         let opponent = mover.other();
-        let opponent_seeds = Self::row_seeds(&sown, opponent);
+        // Counted only for a capture: most moves tried capture nothing.
+        let opponent_seeds = if chain.is_empty() {
+            0
+        } else {
+            Self::row_seeds(&sown, opponent)
+        };
         let mut taken = 0;
         let mut stop_at = None;
-        for (i, &slot) in chain.iter().enumerate() {
+        for (i, slot) in chain.iter().enumerate() {
             if Self::owner(slot) == opponent {
                 taken += sown[slot];
                 if taken == opponent_seeds && stop_at.is_none() {
@@ -492,28 +574,28 @@ impl MrawImrujen {
     }
 
     /// The holes `side` may play, in hole order; when there are none, the rule that says so.
-    fn legal(&self, board: &[u32; HOLES], side: Side) -> Result<Vec<usize>, &'static str> {
-        let candidates: Vec<usize> = Self::row(side).filter(|&s| board[s] >= 2).collect();
-        if candidates.is_empty() {
+    fn legal(&self, board: &[u32; HOLES], side: Side) -> Result<Slots, &'static str> {
+        let mut candidates = false;
+        let mut allowed = Slots::default();
+        let mut feeding = Slots::default();
+        for slot in Self::row(side).filter(|&s| board[s] >= 2) {
+            candidates = true;
+            let outcome = self.simulate(board, side, slot);
+            if self.no_empty == NoEmpty::Illegal && outcome.empties_opponent {
+                continue;
+            }
+            allowed.insert(slot);
+            if outcome.feeds {
+                feeding.insert(slot);
+            }
+        }
+        if !candidates {
             return Err("mraw-imrujen.round.end");
         }
-        let allowed: Vec<(usize, bool)> = candidates
-            .into_iter()
-            .filter_map(|slot| {
-                let outcome = self.simulate(board, side, slot);
-                let refused = self.no_empty == NoEmpty::Illegal && outcome.empties_opponent;
-                (!refused).then_some((slot, outcome.feeds))
-            })
-            .collect();
         if allowed.is_empty() {
             return Err("mraw-imrujen.capture.no-empty");
         }
         if self.feeding_applies(board, side) {
-            let feeding: Vec<usize> = allowed
-                .iter()
-                .filter(|(_, feeds)| *feeds)
-                .map(|(s, _)| *s)
-                .collect();
             if !feeding.is_empty() {
                 return Ok(feeding);
             }
@@ -521,7 +603,7 @@ impl MrawImrujen {
                 return Err("mraw-imrujen.feed.impossible");
             }
         }
-        Ok(allowed.into_iter().map(|(s, _)| s).collect())
+        Ok(allowed)
     }
 
     fn feeding_applies(&self, board: &[u32; HOLES], mover: Side) -> bool {
@@ -553,14 +635,14 @@ impl MrawImrujen {
             }
             _ => {}
         }
-        let legal = self.legal(&state.board, mover).unwrap_or_default();
-        if legal.contains(&slot) {
+        debug_assert_eq!(self.legal(&state.board, mover), Ok(state.moves));
+        let legal = state.moves;
+        if legal.contains(slot) {
             return Ok(slot);
         }
-        let names = |slots: &[usize]| {
+        let names = |slots: &mut dyn Iterator<Item = usize>| {
             slots
-                .iter()
-                .map(|&s| Self::hole(s).to_string())
+                .map(|s| Self::hole(s).to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -570,7 +652,7 @@ impl MrawImrujen {
                 "mraw-imrujen.capture.no-empty",
                 format!(
                     "{hole} would capture {}, leaving {} no seeds in his row",
-                    names(&outcome.chain),
+                    names(&mut outcome.chain.iter()),
                     mover.other()
                 ),
             ));
@@ -585,7 +667,7 @@ impl MrawImrujen {
             format!(
                 "{hole} does not reach {}'s row: {why}; moves that do: {}",
                 mover.other(),
-                names(&legal)
+                names(&mut legal.iter())
             ),
         ))
     }
@@ -664,9 +746,12 @@ impl MrawImrujen {
     fn finish_turn<S: EventSink>(&self, state: &mut MrawState, captured: bool, sink: &mut S) {
         let next = state.to_move.other();
         state.to_move = next;
-        if let Err(rule) = self.legal(&state.board, next) {
-            self.end_round(state, next, rule, sink);
-            return;
+        match self.legal(&state.board, next) {
+            Ok(moves) => state.moves = moves,
+            Err(rule) => {
+                self.end_round(state, next, rule, sink);
+                return;
+            }
         }
         if self.repetition_ends_round {
             if captured {
@@ -738,8 +823,14 @@ impl Rules for MrawImrujen {
             round: 1,
             round_first: first,
             stage: Stage::Playing,
-            history: Vec::new(),
+            // Room for a round's usual run of moves without a capture, so that a game's
+            // first stretch does not grow the record step by step.
+            history: Vec::with_capacity(if self.repetition_ends_round { 64 } else { 0 }),
+            moves: Slots::default(),
         };
+        state.moves = self
+            .legal(&state.board, first)
+            .expect("every hole holds 4 at the start");
         self.reset_history(&mut state);
         state
     }
@@ -790,36 +881,48 @@ impl Rules for MrawImrujen {
         if state.round > 1 {
             state.banked = state.winnings;
         }
-        if let Err(rule) = self.legal(&state.board, state.to_move) {
-            return Err(Violation::new(
-                rule,
-                format!(
-                    "{} is to move and cannot play: the round would already be over",
-                    state.to_move
-                ),
-            ));
+        match self.legal(&state.board, state.to_move) {
+            Ok(moves) => state.moves = moves,
+            Err(rule) => {
+                return Err(Violation::new(
+                    rule,
+                    format!(
+                        "{} is to move and cannot play: the round would already be over",
+                        state.to_move
+                    ),
+                ))
+            }
         }
         self.reset_history(&mut state);
         Ok(state)
     }
 
     fn position(&self, state: &MrawState) -> Position {
-        let row = |side: Side| -> Vec<HoleState> {
-            Self::row(side)
-                .map(|slot| HoleState {
-                    pile: pile(state.board[slot]),
-                    owner: None,
-                    out_of_play: false,
-                })
-                .collect()
-        };
-        Position {
-            holes: [row(Side::A), row(Side::B)],
-            stores: [pile(state.winnings[0]), pile(state.winnings[1])],
+        let mut position = Position {
+            holes: [Vec::with_capacity(ROW), Vec::with_capacity(ROW)],
+            stores: [pile(0), pile(0)],
             to_move: state.to_move,
             round: state.round,
             debts: [0, 0],
+        };
+        self.position_into(state, &mut position);
+        position
+    }
+
+    fn position_into(&self, state: &MrawState, out: &mut Position) {
+        for side in [Side::A, Side::B] {
+            let row = &mut out.holes[side.index()];
+            row.clear();
+            row.extend(Self::row(side).map(|slot| HoleState {
+                pile: pile(state.board[slot]),
+                owner: None,
+                out_of_play: false,
+            }));
         }
+        out.stores = [pile(state.winnings[0]), pile(state.winnings[1])];
+        out.to_move = state.to_move;
+        out.round = state.round;
+        out.debts = [0, 0];
     }
 
     fn phase(&self, state: &MrawState) -> Phase {
@@ -839,9 +942,8 @@ impl Rules for MrawImrujen {
         if state.stage != Stage::Playing {
             return;
         }
-        if let Ok(slots) = self.legal(&state.board, state.to_move) {
-            out.extend(slots.into_iter().map(|s| MrawMove(Self::hole(s))));
-        }
+        debug_assert_eq!(self.legal(&state.board, state.to_move), Ok(state.moves));
+        out.extend(state.moves.iter().map(|s| MrawMove(Self::hole(s))));
     }
 
     fn apply<S: EventSink>(
@@ -890,7 +992,7 @@ impl Rules for MrawImrujen {
             lap: 1,
             rule: outcome.lap_rule,
         });
-        for (i, &slot) in outcome.chain.iter().enumerate() {
+        for (i, slot) in outcome.chain.iter().enumerate() {
             let taken = std::mem::take(&mut state.board[slot]);
             state.winnings[mover.index()] += taken;
             sink.event(Event::Capture {
@@ -909,9 +1011,21 @@ impl Rules for MrawImrujen {
     }
 
     fn decisions_from_move(&self, written: &Move) -> Result<Vec<(MrawMove, MovePart)>, Violation> {
+        let mut decisions = Vec::new();
+        self.decisions_from_move_into(written, &mut decisions)?;
+        Ok(decisions)
+    }
+
+    fn decisions_from_move_into(
+        &self,
+        written: &Move,
+        out: &mut Vec<(MrawMove, MovePart)>,
+    ) -> Result<(), Violation> {
         check_move_form(written, &MOVE_FORM)?;
         let sowing = &written.sowings[0];
-        Ok(vec![(MrawMove(sowing.hole.value), MovePart::Sowing(0))])
+        out.clear();
+        out.push((MrawMove(sowing.hole.value), MovePart::Sowing(0)));
+        Ok(())
     }
 
     fn begin_round<S: EventSink>(
@@ -977,9 +1091,12 @@ impl Rules for MrawImrujen {
         });
         // Every hole holds 2 or 4 and no first move can capture, so the first player can
         // always play; this keeps the rule whole all the same.
-        if let Err(rule) = self.legal(&state.board, state.to_move) {
-            let stuck = state.to_move;
-            self.end_round(state, stuck, rule, sink);
+        match self.legal(&state.board, state.to_move) {
+            Ok(moves) => state.moves = moves,
+            Err(rule) => {
+                let stuck = state.to_move;
+                self.end_round(state, stuck, rule, sink);
+            }
         }
         Ok(())
     }

@@ -226,6 +226,9 @@ static PRESETS: &[PresetDef] = &[
     },
 ];
 
+/// Laps a walk follows before it looks for a cycle (see [`Nchuwa::walk`]).
+const PLAIN_LAPS: u64 = 64;
+
 /// The largest ring: 2 x 15 holes.
 const MAX_RING: usize = 30;
 type Ring = [u8; MAX_RING];
@@ -496,6 +499,18 @@ impl Nchuwa {
     /// Follow the move from `start` to its end, or find that it never ends. On an end, `ring`
     /// is left as the move leaves it, and the hole of the last seed is returned with the walk.
     fn walk(&self, ring: &mut Ring, start: usize) -> (Walk, usize) {
+        // Nearly every move ends within a few laps; the cycle search's copies and comparisons
+        // would cost more than the laps. A walk is deterministic, so starting it over under
+        // the search when it runs long gives the same answer.
+        let mut plain = *ring;
+        let mut at = start;
+        for laps in 1..=PLAIN_LAPS {
+            at = self.lap(Side::B, &mut plain, at, 0, &mut ());
+            if plain[at] <= 1 {
+                *ring = plain;
+                return (Walk::Ends { laps }, at);
+            }
+        }
         let mut state = InMove {
             ring: *ring,
             at: start as u8,
@@ -525,6 +540,17 @@ impl Nchuwa {
     /// Whether `side` has only holes of one seed or none.
     fn singletons_only(&self, ring: &Ring) -> bool {
         ring[..self.ring_len()].iter().all(|&s| s <= 1)
+    }
+
+    /// Whether a move may start from ring index `index`: [`Nchuwa::check_start`]'s test, without
+    /// the words, for the decision lists that ask it of every hole. `singletons_only` is
+    /// [`Nchuwa::singletons_only`] of `ring`, worked out once for all its holes.
+    fn may_start(&self, ring: &Ring, index: usize, singletons_only: bool) -> bool {
+        match ring[index] {
+            0 => false,
+            1 => self.free_singletons || (singletons_only && ring[self.next(index)] == 0),
+            _ => true,
+        }
     }
 
     /// Why a move may not start from ring index `index` of `side`, if it may not.
@@ -1016,11 +1042,13 @@ impl Nchuwa {
 
     /// The legal moves of `side` in play, each with its extra capture or stopping lap.
     fn play_decisions(&self, state: &NchuwaState, side: Side, out: &mut Vec<NchuwaDecision>) {
+        let ring = &state.rings[side.index()];
+        let singletons_only = self.singletons_only(ring);
         for index in 0..self.ring_len() {
-            let hole = self.hole(side, index);
-            if self.check_start(state, side, hole).is_err() {
+            if !self.may_start(ring, index, singletons_only) {
                 continue;
             }
+            let hole = self.hole(side, index);
             let plan = self.plan_sow(state, side, index);
             match plan.walk {
                 Walk::Endless { .. } => {
@@ -1067,19 +1095,25 @@ impl Nchuwa {
         out: &mut Vec<NchuwaDecision>,
         make: impl Fn(Extras) -> NchuwaDecision,
     ) {
-        let occupied: Vec<Hole> = (0..self.ring_len())
-            .filter(|&i| opponent_after[i] > 0)
-            .map(|i| self.hole(side.other(), i))
-            .collect();
-        if limit < 2 || occupied.len() < 2 {
-            match occupied.len() {
+        // No list of the occupied holes is built: these choices are listed after nearly every
+        // capture of a playout.
+        let ring = &opponent_after[..self.ring_len()];
+        let occupied = || {
+            ring.iter()
+                .enumerate()
+                .filter(|(_, &seeds)| seeds > 0)
+                .map(|(i, _)| self.hole(side.other(), i))
+        };
+        let count = ring.iter().filter(|&&seeds| seeds > 0).count();
+        if limit < 2 || count < 2 {
+            match count {
                 0 => out.push(make(Extras::NONE)),
-                _ => out.extend(occupied.iter().map(|&hole| make(Extras::one(hole)))),
+                _ => out.extend(occupied().map(|hole| make(Extras::one(hole)))),
             }
             return;
         }
-        for (i, &first) in occupied.iter().enumerate() {
-            for &second in &occupied[i + 1..] {
+        for (i, first) in occupied().enumerate() {
+            for second in occupied().skip(i + 1) {
                 out.push(make(Extras([Some(first), Some(second)])));
             }
         }
@@ -1200,23 +1234,38 @@ impl Rules for Nchuwa {
     }
 
     fn position(&self, state: &NchuwaState) -> Position {
-        let row = |side: Side| -> Vec<HoleState> {
-            state.rings[side.index()][..self.ring_len()]
-                .iter()
-                .map(|&seeds| HoleState {
-                    pile: pile(seeds as u32),
-                    owner: None,
-                    out_of_play: false,
-                })
-                .collect()
-        };
-        Position {
-            holes: [row(Side::A), row(Side::B)],
-            stores: [pile(state.won[0]), pile(state.won[1])],
+        let mut position = Position {
+            holes: [
+                Vec::with_capacity(self.ring_len()),
+                Vec::with_capacity(self.ring_len()),
+            ],
+            stores: [pile(0), pile(0)],
             to_move: state.to_move,
             round: 1,
             debts: [0, 0],
+        };
+        self.position_into(state, &mut position);
+        position
+    }
+
+    fn position_into(&self, state: &NchuwaState, out: &mut Position) {
+        for side in [Side::A, Side::B] {
+            let row = &mut out.holes[side.index()];
+            row.clear();
+            row.extend(
+                state.rings[side.index()][..self.ring_len()]
+                    .iter()
+                    .map(|&seeds| HoleState {
+                        pile: pile(seeds as u32),
+                        owner: None,
+                        out_of_play: false,
+                    }),
+            );
         }
+        out.stores = [pile(state.won[0]), pile(state.won[1])];
+        out.to_move = state.to_move;
+        out.round = 1;
+        out.debts = [0, 0];
     }
 
     fn phase(&self, state: &NchuwaState) -> Phase {
@@ -1322,10 +1371,25 @@ impl Rules for Nchuwa {
         &self,
         written: &Move,
     ) -> Result<Vec<(NchuwaDecision, MovePart)>, Violation> {
+        let mut decisions = Vec::new();
+        self.decisions_from_move_into(written, &mut decisions)?;
+        Ok(decisions)
+    }
+
+    fn decisions_from_move_into(
+        &self,
+        written: &Move,
+        out: &mut Vec<(NchuwaDecision, MovePart)>,
+    ) -> Result<(), Violation> {
         check_move_form(written, &MOVE_FORM)?;
         let sowing = &written.sowings[0];
-        let holes: Vec<Hole> = written.extra_captures.iter().map(|h| h.value).collect();
-        let Some(extras) = Extras::from_holes(&holes) else {
+        let extras = match written.extra_captures.as_slice() {
+            [] => Some(Extras::NONE),
+            [a] => Some(Extras::one(a.value)),
+            [a, b] => Some(Extras([Some(a.value), Some(b.value)])),
+            _ => None,
+        };
+        let Some(extras) = extras else {
             let (rule, limit) = match sowing.transfer_to {
                 Some(_) => ("nchuwa.opening.removals", self.removals),
                 None => ("nchuwa.capture.extra", 1),
@@ -1334,7 +1398,7 @@ impl Rules for Nchuwa {
                 rule,
                 format!(
                     "{} holes named with `*`: a Nchuwa turn takes {} by choice here",
-                    holes.len(),
+                    written.extra_captures.len(),
                     if limit == 1 { "one hole" } else { "two holes" }
                 ),
             )
@@ -1360,7 +1424,9 @@ impl Rules for Nchuwa {
                 stop: written.stopped_after_lap,
             },
         };
-        Ok(vec![(decision, MovePart::Sowing(0))])
+        out.clear();
+        out.push((decision, MovePart::Sowing(0)));
+        Ok(())
     }
 
     fn begin_round<S: EventSink>(&self, _: &mut NchuwaState, _: &mut S) -> Result<(), Violation> {
