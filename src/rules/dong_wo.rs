@@ -649,6 +649,31 @@ impl Visited {
     }
 }
 
+/// The offsets in a lap where its muzi may drop, as bits (a lap has at most 41 pieces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Offsets(u64);
+
+impl Offsets {
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    fn contains(self, k: usize) -> bool {
+        k < 64 && self.0 >> k & 1 == 1
+    }
+
+    fn iter(self) -> impl Iterator<Item = usize> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                k
+            })
+        })
+    }
+}
+
 /// Why a move may not start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Refusal {
@@ -816,32 +841,36 @@ impl DongWo {
 
     /// The lap positions where the muzi of the lap starting at `t.next` may drop, as offsets
     /// (0 = the first hole after the one taken). Empty when no drop is legal.
-    fn drop_offsets(&self, board: &Board, t: &InMove) -> Vec<usize> {
+    fn drop_offsets(&self, board: &Board, t: &InMove) -> Offsets {
         let from = t.next as usize;
         let Some(m) = board.muzi_at(from) else {
-            return Vec::new();
+            return Offsets(0);
         };
         let pieces = board.holes[from] as usize + 1;
         let other = board.muzi[m.other().index()].map(|o| o as usize);
-        let mut offsets: Vec<usize> = (0..pieces)
-            .filter(|&k| {
-                let at = step(from, t.ccw, k + 1);
-                Some(at) != other || (pieces == 1 && t.lap > 0)
-            })
-            .collect();
-        // dong-wo.owned.muzi: the mover drops a muzi into a hole he owns only when nothing
-        // else is left, in a later lap.
-        let own = |k: &usize| board.owner(step(from, t.ccw, k + 1)) == Some(t.mover);
-        if board.owned != 0 && offsets.iter().any(own) {
-            if offsets.iter().all(own) {
-                if t.lap == 0 {
-                    offsets.clear();
+        let mut offsets = 0u64;
+        let mut own = 0u64;
+        for k in 0..pieces {
+            let at = step(from, t.ccw, k + 1);
+            if Some(at) != other || (pieces == 1 && t.lap > 0) {
+                offsets |= 1 << k;
+                if board.owned != 0 && board.owner(at) == Some(t.mover) {
+                    own |= 1 << k;
                 }
-            } else {
-                offsets.retain(|k| !own(k));
             }
         }
-        offsets
+        // dong-wo.owned.muzi: the mover drops a muzi into a hole he owns only when nothing
+        // else is left, in a later lap.
+        if own != 0 {
+            if offsets == own {
+                if t.lap == 0 {
+                    offsets = 0;
+                }
+            } else {
+                offsets &= !own;
+            }
+        }
+        Offsets(offsets)
     }
 
     fn offset_of(&self, t: &InMove, pieces: usize, drop: MuziDrop) -> Option<usize> {
@@ -936,26 +965,6 @@ impl DongWo {
         Ok(captured)
     }
 
-    /// The holes the capture chain takes when a move ends with `next` empty.
-    fn chain(&self, board: &Board, next: u8, ccw: bool) -> Vec<usize> {
-        let mut board = *board;
-        let mut taken = Vec::new();
-        let mut empty = next as usize;
-        loop {
-            let c = step(empty, ccw, 1);
-            if board.is_empty(c) {
-                break;
-            }
-            taken.push(c);
-            board.clear(c);
-            empty = step(c, ccw, 1);
-            if !board.is_empty(empty) {
-                break;
-            }
-        }
-        taken
-    }
-
     /// A copy of the turn `t` at `node`, without its record of states, for look-ahead.
     fn probe(t: &InMove, node: &Snap, first: bool) -> InMove {
         InMove {
@@ -1012,6 +1021,15 @@ impl DongWo {
             Onward::Node(node) if avoid.contains(&node) => return false,
             Onward::Node(node) => node,
         };
+        // Most searches end at the first node: one of its drops ends the move at once.
+        let probe = Self::probe(t, &start, first);
+        for k in self.drop_offsets(&start.board, &probe).iter() {
+            if let (met, Onward::Ends { captures }) = self.after_drop(&start, &probe, k) {
+                if goal == Goal::Finish || captures || met {
+                    return true;
+                }
+            }
+        }
         let mut stack = vec![(start, first, goal)];
         let mut visited = Visited::default();
         while let Some((node, first, goal)) = stack.pop() {
@@ -1019,7 +1037,7 @@ impl DongWo {
                 continue;
             }
             let probe = Self::probe(t, &node, first);
-            for k in self.drop_offsets(&node.board, &probe) {
+            for k in self.drop_offsets(&node.board, &probe).iter() {
                 let (met, onward) = self.after_drop(&node, &probe, k);
                 let goal = match goal {
                     // A meeting is a capture; under `stop` even a move that then never ends
@@ -1404,11 +1422,14 @@ impl DongWo {
                 ),
             ));
         }
-        for (n, c) in self
-            .chain(&state.board, t.next, t.ccw)
-            .into_iter()
-            .enumerate()
-        {
+        // The capture chain: the hole after the empty one, and on while each captured hole is
+        // followed by an empty hole and then an occupied one.
+        let mut empty = t.next as usize;
+        for n in 0.. {
+            let c = step(empty, t.ccw, 1);
+            if state.board.is_empty(c) {
+                break;
+            }
             let pile = state.board.pile(c);
             state.board.clear(c);
             let w = &mut state.winnings[t.mover.index()];
@@ -1425,6 +1446,10 @@ impl DongWo {
                     "dong-wo.capture.chain"
                 },
             });
+            empty = step(c, t.ccw, 1);
+            if !state.board.is_empty(empty) {
+                break;
+            }
         }
         self.end_of_move(state, t.mover, sink);
         Ok(())
@@ -1568,7 +1593,7 @@ impl DongWo {
             board: state.board,
             next: t.next,
         };
-        for k in self.drop_offsets(&state.board, t) {
+        for k in self.drop_offsets(&state.board, t).iter() {
             let (_, onward) = self.after_drop(&node, t, k);
             let listed = match onward {
                 Onward::Ends { .. } => true,
@@ -1725,22 +1750,32 @@ impl Rules for DongWo {
     }
 
     fn position(&self, state: &DongWoState) -> Position {
-        let side_holes = |side: Side| {
-            row(side)
-                .map(|i| HoleState {
-                    pile: state.board.pile(i),
-                    owner: state.board.owner(i),
-                    out_of_play: false,
-                })
-                .collect::<Vec<_>>()
-        };
-        Position {
-            holes: [side_holes(Side::A), side_holes(Side::B)],
+        let mut out = Position {
+            holes: [Vec::new(), Vec::new()],
             stores: state.winnings,
             to_move: state.to_move,
             round: state.round,
             debts: state.debts,
+        };
+        self.position_into(state, &mut out);
+        out
+    }
+
+    /// The same position, written over `out`: the replay compares every checkpoint with it.
+    fn position_into(&self, state: &DongWoState, out: &mut Position) {
+        for side in [Side::A, Side::B] {
+            let holes = &mut out.holes[side.index()];
+            holes.clear();
+            holes.extend(row(side).map(|i| HoleState {
+                pile: state.board.pile(i),
+                owner: state.board.owner(i),
+                out_of_play: false,
+            }));
         }
+        out.stores = state.winnings;
+        out.to_move = state.to_move;
+        out.round = state.round;
+        out.debts = state.debts;
     }
 
     fn phase(&self, state: &DongWoState) -> Phase {
@@ -1911,9 +1946,9 @@ impl Rules for DongWo {
             }
         }
         let offsets = self.drop_offsets(&state.board, t);
-        match offsets.as_slice() {
-            [k] => Some(DongWoDecision::Drop {
-                drop: self.drop_at(t, *k),
+        match offsets.0.count_ones() {
+            1 => Some(DongWoDecision::Drop {
+                drop: self.drop_at(t, offsets.0.trailing_zeros() as usize),
             }),
             _ => None,
         }
@@ -1923,26 +1958,32 @@ impl Rules for DongWo {
         &self,
         written: &Move,
     ) -> Result<Vec<(DongWoDecision, MovePart)>, Violation> {
+        let mut out = Vec::new();
+        self.decisions_from_move_into(written, &mut out)?;
+        Ok(out)
+    }
+
+    fn decisions_from_move_into(
+        &self,
+        written: &Move,
+        out: &mut Vec<(DongWoDecision, MovePart)>,
+    ) -> Result<(), Violation> {
         check_move_form(written, &MOVE_FORM)?;
+        out.clear();
         let sowing = &written.sowings[0];
         let direction = sowing
             .direction
             .expect("the move form requires a direction");
         // Owner actions inside the move are queued first; each applies at its piece.
-        let mut out: Vec<_> = written
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                (
-                    DongWoDecision::Act {
-                        action: a.value.action,
-                        step: Some(a.value.step),
-                    },
-                    MovePart::Action(i),
-                )
-            })
-            .collect();
+        out.extend(written.actions.iter().enumerate().map(|(i, a)| {
+            (
+                DongWoDecision::Act {
+                    action: a.value.action,
+                    step: Some(a.value.step),
+                },
+                MovePart::Action(i),
+            )
+        }));
         out.push((
             DongWoDecision::Sow {
                 hole: sowing.hole.value,
@@ -1950,16 +1991,16 @@ impl Rules for DongWo {
             },
             MovePart::Sowing(0),
         ));
-        for (i, drop) in sowing.muzi_drops.iter().enumerate() {
-            out.push((
+        out.extend(sowing.muzi_drops.iter().enumerate().map(|(i, drop)| {
+            (
                 DongWoDecision::Drop { drop: drop.value },
                 MovePart::MuziDrop(i),
-            ));
-        }
+            )
+        }));
         if let Some(lap) = written.stopped_after_lap {
             out.push((DongWoDecision::Stop { lap }, MovePart::Whole));
         }
-        Ok(out)
+        Ok(())
     }
 
     fn begin_round<S: EventSink>(
@@ -2098,7 +2139,7 @@ impl DongWo {
                         ),
                     )
                 })?;
-                if !self.drop_offsets(&state.board, &t).contains(&k) {
+                if !self.drop_offsets(&state.board, &t).contains(k) {
                     let at = step(from, t.ccw, k + 1);
                     return Err(if state.board.owner(at) == Some(t.mover) {
                         Violation::new(
