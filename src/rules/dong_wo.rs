@@ -508,6 +508,8 @@ pub struct InMove {
     stop: Option<u32>,
     /// Pieces sown so far in this move (for owner actions anchored at a piece).
     sown: u32,
+    /// Owner actions are written inside this move.
+    acted: bool,
 }
 
 /// `side` owes `stones` more to the opponent; what the opponent owes him is set off first.
@@ -975,6 +977,7 @@ impl DongWo {
             seen: Vec::new(),
             stop: None,
             sown: 0,
+            acted: false,
         }
     }
 
@@ -1168,6 +1171,7 @@ impl DongWo {
             seen: Vec::new(),
             stop: None,
             sown: 0,
+            acted: false,
         }
     }
 
@@ -1495,6 +1499,28 @@ impl DongWo {
             state.board = s.board;
             t.next = s.next;
         }
+        // A legal move under `illegal` ends, and its laps need no cycle detection: play them
+        // with their events at once. (Under `stop`, or after owner actions, a run may never
+        // end, and is first followed with the detection, which also says where it stops.)
+        if !self.endless_stop && !t.acted {
+            loop {
+                let next = t.next as usize;
+                if state.board.is_empty(next) || state.board.muzi_at(next).is_some() {
+                    break;
+                }
+                if let Some(last) = last_lap {
+                    lap_end(sink, t.lap, last, "dong-wo.lap.relay");
+                }
+                t.lap += 1;
+                let mut s = Snap {
+                    board: state.board,
+                    next: t.next,
+                };
+                last_lap = Some(self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?);
+                state.board = s.board;
+                t.next = s.next;
+            }
+        }
         if state.board.is_empty(t.next as usize) {
             if let Some(last) = last_lap {
                 lap_end(sink, t.lap, last, "dong-wo.lap.end");
@@ -1506,9 +1532,9 @@ impl DongWo {
             next: t.next,
         };
         let (end, laps) = self.run(&mut s, t.ccw);
-        if !self.endless_stop && state.pending.is_empty() {
-            // Reached only after owner actions, which the look-ahead of a move's start does
-            // not foresee.
+        if !self.endless_stop && t.acted && state.pending.is_empty() {
+            // Owner actions changed the move's course, which the look-ahead of its start and
+            // of its drops did not foresee: whether it can still end is judged now.
             let dead = match end {
                 RunEnd::Endless { .. } => true,
                 RunEnd::Muzi => !self.leads_to_end(Onward::Node(s), &t, false, Goal::Finish, &[]),
@@ -2112,7 +2138,10 @@ impl DongWo {
                     // Owner actions inside the move change its course: whether it ends is
                     // judged as it is played (in `proceed`).
                     let index = self.check_start(&state.board, state.to_move, hole, ccw)?;
-                    self.start_turn(state.to_move, index, ccw)
+                    InMove {
+                        acted: true,
+                        ..self.start_turn(state.to_move, index, ccw)
+                    }
                 };
                 if state.board.muzi_at(t.next as usize).is_some() {
                     // The first lap's state is not kept: a later lap back at it allows more
