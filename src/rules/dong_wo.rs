@@ -356,6 +356,9 @@ static PRESETS: &[PresetDef] = &[
 
 const N: usize = 10;
 
+/// Laps followed without cycle detection before a run of laps is suspected of never ending.
+const PLAIN_LAPS: u64 = 64;
+
 /// A muzi's place when it went, during the move under way, to the winnings of the owner of a
 /// won or bought hole: `BANKED + owner index` (never a ring index).
 const BANKED: u8 = 16;
@@ -778,6 +781,22 @@ impl DongWo {
     fn run(&self, s: &mut Snap, ccw: bool) -> (RunEnd, u64) {
         if s.board.muzi_at(s.next as usize).is_some() {
             return (RunEnd::Muzi, 0);
+        }
+        // Most runs end within a few laps: follow them plainly first. Only a long one goes to
+        // the cycle detection, from the start again, so that where it repeats counts from there.
+        let mut plain = *s;
+        for laps in 1..=PLAIN_LAPS {
+            let _ = self.plain_lap(&mut plain, ccw, 0, &mut (), &mut ());
+            let next = plain.next as usize;
+            if plain.board.is_empty(next) || plain.board.muzi_at(next).is_some() {
+                let end = if plain.board.is_empty(next) {
+                    RunEnd::Ends
+                } else {
+                    RunEnd::Muzi
+                };
+                *s = plain;
+                return (end, laps);
+            }
         }
         let walk = cycle::run(s, |s| {
             let _ = self.plain_lap(s, ccw, 0, &mut (), &mut ());
