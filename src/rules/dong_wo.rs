@@ -20,8 +20,8 @@ use super::{
     RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
-    push_action, push_transaction, AnchoredAction, BoardSize, Direction, Element, GameKind, Hole,
-    HoleAction, HoleState, Move, Muzi, MuziDrop, Pile, Position, Side, Sowing, Spanned,
+    push_action, push_transaction, AnchoredAction, BoardSize, Direction, Element, Few, GameKind,
+    Hole, HoleAction, HoleState, Move, Muzi, MuziDrop, Pile, Position, Side, Sowing, Spanned,
     Transaction,
 };
 use std::fmt;
@@ -1735,7 +1735,7 @@ impl Rules for DongWo {
                 .collect::<Vec<_>>()
         };
         Position {
-            holes: [side_holes(Side::A), side_holes(Side::B)],
+            holes: [side_holes(Side::A), side_holes(Side::B)].into(),
             stores: state.winnings,
             to_move: state.to_move,
             round: state.round,
@@ -2039,14 +2039,15 @@ impl Rules for DongWo {
         }
         Element::Move(Spanned::new(
             Move {
-                sowings: vec![Sowing {
+                sowings: Sowing {
                     hole: spanned(hole),
                     direction: Some(direction),
                     transfer_to: None,
-                    muzi_drops: drops,
-                }],
-                extra_captures: Vec::new(),
-                actions: anchored,
+                    muzi_drops: drops.into(),
+                }
+                .into(),
+                extra_captures: Few::new(),
+                actions: anchored.into(),
                 stopped_after_lap: stop,
             },
             Default::default(),
