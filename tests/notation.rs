@@ -1021,7 +1021,7 @@ fn arb_sowing() -> impl Strategy<Value = Sowing> {
         .prop_map(|(hole, direction, to, drops)| Sowing {
             hole: sp(hole),
             direction,
-            transfer_to: to.map(sp),
+            transfer_to: to.map(|to| Box::new(sp(to))),
             muzi_drops: drops
                 .into_iter()
                 .map(|(hole, visit)| sp(MuziDrop { hole, visit }))

@@ -1103,7 +1103,7 @@ impl<'a> Reader<'a> {
             Some(after) => {
                 let hole = expect("the hole after `:`, such as B2", hole);
                 let (rest, to) = self.spanned(hole)(after)?;
-                (rest, Some(to))
+                (rest, Some(Box::new(to)))
             }
             None => (i, None),
         };

@@ -1451,7 +1451,7 @@ impl Rules for Nchuwa {
                 sowings: Sowing {
                     hole: spanned(hole),
                     direction: None,
-                    transfer_to: to.map(spanned),
+                    transfer_to: to.map(|to| Box::new(spanned(to))),
                     muzi_drops: Few::new(),
                 }
                 .into(),
