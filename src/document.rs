@@ -198,14 +198,15 @@ mod tests {
             moves: vec![
                 Element::Move(Spanned::new(
                     Move {
-                        sowings: vec![Sowing {
+                        sowings: Sowing {
                             hole: Spanned::new(Hole::new(Side::B, 1), at),
                             direction: Some(Direction::Clockwise),
                             transfer_to: None,
-                            muzi_drops: vec![Spanned::new(drop, at)],
-                        }],
-                        extra_captures: Vec::new(),
-                        actions: vec![Spanned::new(lift, at)],
+                            muzi_drops: vec![Spanned::new(drop, at)].into(),
+                        }
+                        .into(),
+                        extra_captures: Few::new(),
+                        actions: vec![Spanned::new(lift, at)].into(),
                         stopped_after_lap: None,
                     },
                     at,

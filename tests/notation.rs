@@ -988,7 +988,7 @@ fn arb_position() -> impl Strategy<Value = Position> {
         ],
     )
         .prop_map(|(a, b, sa, sb, to_move, round, debts)| Position {
-            holes: [a, b],
+            holes: [a, b].into(),
             stores: [sa, sb],
             to_move,
             round,
@@ -1021,7 +1021,7 @@ fn arb_sowing() -> impl Strategy<Value = Sowing> {
         .prop_map(|(hole, direction, to, drops)| Sowing {
             hole: sp(hole),
             direction,
-            transfer_to: to.map(sp),
+            transfer_to: to.map(|to| Box::new(sp(to))),
             muzi_drops: drops
                 .into_iter()
                 .map(|(hole, visit)| sp(MuziDrop { hole, visit }))
@@ -1037,7 +1037,7 @@ fn arb_move() -> impl Strategy<Value = Move> {
         proptest::option::of(arb_number()),
     )
         .prop_map(|(sowings, extras, actions, stopped)| Move {
-            sowings,
+            sowings: sowings.into(),
             extra_captures: extras.into_iter().map(sp).collect(),
             actions: actions
                 .into_iter()

@@ -409,7 +409,7 @@ struct RefusalsChangeNothing {
 }
 
 fn candidate_moves() -> Vec<mgn::notation::Move> {
-    use mgn::notation::{Direction, Move, Sowing};
+    use mgn::notation::{Direction, Few, Move, Sowing};
     let mut moves = Vec::new();
     for side in [Side::A, Side::B] {
         for number in 0..=31 {
@@ -419,14 +419,15 @@ fn candidate_moves() -> Vec<mgn::notation::Move> {
                 Some(Direction::Clockwise),
             ] {
                 moves.push(Move {
-                    sowings: vec![Sowing {
+                    sowings: Sowing {
                         hole: Spanned::new(Hole::new(side, number), Span::default()),
                         direction,
                         transfer_to: None,
-                        muzi_drops: Vec::new(),
-                    }],
-                    extra_captures: Vec::new(),
-                    actions: Vec::new(),
+                        muzi_drops: Few::new(),
+                    }
+                    .into(),
+                    extra_captures: Few::new(),
+                    actions: Few::new(),
                     stopped_after_lap: None,
                 });
             }

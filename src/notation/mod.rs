@@ -3,6 +3,7 @@
 
 pub mod ast;
 mod parse;
+mod small;
 mod write;
 
 pub use ast::*;

@@ -426,10 +426,8 @@ fn plain_seeds(i: &str) -> Option<(&str, HoleState)> {
     }
 }
 
-/// One player's holes, `5,0@B,mA,x`: at least one, separated by `,`. `expected` sizes the
-/// row, so that it is allocated once.
-fn holes(i: &str, expected: usize) -> PResult<'_, Vec<HoleState>> {
-    let mut row = Vec::with_capacity(expected);
+/// One player's holes, `5,0@B,mA,x`: at least one, separated by `,`, added to `row`.
+fn holes<'a>(i: &'a str, row: &mut Vec<HoleState>) -> PResult<'a, ()> {
     let mut i = i;
     loop {
         let read = match plain_seeds(i) {
@@ -443,7 +441,7 @@ fn holes(i: &str, expected: usize) -> PResult<'_, Vec<HoleState>> {
         row.push(h);
         match rest.strip_prefix(',') {
             Some(next) => i = next,
-            None => return Ok((rest, row)),
+            None => return Ok((rest, ())),
         }
     }
 }
@@ -465,10 +463,12 @@ fn expect_sp<'a>(i: &'a str, what: &'static str) -> Result<&'a str, Failure<'a>>
 }
 
 fn position(i: &str) -> PResult<'_, Position> {
-    let (i, a) = holes(i, count_holes(i))?;
+    // Both rows of a board have as many holes: counting A's sizes the allocation once.
+    let mut both = Vec::with_capacity(2 * count_holes(i));
+    let (i, ()) = holes(i, &mut both)?;
+    let a = both.len();
     let i = byte(i, b'/', "`,` or `/` after a hole of A")?;
-    // Both rows of a board have as many holes.
-    let (i, b) = holes(i, a.len())?;
+    let (i, ()) = holes(i, &mut both)?;
     let i = expect_sp(i, "`,` or a space after a hole of B")?;
     let (i, store_a) = expect_pile(i, "A's store such as 0 or 9mB")?;
     let i = byte(i, b'/', "`/` between the stores")?;
@@ -487,7 +487,7 @@ fn position(i: &str) -> PResult<'_, Position> {
         (i, [0, 0])
     };
     let p = Position {
-        holes: [a, b],
+        holes: Rows::from_parts(both, a),
         stores: [store_a, store_b],
         to_move,
         round,
@@ -1051,20 +1051,20 @@ impl<'a> Reader<'a> {
     /// `B4`, `B4-B2`, `B3>@A2'~12^A4/17`, ...
     fn move_(&self, i: &'a str) -> PResult<'a, Move> {
         let (mut i, first) = self.sowing(i)?;
-        let mut sowings = vec![first];
+        let mut sowings = OneInline::from(first);
         while let Some(rest) = i.strip_prefix('-') {
             let (rest, s) = self.sowing(rest)?;
             sowings.push(s);
             i = rest;
         }
-        let mut extra_captures = Vec::new();
+        let mut extra_captures = Few::new();
         while let Some(rest) = i.strip_prefix('*') {
             let (rest, h) =
                 self.spanned(expect("the hole captured after `*`, such as A5", hole))(rest)?;
             extra_captures.push(h);
             i = rest;
         }
-        let mut actions = Vec::new();
+        let mut actions = Few::new();
         while i.starts_with('~') {
             let anchored = preceded(
                 char('~'),
@@ -1103,11 +1103,11 @@ impl<'a> Reader<'a> {
             Some(after) => {
                 let hole = expect("the hole after `:`, such as B2", hole);
                 let (rest, to) = self.spanned(hole)(after)?;
-                (rest, Some(to))
+                (rest, Some(Box::new(to)))
             }
             None => (i, None),
         };
-        let mut muzi_drops = Vec::new();
+        let mut muzi_drops = Few::new();
         while i.starts_with('@') {
             let drop = preceded(
                 char('@'),

@@ -13,8 +13,8 @@ pub use trace::{draw_board, draw_four_rows, ply_trace, position_lines};
 use std::fmt;
 
 use crate::notation::{
-    write_position, Element, Game, HoleAction, Move, Outcome, Pile, Position, Side, Span, Spanned,
-    Transaction,
+    write_position, Element, Game, HoleAction, Move, Outcome, Pile, Position, Rows, Side, Span,
+    Spanned, Transaction,
 };
 use crate::rules::{with_rules, Event, MovePart, Phase, Rules, Violation, WithRules};
 
@@ -250,7 +250,7 @@ impl<'a, R: Rules> Replay<'a, R> {
             written_decisions: Vec::new(),
             start_position: rules.position(&rules.start(Side::B)),
             replayed: Position {
-                holes: [Vec::new(), Vec::new()],
+                holes: Rows::new(),
                 stores: [Pile::default(); 2],
                 to_move: Side::B,
                 round: 0,

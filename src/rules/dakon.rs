@@ -9,7 +9,7 @@ use super::{
     PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
-    BoardSize, Element, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
+    BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Rows, Side, Sowing, Spanned,
 };
 use std::fmt;
 
@@ -741,7 +741,7 @@ impl Rules for Dakon {
 
     fn position(&self, state: &DakonState) -> Position {
         let mut position = Position {
-            holes: [Vec::with_capacity(self.n), Vec::with_capacity(self.n)],
+            holes: Rows::with_capacity(self.n),
             stores: [pile(0), pile(0)],
             to_move: state.to_move,
             round: state.round,
@@ -752,14 +752,14 @@ impl Rules for Dakon {
     }
 
     fn position_into(&self, state: &DakonState, out: &mut Position) {
+        out.holes.clear();
         for side in [Side::A, Side::B] {
-            let row = &mut out.holes[side.index()];
-            row.clear();
-            row.extend(self.row_slots(side).map(|slot| HoleState {
+            let row = self.row_slots(side).map(|slot| HoleState {
                 pile: pile(state.slots[slot]),
                 owner: None,
                 out_of_play: state.out_of_play & (1 << slot) != 0,
-            }));
+            });
+            out.holes.extend(side, row);
         }
         out.stores = [
             pile(state.slots[self.store(Side::A)]),
@@ -866,7 +866,7 @@ impl Rules for Dakon {
                     hole: Spanned::new(*hole, Default::default()),
                     direction: None,
                     transfer_to: None,
-                    muzi_drops: Vec::new(),
+                    muzi_drops: Few::new(),
                 }),
                 DakonDecision::Pass => None,
             })
@@ -874,8 +874,8 @@ impl Rules for Dakon {
         Element::Move(Spanned::new(
             Move {
                 sowings,
-                extra_captures: Vec::new(),
-                actions: Vec::new(),
+                extra_captures: Few::new(),
+                actions: Few::new(),
                 stopped_after_lap: None,
             },
             Default::default(),

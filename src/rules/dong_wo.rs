@@ -20,8 +20,8 @@ use super::{
     RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
-    push_action, push_transaction, AnchoredAction, BoardSize, Direction, Element, GameKind, Hole,
-    HoleAction, HoleState, Move, Muzi, MuziDrop, Pile, Position, Side, Sowing, Spanned,
+    push_action, push_transaction, AnchoredAction, BoardSize, Direction, Element, Few, GameKind,
+    Hole, HoleAction, HoleState, Move, Muzi, MuziDrop, Pile, Position, Rows, Side, Sowing, Spanned,
     Transaction,
 };
 use std::fmt;
@@ -1796,7 +1796,7 @@ impl Rules for DongWo {
 
     fn position(&self, state: &DongWoState) -> Position {
         let mut out = Position {
-            holes: [Vec::new(), Vec::new()],
+            holes: Rows::with_capacity(5),
             stores: state.winnings,
             to_move: state.to_move,
             round: state.round,
@@ -1808,14 +1808,16 @@ impl Rules for DongWo {
 
     /// The same position, written over `out`: the replay compares every checkpoint with it.
     fn position_into(&self, state: &DongWoState, out: &mut Position) {
+        out.holes.clear();
         for side in [Side::A, Side::B] {
-            let holes = &mut out.holes[side.index()];
-            holes.clear();
-            holes.extend(row(side).map(|i| HoleState {
-                pile: state.board.pile(i),
-                owner: state.board.owner(i),
-                out_of_play: false,
-            }));
+            out.holes.extend(
+                side,
+                row(side).map(|i| HoleState {
+                    pile: state.board.pile(i),
+                    owner: state.board.owner(i),
+                    out_of_play: false,
+                }),
+            );
         }
         out.stores = state.winnings;
         out.to_move = state.to_move;
@@ -2125,14 +2127,15 @@ impl Rules for DongWo {
         }
         Element::Move(Spanned::new(
             Move {
-                sowings: vec![Sowing {
+                sowings: Sowing {
                     hole: spanned(hole),
                     direction: Some(direction),
                     transfer_to: None,
-                    muzi_drops: drops,
-                }],
-                extra_captures: Vec::new(),
-                actions: anchored,
+                    muzi_drops: drops.into(),
+                }
+                .into(),
+                extra_captures: Few::new(),
+                actions: anchored.into(),
                 stopped_after_lap: stop,
             },
             Default::default(),

@@ -14,7 +14,7 @@ use super::{
     PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
-    BoardSize, Element, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
+    BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Rows, Side, Sowing, Spanned,
 };
 use std::fmt;
 
@@ -899,7 +899,7 @@ impl Rules for MrawImrujen {
 
     fn position(&self, state: &MrawState) -> Position {
         let mut position = Position {
-            holes: [Vec::with_capacity(ROW), Vec::with_capacity(ROW)],
+            holes: Rows::with_capacity(ROW),
             stores: [pile(0), pile(0)],
             to_move: state.to_move,
             round: state.round,
@@ -910,14 +910,14 @@ impl Rules for MrawImrujen {
     }
 
     fn position_into(&self, state: &MrawState, out: &mut Position) {
+        out.holes.clear();
         for side in [Side::A, Side::B] {
-            let row = &mut out.holes[side.index()];
-            row.clear();
-            row.extend(Self::row(side).map(|slot| HoleState {
+            let row = Self::row(side).map(|slot| HoleState {
                 pile: pile(state.board[slot]),
                 owner: None,
                 out_of_play: false,
-            }));
+            });
+            out.holes.extend(side, row);
         }
         out.stores = [pile(state.winnings[0]), pile(state.winnings[1])];
         out.to_move = state.to_move;
@@ -1112,14 +1112,14 @@ impl Rules for MrawImrujen {
                 hole: Spanned::new(m.0, Default::default()),
                 direction: None,
                 transfer_to: None,
-                muzi_drops: Vec::new(),
+                muzi_drops: Few::new(),
             })
             .collect();
         Element::Move(Spanned::new(
             Move {
                 sowings,
-                extra_captures: Vec::new(),
-                actions: Vec::new(),
+                extra_captures: Few::new(),
+                actions: Few::new(),
                 stopped_after_lap: None,
             },
             Default::default(),
@@ -1665,7 +1665,7 @@ mod tests {
         let mirror = |h: Hole| Hole::new(h.side, 6 - h.number);
         let flip = |p: Position| {
             let mut p = p;
-            for row in &mut p.holes {
+            for row in p.holes.iter_mut() {
                 row.reverse();
             }
             p

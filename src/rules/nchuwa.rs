@@ -14,7 +14,7 @@ use super::{
     PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
-    BoardSize, Element, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
+    BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Rows, Side, Sowing, Spanned,
 };
 use std::fmt;
 
@@ -1235,10 +1235,7 @@ impl Rules for Nchuwa {
 
     fn position(&self, state: &NchuwaState) -> Position {
         let mut position = Position {
-            holes: [
-                Vec::with_capacity(self.ring_len()),
-                Vec::with_capacity(self.ring_len()),
-            ],
+            holes: Rows::with_capacity(self.ring_len()),
             stores: [pile(0), pile(0)],
             to_move: state.to_move,
             round: 1,
@@ -1249,10 +1246,10 @@ impl Rules for Nchuwa {
     }
 
     fn position_into(&self, state: &NchuwaState, out: &mut Position) {
+        out.holes.clear();
         for side in [Side::A, Side::B] {
-            let row = &mut out.holes[side.index()];
-            row.clear();
-            row.extend(
+            out.holes.extend(
+                side,
                 state.rings[side.index()][..self.ring_len()]
                     .iter()
                     .map(|&seeds| HoleState {
@@ -1383,7 +1380,7 @@ impl Rules for Nchuwa {
     ) -> Result<(), Violation> {
         check_move_form(written, &MOVE_FORM)?;
         let sowing = &written.sowings[0];
-        let extras = match written.extra_captures.as_slice() {
+        let extras = match &written.extra_captures[..] {
             [] => Some(Extras::NONE),
             [a] => Some(Extras::one(a.value)),
             [a, b] => Some(Extras([Some(a.value), Some(b.value)])),
@@ -1451,14 +1448,15 @@ impl Rules for Nchuwa {
         };
         Element::Move(Spanned::new(
             Move {
-                sowings: vec![Sowing {
+                sowings: Sowing {
                     hole: spanned(hole),
                     direction: None,
-                    transfer_to: to.map(spanned),
-                    muzi_drops: Vec::new(),
-                }],
+                    transfer_to: to.map(|to| Box::new(spanned(to))),
+                    muzi_drops: Few::new(),
+                }
+                .into(),
                 extra_captures: extras.iter().map(spanned).collect(),
-                actions: Vec::new(),
+                actions: Few::new(),
                 stopped_after_lap: stop,
             },
             Default::default(),
