@@ -1111,6 +1111,12 @@ impl DongWo {
         if self.endless_stop {
             return None;
         }
+        (!self.move_can_end(board, side, index, ccw, Goal::Finish)).then_some(Refusal::Endless)
+    }
+
+    /// Whether the move of `side` from ring hole `index` that way, whose start is allowed, can
+    /// end meeting `goal` by some choice of drops.
+    fn move_can_end(&self, board: &Board, side: Side, index: usize, ccw: bool, goal: Goal) -> bool {
         let t = self.start_turn(side, index, ccw);
         let onward = self.onward(
             Snap {
@@ -1120,7 +1126,7 @@ impl DongWo {
             ccw,
         );
         let first = board.muzi_at(index).is_some();
-        (!self.leads_to_end(onward, &t, first, Goal::Finish, &[])).then_some(Refusal::Endless)
+        self.leads_to_end(onward, &t, first, goal, &[])
     }
 
     /// A refusal in words.
@@ -1223,19 +1229,8 @@ impl DongWo {
             holes_of(board.sector(side)).any(|i| {
                 [true, false].into_iter().any(|ccw| {
                     // A move that can end with a capture can end: the endless test is implied.
-                    if self.start_refusal(board, side, i, ccw).is_some() {
-                        return false;
-                    }
-                    let t = self.start_turn(side, i, ccw);
-                    let onward = self.onward(
-                        Snap {
-                            board: *board,
-                            next: t.next,
-                        },
-                        ccw,
-                    );
-                    let first = board.muzi_at(i).is_some();
-                    self.leads_to_end(onward, &t, first, Goal::Capture, &[])
+                    self.start_refusal(board, side, i, ccw).is_none()
+                        && self.move_can_end(board, side, i, ccw, Goal::Capture)
                 })
             })
         })

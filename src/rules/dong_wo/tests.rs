@@ -30,6 +30,24 @@ fn state(r: &DongWo, text: &str) -> DongWoState {
     r.state_from_position(&position).unwrap()
 }
 
+/// A round-1 state with this board, B to move, nothing won yet (its pieces need not add up:
+/// the tests that use it only play one move).
+fn bare_state(board: Board) -> DongWoState {
+    DongWoState {
+        board,
+        winnings: [Pile::default(); 2],
+        debts: [0; 2],
+        to_move: Side::B,
+        turn: None,
+        over: None,
+        round: 1,
+        first: Side::B,
+        between: None,
+        pending: Vec::new(),
+        stuck: false,
+    }
+}
+
 fn text(r: &DongWo, s: &DongWoState) -> String {
     write_position(&r.position(s))
 }
@@ -374,19 +392,7 @@ fn dong_wo_endless() {
                     .legal_sow(&board, Side::B, ring_hole(i), true)
                     .is_err());
                 assert!(stop.legal_sow(&board, Side::B, ring_hole(i), true).is_ok());
-                let mut s = DongWoState {
-                    board,
-                    winnings: [Pile::default(); 2],
-                    debts: [0; 2],
-                    to_move: Side::B,
-                    turn: None,
-                    over: None,
-                    round: 1,
-                    first: Side::B,
-                    between: None,
-                    pending: Vec::new(),
-                    stuck: false,
-                };
+                let mut s = bare_state(board);
                 stop.apply(&mut s, &sow(&ring_hole(i).to_string(), true), &mut ())
                     .unwrap();
                 assert_eq!(decisions(&stop, &s), [format!("/{first_repeat}")]);
@@ -443,25 +449,7 @@ fn dong_wo_endless_through_muzi_laps() {
             }
             let err = illegal.legal_sow(&board, Side::B, hole, ccw).unwrap_err();
             assert_eq!(err.rule, "dong-wo.endless");
-            let mut s = DongWoState {
-                board,
-                winnings: [
-                    Pile {
-                        seeds: 40,
-                        muzi: Muzi::NONE,
-                    },
-                    Pile::default(),
-                ],
-                debts: [0; 2],
-                to_move: Side::B,
-                turn: None,
-                over: None,
-                round: 1,
-                first: Side::B,
-                between: None,
-                pending: Vec::new(),
-                stuck: false,
-            };
+            let mut s = bare_state(board);
             stop.apply(&mut s, &sow(&hole.to_string(), ccw), &mut ())
                 .unwrap();
             let mut stopped = false;
