@@ -480,11 +480,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         let mut events = Vec::new();
         if let Err(violation) = self.rules.apply(&mut self.state, &decision, &mut events) {
             let mut failure = failure_at(span, violation.rule, violation.message);
-            failure.alternatives = self
-                .alternatives()
-                .into_iter()
-                .filter(|a| a.contains(':') || a.starts_with(['^', '+']))
-                .collect();
+            failure.alternatives = self.alternatives();
             return Err(failure);
         }
         if self.keep_plies {

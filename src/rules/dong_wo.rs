@@ -1490,8 +1490,15 @@ impl DongWo {
                 rule,
             })
         };
-        // While owner actions wait for their piece, laps are played one at a time with them.
-        while !state.pending.is_empty() {
+        // Laps played at once with their events: while owner actions wait for their piece
+        // (they apply within the lap), and for a legal move under `illegal`, which ends and
+        // needs no cycle detection. Otherwise (under `stop`, or after owner actions) a run may
+        // never end, and is first followed with the detection, which also says where it stops.
+        loop {
+            let anchored = !state.pending.is_empty();
+            if !anchored && (self.endless_stop || t.acted) {
+                break;
+            }
             let next = t.next as usize;
             if state.board.is_empty(next) || state.board.muzi_at(next).is_some() {
                 break;
@@ -1504,36 +1511,19 @@ impl DongWo {
                 board: state.board,
                 next: t.next,
             };
-            let mut anchors = Anchors {
-                pending: &mut state.pending,
-                winnings: &mut state.winnings,
-                sown: &mut t.sown,
+            let last = if anchored {
+                let mut anchors = Anchors {
+                    pending: &mut state.pending,
+                    winnings: &mut state.winnings,
+                    sown: &mut t.sown,
+                };
+                self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut anchors)?
+            } else {
+                self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?
             };
-            last_lap = Some(self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut anchors)?);
+            last_lap = Some(last);
             state.board = s.board;
             t.next = s.next;
-        }
-        // A legal move under `illegal` ends, and its laps need no cycle detection: play them
-        // with their events at once. (Under `stop`, or after owner actions, a run may never
-        // end, and is first followed with the detection, which also says where it stops.)
-        if !self.endless_stop && !t.acted {
-            loop {
-                let next = t.next as usize;
-                if state.board.is_empty(next) || state.board.muzi_at(next).is_some() {
-                    break;
-                }
-                if let Some(last) = last_lap {
-                    lap_end(sink, t.lap, last, "dong-wo.lap.relay");
-                }
-                t.lap += 1;
-                let mut s = Snap {
-                    board: state.board,
-                    next: t.next,
-                };
-                last_lap = Some(self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?);
-                state.board = s.board;
-                t.next = s.next;
-            }
         }
         if state.board.is_empty(t.next as usize) {
             if let Some(last) = last_lap {
@@ -2257,6 +2247,12 @@ impl DongWo {
                 )),
             },
             (DongWoDecision::Pass, None) => {
+                if !state.pending.is_empty() {
+                    return Err(Violation::new(
+                        "dong-wo.owned",
+                        "owner actions written for a move wait for its pieces: a pass sows none",
+                    ));
+                }
                 if self.has_move(&state.board, state.to_move) {
                     return Err(Violation::new(
                         "dong-wo.turn",
@@ -2303,9 +2299,13 @@ impl DongWo {
                 state.pending.push((step, action));
                 Ok(())
             }
-            (DongWoDecision::Deal { .. } | DongWoDecision::Act { .. }, _) => Err(Violation::new(
+            (DongWoDecision::Act { .. }, _) => Err(Violation::new(
                 "dong-wo.owned",
                 "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
+            )),
+            (DongWoDecision::Deal { .. }, _) => Err(Violation::new(
+                "dong-wo.between",
+                "a transaction comes between rounds, not within a move",
             )),
             (DongWoDecision::Drop { .. }, None) => Err(Violation::new(
                 "dong-wo.muzi.drop",

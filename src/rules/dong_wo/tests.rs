@@ -531,3 +531,23 @@ fn dong_wo_owned_action_at_its_piece() {
     assert_eq!(text(&r, &early), text(&r, &before));
     assert!(early.pending.is_empty());
 }
+
+#[test]
+fn dong_wo_owned_action_waits_for_a_move_not_a_pass() {
+    // dong-wo.owned: an action anchored at a piece belongs to the move it is written in; a
+    // pass after it is refused and leaves the state as it was.
+    let r = rules("catalan");
+    let mut s = state(&r, "5,5,5,5,mA/mB,5,1@A,5,5 2/2 A 1");
+    let lift = DongWoDecision::Act {
+        action: HoleAction {
+            kind: crate::notation::ActionKind::Lift,
+            hole: Hole::new(Side::B, 3),
+        },
+        step: Some(2),
+    };
+    r.apply(&mut s, &lift, &mut ()).unwrap();
+    let before = s.clone();
+    let err = r.apply(&mut s, &DongWoDecision::Pass, &mut ()).unwrap_err();
+    assert_eq!(err.rule, "dong-wo.owned");
+    assert_eq!(s, before);
+}
