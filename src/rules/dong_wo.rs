@@ -429,9 +429,23 @@ impl Board {
     }
 
     fn count_in(&self, mask: u16, muzi: u32) -> u32 {
-        holes_of(mask)
-            .map(|i| self.holes[i] as u32 + if self.muzi_at(i).is_some() { muzi } else { 0 })
-            .sum()
+        let seeds: u32 = holes_of(mask).map(|i| self.holes[i] as u32).sum();
+        seeds + (self.muzi_mask() & mask).count_ones() * muzi
+    }
+
+    /// The ring holes holding a muzi, as bits (two muzi in one hole make one bit).
+    fn muzi_mask(&self) -> u16 {
+        self.muzi
+            .iter()
+            .flatten()
+            .filter(|&&at| (at as usize) < N)
+            .fold(0, |mask, &at| mask | 1 << at)
+    }
+
+    /// The ring holes holding a piece, as bits.
+    fn occupied(&self) -> u16 {
+        let stones = (0..N).fold(0u16, |mask, i| mask | u16::from(self.holes[i] != 0) << i);
+        stones | self.muzi_mask()
     }
 }
 
@@ -460,7 +474,14 @@ fn row_side(i: usize) -> Side {
 
 /// The ring indices of a set of holes, in ring order (B1..B5 A1..A5).
 fn holes_of(mask: u16) -> impl Iterator<Item = usize> {
-    (0..N).filter(move |i| mask >> i & 1 == 1)
+    let mut bits = mask & ((1 << N) - 1);
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
 }
 
 fn ring_hole(i: usize) -> Hole {
@@ -1117,6 +1138,9 @@ impl DongWo {
     /// Whether the move of `side` from ring hole `index` that way, whose start is allowed, can
     /// end meeting `goal` by some choice of drops.
     fn move_can_end(&self, board: &Board, side: Side, index: usize, ccw: bool, goal: Goal) -> bool {
+        if let Some(captures) = self.first_lap_ends(board, index, ccw) {
+            return goal == Goal::Finish || captures;
+        }
         let t = self.start_turn(side, index, ccw);
         let onward = self.onward(
             Snap {
@@ -1127,6 +1151,34 @@ impl DongWo {
         );
         let first = board.muzi_at(index).is_some();
         self.leads_to_end(onward, &t, first, goal, &[])
+    }
+
+    /// Whether a move from ring hole `index` ends with its first lap, seen from the board
+    /// without playing it: `Some(captures)` if so. Most moves do, and every move list and
+    /// every "has he a move" asks this, so it is answered in a few steps when it can be:
+    /// a lap of at most nine stones without a muzi leaves the hole after its last stone as it
+    /// was (or, with nine, that is the emptied start). `None` when the lap must be played.
+    fn first_lap_ends(&self, board: &Board, index: usize, ccw: bool) -> Option<bool> {
+        let n = board.holes[index] as usize;
+        if n == 0 || n > N - 1 || board.muzi_at(index).is_some() {
+            return None;
+        }
+        let after = step(index, ccw, n + 1);
+        if after != index && !board.is_empty(after) {
+            return None;
+        }
+        // The chain's first hole: untouched by the lap below nine stones, except the emptied
+        // start after eight; after nine, the first hole sown, which keeps its stone unless
+        // the stone goes on to the hole's owner.
+        let first = step(index, ccw, n + 2);
+        let captures = match n {
+            8 => false,
+            9 => {
+                !board.is_empty(first) || !(self.owned_banks && board.owner(first).is_some())
+            }
+            _ => !board.is_empty(first),
+        };
+        Some(captures)
     }
 
     /// A refusal in words.
@@ -1216,7 +1268,7 @@ impl DongWo {
     }
 
     fn has_move(&self, board: &Board, side: Side) -> bool {
-        holes_of(board.sector(side)).any(|i| {
+        holes_of(board.sector(side) & board.occupied()).any(|i| {
             [true, false]
                 .into_iter()
                 .any(|ccw| self.sow_refusal(board, side, i, ccw).is_none())
@@ -1266,7 +1318,7 @@ impl DongWo {
     fn tianzi<S: EventSink>(&self, state: &mut DongWoState, side: Side, sink: &mut S) {
         let board = &state.board;
         let holes = board.regular(side);
-        if holes_of(holes).any(|i| !board.is_empty(i))
+        if holes & board.occupied() != 0
             || board.count_in(board.regular(side.other()), 5) < 2
         {
             return;
@@ -1317,10 +1369,11 @@ impl DongWo {
         self.tianzi(state, mover.other(), sink);
         self.tianzi(state, mover, sink);
         state.to_move = mover.other();
-        let next_can = self.has_move(&state.board, state.to_move);
-        state.stuck = !next_can;
+        // Between rounds the side to move is never stuck: the next round's board is new.
+        state.stuck = false;
         let ended = self.round_end(&state.board).or_else(|| {
-            (!next_can && !self.has_move(&state.board, mover)).then_some((None, "dong-wo.turn"))
+            state.stuck = !self.has_move(&state.board, state.to_move);
+            (state.stuck && !self.has_move(&state.board, mover)).then_some((None, "dong-wo.turn"))
         });
         sink.event(Event::TurnEnd {
             next: state.to_move,

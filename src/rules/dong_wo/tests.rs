@@ -551,3 +551,53 @@ fn dong_wo_owned_action_waits_for_a_move_not_a_pass() {
     assert_eq!(err.rule, "dong-wo.owned");
     assert_eq!(s, before);
 }
+
+#[test]
+fn dong_wo_lap_end_seen_without_playing_agrees_with_playing() {
+    // dong-wo.lap.end: «si el forat següent és buit, el moviment s'acaba». The direct test
+    // of a first lap's end (move lists ask it for every hole) must say what playing says.
+    let mut rng = crate::generate::Rng::new(2026);
+    let mut seen = 0;
+    for rules in [
+        rules("catalan"),
+        rules_with("catalan", &[("dong-wo.owned.sown", "winnings")]),
+    ] {
+        for _ in 0..20000 {
+            let mut holes = [0u8; N];
+            for hole in &mut holes {
+                if rng.below(3) > 0 {
+                    *hole = rng.below(12) as u8;
+                }
+            }
+            let muzi = [0, 1].map(|_| (rng.below(3) > 0).then(|| rng.below(N) as u8));
+            let board = Board {
+                holes,
+                muzi,
+                owned: (rng.below(1 << N) & rng.below(1 << N)) as u16,
+                banked: [0; 2],
+            };
+            for index in 0..N {
+                for ccw in [true, false] {
+                    let Some(captures) = rules.first_lap_ends(&board, index, ccw) else {
+                        continue;
+                    };
+                    let played = rules.onward(
+                        Snap {
+                            board,
+                            next: index as u8,
+                        },
+                        ccw,
+                    );
+                    // `onward` goes on from an occupied hole with a plain lap.
+                    assert_eq!(
+                        played,
+                        Onward::Ends { captures },
+                        "{board:?} from {index} ccw={ccw}"
+                    );
+                    seen += 1;
+                }
+            }
+        }
+    }
+    assert!(seen > 10000);
+}
