@@ -588,6 +588,18 @@ pub trait Rules {
     fn position_into(&self, state: &Self::State, out: &mut Position) {
         *out = self.position(state);
     }
+    /// Whether the state's position is `claim`: the replay asks this at every checkpoint.
+    /// The default writes the position into `scratch` and compares; a game whose checkpoints
+    /// cost may compare field by field without writing anything.
+    fn position_matches(
+        &self,
+        state: &Self::State,
+        claim: &Position,
+        scratch: &mut Position,
+    ) -> bool {
+        self.position_into(state, scratch);
+        *scratch == *claim
+    }
     fn phase(&self, state: &Self::State) -> Phase;
     /// The round a state is in (1 for the first).
     fn round(&self, state: &Self::State) -> u32;

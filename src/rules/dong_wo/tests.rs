@@ -601,3 +601,46 @@ fn dong_wo_lap_end_seen_without_playing_agrees_with_playing() {
     }
     assert!(seen > 10000);
 }
+
+#[test]
+fn dong_wo_checkpoint_compared_in_place_agrees_with_the_written_position() {
+    // mgn.claim.checkpoint: the replay compares each checkpoint in place; it must accept
+    // exactly the position `position` writes, whatever is in the holes or owned.
+    let r = rules("mancala-world");
+    let mut rng = crate::generate::Rng::new(5);
+    let mut s = r.start(Side::B);
+    let mut scratch = r.position(&s);
+    let mut decisions_open = Vec::new();
+    let mut owned = 0;
+    for _ in 0..3000 {
+        let written = r.position(&s);
+        assert!(r.position_matches(&s, &written, &mut scratch));
+        owned += usize::from(s.board.owned != 0);
+        let mut changed = written.clone();
+        let side = rng.below(2);
+        let hole = rng.below(5);
+        match rng.below(5) {
+            0 => changed.holes[side][hole].pile.seeds += 1,
+            1 => changed.holes[side][hole].pile.muzi.a ^= true,
+            2 => changed.holes[side][hole].owner = Some(Side::A),
+            3 => changed.holes[side][hole].out_of_play ^= true,
+            _ => changed.debts[side] += 1,
+        }
+        assert_eq!(
+            r.position_matches(&s, &changed, &mut scratch),
+            changed == written,
+            "{}",
+            write_position(&changed)
+        );
+        match r.phase(&s) {
+            Phase::Over { .. } => s = r.start(Side::A),
+            Phase::RoundOver { .. } => r.begin_round(&mut s, &mut ()).unwrap(),
+            _ => {
+                r.decisions(&s, &mut decisions_open);
+                let d = decisions_open[rng.below(decisions_open.len())];
+                r.apply(&mut s, &d, &mut ()).unwrap();
+            }
+        }
+    }
+    assert!(owned > 100, "only {owned} states with an owned hole");
+}
