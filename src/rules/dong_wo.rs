@@ -1195,7 +1195,7 @@ impl DongWo {
         let first = step(index, ccw, n + 2);
         let captures = match n {
             8 => false,
-            9 => !board.is_empty(first) || !(self.owned_banks && board.owner(first).is_some()),
+            9 => !(board.is_empty(first) && self.owned_banks && board.owner(first).is_some()),
             _ => !board.is_empty(first),
         };
         Some(captures)
