@@ -421,6 +421,22 @@ impl Board {
         }
     }
 
+    /// `hole_state(i) == *hole`, without building it.
+    #[inline]
+    fn hole_is(&self, i: usize, hole: &HoleState) -> bool {
+        let muzi_here = |side: Side| self.muzi[side.index()] == Some(i as u8);
+        // As `pile` shows it: A's muzi, else B's.
+        let a = muzi_here(Side::A);
+        let muzi = Muzi {
+            a,
+            b: !a && muzi_here(Side::B),
+        };
+        hole.pile.seeds == self.holes[i] as u32
+            && hole.pile.muzi == muzi
+            && !hole.out_of_play
+            && hole.owner == self.owner(i)
+    }
+
     fn clear(&mut self, i: usize) {
         self.holes[i] = 0;
         for m in &mut self.muzi {
@@ -1288,7 +1304,21 @@ impl DongWo {
     }
 
     fn has_move(&self, board: &Board, side: Side) -> bool {
-        holes_of(board.sector(side) & board.occupied()).any(|i| {
+        let candidates = board.sector(side) & board.occupied();
+        // A hole without a muzi may always start a move, and most positions have one whose
+        // first lap ends it, which is seen without playing it: only the rest are played ahead.
+        let plain = candidates & !board.muzi_mask();
+        if plain != 0
+            && (self.endless_stop
+                || holes_of(plain).any(|i| {
+                    [true, false]
+                        .into_iter()
+                        .any(|ccw| self.first_lap_ends(board, i, ccw).is_some())
+                }))
+        {
+            return true;
+        }
+        holes_of(candidates).any(|i| {
             [true, false]
                 .into_iter()
                 .any(|ccw| self.sow_refusal(board, side, i, ccw).is_none())
@@ -1888,7 +1918,7 @@ impl Rules for DongWo {
                     && holes
                         .iter()
                         .zip(row(side))
-                        .all(|(hole, i)| *hole == state.board.hole_state(i))
+                        .all(|(hole, i)| state.board.hole_is(i, hole))
             })
     }
 
