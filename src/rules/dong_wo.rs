@@ -1288,21 +1288,6 @@ impl DongWo {
         }
     }
 
-    fn legal_sow(
-        &self,
-        board: &Board,
-        side: Side,
-        hole: Hole,
-        ccw: bool,
-    ) -> Result<InMove, Violation> {
-        let index = ring_index(hole)
-            .ok_or_else(|| self.refusal_violation(board, side, hole, ccw, Refusal::NotSector))?;
-        match self.sow_refusal(board, side, index, ccw) {
-            None => Ok(self.start_turn(side, index, ccw)),
-            Some(refusal) => Err(self.refusal_violation(board, side, hole, ccw, refusal)),
-        }
-    }
-
     fn has_move(&self, board: &Board, side: Side) -> bool {
         let candidates = board.sector(side) & board.occupied();
         // A hole without a muzi may always start a move, and most positions have one whose
@@ -1577,11 +1562,17 @@ impl DongWo {
     /// Go on with the turn `t` from the board of `state` after a lap (or at the start): the
     /// runs of laps without a muzi, up to the move's end, a muzi lap, or an endless stop.
     /// `last_lap` is the lap just played, whose end this reports.
+    ///
+    /// Under `dong-wo.endless=illegal` a move (or a drop) is refused when no choice of drops
+    /// ends it. Nothing has checked that beforehand: the laps are played as they are checked,
+    /// and `never_ends` is the refusal if the relay goes round for good or reaches a muzi lap
+    /// from which no drop ends the move. The caller undoes the laps then.
     fn proceed<S: EventSink>(
         &self,
         state: &mut DongWoState,
         mut t: InMove,
         mut last_lap: Option<usize>,
+        never_ends: impl FnOnce() -> Violation,
         sink: &mut S,
     ) -> Result<(), Violation> {
         let lap_end = |sink: &mut S, lap: u32, last: usize, rule: &'static str| {
@@ -1592,9 +1583,10 @@ impl DongWo {
             })
         };
         // Laps played at once with their events: while owner actions wait for their piece
-        // (they apply within the lap), and for a legal move under `illegal`, which ends and
-        // needs no cycle detection. Otherwise (under `stop`, or after owner actions) a run may
+        // (they apply within the lap), and under `illegal`, where a run that goes on long is
+        // tested for a cycle once. Otherwise (under `stop`, or after owner actions) a run may
         // never end, and is first followed with the detection, which also says where it stops.
+        let mut laps_unchecked = 0;
         loop {
             let anchored = !state.pending.is_empty();
             if !anchored && (self.endless_stop || t.acted) {
@@ -1603,6 +1595,18 @@ impl DongWo {
             let next = t.next as usize;
             if state.board.is_empty(next) || state.board.muzi_at(next).is_some() {
                 break;
+            }
+            if !anchored {
+                laps_unchecked += 1;
+                if laps_unchecked == PLAIN_LAPS {
+                    let mut ahead = Snap {
+                        board: state.board,
+                        next: t.next,
+                    };
+                    if let (RunEnd::Endless { .. }, _) = self.run(&mut ahead, t.ccw) {
+                        return Err(never_ends());
+                    }
+                }
             }
             if let Some(last) = last_lap {
                 lap_end(sink, t.lap, last, "dong-wo.lap.relay");
@@ -1637,6 +1641,12 @@ impl DongWo {
             next: t.next,
         };
         let (end, laps) = self.run(&mut s, t.ccw);
+        if !self.endless_stop
+            && !t.acted
+            && !self.leads_to_end(Onward::Node(s), &t, false, Goal::Finish, &[])
+        {
+            return Err(never_ends());
+        }
         if !self.endless_stop && t.acted && state.pending.is_empty() {
             // Owner actions changed the move's course, which the look-ahead of its start and
             // of its drops did not foresee: whether it can still end is judged now.
@@ -2251,24 +2261,32 @@ impl DongWo {
         match (*decision, state.turn.clone()) {
             (DongWoDecision::Sow { hole, direction }, None) => {
                 let ccw = direction == Direction::CounterClockwise;
-                let t = if state.pending.is_empty() {
-                    self.legal_sow(&state.board, state.to_move, hole, ccw)?
-                } else {
-                    // Owner actions inside the move change its course: whether it ends is
-                    // judged as it is played (in `proceed`).
-                    let index = self.check_start(&state.board, state.to_move, hole, ccw)?;
-                    InMove {
-                        acted: true,
-                        ..self.start_turn(state.to_move, index, ccw)
-                    }
+                let side = state.to_move;
+                let index = self.check_start(&state.board, side, hole, ccw)?;
+                // Owner actions inside the move change its course: whether it ends is judged
+                // as it is played (in `proceed`).
+                let t = InMove {
+                    acted: !state.pending.is_empty(),
+                    ..self.start_turn(side, index, ccw)
                 };
-                if state.board.muzi_at(t.next as usize).is_some() {
+                let board = state.board;
+                let never_ends =
+                    move || self.refusal_violation(&board, side, hole, ccw, Refusal::Endless);
+                if state.board.muzi_at(index).is_some() {
+                    if !self.endless_stop
+                        && !t.acted
+                        && !self.move_can_end(&state.board, side, index, ccw, Goal::Finish)
+                    {
+                        return Err(never_ends());
+                    }
                     // The first lap's state is not kept: a later lap back at it allows more
                     // drops (a singleton meeting), so it is another node.
                     state.turn = Some(t);
                     return Ok(());
                 }
-                self.proceed(state, t, None, sink)
+                self.played_or_undone(state, sink, |state, sink| {
+                    self.proceed(state, t, None, never_ends, sink)
+                })
             }
             (DongWoDecision::Drop { drop }, Some(t)) if t.stop.is_none() => {
                 let from = t.next as usize;
@@ -2307,42 +2325,26 @@ impl DongWo {
                         )
                     });
                 }
-                let node = Snap {
-                    board: state.board,
-                    next: t.next,
-                };
-                let (_, onward) = self.after_drop(&node, &t, k);
-                if !self.endless_stop
-                    && state.pending.is_empty()
-                    && !self.leads_to_end(onward, &t, false, Goal::Finish, &[])
-                {
-                    return Err(Violation::new(
+                let never_ends = || {
+                    Violation::new(
                         "dong-wo.endless",
                         format!("after {} the move never ends: whatever the muzi drops from there, the relay keeps coming back to states it was in; such a move is not allowed", DongWoDecision::Drop { drop }),
-                    ));
-                }
-                let mut t = t;
-                let mut board = state.board;
-                let met = if state.pending.is_empty() {
-                    self.muzi_lap(&mut board, &mut t, k, sink, &mut ())?
-                } else {
-                    let mut sown = t.sown;
-                    let mut anchors = Anchors {
-                        pending: &mut state.pending,
-                        winnings: &mut state.winnings,
-                        sown: &mut sown,
-                    };
-                    let met = self.muzi_lap(&mut board, &mut t, k, sink, &mut anchors)?;
-                    t.sown = sown;
-                    met
+                    )
                 };
-                if let Some(taken) = met {
-                    set_muzi(&mut state.winnings[t.mover.index()], taken);
+                // A move without owner actions is checked as it is played (in `proceed`).
+                if !self.endless_stop && t.acted && state.pending.is_empty() {
+                    let node = Snap {
+                        board: state.board,
+                        next: t.next,
+                    };
+                    let (_, onward) = self.after_drop(&node, &t, k);
+                    if !self.leads_to_end(onward, &t, false, Goal::Finish, &[]) {
+                        return Err(never_ends());
+                    }
                 }
-                state.board = board;
-                state.turn = None;
-                let last = step(from, t.ccw, pieces);
-                self.proceed(state, t, Some(last), sink)
+                self.played_or_undone(state, sink, |state, sink| {
+                    self.drop_and_proceed(state, t, k, never_ends, sink)
+                })
             }
             (DongWoDecision::Stop { lap }, Some(t)) => match t.stop {
                 Some(stop) if stop == lap => {
@@ -2424,6 +2426,59 @@ impl DongWo {
                 "no lap of this move is waiting for a muzi drop",
             )),
         }
+    }
+    /// The muzi lap of the turn `t` with its muzi at offset `k`, then on (`proceed`).
+    fn drop_and_proceed<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        mut t: InMove,
+        k: usize,
+        never_ends: impl FnOnce() -> Violation,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        let from = t.next as usize;
+        let pieces = state.board.holes[from] as usize + 1;
+        let mut board = state.board;
+        let met = if state.pending.is_empty() {
+            self.muzi_lap(&mut board, &mut t, k, sink, &mut ())?
+        } else {
+            let mut sown = t.sown;
+            let mut anchors = Anchors {
+                pending: &mut state.pending,
+                winnings: &mut state.winnings,
+                sown: &mut sown,
+            };
+            let met = self.muzi_lap(&mut board, &mut t, k, sink, &mut anchors)?;
+            t.sown = sown;
+            met
+        };
+        if let Some(taken) = met {
+            set_muzi(&mut state.winnings[t.mover.index()], taken);
+        }
+        state.board = board;
+        let last = step(from, t.ccw, pieces);
+        self.proceed(state, t, Some(last), never_ends, sink)
+    }
+
+    /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, the board,
+    /// the winnings and the turn are put back and its events withdrawn, so that a refused
+    /// decision changes nothing.
+    fn played_or_undone<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        sink: &mut S,
+        play_on: impl FnOnce(&mut DongWoState, &mut S) -> Result<(), Violation>,
+    ) -> Result<(), Violation> {
+        let (board, winnings, turn) = (state.board, state.winnings, state.turn.take());
+        let mark = sink.mark();
+        let played = play_on(state, sink);
+        if played.is_err() {
+            state.board = board;
+            state.winnings = winnings;
+            state.turn = turn;
+            sink.withdraw(mark);
+        }
+        played
     }
 }
 

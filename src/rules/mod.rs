@@ -428,6 +428,14 @@ pub enum Event {
 /// nothing for the trace it does not need.
 pub trait EventSink {
     fn event(&mut self, event: Event);
+    /// Where the events reported so far end, for [`EventSink::withdraw`].
+    fn mark(&self) -> usize {
+        0
+    }
+    /// Forget the events reported since `mark`. Rules may play a decision as they check it
+    /// and, when it turns out refused half-way, withdraw what it reported: a sink that keeps
+    /// events implements both methods (a vector does), one that only watches may ignore them.
+    fn withdraw(&mut self, _mark: usize) {}
 }
 
 impl EventSink for () {
@@ -438,6 +446,12 @@ impl EventSink for () {
 impl EventSink for Vec<Event> {
     fn event(&mut self, event: Event) {
         self.push(event);
+    }
+    fn mark(&self) -> usize {
+        self.len()
+    }
+    fn withdraw(&mut self, mark: usize) {
+        self.truncate(mark);
     }
 }
 

@@ -21,6 +21,25 @@ fn rules_with(preset: &str, options: &[(&str, &str)]) -> DongWo {
     .unwrap()
 }
 
+impl DongWo {
+    /// The start of a move, and under `dong-wo.endless=illegal` whether it can end, checked
+    /// before playing it.
+    fn legal_sow(
+        &self,
+        board: &Board,
+        side: Side,
+        hole: Hole,
+        ccw: bool,
+    ) -> Result<InMove, Violation> {
+        let index = ring_index(hole)
+            .ok_or_else(|| self.refusal_violation(board, side, hole, ccw, Refusal::NotSector))?;
+        match self.sow_refusal(board, side, index, ccw) {
+            None => Ok(self.start_turn(side, index, ccw)),
+            Some(refusal) => Err(self.refusal_violation(board, side, hole, ccw, refusal)),
+        }
+    }
+}
+
 fn rules(preset: &str) -> DongWo {
     rules_with(preset, &[])
 }
@@ -643,4 +662,86 @@ fn dong_wo_checkpoint_compared_in_place_agrees_with_the_written_position() {
         }
     }
     assert!(owned > 100, "only {owned} states with an owned hole");
+}
+
+#[test]
+fn dong_wo_endless_checked_while_playing_refuses_what_the_look_ahead_refuses() {
+    // dong-wo.endless=illegal: a move, or a muzi drop, that no choice of drops can end is
+    // refused. `apply` finds that out while playing; it must refuse exactly what playing
+    // ahead refuses, and a refusal must leave the state and the events as they were.
+    let r = rules("catalan");
+    let mut rng = crate::generate::Rng::new(29);
+    let (mut refused_sows, mut refused_drops, mut drops) = (0, 0, 0);
+    for _ in 0..40_000 {
+        let mut holes = [0u8; N];
+        for _ in 0..6 + rng.below(12) {
+            holes[rng.below(N)] += 1;
+        }
+        let muzi = if rng.below(2) == 0 {
+            [None, None]
+        } else {
+            [Some(rng.below(N) as u8), Some(rng.below(N) as u8)]
+        };
+        let board = Board {
+            holes,
+            muzi,
+            owned: 0,
+            banked: [0; 2],
+        };
+        if board.muzi[0].is_some() && board.muzi[0] == board.muzi[1] {
+            continue;
+        }
+        for i in 0..5 {
+            let ccw = rng.below(2) == 0;
+            let before = bare_state(board);
+            let mut s = before.clone();
+            let mut events = vec![Event::Pass {
+                side: Side::A,
+                rule: "marker",
+            }];
+            let looked_ahead = r.sow_refusal(&board, Side::B, i, ccw);
+            let played = r.apply(&mut s, &sow(&ring_hole(i).to_string(), ccw), &mut events);
+            assert_eq!(
+                played.is_ok(),
+                looked_ahead.is_none(),
+                "{board:?} {i} {ccw}"
+            );
+            if let Err(refusal) = played {
+                if looked_ahead == Some(Refusal::Endless) {
+                    assert_eq!(refusal.rule, "dong-wo.endless");
+                    refused_sows += 1;
+                }
+                assert_eq!(s, before);
+                assert_eq!(events.len(), 1);
+                continue;
+            }
+            // At a muzi lap: every drop, as the look-ahead judges it and as played.
+            let Some(t) = s.turn.clone() else { continue };
+            let node = Snap {
+                board: s.board,
+                next: t.next,
+            };
+            for k in r.drop_offsets(&s.board, &t).iter() {
+                let (_, onward) = r.after_drop(&node, &t, k);
+                let can_end = r.leads_to_end(onward, &t, false, Goal::Finish, &[]);
+                let mut after = s.clone();
+                let mark = events.len();
+                let drop = DongWoDecision::Drop {
+                    drop: r.drop_at(&t, k),
+                };
+                let played = r.apply(&mut after, &drop, &mut events);
+                assert_eq!(played.is_ok(), can_end, "{board:?} {i} {ccw} {drop}");
+                drops += 1;
+                if played.is_err() {
+                    assert_eq!(after, s);
+                    assert_eq!(events.len(), mark);
+                    refused_drops += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        refused_sows > 0 && refused_drops > 0 && drops > 1000,
+        "{refused_sows} {refused_drops} {drops}"
+    );
 }
