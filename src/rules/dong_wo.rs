@@ -468,8 +468,16 @@ impl Board {
 
     /// The ring holes holding a piece, as bits.
     fn occupied(&self) -> u16 {
-        let stones = (0..N).fold(0u16, |mask, i| mask | u16::from(self.holes[i] != 0) << i);
-        stones | self.muzi_mask()
+        // Asked several times after every move: the ten counts are tested eight at a time,
+        // each nonzero byte setting its top bit, and the top bits gathered by a multiply.
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let nonzero = |bytes: u64| ((bytes & LOW7) + LOW7 | bytes) & !LOW7;
+        let gather = |tops: u64| ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+        let mut first = [0u8; 8];
+        first.copy_from_slice(&self.holes[..8]);
+        let low = gather(nonzero(u64::from_le_bytes(first)));
+        let high = u16::from(self.holes[8] != 0) << 8 | u16::from(self.holes[9] != 0) << 9;
+        low | high | self.muzi_mask()
     }
 }
 
@@ -509,11 +517,30 @@ fn holes_of(mask: u16) -> impl Iterator<Item = usize> {
 }
 
 fn ring_hole(i: usize) -> Hole {
-    if i < 5 {
-        Hole::new(Side::B, i as u32 + 1)
-    } else {
-        Hole::new(Side::A, i as u32 - 4)
-    }
+    // Every event names a hole: a table rather than a branch for each.
+    const RING: [Hole; N] = {
+        let mut ring = [Hole {
+            side: Side::B,
+            number: 0,
+        }; N];
+        let mut i = 0;
+        while i < N {
+            ring[i] = if i < 5 {
+                Hole {
+                    side: Side::B,
+                    number: i as u32 + 1,
+                }
+            } else {
+                Hole {
+                    side: Side::A,
+                    number: i as u32 - 4,
+                }
+            };
+            i += 1;
+        }
+        ring
+    };
+    RING[i]
 }
 
 fn ring_index(hole: Hole) -> Option<usize> {
@@ -1399,8 +1426,14 @@ impl DongWo {
     fn end_of_move<S: EventSink>(&self, state: &mut DongWoState, mover: Side, sink: &mut S) {
         Self::settle(state);
         state.turn = None;
-        self.tianzi(state, mover.other(), sink);
-        self.tianzi(state, mover, sink);
+        // Tianzi needs a player's regular holes all empty, which one's tianzi does not change
+        // for the other: one look at the board tells which of them to try.
+        let occupied = state.board.occupied();
+        for side in [mover.other(), mover] {
+            if state.board.regular(side) & occupied == 0 {
+                self.tianzi(state, side, sink);
+            }
+        }
         state.to_move = mover.other();
         // Between rounds the side to move is never stuck: the next round's board is new.
         state.stuck = false;

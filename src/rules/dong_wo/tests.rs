@@ -595,6 +595,10 @@ fn dong_wo_lap_end_seen_without_playing_agrees_with_playing() {
                 owned: (rng.below(1 << N) & rng.below(1 << N)) as u16,
                 banked: [0; 2],
             };
+            let occupied = (0..N)
+                .filter(|&i| !board.is_empty(i))
+                .fold(0, |m, i| m | 1 << i);
+            assert_eq!(board.occupied(), occupied, "{board:?}");
             for index in 0..N {
                 for ccw in [true, false] {
                     let Some(captures) = rules.first_lap_ends(&board, index, ccw) else {
@@ -638,11 +642,15 @@ fn dong_wo_checkpoint_compared_in_place_agrees_with_the_written_position() {
         let mut changed = written.clone();
         let side = rng.below(2);
         let hole = rng.below(5);
-        match rng.below(5) {
-            0 => changed.holes[side][hole].pile.seeds += 1,
-            1 => changed.holes[side][hole].pile.muzi.a ^= true,
-            2 => changed.holes[side][hole].owner = Some(Side::A),
-            3 => changed.holes[side][hole].out_of_play ^= true,
+        let changed_hole = &mut changed.holes[side][hole];
+        match rng.below(8) {
+            0 => changed_hole.pile.seeds += 1,
+            1 => changed_hole.pile.muzi.a ^= true,
+            2 => changed_hole.pile.muzi.b ^= true,
+            3 => changed_hole.owner = Some(Side::A),
+            4 => changed_hole.owner = Some(Side::B),
+            5 => changed_hole.owner = None,
+            6 => changed_hole.out_of_play ^= true,
             _ => changed.debts[side] += 1,
         }
         assert_eq!(
