@@ -471,7 +471,7 @@ impl Board {
         // Asked several times after every move: the ten counts are tested eight at a time,
         // each nonzero byte setting its top bit, and the top bits gathered by a multiply.
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        let nonzero = |bytes: u64| ((bytes & LOW7) + LOW7 | bytes) & !LOW7;
+        let nonzero = |bytes: u64| (((bytes & LOW7) + LOW7) | bytes) & !LOW7;
         let gather = |tops: u64| ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
         let mut first = [0u8; 8];
         first.copy_from_slice(&self.holes[..8]);
