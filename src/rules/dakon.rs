@@ -6,10 +6,10 @@
 
 use super::{
     check_move_form, pile, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase,
-    PresetDef, RuleDef, Rules, Settings, Violation,
+    PositionHead, PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
-    BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Rows, Side, Sowing, Spanned,
+    BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
 };
 use std::fmt;
 
@@ -739,35 +739,29 @@ impl Rules for Dakon {
         Ok(state)
     }
 
-    fn position(&self, state: &DakonState) -> Position {
-        let mut position = Position {
-            holes: Rows::with_capacity(self.n),
-            stores: [pile(0), pile(0)],
+    fn row_states<'a>(
+        &'a self,
+        state: &'a DakonState,
+        side: Side,
+    ) -> impl ExactSizeIterator<Item = HoleState> + 'a {
+        let (slots, out_of_play) = (state.slots, state.out_of_play);
+        self.row_slots(side).map(move |slot| HoleState {
+            pile: pile(slots[slot]),
+            owner: None,
+            out_of_play: out_of_play & (1 << slot) != 0,
+        })
+    }
+
+    fn position_head(&self, state: &DakonState) -> PositionHead {
+        PositionHead {
+            stores: [
+                pile(state.slots[self.store(Side::A)]),
+                pile(state.slots[self.store(Side::B)]),
+            ],
             to_move: state.to_move,
             round: state.round,
             debts: [0, 0],
-        };
-        self.position_into(state, &mut position);
-        position
-    }
-
-    fn position_into(&self, state: &DakonState, out: &mut Position) {
-        out.holes.clear();
-        for side in [Side::A, Side::B] {
-            let row = self.row_slots(side).map(|slot| HoleState {
-                pile: pile(state.slots[slot]),
-                owner: None,
-                out_of_play: state.out_of_play & (1 << slot) != 0,
-            });
-            out.holes.extend(side, row);
         }
-        out.stores = [
-            pile(state.slots[self.store(Side::A)]),
-            pile(state.slots[self.store(Side::B)]),
-        ];
-        out.to_move = state.to_move;
-        out.round = state.round;
-        out.debts = [0, 0];
     }
 
     fn phase(&self, state: &DakonState) -> Phase {

@@ -16,12 +16,12 @@
 
 use super::cycle::{self, Walk};
 use super::{
-    check_move_form, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase, PresetDef,
-    RuleDef, Rules, Settings, Violation,
+    check_move_form, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase, PositionHead,
+    PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
     push_action, push_transaction, AnchoredAction, BoardSize, Direction, Element, Few, GameKind,
-    Hole, HoleAction, HoleState, Move, Muzi, MuziDrop, Pile, Position, Rows, Side, Sowing, Spanned,
+    Hole, HoleAction, HoleState, Move, Muzi, MuziDrop, Pile, Position, Side, Sowing, Spanned,
     Transaction,
 };
 use std::fmt;
@@ -419,22 +419,6 @@ impl Board {
             owner: self.owner(i),
             out_of_play: false,
         }
-    }
-
-    /// `hole_state(i) == *hole`, without building it.
-    #[inline]
-    fn hole_is(&self, i: usize, hole: &HoleState) -> bool {
-        let muzi_here = |side: Side| self.muzi[side.index()] == Some(i as u8);
-        // As `pile` shows it: A's muzi, else B's.
-        let a = muzi_here(Side::A);
-        let muzi = Muzi {
-            a,
-            b: !a && muzi_here(Side::B),
-        };
-        hole.pile.seeds == self.holes[i] as u32
-            && hole.pile.muzi == muzi
-            && !hole.out_of_play
-            && hole.owner == self.owner(i)
     }
 
     fn clear(&mut self, i: usize) {
@@ -1923,46 +1907,21 @@ impl Rules for DongWo {
         })
     }
 
-    fn position(&self, state: &DongWoState) -> Position {
-        let mut out = Position {
-            holes: Rows::with_capacity(5),
+    fn row_states<'a>(
+        &'a self,
+        state: &'a DongWoState,
+        side: Side,
+    ) -> impl ExactSizeIterator<Item = HoleState> + 'a {
+        row(side).map(|i| state.board.hole_state(i))
+    }
+
+    fn position_head(&self, state: &DongWoState) -> PositionHead {
+        PositionHead {
             stores: state.winnings,
             to_move: state.to_move,
             round: state.round,
             debts: state.debts,
-        };
-        self.position_into(state, &mut out);
-        out
-    }
-
-    /// The same position, written over `out`: the replay compares every checkpoint with it.
-    fn position_into(&self, state: &DongWoState, out: &mut Position) {
-        out.holes.clear();
-        for side in [Side::A, Side::B] {
-            out.holes
-                .extend(side, row(side).map(|i| state.board.hole_state(i)));
         }
-        out.stores = state.winnings;
-        out.to_move = state.to_move;
-        out.round = state.round;
-        out.debts = state.debts;
-    }
-
-    /// `position_into` compared in place: a Dong Wo record has a checkpoint after nearly
-    /// every move, and writing each out cost the replay a tenth of its time.
-    fn position_matches(&self, state: &DongWoState, claim: &Position, _: &mut Position) -> bool {
-        claim.stores == state.winnings
-            && claim.to_move == state.to_move
-            && claim.round == state.round
-            && claim.debts == state.debts
-            && [Side::A, Side::B].into_iter().all(|side| {
-                let holes = claim.holes.row(side);
-                holes.len() == row(side).len()
-                    && holes
-                        .iter()
-                        .zip(row(side))
-                        .all(|(hole, i)| state.board.hole_is(i, hole))
-            })
     }
 
     fn phase(&self, state: &DongWoState) -> Phase {

@@ -11,10 +11,10 @@
 
 use super::{
     check_move_form, pile, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase,
-    PresetDef, RuleDef, Rules, Settings, Violation,
+    PositionHead, PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
-    BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Rows, Side, Sowing, Spanned,
+    BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
 };
 use std::fmt;
 
@@ -897,32 +897,25 @@ impl Rules for MrawImrujen {
         Ok(state)
     }
 
-    fn position(&self, state: &MrawState) -> Position {
-        let mut position = Position {
-            holes: Rows::with_capacity(ROW),
-            stores: [pile(0), pile(0)],
+    fn row_states<'a>(
+        &'a self,
+        state: &'a MrawState,
+        side: Side,
+    ) -> impl ExactSizeIterator<Item = HoleState> + 'a {
+        Self::row(side).map(move |slot| HoleState {
+            pile: pile(state.board[slot]),
+            owner: None,
+            out_of_play: false,
+        })
+    }
+
+    fn position_head(&self, state: &MrawState) -> PositionHead {
+        PositionHead {
+            stores: [pile(state.winnings[0]), pile(state.winnings[1])],
             to_move: state.to_move,
             round: state.round,
             debts: [0, 0],
-        };
-        self.position_into(state, &mut position);
-        position
-    }
-
-    fn position_into(&self, state: &MrawState, out: &mut Position) {
-        out.holes.clear();
-        for side in [Side::A, Side::B] {
-            let row = Self::row(side).map(|slot| HoleState {
-                pile: pile(state.board[slot]),
-                owner: None,
-                out_of_play: false,
-            });
-            out.holes.extend(side, row);
         }
-        out.stores = [pile(state.winnings[0]), pile(state.winnings[1])];
-        out.to_move = state.to_move;
-        out.round = state.round;
-        out.debts = [0, 0];
     }
 
     fn phase(&self, state: &MrawState) -> Phase {

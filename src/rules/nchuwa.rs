@@ -11,10 +11,10 @@
 use super::cycle::{self, Walk};
 use super::{
     check_move_form, pile, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase,
-    PresetDef, RuleDef, Rules, Settings, Violation,
+    PositionHead, PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
-    BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Rows, Side, Sowing, Spanned,
+    BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
 };
 use std::fmt;
 
@@ -1233,36 +1233,27 @@ impl Rules for Nchuwa {
         Ok(state)
     }
 
-    fn position(&self, state: &NchuwaState) -> Position {
-        let mut position = Position {
-            holes: Rows::with_capacity(self.ring_len()),
-            stores: [pile(0), pile(0)],
+    fn row_states<'a>(
+        &'a self,
+        state: &'a NchuwaState,
+        side: Side,
+    ) -> impl ExactSizeIterator<Item = HoleState> + 'a {
+        state.rings[side.index()][..self.ring_len()]
+            .iter()
+            .map(|&seeds| HoleState {
+                pile: pile(seeds as u32),
+                owner: None,
+                out_of_play: false,
+            })
+    }
+
+    fn position_head(&self, state: &NchuwaState) -> PositionHead {
+        PositionHead {
+            stores: [pile(state.won[0]), pile(state.won[1])],
             to_move: state.to_move,
             round: 1,
             debts: [0, 0],
-        };
-        self.position_into(state, &mut position);
-        position
-    }
-
-    fn position_into(&self, state: &NchuwaState, out: &mut Position) {
-        out.holes.clear();
-        for side in [Side::A, Side::B] {
-            out.holes.extend(
-                side,
-                state.rings[side.index()][..self.ring_len()]
-                    .iter()
-                    .map(|&seeds| HoleState {
-                        pile: pile(seeds as u32),
-                        owner: None,
-                        out_of_play: false,
-                    }),
-            );
         }
-        out.stores = [pile(state.won[0]), pile(state.won[1])];
-        out.to_move = state.to_move;
-        out.round = 1;
-        out.debts = [0, 0];
     }
 
     fn phase(&self, state: &NchuwaState) -> Phase {
