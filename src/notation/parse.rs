@@ -31,7 +31,7 @@ use nom::bytes::complete::tag;
 use nom::character::complete::char;
 use nom::combinator::{opt, value};
 use nom::error::{ErrorKind, ParseError};
-use nom::multi::{many0_count, separated_list1};
+use nom::multi::separated_list1;
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
@@ -401,6 +401,14 @@ fn holes<'a>(i: &'a str, row: &mut Vec<HoleState>) -> PResult<'a, ()> {
 /// A pile where one is expected: anything else fails as `what`.
 fn expect_pile<'a>(i: &'a str, what: &'static str) -> PResult<'a, Pile> {
     match pile(i) {
+        Err(nom::Err::Error(_)) => fail(i, what),
+        read => read,
+    }
+}
+
+/// A hole where one is expected: anything else fails as `what`.
+fn expect_hole<'a>(i: &'a str, what: &'static str) -> PResult<'a, Hole> {
+    match hole(i) {
         Err(nom::Err::Error(_)) => fail(i, what),
         read => read,
     }
@@ -1120,15 +1128,15 @@ impl<'a> Reader<'a> {
 
     /// `N.` or `N...`, checked against the ply it stands before.
     fn move_number(&self, i: &'a str, plies: usize) -> Result<&'a str, Failure<'a>> {
-        let (rest, (n, _, more)) = (
-            number,
-            expect("`.` or `...` after the move number", char('.')),
-            opt(tag("..")),
-        )
-            .parse(i)?;
+        let (rest, n) = number(i)?;
+        let rest = byte(rest, b'.', "`.` or `...` after the move number")?;
+        let (rest, more) = match rest.strip_prefix("..") {
+            Some(rest) => (rest, true),
+            None => (rest, false),
+        };
         let turn = plies / 2 + 1;
         let second = plies % 2 == 1;
-        if n as usize != turn || more.is_some() != second {
+        if n as usize != turn || more != second {
             let dots = if second { "..." } else { "." };
             return fail(
                 i,
@@ -1148,10 +1156,9 @@ impl<'a> Reader<'a> {
             i = rest;
         }
         let mut extra_captures = Few::new();
-        while let Some(rest) = i.strip_prefix('*') {
-            let (rest, h) =
-                self.spanned(expect("the hole captured after `*`, such as A5", hole))(rest)?;
-            extra_captures.push(h);
+        while let Some(after) = i.strip_prefix('*') {
+            let (rest, h) = expect_hole(after, "the hole captured after `*`, such as A5")?;
+            extra_captures.push(Spanned::new(h, self.span(after, rest)));
             i = rest;
         }
         let mut actions = Few::new();
@@ -1168,11 +1175,13 @@ impl<'a> Reader<'a> {
             actions.push(a);
             i = rest;
         }
-        let (i, stopped_after_lap) = opt(preceded(
-            char('/'),
-            expect("the lap after `/`, such as /17", number),
-        ))
-        .parse(i)?;
+        let (i, stopped_after_lap) = match i.strip_prefix('/') {
+            Some(after) => {
+                let (rest, lap) = expect("the lap after `/`, such as /17", number)(after)?;
+                (rest, Some(lap))
+            }
+            None => (i, None),
+        };
         let m = Move {
             sowings,
             extra_captures,
@@ -1183,7 +1192,9 @@ impl<'a> Reader<'a> {
     }
 
     fn sowing(&self, i: &'a str) -> PResult<'a, Sowing> {
-        let (i, from) = self.spanned(expect("a hole such as B4", hole))(i)?;
+        let (rest, from) = expect_hole(i, "a hole such as B4")?;
+        let from = Spanned::new(from, self.span(i, rest));
+        let i = rest;
         let (i, direction) = match i.as_bytes().first() {
             Some(b'>') => (&i[1..], Some(Direction::CounterClockwise)),
             Some(b'<') => (&i[1..], Some(Direction::Clockwise)),
@@ -1191,27 +1202,24 @@ impl<'a> Reader<'a> {
         };
         let (mut i, transfer_to) = match i.strip_prefix(':') {
             Some(after) => {
-                let hole = expect("the hole after `:`, such as B2", hole);
-                let (rest, to) = self.spanned(hole)(after)?;
-                (rest, Some(Box::new(to)))
+                let (rest, to) = expect_hole(after, "the hole after `:`, such as B2")?;
+                (
+                    rest,
+                    Some(Box::new(Spanned::new(to, self.span(after, rest)))),
+                )
             }
             None => (i, None),
         };
         let mut muzi_drops = Few::new();
-        while i.starts_with('@') {
-            let drop = preceded(
-                char('@'),
-                (
-                    expect("the hole where the muzi drops, such as A2", hole),
-                    many0_count(char('\'')),
-                ),
-            )
-            .map(|(hole, primes)| MuziDrop {
+        while let Some(after) = i.strip_prefix('@') {
+            let (rest, hole) = expect_hole(after, "the hole where the muzi drops, such as A2")?;
+            let primes = rest.bytes().take_while(|&b| b == b'\'').count();
+            let rest = &rest[primes..];
+            let drop = MuziDrop {
                 hole,
                 visit: u32::try_from(primes).unwrap_or(u32::MAX).saturating_add(1),
-            });
-            let (rest, d) = self.spanned(drop)(i)?;
-            muzi_drops.push(d);
+            };
+            muzi_drops.push(Spanned::new(drop, self.span(i, rest)));
             i = rest;
         }
         let s = Sowing {
