@@ -438,41 +438,49 @@ fn position(i: &str, holes_hint: usize) -> PResult<'_, Position> {
 /// up on anything unusual: a number of ten digits or more, or any byte where the careful path
 /// would not go on. Nothing here reports an error.
 fn position_fast(i: &str, holes_hint: usize) -> Option<(&str, Position)> {
-    let mut b = i.as_bytes();
+    let b = i.as_bytes();
+    let mut k = 0;
     let mut holes = Vec::with_capacity(holes_hint);
-    // A's row, up to the `/`, then B's, up to the space; `a` is A's number of holes once read.
-    let mut a = None;
+    // A's row up to its `/`, then B's up to a space or tab.
     let a = loop {
-        let (hole, rest) = fast_hole(b)?;
-        holes.push(hole);
-        let (&after, rest) = rest.split_first()?;
-        b = rest;
-        match (after, a) {
-            (b',', _) => {}
-            (b'/', None) => a = Some(holes.len()),
-            (b' ' | b'\t', Some(a)) => break a,
+        holes.push(fast_hole(b, &mut k)?);
+        match at(b, k) {
+            b',' => k += 1,
+            b'/' => break holes.len(),
             _ => return None,
         }
     };
+    k += 1;
+    loop {
+        holes.push(fast_hole(b, &mut k)?);
+        match at(b, k) {
+            b',' => k += 1,
+            b' ' | b'\t' => break,
+            _ => return None,
+        }
+    }
+    k += 1;
     // A wrong hint leaves room to spare: give it back (it changes nothing when right).
     holes.shrink_to_fit();
-    let (store_a, b) = fast_pile(b)?;
-    let b = b.strip_prefix(b"/")?;
-    let (store_b, b) = fast_pile(b)?;
-    let (to_move, b) = match b {
-        [b' ' | b'\t', b'A', b' ' | b'\t', rest @ ..] => (Side::A, rest),
-        [b' ' | b'\t', b'B', b' ' | b'\t', rest @ ..] => (Side::B, rest),
+    let store_a = fast_pile(b, &mut k)?;
+    fast_byte(b, &mut k, |c| c == b'/')?;
+    let store_b = fast_pile(b, &mut k)?;
+    fast_byte(b, &mut k, |c| matches!(c, b' ' | b'\t'))?;
+    let to_move = match at(b, k) {
+        b'A' => Side::A,
+        b'B' => Side::B,
         _ => return None,
     };
-    let (round, b) = fast_number(b)?;
-    let (debts, b) = match b {
-        [b' ' | b'\t', b'0'..=b'9', ..] => {
-            let (debt_a, rest) = fast_number(&b[1..])?;
-            let (debt_b, rest) = fast_number(rest.strip_prefix(b"/")?)?;
-            ([debt_a, debt_b], rest)
-        }
-        _ => ([0, 0], b),
-    };
+    k += 1;
+    fast_byte(b, &mut k, |c| matches!(c, b' ' | b'\t'))?;
+    let round = fast_number(b, &mut k)?;
+    let mut debts = [0, 0];
+    if matches!(at(b, k), b' ' | b'\t') && at(b, k + 1).is_ascii_digit() {
+        k += 1;
+        debts[0] = fast_number(b, &mut k)?;
+        fast_byte(b, &mut k, |c| c == b'/')?;
+        debts[1] = fast_number(b, &mut k)?;
+    }
     let p = Position {
         holes: Rows::from_parts(holes, a),
         stores: [store_a, store_b],
@@ -480,78 +488,113 @@ fn position_fast(i: &str, holes_hint: usize) -> Option<(&str, Position)> {
         round,
         debts,
     };
-    Some((&i[i.len() - b.len()..], p))
+    Some((&i[k..], p))
 }
 
-/// For [`position_fast`]: a number of one to nine digits, and the bytes after it. Nine digits
-/// cannot overflow; a longer number is left to the careful path and its checks.
+/// For [`position_fast`]: `b[k]`, or 0 past the end (a byte that it never accepts).
 #[inline(always)]
-fn fast_number(b: &[u8]) -> Option<(u32, &[u8])> {
+fn at(b: &[u8], k: usize) -> u8 {
+    b.get(k).copied().unwrap_or(0)
+}
+
+/// For [`position_fast`]: steps over `b[*k]` if it is what `wanted` says.
+#[inline(always)]
+fn fast_byte(b: &[u8], k: &mut usize, wanted: impl Fn(u8) -> bool) -> Option<()> {
+    let ok = wanted(at(b, *k));
+    *k += usize::from(ok);
+    ok.then_some(())
+}
+
+/// For [`position_fast`]: the digits at `b[*k]`, stepped over, as a number; no digits read as 0.
+/// More than nine digits, which might overflow, are left to the careful path and its checks.
+#[inline(always)]
+fn fast_digits(b: &[u8], k: &mut usize) -> Option<u32> {
+    let start = *k;
     let mut n: u32 = 0;
-    let mut len = 0;
-    while let Some(&c @ b'0'..=b'9') = b.get(len) {
-        if len == 9 {
+    loop {
+        let d = at(b, *k).wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        n = n.wrapping_mul(10).wrapping_add(u32::from(d));
+        *k += 1;
+    }
+    (*k - start <= 9).then_some(n)
+}
+
+/// For [`position_fast`]: a number at `b[*k]`, stepped over.
+#[inline(always)]
+fn fast_number(b: &[u8], k: &mut usize) -> Option<u32> {
+    let start = *k;
+    let n = fast_digits(b, k)?;
+    (*k > start).then_some(n)
+}
+
+/// For [`position_fast`]: a pile (`5`, `mA`, `3mAmB`) at `b[*k]`, stepped over.
+#[inline(always)]
+fn fast_pile(b: &[u8], k: &mut usize) -> Option<Pile> {
+    let start = *k;
+    let seeds = fast_digits(b, k)?;
+    let muzi = if at(b, *k) != b'm' {
+        if *k == start {
             return None;
         }
-        n = n * 10 + u32::from(c - b'0');
-        len += 1;
-    }
-    (len > 0).then(|| (n, &b[len..]))
+        Muzi::NONE
+    } else {
+        let (muzi, len) = match (at(b, *k + 1), at(b, *k + 2), at(b, *k + 3)) {
+            (b'A', b'm', b'B') => (Muzi { a: true, b: true }, 4),
+            (b'A', _, _) => (Muzi::of(Side::A), 2),
+            (b'B', _, _) => (Muzi::of(Side::B), 2),
+            _ => return None,
+        };
+        *k += len;
+        muzi
+    };
+    Some(Pile { seeds, muzi })
 }
 
-/// For [`position_fast`]: a pile (`5`, `mA`, `3mAmB`), and the bytes after it.
+/// For [`position_fast`]: a hole of a row (`5`, `0@B`, `mA`, `x`) at `b[*k]`, stepped over.
 #[inline(always)]
-fn fast_pile(b: &[u8]) -> Option<(Pile, &[u8])> {
-    let (seeds, b) = match b {
-        [b'0'..=b'9', ..] => fast_number(b)?,
-        [b'm', ..] => (0, b),
-        _ => return None,
-    };
-    let (muzi, b) = match b {
-        [b'm', b'A', b'm', b'B', rest @ ..] => (Muzi { a: true, b: true }, rest),
-        [b'm', b'A', rest @ ..] => (Muzi::of(Side::A), rest),
-        [b'm', b'B', rest @ ..] => (Muzi::of(Side::B), rest),
-        [b'm', ..] => return None,
-        _ => (Muzi::NONE, b),
-    };
-    Some((Pile { seeds, muzi }, b))
-}
-
-/// For [`position_fast`]: a hole of a row (`5`, `0@B`, `mA`, `x`), and the bytes after it.
-#[inline(always)]
-fn fast_hole(b: &[u8]) -> Option<(HoleState, &[u8])> {
-    // Nearly every hole is one digit and a comma.
-    if let [d @ b'0'..=b'9', b',', ..] = b {
+fn fast_hole(b: &[u8], k: &mut usize) -> Option<HoleState> {
+    // Most holes are one digit followed by a comma.
+    let d = at(b, *k).wrapping_sub(b'0');
+    if d <= 9 && at(b, *k + 1) == b',' {
+        *k += 1;
         let pile = Pile {
-            seeds: u32::from(d - b'0'),
+            seeds: u32::from(d),
             muzi: Muzi::NONE,
         };
-        let hole = HoleState {
+        return Some(HoleState {
             pile,
             ..HoleState::default()
-        };
-        return Some((hole, &b[1..]));
+        });
     }
-    if let [b'x', rest @ ..] = b {
+    if at(b, *k) == b'x' {
+        *k += 1;
         let out = HoleState {
             out_of_play: true,
             ..HoleState::default()
         };
-        return Some((out, rest));
+        return Some(out);
     }
-    let (pile, b) = fast_pile(b)?;
-    let (owner, b) = match b {
-        [b'@', b'A', rest @ ..] => (Some(Side::A), rest),
-        [b'@', b'B', rest @ ..] => (Some(Side::B), rest),
-        [b'@', ..] => return None,
-        _ => (None, b),
+    let pile = fast_pile(b, k)?;
+    let owner = if at(b, *k) == b'@' {
+        let owner = match at(b, *k + 1) {
+            b'A' => Side::A,
+            b'B' => Side::B,
+            _ => return None,
+        };
+        *k += 2;
+        Some(owner)
+    } else {
+        None
     };
     let hole = HoleState {
         pile,
         owner,
         out_of_play: false,
     };
-    Some((hole, b))
+    Some(hole)
 }
 
 /// The general reader of a position, which says what is wrong with a malformed one.
