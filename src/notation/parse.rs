@@ -31,7 +31,7 @@ use nom::bytes::complete::tag;
 use nom::character::complete::char;
 use nom::combinator::{opt, value};
 use nom::error::{ErrorKind, ParseError};
-use nom::multi::{many0_count, separated_list1};
+use nom::multi::separated_list1;
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
@@ -120,7 +120,7 @@ pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
 /// A position string on its own (as in a `Start` tag).
 pub fn parse_position(text: &str) -> Result<Position, SyntaxError> {
     let reader = Reader { text };
-    let read = position(text).and_then(|(rest, p)| {
+    let read = position(text, 0).and_then(|(rest, p)| {
         if rest.is_empty() {
             Ok(p)
         } else {
@@ -382,59 +382,11 @@ fn hole_state(i: &str) -> PResult<'_, HoleState> {
     Ok((i, out))
 }
 
-/// The number of holes in the row `i` starts with, if it is well formed: its commas, plus one.
-fn count_holes(i: &str) -> usize {
-    let mut commas = 0;
-    for &b in i.as_bytes() {
-        match b {
-            b',' => commas += 1,
-            b'0'..=b'9' | b'm' | b'A' | b'B' | b'@' | b'x' => {}
-            _ => break,
-        }
-    }
-    commas + 1
-}
-
-/// A hole of seeds only (`5`, nearly every hole of a checkpoint), read as [`hole_state`]
-/// would read it but in a few steps; `None` for anything else, which `hole_state` then reads.
-fn plain_seeds(i: &str) -> Option<(&str, HoleState)> {
-    let bytes = i.as_bytes();
-    let mut seeds: u32 = 0;
-    let mut digits = 0;
-    // Nine digits cannot overflow; a longer number goes the long way and its checks.
-    while digits < 9 {
-        match bytes.get(digits) {
-            Some(&b) if b.is_ascii_digit() => seeds = seeds * 10 + u32::from(b - b'0'),
-            _ => break,
-        }
-        digits += 1;
-    }
-    match bytes.get(digits) {
-        _ if digits == 0 => None,
-        Some(b'0'..=b'9' | b'm' | b'@') => None,
-        _ => Some((
-            &i[digits..],
-            HoleState {
-                pile: Pile {
-                    seeds,
-                    muzi: Muzi::NONE,
-                },
-                owner: None,
-                out_of_play: false,
-            },
-        )),
-    }
-}
-
 /// One player's holes, `5,0@B,mA,x`: at least one, separated by `,`, added to `row`.
 fn holes<'a>(i: &'a str, row: &mut Vec<HoleState>) -> PResult<'a, ()> {
     let mut i = i;
     loop {
-        let read = match plain_seeds(i) {
-            Some(plain) => Ok(plain),
-            None => hole_state(i),
-        };
-        let (rest, h) = match read {
+        let (rest, h) = match hole_state(i) {
             Err(nom::Err::Error(_)) => return fail(i, "a hole's contents such as 5, 0@B, mA or x"),
             read => read?,
         };
@@ -454,6 +406,14 @@ fn expect_pile<'a>(i: &'a str, what: &'static str) -> PResult<'a, Pile> {
     }
 }
 
+/// A hole where one is expected: anything else fails as `what`.
+fn expect_hole<'a>(i: &'a str, what: &'static str) -> PResult<'a, Hole> {
+    match hole(i) {
+        Err(nom::Err::Error(_)) => fail(i, what),
+        read => read,
+    }
+}
+
 /// A space or tab where one is expected.
 fn expect_sp<'a>(i: &'a str, what: &'static str) -> Result<&'a str, Failure<'a>> {
     match i.as_bytes().first() {
@@ -462,9 +422,184 @@ fn expect_sp<'a>(i: &'a str, what: &'static str) -> Result<&'a str, Failure<'a>>
     }
 }
 
-fn position(i: &str) -> PResult<'_, Position> {
-    // Both rows of a board have as many holes: counting A's sizes the allocation once.
-    let mut both = Vec::with_capacity(2 * count_holes(i));
+/// A position. `holes_hint` is how many holes it likely has (those of the game's last
+/// checkpoint; 0 if unknown), so that its vector is allocated once.
+fn position(i: &str, holes_hint: usize) -> PResult<'_, Position> {
+    match position_fast(i, holes_hint) {
+        Some(read) => Ok(read),
+        None => position_careful(i),
+    }
+}
+
+/// A position of the common shape, read in one pass of its bytes: what [`position_careful`]
+/// would read from `i`, or `None`, and then `position_careful` reads it and, if it must, says
+/// what is wrong. It is here for speed alone (checkpoints are most of a record's text, and
+/// reading them through the careful path's parsers was half of reading a record), so it gives
+/// up on anything unusual: a number of ten digits or more, or any byte where the careful path
+/// would not go on. Nothing here reports an error.
+fn position_fast(i: &str, holes_hint: usize) -> Option<(&str, Position)> {
+    let b = i.as_bytes();
+    let mut k = 0;
+    let mut holes = Vec::with_capacity(holes_hint);
+    // A's row up to its `/`, then B's up to a space or tab.
+    let a = loop {
+        holes.push(fast_hole(b, &mut k)?);
+        match at(b, k) {
+            b',' => k += 1,
+            b'/' => break holes.len(),
+            _ => return None,
+        }
+    };
+    k += 1;
+    loop {
+        holes.push(fast_hole(b, &mut k)?);
+        match at(b, k) {
+            b',' => k += 1,
+            b' ' | b'\t' => break,
+            _ => return None,
+        }
+    }
+    k += 1;
+    // A wrong hint leaves room to spare: give it back (it changes nothing when right).
+    holes.shrink_to_fit();
+    let store_a = fast_pile(b, &mut k)?;
+    fast_byte(b, &mut k, |c| c == b'/')?;
+    let store_b = fast_pile(b, &mut k)?;
+    fast_byte(b, &mut k, |c| matches!(c, b' ' | b'\t'))?;
+    let to_move = match at(b, k) {
+        b'A' => Side::A,
+        b'B' => Side::B,
+        _ => return None,
+    };
+    k += 1;
+    fast_byte(b, &mut k, |c| matches!(c, b' ' | b'\t'))?;
+    let round = fast_number(b, &mut k)?;
+    let mut debts = [0, 0];
+    if matches!(at(b, k), b' ' | b'\t') && at(b, k + 1).is_ascii_digit() {
+        k += 1;
+        debts[0] = fast_number(b, &mut k)?;
+        fast_byte(b, &mut k, |c| c == b'/')?;
+        debts[1] = fast_number(b, &mut k)?;
+    }
+    let p = Position {
+        holes: Rows::from_parts(holes, a),
+        stores: [store_a, store_b],
+        to_move,
+        round,
+        debts,
+    };
+    Some((&i[k..], p))
+}
+
+/// For [`position_fast`]: `b[k]`, or 0 past the end (a byte that it never accepts).
+#[inline(always)]
+fn at(b: &[u8], k: usize) -> u8 {
+    b.get(k).copied().unwrap_or(0)
+}
+
+/// For [`position_fast`]: steps over `b[*k]` if it is what `wanted` says.
+#[inline(always)]
+fn fast_byte(b: &[u8], k: &mut usize, wanted: impl Fn(u8) -> bool) -> Option<()> {
+    let ok = wanted(at(b, *k));
+    *k += usize::from(ok);
+    ok.then_some(())
+}
+
+/// For [`position_fast`]: the digits at `b[*k]`, stepped over, as a number; no digits read as 0.
+/// More than nine digits, which might overflow, are left to the careful path and its checks.
+#[inline(always)]
+fn fast_digits(b: &[u8], k: &mut usize) -> Option<u32> {
+    let start = *k;
+    let mut n: u32 = 0;
+    loop {
+        let d = at(b, *k).wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        n = n.wrapping_mul(10).wrapping_add(u32::from(d));
+        *k += 1;
+    }
+    (*k - start <= 9).then_some(n)
+}
+
+/// For [`position_fast`]: a number at `b[*k]`, stepped over.
+#[inline(always)]
+fn fast_number(b: &[u8], k: &mut usize) -> Option<u32> {
+    let start = *k;
+    let n = fast_digits(b, k)?;
+    (*k > start).then_some(n)
+}
+
+/// For [`position_fast`]: a pile (`5`, `mA`, `3mAmB`) at `b[*k]`, stepped over.
+#[inline(always)]
+fn fast_pile(b: &[u8], k: &mut usize) -> Option<Pile> {
+    let start = *k;
+    let seeds = fast_digits(b, k)?;
+    let muzi = if at(b, *k) != b'm' {
+        if *k == start {
+            return None;
+        }
+        Muzi::NONE
+    } else {
+        let (muzi, len) = match (at(b, *k + 1), at(b, *k + 2), at(b, *k + 3)) {
+            (b'A', b'm', b'B') => (Muzi { a: true, b: true }, 4),
+            (b'A', _, _) => (Muzi::of(Side::A), 2),
+            (b'B', _, _) => (Muzi::of(Side::B), 2),
+            _ => return None,
+        };
+        *k += len;
+        muzi
+    };
+    Some(Pile { seeds, muzi })
+}
+
+/// For [`position_fast`]: a hole of a row (`5`, `0@B`, `mA`, `x`) at `b[*k]`, stepped over.
+#[inline(always)]
+fn fast_hole(b: &[u8], k: &mut usize) -> Option<HoleState> {
+    // Most holes are one digit followed by a comma.
+    let d = at(b, *k).wrapping_sub(b'0');
+    if d <= 9 && at(b, *k + 1) == b',' {
+        *k += 1;
+        let pile = Pile {
+            seeds: u32::from(d),
+            muzi: Muzi::NONE,
+        };
+        return Some(HoleState {
+            pile,
+            ..HoleState::default()
+        });
+    }
+    if at(b, *k) == b'x' {
+        *k += 1;
+        let out = HoleState {
+            out_of_play: true,
+            ..HoleState::default()
+        };
+        return Some(out);
+    }
+    let pile = fast_pile(b, k)?;
+    let owner = if at(b, *k) == b'@' {
+        let owner = match at(b, *k + 1) {
+            b'A' => Side::A,
+            b'B' => Side::B,
+            _ => return None,
+        };
+        *k += 2;
+        Some(owner)
+    } else {
+        None
+    };
+    let hole = HoleState {
+        pile,
+        owner,
+        out_of_play: false,
+    };
+    Some(hole)
+}
+
+/// The general reader of a position, which says what is wrong with a malformed one.
+fn position_careful(i: &str) -> PResult<'_, Position> {
+    let mut both = Vec::new();
     let (i, ()) = holes(i, &mut both)?;
     let a = both.len();
     let i = byte(i, b'/', "`,` or `/` after a hole of A")?;
@@ -606,6 +741,10 @@ fn result_prefix(i: &str) -> Option<(Outcome, usize)> {
 /// `[mA,...]`), and any other letter can only be a mistyped tag.
 fn tag_ahead(i: &str) -> Option<&str> {
     let rest = i.strip_prefix('[')?;
+    // Most `[` begin checkpoints, with a digit: no tag name, and no error built to say so.
+    if !rest.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
     let (_, name) = tag_name(rest).ok()?;
     let blank_follows = sp(&rest[name.len()..]).is_ok();
     (blank_follows || !name.starts_with(['x', 'm'])).then_some(name)
@@ -876,7 +1015,7 @@ impl<'a> Reader<'a> {
             "Start" => {
                 // Read from the raw text so that errors point into the string; a position
                 // holds no character that would need an escape.
-                let read = position(t.raw).and_then(|(rest, p)| {
+                let read = position(t.raw, 0).and_then(|(rest, p)| {
                     if rest.is_empty() {
                         Ok(p)
                     } else {
@@ -933,6 +1072,8 @@ impl<'a> Reader<'a> {
     ) -> PResult<'a, Spanned<Outcome>> {
         // Plies since the start of the round, against which move numbers are checked.
         let mut plies: usize = 0;
+        // The holes of the last checkpoint, as many as the next one likely has.
+        let mut holes_hint = 0;
         loop {
             i = skip_space(i);
             let Some(&first) = i.as_bytes().first() else {
@@ -983,13 +1124,13 @@ impl<'a> Reader<'a> {
                         };
                         return fail(i, expected);
                     }
-                    let checkpoint = delimited(
-                        char('['),
-                        position,
-                        expect("`]` closing the checkpoint", char(']')),
-                    );
-                    let (rest, p) = self.spanned(checkpoint)(i)?;
-                    (rest, Element::Checkpoint(p))
+                    let (rest, p) = position(&i[1..], holes_hint)?;
+                    let rest = byte(rest, b']', "`]` closing the checkpoint")?;
+                    holes_hint = p.holes.row(Side::A).len() + p.holes.row(Side::B).len();
+                    (
+                        rest,
+                        Element::Checkpoint(Spanned::new(p, self.span(i, rest))),
+                    )
                 }
                 b'a'..=b'z' => {
                     let len = i.bytes().take_while(u8::is_ascii_lowercase).count();
@@ -1030,15 +1171,15 @@ impl<'a> Reader<'a> {
 
     /// `N.` or `N...`, checked against the ply it stands before.
     fn move_number(&self, i: &'a str, plies: usize) -> Result<&'a str, Failure<'a>> {
-        let (rest, (n, _, more)) = (
-            number,
-            expect("`.` or `...` after the move number", char('.')),
-            opt(tag("..")),
-        )
-            .parse(i)?;
+        let (rest, n) = number(i)?;
+        let rest = byte(rest, b'.', "`.` or `...` after the move number")?;
+        let (rest, more) = match rest.strip_prefix("..") {
+            Some(rest) => (rest, true),
+            None => (rest, false),
+        };
         let turn = plies / 2 + 1;
         let second = plies % 2 == 1;
-        if n as usize != turn || more.is_some() != second {
+        if n as usize != turn || more != second {
             let dots = if second { "..." } else { "." };
             return fail(
                 i,
@@ -1058,10 +1199,9 @@ impl<'a> Reader<'a> {
             i = rest;
         }
         let mut extra_captures = Few::new();
-        while let Some(rest) = i.strip_prefix('*') {
-            let (rest, h) =
-                self.spanned(expect("the hole captured after `*`, such as A5", hole))(rest)?;
-            extra_captures.push(h);
+        while let Some(after) = i.strip_prefix('*') {
+            let (rest, h) = expect_hole(after, "the hole captured after `*`, such as A5")?;
+            extra_captures.push(Spanned::new(h, self.span(after, rest)));
             i = rest;
         }
         let mut actions = Few::new();
@@ -1078,11 +1218,13 @@ impl<'a> Reader<'a> {
             actions.push(a);
             i = rest;
         }
-        let (i, stopped_after_lap) = opt(preceded(
-            char('/'),
-            expect("the lap after `/`, such as /17", number),
-        ))
-        .parse(i)?;
+        let (i, stopped_after_lap) = match i.strip_prefix('/') {
+            Some(after) => {
+                let (rest, lap) = expect("the lap after `/`, such as /17", number)(after)?;
+                (rest, Some(lap))
+            }
+            None => (i, None),
+        };
         let m = Move {
             sowings,
             extra_captures,
@@ -1093,7 +1235,9 @@ impl<'a> Reader<'a> {
     }
 
     fn sowing(&self, i: &'a str) -> PResult<'a, Sowing> {
-        let (i, from) = self.spanned(expect("a hole such as B4", hole))(i)?;
+        let (rest, from) = expect_hole(i, "a hole such as B4")?;
+        let from = Spanned::new(from, self.span(i, rest));
+        let i = rest;
         let (i, direction) = match i.as_bytes().first() {
             Some(b'>') => (&i[1..], Some(Direction::CounterClockwise)),
             Some(b'<') => (&i[1..], Some(Direction::Clockwise)),
@@ -1101,27 +1245,24 @@ impl<'a> Reader<'a> {
         };
         let (mut i, transfer_to) = match i.strip_prefix(':') {
             Some(after) => {
-                let hole = expect("the hole after `:`, such as B2", hole);
-                let (rest, to) = self.spanned(hole)(after)?;
-                (rest, Some(Box::new(to)))
+                let (rest, to) = expect_hole(after, "the hole after `:`, such as B2")?;
+                (
+                    rest,
+                    Some(Box::new(Spanned::new(to, self.span(after, rest)))),
+                )
             }
             None => (i, None),
         };
         let mut muzi_drops = Few::new();
-        while i.starts_with('@') {
-            let drop = preceded(
-                char('@'),
-                (
-                    expect("the hole where the muzi drops, such as A2", hole),
-                    many0_count(char('\'')),
-                ),
-            )
-            .map(|(hole, primes)| MuziDrop {
+        while let Some(after) = i.strip_prefix('@') {
+            let (rest, hole) = expect_hole(after, "the hole where the muzi drops, such as A2")?;
+            let primes = rest.bytes().take_while(|&b| b == b'\'').count();
+            let rest = &rest[primes..];
+            let drop = MuziDrop {
                 hole,
                 visit: u32::try_from(primes).unwrap_or(u32::MAX).saturating_add(1),
-            });
-            let (rest, d) = self.spanned(drop)(i)?;
-            muzi_drops.push(d);
+            };
+            muzi_drops.push(Spanned::new(drop, self.span(i, rest)));
             i = rest;
         }
         let s = Sowing {
@@ -1175,6 +1316,138 @@ mod tests {
             describe("ééééééééééééééééééééé", ""),
             "`éééééééééééééééééééé…`"
         );
+    }
+
+    /// What `read` gave, in a form to compare: the offset of the rest and the position, or the
+    /// error as a person sees it.
+    fn outcome(text: &str, read: PResult<'_, Position>) -> Result<(usize, Position), SyntaxError> {
+        let reader = Reader { text };
+        read.map(|(rest, p)| (reader.offset(rest), p))
+            .map_err(|e| reader.error(e, "end"))
+    }
+
+    /// The fast reader of positions reads what the careful one reads, or leaves it to it.
+    fn fast_and_careful_agree(text: &str) {
+        let careful = outcome(text, position_careful(text));
+        for hint in [0, 1, 10, 24] {
+            if let Some(read) = position_fast(text, hint) {
+                let fast = outcome(text, Ok(read));
+                assert_eq!(fast, careful, "fast and careful disagree on {text:?}");
+            }
+            assert_eq!(
+                outcome(text, position(text, hint)),
+                careful,
+                "position and the careful reader disagree on {text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_fast_position_reader_takes_the_common_shapes() {
+        for text in [
+            "6,0,0,5mA,0/1mB,0@A,6,6,6 6/4 B 2 8/0]",
+            "0,6,6,6,6/6,6,6,0,6 0/1 A 1",
+            "1@B,0,3,x,mAmB/mB,2,0,0,0 14/9mA A 3 4/0",
+            "x,x,12,0/0,0,0,0 25/23 B 1 {",
+            "3mAmB@B,mB@A,0/7\t0mA/0mB\tA\t999999999\t0/123456789 x",
+            "0/0 0/0 B 1",
+        ] {
+            assert!(position_fast(text, 0).is_some(), "{text:?} not read fast");
+            fast_and_careful_agree(text);
+        }
+    }
+
+    #[test]
+    fn the_fast_position_reader_leaves_the_unusual_to_the_careful_one() {
+        for text in [
+            "",
+            "/",
+            "5",
+            "5,",
+            "5/",
+            "5/5",
+            "5/5 ",
+            "5/5 0",
+            "5/5 0/",
+            "5/5 0/0",
+            "5/5 0/0 ",
+            "5/5 0/0 A",
+            "5/5 0/0 A ",
+            "5/5 0/0 C 1",
+            "5/5 0/0 A 1 ",
+            "5/5 0/0 A 1 2",
+            "5/5 0/0 A 1 2/",
+            "5/5 0/0 A 1 2/x",
+            "5/5 0/0 A 1  2/3",
+            "5/5 0/0 A 1 x",
+            "5/5 0/0 A 1\t\t",
+            "4294967295/5 0/0 A 1",
+            "4294967296/5 0/0 A 1",
+            "5/4294967296 0/0 A 1",
+            "5/5 4294967296/0 A 1",
+            "5/5 0/4294967296 A 1",
+            "5/5 0/0 A 4294967296",
+            "5/5 0/0 A 1 4294967296/0",
+            "5/5 0/0 A 1 0/4294967296",
+            "5/5 0/0 A 1 0/4294967295",
+            "0000000005/5 0/0 A 1",
+            "99999999999999999999/5 0/0 A 1",
+            "5,/5 0/0 A 1",
+            ",5/5 0/0 A 1",
+            "5//5 0/0 A 1",
+            "5/5/5 0/0 A 1",
+            "5 5/5 0/0 A 1",
+            "5/5,0/0 A 1",
+            "5/5  0/0 A 1",
+            "5/5 0 0 A 1",
+            "5/5 0/0  A 1",
+            "5/5 0/0 A  1",
+            "5x/5 0/0 A 1",
+            "5@/5 0/0 A 1",
+            "5@C/5 0/0 A 1",
+            "5@A@B/5 0/0 A 1",
+            "x@A/5 0/0 A 1",
+            "xx/5 0/0 A 1",
+            "x5/5 0/0 A 1",
+            "m/5 0/0 A 1",
+            "mC/5 0/0 A 1",
+            "mAm/5 0/0 A 1",
+            "mAmA/5 0/0 A 1",
+            "mBmA/5 0/0 A 1",
+            "mAmBmA/5 0/0 A 1",
+            "mA5/5 0/0 A 1",
+            "5mA@B/5mB@A mAmB/mA A 1",
+            "5/5 mC/0 A 1",
+            "5/5 0mA@A/0 A 1",
+            "5/5 x/0 A 1",
+            "5/5 0/x A 1",
+            "5/5 0/0mBmA A 1",
+            "5/5 0/0 a 1",
+            "5/5 0/0 AB 1",
+            "5/5\r0/0 A 1",
+            "5/5\n0/0 A 1",
+            "5/5 0/0 A\n1",
+            "é/5 0/0 A 1",
+            "5/5 0/0 A 1é",
+            "5/5 0/0 A 1 é",
+        ] {
+            fast_and_careful_agree(text);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_fast_and_careful_position_readers_agree(
+            text in concat!(
+                "(x|[0-9]{1,2}|[0-9]?(mA|mB|mAmB|mBmA|m|mC)?(@[AB]|@|@C)?|4294967(29[56]|300)",
+                "|[0-9]{8,11})([,/ \t]|, |//)?",
+                "((x|[0-9]{1,2}|[0-9]?(mA|mB|mAmB|m)?(@[AB]|@)?|[0-9]{9,10})[,/ \t]?){0,12}",
+                "[0-9]{0,10}(mA|mB|mAmB|mBmA|m)?(/|//| )?[0-9]{0,10}(mA|mB|m)?[ \t,]?[ABa]?",
+                "[ \t/]?[0-9]{0,11}([ \t]{1,2}[0-9]{0,11}/?[0-9]{0,11})?[\\] x\t]?",
+            )
+        ) {
+            fast_and_careful_agree(&text);
+        }
     }
 
     #[test]
