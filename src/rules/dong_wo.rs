@@ -402,17 +402,20 @@ impl Board {
         self.holes[i] == 0 && self.muzi_at(i).is_none()
     }
 
+    #[inline]
     fn pile(&self, i: usize) -> Pile {
-        let mut muzi = Muzi::NONE;
-        if let Some(side) = self.muzi_at(i) {
-            muzi = Muzi::of(side);
-        }
+        // As `muzi_at` finds it: A's muzi, else B's (two muzi never share a hole).
+        let a = self.muzi[0] == Some(i as u8);
         Pile {
             seeds: self.holes[i] as u32,
-            muzi,
+            muzi: Muzi {
+                a,
+                b: !a && self.muzi[1] == Some(i as u8),
+            },
         }
     }
 
+    #[inline]
     fn hole_state(&self, i: usize) -> HoleState {
         HoleState {
             pile: self.pile(i),
@@ -1336,6 +1339,15 @@ impl DongWo {
 
     /// The round-end test: `Some(winner)` when the round is over.
     fn round_end(&self, board: &Board) -> Option<(Option<Side>, &'static str)> {
+        // Every wording ends a round only when each player has at most one piece left in his
+        // regular holes: two occupied holes rule that out at a glance, after nearly every move.
+        let occupied = board.occupied();
+        if [Side::A, Side::B]
+            .into_iter()
+            .any(|side| (board.regular(side) & occupied).count_ones() > 1)
+        {
+            return None;
+        }
         let a = board.count(Side::A, self.muzi_count);
         let b = board.count(Side::B, self.muzi_count);
         let winner = match (a, b) {
@@ -2035,7 +2047,8 @@ impl Rules for DongWo {
             )
         {
             let mut next = state.clone();
-            let mut events = Vec::new();
+            // Room for a whole move's events: growing the vector step by step cost more.
+            let mut events = Vec::with_capacity(64);
             match decision {
                 DongWoDecision::Deal { deal } => self.transact(&mut next, deal, &mut events)?,
                 DongWoDecision::Act { action, .. } => {
