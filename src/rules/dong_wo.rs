@@ -392,12 +392,19 @@ impl Board {
         row_mask(side) & !self.owned
     }
 
+    #[inline]
     fn muzi_at(&self, i: usize) -> Option<Side> {
-        [Side::A, Side::B]
-            .into_iter()
-            .find(|s| self.muzi[s.index()] == Some(i as u8))
+        let here = Some(i as u8);
+        if self.muzi[0] == here {
+            Some(Side::A)
+        } else if self.muzi[1] == here {
+            Some(Side::B)
+        } else {
+            None
+        }
     }
 
+    #[inline]
     fn is_empty(&self, i: usize) -> bool {
         self.holes[i] == 0 && self.muzi_at(i).is_none()
     }
@@ -944,8 +951,9 @@ impl DongWo {
         let other = board.muzi[m.other().index()].map(|o| o as usize);
         let mut offsets = 0u64;
         let mut own = 0u64;
+        let mut at = from;
         for k in 0..pieces {
-            let at = step(from, t.ccw, k + 1);
+            at = next_hole(at, t.ccw);
             if Some(at) != other || (pieces == 1 && t.lap > 0) {
                 offsets |= 1 << k;
                 if board.owned != 0 && board.owner(at) == Some(t.mover) {
@@ -1005,8 +1013,9 @@ impl DongWo {
         board.muzi[m.index()] = None;
         hook.after(self, board, false, sink)?;
         let mut captured = None;
+        let mut at = from;
         for j in 0..pieces {
-            let at = step(from, t.ccw, j + 1);
+            at = next_hole(at, t.ccw);
             if j == k && board.owner(at).is_some() {
                 let owner = board.owner(at).expect("owned");
                 board.muzi[m.index()] = Some(BANKED + owner.index() as u8);
@@ -1054,8 +1063,7 @@ impl DongWo {
             }
             hook.after(self, board, true, sink)?;
         }
-        let last = step(from, t.ccw, pieces);
-        t.next = step(last, t.ccw, 1) as u8;
+        t.next = next_hole(at, t.ccw) as u8;
         Ok(captured)
     }
 
