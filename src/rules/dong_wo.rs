@@ -1081,6 +1081,17 @@ impl DongWo {
         }
     }
 
+    /// Whether the muzi lap from `t.next` ends the move wherever its muzi drops, seen from the
+    /// board without playing it: a lap of at most nine pieces leaves the hole after its last
+    /// piece as it was (or, with nine, that is the emptied start), and a drop only decides
+    /// which of the lap's own holes gets the muzi.
+    fn muzi_lap_ends(board: &Board, t: &InMove) -> bool {
+        let from = t.next as usize;
+        let pieces = board.holes[from] as usize + 1;
+        let after = step(from, t.ccw, pieces + 1);
+        pieces < N && (after == from || board.is_empty(after))
+    }
+
     /// The muzi lap of `node` played with its muzi at offset `k` (`t` is the turn there):
     /// whether a meeting captured a muzi on the way, and where the move goes next.
     fn after_drop(&self, node: &Snap, t: &InMove, k: usize) -> (bool, Onward) {
@@ -1126,7 +1137,12 @@ impl DongWo {
         };
         // Most searches end at the first node: one of its drops ends the move at once.
         let probe = Self::probe(t, &start, first);
-        for k in self.drop_offsets(&start.board, &probe).iter() {
+        let offsets = self.drop_offsets(&start.board, &probe);
+        if goal == Goal::Finish && !offsets.is_empty() && Self::muzi_lap_ends(&start.board, &probe)
+        {
+            return true;
+        }
+        for k in offsets.iter() {
             if let (met, Onward::Ends { captures }) = self.after_drop(&start, &probe, k) {
                 if goal == Goal::Finish || captures || met {
                     return true;

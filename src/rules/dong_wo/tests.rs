@@ -599,6 +599,19 @@ fn dong_wo_lap_end_seen_without_playing_agrees_with_playing() {
                 .filter(|&i| !board.is_empty(i))
                 .fold(0, |m, i| m | 1 << i);
             assert_eq!(board.occupied(), occupied, "{board:?}");
+            // The same for a muzi lap, wherever its muzi drops.
+            for (m, ccw) in [(0, true), (1, false)] {
+                let Some(from) = board.muzi[m] else { continue };
+                let t = rules.start_turn(Side::B, from as usize, ccw);
+                if board.muzi[0] != board.muzi[1] && DongWo::muzi_lap_ends(&board, &t) {
+                    let node = Snap { board, next: from };
+                    for k in rules.drop_offsets(&board, &t).iter() {
+                        let (_, onward) = rules.after_drop(&node, &t, k);
+                        assert!(matches!(onward, Onward::Ends { .. }), "{board:?} {m} {k}");
+                        seen += 1;
+                    }
+                }
+            }
             for index in 0..N {
                 for ccw in [true, false] {
                     let Some(captures) = rules.first_lap_ends(&board, index, ccw) else {
