@@ -483,3 +483,30 @@ fn a_refused_decision_changes_nothing() {
     }
     assert!(refused > 1000, "only {refused} refusals were tried");
 }
+
+/// A replay keeps a ply's events only when something reads them, and replays a failed record
+/// again with them for its trace: the failure must be the one a replay that kept every event
+/// from the start reports.
+#[test]
+fn a_failure_is_the_same_whether_or_not_events_were_kept_from_the_start() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut failures = 0;
+    for case in mgn::suite::cases(&root).unwrap() {
+        // Some bad fixtures are not even text.
+        let Ok(text) = std::fs::read_to_string(&case) else {
+            continue;
+        };
+        for parsed in parse_games(&text) {
+            let Ok(game) = parsed else { continue };
+            let (Some(quick), Some(kept)) = (
+                mgn::replay::replay_game(&game, false),
+                mgn::replay::replay_game(&game, true),
+            ) else {
+                continue;
+            };
+            assert_eq!(quick.failure, kept.failure, "{}", case.display());
+            failures += usize::from(quick.failure.is_some_and(|f| f.trace.is_some()));
+        }
+    }
+    assert!(failures > 10, "only {failures} failures with a trace");
+}

@@ -108,7 +108,20 @@ pub fn replay_game(game: &Game, keep_plies: bool) -> Option<Replayed> {
     impl WithRules for Run<'_> {
         type Output = Replayed;
         fn run<R: Rules>(self, rules: &R) -> Replayed {
-            Replay::new(rules, self.game, self.keep_plies).run()
+            // The events of each ply cost a tenth of a replay, and a record that holds needs
+            // them only for its capture claims. A record that fails is replayed again with
+            // them, for the failure's trace: the replay is the same up to there.
+            let events = self.keep_plies
+                || self
+                    .game
+                    .moves
+                    .iter()
+                    .any(|e| matches!(e, Element::Captures(_)));
+            let replayed = Replay::new(rules, self.game, self.keep_plies, events).run();
+            if replayed.failure.is_none() || events {
+                return replayed;
+            }
+            Replay::new(rules, self.game, self.keep_plies, true).run()
         }
     }
     Some(
@@ -207,6 +220,8 @@ struct Replay<'a, R: Rules> {
     game: &'a Game,
     state: R::State,
     keep_plies: bool,
+    /// Each ply's events are kept in `last_events` (else nothing reports them).
+    record_events: bool,
     plies: Vec<PlyRecord>,
     /// Plies played so far, over the whole game.
     ply_count: usize,
@@ -231,12 +246,13 @@ struct Replay<'a, R: Rules> {
 }
 
 impl<'a, R: Rules> Replay<'a, R> {
-    fn new(rules: &'a R, game: &'a Game, keep_plies: bool) -> Replay<'a, R> {
+    fn new(rules: &'a R, game: &'a Game, keep_plies: bool, record_events: bool) -> Replay<'a, R> {
         Replay {
             rules,
             game,
             state: rules.start(Side::B),
             keep_plies,
+            record_events,
             plies: Vec::new(),
             ply_count: 0,
             plies_this_round: 0,
@@ -376,6 +392,9 @@ impl<'a, R: Rules> Replay<'a, R> {
 
     /// Apply one decision, or fail with the rule and the legal alternatives.
     fn decide(&mut self, decision: &R::Decision) -> Result<(), Violation> {
+        if !self.record_events {
+            return self.rules.apply(&mut self.state, decision, &mut ());
+        }
         let mut events = std::mem::take(&mut self.last_events);
         let applied = self.rules.apply(&mut self.state, decision, &mut events);
         self.last_events = events;
@@ -478,7 +497,12 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
         let decision = decision.map_err(|v| failure_at(span, v.rule, v.message))?;
         let mut events = Vec::new();
-        if let Err(violation) = self.rules.apply(&mut self.state, &decision, &mut events) {
+        let applied = if self.keep_plies {
+            self.rules.apply(&mut self.state, &decision, &mut events)
+        } else {
+            self.rules.apply(&mut self.state, &decision, &mut ())
+        };
+        if let Err(violation) = applied {
             let mut failure = failure_at(span, violation.rule, violation.message);
             failure.alternatives = self.alternatives();
             return Err(failure);
