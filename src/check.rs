@@ -6,7 +6,7 @@
 //!
 //! Nothing here prints: the command line turns [`RecordResult`]s into its report.
 
-use crate::notation::{parse_games, Game, SyntaxError};
+use crate::notation::{games, Game, GameKind, SyntaxError};
 use crate::replay::{replay_game, Failure};
 use crate::rules::game_def;
 
@@ -89,8 +89,8 @@ fn problem(kind: crate::notation::GameKind, failure: Failure) -> Problem {
 pub enum RecordResult {
     /// The record does not read; the reader went on at the next game.
     Syntax(SyntaxError),
-    /// The record reads; the verdict says whether the game it holds is good.
-    Checked { game: Box<Game>, verdict: Verdict },
+    /// The record reads; the verdict says whether the game it holds, of this kind, is good.
+    Checked { kind: GameKind, verdict: Verdict },
 }
 
 impl RecordResult {
@@ -111,17 +111,20 @@ impl RecordResult {
 
 /// Read and check every record of one text.
 pub fn check_text(text: &str, options: &CheckOptions) -> Vec<RecordResult> {
-    parse_games(text)
-        .into_iter()
-        .map(|parsed| match parsed {
-            Err(error) => RecordResult::Syntax(error),
-            Ok(game) => {
-                let verdict = check_game(&game, options);
-                RecordResult::Checked {
-                    game: Box::new(game),
-                    verdict,
-                }
-            }
-        })
-        .collect()
+    check_records(text, options).collect()
+}
+
+/// Read and check the records of one text one at a time: each game's syntax tree is dropped
+/// once checked, so that memory does not grow with the number of games in a file.
+pub fn check_records<'a>(
+    text: &'a str,
+    options: &'a CheckOptions,
+) -> impl Iterator<Item = RecordResult> + 'a {
+    games(text).map(move |parsed| match parsed {
+        Err(error) => RecordResult::Syntax(error),
+        Ok(game) => RecordResult::Checked {
+            kind: game.header.game.value,
+            verdict: check_game(&game, options),
+        },
+    })
 }

@@ -128,16 +128,19 @@ pub fn read(origin: &Origin) -> Result<String, InputError> {
         name: name.clone(),
         size,
     };
+    let mut size = 0;
     if let Origin::File(path) = origin {
         if let Ok(meta) = fs::metadata(path) {
             if meta.len() > MAX_INPUT_BYTES {
                 return Err(too_big(meta.len()));
             }
+            size = meta.len() as usize;
         }
     }
     // Read at most one byte over the limit, so that a growing file or an endless standard input
-    // is refused too, without holding more than the limit in memory.
-    let mut bytes = Vec::new();
+    // is refused too, without holding more than the limit in memory. A file's text gets its
+    // size at once (one more byte to see its end): a growing vector peaks at twice that.
+    let mut bytes = Vec::with_capacity(size + 1);
     match origin {
         Origin::Stdin => io::stdin()
             .lock()

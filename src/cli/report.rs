@@ -197,7 +197,7 @@ impl<W: Write> Report<W> {
         result: &RecordResult,
     ) -> io::Result<()> {
         let kind = match result {
-            RecordResult::Checked { game, .. } => Some(game.header.game.value),
+            RecordResult::Checked { kind, .. } => Some(*kind),
             RecordResult::Syntax(_) => None,
         };
         let mut json = JsonVerdict::new(name, Some(index), "passed");

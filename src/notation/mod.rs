@@ -7,7 +7,7 @@ mod small;
 mod write;
 
 pub use ast::*;
-pub use parse::{parse_games, parse_position, SyntaxError, MAX_GAMES};
+pub use parse::{games, parse_games, parse_position, Games, SyntaxError, MAX_GAMES};
 pub use write::{
     push_action, push_transaction, write_game, write_games, write_move, write_position,
 };

@@ -69,17 +69,42 @@ pub const MAX_GAMES: usize = 100_000;
 /// Every game of a file, in order; a broken game is an error and the reading goes on at the
 /// next `[Game` line. At most [`MAX_GAMES`] records are read.
 pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
-    let reader = Reader { text };
-    let mut games = Vec::new();
-    // The move text of every game is read into this one buffer, then moved into a vector of
-    // its exact size: no vector of elements grows by copying itself over and over.
-    let mut elements = Vec::new();
-    let mut i = text.strip_prefix('\u{feff}').unwrap_or(text);
-    loop {
+    games(text).collect()
+}
+
+/// The games of a file one at a time, as [`parse_games`] reads them: a checker that drops each
+/// game when done holds one game's syntax tree, however large the file.
+pub fn games(text: &str) -> Games<'_> {
+    Games {
+        reader: Reader { text },
+        rest: Some(text.strip_prefix('\u{feff}').unwrap_or(text)),
+        read: 0,
+        elements: Vec::new(),
+    }
+}
+
+/// The iterator of [`games`].
+pub struct Games<'a> {
+    reader: Reader<'a>,
+    /// The text not read yet; `None` once the reading is over.
+    rest: Option<&'a str>,
+    /// Records read so far, good or bad.
+    read: usize,
+    /// The move text of every game is read into this one buffer, then moved into a vector of
+    /// its exact size: no vector of elements grows by copying itself over and over.
+    elements: Vec<Element>,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<Game, SyntaxError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let i = self.rest?;
+        let reader = &self.reader;
         let attempt = reader.skip_trivia(i).and_then(|j| {
             if j.is_empty() {
                 Ok(None)
-            } else if games.len() >= MAX_GAMES {
+            } else if self.read >= MAX_GAMES {
                 Err(nom::Err::Failure(Fail {
                     at: j,
                     expected: Cow::Owned(format!(
@@ -88,33 +113,36 @@ pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
                     found: Some(Cow::Borrowed("another game")),
                 }))
             } else {
-                reader.game(j, &mut elements).map(Some)
+                reader.game(j, &mut self.elements).map(Some)
             }
         });
         match attempt {
-            Ok(None) => break,
+            Ok(None) => {
+                self.rest = None;
+                None
+            }
             Ok(Some((rest, game))) => {
-                games.push(Ok(game));
-                i = rest;
+                self.read += 1;
+                self.rest = Some(rest);
+                Some(Ok(game))
             }
             Err(e) => {
                 let error = reader.error(e, "end of file");
-                if games.len() >= MAX_GAMES {
-                    games.push(Err(error));
-                    break;
+                if self.read >= MAX_GAMES {
+                    self.rest = None;
+                } else {
+                    // Resume strictly after where this attempt began, so that an error at the
+                    // very start of a `[Game` line cannot make the reader try the same line
+                    // forever.
+                    let from = error.offset.max(reader.offset(i) + 1);
+                    self.rest =
+                        next_game_line(reader.text, from).map(|start| &reader.text[start..]);
                 }
-                // Resume strictly after where this attempt began, so that an error at the very
-                // start of a `[Game` line cannot make the reader try the same line forever.
-                let from = error.offset.max(reader.offset(i) + 1);
-                games.push(Err(error));
-                match next_game_line(text, from) {
-                    Some(start) => i = &text[start..],
-                    None => break,
-                }
+                self.read += 1;
+                Some(Err(error))
             }
         }
     }
-    games
 }
 
 /// A position string on its own (as in a `Start` tag).
