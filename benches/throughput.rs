@@ -26,6 +26,12 @@ impl EventSink for SowCounter {
             self.0 += 1;
         }
     }
+    fn mark(&self) -> usize {
+        self.0 as usize
+    }
+    fn withdraw(&mut self, mark: usize) {
+        self.0 = mark as u64;
+    }
 }
 
 fn header(kind: GameKind, board: BoardSize) -> Header {

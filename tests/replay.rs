@@ -178,6 +178,12 @@ impl EventSink for Auditor {
             "seeds conserved at {event:?}"
         );
     }
+    fn mark(&self) -> usize {
+        0
+    }
+    fn withdraw(&mut self, _: usize) {
+        panic!("the auditor is fed decisions the rules accept: none is withdrawn");
+    }
 }
 
 /// Plays a random game decision by decision, auditing every event.

@@ -426,21 +426,26 @@ pub enum Event {
 
 /// Where events go. The unit type ignores them, so that generating and counting moves costs
 /// nothing for the trace it does not need.
+///
+/// Rules may play a decision as they check it: when it turns out refused half-way, they
+/// withdraw what it reported ([`EventSink::withdraw`]), and the sink must then forget those
+/// events, so that a refused decision reports nothing. Each sink says how: a vector truncates
+/// itself, a counter goes back, a sink that keeps nothing has nothing to forget.
 pub trait EventSink {
     fn event(&mut self, event: Event);
     /// Where the events reported so far end, for [`EventSink::withdraw`].
-    fn mark(&self) -> usize {
-        0
-    }
-    /// Forget the events reported since `mark`. Rules may play a decision as they check it
-    /// and, when it turns out refused half-way, withdraw what it reported: a sink that keeps
-    /// events implements both methods (a vector does), one that only watches may ignore them.
-    fn withdraw(&mut self, _mark: usize) {}
+    fn mark(&self) -> usize;
+    /// Forget the events reported since `mark`.
+    fn withdraw(&mut self, mark: usize);
 }
 
 impl EventSink for () {
     #[inline(always)]
     fn event(&mut self, _: Event) {}
+    fn mark(&self) -> usize {
+        0
+    }
+    fn withdraw(&mut self, _: usize) {}
 }
 
 impl EventSink for Vec<Event> {

@@ -1586,6 +1586,12 @@ mod tests {
             assert!(self.hand >= 0 && self.holes.iter().chain(&self.winnings).all(|&s| s >= 0));
             assert_eq!(self.total(), SEEDS as i64, "seeds conserved at {event:?}");
         }
+        fn mark(&self) -> usize {
+            0
+        }
+        fn withdraw(&mut self, _: usize) {
+            panic!("Mraw imrujen plays each decision once, having checked it: none is withdrawn");
+        }
     }
 
     fn variants() -> Vec<MrawImrujen> {
