@@ -797,15 +797,6 @@ impl Rules for Dakon {
         }
     }
 
-    fn decisions_from_move(
-        &self,
-        written: &Move,
-    ) -> Result<Vec<(DakonDecision, MovePart)>, Violation> {
-        let mut decisions = Vec::new();
-        self.decisions_from_move_into(written, &mut decisions)?;
-        Ok(decisions)
-    }
-
     fn decisions_from_move_into(
         &self,
         written: &Move,

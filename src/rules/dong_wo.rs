@@ -2137,15 +2137,6 @@ impl Rules for DongWo {
         }
     }
 
-    fn decisions_from_move(
-        &self,
-        written: &Move,
-    ) -> Result<Vec<(DongWoDecision, MovePart)>, Violation> {
-        let mut out = Vec::new();
-        self.decisions_from_move_into(written, &mut out)?;
-        Ok(out)
-    }
-
     fn decisions_from_move_into(
         &self,
         written: &Move,

@@ -673,17 +673,18 @@ pub trait Rules {
     fn decisions_from_move(
         &self,
         written: &Move,
-    ) -> Result<Vec<(Self::Decision, MovePart)>, Violation>;
-    /// The same decisions, written over `out` so that its room can be reused: the replay reads
-    /// every move with it. A game may leave it to this default.
+    ) -> Result<Vec<(Self::Decision, MovePart)>, Violation> {
+        let mut decisions = Vec::new();
+        self.decisions_from_move_into(written, &mut decisions)?;
+        Ok(decisions)
+    }
+    /// The same decisions, written over `out` so that its room is reused: the replay reads
+    /// every move with it.
     fn decisions_from_move_into(
         &self,
         written: &Move,
         out: &mut Vec<(Self::Decision, MovePart)>,
-    ) -> Result<(), Violation> {
-        *out = self.decisions_from_move(written)?;
-        Ok(())
-    }
+    ) -> Result<(), Violation>;
     /// Start the next round after [`Phase::RoundOver`] (Dakon's refill, Mraw imrujen's
     /// redistribution), reporting each step.
     fn begin_round<S: EventSink>(

@@ -1003,12 +1003,6 @@ impl Rules for MrawImrujen {
         Ok(())
     }
 
-    fn decisions_from_move(&self, written: &Move) -> Result<Vec<(MrawMove, MovePart)>, Violation> {
-        let mut decisions = Vec::new();
-        self.decisions_from_move_into(written, &mut decisions)?;
-        Ok(decisions)
-    }
-
     fn decisions_from_move_into(
         &self,
         written: &Move,

@@ -1355,15 +1355,6 @@ impl Rules for Nchuwa {
         }
     }
 
-    fn decisions_from_move(
-        &self,
-        written: &Move,
-    ) -> Result<Vec<(NchuwaDecision, MovePart)>, Violation> {
-        let mut decisions = Vec::new();
-        self.decisions_from_move_into(written, &mut decisions)?;
-        Ok(decisions)
-    }
-
     fn decisions_from_move_into(
         &self,
         written: &Move,
