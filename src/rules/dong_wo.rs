@@ -1406,17 +1406,7 @@ impl DongWo {
         let need = holes.count_ones();
         let own = state.winnings[side.index()].seeds.min(need);
         let borrow = (need - own).min(state.winnings[side.other().index()].seeds);
-        if borrow > 0 {
-            state.winnings[side.other().index()].seeds -= borrow;
-            state.winnings[side.index()].seeds += borrow;
-            owe(&mut state.debts, side, borrow);
-            sink.event(Event::Transfer {
-                from: side.other(),
-                to: side,
-                seeds: borrow,
-                rule: "dong-wo.tianzi.borrow",
-            });
-        }
+        Self::lend(state, side, borrow, "dong-wo.tianzi.borrow", sink);
         for i in holes_of(holes).take((own + borrow) as usize) {
             state.winnings[side.index()].seeds -= 1;
             state.board.holes[i] += 1;

@@ -50,12 +50,12 @@ impl DongWo {
     }
 
     /// `side` borrows `stones` from the opponent, whose debt it becomes.
-    fn lend(
+    pub(super) fn lend<S: EventSink>(
         state: &mut DongWoState,
         side: Side,
         stones: u32,
         rule: &'static str,
-        events: &mut Vec<Event>,
+        events: &mut S,
     ) {
         if stones == 0 {
             return;
@@ -63,7 +63,7 @@ impl DongWo {
         state.winnings[side.other().index()].seeds -= stones;
         state.winnings[side.index()].seeds += stones;
         owe(&mut state.debts, side, stones);
-        events.push(Event::Transfer {
+        events.event(Event::Transfer {
             from: side.other(),
             to: side,
             seeds: stones,
