@@ -1087,8 +1087,14 @@ impl DongWo {
     /// which of the lap's own holes gets the muzi.
     fn muzi_lap_ends(board: &Board, t: &InMove) -> bool {
         let from = t.next as usize;
-        let pieces = board.holes[from] as usize + 1;
-        let after = step(from, t.ccw, pieces + 1);
+        Self::lap_ends(board, from, board.holes[from] as usize + 1, t.ccw)
+    }
+
+    /// Whether a lap of `pieces` from ring hole `from` leaves the hole after its last piece
+    /// empty, seen from the board: below ten pieces that hole is not one the lap sows, and
+    /// with nine it is the emptied start.
+    fn lap_ends(board: &Board, from: usize, pieces: usize, ccw: bool) -> bool {
+        let after = step(from, ccw, pieces + 1);
         pieces < N && (after == from || board.is_empty(after))
     }
 
@@ -1236,11 +1242,7 @@ impl DongWo {
     /// was (or, with nine, that is the emptied start). `None` when the lap must be played.
     fn first_lap_ends(&self, board: &Board, index: usize, ccw: bool) -> Option<bool> {
         let n = board.holes[index] as usize;
-        if n == 0 || n > N - 1 || board.muzi_at(index).is_some() {
-            return None;
-        }
-        let after = step(index, ccw, n + 1);
-        if after != index && !board.is_empty(after) {
+        if n == 0 || board.muzi_at(index).is_some() || !Self::lap_ends(board, index, n, ccw) {
             return None;
         }
         // The chain's first hole: untouched by the lap below nine stones, except the emptied
