@@ -116,15 +116,36 @@ pub fn check_text(text: &str, options: &CheckOptions) -> Vec<RecordResult> {
 
 /// Read and check the records of one text one at a time: each game's syntax tree is dropped
 /// once checked, so that memory does not grow with the number of games in a file.
+///
+/// A text that holds no game at all is one bad record, a syntax error at its end: an empty file
+/// in CI means that whatever should have written it failed, and passing it would be a false
+/// green.
 pub fn check_records<'a>(
     text: &'a str,
     options: &'a CheckOptions,
 ) -> impl Iterator<Item = RecordResult> + 'a {
-    games(text).map(move |parsed| match parsed {
-        Err(error) => RecordResult::Syntax(error),
-        Ok(game) => RecordResult::Checked {
-            kind: game.header.game.value,
-            verdict: check_game(&game, options),
-        },
-    })
+    let mut records = games(text).peekable();
+    let empty = records
+        .peek()
+        .is_none()
+        .then(|| RecordResult::Syntax(no_game(text)));
+    empty
+        .into_iter()
+        .chain(records.map(move |parsed| match parsed {
+            Err(error) => RecordResult::Syntax(error),
+            Ok(game) => RecordResult::Checked {
+                kind: game.header.game.value,
+                verdict: check_game(&game, options),
+            },
+        }))
+}
+
+/// The error of a text without a game, at its end.
+pub fn no_game(text: &str) -> SyntaxError {
+    SyntaxError {
+        offset: text.len(),
+        expected: "a game, starting with its `[Game \"...\"]` tag (a file holds at least one)"
+            .to_string(),
+        found: "end of file".to_string(),
+    }
 }

@@ -10,3 +10,4 @@ pub mod replay;
 pub mod rules;
 pub mod source;
 pub mod suite;
+pub mod walk;

@@ -1,6 +1,54 @@
 //! Source locations for diagnostics: byte offsets to `line:column`, and the caret display that
 //! every error message (syntax or rule) shares.
 
+use std::borrow::Cow;
+
+/// Whether a character of a record must not reach a terminal as it is: control characters
+/// (C0 but line ends and tabs, DEL, C1), which can move the cursor, clear the screen or retitle
+/// the window, and the bidirectional overrides and isolates, which reorder what is shown so
+/// that a line reads as something it does not hold.
+fn hidden(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A JSON text with every character [`hidden`] would keep from view written as its JSON escape
+/// (`\u009b`): the same JSON to a program, and nothing a terminal obeys when a person reads it.
+/// serde_json escapes C0 controls itself, but writes DEL, C1 controls and bidirectional
+/// overrides as they are.
+pub fn json_for_terminal(json: &str) -> Cow<'_, str> {
+    if !json.chars().any(hidden) {
+        return Cow::Borrowed(json);
+    }
+    let mut shown = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if hidden(c) {
+            // Every hidden character is in the Basic Multilingual Plane: one `\u` escape.
+            shown.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            shown.push(c);
+        }
+    }
+    Cow::Owned(shown)
+}
+
+/// Text from a record as it may be shown to a person: every character [`hidden`] would keep
+/// from view is written as its escape (`\u{1b}`), so that it is seen, not obeyed.
+pub fn displayable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if hidden(c) {
+            shown.push_str(&c.escape_unicode().to_string());
+        } else {
+            shown.push(c);
+        }
+    }
+    Cow::Owned(shown)
+}
+
 /// Line starts of one text, for turning byte offsets into 1-based line and column numbers.
 /// Columns count characters, not bytes, so a caret lines up under non-ASCII text.
 pub struct LineIndex<'a> {
@@ -41,18 +89,20 @@ impl<'a> LineIndex<'a> {
         offset
     }
 
-    /// `file:line:column: headline`, the source line, and a caret under the column.
+    /// `file:line:column: headline`, the source line, and a caret under the column. What the
+    /// record holds is shown [`displayable`], and the caret stays under its character.
     pub fn render(&self, file: &str, offset: usize, headline: &str) -> String {
         let (line, column) = self.line_col(offset);
-        let source_line: String = self
-            .line_text(line)
-            .chars()
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
+        let shown = |text: &str| displayable(&text.replace('\t', " ")).into_owned();
+        let source_line = self.line_text(line);
+        let before: String = source_line.chars().take(column - 1).collect();
         format!(
-            "{file}:{line}:{column}: {headline}\n{:>5} | {source_line}\n      | {}^",
+            "{}:{line}:{column}: {}\n{:>5} | {}\n      | {}^",
+            displayable(file),
+            displayable(headline),
             line,
-            " ".repeat(column - 1)
+            shown(source_line),
+            " ".repeat(shown(&before).chars().count())
         )
     }
 }
@@ -71,6 +121,33 @@ mod tests {
         assert_eq!(index.line_col(8), (4, 1));
         assert_eq!(index.line_col(999), (4, 2));
         assert_eq!(index.line_text(2), "çd");
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped_and_the_caret_stays_under_its_character() {
+        assert_eq!(displayable("plain tab\there"), "plain tab\there");
+        assert_eq!(
+            displayable("a\u{1b}[2Jb\u{0}\u{9b}"),
+            "a\\u{1b}[2Jb\\u{0}\\u{9b}"
+        );
+        assert_eq!(displayable("\u{202e}gnp.exe"), "\\u{202e}gnp.exe");
+        let index = LineIndex::new("[Game \"\u{1b}[31m\"] x\n");
+        let shown = index.render("f\u{7}.mgn", 15, "expected \u{1b}");
+        assert_eq!(
+            shown,
+            "f\\u{7}.mgn:1:16: expected \\u{1b}\n    1 | [Game \"\\u{1b}[31m\"] x\n      |                     ^"
+        );
+    }
+
+    #[test]
+    fn json_keeps_its_meaning_without_raw_controls() {
+        let json = serde_json::to_string("a\u{7f}\u{9b}\u{202e}\u{1b}").unwrap();
+        let shown = json_for_terminal(&json);
+        assert!(shown.chars().all(|c| !hidden(c)), "{shown}");
+        assert_eq!(
+            serde_json::from_str::<String>(&shown).unwrap(),
+            "a\u{7f}\u{9b}\u{202e}\u{1b}"
+        );
     }
 
     #[test]

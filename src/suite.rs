@@ -76,61 +76,83 @@ pub struct SuiteReport {
     pub blessed: Vec<PathBuf>,
 }
 
-/// Every `*.mgn` file under `root`, sorted, so that runs are reproducible.
+/// Every `*.mgn` file under `root`, found as [`crate::walk::mgn_files`] finds them; the first
+/// subfolder that cannot be read is an error.
 pub fn cases(root: &Path) -> io::Result<Vec<PathBuf>> {
-    let mut found = Vec::new();
-    let mut folders = vec![root.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in fs::read_dir(&folder)? {
-            let path = entry?.path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "mgn") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    Ok(found)
+    crate::walk::mgn_files(root)
+        .map(|found| {
+            found.map_err(|e| {
+                io::Error::new(e.error.kind(), format!("{}: {}", e.path.display(), e.error))
+            })
+        })
+        .collect()
 }
 
 fn verdict_path(case: &Path) -> PathBuf {
     case.with_extension("verdict")
 }
 
-/// Run every case under `root`; with `bless`, rewrite the verdict files that differ (keeping
-/// their comment lines) instead of reporting them.
+/// What one case gave.
+#[derive(Debug)]
+pub enum CaseOutcome {
+    /// Its verdicts are those of its verdict file.
+    Agrees,
+    Differs(Mismatch),
+    /// Its verdict file was rewritten to the verdicts it gets now.
+    Blessed(PathBuf),
+}
+
+/// Run one case; with `bless`, rewrite its verdict file when it differs (keeping its comment
+/// lines) instead of reporting it.
+pub fn run_case(case: &Path, bless: bool) -> io::Result<CaseOutcome> {
+    let actual = verdict_lines_of_bytes(&fs::read(case)?);
+    let path = verdict_path(case);
+    let written = match fs::read_to_string(&path) {
+        Ok(written) => written,
+        // A case without a verdict file expects nothing, so it differs (or is blessed).
+        Err(error) if error.kind() == io::ErrorKind::NotFound => String::new(),
+        Err(error) => {
+            return Err(io::Error::new(
+                error.kind(),
+                format!("{}: {error}", path.display()),
+            ))
+        }
+    };
+    let comments: Vec<&str> = written.lines().filter(|l| l.starts_with('#')).collect();
+    let expected: Vec<String> = written
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.trim().to_string())
+        .collect();
+    if expected == actual {
+        return Ok(CaseOutcome::Agrees);
+    }
+    if !bless {
+        return Ok(CaseOutcome::Differs(Mismatch {
+            case: case.to_path_buf(),
+            expected,
+            actual,
+        }));
+    }
+    let mut text = comments.join("\n");
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    text.push_str(&actual.join("\n"));
+    text.push('\n');
+    fs::write(&path, text)?;
+    Ok(CaseOutcome::Blessed(path))
+}
+
+/// Run every case under `root` (see [`run_case`]).
 pub fn run_suite(root: &Path, bless: bool) -> io::Result<SuiteReport> {
     let mut report = SuiteReport::default();
     for case in cases(root)? {
         report.cases += 1;
-        let actual = verdict_lines_of_bytes(&fs::read(&case)?);
-        let path = verdict_path(&case);
-        let written = fs::read_to_string(&path).unwrap_or_default();
-        let comments: Vec<&str> = written.lines().filter(|l| l.starts_with('#')).collect();
-        let expected: Vec<String> = written
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.trim().to_string())
-            .collect();
-        if expected == actual {
-            continue;
-        }
-        if bless {
-            let mut text = comments.join("\n");
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            text.push_str(&actual.join("\n"));
-            text.push('\n');
-            fs::write(&path, text)?;
-            report.blessed.push(path);
-        } else {
-            report.mismatches.push(Mismatch {
-                case,
-                expected,
-                actual,
-            });
+        match run_case(&case, bless)? {
+            CaseOutcome::Agrees => {}
+            CaseOutcome::Differs(mismatch) => report.mismatches.push(mismatch),
+            CaseOutcome::Blessed(path) => report.blessed.push(path),
         }
     }
     Ok(report)

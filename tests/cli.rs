@@ -1,9 +1,10 @@
 //! The `mgn` binary as a user runs it: exit statuses, reports, conversions.
 
+mod support;
+
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use support::*;
 
 /// The seed's worked example, a legal Dakon game stopped after its first move.
 const GOOD_DAKON: &str = "[Game \"dakon\"]\n[First \"B\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. B4 x7(A2,B4) =0/8 *\n";
@@ -19,72 +20,9 @@ const ILLEGAL_PASS: &str = "[Game \"dakon\"]\n[First \"B\"]\n\n1. B4 x7(A2,B4) =
 /// A Dakon game that reads but sows from a hole the seed example left empty.
 const ILLEGAL_EMPTY_HOLE: &str = "[Game \"dakon\"]\n[First \"B\"]\n\n1. B4 1... A3 *\n";
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mgn"))
-        .args(args)
-        .current_dir(repo())
-        .env_remove("RUST_LOG")
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the mgn binary runs");
-    if let Some(input) = stdin {
-        // Written from a thread so that a large input cannot deadlock against a full stdout.
-        let mut pipe = child.stdin.take().unwrap();
-        let input = input.to_vec();
-        std::thread::spawn(move || {
-            let _ = pipe.write_all(&input);
-        });
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn mgn(args: &[&str]) -> Output {
-    run(args, None)
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
-
-fn code(output: &Output) -> i32 {
-    output.status.code().expect("mgn exits with a status")
-}
-
-/// The last line of the report.
-fn summary(output: &Output) -> String {
-    stdout(output)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_string()
-}
-
 /// A fresh scratch folder for one test.
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli")
-        .join(test);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path_str(path: &Path) -> &str {
-    path.to_str().expect("scratch paths are UTF-8")
+    support::scratch("cli", test)
 }
 
 /// Every record shipped in `records/`, sorted.
@@ -400,7 +338,7 @@ fn documents_have_a_version_and_a_list_of_games() {
 }
 
 #[test]
-fn converting_a_file_with_a_broken_game_reports_it_and_keeps_the_others() {
+fn converting_a_file_with_a_broken_game_with_skip_bad_reports_it_and_keeps_the_others() {
     let dir = scratch("convert-broken");
     let file = dir.join("three.mgn");
     fs::write(
@@ -408,7 +346,7 @@ fn converting_a_file_with_a_broken_game_reports_it_and_keeps_the_others() {
         format!("{GOOD_DAKON}\n{BROKEN_NCHUWA}\n{GOOD_DAKON_2X6}"),
     )
     .unwrap();
-    let output = mgn(&["convert", "--to", "json", path_str(&file)]);
+    let output = mgn(&["convert", "--to", "json", "--skip-bad", path_str(&file)]);
     assert_eq!(code(&output), 1);
     let errors = stderr(&output);
     let line = GOOD_DAKON.lines().count() + 1 + BROKEN_LINE;
@@ -416,7 +354,10 @@ fn converting_a_file_with_a_broken_game_reports_it_and_keeps_the_others() {
         errors.contains(&format!("{}:{line}:", file.display())),
         "{errors}"
     );
-    assert!(errors.contains("1 of 3 games"), "{errors}");
+    assert!(
+        errors.contains("left out game 2, which did not read; the other 2 games are written"),
+        "{errors}"
+    );
     let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(value["games"].as_array().map(Vec::len), Some(2));
 }
@@ -453,17 +394,14 @@ fn a_missing_input_exits_2() {
 fn a_closed_pipe_does_not_panic() {
     // Far more output than a pipe buffers, read by nobody.
     let many = GOOD_DAKON_2X6.repeat(2000);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mgn"))
-        .args(["convert", "--from", "mgn", "--to", "yaml", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+    let mut child = command(&["convert", "--from", "mgn", "--to", "yaml", "-"])
+        .stdin(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     drop(child.stdout.take());
     let mut pipe = child.stdin.take().unwrap();
     std::thread::spawn(move || {
-        let _ = pipe.write_all(many.as_bytes());
+        let _ = std::io::Write::write_all(&mut pipe, many.as_bytes());
     });
     let output = child.wait_with_output().unwrap();
     let errors = String::from_utf8_lossy(&output.stderr);

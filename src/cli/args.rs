@@ -1,7 +1,16 @@
 //! The command line's grammar and help texts (clap derive).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
+
+/// A count that must be at least 1: 0 would ask a command to do nothing and succeed.
+fn at_least_one(text: &str) -> Result<NonZeroUsize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number"))?;
+    NonZeroUsize::new(n).ok_or_else(|| "it must be at least 1 (0 would do nothing)".to_string())
+}
 
 const EXAMPLES: &str = "\
 Examples:
@@ -104,8 +113,10 @@ from the content. YAML and JSON hold one document for the whole file:
 where \"mgn\" is the format version; YAML and JSON have the same structure. Converting MGN to
 YAML or JSON and back gives the canonical MGN text.
 
-When some games of an MGN input do not read, each error is reported on standard error, the
-other games are still written, and the exit status is 1.";
+When some games of an MGN input do not read, each error is reported on standard error, nothing
+is written, and the exit status is 1; --skip-bad writes the other games (exit status still 1).
+With -o, the output file is replaced only once the whole output is written: on any error it is
+left as it was.";
 
 /// Headless record tool and replay validator for Dakon, Mraw imrujen, Nchuwa and Dong Wo
 /// records in MGN (Mancala Game Notation).
@@ -153,8 +164,8 @@ pub struct ReplayArgs {
     pub file: PathBuf,
 
     /// Only this game of the file (counted from 1)
-    #[arg(long, value_name = "N")]
-    pub game: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub game: Option<NonZeroUsize>,
 
     /// Every step event (each seed picked up and sown, each skip, lap end, capture, refill),
     /// not a summary per lap; yaml and json always hold every event
@@ -265,9 +276,9 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
     pub format: super::report::ReportFormat,
 
-    /// Stop after this many bad records
-    #[arg(long, value_name = "N")]
-    pub max_failures: Option<usize>,
+    /// Stop after this many bad records (at least 1)
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub max_failures: Option<NonZeroUsize>,
 
     /// Text format: one line per bad record (no trace, diff or alternatives), then the count
     #[arg(short, long)]
@@ -291,6 +302,12 @@ pub struct ConvertArgs {
     /// The input file, or - for standard input
     #[arg(value_name = "FILE")]
     pub input: PathBuf,
+
+    /// Write the games that read and leave out those that do not (named on standard error;
+    /// the exit status is still 1). Without it, a game that does not read stops the conversion
+    /// and nothing is written.
+    #[arg(long)]
+    pub skip_bad: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

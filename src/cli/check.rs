@@ -2,20 +2,20 @@
 
 use super::args::CheckArgs;
 use super::input::{self, InputError};
-use super::output::{self, PipeSafe};
+use super::output;
 use super::report::{self, Report};
 use super::Status;
 use indicatif::{ProgressBar, ProgressStyle};
 use mgn::check::{check_text, CheckOptions};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal};
+use std::num::NonZeroUsize;
 use std::time::Instant;
 
 pub fn run(args: &CheckArgs) -> Status {
     let started = Instant::now();
     let options = CheckOptions::default();
-    let mut report =
-        Report::with_format(PipeSafe::new(io::stdout().lock()), args.format, args.quiet);
+    let mut report = Report::with_format(output::stdout(), args.format, args.quiet);
     let mut status = Status::Success;
     let mut files = 0;
     let origins = input::expand(&args.paths);
@@ -29,7 +29,7 @@ pub fn run(args: &CheckArgs) -> Status {
     } else {
         ProgressBar::hidden()
     };
-    let limit = args.max_failures.unwrap_or(usize::MAX);
+    let limit = args.max_failures.map_or(usize::MAX, NonZeroUsize::get);
 
     // Files are read and checked on every core, a batch at a time, and reported in order:
     // memory holds one batch, whatever the number of files.
@@ -63,20 +63,15 @@ pub fn run(args: &CheckArgs) -> Status {
             }
             bar.inc(1);
             let written = match outcome {
-                Ok((name, text, results)) => {
-                    if results.is_empty() {
-                        output::say(&format!("warning: {name}: no game found"));
-                    }
-                    bar.suspend(|| {
-                        for (i, result) in results.iter().enumerate() {
-                            if report.failed() >= limit {
-                                break;
-                            }
-                            report.record(&name, &text, i + 1, result)?;
+                Ok((name, text, results)) => bar.suspend(|| {
+                    for (i, result) in results.iter().enumerate() {
+                        if report.failed() >= limit {
+                            break;
                         }
-                        Ok(())
-                    })
-                }
+                        report.record(&name, &text, i + 1, result)?;
+                    }
+                    Ok(())
+                }),
                 Err(InputError::NotUtf8(error)) => bar.suspend(|| report.not_utf8(&error)),
                 Err(error) => {
                     output::say(&report::input_error(&error));

@@ -2,13 +2,13 @@
 
 use super::args::{ConvertArgs, Format};
 use super::input::{self, InputError, Origin};
-use super::output::{self, PipeSafe};
+use super::output;
 use super::report;
 use super::Status;
+use mgn::check::no_game;
 use mgn::document;
 use mgn::notation::{parse_games, write_games, Game};
-use std::fs;
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::Instant;
 
 pub fn run(args: &ConvertArgs) -> Status {
@@ -42,20 +42,38 @@ pub fn run(args: &ConvertArgs) -> Status {
     let mut status = Status::Success;
     let games: Vec<Game> = match from {
         Format::Mgn => {
-            let parsed = parse_games(&text);
-            let total = parsed.len();
-            let mut games = Vec::with_capacity(total);
-            for result in parsed {
+            let mut games = Vec::new();
+            let mut unreadable = Vec::new();
+            for (index, result) in parse_games(&text).into_iter().enumerate() {
                 match result {
                     Ok(game) => games.push(game),
-                    Err(error) => output::show(&report::syntax_error(&name, &text, &error)),
+                    Err(error) => {
+                        output::show(&report::syntax_error(&name, &text, &error));
+                        unreadable.push(index + 1);
+                    }
                 }
             }
-            if games.len() < total {
-                output::say(&report::partial_conversion(
-                    &name,
-                    total - games.len(),
-                    total,
+            if games.is_empty() && unreadable.is_empty() {
+                output::show(&report::syntax_error(&name, &text, &no_game(&text)));
+                return Status::Failed;
+            }
+            if !unreadable.is_empty() {
+                // A converter never drops a record silently: without --skip-bad, a record
+                // that does not read stops the whole conversion.
+                let numbers = report::game_numbers(&unreadable);
+                if !args.skip_bad {
+                    output::say(&format!(
+                        "{name}: {numbers} did not read: nothing was written (fix {}, or convert the others with --skip-bad)",
+                        if unreadable.len() == 1 { "it" } else { "them" }
+                    ));
+                    return Status::Failed;
+                }
+                output::say(&format!(
+                    "{name}: left out {numbers}, which did not read; the other {} written",
+                    match games.len() {
+                        1 => "game is".to_string(),
+                        n => format!("{n} games are"),
+                    }
                 ));
                 status = Status::Failed;
             }
@@ -68,6 +86,12 @@ pub fn run(args: &ConvertArgs) -> Status {
                 document::from_json(&text)
             };
             match read {
+                Ok(games) if games.is_empty() => {
+                    output::say(&format!(
+                        "{name}: the document holds no game: nothing to convert"
+                    ));
+                    return Status::Failed;
+                }
                 Ok(games) => games,
                 Err(error) => {
                     output::say(&report::document_error(&name, from.name(), &error));
@@ -90,19 +114,23 @@ pub fn run(args: &ConvertArgs) -> Status {
         Format::Json => document::to_json(&games),
     };
 
-    let written = match &args.output {
-        Some(path) if path.as_os_str() != "-" => fs::write(path, &converted)
-            .map_err(|error| format!("cannot write {}: {error}", path.display())),
-        _ => {
-            let mut out = PipeSafe::new(io::stdout().lock());
-            out.write_all(converted.as_bytes())
-                .and_then(|()| out.flush())
-                .map_err(|error| format!("cannot write to standard output: {error}"))
+    match &args.output {
+        Some(path) if path.as_os_str() != "-" => {
+            if let Err(error) =
+                output::write_file(path, |file| file.write_all(converted.as_bytes()))
+            {
+                output::say(&format!(
+                    "cannot write {}: {error}; it was left as it was",
+                    path.display()
+                ));
+                return Status::Error;
+            }
         }
-    };
-    if let Err(message) = written {
-        output::say(&message);
-        return Status::Error;
+        _ => {
+            let mut out = output::stdout();
+            let written = out.write_all(converted.as_bytes());
+            status = output::finish(&mut out, written, status);
+        }
     }
     tracing::info!(
         file = %name,

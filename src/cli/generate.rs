@@ -1,11 +1,12 @@
 //! `mgn generate`: random complete legal games, written as MGN.
 
 use super::args::{GameArgs, GenerateArgs};
-use super::output::{print, say};
+use super::output::{self, say};
 use super::Status;
 use mgn::generate::{random_game, GenerateOptions, Rng};
 use mgn::notation::{write_game, BoardSize, GameKind, Header, RuleSetting, Side, Span, Spanned};
 use mgn::rules::{with_rules, Rules, WithRules};
+use std::io::Write;
 
 struct Generate<'a> {
     header: &'a Header,
@@ -83,8 +84,14 @@ pub fn run(args: &GenerateArgs) -> Status {
         max_plies: args.max_plies,
     };
     let mut rng = Rng::new(args.seed);
-    let mut games = Vec::with_capacity(args.games);
+    let mut out = output::stdout();
+    // Each game is written as soon as it is made: memory holds one game whatever --games says,
+    // and a reader that hangs up (`| head`) ends the run.
+    let mut written = Ok(());
     for number in 1..=args.games {
+        if out.is_closed() {
+            break;
+        }
         let mut game_header = header.clone();
         game_header.first = Some(spanned(if rng.below(2) == 0 { Side::A } else { Side::B }));
         game_header.event = Some(spanned(format!(
@@ -97,14 +104,18 @@ pub fn run(args: &GenerateArgs) -> Status {
             rng: &mut rng,
             options,
         };
-        match run_rules(&game_header, work) {
-            Ok(game) => games.push(write_game(&game)),
+        let game = match run_rules(&game_header, work) {
+            Ok(game) => game,
             Err(message) => {
                 say(&message);
                 return Status::Error;
             }
+        };
+        let separator = if number > 1 { "\n" } else { "" };
+        written = write!(out, "{separator}{}", write_game(&game));
+        if written.is_err() {
+            break;
         }
     }
-    print(games.join("\n").trim_end());
-    Status::Success
+    output::finish(&mut out, written, Status::Success)
 }

@@ -1,5 +1,7 @@
 //! Finding and reading the inputs: files, folders of `*.mgn` files, standard input.
 
+use mgn::walk;
+use std::collections::HashSet;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -61,63 +63,72 @@ pub struct NotUtf8 {
     pub byte: u8,
 }
 
-/// The files the paths stand for, in order: a folder stands for its `*.mgn` files, searched
-/// recursively and sorted by path so that every run reports in the same order. Symbolic links
-/// to folders are not followed (a link cycle would never end); links to files are.
+/// The files the paths stand for, in order: a folder stands for its `*.mgn` files
+/// ([`mgn::walk`]). A file reached twice (named twice, or through a link) is read once, under
+/// the name it was first reached by.
 pub fn expand(paths: &[PathBuf]) -> Vec<Result<Origin, InputError>> {
     let mut origins = Vec::new();
+    let mut seen = HashSet::new();
+    let mut first_time = |origin: &Origin| {
+        let key = match origin {
+            Origin::Stdin => None,
+            Origin::File(path) => Some(fs::canonicalize(path).unwrap_or_else(|_| path.clone())),
+        };
+        let new = seen.insert(key);
+        if !new {
+            tracing::debug!(file = %origin.name(), "already read: skipped");
+        }
+        new
+    };
     for path in paths {
         let origin = Origin::from_arg(path);
         let Origin::File(path) = origin else {
-            origins.push(Ok(Origin::Stdin));
+            if first_time(&Origin::Stdin) {
+                origins.push(Ok(Origin::Stdin));
+            }
             continue;
         };
-        let io_error = |error| InputError::Io {
-            name: path.display().to_string(),
-            error,
-        };
         match fs::metadata(&path) {
-            Err(error) => origins.push(Err(io_error(error))),
+            Err(error) => origins.push(Err(InputError::Io {
+                name: path.display().to_string(),
+                error,
+            })),
             Ok(meta) if meta.is_dir() => {
-                let mut found = Vec::new();
-                match walk(&path, &mut found) {
-                    Err(error) => origins.push(Err(io_error(error))),
-                    Ok(()) if found.is_empty() => origins.push(Err(InputError::NoRecords {
-                        name: path.display().to_string(),
-                    })),
-                    Ok(()) => {
-                        found.sort();
-                        tracing::debug!(folder = %path.display(), files = found.len(), "searched");
-                        origins.extend(found.into_iter().map(|f| Ok(Origin::File(f))));
+                let (mut found, mut unreadable) = (0, 0);
+                for entry in walk::mgn_files(&path) {
+                    match entry {
+                        Ok(file) => {
+                            found += 1;
+                            let origin = Origin::File(file);
+                            if first_time(&origin) {
+                                origins.push(Ok(origin));
+                            }
+                        }
+                        Err(error) => {
+                            unreadable += 1;
+                            origins.push(Err(InputError::Io {
+                                name: error.path.display().to_string(),
+                                error: error.error,
+                            }));
+                        }
                     }
                 }
+                tracing::debug!(folder = %path.display(), files = found, "searched");
+                if found == 0 && unreadable == 0 {
+                    origins.push(Err(InputError::NoRecords {
+                        name: path.display().to_string(),
+                    }));
+                }
             }
-            Ok(_) => origins.push(Ok(Origin::File(path))),
+            Ok(_) => {
+                let origin = Origin::File(path);
+                if first_time(&origin) {
+                    origins.push(Ok(origin));
+                }
+            }
         }
     }
     origins
-}
-
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
-    for entry in fs::read_dir(dir)? {
-        let entry = entry?;
-        let path = entry.path();
-        let kind = entry.file_type()?;
-        if kind.is_dir() {
-            walk(&path, found)?;
-        } else if is_mgn(&path) && (kind.is_file() || path.is_file()) {
-            found.push(path);
-        } else if kind.is_symlink() && path.is_dir() {
-            tracing::debug!(link = %path.display(), "not following a link to a folder");
-        }
-    }
-    Ok(())
-}
-
-fn is_mgn(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("mgn"))
 }
 
 /// The whole text of one input.
@@ -182,13 +193,5 @@ mod tests {
             Origin::from_arg(Path::new("a.mgn")),
             Origin::File(PathBuf::from("a.mgn"))
         );
-    }
-
-    #[test]
-    fn extensions_are_matched_without_case() {
-        assert!(is_mgn(Path::new("x/a.mgn")));
-        assert!(is_mgn(Path::new("a.MGN")));
-        assert!(!is_mgn(Path::new("a.mgn.txt")));
-        assert!(!is_mgn(Path::new("mgn")));
     }
 }

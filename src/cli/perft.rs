@@ -2,11 +2,12 @@
 
 use super::args::PerftArgs;
 use super::generate::run_rules;
-use super::output::{print, say};
+use super::output::{self, say};
 use super::Status;
 use mgn::notation::Side;
 use mgn::perft::{divide, perft};
 use mgn::rules::{Rules, WithRules};
+use std::io::Write;
 use std::time::Instant;
 
 struct Count {
@@ -19,7 +20,9 @@ impl WithRules for Count {
     type Output = (Vec<(String, u64)>, u64);
     fn run<R: Rules>(self, rules: &R) -> Self::Output {
         let start = rules.start(self.first);
-        if self.divide {
+        // At depth 0 the position itself is the one sequence, and there is no first decision
+        // to divide it by.
+        if self.divide && self.depth > 0 {
             let parts = divide(rules, &start, self.depth);
             let total = parts.iter().map(|(_, n)| n).sum();
             (parts, total)
@@ -38,6 +41,7 @@ pub fn run(args: &PerftArgs) -> Status {
         }
     };
     let first = if args.first == "A" { Side::A } else { Side::B };
+    let mut out = output::stdout();
     for depth in if args.all {
         1..=args.depth
     } else {
@@ -56,11 +60,17 @@ pub fn run(args: &PerftArgs) -> Status {
                 return Status::Error;
             }
         };
+        let mut written = Ok(());
         for (decision, count) in parts {
-            print(&format!("{decision}: {count}"));
+            written = written.and_then(|()| writeln!(out, "{decision}: {count}"));
         }
         let seconds = started.elapsed().as_secs_f64();
-        print(&format!("perft({depth}) = {total}  ({seconds:.3} s)"));
+        written =
+            written.and_then(|()| writeln!(out, "perft({depth}) = {total}  ({seconds:.3} s)"));
+        // Each depth's count is shown as soon as it is known: deeper ones take much longer.
+        if let Err(error) = written.and_then(|()| out.flush()) {
+            return output::finish(&mut out, Err(error), Status::Error);
+        }
     }
-    Status::Success
+    output::finish(&mut out, Ok(()), Status::Success)
 }

@@ -2,14 +2,15 @@
 //! or, with `--format yaml|json`, the complete event stream for other programs.
 
 use super::args::{ReplayArgs, TraceFormat};
-use super::input::{self, Origin};
-use super::output::{print, say, show};
+use super::input::{self, InputError, Origin};
+use super::output::{self, say, show};
 use super::report;
 use super::Status;
 use mgn::check::{check_game, CheckOptions, Verdict};
 use mgn::notation::{parse_games, write_position, GameKind};
 use mgn::replay::{draw_board, draw_four_rows, ply_trace, replay_game, PlyRecord};
 use serde::Serialize;
+use std::io::Write;
 
 /// One game's trace in the `mgn-trace/1` schema (docs/ci.md).
 #[derive(Serialize)]
@@ -40,6 +41,11 @@ pub fn run(args: &ReplayArgs) -> Status {
     let name = origin.name();
     let text = match input::read(&origin) {
         Ok(text) => text,
+        // A file that is not UTF-8 is a bad record, as for mgn check.
+        Err(InputError::NotUtf8(error)) => {
+            show(&report::not_utf8(&error));
+            return Status::Failed;
+        }
         Err(error) => {
             say(&report::input_error(&error));
             return Status::Error;
@@ -47,9 +53,28 @@ pub fn run(args: &ReplayArgs) -> Status {
     };
     let mut status = Status::Success;
     let mut replays = Vec::new();
-    for (index, parsed) in parse_games(&text).into_iter().enumerate() {
+    let parsed_games = parse_games(&text);
+    if let Some(wanted) = args.game {
+        if wanted.get() > parsed_games.len() {
+            let games = parsed_games.len();
+            let plural = if games == 1 { "" } else { "s" };
+            say(&format!(
+                "{name} holds {games} game{plural}: there is no game {wanted} to replay"
+            ));
+            return Status::Error;
+        }
+    }
+    if parsed_games.is_empty() {
+        show(&report::syntax_error(
+            &name,
+            &text,
+            &mgn::check::no_game(&text),
+        ));
+        return Status::Failed;
+    }
+    for (index, parsed) in parsed_games.into_iter().enumerate() {
         let number = index + 1;
-        if args.game.is_some_and(|wanted| wanted != number) {
+        if args.game.is_some_and(|wanted| wanted.get() != number) {
             continue;
         }
         let game = match parsed {
@@ -80,6 +105,13 @@ pub fn run(args: &ReplayArgs) -> Status {
             failure,
         ));
     }
+    let mut out = output::stdout();
+    let mut written = Ok(());
+    let mut print = |text: &str| {
+        if written.is_ok() {
+            written = writeln!(out, "{text}");
+        }
+    };
     match args.format {
         TraceFormat::Text => {
             for (number, kind, replayed, failure) in &replays {
@@ -151,5 +183,5 @@ pub fn run(args: &ReplayArgs) -> Status {
             }
         }
     }
-    status
+    output::finish(&mut out, written, status)
 }

@@ -73,15 +73,14 @@ pub fn document_error(name: &str, format: &str, error: &DocumentError) -> String
     }
 }
 
-pub fn partial_conversion(name: &str, bad: usize, total: usize) -> String {
-    let good = total - bad;
-    let games = |n: usize| if n == 1 { "game" } else { "games" };
-    format!(
-        "{name}: {bad} of {total} {} did not read and {} left out; the other {good} {} written",
-        games(total),
-        if bad == 1 { "is" } else { "are" },
-        if good == 1 { "is" } else { "are" },
-    )
+/// `game 3`, `games 2 and 5`, `games 2, 5 and 9`.
+pub fn game_numbers(numbers: &[usize]) -> String {
+    let listed: Vec<String> = numbers.iter().map(usize::to_string).collect();
+    match listed.as_slice() {
+        [] => String::new(),
+        [one] => format!("game {one}"),
+        [rest @ .., last] => format!("games {} and {last}", rest.join(", ")),
+    }
 }
 
 pub fn summary(passed: usize, failed: usize, skipped: usize) -> String {
@@ -264,7 +263,8 @@ impl<W: Write> Report<W> {
             let shown = shown.clone().unwrap_or_default();
             let mut status =
                 quick_junit::TestCaseStatus::non_success(quick_junit::NonSuccessKind::Failure);
-            status.set_message(json.message.clone().unwrap_or_default());
+            let message = json.message.as_deref().unwrap_or_default();
+            status.set_message(mgn::source::displayable(message).into_owned());
             if let Some(rule) = json.rule {
                 status.set_type(rule);
             }
@@ -289,7 +289,7 @@ impl<W: Write> Report<W> {
 
     fn json_line(&mut self, verdict: &JsonVerdict) -> io::Result<()> {
         let line = serde_json::to_string(verdict).map_err(io::Error::other)?;
-        writeln!(self.out, "{line}")
+        writeln!(self.out, "{}", mgn::source::json_for_terminal(&line))
     }
 
     fn junit_case(&mut self, file: &str, case: quick_junit::TestCase) {
@@ -395,10 +395,9 @@ mod tests {
     }
 
     #[test]
-    fn partial_conversions_say_what_was_written() {
-        assert_eq!(
-            partial_conversion("x.mgn", 1, 3),
-            "x.mgn: 1 of 3 games did not read and is left out; the other 2 are written"
-        );
+    fn game_numbers_read_as_a_list() {
+        assert_eq!(game_numbers(&[3]), "game 3");
+        assert_eq!(game_numbers(&[2, 5]), "games 2 and 5");
+        assert_eq!(game_numbers(&[2, 5, 9]), "games 2, 5 and 9");
     }
 }

@@ -1,11 +1,12 @@
 //! `mgn rules`: each game's rules, options, defaults and presets, with their codes and sources.
 
 use super::args::RulesArgs;
-use super::output::{print, say};
+use super::output::{self, say};
 use super::Status;
 use mgn::notation::GameKind;
 use mgn::rules::{game_def, GameDef, GENERAL_RULES};
 use std::fmt::Write;
+use std::io::Write as _;
 
 pub fn run(args: &RulesArgs) -> Status {
     let kinds: Vec<GameKind> = match &args.game {
@@ -42,8 +43,9 @@ pub fn run(args: &RulesArgs) -> Status {
             );
         }
     }
-    print(out.trim_end());
-    Status::Success
+    let mut stdout = output::stdout();
+    let written = writeln!(stdout, "{}", out.trim_end());
+    output::finish(&mut stdout, written, Status::Success)
 }
 
 fn describe(out: &mut String, def: &GameDef) {

@@ -1,45 +1,86 @@
 //! `mgn suite`: run conformance suites (cases beside their expected verdicts).
 
 use super::args::SuiteArgs;
-use super::output::{print, say};
+use super::output::{self, say};
 use super::Status;
-use mgn::suite::run_suite;
+use mgn::source::displayable;
+use mgn::suite::{run_case, CaseOutcome, Mismatch};
+use mgn::walk::mgn_files;
+use std::collections::HashSet;
+use std::io::Write;
 
 pub fn run(args: &SuiteArgs) -> Status {
+    let mut out = output::stdout();
     let mut status = Status::Success;
     let (mut passed, mut failed) = (0, 0);
+    // A case reached twice (two folders that overlap, a link to a file) runs once.
+    let mut seen = HashSet::new();
+    let mut written = Ok(());
     for root in &args.folders {
-        let report = match run_suite(root, args.bless) {
-            Ok(report) => report,
-            Err(error) => {
-                say(&format!("cannot run the suite {}: {error}", root.display()));
-                status = status.max(Status::Error);
+        let mut cases = 0;
+        let mut unreadable = false;
+        for found in mgn_files(root) {
+            let case = match found {
+                Ok(case) => case,
+                Err(error) => {
+                    say(&format!(
+                        "cannot read {}: {}",
+                        error.path.display(),
+                        error.error
+                    ));
+                    status = status.max(Status::Error);
+                    unreadable = true;
+                    continue;
+                }
+            };
+            cases += 1;
+            if !seen.insert(std::fs::canonicalize(&case).unwrap_or_else(|_| case.clone())) {
                 continue;
             }
-        };
-        for path in &report.blessed {
-            print(&format!("blessed {}", path.display()));
+            let shown = match run_case(&case, args.bless) {
+                Ok(CaseOutcome::Agrees) => {
+                    passed += 1;
+                    continue;
+                }
+                Ok(CaseOutcome::Blessed(path)) => {
+                    passed += 1;
+                    format!("blessed {}", path.display())
+                }
+                Ok(CaseOutcome::Differs(mismatch)) => {
+                    failed += 1;
+                    differs(&mismatch)
+                }
+                Err(error) => {
+                    say(&format!("cannot run the case {}: {error}", case.display()));
+                    status = status.max(Status::Error);
+                    continue;
+                }
+            };
+            written = written.and_then(|()| writeln!(out, "{}", displayable(&shown)));
         }
-        for mismatch in &report.mismatches {
-            let expected = mismatch.expected.join("\n") + "\n";
-            let actual = mismatch.actual.join("\n") + "\n";
-            let diff = similar::TextDiff::from_lines(&expected, &actual)
-                .unified_diff()
-                .header("expected", "actual")
-                .to_string();
-            print(&format!(
-                "{}: verdicts differ from {}\n{}",
-                mismatch.case.display(),
-                mismatch.case.with_extension("verdict").display(),
-                diff.trim_end()
-            ));
+        if cases == 0 && !unreadable {
+            say(&format!("no *.mgn file under {}", root.display()));
+            status = status.max(Status::Error);
         }
-        failed += report.mismatches.len();
-        passed += report.cases - report.mismatches.len();
     }
-    print(&format!("{passed} passed, {failed} failed"));
+    written = written.and_then(|()| writeln!(out, "{passed} passed, {failed} failed"));
     if failed > 0 {
         status = status.max(Status::Failed);
     }
-    status
+    output::finish(&mut out, written, status)
+}
+
+fn differs(mismatch: &Mismatch) -> String {
+    let expected = mismatch.expected.join("\n") + "\n";
+    let actual = mismatch.actual.join("\n") + "\n";
+    let diff = similar::TextDiff::from_lines(&expected, &actual)
+        .unified_diff()
+        .header("expected", "actual")
+        .to_string();
+    format!(
+        "{}: verdicts differ from {}\n{}",
+        mismatch.case.display(),
+        mismatch.case.with_extension("verdict").display(),
+        diff.trim_end()
+    )
 }

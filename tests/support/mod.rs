@@ -1,0 +1,90 @@
+//! What the command-line tests share: running the `mgn` binary as a user would, reading what it
+//! said, and scratch folders.
+#![allow(dead_code)]
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+pub fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The `mgn` binary, run from the repository root, with no `RUST_LOG` from the caller.
+pub fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mgn"));
+    command
+        .args(args)
+        .current_dir(repo())
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+/// Runs `command`, feeding `stdin` from a thread so that a large input cannot deadlock against
+/// a full standard output.
+pub fn finish(mut command: Command, stdin: Option<&[u8]>) -> Output {
+    if stdin.is_some() {
+        command.stdin(Stdio::piped());
+    }
+    let mut child = command.spawn().expect("the mgn binary runs");
+    if let Some(input) = stdin {
+        let mut pipe = child.stdin.take().unwrap();
+        let input = input.to_vec();
+        std::thread::spawn(move || {
+            let _ = pipe.write_all(&input);
+        });
+    }
+    child.wait_with_output().unwrap()
+}
+
+pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    finish(command(args), stdin)
+}
+
+pub fn mgn(args: &[&str]) -> Output {
+    run(args, None)
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Standard output then standard error, whatever their bytes.
+pub fn shown(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+}
+
+pub fn code(output: &Output) -> i32 {
+    output.status.code().expect("mgn exits with a status")
+}
+
+/// The last line of standard output: the report's count.
+pub fn summary(output: &Output) -> String {
+    stdout(output)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A fresh scratch folder for one test, under `group`.
+pub fn scratch(group: &str, test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(group)
+        .join(test);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+pub fn path_str(path: &Path) -> &str {
+    path.to_str().expect("scratch paths are UTF-8")
+}

@@ -1,0 +1,523 @@
+//! No false green, no lost data (issue 15): mgn is a gate in CI and a converter of people's only
+//! copy of a record. It never says "fine" when it did not check or could not write, and never
+//! loses or changes a record silently. Each test here reproduces a case that did one or the
+//! other.
+
+mod support;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use support::*;
+
+/// The seed's worked example, a legal Dakon game stopped after its first move.
+const GOOD_DAKON: &str =
+    "[Game \"dakon\"]\n[First \"B\"]\n[Result \"*\"]\n\n1. B4 x7(A2,B4) =0/8 *\n";
+/// A Dakon game that does not read: a capture claim without its count.
+const UNREADABLE_DAKON: &str = "[Game \"dakon\"]\n[First \"B\"]\n\n1. B4 x(A2) *\n";
+
+fn scratch_for(test: &str) -> std::path::PathBuf {
+    scratch("trust", test)
+}
+
+/// Standard output sent to `/dev/full`, where every write fails with "no space left".
+fn to_full_disk(mut command: Command) -> std::process::Output {
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full exists on Linux");
+    command.stdout(Stdio::from(full));
+    finish(command, None)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing output safely.
+
+#[test]
+fn converting_a_file_over_itself_with_an_unreadable_game_leaves_it_untouched() {
+    let dir = scratch_for("convert-in-place");
+    let file = dir.join("a.mgn");
+    let original = format!("{GOOD_DAKON}\n{UNREADABLE_DAKON}");
+    fs::write(&file, &original).unwrap();
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "mgn",
+        "-o",
+        path_str(&file),
+        path_str(&file),
+    ]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        original,
+        "the file changed"
+    );
+    let said = stderr(&output);
+    assert!(
+        said.contains("a.mgn:10:8:"),
+        "the bad game's place:\n{said}"
+    );
+    assert!(said.contains("game 2"), "the bad game's number:\n{said}");
+    assert!(said.contains("nothing was written"), "{said}");
+}
+
+#[test]
+fn converting_a_file_whose_games_all_fail_writes_nothing() {
+    let dir = scratch_for("convert-all-bad");
+    let input = dir.join("bad.mgn");
+    let out = dir.join("out.mgn");
+    fs::write(&input, format!("{UNREADABLE_DAKON}\n{UNREADABLE_DAKON}")).unwrap();
+    fs::write(&out, GOOD_DAKON).unwrap();
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "json",
+        "-o",
+        path_str(&out),
+        path_str(&input),
+    ]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert_eq!(fs::read_to_string(&out).unwrap(), GOOD_DAKON);
+    // Nor to standard output.
+    let output = mgn(&["convert", "--to", "yaml", path_str(&input)]);
+    assert_eq!(code(&output), 1);
+    assert_eq!(
+        stdout(&output),
+        "",
+        "nothing is written when a game does not read"
+    );
+}
+
+#[test]
+fn skip_bad_writes_the_readable_games_and_names_the_others() {
+    let dir = scratch_for("convert-skip-bad");
+    let input = dir.join("mixed.mgn");
+    fs::write(
+        &input,
+        format!("{GOOD_DAKON}\n{UNREADABLE_DAKON}\n{GOOD_DAKON}"),
+    )
+    .unwrap();
+    let output = mgn(&["convert", "--to", "mgn", "--skip-bad", path_str(&input)]);
+    assert_eq!(
+        code(&output),
+        1,
+        "a record was left out: {}",
+        shown(&output)
+    );
+    let written = stdout(&output);
+    assert_eq!(written.matches("[Game ").count(), 2, "{written}");
+    let said = stderr(&output);
+    assert!(said.contains("left out game 2"), "{said}");
+}
+
+#[test]
+fn convert_to_a_full_disk_exits_2() {
+    let output = to_full_disk(command(&[
+        "convert",
+        "--to",
+        "json",
+        "records/dakon/notation-example.mgn",
+    ]));
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(
+        stderr(&output).contains("cannot write"),
+        "{}",
+        shown(&output)
+    );
+}
+
+#[test]
+fn an_output_file_that_cannot_be_made_exits_2() {
+    let dir = scratch_for("convert-no-folder");
+    let out = dir.join("missing-folder").join("out.json");
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "json",
+        "-o",
+        path_str(&out),
+        "records/dakon/notation-example.mgn",
+    ]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(!out.exists());
+}
+
+/// A file size limit (`ulimit -f`) makes writes fail part way, as a full disk does; the valid
+/// file that was there must survive.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_write_that_fails_part_way_never_replaces_the_output() {
+    use std::os::unix::process::CommandExt;
+    let dir = scratch_for("convert-fails-part-way");
+    let out = dir.join("out.yaml");
+    fs::write(&out, "precious\n").unwrap();
+    let mut command = command(&[
+        "convert",
+        "--to",
+        "yaml",
+        "-o",
+        path_str(&out),
+        "records/dong-wo/whole-game-catalan.mgn",
+    ]);
+    unsafe {
+        command.pre_exec(|| {
+            // 4 KiB, far less than the YAML of a whole Dong Wo game; the signal the kernel
+            // sends past the limit is ignored so that the write fails with EFBIG instead.
+            let limit = libc::rlimit {
+                rlim_cur: 4096,
+                rlim_max: 4096,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let output = finish(command, None);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert_eq!(fs::read_to_string(&out).unwrap(), "precious\n");
+    let left: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left.len(), 1, "no temporary file is left behind: {left:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn converting_over_a_file_keeps_its_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch_for("convert-permissions");
+    let out = dir.join("out.mgn");
+    fs::write(&out, "old\n").unwrap();
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o640)).unwrap();
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "mgn",
+        "-o",
+        path_str(&out),
+        "records/dakon/notation-example.mgn",
+    ]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let mode = fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    assert!(fs::read_to_string(&out)
+        .unwrap()
+        .starts_with("[Game \"dakon\"]"));
+}
+
+#[test]
+fn every_command_that_cannot_write_its_output_exits_2() {
+    for args in [
+        &["check", "records/dakon"][..],
+        &["check", "--format", "json", "records/dakon"],
+        &[
+            "convert",
+            "--to",
+            "mgn",
+            "records/dakon/notation-example.mgn",
+        ],
+        &["replay", "records/dakon/notation-example.mgn"],
+        &[
+            "replay",
+            "--format",
+            "json",
+            "records/dakon/notation-example.mgn",
+        ],
+        &["generate", "--game", "nchuwa", "--games", "3"],
+        &["perft", "--game", "dakon", "--depth", "1"],
+        &["perft", "--game", "dakon", "--depth", "1", "--divide"],
+        &["rules"],
+        &["rules", "dakon"],
+        &["suite", "fixtures/dakon"],
+    ] {
+        let output = to_full_disk(command(args));
+        assert_eq!(code(&output), 2, "{args:?}: {}", shown(&output));
+        assert!(
+            stderr(&output).contains("cannot write"),
+            "{args:?}: {}",
+            shown(&output)
+        );
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_an_endless_generate_quietly() {
+    let mut command = command(&[
+        "generate",
+        "--game",
+        "nchuwa",
+        "--games",
+        "18446744073709551615",
+    ]);
+    let started = Instant::now();
+    let mut child = command.spawn().unwrap();
+    // Read one line, then hang up, as `| head -1` does.
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    std::io::Read::read_exact(&mut out, &mut first).unwrap();
+    drop(out);
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "generate went on"
+    );
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert_eq!(stderr(&output), "", "a closed pipe is not an error");
+}
+
+#[test]
+fn generate_writes_each_game_as_it_is_made() {
+    // Every game at once would be a vector of 2^64 - 1 games: a capacity overflow.
+    let output = to_full_disk(command(&[
+        "generate",
+        "--game",
+        "dakon",
+        "--games",
+        "18446744073709551615",
+        "--max-plies",
+        "1",
+    ]));
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+}
+
+// ---------------------------------------------------------------------------------------------
+// No false green.
+
+#[test]
+fn max_failures_0_is_a_usage_error() {
+    let output = mgn(&["check", "--max-failures", "0", "records/"]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert_eq!(stdout(&output), "", "nothing was checked");
+}
+
+#[test]
+fn replaying_a_game_the_file_does_not_hold_is_an_error() {
+    let output = mgn(&[
+        "replay",
+        "--game",
+        "9",
+        "records/dakon/notation-example.mgn",
+    ]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(
+        stderr(&output).contains("holds 1 game"),
+        "{}",
+        shown(&output)
+    );
+    let output = mgn(&[
+        "replay",
+        "--game",
+        "0",
+        "records/dakon/notation-example.mgn",
+    ]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+}
+
+#[test]
+fn a_file_without_a_game_is_a_bad_record() {
+    let dir = scratch_for("no-game");
+    let empty = dir.join("empty.mgn");
+    fs::write(&empty, "").unwrap();
+    let comments = dir.join("comments.mgn");
+    fs::write(&comments, "{only a comment}\n; and another\n").unwrap();
+    for file in [&empty, &comments] {
+        let output = mgn(&["check", path_str(file)]);
+        assert_eq!(code(&output), 1, "{}", shown(&output));
+        assert_eq!(summary(&output), "0 passed, 1 failed");
+        assert!(
+            stdout(&output).contains("expected a game"),
+            "{}",
+            shown(&output)
+        );
+        let output = mgn(&["check", "--format", "json", path_str(file)]);
+        assert_eq!(code(&output), 1);
+        assert!(
+            stdout(&output).contains("\"verdict\":\"failed\""),
+            "{}",
+            shown(&output)
+        );
+    }
+    let output = run(&["check", "-"], Some(b""));
+    assert_eq!(code(&output), 1, "empty standard input: {}", shown(&output));
+}
+
+#[test]
+fn a_suite_case_without_a_game_fails_and_a_suite_without_cases_exits_2() {
+    let dir = scratch_for("suite-no-game");
+    fs::write(dir.join("empty.mgn"), "").unwrap();
+    fs::write(dir.join("empty.verdict"), "").unwrap();
+    let output = mgn(&["suite", path_str(&dir)]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert!(
+        stdout(&output).contains("+game 1: syntax error at 1:1"),
+        "{}",
+        shown(&output)
+    );
+
+    let none = scratch_for("suite-no-cases");
+    fs::write(none.join("notes.txt"), "no cases here").unwrap();
+    let output = mgn(&["suite", path_str(&none)]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(
+        stderr(&output).contains("no *.mgn file"),
+        "{}",
+        shown(&output)
+    );
+}
+
+/// A folder nested so deep that its path is longer than the system allows (PATH_MAX, 4096
+/// bytes on Linux) cannot be read by its path, even by root: a subfolder that cannot be read.
+/// It is made one level at a time relative to the one above (`mkdirat`, `openat`), which is
+/// how such a tree comes to be.
+#[cfg(target_os = "linux")]
+fn too_deep(dir: &Path) {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let name = CString::new("d".repeat(200)).unwrap();
+    let path = CString::new(dir.as_os_str().as_bytes()).unwrap();
+    unsafe {
+        let mut fd = libc::open(path.as_ptr(), libc::O_DIRECTORY | libc::O_RDONLY);
+        assert!(fd >= 0);
+        for _ in 0..30 {
+            assert_eq!(libc::mkdirat(fd, name.as_ptr(), 0o755), 0);
+            let inner = libc::openat(fd, name.as_ptr(), libc::O_DIRECTORY | libc::O_RDONLY);
+            assert!(inner >= 0);
+            libc::close(fd);
+            fd = inner;
+        }
+        let file = CString::new("deep.mgn").unwrap();
+        let made = libc::openat(fd, file.as_ptr(), libc::O_CREAT | libc::O_WRONLY, 0o644);
+        assert!(made >= 0);
+        libc::close(made);
+        libc::close(fd);
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unreadable_subfolder_is_named_and_the_records_beside_it_are_checked() {
+    let dir = scratch_for("unreadable-subfolder");
+    fs::write(dir.join("good.mgn"), GOOD_DAKON).unwrap();
+    let deep = dir.join("deep");
+    fs::create_dir(&deep).unwrap();
+    too_deep(&deep);
+    let output = mgn(&["check", path_str(&dir)]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert_eq!(summary(&output), "1 passed, 0 failed", "{}", shown(&output));
+    let said = stderr(&output);
+    assert!(said.contains("cannot read"), "{said}");
+    assert!(
+        said.contains("/deep/ddd"),
+        "the subfolder is named, not its parent: {said}"
+    );
+
+    let output = mgn(&["suite", path_str(&dir)]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(stderr(&output).contains("/deep/ddd"), "{}", shown(&output));
+}
+
+#[cfg(unix)]
+#[test]
+fn links_never_loop_and_a_file_is_checked_once() {
+    let dir = scratch_for("links");
+    fs::write(dir.join("case.mgn"), GOOD_DAKON).unwrap();
+    fs::write(dir.join("case.verdict"), "game 1: passed\n").unwrap();
+    std::os::unix::fs::symlink(".", dir.join("loop")).unwrap();
+    std::os::unix::fs::symlink("..", dir.join("up")).unwrap();
+    std::os::unix::fs::symlink("case.mgn", dir.join("the-same-case.mgn")).unwrap();
+    fs::create_dir(dir.join(".git")).unwrap();
+    fs::write(dir.join(".git").join("hidden.mgn"), UNREADABLE_DAKON).unwrap();
+
+    let mut child = command(&["suite", path_str(&dir)]).spawn().unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("suite hangs on a link loop");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert_eq!(summary(&output), "1 passed, 0 failed");
+
+    let file = dir.join("case.mgn");
+    let output = mgn(&[
+        "check",
+        path_str(&dir),
+        path_str(&file),
+        path_str(&dir.join("the-same-case.mgn")),
+    ]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert_eq!(summary(&output), "1 passed, 0 failed", "{}", shown(&output));
+}
+
+#[test]
+fn replay_of_a_file_that_is_not_utf8_exits_1_as_check_does() {
+    let dir = scratch_for("replay-not-utf8");
+    let file = dir.join("latin1.mgn");
+    fs::write(
+        &file,
+        b"[Game \"dakon\"]\n[PlayerA \"Ren\xe9\"]\n\n1. B4 *\n",
+    )
+    .unwrap();
+    let output = mgn(&["replay", path_str(&file)]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert!(
+        shown(&output).contains("not valid UTF-8"),
+        "{}",
+        shown(&output)
+    );
+}
+
+#[test]
+fn perft_divide_at_depth_0_counts_the_position_itself() {
+    let plain = mgn(&["perft", "--game", "dakon", "--depth", "0"]);
+    let divided = mgn(&["perft", "--game", "dakon", "--depth", "0", "--divide"]);
+    for output in [&plain, &divided] {
+        assert_eq!(code(output), 0);
+        assert!(
+            stdout(output).starts_with("perft(0) = 1 "),
+            "{}",
+            shown(output)
+        );
+    }
+}
+
+#[test]
+fn reports_never_copy_control_characters_to_the_terminal() {
+    let dir = scratch_for("control-characters");
+    let file = dir.join("esc.mgn");
+    // An escape sequence that would turn a terminal red and clear it, in a game name, a tag
+    // value the rules read, and a comment the error shows.
+    fs::write(
+        &file,
+        "[Game \"\u{1b}[31mdakon\u{1b}[2J\"]\n\n1. B4 *\n\n[Game \"dakon\"]\n[Option \"dakon.sow\u{7}=\u{0}\"]\n\n1. B4 *\n\n[Game \"dakon\"]\n\n1. B4 {\u{1b}]0;title\u{7}} x(\u{9b}31m) *\n",
+    )
+    .unwrap();
+    for format in ["text", "json", "junit"] {
+        let output = mgn(&["check", "--format", format, path_str(&file)]);
+        assert_eq!(code(&output), 1, "{}", shown(&output));
+        for byte in output.stdout.iter().chain(&output.stderr) {
+            assert!(
+                *byte == b'\n' || *byte >= 0x20 && *byte != 0x7f,
+                "{format}: a raw control byte 0x{byte:02x} in\n{}",
+                shown(&output)
+            );
+        }
+        assert!(
+            !shown(&output).contains('\u{9b}'),
+            "{format}: a raw C1 control"
+        );
+    }
+    let text = stdout(&mgn(&["check", path_str(&file)]));
+    assert!(
+        text.contains("\\u{1b}[31mdakon"),
+        "escaped, not dropped:\n{text}"
+    );
+}
