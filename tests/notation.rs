@@ -171,6 +171,24 @@ fn tag_string_escapes_quote_and_backslash() {
 }
 
 #[test]
+fn tag_string_escapes_line_ends() {
+    let hd = game(r#"[Game "dakon"] [Event "a\nb\rc\r\n"] *"#).header;
+    assert_eq!(hd.event.unwrap().value, "a\nb\rc\r\n");
+}
+
+#[test]
+fn canonical_tag_values_escape_line_ends_quotes_and_backslashes() {
+    let mut g = game("[Game \"dakon\"]\n*");
+    g.header.event = Some(sp("\"]\n\n1. B4 x7 *\r\n\\".to_owned()));
+    let text = write_game(&g);
+    assert_eq!(
+        text,
+        "[Game \"dakon\"]\n[Event \"\\\"]\\n\\n1. B4 x7 *\\r\\n\\\\\"]\n\n*\n"
+    );
+    assert_eq!(parse_games(&text), vec![Ok(g)]);
+}
+
+#[test]
 fn tag_span_is_the_value_between_the_quotes() {
     let text = "[Game \"dakon\"]\n[Event \"Cup\"]\n*";
     let hd = game(text).header;
@@ -687,8 +705,8 @@ fn error_malformed_tags() {
         "2:13: expected `\"` closing the tag value, found end of line"
     );
     assert_eq!(
-        error("[Game \"dakon\"]\n[Event \"a\\n\"]\n*"),
-        "2:10: expected `\\\"` or `\\\\` (a backslash escapes only these), found `\\n\"]`"
+        error("[Game \"dakon\"]\n[Event \"a\\t\"]\n*"),
+        "2:10: expected `\\\"`, `\\\\`, `\\n` or `\\r` (a backslash escapes only these), found `\\t\"]`"
     );
     assert_eq!(
         error("[Game \"dakon\"]\n[Event \"a\" x]\n*"),

@@ -789,7 +789,9 @@ fn tag_name(i: &str) -> PResult<'_, &str> {
     Ok((&i[len..], &i[..len]))
 }
 
-/// The body of a tag value after its opening quote: the raw text and its unescaped value.
+/// The body of a tag value after its opening quote: the raw text and its unescaped value. A
+/// value ends at its line's end, so `\n` and `\r` are how it holds one: then every string,
+/// whatever a YAML or JSON document holds, has a tag value that reads back as itself.
 fn string_body(i: &str) -> PResult<'_, (&str, Cow<'_, str>)> {
     let bytes = i.as_bytes();
     let mut k = 0;
@@ -799,11 +801,15 @@ fn string_body(i: &str) -> PResult<'_, (&str, Cow<'_, str>)> {
             None | Some(b'\n' | b'\r') => return fail(&i[k..], "`\"` closing the tag value"),
             Some(b'"') => break,
             Some(b'\\') => match bytes.get(k + 1) {
-                Some(b'"' | b'\\') => {
+                Some(b'"' | b'\\' | b'n' | b'r') => {
                     escaped = true;
                     k += 2;
                 }
-                _ => return fail(&i[k..], "`\\\"` or `\\\\` (a backslash escapes only these)"),
+                _ => {
+                    let expected =
+                        "`\\\"`, `\\\\`, `\\n` or `\\r` (a backslash escapes only these)";
+                    return fail(&i[k..], expected);
+                }
             },
             Some(_) => k += 1,
         }
@@ -814,7 +820,11 @@ fn string_body(i: &str) -> PResult<'_, (&str, Cow<'_, str>)> {
         let mut chars = raw.chars();
         while let Some(c) = chars.next() {
             s.push(if c == '\\' {
-                chars.next().unwrap_or(c)
+                match chars.next() {
+                    Some('n') => '\n',
+                    Some('r') => '\r',
+                    next => next.unwrap_or(c),
+                }
             } else {
                 c
             });

@@ -79,10 +79,16 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push_str(name);
     out.push_str(" \"");
     for c in value.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            // The reader ends a tag value at the line's end.
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            _ => out.push(c),
         }
-        out.push(c);
     }
     out.push_str("\"]\n");
 }
