@@ -194,6 +194,7 @@ mod tests {
             },
         };
         Game {
+            before: Vec::new(),
             header,
             moves: vec![
                 Element::Move(Spanned::new(
@@ -234,6 +235,7 @@ mod tests {
                 )),
             ],
             outcome: Spanned::new(Outcome::Draw, at),
+            after: Vec::new(),
             span: at,
         }
     }
