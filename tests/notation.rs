@@ -1232,9 +1232,9 @@ fn arb_element() -> impl Strategy<Value = Element> {
     ]
 }
 
-/// Tag values: anything on one line, quotes and backslashes included.
+/// Tag values: any text, quotes, backslashes and line ends included.
 fn arb_text() -> impl Strategy<Value = String> {
-    "[^\r\n]{0,20}"
+    "(?s).{0,20}"
 }
 
 fn arb_header() -> impl Strategy<Value = Header> {
@@ -1265,7 +1265,7 @@ fn arb_header() -> impl Strategy<Value = Header> {
             ],
             proptest::option::of((arb_number(), arb_number())),
             text(),
-            proptest::collection::vec(("[^=\r\n]{1,10}", "[^\r\n]{1,10}"), 0..4),
+            proptest::collection::vec(("[^=]{1,10}", "(?s).{1,10}"), 0..4),
             text(),
             text(),
             text(),
