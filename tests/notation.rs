@@ -1395,15 +1395,18 @@ fn arb_commented_game() -> impl Strategy<Value = Game> {
     )
 }
 
-const SAMPLE: &str = "[Game \"dong-wo\"]\n[Board \"2x5\"]\n[Event \"a \\\"b\\\"\"]\n\
+const SAMPLE: &str = "; file\n{first}\n[Game \"dong-wo\"]\n{h}\n[Board \"2x5\"]\n\
+                      [Event \"a \\\"b\\\"\\n\"]\n\
                       [Start \"1@B,0,3,0,0/mB,2,0,0,0 14/9mA A 3 4/0\"]\n\n\
                       1. B3>@A2'~12^A4/17 x7(A2,B4) =0/mA {c} 1... A1 [x,mA/5,0 0/0 B 1]\n\
-                      2. pass ; line\nround 2 buy:B2=3 swap:A2:B4 1. B8:B2*A5-B1 1-0\n\n\
-                      [Game \"dakon\"]\n\n1. B4 *\n";
+                      2. pass ; line\nround 2 buy:B2=3 swap:A2:B4 1. B8:B2-B1*A5 1-0 {a} ; b\n\
+                      {c}\n\n{d}\n[Game \"dakon\"]\n\n1. B4 * ; end\n\n{e}\n";
 
 /// Reads `text` and renders every error, which must neither panic nor point outside the text;
-/// every game that reads must be written back as text that reads as the same game.
+/// every game that reads must be written back as text that reads as the same game, alone and
+/// together with the others, its comments in the same places.
 fn read_everything(text: &str) {
+    let mut good = Vec::new();
     for g in parse_games(text) {
         match g {
             Err(e) => {
@@ -1412,10 +1415,14 @@ fn read_everything(text: &str) {
             }
             Ok(g) => {
                 let written = write_game(&g);
-                assert_eq!(parse_games(&written), vec![Ok(g)], "{written}");
+                assert_eq!(parse_games(&written), vec![Ok(g.clone())], "{written}");
+                good.push(Ok(g));
             }
         }
     }
+    let games: Vec<Game> = good.iter().cloned().map(Result::unwrap).collect();
+    let written = write_games(&games);
+    assert_eq!(parse_games(&written), good, "{written}");
 }
 
 #[derive(Clone, Debug)]
@@ -1526,4 +1533,17 @@ proptest! {
         }
         read_everything(&String::from_utf8_lossy(&bytes));
     }
+}
+
+#[test]
+fn the_mutated_sample_reads_with_comments_in_every_place() {
+    let games: Vec<Game> = parse_games(SAMPLE)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(games[0].before.len(), 2);
+    assert_eq!(games[0].header.comments.len(), 1);
+    assert_eq!(games[0].after.len(), 3);
+    assert_eq!(games[1].before.len(), 1);
+    assert_eq!(games[1].after.len(), 2);
 }
