@@ -16,9 +16,9 @@
 //! - `sp` in the grammar is one space or tab (tabs count as spaces);
 //! - a tag value stays on its line (a tag is "on its own line"), so an unclosed quote is
 //!   reported at the end of that line rather than swallowing the file;
-//! - comments before a game's first tag are its `before`; comments followed by a tag are its
-//!   header's; comments after the last tag are the first elements of the move text; comments
-//!   after the result are its `after` up to the first blank line, and the next game's `before`
+//! - comments before the first game are its `before`; comments between tags are the header's;
+//!   comments after the last tag are the first elements of the move text; comments after a
+//!   result are that game's `after` up to the first blank line, and the next game's `before`
 //!   after it (at the end of the file, all the last game's `after`);
 //! - a brace comment's text is everything between the braces, verbatim; a line comment's is
 //!   everything after `;` up to the line end, without a `\r`;
