@@ -163,8 +163,9 @@ fn versioned(document: Document) -> Result<Vec<Game>, DocumentError> {
         )));
     }
     for (k, game) in games.iter_mut().enumerate() {
-        header_comments_to_move_text(game);
+        // Checked first, so that what a refusal points at is where the document has it.
         writable(game).map_err(|problem| in_game(k, &problem))?;
+        header_comments_to_move_text(game);
     }
     reads_back(&games)?;
     Ok(games)
