@@ -159,9 +159,11 @@ pub fn random_game<R: Rules>(
         header.termination = Some(spanned("unfinished".to_string()));
     }
     Game {
+        before: Vec::new(),
         header,
         moves,
         outcome: spanned(outcome),
+        after: Vec::new(),
         span: Span::default(),
     }
 }

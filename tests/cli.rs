@@ -384,6 +384,31 @@ fn a_bad_document_is_placed_and_exits_1() {
 }
 
 #[test]
+fn a_document_mgn_cannot_hold_is_refused_by_game_and_writes_nothing() {
+    let game = |comment: &str| {
+        format!(
+            r#"{{"header": {{"game": "dakon"}}, "moves": [{{"comment": {{"text": "{comment}", "style": "brace"}}}}], "outcome": "*"}}"#
+        )
+    };
+    let json = format!(
+        r#"{{"mgn": 1, "games": [{}, {}]}}"#,
+        game("fine"),
+        game("} 1-0 {")
+    );
+    let output = run(
+        &["convert", "--from", "json", "--to", "mgn", "-"],
+        Some(json.as_bytes()),
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+    assert!(
+        stderr(&output).contains("game 2: the comment \"} 1-0 {\" at element 1 of its move text: a brace comment cannot hold `}`"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn a_missing_input_exits_2() {
     let output = mgn(&["convert", "--to", "yaml", "no/such/file.mgn"]);
     assert_eq!(code(&output), 2);

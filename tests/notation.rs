@@ -85,12 +85,99 @@ fn file_bom_crlf_and_tabs_are_accepted() {
     assert_eq!(g.moves.len(), 3);
 }
 
+fn brace(text: &str) -> Spanned<Comment> {
+    sp(Comment {
+        text: text.into(),
+        style: CommentStyle::Brace,
+    })
+}
+
+fn line(text: &str) -> Spanned<Comment> {
+    sp(Comment {
+        text: text.into(),
+        style: CommentStyle::Line,
+    })
+}
+
+/// Every game of `text`, which must all read without error.
+fn all_games(text: &str) -> Vec<Game> {
+    parse_games(text)
+        .into_iter()
+        .map(|g| g.unwrap_or_else(|e| panic!("{}", e.render("t.mgn", text))))
+        .collect()
+}
+
 #[test]
-fn file_comments_between_games_belong_to_none() {
-    let text = "{before}\n[Game \"dakon\"]\nB4 * {after}\n; more\n[Game \"dakon\"]\nB1 *";
-    let games = parse_games(text);
+fn file_comments_before_the_first_game_belong_to_it() {
+    let games = all_games("\u{feff}; file\n\n{first}\n\n[Game \"dakon\"]\nB4 *");
+    assert_eq!(games[0].before, [line(" file"), brace("first")]);
+    assert_eq!(games[0].moves.len(), 1);
+}
+
+#[test]
+fn file_comments_after_a_result_belong_to_its_game_up_to_a_blank_line() {
+    let text = "[Game \"dakon\"]\nB4 * {a} ; b\r\n{c\n\nstill c}\n \t\r\n{d}\n; e\n\n\
+                [Game \"dakon\"]\nB1 *";
+    let games = all_games(text);
     assert_eq!(games.len(), 2);
-    assert!(games.iter().all(|g| g.as_ref().unwrap().moves.len() == 1));
+    assert_eq!(
+        games[0].after,
+        [brace("a"), line(" b"), brace("c\n\nstill c")]
+    );
+    assert!(games[0].before.is_empty());
+    assert_eq!(games[1].before, [brace("d"), line(" e")]);
+    assert!(games[1].after.is_empty());
+    assert!(games.iter().all(|g| g.moves.len() == 1));
+}
+
+#[test]
+fn file_comments_between_games_without_a_blank_line_are_the_first_games() {
+    let text = "{before}\n[Game \"dakon\"]\nB4 * {after}\n; more\n[Game \"dakon\"]\nB1 *";
+    let games = all_games(text);
+    assert_eq!(games[0].before, [brace("before")]);
+    assert_eq!(games[0].after, [brace("after"), line(" more")]);
+    assert!(games[1].before.is_empty());
+}
+
+#[test]
+fn file_comments_at_the_end_all_belong_to_the_last_game() {
+    let games = all_games("[Game \"dakon\"]\n*\n\n[Game \"dakon\"]\n* {a}\n\n\n; b\n\n{c}\n\n");
+    assert!(games[0].after.is_empty());
+    assert!(games[1].before.is_empty());
+    assert_eq!(games[1].after, [brace("a"), line(" b"), brace("c")]);
+}
+
+#[test]
+fn file_comments_before_a_broken_game_are_lost_with_it() {
+    let text = "[Game \"dakon\"]\n* {a}\n\n{b}\n[Game \"chess\"]\n*\n{c}\n\n\
+                [Game \"dakon\"]\nB1 *";
+    let games = parse_games(text);
+    assert_eq!(games.len(), 3, "{games:?}");
+    assert_eq!(games[0].as_ref().unwrap().after, [brace("a")]);
+    assert!(games[1].is_err());
+    let last = games[2].as_ref().unwrap();
+    assert!(last.before.is_empty() && last.after.is_empty());
+}
+
+#[test]
+fn file_an_unclosed_comment_after_a_game_is_the_next_records_error() {
+    let text = "[Game \"dakon\"]\nB4 * {a}\n\n{b} {oops\n";
+    let games = parse_games(text);
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(games[0].as_ref().unwrap().after, [brace("a")]);
+    assert_eq!(
+        error(text),
+        "4:5: expected `}` closing this comment, found end of file"
+    );
+    let text = "[Game \"dakon\"]\nB4 * {a} {oops\n[Game \"dakon\"]\nB1 *\n";
+    let games = parse_games(text);
+    let shape: Vec<bool> = games.iter().map(Result::is_ok).collect();
+    assert_eq!(shape, [true, false, true]);
+    assert_eq!(games[0].as_ref().unwrap().after, [brace("a")]);
+    assert_eq!(
+        error(text),
+        "2:10: expected `}` closing this comment, found end of file"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,6 +258,24 @@ fn tag_string_escapes_quote_and_backslash() {
 }
 
 #[test]
+fn tag_string_escapes_line_ends() {
+    let hd = game(r#"[Game "dakon"] [Event "a\nb\rc\r\n"] *"#).header;
+    assert_eq!(hd.event.unwrap().value, "a\nb\rc\r\n");
+}
+
+#[test]
+fn canonical_tag_values_escape_line_ends_quotes_and_backslashes() {
+    let mut g = game("[Game \"dakon\"]\n*");
+    g.header.event = Some(sp("\"]\n\n1. B4 x7 *\r\n\\".to_owned()));
+    let text = write_game(&g);
+    assert_eq!(
+        text,
+        "[Game \"dakon\"]\n[Event \"\\\"]\\n\\n1. B4 x7 *\\r\\n\\\\\"]\n\n*\n"
+    );
+    assert_eq!(parse_games(&text), vec![Ok(g)]);
+}
+
+#[test]
 fn tag_span_is_the_value_between_the_quotes() {
     let text = "[Game \"dakon\"]\n[Event \"Cup\"]\n*";
     let hd = game(text).header;
@@ -184,9 +289,19 @@ fn tag_span_is_the_value_between_the_quotes() {
 fn tag_comment_after_the_tags_opens_the_move_text() {
     let m = moves("{intro} B4 *");
     assert!(matches!(&m[0], Element::Comment(c) if c.value.text == "intro"));
-    let between = game("[Game \"dakon\"] {lost} [Event \"e\"] {kept} *").moves;
-    assert_eq!(between.len(), 1);
-    assert!(matches!(&between[0], Element::Comment(c) if c.value.text == "kept"));
+    let g = game("[Game \"dakon\"] [Event \"e\"] {opens} *");
+    assert_eq!(g.moves, [Element::Comment(brace("opens"))]);
+    assert!(g.header.comments.is_empty());
+}
+
+#[test]
+fn tag_comments_between_tags_belong_to_the_header() {
+    let g = game("[Game \"dakon\"] {one} ; two\n[Event \"e\"]\n{three}\n[Board \"2x5\"] {opens} *");
+    assert_eq!(
+        g.header.comments,
+        [brace("one"), line(" two"), brace("three")]
+    );
+    assert_eq!(g.moves, [Element::Comment(brace("opens"))]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -687,8 +802,8 @@ fn error_malformed_tags() {
         "2:13: expected `\"` closing the tag value, found end of line"
     );
     assert_eq!(
-        error("[Game \"dakon\"]\n[Event \"a\\n\"]\n*"),
-        "2:10: expected `\\\"` or `\\\\` (a backslash escapes only these), found `\\n\"]`"
+        error("[Game \"dakon\"]\n[Event \"a\\t\"]\n*"),
+        "2:10: expected `\\\"`, `\\\\`, `\\n` or `\\r` (a backslash escapes only these), found `\\t\"]`"
     );
     assert_eq!(
         error("[Game \"dakon\"]\n[Event \"a\" x]\n*"),
@@ -926,6 +1041,34 @@ fn canonical_games_separated_by_one_blank_line() {
 }
 
 #[test]
+fn canonical_comments_stand_in_their_four_places() {
+    let text = "; file\n{first}\n[Game \"dakon\"] {h1}\n[Board \"2x5\"]\n; h2\n[Event \"e\"]\n\
+                {m} B4 * {a1} ; a2\n{a3}\n\n{b}\n[Game \"nchuwa\"]\n*\n; end\n\n{end2}\n";
+    let games = all_games(text);
+    let written = write_games(&games);
+    assert_eq!(
+        written,
+        "; file\n{first}\n[Game \"dakon\"]\n{h1}\n; h2\n[Board \"2x5\"]\n[Event \"e\"]\n\n\
+         {m} 1. B4 * {a1} ; a2\n{a3}\n\n{b}\n[Game \"nchuwa\"]\n\n* ; end\n{end2}\n"
+    );
+    assert_eq!(all_games(&written), games);
+    assert_eq!(write_games(&all_games(&written)), written);
+}
+
+#[test]
+fn canonical_comments_after_a_long_result_line_wrap_and_stay_the_games() {
+    let long = "x".repeat(90);
+    let text = format!("[Game \"dakon\"]\nB4 * {{{long}}} {{short}}\n\n[Game \"dakon\"]\n*");
+    let games = all_games(&text);
+    let written = write_games(&games);
+    assert!(
+        written.contains(&format!("1. B4 *\n{{{long}}}\n{{short}}\n\n")),
+        "{written}"
+    );
+    assert_eq!(all_games(&written), games);
+}
+
+#[test]
 fn canonical_every_construct_round_trips() {
     let text = "[Game \"dong-wo\"]\n[Start \"1@B,0,3,0,0/mB,2,0,0,0 14/9mA A 3 4/0\"]\n\n\
                 {x} B3>@A2'@B4~12^A4/17 x7(A2,B4) =0/mA [x,mA/5,0 0/0 B 1] pass ^^A1 +A2 ; l\n\
@@ -1089,9 +1232,9 @@ fn arb_element() -> impl Strategy<Value = Element> {
     ]
 }
 
-/// Tag values: anything on one line, quotes and backslashes included.
+/// Tag values: any text, quotes, backslashes and line ends included.
 fn arb_text() -> impl Strategy<Value = String> {
-    "[^\r\n]{0,20}"
+    "(?s).{0,20}"
 }
 
 fn arb_header() -> impl Strategy<Value = Header> {
@@ -1122,7 +1265,7 @@ fn arb_header() -> impl Strategy<Value = Header> {
             ],
             proptest::option::of((arb_number(), arb_number())),
             text(),
-            proptest::collection::vec(("[^=\r\n]{1,10}", "[^\r\n]{1,10}"), 0..4),
+            proptest::collection::vec(("[^=]{1,10}", "(?s).{1,10}"), 0..4),
             text(),
             text(),
             text(),
@@ -1194,23 +1337,76 @@ fn arb_game() -> impl Strategy<Value = Game> {
                 r.value = outcome;
             }
             Game {
+                before: Vec::new(),
                 header,
                 moves,
                 outcome: sp(outcome),
+                after: Vec::new(),
                 span: Span::default(),
             }
         })
 }
 
-const SAMPLE: &str = "[Game \"dong-wo\"]\n[Board \"2x5\"]\n[Event \"a \\\"b\\\"\"]\n\
+/// A comment MGN can hold: a brace comment without `}`, a line comment without a line end.
+fn arb_comment() -> impl Strategy<Value = Spanned<Comment>> {
+    prop_oneof![
+        "[^}]{0,30}".prop_map(|text| brace(&text)),
+        "[^\r\n]{0,30}".prop_map(|text| line(&text)),
+    ]
+}
+
+fn arb_comments() -> impl Strategy<Value = Vec<Spanned<Comment>>> {
+    prop_oneof![
+        1 => Just(Vec::new()),
+        2 => proptest::collection::vec(arb_comment(), 1..4),
+    ]
+}
+
+/// Whether a tag follows the `Game` tag: only then can comments stand between tags.
+fn has_tags_after_game(h: &Header) -> bool {
+    h.board.is_some()
+        || h.preset.is_some()
+        || !h.options.is_empty()
+        || h.player_a.is_some()
+        || h.player_b.is_some()
+        || h.event.is_some()
+        || h.site.is_some()
+        || h.date.is_some()
+        || h.source.is_some()
+        || h.first.is_some()
+        || h.result.is_some()
+        || h.termination.is_some()
+        || h.start.is_some()
+        || !h.other.is_empty()
+}
+
+/// A game with comments in all four places: before its `Game` tag, between its tags (when it
+/// has tags after `Game`), in its move text, after its result.
+fn arb_commented_game() -> impl Strategy<Value = Game> {
+    (arb_game(), arb_comments(), arb_comments(), arb_comments()).prop_map(
+        |(mut g, before, between, after)| {
+            g.before = before;
+            if has_tags_after_game(&g.header) {
+                g.header.comments = between;
+            }
+            g.after = after;
+            g
+        },
+    )
+}
+
+const SAMPLE: &str = "; file\n{first}\n[Game \"dong-wo\"]\n{h}\n[Board \"2x5\"]\n\
+                      [Event \"a \\\"b\\\"\\n\"]\n\
                       [Start \"1@B,0,3,0,0/mB,2,0,0,0 14/9mA A 3 4/0\"]\n\n\
                       1. B3>@A2'~12^A4/17 x7(A2,B4) =0/mA {c} 1... A1 [x,mA/5,0 0/0 B 1]\n\
-                      2. pass ; line\nround 2 buy:B2=3 swap:A2:B4 1. B8:B2*A5-B1 1-0\n\n\
-                      [Game \"dakon\"]\n\n1. B4 *\n";
+                      2. pass ; line\nround 2 buy:B2=3 swap:A2:B4 1. B8:B2-B1*A5 1-0 {a} ; b\n\
+                      {c}\n\n{d}\n[Game \"dakon\"]\n\n1. B4 * ; end\n\n{e}\n";
 
 /// Reads `text` and renders every error, which must neither panic nor point outside the text;
-/// every game that reads must be written back as text that reads as the same game.
+/// every game that reads must be written back as text that reads as the same game, alone and
+/// together with the others, its comments in the same places.
 fn read_everything(text: &str) {
+    let mut good = Vec::new();
     for g in parse_games(text) {
         match g {
             Err(e) => {
@@ -1219,10 +1415,14 @@ fn read_everything(text: &str) {
             }
             Ok(g) => {
                 let written = write_game(&g);
-                assert_eq!(parse_games(&written), vec![Ok(g)], "{written}");
+                assert_eq!(parse_games(&written), vec![Ok(g.clone())], "{written}");
+                good.push(Ok(g));
             }
         }
     }
+    let games: Vec<Game> = good.iter().cloned().map(Result::unwrap).collect();
+    let written = write_games(&games);
+    assert_eq!(parse_games(&written), good, "{written}");
 }
 
 #[derive(Clone, Debug)]
@@ -1261,7 +1461,7 @@ proptest! {
 
     /// The YAML and JSON documents are lossless for every construct the syntax has.
     #[test]
-    fn prop_yaml_and_json_round_trips_are_lossless(g in arb_game()) {
+    fn prop_yaml_and_json_round_trips_are_lossless(g in arb_commented_game()) {
         let text = write_game(&g);
         let games = std::slice::from_ref(&g);
         for back in [
@@ -1272,6 +1472,19 @@ proptest! {
             prop_assert_eq!(back.len(), 1);
             prop_assert_eq!(write_game(&back[0]), text.clone());
         }
+    }
+
+    /// MGN -> MGN keeps every comment's text, style and place, in a file of several games.
+    #[test]
+    fn prop_comments_keep_their_text_style_and_place(
+        games in proptest::collection::vec(arb_commented_game(), 1..4)
+    ) {
+        let text = write_games(&games);
+        let read: Vec<_> = parse_games(&text);
+        let expected: Vec<_> = games.into_iter().map(Ok).collect();
+        prop_assert_eq!(&read, &expected, "{}", text);
+        let again: Vec<Game> = read.into_iter().map(Result::unwrap).collect();
+        prop_assert_eq!(write_games(&again), text);
     }
 
     #[test]
@@ -1320,4 +1533,17 @@ proptest! {
         }
         read_everything(&String::from_utf8_lossy(&bytes));
     }
+}
+
+#[test]
+fn the_mutated_sample_reads_with_comments_in_every_place() {
+    let games: Vec<Game> = parse_games(SAMPLE)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(games[0].before.len(), 2);
+    assert_eq!(games[0].header.comments.len(), 1);
+    assert_eq!(games[0].after.len(), 3);
+    assert_eq!(games[1].before.len(), 1);
+    assert_eq!(games[1].after.len(), 2);
 }

@@ -400,6 +400,10 @@ pub struct Header {
     pub start: Option<Spanned<Position>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub other: Vec<Spanned<Tag>>,
+    /// The comments between the tags, in order. MGN writes them after the `Game` tag: where
+    /// each stood among the tags is not kept, as the tags' own order is not.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<Spanned<Comment>>,
 }
 
 impl Header {
@@ -420,6 +424,7 @@ impl Header {
             termination: None,
             start: None,
             other: Vec::new(),
+            comments: Vec::new(),
         }
     }
 }
@@ -614,10 +619,18 @@ pub struct Comment {
 /// One game of a file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
+    /// The comments before the `Game` tag: before the file's first game, or after the blank line
+    /// that follows the previous game's result and its own comments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<Spanned<Comment>>,
     pub header: Header,
     pub moves: Vec<Element>,
     /// The result terminator that closes the move text.
     pub outcome: Spanned<Outcome>,
+    /// The comments after the result, up to the first blank line; at the end of the file, all
+    /// of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after: Vec<Spanned<Comment>>,
     #[serde(skip)]
     pub span: Span,
 }

@@ -16,8 +16,10 @@
 //! - `sp` in the grammar is one space or tab (tabs count as spaces);
 //! - a tag value stays on its line (a tag is "on its own line"), so an unclosed quote is
 //!   reported at the end of that line rather than swallowing the file;
-//! - comments between tags, and between games, are blanks and kept nowhere; comments after the
-//!   last tag are the first elements of the move text;
+//! - comments before the first game are its `before`; comments between tags are the header's;
+//!   comments after the last tag are the first elements of the move text; comments after a
+//!   result are that game's `after` up to the first blank line, and the next game's `before`
+//!   after it (at the end of the file, all the last game's `after`);
 //! - a brace comment's text is everything between the braces, verbatim; a line comment's is
 //!   everything after `;` up to the line end, without a `\r`;
 //! - every token (move, number, claim, checkpoint, keyword, result) must be followed by a blank,
@@ -80,6 +82,7 @@ pub fn games(text: &str) -> Games<'_> {
         rest: Some(text.strip_prefix('\u{feff}').unwrap_or(text)),
         read: 0,
         elements: Vec::new(),
+        before: Vec::new(),
     }
 }
 
@@ -93,6 +96,10 @@ pub struct Games<'a> {
     /// The move text of every game is read into this one buffer, then moved into a vector of
     /// its exact size: no vector of elements grows by copying itself over and over.
     elements: Vec<Element>,
+    /// The comments read for the next game's `before`: a game is yielded when its result is
+    /// read, and the comments after it are only known to be the next game's once a blank line
+    /// and then more than comments are seen.
+    before: Vec<Spanned<Comment>>,
 }
 
 impl Iterator for Games<'_> {
@@ -101,7 +108,7 @@ impl Iterator for Games<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         let i = self.rest?;
         let reader = &self.reader;
-        let attempt = reader.skip_trivia(i).and_then(|j| {
+        let attempt = reader.comments_before(i, &mut self.before).and_then(|j| {
             if j.is_empty() {
                 Ok(None)
             } else if self.read >= MAX_GAMES {
@@ -121,12 +128,16 @@ impl Iterator for Games<'_> {
                 self.rest = None;
                 None
             }
-            Ok(Some((rest, game))) => {
+            Ok(Some((rest, mut game))) => {
                 self.read += 1;
+                game.before = std::mem::take(&mut self.before);
+                let rest = reader.comments_after(rest, &mut game.after, &mut self.before);
                 self.rest = Some(rest);
                 Some(Ok(game))
             }
             Err(e) => {
+                // A broken record takes the comments read for it along.
+                self.before.clear();
                 let error = reader.error(e, "end of file");
                 if self.read >= MAX_GAMES {
                     self.rest = None;
@@ -789,7 +800,9 @@ fn tag_name(i: &str) -> PResult<'_, &str> {
     Ok((&i[len..], &i[..len]))
 }
 
-/// The body of a tag value after its opening quote: the raw text and its unescaped value.
+/// The body of a tag value after its opening quote: the raw text and its unescaped value. A
+/// value ends at its line's end, so `\n` and `\r` are how it holds one: then every string,
+/// whatever a YAML or JSON document holds, has a tag value that reads back as itself.
 fn string_body(i: &str) -> PResult<'_, (&str, Cow<'_, str>)> {
     let bytes = i.as_bytes();
     let mut k = 0;
@@ -799,11 +812,15 @@ fn string_body(i: &str) -> PResult<'_, (&str, Cow<'_, str>)> {
             None | Some(b'\n' | b'\r') => return fail(&i[k..], "`\"` closing the tag value"),
             Some(b'"') => break,
             Some(b'\\') => match bytes.get(k + 1) {
-                Some(b'"' | b'\\') => {
+                Some(b'"' | b'\\' | b'n' | b'r') => {
                     escaped = true;
                     k += 2;
                 }
-                _ => return fail(&i[k..], "`\\\"` or `\\\\` (a backslash escapes only these)"),
+                _ => {
+                    let expected =
+                        "`\\\"`, `\\\\`, `\\n` or `\\r` (a backslash escapes only these)";
+                    return fail(&i[k..], expected);
+                }
             },
             Some(_) => k += 1,
         }
@@ -814,7 +831,11 @@ fn string_body(i: &str) -> PResult<'_, (&str, Cow<'_, str>)> {
         let mut chars = raw.chars();
         while let Some(c) = chars.next() {
             s.push(if c == '\\' {
-                chars.next().unwrap_or(c)
+                match chars.next() {
+                    Some('n') => '\n',
+                    Some('r') => '\r',
+                    next => next.unwrap_or(c),
+                }
             } else {
                 c
             });
@@ -881,14 +902,57 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Blanks and comments between games; the comments belong to no game.
-    fn skip_trivia(&self, mut i: &'a str) -> Result<&'a str, Failure<'a>> {
+    /// Blanks and comments before a game, the comments added to `before`.
+    fn comments_before(
+        &self,
+        mut i: &'a str,
+        before: &mut Vec<Spanned<Comment>>,
+    ) -> Result<&'a str, Failure<'a>> {
         loop {
             i = skip_space(i);
             if !i.starts_with(['{', ';']) {
                 return Ok(i);
             }
-            i = self.comment(i)?.0;
+            let (rest, c) = self.comment(i)?;
+            before.push(c);
+            i = rest;
+        }
+    }
+
+    /// Blanks and comments after a game's result: those before the first blank line go to
+    /// `after`, the others to `next`, the next game's, unless the text ends with them, when
+    /// no game follows to take them and they all go to `after`. Stops at the first thing
+    /// that is neither, or at a comment that is never closed: reading the next record
+    /// reports it.
+    fn comments_after(
+        &self,
+        mut i: &'a str,
+        after: &mut Vec<Spanned<Comment>>,
+        next: &mut Vec<Spanned<Comment>>,
+    ) -> &'a str {
+        let mut past_blank_line = false;
+        loop {
+            let j = skip_space(i);
+            // Between two things, a second line end means the line before it held only blanks.
+            let blanks = &i[..i.len() - j.len()];
+            past_blank_line |= blanks.bytes().filter(|&b| b == b'\n').nth(1).is_some();
+            let read = if j.starts_with(['{', ';']) {
+                self.comment(j).ok()
+            } else {
+                None
+            };
+            let Some((rest, c)) = read else {
+                if j.is_empty() {
+                    after.append(next);
+                }
+                return j;
+            };
+            if past_blank_line {
+                next.push(c);
+            } else {
+                after.push(c);
+            }
+            i = rest;
         }
     }
 
@@ -909,24 +973,27 @@ impl<'a> Reader<'a> {
         let mut header = Header::new(kind);
         header.game.span = first.value_span;
 
-        // Comments after the last tag open the move text; comments between tags are blanks.
-        elements.clear();
+        // Comments followed by a tag are the header's; those after the last tag open the move
+        // text.
+        let mut comments = Vec::new();
         loop {
             let j = skip_space(i);
             if tag_ahead(j).is_some() {
-                elements.clear();
+                header.comments.append(&mut comments);
                 let (rest, t) = self.tag(j)?;
                 self.add_tag(&mut header, t, &j[1..])?;
                 i = rest;
             } else if j.starts_with(['{', ';']) {
                 let (rest, c) = self.comment(j)?;
-                elements.push(Element::Comment(c));
+                comments.push(c);
                 i = rest;
             } else {
                 i = j;
                 break;
             }
         }
+        elements.clear();
+        elements.extend(comments.into_iter().map(Element::Comment));
 
         let (rest, outcome) = self.movetext(i, elements)?;
         let mut moves = Vec::with_capacity(elements.len());
@@ -939,9 +1006,11 @@ impl<'a> Reader<'a> {
             }
         }
         let game = Game {
+            before: Vec::new(),
             header,
             moves,
             outcome,
+            after: Vec::new(),
             span: self.span(start, rest),
         };
         Ok((rest, game))

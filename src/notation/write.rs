@@ -8,9 +8,15 @@ use super::ast::*;
 /// Move text lines stop at this column where the tokens allow it.
 const WIDTH: usize = 80;
 
-/// One game: its tags, a blank line, its move text and result, and a final line end.
+/// One game: the comments before it, each on its own line; its tags, the header's comments
+/// on lines of their own after the `Game` tag; a blank line; its move text, its result and the
+/// comments after it; a final line end.
 pub fn write_game(game: &Game) -> String {
     let mut out = String::with_capacity(256 + 8 * game.moves.len());
+    for c in &game.before {
+        push_comment(&mut out, &c.value);
+        out.push('\n');
+    }
     write_header(&mut out, &game.header);
     out.push('\n');
     write_movetext(&mut out, game);
@@ -37,6 +43,12 @@ pub fn write_position(position: &Position) -> String {
 
 fn write_header(out: &mut String, h: &Header) {
     push_tag(out, "Game", h.game.value.name());
+    // Read back as the header's only when a tag follows them; a document reader moves those of
+    // a header without one to the move text first.
+    for c in &h.comments {
+        push_comment(out, &c.value);
+        out.push('\n');
+    }
     if let Some(b) = &h.board {
         push_tag(out, "Board", &b.value.to_string());
     }
@@ -79,10 +91,16 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push_str(name);
     out.push_str(" \"");
     for c in value.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            // The reader ends a tag value at the line's end.
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            _ => out.push(c),
         }
-        out.push(c);
     }
     out.push_str("\"]\n");
 }
@@ -176,17 +194,7 @@ fn write_movetext(out: &mut String, game: &Game) {
                 let _ = write!(unit, "round {}", n.value);
             }
             Element::Transaction(t) => push_transaction(&mut unit, &t.value),
-            Element::Comment(c) => match c.value.style {
-                CommentStyle::Brace => {
-                    unit.push('{');
-                    unit.push_str(&c.value.text);
-                    unit.push('}');
-                }
-                CommentStyle::Line => {
-                    unit.push(';');
-                    unit.push_str(&c.value.text);
-                }
-            },
+            Element::Comment(c) => push_comment(&mut unit, &c.value),
         }
         lines.token(&unit);
         if let Element::Comment(c) = element {
@@ -196,7 +204,30 @@ fn write_movetext(out: &mut String, game: &Game) {
         }
     }
     lines.token(game.outcome.value.token());
-    lines.out.push('\n');
+    // With no blank line among them, all of them are read back as this game's.
+    for c in &game.after {
+        unit.clear();
+        push_comment(&mut unit, &c.value);
+        lines.token(&unit);
+        if c.value.style == CommentStyle::Line {
+            lines.end_line();
+        }
+    }
+    lines.end_line();
+}
+
+fn push_comment(out: &mut String, c: &Comment) {
+    match c.style {
+        CommentStyle::Brace => {
+            out.push('{');
+            out.push_str(&c.text);
+            out.push('}');
+        }
+        CommentStyle::Line => {
+            out.push(';');
+            out.push_str(&c.text);
+        }
+    }
 }
 
 fn push_move(out: &mut String, m: &Move) {
