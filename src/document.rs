@@ -271,11 +271,21 @@ fn writable(game: &Game) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether a comment's text holds a line that starts with `[Game` (docs/notation.md, "Files").
+fn starts_a_game_line(text: &str) -> bool {
+    text.match_indices('\n')
+        .any(|(k, _)| text[k + 1..].starts_with("[Game ") || text[k + 1..].starts_with("[Game\t"))
+}
+
 fn comment_writable(c: &Comment, place: &str) -> Result<(), String> {
     let problem = match c.style {
         CommentStyle::Brace if c.text.contains('}') => {
             "a brace comment cannot hold `}`, which would end it; write it as a `;` comment or \
              split it"
+        }
+        CommentStyle::Brace if starts_a_game_line(&c.text) => {
+            "a brace comment cannot hold a line that starts with `[Game`, which starts a game; \
+             indent that line or split the comment"
         }
         CommentStyle::Line if c.text.contains(['\n', '\r']) => {
             "a `;` comment cannot hold a line end, which would end it; write it as a brace \

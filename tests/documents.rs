@@ -173,9 +173,24 @@ fn a_line_comment_holding_a_line_end_is_refused() {
 }
 
 #[test]
+fn a_brace_comment_holding_a_game_line_is_refused() {
+    // A line that starts with `[Game` starts a game, even inside a comment: so a file splits
+    // into its games at such lines.
+    for text in ["\n[Game \"dakon\"]\n\n1. B4 *", "a\r\n[Game\t\"x\"]"] {
+        let mut g = dakon();
+        g.after.push(comment(text, CommentStyle::Brace));
+        assert_refused(
+            &[g],
+            1,
+            "a brace comment cannot hold a line that starts with `[Game`",
+        );
+    }
+}
+
+#[test]
 fn a_brace_comment_holding_line_ends_round_trips() {
     let mut g = dakon();
-    let text = "\n\n[Game \"dakon\"]\n\n1-0 ;\r\n";
+    let text = "\n\n [Game \"dakon\"]\n\n1-0 ;\r\n";
     g.before.push(comment(text, CommentStyle::Brace));
     g.moves
         .push(Element::Comment(comment(text, CommentStyle::Brace)));
@@ -551,6 +566,9 @@ fn cannot_hold(g: &Game) -> Vec<&'static str> {
         match c.style {
             CommentStyle::Brace if c.text.contains('}') => {
                 reasons.push("a brace comment cannot hold `}`")
+            }
+            CommentStyle::Brace if c.text.contains("\n[Game ") || c.text.contains("\n[Game\t") => {
+                reasons.push("a brace comment cannot hold a line that starts with `[Game`")
             }
             CommentStyle::Line if c.text.contains(['\n', '\r']) => {
                 reasons.push("a `;` comment cannot hold a line end")

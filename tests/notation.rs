@@ -108,6 +108,30 @@ fn all_games(text: &str) -> Vec<Game> {
 }
 
 #[test]
+fn file_a_game_line_starts_a_game_even_inside_a_comment() {
+    // A line that starts with `[Game` starts a game: the comment before it is unclosed there,
+    // and the game on that line reads, as it does when the file is read game by game.
+    let text = "[Game \"dakon\"]\n\n1. B4 {a comment\n[Game \"dakon\"]\n\n1. B4 } *\n";
+    let read = parse_games(text);
+    assert_eq!(read.len(), 2);
+    assert_eq!(
+        error(text),
+        "3:7: expected `}` closing this comment, found the next game's `[Game` line"
+    );
+    assert!(
+        read[1].is_err(),
+        "the `}}` of the second game closes nothing"
+    );
+    let text = "[Game \"dakon\"]\n\n1. B4 {a comment\n[Game \"dakon\"]\n\n1. B4 *\n";
+    let read = parse_games(text);
+    assert_eq!(read.len(), 2);
+    assert_eq!(read[1].as_ref().unwrap().moves.len(), 1);
+    // Not at a line start, `[Game` is comment text.
+    let text = "[Game \"dakon\"]\n\n1. B4 {see\n [Game \"dakon\"]} *\n";
+    assert_eq!(game(text).moves.len(), 2);
+}
+
+#[test]
 fn file_comments_before_the_first_game_belong_to_it() {
     let games = all_games("\u{feff}; file\n\n{first}\n\n[Game \"dakon\"]\nB4 *");
     assert_eq!(games[0].before, [line(" file"), brace("first")]);
@@ -176,7 +200,7 @@ fn file_an_unclosed_comment_after_a_game_is_the_next_records_error() {
     assert_eq!(games[0].as_ref().unwrap().after, [brace("a")]);
     assert_eq!(
         error(text),
-        "2:10: expected `}` closing this comment, found end of file"
+        "2:10: expected `}` closing this comment, found the next game's `[Game` line"
     );
 }
 

@@ -77,19 +77,28 @@ pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
 /// The games of a file one at a time, as [`parse_games`] reads them: a checker that drops each
 /// game when done holds one game's syntax tree, however large the file.
 pub fn games(text: &str) -> Games<'_> {
+    games_in_part(text, Vec::new(), true)
+}
+
+/// The games of a part of a file: a file read game by game is cut just before each line that
+/// starts with `[Game` (a game never spans such a line, docs/notation.md), and each part is
+/// read alone. `before` holds the comments the part before left for this part's first game
+/// ([`Games::pending`]); `last` says whether the part ends where the file does. Spans are
+/// offsets into `text`.
+pub fn games_in_part(text: &str, before: Vec<Spanned<Comment>>, last: bool) -> Games<'_> {
     Games {
-        reader: Reader { text },
+        reader: Reader { text, last },
         rest: Some(text.strip_prefix('\u{feff}').unwrap_or(text)),
         read: 0,
         elements: Vec::new(),
-        before: Vec::new(),
+        before,
     }
 }
 
-/// The iterator of [`games`].
+/// The iterator of [`games`]; [`Games::next_game`] reads a game element by element instead.
 pub struct Games<'a> {
     reader: Reader<'a>,
-    /// The text not read yet; `None` once the reading is over.
+    /// The text not read yet; `None` once the reading is over, or while a game is read.
     rest: Option<&'a str>,
     /// Records read so far, good or bad.
     read: usize,
@@ -102,12 +111,105 @@ pub struct Games<'a> {
     before: Vec<Spanned<Comment>>,
 }
 
-impl Iterator for Games<'_> {
-    type Item = Result<Game, SyntaxError>;
+/// One game read element by element: its header at once, its move text as it is pulled, so
+/// that a game of millions of moves is replayed or written without holding its syntax tree.
+/// It yields the elements in order and ends at the result ([`GameReader::outcome`]), or at the
+/// first syntax error (yielded as the last item). Hand it back to [`Games::finish`].
+pub struct GameReader<'a> {
+    reader: Reader<'a>,
+    /// The game's tag section.
+    pub header: Header,
+    /// The comments before its `Game` tag.
+    pub before: Vec<Spanned<Comment>>,
+    start: &'a str,
+    /// The comments after the last tag: the move text's first elements.
+    opening: std::vec::IntoIter<Spanned<Comment>>,
+    rest: &'a str,
+    cursor: Cursor,
+    state: ReadState,
+}
+
+/// Where a move text stands: the plies move numbers are checked against, and the holes the next
+/// checkpoint likely has.
+#[derive(Default)]
+struct Cursor {
+    /// Plies since the start of the round.
+    plies: usize,
+    holes_hint: usize,
+}
+
+/// What the move text holds next.
+enum Next {
+    Element(Element),
+    End(Spanned<Outcome>),
+}
+
+enum ReadState {
+    Reading,
+    Ended(Spanned<Outcome>),
+    /// This syntax error ended the game.
+    Failed(SyntaxError),
+}
+
+impl GameReader<'_> {
+    /// The result that closed the move text, once every element was read.
+    pub fn outcome(&self) -> Option<Spanned<Outcome>> {
+        match &self.state {
+            ReadState::Ended(outcome) => Some(outcome.clone()),
+            _ => None,
+        }
+    }
+
+    /// The text the game was read from, which its spans point into.
+    pub fn text(&self) -> &str {
+        self.reader.text
+    }
+}
+
+impl Iterator for GameReader<'_> {
+    type Item = Result<Element, SyntaxError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let i = self.rest?;
-        let reader = &self.reader;
+        if !matches!(self.state, ReadState::Reading) {
+            return None;
+        }
+        if let Some(comment) = self.opening.next() {
+            return Some(Ok(Element::Comment(comment)));
+        }
+        let read = self
+            .reader
+            .next_in_movetext(self.rest, &mut self.cursor)
+            .and_then(|(rest, next)| {
+                if let Next::End(outcome) = &next {
+                    self.reader.check_result_tag(&self.header, outcome)?;
+                }
+                Ok((rest, next))
+            });
+        match read {
+            Ok((rest, Next::Element(element))) => {
+                self.rest = rest;
+                Some(Ok(element))
+            }
+            Ok((rest, Next::End(outcome))) => {
+                self.rest = rest;
+                self.state = ReadState::Ended(outcome);
+                None
+            }
+            Err(e) => {
+                let error = self.reader.error(e, "end of file");
+                self.state = ReadState::Failed(error.clone());
+                Some(Err(error))
+            }
+        }
+    }
+}
+
+impl<'a> Games<'a> {
+    /// The next record: a reader of its elements, or the syntax error its tag section holds.
+    /// A reader must be handed back to [`Games::finish`] before the next record is read.
+    pub fn next_game(&mut self) -> Option<Result<GameReader<'a>, SyntaxError>> {
+        let i = self.rest.take()?;
+        let reader = self.reader;
         let attempt = reader.comments_before(i, &mut self.before).and_then(|j| {
             if j.is_empty() {
                 Ok(None)
@@ -120,45 +222,122 @@ impl Iterator for Games<'_> {
                     found: Some(Cow::Borrowed("another game")),
                 }))
             } else {
-                reader.game(j, &mut self.elements).map(Some)
+                reader.header(j).map(|(rest, read)| Some((j, rest, read)))
             }
         });
         match attempt {
-            Ok(None) => {
-                self.rest = None;
-                None
-            }
-            Ok(Some((rest, mut game))) => {
+            Ok(None) => None,
+            Ok(Some((start, rest, (header, opening)))) => {
                 self.read += 1;
-                game.before = std::mem::take(&mut self.before);
-                let rest = reader.comments_after(rest, &mut game.after, &mut self.before);
-                self.rest = Some(rest);
-                Some(Ok(game))
+                Some(Ok(GameReader {
+                    reader,
+                    header,
+                    before: std::mem::take(&mut self.before),
+                    start,
+                    opening: opening.into_iter(),
+                    rest,
+                    cursor: Cursor::default(),
+                    state: ReadState::Reading,
+                }))
             }
             Err(e) => {
-                // A broken record takes the comments read for it along.
-                self.before.clear();
                 let error = reader.error(e, "end of file");
-                if self.read >= MAX_GAMES {
-                    self.rest = None;
-                } else {
-                    // Resume strictly after where this attempt began, so that an error at the
-                    // very start of a `[Game` line cannot make the reader try the same line
-                    // forever.
-                    let from = error.offset.max(reader.offset(i) + 1);
-                    self.rest =
-                        next_game_line(reader.text, from).map(|start| &reader.text[start..]);
-                }
-                self.read += 1;
+                self.resume_after(i, error.offset);
                 Some(Err(error))
             }
+        }
+    }
+
+    /// Ends the game `game` read: it is read to its end if it was not, and the reading goes on
+    /// after it. Gives the comments after its result, or the syntax error that ended it.
+    pub fn finish(
+        &mut self,
+        mut game: GameReader<'a>,
+    ) -> Result<Vec<Spanned<Comment>>, SyntaxError> {
+        game.by_ref().for_each(drop);
+        match game.state {
+            ReadState::Ended(_) => {
+                let mut after = Vec::new();
+                let rest = self
+                    .reader
+                    .comments_after(game.rest, &mut after, &mut self.before);
+                self.rest = Some(rest);
+                Ok(after)
+            }
+            ReadState::Failed(error) => {
+                self.resume_after(game.start, error.offset);
+                Err(error)
+            }
+            ReadState::Reading => unreachable!("a game reader read to its end is not reading"),
+        }
+    }
+
+    /// After a broken record that began at `began`, with its error at `offset`: the reading
+    /// goes on at the next `[Game` line, strictly after where the record began, so that an
+    /// error at the very start of a `[Game` line cannot make the reader try it forever.
+    fn resume_after(&mut self, began: &'a str, offset: usize) {
+        // A broken record takes the comments read for it along.
+        self.before.clear();
+        self.read += 1;
+        if self.read > MAX_GAMES {
+            self.rest = None;
+            return;
+        }
+        let from = offset.max(self.reader.offset(began) + 1);
+        self.rest = next_game_line(self.reader.text, from).map(|start| &self.reader.text[start..]);
+    }
+
+    /// The comments read after the last game of a part that is not the file's last: they
+    /// belong to the next part's first game.
+    pub fn pending(self) -> Vec<Spanned<Comment>> {
+        self.before
+    }
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<Game, SyntaxError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut reader = match self.next_game()? {
+            Ok(reader) => reader,
+            Err(error) => return Some(Err(error)),
+        };
+        let mut elements = std::mem::take(&mut self.elements);
+        elements.clear();
+        for element in reader.by_ref() {
+            match element {
+                Ok(element) => elements.push(element),
+                Err(_) => break,
+            }
+        }
+        let mut moves = Vec::with_capacity(elements.len());
+        moves.append(&mut elements);
+        self.elements = elements;
+        let outcome = reader.outcome();
+        let header = std::mem::replace(&mut reader.header, Header::new(GameKind::Dakon));
+        let before = std::mem::take(&mut reader.before);
+        let start = reader.start;
+        match (self.finish(reader), outcome) {
+            (Ok(after), Some(outcome)) => {
+                let end = outcome.span.end;
+                Some(Ok(Game {
+                    before,
+                    header,
+                    moves,
+                    outcome,
+                    after,
+                    span: Span::new(self.reader.offset(start), end),
+                }))
+            }
+            (Err(error), _) => Some(Err(error)),
+            (Ok(_), None) => unreachable!("a game that ended well has its result"),
         }
     }
 }
 
 /// A position string on its own (as in a `Start` tag).
 pub fn parse_position(text: &str) -> Result<Position, SyntaxError> {
-    let reader = Reader { text };
+    let reader = Reader { text, last: true };
     let read = position(text, 0).and_then(|(rest, p)| {
         if rest.is_empty() {
             Ok(p)
@@ -850,8 +1029,12 @@ fn string_body(i: &str) -> PResult<'_, (&str, Cow<'_, str>)> {
 // ---------------------------------------------------------------------------------------------
 // Games: everything that records where it was read.
 
+#[derive(Clone, Copy)]
 struct Reader<'a> {
     text: &'a str,
+    /// Whether the text ends where the file does, rather than before the next game's `[Game`
+    /// line (a part of a file read game by game, [`games_in_part`]).
+    last: bool,
 }
 
 /// One `[Name "value"]` as read, before it is given a meaning.
@@ -881,7 +1064,7 @@ impl<'a> Reader<'a> {
         let text = self.text;
         move |i| {
             let (rest, v) = p.parse(i)?;
-            let reader = Reader { text };
+            let reader = Reader { text, last: true };
             Ok((rest, Spanned::new(v, reader.span(i, rest))))
         }
     }
@@ -956,8 +1139,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn game(&self, i: &'a str, elements: &mut Vec<Element>) -> PResult<'a, Game> {
-        let start = i;
+    /// A game's tag section, from its `[Game` tag, and the comments after its last tag, which
+    /// open its move text.
+    fn header(&self, i: &'a str) -> PResult<'a, (Header, Vec<Spanned<Comment>>)> {
         match i.strip_prefix('[').map(tag_name) {
             Some(Ok((_, "Game"))) => {}
             Some(Ok(_)) => return fail(&i[1..], "the `Game` tag, which comes first in a game"),
@@ -988,16 +1172,17 @@ impl<'a> Reader<'a> {
                 comments.push(c);
                 i = rest;
             } else {
-                i = j;
-                break;
+                return Ok((j, (header, comments)));
             }
         }
-        elements.clear();
-        elements.extend(comments.into_iter().map(Element::Comment));
+    }
 
-        let (rest, outcome) = self.movetext(i, elements)?;
-        let mut moves = Vec::with_capacity(elements.len());
-        moves.append(elements);
+    /// The result closes the move text: it must be the one the `Result` tag says.
+    fn check_result_tag(
+        &self,
+        header: &Header,
+        outcome: &Spanned<Outcome>,
+    ) -> Result<(), Failure<'a>> {
         if let Some(said) = &header.result {
             if said.value != outcome.value {
                 let at = &self.text[outcome.span.start..];
@@ -1005,15 +1190,7 @@ impl<'a> Reader<'a> {
                 return fail(at, expected);
             }
         }
-        let game = Game {
-            before: Vec::new(),
-            header,
-            moves,
-            outcome,
-            after: Vec::new(),
-            span: self.span(start, rest),
-        };
-        Ok((rest, game))
+        Ok(())
     }
 
     /// `[Name "value"]`, from its `[`.
@@ -1143,9 +1320,17 @@ impl<'a> Reader<'a> {
     /// `{...}` or `; ...`, from its first character.
     fn comment(&self, i: &'a str) -> PResult<'a, Spanned<Comment>> {
         let (text, style, rest) = if let Some(body) = i.strip_prefix('{') {
-            let Some(end) = body.find('}') else {
-                let found = Some(Cow::Borrowed("end of file"));
-                return Err(failure(i, "`}` closing this comment", found));
+            // A line that starts with `[Game` starts a game, even after a `{`: so a file splits
+            // into its games at such lines without reading them (docs/notation.md, "Files").
+            let closing = body.find('}');
+            let game_line = next_game_line(&body[..closing.unwrap_or(body.len())], 1);
+            let (Some(end), None) = (closing, game_line) else {
+                let found = if game_line.is_some() || !self.last {
+                    "the next game's `[Game` line"
+                } else {
+                    "end of file"
+                };
+                return Err(failure(i, "`}` closing this comment", Some(found.into())));
             };
             (&body[..end], CommentStyle::Brace, &body[end + 1..])
         } else {
@@ -1161,16 +1346,9 @@ impl<'a> Reader<'a> {
         Ok((rest, Spanned::new(comment, self.span(i, rest))))
     }
 
-    /// The elements of the move text, after any already read, up to and including the result.
-    fn movetext(
-        &self,
-        mut i: &'a str,
-        elements: &mut Vec<Element>,
-    ) -> PResult<'a, Spanned<Outcome>> {
-        // Plies since the start of the round, against which move numbers are checked.
-        let mut plies: usize = 0;
-        // The holes of the last checkpoint, as many as the next one likely has.
-        let mut holes_hint = 0;
+    /// The next element of the move text from `i`, or the result that ends it. Move numbers
+    /// are checked against `cursor` and passed over: they are not elements.
+    fn next_in_movetext(&self, mut i: &'a str, cursor: &mut Cursor) -> PResult<'a, Next> {
         loop {
             i = skip_space(i);
             let Some(&first) = i.as_bytes().first() else {
@@ -1180,23 +1358,21 @@ impl<'a> Reader<'a> {
                 let rest = &i[len..];
                 boundary(rest, "a space or a comment after the result")?;
                 let outcome = Spanned::new(outcome, self.span(i, rest));
-                return Ok((rest, outcome));
+                return Ok((rest, Next::End(outcome)));
             }
             let (rest, element) = match first {
                 b'{' | b';' => {
                     let (rest, c) = self.comment(i)?;
-                    elements.push(Element::Comment(c));
-                    i = rest;
-                    continue;
+                    return Ok((rest, Next::Element(Element::Comment(c))));
                 }
                 b'0'..=b'9' => {
-                    let rest = self.move_number(i, plies)?;
+                    let rest = self.move_number(i, cursor.plies)?;
                     boundary(rest, "a space or a comment after the move number")?;
                     i = rest;
                     continue;
                 }
                 b'A' | b'B' => {
-                    plies += 1;
+                    cursor.plies += 1;
                     let (rest, m) = self.spanned(|j| self.move_(j))(i)?;
                     (rest, Element::Move(m))
                 }
@@ -1221,9 +1397,9 @@ impl<'a> Reader<'a> {
                         };
                         return fail(i, expected);
                     }
-                    let (rest, p) = position(&i[1..], holes_hint)?;
+                    let (rest, p) = position(&i[1..], cursor.holes_hint)?;
                     let rest = byte(rest, b']', "`]` closing the checkpoint")?;
-                    holes_hint = p.holes.row(Side::A).len() + p.holes.row(Side::B).len();
+                    cursor.holes_hint = p.holes.row(Side::A).len() + p.holes.row(Side::B).len();
                     (
                         rest,
                         Element::Checkpoint(Spanned::new(p, self.span(i, rest))),
@@ -1234,11 +1410,11 @@ impl<'a> Reader<'a> {
                     let (word, after) = i.split_at(len);
                     match word {
                         "pass" => {
-                            plies += 1;
+                            cursor.plies += 1;
                             (after, Element::Pass(Spanned::new((), self.span(i, after))))
                         }
                         "round" => {
-                            plies = 0;
+                            cursor.plies = 0;
                             let (rest, n) = preceded(
                                 expect("a space, then the round number", sp),
                                 expect("the round number", number),
@@ -1261,8 +1437,7 @@ impl<'a> Reader<'a> {
                 _ => return fail(i, ELEMENT),
             };
             boundary(rest, after_element(&element))?;
-            elements.push(element);
-            i = rest;
+            return Ok((rest, Next::Element(element)));
         }
     }
 
@@ -1418,7 +1593,7 @@ mod tests {
     /// What `read` gave, in a form to compare: the offset of the rest and the position, or the
     /// error as a person sees it.
     fn outcome(text: &str, read: PResult<'_, Position>) -> Result<(usize, Position), SyntaxError> {
-        let reader = Reader { text };
+        let reader = Reader { text, last: true };
         read.map(|(rest, p)| (reader.offset(rest), p))
             .map_err(|e| reader.error(e, "end"))
     }
