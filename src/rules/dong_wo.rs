@@ -356,6 +356,10 @@ static PRESETS: &[PresetDef] = &[
 
 const N: usize = 10;
 
+/// The small stones of a game, on the board and in the winnings: no count of the board, the
+/// winnings or a move exceeds it, which is what lets holes be `u8`.
+const SMALL_STONES: u32 = 40;
+
 /// Laps followed without cycle detection before a run of laps is suspected of never ending.
 const PLAIN_LAPS: u64 = 64;
 
@@ -1849,7 +1853,8 @@ impl Rules for DongWo {
             banked: [0; 2],
         };
         let mut seen = [0u32; 2];
-        let mut smalls = 0u32;
+        // Summed in u64: two winnings of 2^31 would wrap a u32 total round to 40.
+        let mut smalls = 0u64;
         for side in [Side::A, Side::B] {
             let holes = &position.holes[side.index()];
             if holes.len() != 5 {
@@ -1890,9 +1895,15 @@ impl Rules for DongWo {
                         n + 1
                     )));
                 }
-                board.holes[i] = u8::try_from(h.pile.seeds)
-                    .map_err(|_| shape(format!("{side}{} holds too many stones", n + 1)))?;
-                smalls += h.pile.seeds;
+                if h.pile.seeds > SMALL_STONES {
+                    return Err(shape(format!(
+                        "{side}{} holds {} small stones; the game has {SMALL_STONES}",
+                        n + 1,
+                        h.pile.seeds
+                    )));
+                }
+                board.holes[i] = h.pile.seeds as u8;
+                smalls += u64::from(h.pile.seeds);
                 for m in [Side::A, Side::B] {
                     if h.pile.muzi.has(m) {
                         board.muzi[m.index()] = Some(i as u8);
@@ -1902,14 +1913,14 @@ impl Rules for DongWo {
             }
         }
         for pile in position.stores {
-            smalls += pile.seeds;
+            smalls += u64::from(pile.seeds);
             for m in [Side::A, Side::B] {
                 seen[m.index()] += pile.muzi.has(m) as u32;
             }
         }
-        if smalls != 40 || seen != [1, 1] {
+        if smalls != u64::from(SMALL_STONES) || seen != [1, 1] {
             return Err(shape(format!(
-                "a Dong Wo position holds 40 small stones and each muzi once (holes and winnings); this one has {smalls} small stones, A's muzi {} times and B's {}",
+                "a Dong Wo position holds {SMALL_STONES} small stones and each muzi once (holes and winnings); this one has {smalls} small stones, A's muzi {} times and B's {}",
                 seen[0], seen[1]
             )));
         }
