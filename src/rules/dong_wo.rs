@@ -599,10 +599,25 @@ pub struct InMove {
 }
 
 /// `side` owes `stones` more to the opponent; what the opponent owes him is set off first.
-fn owe(debts: &mut [u32; 2], side: Side, stones: u32) {
+/// Debts have no bound in the rules, and a `Start` position may write any up to `u32::MAX`: a
+/// debt beyond it, which no position could write, is refused under `rule` (the rule that
+/// lends), never wrapped round to a small one. Nothing changes when it is refused.
+fn owe(debts: &mut [u32; 2], side: Side, stones: u32, rule: &'static str) -> Result<(), Violation> {
     let off = stones.min(debts[side.other().index()]);
+    let before = debts[side.index()];
+    let Some(after) = before.checked_add(stones - off) else {
+        return Err(Violation::new(
+            rule,
+            format!(
+                "{side} owes {before} and would owe {} more: mgn counts a debt up to {}, the largest number MGN writes",
+                stones - off,
+                u32::MAX
+            ),
+        ));
+    };
     debts[side.other().index()] -= off;
-    debts[side.index()] += stones - off;
+    debts[side.index()] = after;
+    Ok(())
 }
 
 fn set_muzi(pile: &mut Pile, m: Side) {
@@ -1403,16 +1418,21 @@ impl DongWo {
 
     /// Tianzi for `side`, if it applies: one stone from his winnings into each of his empty
     /// regular holes, borrowing from the opponent when short.
-    fn tianzi<S: EventSink>(&self, state: &mut DongWoState, side: Side, sink: &mut S) {
+    fn tianzi<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        side: Side,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
         let board = &state.board;
         let holes = board.regular(side);
         if holes & board.occupied() != 0 || board.count_in(board.regular(side.other()), 5) < 2 {
-            return;
+            return Ok(());
         }
         let need = holes.count_ones();
         let own = state.winnings[side.index()].seeds.min(need);
         let borrow = (need - own).min(state.winnings[side.other().index()].seeds);
-        Self::lend(state, side, borrow, "dong-wo.tianzi.borrow", sink);
+        Self::lend(state, side, borrow, "dong-wo.tianzi.borrow", sink)?;
         for i in holes_of(holes).take((own + borrow) as usize) {
             state.winnings[side.index()].seeds -= 1;
             state.board.holes[i] += 1;
@@ -1421,6 +1441,7 @@ impl DongWo {
                 seeds: 1,
             });
         }
+        Ok(())
     }
 
     /// What went to the owners of won or bought holes during the move goes into their
@@ -1438,8 +1459,14 @@ impl DongWo {
         }
     }
 
-    /// Everything after a move: tianzi, the round-end test, the next player.
-    fn end_of_move<S: EventSink>(&self, state: &mut DongWoState, mover: Side, sink: &mut S) {
+    /// Everything after a move: tianzi, the round-end test, the next player. Refused only
+    /// when a stone lent would take a debt past `u32::MAX`; the caller then undoes the move.
+    fn end_of_move<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        mover: Side,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
         Self::settle(state);
         state.turn = None;
         // Tianzi needs a player's regular holes all empty, which one's tianzi does not change
@@ -1447,7 +1474,7 @@ impl DongWo {
         let occupied = state.board.occupied();
         for side in [mover.other(), mover] {
             if state.board.regular(side) & occupied == 0 {
-                self.tianzi(state, side, sink);
+                self.tianzi(state, side, sink)?;
             }
         }
         state.to_move = mover.other();
@@ -1472,7 +1499,7 @@ impl DongWo {
                     winner,
                     rule: "dong-wo.game.length",
                 });
-                return;
+                return Ok(());
             }
             self.gather(state, sink);
             // The side to move shown between rounds is the next round's first player.
@@ -1492,7 +1519,7 @@ impl DongWo {
                     // No choice: the winner takes it now (and may end the game with it).
                     [only] => {
                         let mut events = Vec::new();
-                        self.take_hole(state, winner, only, &mut events);
+                        self.take_hole(state, winner, only, &mut events)?;
                         for event in events {
                             sink.event(event);
                         }
@@ -1501,6 +1528,7 @@ impl DongWo {
                 }
             }
         }
+        Ok(())
     }
 
     /// dong-wo.round.gather: at the end of a round the pieces left in regular holes go to
@@ -1604,8 +1632,7 @@ impl DongWo {
                 break;
             }
         }
-        self.end_of_move(state, t.mover, sink);
-        Ok(())
+        self.end_of_move(state, t.mover, sink)
     }
 
     /// Go on with the turn `t` from the board of `state` after a lap (or at the start): the
@@ -2370,10 +2397,9 @@ impl DongWo {
                 })
             }
             (DongWoDecision::Stop { lap }, Some(t)) => match t.stop {
-                Some(stop) if stop == lap => {
-                    self.end_of_move(state, t.mover, sink);
-                    Ok(())
-                }
+                Some(stop) if stop == lap => self.played_or_undone(state, sink, |state, sink| {
+                    self.end_of_move(state, t.mover, sink)
+                }),
                 Some(stop) => Err(Violation::new(
                     "dong-wo.endless",
                     format!("the move comes back to a state it was in after lap {stop}: it stops there, /{stop}, not after lap {lap}"),
@@ -2483,9 +2509,10 @@ impl DongWo {
         self.proceed(state, t, Some(last), never_ends, sink)
     }
 
-    /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, the board,
-    /// the winnings and the turn are put back and its events withdrawn, so that a refused
-    /// decision changes nothing.
+    /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, what a
+    /// move changes (the board, the winnings, the turn, and from the end of the move on the
+    /// debts, the side to move and the round's end) is put back and its events withdrawn, so
+    /// that a refused decision changes nothing.
     fn played_or_undone<S: EventSink>(
         &self,
         state: &mut DongWoState,
@@ -2493,12 +2520,19 @@ impl DongWo {
         play_on: impl FnOnce(&mut DongWoState, &mut S) -> Result<(), Violation>,
     ) -> Result<(), Violation> {
         let (board, winnings, turn) = (state.board, state.winnings, state.turn.take());
+        let (debts, to_move, stuck, over) = (state.debts, state.to_move, state.stuck, state.over);
+        let between = state.between.clone();
         let mark = sink.mark();
         let played = play_on(state, sink);
         if played.is_err() {
             state.board = board;
             state.winnings = winnings;
             state.turn = turn;
+            state.debts = debts;
+            state.to_move = to_move;
+            state.stuck = stuck;
+            state.over = over;
+            state.between = between;
             sink.withdraw(mark);
         }
         played

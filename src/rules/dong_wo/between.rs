@@ -49,26 +49,28 @@ impl DongWo {
             .saturating_sub(self.need(state, side))
     }
 
-    /// `side` borrows `stones` from the opponent, whose debt it becomes.
+    /// `side` borrows `stones` from the opponent, whose debt it becomes; refused, changing
+    /// nothing, when the debt would pass `u32::MAX`.
     pub(super) fn lend<S: EventSink>(
         state: &mut DongWoState,
         side: Side,
         stones: u32,
         rule: &'static str,
         events: &mut S,
-    ) {
+    ) -> Result<(), Violation> {
         if stones == 0 {
-            return;
+            return Ok(());
         }
+        owe(&mut state.debts, side, stones, rule)?;
         state.winnings[side.other().index()].seeds -= stones;
         state.winnings[side.index()].seeds += stones;
-        owe(&mut state.debts, side, stones);
         events.event(Event::Transfer {
             from: side.other(),
             to: side,
             seeds: stones,
             rule,
         });
+        Ok(())
     }
 
     /// Put up to `stones` small stones from `from`'s winnings into ring hole `i`.
@@ -199,11 +201,11 @@ impl DongWo {
         winner: Side,
         i: usize,
         events: &mut Vec<Event>,
-    ) {
+    ) -> Result<(), Violation> {
         Self::set_owner(state, i, Some(winner), "dong-wo.round.win", events);
         if state.winnings[winner.index()].seeds == 0 {
             let lend = 1.min(state.winnings[winner.other().index()].seeds);
-            Self::lend(state, winner, lend, "dong-wo.borrow", events);
+            Self::lend(state, winner, lend, "dong-wo.borrow", events)?;
         }
         Self::place(state, i, winner, 1, "dong-wo.round.win", events);
         if let Some(between) = &mut state.between {
@@ -211,6 +213,7 @@ impl DongWo {
             between.just_won = Some(i as u8);
         }
         self.check_game_end(state, events);
+        Ok(())
     }
 
     /// The winner's hole, when it is still to be taken: taken here when only one hole
@@ -221,8 +224,7 @@ impl DongWo {
         };
         let holes: Vec<usize> = self.winnable(&state.board, winner).collect();
         if let [only] = holes[..] {
-            self.take_hole(state, winner, only, events);
-            return Ok(());
+            return self.take_hole(state, winner, only, events);
         }
         Err(refuse(
             "dong-wo.round.win",
@@ -238,9 +240,21 @@ impl DongWo {
         ))
     }
 
-    fn buy_back_muzi(&self, state: &mut DongWoState, side: Side, events: &mut Vec<Event>) {
+    fn buy_back_muzi(
+        &self,
+        state: &mut DongWoState,
+        side: Side,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Violation> {
         let holder = side.other();
         let paid = MUZI_PRICE.min(state.winnings[side.index()].seeds);
+        // What he cannot pay he owes: the lender would be the seller himself.
+        owe(
+            &mut state.debts,
+            side,
+            MUZI_PRICE - paid,
+            "dong-wo.muzi.buy-back",
+        )?;
         state.winnings[side.index()].seeds -= paid;
         state.winnings[holder.index()].seeds += paid;
         if paid > 0 {
@@ -251,8 +265,6 @@ impl DongWo {
                 rule: "dong-wo.muzi.buy-back",
             });
         }
-        // What he cannot pay he owes: the lender would be the seller himself.
-        owe(&mut state.debts, side, MUZI_PRICE - paid);
         let w = &mut state.winnings[holder.index()];
         match side {
             Side::A => w.muzi.a = false,
@@ -265,16 +277,23 @@ impl DongWo {
             to: side,
             rule: "dong-wo.muzi.buy-back",
         });
+        Ok(())
     }
 
     /// Fill the holes of `mask` (regular holes of `side`, not yet filled): the muzi into its
     /// end hole, 5 stones into each other, borrowing what he lacks from the opponent's surplus.
-    fn fill(&self, state: &mut DongWoState, side: Side, mask: u16, events: &mut Vec<Event>) {
+    fn fill(
+        &self,
+        state: &mut DongWoState,
+        side: Side,
+        mask: u16,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Violation> {
         // Both muzi are bought back before either fill (000: «després de vendre la llavor
         // laomuzi [...] els jugadors omplen»): what each may lend depends on both.
         for side in [Side::A, Side::B] {
             if self.muzi_lost(state, side) {
-                self.buy_back_muzi(state, side, events);
+                self.buy_back_muzi(state, side, events)?;
             }
         }
         if let Some(between) = &mut state.between {
@@ -303,13 +322,14 @@ impl DongWo {
             } else {
                 let lack = FILL.saturating_sub(state.winnings[side.index()].seeds);
                 let lend = lack.min(self.surplus(state, side.other()));
-                Self::lend(state, side, lend, "dong-wo.borrow", events);
+                Self::lend(state, side, lend, "dong-wo.borrow", events)?;
                 Self::place(state, i, side, FILL, "dong-wo.fill", events);
             }
             if let Some(between) = &mut state.between {
                 between.filled |= 1 << i;
             }
         }
+        Ok(())
     }
 
     /// The steps before purchases: the winner's hole, then the muzi bought back, and under
@@ -333,7 +353,7 @@ impl DongWo {
         }
         for side in [Side::A, Side::B] {
             if self.muzi_lost(state, side) {
-                self.buy_back_muzi(state, side, events);
+                self.buy_back_muzi(state, side, events)?;
             }
         }
         Ok(())
@@ -348,7 +368,7 @@ impl DongWo {
                 return Ok(());
             };
             let mask = state.board.regular(side) & !between.filled;
-            self.fill(state, side, mask, events);
+            self.fill(state, side, mask, events)?;
         }
         Ok(())
     }
@@ -419,8 +439,7 @@ impl DongWo {
                         ),
                     ));
                 }
-                self.take_hole(state, winner, i, events);
-                Ok(())
+                self.take_hole(state, winner, i, events)
             }
             Transaction::Muzi { side } => {
                 self.win_first(state, events)?;
@@ -433,8 +452,7 @@ impl DongWo {
                         ),
                     ));
                 }
-                self.buy_back_muzi(state, side, events);
-                Ok(())
+                self.buy_back_muzi(state, side, events)
             }
             Transaction::Fill { target } => {
                 self.win_first(state, events)?;
@@ -458,8 +476,7 @@ impl DongWo {
                         format!("{side}'s regular holes are filled already"),
                     ));
                 }
-                self.fill(state, side, mask, events);
-                Ok(())
+                self.fill(state, side, mask, events)
             }
             Transaction::Borrow { side, stones } => {
                 self.win_first(state, events)?;
@@ -476,8 +493,7 @@ impl DongWo {
                         ),
                     ));
                 }
-                Self::lend(state, side, stones, "dong-wo.borrow", events);
-                Ok(())
+                Self::lend(state, side, stones, "dong-wo.borrow", events)
             }
             Transaction::Repay { side, stones } => {
                 self.win_first(state, events)?;
@@ -627,7 +643,7 @@ impl DongWo {
                     let side = owner.other();
                     let lack = FILL.saturating_sub(state.winnings[side.index()].seeds);
                     let lend = lack.min(self.surplus(state, owner));
-                    Self::lend(state, side, lend, "dong-wo.borrow", events);
+                    Self::lend(state, side, lend, "dong-wo.borrow", events)?;
                     Self::place(state, k, side, FILL, "dong-wo.swap", events);
                     if let Some(between) = &mut state.between {
                         between.filled |= 1 << k;
