@@ -82,6 +82,8 @@ impl DongWo {
         rule: &'static str,
         events: &mut Vec<Event>,
     ) {
+        // At most the game's 40 small stones from here on, whatever `stones` a record wrote
+        // (`buy:B2=4294967295`), so that the hole's `u8` holds them.
         let stones = stones.min(state.winnings[from.index()].seeds);
         if stones == 0 {
             return;
@@ -149,15 +151,17 @@ impl DongWo {
         }
     }
 
+    /// `needed` is a `u64`: a purchase's stones are written in the record, and the price
+    /// added to `buy:B2=4294967295` would wrap a `u32` round to 9.
     fn check_funds(
         &self,
         state: &DongWoState,
         side: Side,
-        needed: u32,
+        needed: u64,
         what: &str,
     ) -> Result<(), Violation> {
         let funds = self.funds(state, side);
-        if funds >= needed {
+        if u64::from(funds) >= needed {
             return Ok(());
         }
         let debts = if self.buy_after_debts && state.debts[side.index()] > 0 {
@@ -554,7 +558,7 @@ impl DongWo {
                 self.check_funds(
                     state,
                     buyer,
-                    HOLE_PRICE + stones,
+                    u64::from(HOLE_PRICE) + u64::from(stones),
                     &format!("buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"),
                 )?;
                 state.winnings[buyer.index()].seeds -= HOLE_PRICE;
@@ -593,7 +597,7 @@ impl DongWo {
                 self.check_funds(
                     state,
                     side,
-                    HOLE_PRICE + FILL,
+                    u64::from(HOLE_PRICE + FILL),
                     &format!("buying {hole} back for {HOLE_PRICE} with {FILL} stones to put in it"),
                 )?;
                 state.winnings[side.index()].seeds -= HOLE_PRICE;
