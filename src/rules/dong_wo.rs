@@ -2043,7 +2043,10 @@ impl Rules for DongWo {
         let ready;
         let mut board = &state.board;
         if state.between.is_some() {
-            ready = self.deals(state, out);
+            let Some(completed) = self.deals(state, out) else {
+                return;
+            };
+            ready = completed;
             if out.iter().any(|d| {
                 matches!(
                     d,

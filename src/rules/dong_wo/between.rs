@@ -783,8 +783,14 @@ impl DongWo {
     /// The transactions open now, for perft and random play: the winner's hole while it is
     /// to be taken, else each purchase, buy-back, swap and full repayment the rules allow
     /// (one stone in a bought hole). Returns the state with every compulsory step made, as the
-    /// round's first move would make them, for the list of moves.
-    pub(super) fn deals(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) -> DongWoState {
+    /// round's first move would make them, for the list of moves; `None` when those steps are
+    /// refused (a fill would take a debt past `u32::MAX`), so that the round's first move is
+    /// too and no move is listed.
+    pub(super) fn deals(
+        &self,
+        state: &DongWoState,
+        out: &mut Vec<DongWoDecision>,
+    ) -> Option<DongWoState> {
         let mut ready = state.clone();
         if let Some(winner) = state.between.as_ref().and_then(|b| b.winner) {
             let holes: Vec<usize> = self.winnable(&state.board, winner).collect();
@@ -794,10 +800,10 @@ impl DongWo {
                         deal: Transaction::Win { hole: ring_hole(i) },
                     });
                 }
-                return ready;
+                return Some(ready);
             }
         }
-        let _ = self.complete(&mut ready, &mut Vec::new());
+        let completed = self.complete(&mut ready, &mut Vec::new()).is_ok();
         let mut candidates = Vec::new();
         for i in 0..N {
             let hole = ring_hole(i);
@@ -826,7 +832,7 @@ impl DongWo {
                 out.push(DongWoDecision::Deal { deal });
             }
         }
-        ready
+        completed.then_some(ready)
     }
 }
 
