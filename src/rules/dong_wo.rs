@@ -2522,9 +2522,11 @@ impl DongWo {
         sink: &mut S,
         play_on: impl FnOnce(&mut DongWoState, &mut S) -> Result<(), Violation>,
     ) -> Result<(), Violation> {
+        // A move is played in a round of a game not over (transactions close `between`
+        // first): those two are put back to none.
+        debug_assert!(state.over.is_none() && state.between.is_none());
         let (board, winnings, turn) = (state.board, state.winnings, state.turn.take());
-        let (debts, to_move, stuck, over) = (state.debts, state.to_move, state.stuck, state.over);
-        let between = state.between.clone();
+        let (debts, to_move, stuck) = (state.debts, state.to_move, state.stuck);
         let mark = sink.mark();
         let played = play_on(state, sink);
         if played.is_err() {
@@ -2534,8 +2536,8 @@ impl DongWo {
             state.debts = debts;
             state.to_move = to_move;
             state.stuck = stuck;
-            state.over = over;
-            state.between = between;
+            state.over = None;
+            state.between = None;
             sink.withdraw(mark);
         }
         played
