@@ -274,7 +274,10 @@ fn dong_wo_tianzi_borrow_past_u32_max_is_refused_and_changes_nothing() {
         if refused {
             let violation = played.unwrap_err();
             assert_eq!(violation.rule, "dong-wo.tianzi.borrow");
-            assert!(violation.message.contains("would owe 2 more"), "{violation}");
+            assert!(
+                violation.message.contains("would owe 2 more"),
+                "{violation}"
+            );
             assert_eq!(s, before);
             assert!(events.is_empty(), "{events:?}");
         } else {
