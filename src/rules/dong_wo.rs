@@ -356,6 +356,10 @@ static PRESETS: &[PresetDef] = &[
 
 const N: usize = 10;
 
+/// The small stones of a game, on the board and in the winnings: no count of the board, the
+/// winnings or a move exceeds it, which is what lets holes be `u8`.
+const SMALL_STONES: u32 = 40;
+
 /// Laps followed without cycle detection before a run of laps is suspected of never ending.
 const PLAIN_LAPS: u64 = 64;
 
@@ -595,10 +599,25 @@ pub struct InMove {
 }
 
 /// `side` owes `stones` more to the opponent; what the opponent owes him is set off first.
-fn owe(debts: &mut [u32; 2], side: Side, stones: u32) {
+/// Debts have no bound in the rules, and a `Start` position may write any up to `u32::MAX`: a
+/// debt beyond it, which no position could write, is refused under `rule` (the rule that
+/// lends), never wrapped round to a small one. Nothing changes when it is refused.
+fn owe(debts: &mut [u32; 2], side: Side, stones: u32, rule: &'static str) -> Result<(), Violation> {
     let off = stones.min(debts[side.other().index()]);
+    let before = debts[side.index()];
+    let Some(after) = before.checked_add(stones - off) else {
+        return Err(Violation::new(
+            rule,
+            format!(
+                "{side} owes {before} and would owe {} more: mgn counts a debt up to {}, the largest number MGN writes",
+                stones - off,
+                u32::MAX
+            ),
+        ));
+    };
     debts[side.other().index()] -= off;
-    debts[side.index()] += stones - off;
+    debts[side.index()] = after;
+    Ok(())
 }
 
 fn set_muzi(pile: &mut Pile, m: Side) {
@@ -1399,16 +1418,21 @@ impl DongWo {
 
     /// Tianzi for `side`, if it applies: one stone from his winnings into each of his empty
     /// regular holes, borrowing from the opponent when short.
-    fn tianzi<S: EventSink>(&self, state: &mut DongWoState, side: Side, sink: &mut S) {
+    fn tianzi<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        side: Side,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
         let board = &state.board;
         let holes = board.regular(side);
         if holes & board.occupied() != 0 || board.count_in(board.regular(side.other()), 5) < 2 {
-            return;
+            return Ok(());
         }
         let need = holes.count_ones();
         let own = state.winnings[side.index()].seeds.min(need);
         let borrow = (need - own).min(state.winnings[side.other().index()].seeds);
-        Self::lend(state, side, borrow, "dong-wo.tianzi.borrow", sink);
+        Self::lend(state, side, borrow, "dong-wo.tianzi.borrow", sink)?;
         for i in holes_of(holes).take((own + borrow) as usize) {
             state.winnings[side.index()].seeds -= 1;
             state.board.holes[i] += 1;
@@ -1417,6 +1441,7 @@ impl DongWo {
                 seeds: 1,
             });
         }
+        Ok(())
     }
 
     /// What went to the owners of won or bought holes during the move goes into their
@@ -1434,8 +1459,14 @@ impl DongWo {
         }
     }
 
-    /// Everything after a move: tianzi, the round-end test, the next player.
-    fn end_of_move<S: EventSink>(&self, state: &mut DongWoState, mover: Side, sink: &mut S) {
+    /// Everything after a move: tianzi, the round-end test, the next player. Refused only
+    /// when a stone lent would take a debt past `u32::MAX`; the caller then undoes the move.
+    fn end_of_move<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        mover: Side,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
         Self::settle(state);
         state.turn = None;
         // Tianzi needs a player's regular holes all empty, which one's tianzi does not change
@@ -1443,7 +1474,7 @@ impl DongWo {
         let occupied = state.board.occupied();
         for side in [mover.other(), mover] {
             if state.board.regular(side) & occupied == 0 {
-                self.tianzi(state, side, sink);
+                self.tianzi(state, side, sink)?;
             }
         }
         state.to_move = mover.other();
@@ -1468,7 +1499,7 @@ impl DongWo {
                     winner,
                     rule: "dong-wo.game.length",
                 });
-                return;
+                return Ok(());
             }
             self.gather(state, sink);
             // The side to move shown between rounds is the next round's first player.
@@ -1488,7 +1519,7 @@ impl DongWo {
                     // No choice: the winner takes it now (and may end the game with it).
                     [only] => {
                         let mut events = Vec::new();
-                        self.take_hole(state, winner, only, &mut events);
+                        self.take_hole(state, winner, only, &mut events)?;
                         for event in events {
                             sink.event(event);
                         }
@@ -1497,6 +1528,7 @@ impl DongWo {
                 }
             }
         }
+        Ok(())
     }
 
     /// dong-wo.round.gather: at the end of a round the pieces left in regular holes go to
@@ -1600,8 +1632,7 @@ impl DongWo {
                 break;
             }
         }
-        self.end_of_move(state, t.mover, sink);
-        Ok(())
+        self.end_of_move(state, t.mover, sink)
     }
 
     /// Go on with the turn `t` from the board of `state` after a lap (or at the start): the
@@ -1849,7 +1880,8 @@ impl Rules for DongWo {
             banked: [0; 2],
         };
         let mut seen = [0u32; 2];
-        let mut smalls = 0u32;
+        // Summed in u64: two winnings of 2^31 would wrap a u32 total round to 40.
+        let mut smalls = 0u64;
         for side in [Side::A, Side::B] {
             let holes = &position.holes[side.index()];
             if holes.len() != 5 {
@@ -1890,9 +1922,15 @@ impl Rules for DongWo {
                         n + 1
                     )));
                 }
-                board.holes[i] = u8::try_from(h.pile.seeds)
-                    .map_err(|_| shape(format!("{side}{} holds too many stones", n + 1)))?;
-                smalls += h.pile.seeds;
+                if h.pile.seeds > SMALL_STONES {
+                    return Err(shape(format!(
+                        "{side}{} holds {} small stones; the game has {SMALL_STONES}",
+                        n + 1,
+                        h.pile.seeds
+                    )));
+                }
+                board.holes[i] = h.pile.seeds as u8;
+                smalls += u64::from(h.pile.seeds);
                 for m in [Side::A, Side::B] {
                     if h.pile.muzi.has(m) {
                         board.muzi[m.index()] = Some(i as u8);
@@ -1902,14 +1940,14 @@ impl Rules for DongWo {
             }
         }
         for pile in position.stores {
-            smalls += pile.seeds;
+            smalls += u64::from(pile.seeds);
             for m in [Side::A, Side::B] {
                 seen[m.index()] += pile.muzi.has(m) as u32;
             }
         }
-        if smalls != 40 || seen != [1, 1] {
+        if smalls != u64::from(SMALL_STONES) || seen != [1, 1] {
             return Err(shape(format!(
-                "a Dong Wo position holds 40 small stones and each muzi once (holes and winnings); this one has {smalls} small stones, A's muzi {} times and B's {}",
+                "a Dong Wo position holds {SMALL_STONES} small stones and each muzi once (holes and winnings); this one has {smalls} small stones, A's muzi {} times and B's {}",
                 seen[0], seen[1]
             )));
         }
@@ -2005,7 +2043,10 @@ impl Rules for DongWo {
         let ready;
         let mut board = &state.board;
         if state.between.is_some() {
-            ready = self.deals(state, out);
+            let Some(completed) = self.deals(state, out) else {
+                return;
+            };
+            ready = completed;
             if out.iter().any(|d| {
                 matches!(
                     d,
@@ -2359,10 +2400,9 @@ impl DongWo {
                 })
             }
             (DongWoDecision::Stop { lap }, Some(t)) => match t.stop {
-                Some(stop) if stop == lap => {
-                    self.end_of_move(state, t.mover, sink);
-                    Ok(())
-                }
+                Some(stop) if stop == lap => self.played_or_undone(state, sink, |state, sink| {
+                    self.end_of_move(state, t.mover, sink)
+                }),
                 Some(stop) => Err(Violation::new(
                     "dong-wo.endless",
                     format!("the move comes back to a state it was in after lap {stop}: it stops there, /{stop}, not after lap {lap}"),
@@ -2472,22 +2512,32 @@ impl DongWo {
         self.proceed(state, t, Some(last), never_ends, sink)
     }
 
-    /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, the board,
-    /// the winnings and the turn are put back and its events withdrawn, so that a refused
-    /// decision changes nothing.
+    /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, what a
+    /// move changes (the board, the winnings, the turn, and from the end of the move on the
+    /// debts, the side to move and the round's end) is put back and its events withdrawn, so
+    /// that a refused decision changes nothing.
     fn played_or_undone<S: EventSink>(
         &self,
         state: &mut DongWoState,
         sink: &mut S,
         play_on: impl FnOnce(&mut DongWoState, &mut S) -> Result<(), Violation>,
     ) -> Result<(), Violation> {
+        // A move is played in a round of a game not over (transactions close `between`
+        // first): those two are put back to none.
+        debug_assert!(state.over.is_none() && state.between.is_none());
         let (board, winnings, turn) = (state.board, state.winnings, state.turn.take());
+        let (debts, to_move, stuck) = (state.debts, state.to_move, state.stuck);
         let mark = sink.mark();
         let played = play_on(state, sink);
         if played.is_err() {
             state.board = board;
             state.winnings = winnings;
             state.turn = turn;
+            state.debts = debts;
+            state.to_move = to_move;
+            state.stuck = stuck;
+            state.over = None;
+            state.between = None;
             sink.withdraw(mark);
         }
         played

@@ -49,26 +49,28 @@ impl DongWo {
             .saturating_sub(self.need(state, side))
     }
 
-    /// `side` borrows `stones` from the opponent, whose debt it becomes.
+    /// `side` borrows `stones` from the opponent, whose debt it becomes; refused, changing
+    /// nothing, when the debt would pass `u32::MAX`.
     pub(super) fn lend<S: EventSink>(
         state: &mut DongWoState,
         side: Side,
         stones: u32,
         rule: &'static str,
         events: &mut S,
-    ) {
+    ) -> Result<(), Violation> {
         if stones == 0 {
-            return;
+            return Ok(());
         }
+        owe(&mut state.debts, side, stones, rule)?;
         state.winnings[side.other().index()].seeds -= stones;
         state.winnings[side.index()].seeds += stones;
-        owe(&mut state.debts, side, stones);
         events.event(Event::Transfer {
             from: side.other(),
             to: side,
             seeds: stones,
             rule,
         });
+        Ok(())
     }
 
     /// Put up to `stones` small stones from `from`'s winnings into ring hole `i`.
@@ -80,6 +82,8 @@ impl DongWo {
         rule: &'static str,
         events: &mut Vec<Event>,
     ) {
+        // At most the game's 40 small stones from here on, whatever `stones` a record wrote
+        // (`buy:B2=4294967295`), so that the hole's `u8` holds them.
         let stones = stones.min(state.winnings[from.index()].seeds);
         if stones == 0 {
             return;
@@ -147,15 +151,17 @@ impl DongWo {
         }
     }
 
+    /// `needed` is a `u64`: a purchase's stones are written in the record, and the price
+    /// added to `buy:B2=4294967295` would wrap a `u32` round to 9.
     fn check_funds(
         &self,
         state: &DongWoState,
         side: Side,
-        needed: u32,
+        needed: u64,
         what: &str,
     ) -> Result<(), Violation> {
         let funds = self.funds(state, side);
-        if funds >= needed {
+        if u64::from(funds) >= needed {
             return Ok(());
         }
         let debts = if self.buy_after_debts && state.debts[side.index()] > 0 {
@@ -199,11 +205,11 @@ impl DongWo {
         winner: Side,
         i: usize,
         events: &mut Vec<Event>,
-    ) {
+    ) -> Result<(), Violation> {
         Self::set_owner(state, i, Some(winner), "dong-wo.round.win", events);
         if state.winnings[winner.index()].seeds == 0 {
             let lend = 1.min(state.winnings[winner.other().index()].seeds);
-            Self::lend(state, winner, lend, "dong-wo.borrow", events);
+            Self::lend(state, winner, lend, "dong-wo.borrow", events)?;
         }
         Self::place(state, i, winner, 1, "dong-wo.round.win", events);
         if let Some(between) = &mut state.between {
@@ -211,6 +217,7 @@ impl DongWo {
             between.just_won = Some(i as u8);
         }
         self.check_game_end(state, events);
+        Ok(())
     }
 
     /// The winner's hole, when it is still to be taken: taken here when only one hole
@@ -221,8 +228,7 @@ impl DongWo {
         };
         let holes: Vec<usize> = self.winnable(&state.board, winner).collect();
         if let [only] = holes[..] {
-            self.take_hole(state, winner, only, events);
-            return Ok(());
+            return self.take_hole(state, winner, only, events);
         }
         Err(refuse(
             "dong-wo.round.win",
@@ -238,9 +244,21 @@ impl DongWo {
         ))
     }
 
-    fn buy_back_muzi(&self, state: &mut DongWoState, side: Side, events: &mut Vec<Event>) {
+    fn buy_back_muzi(
+        &self,
+        state: &mut DongWoState,
+        side: Side,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Violation> {
         let holder = side.other();
         let paid = MUZI_PRICE.min(state.winnings[side.index()].seeds);
+        // What he cannot pay he owes: the lender would be the seller himself.
+        owe(
+            &mut state.debts,
+            side,
+            MUZI_PRICE - paid,
+            "dong-wo.muzi.buy-back",
+        )?;
         state.winnings[side.index()].seeds -= paid;
         state.winnings[holder.index()].seeds += paid;
         if paid > 0 {
@@ -251,8 +269,6 @@ impl DongWo {
                 rule: "dong-wo.muzi.buy-back",
             });
         }
-        // What he cannot pay he owes: the lender would be the seller himself.
-        owe(&mut state.debts, side, MUZI_PRICE - paid);
         let w = &mut state.winnings[holder.index()];
         match side {
             Side::A => w.muzi.a = false,
@@ -265,16 +281,23 @@ impl DongWo {
             to: side,
             rule: "dong-wo.muzi.buy-back",
         });
+        Ok(())
     }
 
     /// Fill the holes of `mask` (regular holes of `side`, not yet filled): the muzi into its
     /// end hole, 5 stones into each other, borrowing what he lacks from the opponent's surplus.
-    fn fill(&self, state: &mut DongWoState, side: Side, mask: u16, events: &mut Vec<Event>) {
+    fn fill(
+        &self,
+        state: &mut DongWoState,
+        side: Side,
+        mask: u16,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Violation> {
         // Both muzi are bought back before either fill (000: «després de vendre la llavor
         // laomuzi [...] els jugadors omplen»): what each may lend depends on both.
         for side in [Side::A, Side::B] {
             if self.muzi_lost(state, side) {
-                self.buy_back_muzi(state, side, events);
+                self.buy_back_muzi(state, side, events)?;
             }
         }
         if let Some(between) = &mut state.between {
@@ -303,13 +326,14 @@ impl DongWo {
             } else {
                 let lack = FILL.saturating_sub(state.winnings[side.index()].seeds);
                 let lend = lack.min(self.surplus(state, side.other()));
-                Self::lend(state, side, lend, "dong-wo.borrow", events);
+                Self::lend(state, side, lend, "dong-wo.borrow", events)?;
                 Self::place(state, i, side, FILL, "dong-wo.fill", events);
             }
             if let Some(between) = &mut state.between {
                 between.filled |= 1 << i;
             }
         }
+        Ok(())
     }
 
     /// The steps before purchases: the winner's hole, then the muzi bought back, and under
@@ -333,7 +357,7 @@ impl DongWo {
         }
         for side in [Side::A, Side::B] {
             if self.muzi_lost(state, side) {
-                self.buy_back_muzi(state, side, events);
+                self.buy_back_muzi(state, side, events)?;
             }
         }
         Ok(())
@@ -348,7 +372,7 @@ impl DongWo {
                 return Ok(());
             };
             let mask = state.board.regular(side) & !between.filled;
-            self.fill(state, side, mask, events);
+            self.fill(state, side, mask, events)?;
         }
         Ok(())
     }
@@ -419,8 +443,7 @@ impl DongWo {
                         ),
                     ));
                 }
-                self.take_hole(state, winner, i, events);
-                Ok(())
+                self.take_hole(state, winner, i, events)
             }
             Transaction::Muzi { side } => {
                 self.win_first(state, events)?;
@@ -433,8 +456,7 @@ impl DongWo {
                         ),
                     ));
                 }
-                self.buy_back_muzi(state, side, events);
-                Ok(())
+                self.buy_back_muzi(state, side, events)
             }
             Transaction::Fill { target } => {
                 self.win_first(state, events)?;
@@ -458,8 +480,7 @@ impl DongWo {
                         format!("{side}'s regular holes are filled already"),
                     ));
                 }
-                self.fill(state, side, mask, events);
-                Ok(())
+                self.fill(state, side, mask, events)
             }
             Transaction::Borrow { side, stones } => {
                 self.win_first(state, events)?;
@@ -476,8 +497,7 @@ impl DongWo {
                         ),
                     ));
                 }
-                Self::lend(state, side, stones, "dong-wo.borrow", events);
-                Ok(())
+                Self::lend(state, side, stones, "dong-wo.borrow", events)
             }
             Transaction::Repay { side, stones } => {
                 self.win_first(state, events)?;
@@ -538,7 +558,7 @@ impl DongWo {
                 self.check_funds(
                     state,
                     buyer,
-                    HOLE_PRICE + stones,
+                    u64::from(HOLE_PRICE) + u64::from(stones),
                     &format!("buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"),
                 )?;
                 state.winnings[buyer.index()].seeds -= HOLE_PRICE;
@@ -577,7 +597,7 @@ impl DongWo {
                 self.check_funds(
                     state,
                     side,
-                    HOLE_PRICE + FILL,
+                    u64::from(HOLE_PRICE + FILL),
                     &format!("buying {hole} back for {HOLE_PRICE} with {FILL} stones to put in it"),
                 )?;
                 state.winnings[side.index()].seeds -= HOLE_PRICE;
@@ -627,7 +647,7 @@ impl DongWo {
                     let side = owner.other();
                     let lack = FILL.saturating_sub(state.winnings[side.index()].seeds);
                     let lend = lack.min(self.surplus(state, owner));
-                    Self::lend(state, side, lend, "dong-wo.borrow", events);
+                    Self::lend(state, side, lend, "dong-wo.borrow", events)?;
                     Self::place(state, k, side, FILL, "dong-wo.swap", events);
                     if let Some(between) = &mut state.between {
                         between.filled |= 1 << k;
@@ -763,8 +783,14 @@ impl DongWo {
     /// The transactions open now, for perft and random play: the winner's hole while it is
     /// to be taken, else each purchase, buy-back, swap and full repayment the rules allow
     /// (one stone in a bought hole). Returns the state with every compulsory step made, as the
-    /// round's first move would make them, for the list of moves.
-    pub(super) fn deals(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) -> DongWoState {
+    /// round's first move would make them, for the list of moves; `None` when those steps are
+    /// refused (a fill would take a debt past `u32::MAX`), so that the round's first move is
+    /// too and no move is listed.
+    pub(super) fn deals(
+        &self,
+        state: &DongWoState,
+        out: &mut Vec<DongWoDecision>,
+    ) -> Option<DongWoState> {
         let mut ready = state.clone();
         if let Some(winner) = state.between.as_ref().and_then(|b| b.winner) {
             let holes: Vec<usize> = self.winnable(&state.board, winner).collect();
@@ -774,10 +800,10 @@ impl DongWo {
                         deal: Transaction::Win { hole: ring_hole(i) },
                     });
                 }
-                return ready;
+                return Some(ready);
             }
         }
-        let _ = self.complete(&mut ready, &mut Vec::new());
+        let completed = self.complete(&mut ready, &mut Vec::new()).is_ok();
         let mut candidates = Vec::new();
         for i in 0..N {
             let hole = ring_hole(i);
@@ -806,7 +832,7 @@ impl DongWo {
                 out.push(DongWoDecision::Deal { deal });
             }
         }
-        ready
+        completed.then_some(ready)
     }
 }
 

@@ -262,6 +262,51 @@ fn dong_wo_tianzi_and_borrow() {
 }
 
 #[test]
+fn dong_wo_tianzi_borrow_past_u32_max_is_refused_and_changes_nothing() {
+    let r = rules("mancala-world");
+    // The move of dong_wo_tianzi_and_borrow, with A owing u32::MAX already: his 2 borrowed
+    // would wrap the debt round to 1.
+    for (debts, refused) in [("4294967293/0", false), ("4294967294/0", true)] {
+        let mut s = state(&r, &format!("0,1,0,0,0/1,0,0,1,0 3mA/34mB B 1 {debts}"));
+        let before = s.clone();
+        let mut events = Vec::new();
+        let played = r.apply(&mut s, &sow("B4", true), &mut events);
+        if refused {
+            let violation = played.unwrap_err();
+            assert_eq!(violation.rule, "dong-wo.tianzi.borrow");
+            assert!(
+                violation.message.contains("would owe 2 more"),
+                "{violation}"
+            );
+            assert_eq!(s, before);
+            assert!(events.is_empty(), "{events:?}");
+        } else {
+            played.unwrap();
+            assert_eq!(text(&r, &s), "1,1,1,1,1/1,0,0,0,1 mA/33mB A 1 4294967295/0");
+        }
+    }
+}
+
+#[test]
+fn dong_wo_borrow_past_u32_max_leaves_no_move_to_list() {
+    // A owes u32::MAX, wins round 1 and takes B3: his fills would lend him what he lacks,
+    // so the round's first move, which makes them, is refused, and is not listed either.
+    let r = rules("catalan");
+    let mut s = state(&r, "0,0,1,0,0/1,0,0,0,0 0mA/38mB B 1 4294967295/0");
+    play(&r, &mut s, &[sow("B1", false)]);
+    r.begin_round(&mut s, &mut ()).unwrap();
+    let win = DongWoDecision::Deal {
+        deal: Transaction::Win {
+            hole: Hole::new(Side::B, 3),
+        },
+    };
+    play(&r, &mut s, &[win]);
+    assert_eq!(decisions(&r, &s), ["rebuy:B3"]);
+    let refused = r.apply(&mut s.clone(), &sow("A1", true), &mut ());
+    assert_eq!(refused.unwrap_err().rule, "dong-wo.borrow");
+}
+
+#[test]
 fn dong_wo_round_end_wordings_agree() {
     // On every position of at most one piece per row (a muzi counting one), both wordings
     // give the same verdict.
