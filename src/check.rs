@@ -6,8 +6,10 @@
 //!
 //! Nothing here prints: the command line turns [`RecordResult`]s into its report.
 
-use crate::notation::{games, Game, GameKind, SyntaxError};
-use crate::replay::{replay_game, Failure};
+use crate::notation::{
+    games_in_part, Element, Game, GameKind, GameReader, Outcome, Part, Spanned, SyntaxError,
+};
+use crate::replay::{replay_game, replay_moves, Failure, MoveText, ReplayOptions, Replayed};
 use crate::rules::game_def;
 
 /// What the checker is told besides the record itself. Empty for now; it is where rule
@@ -58,8 +60,11 @@ impl Verdict {
 /// problems found here are reported at the right line and column.
 pub fn check_game(game: &Game, options: &CheckOptions) -> Verdict {
     let _ = options;
-    let kind = game.header.game.value;
-    let Some(replayed) = replay_game(game, false) else {
+    verdict(game.header.game.value, replay_game(game, false))
+}
+
+fn verdict(kind: GameKind, replayed: Option<Replayed>) -> Verdict {
+    let Some(replayed) = replayed else {
         return Verdict::NotReplayed(format!(
             "mgn does not replay {kind} yet: only the record's syntax was checked"
         ));
@@ -84,60 +89,125 @@ fn problem(kind: crate::notation::GameKind, failure: Failure) -> Problem {
     }
 }
 
-/// The outcome for one record of a file, in file order.
+/// The outcome for one record of a file, in file order. Offsets are into the text the record
+/// was read from: the whole text for [`check_text`], the part for [`check_part`].
 #[derive(Clone, Debug)]
 pub enum RecordResult {
     /// The record does not read; the reader went on at the next game.
     Syntax(SyntaxError),
     /// The record reads; the verdict says whether the game it holds, of this kind, is good.
     Checked { kind: GameKind, verdict: Verdict },
+    /// A part of the file that is not UTF-8, which MGN requires: one bad record, at its first
+    /// byte that is not.
+    NotUtf8 { offset: usize, byte: u8 },
 }
 
 impl RecordResult {
     pub fn passed(&self) -> bool {
         match self {
-            RecordResult::Syntax(_) => false,
             RecordResult::Checked { verdict, .. } => verdict.passed(),
+            RecordResult::Syntax(_) | RecordResult::NotUtf8 { .. } => false,
         }
     }
 
     pub fn failed(&self) -> bool {
         match self {
-            RecordResult::Syntax(_) => true,
             RecordResult::Checked { verdict, .. } => verdict.failed(),
+            RecordResult::Syntax(_) | RecordResult::NotUtf8 { .. } => true,
         }
     }
 }
 
-/// Read and check every record of one text.
+/// Read and check every record of one text, a whole file. A text that holds no game at all is
+/// one bad record, a syntax error at its end: an empty file in CI means that whatever should
+/// have written it failed, and passing it would be a false green.
 pub fn check_text(text: &str, options: &CheckOptions) -> Vec<RecordResult> {
-    check_records(text, options).collect()
+    let mut results = check_in(text, true, options);
+    if results.is_empty() {
+        results.push(RecordResult::Syntax(no_game(text)));
+    }
+    results
 }
 
-/// Read and check the records of one text one at a time: each game's syntax tree is dropped
-/// once checked, so that memory does not grow with the number of games in a file.
-///
-/// A text that holds no game at all is one bad record, a syntax error at its end: an empty file
-/// in CI means that whatever should have written it failed, and passing it would be a false
-/// green.
-pub fn check_records<'a>(
-    text: &'a str,
-    options: &'a CheckOptions,
-) -> impl Iterator<Item = RecordResult> + 'a {
-    let mut records = games(text).peekable();
-    let empty = records
-        .peek()
-        .is_none()
-        .then(|| RecordResult::Syntax(no_game(text)));
-    empty
-        .into_iter()
-        .chain(records.map(move |parsed| match parsed {
-            Err(error) => RecordResult::Syntax(error),
-            Ok(game) => RecordResult::Checked {
-                kind: game.header.game.value,
-                verdict: check_game(&game, options),
+/// Read and check the records of one part of a file ([`crate::notation::parts`]). Whether the
+/// file held no game at all is known only after its last part: see [`no_game`].
+pub fn check_part(part: &Part, options: &CheckOptions) -> Vec<RecordResult> {
+    match part.text() {
+        Ok(text) => check_in(text, part.last, options),
+        Err(error) => {
+            let offset = error.valid_up_to();
+            vec![RecordResult::NotUtf8 {
+                offset,
+                byte: part.bytes[offset],
+            }]
+        }
+    }
+}
+
+/// The records of a text that ends where the file does when `last`. Each game is replayed as it
+/// is read, element by element: memory holds the text and the replay, not the game's syntax
+/// tree.
+fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult> {
+    let _ = options;
+    let events = has_capture_claim(text);
+    let mut games = games_in_part(text, Vec::new(), last);
+    let mut results = Vec::new();
+    while let Some(next) = games.next_game() {
+        let mut reader = match next {
+            Ok(reader) => reader,
+            Err(error) => {
+                results.push(RecordResult::Syntax(error));
+                continue;
+            }
+        };
+        let header = reader.header.clone();
+        let kind = header.game.value;
+        let options = ReplayOptions {
+            events,
+            on_step: None,
+        };
+        let mut replayed = replay_moves(&header, &mut ReadMoves(&mut reader), options);
+        if replayed.as_ref().is_some_and(|r| r.needs_events) {
+            // The replay is the same up to its failure, now with the events of its trace.
+            let options = ReplayOptions {
+                events: true,
+                on_step: None,
+            };
+            replayed = replay_moves(&header, &mut ReadMoves(&mut reader.again()), options);
+        }
+        // The rest of the game is read even after a failure: a syntax error anywhere in it
+        // makes the record a syntax error.
+        let result = match (games.finish(reader), replayed) {
+            (Err(error), _) => RecordResult::Syntax(error),
+            (Ok(_), replayed) => RecordResult::Checked {
+                kind,
+                verdict: verdict(kind, replayed),
             },
-        }))
+        };
+        results.push(result);
+    }
+    results
+}
+
+/// A game's reader as the replay's move text: it stops at a syntax error, which
+/// [`Games::finish`](crate::notation::Games::finish) then gives.
+struct ReadMoves<'r, 'a>(&'r mut GameReader<'a>);
+
+impl MoveText for ReadMoves<'_, '_> {
+    fn next_element(&mut self) -> Option<Element> {
+        self.0.next()?.ok()
+    }
+
+    fn outcome(&self) -> Option<Spanned<Outcome>> {
+        self.0.outcome()
+    }
+}
+
+/// Whether a text may hold a capture claim (`x7`), whose check needs each ply's events. A
+/// claim-like `x` in a comment only costs the events.
+fn has_capture_claim(text: &str) -> bool {
+    memchr::memchr_iter(b'x', text.as_bytes())
+        .any(|k| text.as_bytes().get(k + 1).is_some_and(u8::is_ascii_digit))
 }
 
 /// The error of a text without a game, at its end.

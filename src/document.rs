@@ -34,7 +34,6 @@
 
 use crate::notation::{
     games as read_games, write_games, Comment, CommentStyle, Element, Game, Header, Position, Side,
-    MAX_GAMES,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -156,12 +155,6 @@ fn versioned(document: Document) -> Result<Vec<Game>, DocumentError> {
         )));
     }
     let mut games = document.games;
-    if games.len() > MAX_GAMES {
-        return Err(DocumentError::message(format!(
-            "the document holds {} games; an MGN file holds at most {MAX_GAMES} (split it)",
-            games.len()
-        )));
-    }
     for (k, game) in games.iter_mut().enumerate() {
         // Checked first, so that what a refusal points at is where the document has it.
         writable(game).map_err(|problem| in_game(k, &problem))?;
@@ -598,13 +591,6 @@ mod tests {
             assert!(error.message.contains(says), "{error}");
         }
         assert_eq!(reads_back(&[sample(), sample()]), Ok(()));
-    }
-
-    #[test]
-    fn a_document_of_more_games_than_a_file_holds_is_refused() {
-        let games = vec![sample(); MAX_GAMES + 1];
-        let error = versioned(Document::new(games)).unwrap_err();
-        assert!(error.message.contains("at most 100000"), "{error}");
     }
 
     #[test]

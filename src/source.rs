@@ -54,25 +54,38 @@ pub fn displayable(text: &str) -> Cow<'_, str> {
 pub struct LineIndex<'a> {
     text: &'a str,
     line_starts: Vec<usize>,
+    /// The line of the file the text starts on: a part of a file read alone starts further on.
+    first_line: usize,
 }
 
 impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> LineIndex<'a> {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { text, line_starts }
+        LineIndex::starting_at(text, 1)
     }
 
-    /// 1-based line and column of a byte offset (clamped to the text).
+    /// The index of a text that starts on line `first_line` of its file, so that lines are
+    /// counted as in the file.
+    pub fn starting_at(text: &'a str, first_line: usize) -> LineIndex<'a> {
+        let mut line_starts = vec![0];
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        LineIndex {
+            text,
+            line_starts,
+            first_line,
+        }
+    }
+
+    /// 1-based line (of the file) and column of a byte offset (clamped to the text).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.floor_char_boundary(offset.min(self.text.len()));
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let column = self.text[self.line_starts[line]..offset].chars().count() + 1;
-        (line + 1, column)
+        (line + self.first_line, column)
     }
 
-    /// The text of a 1-based line, without its line ending.
+    /// The text of a 1-based line of the file, without its line ending.
     pub fn line_text(&self, line: usize) -> &'a str {
+        let line = line + 1 - self.first_line;
         let start = self.line_starts[line - 1];
         let end = self
             .line_starts

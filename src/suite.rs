@@ -12,25 +12,42 @@
 //!
 //! Lines starting with `#` are comments and are kept by `--bless`, which rewrites the rest.
 
-use crate::check::{check_text, CheckOptions, RecordResult, Verdict};
+use crate::check::{check_part, CheckOptions, RecordResult, Verdict};
+use crate::notation::parts;
 use crate::source::LineIndex;
 use std::fs;
-use std::io;
+use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
 
 /// The verdict lines a text gets, as a verdict file holds them.
 pub fn verdict_lines(text: &str) -> Vec<String> {
-    let index = LineIndex::new(text);
-    let at = |offset: usize| {
-        let (line, column) = index.line_col(offset);
-        format!("{line}:{column}")
-    };
-    check_text(text, &CheckOptions::default())
-        .iter()
-        .enumerate()
-        .map(|(i, result)| {
-            let verdict = match result {
+    verdict_lines_of_bytes(text.as_bytes())
+}
+
+/// The verdict lines of a case file's bytes. MGN is UTF-8: a part of the file that is not is
+/// one bad record, failed as a syntax error at its first invalid byte.
+pub fn verdict_lines_of_bytes(bytes: &[u8]) -> Vec<String> {
+    verdict_lines_of(bytes).expect("bytes in memory always read")
+}
+
+/// The verdict lines of a case read from `input`, a game at a time ([`crate::notation::parts`]).
+pub fn verdict_lines_of(input: impl BufRead) -> io::Result<Vec<String>> {
+    let mut lines = Vec::new();
+    let mut end = (1, 1);
+    for part in parts(input) {
+        let part = part?;
+        let lossy = String::from_utf8_lossy(&part.bytes);
+        let index = LineIndex::starting_at(&lossy, part.line);
+        let at = |offset: usize| {
+            let (line, column) = index.line_col(offset);
+            format!("{line}:{column}")
+        };
+        for result in check_part(&part, &CheckOptions::default()) {
+            let verdict = match &result {
                 RecordResult::Syntax(error) => format!("syntax error at {}", at(error.offset)),
+                RecordResult::NotUtf8 { offset, .. } => {
+                    format!("failed mgn.syntax at {}", at(*offset))
+                }
                 RecordResult::Checked { verdict, .. } => match verdict {
                     Verdict::Passed => "passed".to_string(),
                     Verdict::NotReplayed(_) => "skipped".to_string(),
@@ -40,23 +57,14 @@ pub fn verdict_lines(text: &str) -> Vec<String> {
                     }
                 },
             };
-            format!("game {}: {verdict}", i + 1)
-        })
-        .collect()
-}
-
-/// The verdict lines of a case file's bytes. MGN is UTF-8: a file that is not is one bad
-/// record, as `mgn check` reports it, failed as a syntax error at its first invalid byte.
-pub fn verdict_lines_of_bytes(bytes: &[u8]) -> Vec<String> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => verdict_lines(text),
-        Err(error) => {
-            let offset = error.valid_up_to();
-            let lossy = String::from_utf8_lossy(bytes);
-            let (line, column) = LineIndex::new(&lossy).line_col(offset);
-            vec![format!("game 1: failed mgn.syntax at {line}:{column}")]
+            lines.push(format!("game {}: {verdict}", lines.len() + 1));
         }
+        end = index.line_col(lossy.len());
     }
+    if lines.is_empty() {
+        lines.push(format!("game 1: syntax error at {}:{}", end.0, end.1));
+    }
+    Ok(lines)
 }
 
 /// One case whose verdicts differ from its verdict file.
@@ -88,6 +96,19 @@ pub fn cases(root: &Path) -> io::Result<Vec<PathBuf>> {
         .collect()
 }
 
+/// A file opened for reading, if it is a regular one: a FIFO or a device named like a case
+/// would block the suite or never end.
+fn regular_file(path: &Path) -> io::Result<fs::File> {
+    let file = fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a regular file", path.display()),
+        ));
+    }
+    Ok(file)
+}
+
 fn verdict_path(case: &Path) -> PathBuf {
     case.with_extension("verdict")
 }
@@ -105,9 +126,9 @@ pub enum CaseOutcome {
 /// Run one case; with `bless`, rewrite its verdict file when it differs (keeping its comment
 /// lines) instead of reporting it.
 pub fn run_case(case: &Path, bless: bool) -> io::Result<CaseOutcome> {
-    let actual = verdict_lines_of_bytes(&fs::read(case)?);
+    let actual = verdict_lines_of(io::BufReader::new(regular_file(case)?))?;
     let path = verdict_path(case);
-    let written = match fs::read_to_string(&path) {
+    let written = match regular_file(&path).and_then(io::read_to_string) {
         Ok(written) => written,
         // A case without a verdict file expects nothing, so it differs (or is blessed).
         Err(error) if error.kind() == io::ErrorKind::NotFound => String::new(),

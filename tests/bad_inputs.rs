@@ -136,42 +136,47 @@ fn a_long_file_keeps_every_good_game() {
 }
 
 #[test]
-fn a_file_of_too_many_games_ends_in_one_clear_error() {
-    let max = mgn::notation::MAX_GAMES;
-    let text = "[Game \"dakon\"]\n*\n".repeat(max + 5);
+fn a_file_of_many_games_is_read_whole() {
+    // More than the 100000 games one file was once limited to.
+    let count = 100_005;
+    let text = "[Game \"dakon\"]\n*\n".repeat(count);
     let records = mgn::notation::parse_games(&text);
-    assert_eq!(records.len(), max + 1);
-    assert!(records[..max].iter().all(Result::is_ok));
-    let error = records[max].as_ref().unwrap_err();
-    assert_eq!(error.offset, max * "[Game \"dakon\"]\n*\n".len());
-    assert!(
-        error
-            .to_string()
-            .contains("at most 100000 games in one file"),
-        "{error}"
-    );
+    assert_eq!(records.len(), count);
+    assert!(records.iter().all(Result::is_ok));
+}
+
+/// A game of more than 64 MiB (the size mgn once refused to read): one comment of that size,
+/// which a file of any size may hold, read from a file and from standard input.
+fn one_huge_game() -> Vec<u8> {
+    let mut text = b"[Game \"dakon\"]\n\n1. B4 {".to_vec();
+    text.resize(text.len() + (65 << 20), b'a');
+    text.extend_from_slice(b"} x7(A2,B4) *\n[Game \"dakon\"]\n\n1. B4 x8 *\n");
+    text
 }
 
 #[test]
-fn a_file_over_the_size_limit_is_refused_before_it_is_read() {
-    let dir = std::env::temp_dir().join(format!("mgn-too-big-{}", std::process::id()));
+fn a_file_over_64_mib_is_checked() {
+    let dir = std::env::temp_dir().join(format!("mgn-huge-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("huge.mgn");
-    // A sparse file: 64 MiB and one byte, without writing them.
-    let file = std::fs::File::create(&path).unwrap();
-    file.set_len(64 * 1024 * 1024 + 1).unwrap();
+    std::fs::write(&path, one_huge_game()).unwrap();
     let output = mgn().arg("check").arg(&path).output().unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{}", shown(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", shown(&output));
     assert!(
-        shown(&output).contains("mgn reads inputs of at most 67108864 bytes (64 MiB)"),
+        shown(&output).contains(":6:7: the record claims x8"),
+        "{}",
+        shown(&output)
+    );
+    assert!(
+        shown(&output).ends_with("1 passed, 1 failed\n"),
         "{}",
         shown(&output)
     );
 }
 
 #[test]
-fn standard_input_over_the_size_limit_is_refused() {
+fn standard_input_over_64_mib_is_checked() {
     let mut child = mgn()
         .args(["check", "-"])
         .stdin(Stdio::piped())
@@ -180,18 +185,15 @@ fn standard_input_over_the_size_limit_is_refused() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let block = vec![b' '; 1 << 20];
-        for _ in 0..65 {
-            if stdin.write_all(&block).is_err() {
-                break; // mgn stopped reading at the limit
-            }
-        }
-    });
+    let writer = std::thread::spawn(move || stdin.write_all(&one_huge_game()));
     let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert_eq!(output.status.code(), Some(2), "{}", shown(&output));
-    assert!(shown(&output).contains("cannot read <stdin>"));
+    writer.join().unwrap().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", shown(&output));
+    assert!(
+        shown(&output).contains("<stdin>:6:7:"),
+        "{}",
+        shown(&output)
+    );
 }
 
 #[test]

@@ -700,7 +700,12 @@ fn error_missing_result_at_end_of_file() {
 fn error_missing_result_before_next_game() {
     assert_eq!(
         error("[Game \"dakon\"]\nB4\n[Game \"dakon\"]\n*"),
-        "3:1: expected a result (1-0, 0-1, 1/2-1/2 or *) before the next game, found `[Game`"
+        "2:3: expected a result (1-0, 0-1, 1/2-1/2 or *), found the next game's `[Game` line"
+    );
+    // Not at a line start, `[Game` is read where it stands.
+    assert_eq!(
+        error("[Game \"dakon\"]\nB4 [Game \"dakon\"]\n*"),
+        "2:4: expected a result (1-0, 0-1, 1/2-1/2 or *) before the next game, found `[Game`"
     );
 }
 
@@ -867,8 +872,13 @@ fn error_duplicate_known_tag() {
         "3:2: expected at most one `Event` tag, found a second one"
     );
     assert_eq!(
+        error("[Game \"dakon\"]\n [Game \"dakon\"]\n*"),
+        "2:3: expected a result ending this game before the next `Game` tag, found another `Game` tag"
+    );
+    // At a line start, `[Game` starts the next game.
+    assert_eq!(
         error("[Game \"dakon\"]\n[Game \"dakon\"]\n*"),
-        "2:2: expected a result ending this game before the next `Game` tag, found another `Game` tag"
+        "1:15: expected a result (1-0, 0-1, 1/2-1/2 or *), found the next game's `[Game` line"
     );
 }
 
@@ -1426,10 +1436,39 @@ const SAMPLE: &str = "; file\n{first}\n[Game \"dong-wo\"]\n{h}\n[Board \"2x5\"]\
                       2. pass ; line\nround 2 buy:B2=3 swap:A2:B4 1. B8:B2-B1*A5 1-0 {a} ; b\n\
                       {c}\n\n{d}\n[Game \"dakon\"]\n\n1. B4 * ; end\n\n{e}\n";
 
+/// The records of `text` read a part at a time, as `mgn check` reads a file of any size: each
+/// part alone, the comments one leaves for the next carried over, offsets counted in the file.
+fn read_in_parts(text: &str) -> Vec<Result<Game, SyntaxError>> {
+    let mut records = Vec::new();
+    let mut pending = Vec::new();
+    for part in mgn::notation::parts(text.as_bytes()) {
+        let part = part.unwrap();
+        let mut games = games_in_part(
+            part.text().unwrap(),
+            std::mem::take(&mut pending),
+            part.last,
+        );
+        for record in games.by_ref() {
+            records.push(record.map_err(|mut e| {
+                e.offset += part.offset as usize;
+                e
+            }));
+        }
+        pending = games.pending();
+    }
+    records
+}
+
 /// Reads `text` and renders every error, which must neither panic nor point outside the text;
-/// every game that reads must be written back as text that reads as the same game, alone and
-/// together with the others, its comments in the same places.
+/// reading it a part at a time gives the same records, errors and places; every game that
+/// reads must be written back as text that reads as the same game, alone and together with
+/// the others, its comments in the same places.
 fn read_everything(text: &str) {
+    assert_eq!(
+        read_in_parts(text),
+        parse_games(text),
+        "read in parts:\n{text}"
+    );
     let mut good = Vec::new();
     for g in parse_games(text) {
         match g {

@@ -5,16 +5,30 @@
 
 use mgn::check::{check_game, CheckOptions};
 use mgn::document::{from_json, from_yaml, to_json, to_yaml};
-use mgn::notation::{games, parse_games, write_games};
+use mgn::notation::{games, games_in_part, parse_games, parts, write_games};
 
-/// The MGN reader on any bytes: it must never panic, and what it reads must print and read
-/// back.
+/// The MGN reader on any bytes: it must never panic; read a part at a time (as `mgn check`
+/// reads a file of any size) it must give the same records, errors and places; and what it
+/// reads must print and read back.
 pub fn parse(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    let read: Vec<_> = parse_games(&text)
-        .into_iter()
-        .filter_map(Result::ok)
-        .collect();
+    let whole = parse_games(&text);
+    let mut in_parts = Vec::new();
+    let mut pending = Vec::new();
+    for part in parts(text.as_bytes()) {
+        let part = part.expect("bytes in memory read");
+        let part_text = part.text().expect("a part of UTF-8 text is UTF-8");
+        let mut read = games_in_part(part_text, std::mem::take(&mut pending), part.last);
+        for record in read.by_ref() {
+            in_parts.push(record.map_err(|mut e| {
+                e.offset += part.offset as usize;
+                e
+            }));
+        }
+        pending = read.pending();
+    }
+    assert_eq!(in_parts, whole, "read in parts");
+    let read: Vec<_> = whole.into_iter().filter_map(Result::ok).collect();
     // What reads prints, and the printed text reads again into as many games.
     let printed = write_games(&read);
     let again = parse_games(&printed);

@@ -3,7 +3,7 @@
 use super::args::{ConvertArgs, Format};
 use super::input::{self, InputError, Origin};
 use super::output;
-use super::report;
+use super::report::{self, Source};
 use super::Status;
 use mgn::check::no_game;
 use mgn::document;
@@ -48,13 +48,16 @@ pub fn run(args: &ConvertArgs) -> Status {
                 match result {
                     Ok(game) => games.push(game),
                     Err(error) => {
-                        output::show(&report::syntax_error(&name, &text, &error));
+                        output::show(&report::syntax_error(&Source::whole(&name, &text), &error));
                         unreadable.push(index + 1);
                     }
                 }
             }
             if games.is_empty() && unreadable.is_empty() {
-                output::show(&report::syntax_error(&name, &text, &no_game(&text)));
+                output::show(&report::syntax_error(
+                    &Source::whole(&name, &text),
+                    &no_game(&text),
+                ));
                 return Status::Failed;
             }
             if !unreadable.is_empty() {

@@ -131,6 +131,21 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Result<Origin, InputError>> {
     origins
 }
 
+/// An input to read a part at a time, whatever its size.
+pub fn open(origin: &Origin) -> Result<Box<dyn io::BufRead + Send>, InputError> {
+    const BUFFER: usize = 1 << 20;
+    match origin {
+        Origin::Stdin => Ok(Box::new(io::BufReader::with_capacity(BUFFER, io::stdin()))),
+        Origin::File(path) => match fs::File::open(path) {
+            Ok(file) => Ok(Box::new(io::BufReader::with_capacity(BUFFER, file))),
+            Err(error) => Err(InputError::Io {
+                name: origin.name(),
+                error,
+            }),
+        },
+    }
+}
+
 /// The whole text of one input.
 pub fn read(origin: &Origin) -> Result<String, InputError> {
     let started = Instant::now();

@@ -4,7 +4,7 @@
 use super::args::{ReplayArgs, TraceFormat};
 use super::input::{self, InputError, Origin};
 use super::output::{self, say, show};
-use super::report;
+use super::report::{self, Source};
 use super::Status;
 use mgn::check::{check_game, CheckOptions, Verdict};
 use mgn::notation::{parse_games, write_position, GameKind};
@@ -66,8 +66,7 @@ pub fn run(args: &ReplayArgs) -> Status {
     }
     if parsed_games.is_empty() {
         show(&report::syntax_error(
-            &name,
-            &text,
+            &Source::whole(&name, &text),
             &mgn::check::no_game(&text),
         ));
         return Status::Failed;
@@ -80,7 +79,7 @@ pub fn run(args: &ReplayArgs) -> Status {
         let game = match parsed {
             Ok(game) => game,
             Err(error) => {
-                show(&report::syntax_error(&name, &text, &error));
+                show(&report::syntax_error(&Source::whole(&name, &text), &error));
                 status = Status::Failed;
                 continue;
             }
@@ -91,7 +90,7 @@ pub fn run(args: &ReplayArgs) -> Status {
                 Some(
                     problems
                         .iter()
-                        .map(|p| report::problem(&name, &text, p))
+                        .map(|p| report::problem(&Source::whole(&name, &text), p))
                         .collect::<Vec<_>>()
                         .join("\n"),
                 )

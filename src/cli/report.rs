@@ -9,17 +9,65 @@ use mgn::notation::SyntaxError;
 use mgn::source::LineIndex;
 use std::io::{self, Write};
 
-pub fn syntax_error(name: &str, text: &str, error: &SyntaxError) -> String {
-    error.render(name, text)
+/// Where records were read from, to place what is said of them: a file's name and the text of
+/// the part of it they were read from (the whole file, or a part that starts further on).
+#[derive(Clone, Copy)]
+pub struct Source<'t> {
+    pub name: &'t str,
+    pub text: &'t str,
+    /// The line of the file the text starts on, from 1.
+    pub first_line: usize,
+    /// The byte of the file the text starts at.
+    pub offset: u64,
+}
+
+impl<'t> Source<'t> {
+    /// A whole file's text.
+    pub fn whole(name: &'t str, text: &'t str) -> Source<'t> {
+        Source {
+            name,
+            text,
+            first_line: 1,
+            offset: 0,
+        }
+    }
+
+    fn index(&self) -> LineIndex<'t> {
+        LineIndex::starting_at(self.text, self.first_line)
+    }
+
+    /// `file:line:column: headline`, the line, and a caret under the column.
+    pub fn render(&self, offset: usize, headline: &str) -> String {
+        self.index().render(self.name, offset, headline)
+    }
+
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        self.index().line_col(offset)
+    }
+}
+
+pub fn syntax_error(source: &Source, error: &SyntaxError) -> String {
+    source.render(error.offset, &error.to_string())
+}
+
+/// Bytes that are not UTF-8, at `offset` in the text of `source` (read with them replaced).
+pub fn not_utf8_at(source: &Source, offset: usize, byte: u8) -> String {
+    source.render(
+        offset,
+        &format!(
+            "not valid UTF-8: byte 0x{byte:02x} at byte offset {}",
+            source.offset + offset as u64
+        ),
+    )
 }
 
 /// A rule departure: where, which ply, what, the rule (code and words), then its notes.
-pub fn problem(name: &str, text: &str, problem: &Problem) -> String {
+pub fn problem(source: &Source, problem: &Problem) -> String {
     let headline = match problem.ply {
         Some(ply) => format!("ply {ply}: {}", problem.message),
         None => problem.message.clone(),
     };
-    let mut shown = LineIndex::new(text).render(name, problem.offset, &headline);
+    let mut shown = source.render(problem.offset, &headline);
     shown.push_str(&format!("\n  rule {}", problem.rule));
     if !problem.rule_words.is_empty() {
         shown.push_str(&format!(": {}", problem.rule_words));
@@ -154,8 +202,8 @@ impl<'a> JsonVerdict<'a> {
         }
     }
 
-    fn at(mut self, text: &str, offset: usize) -> Self {
-        let (line, column) = LineIndex::new(text).line_col(offset);
+    fn at(mut self, source: &Source, offset: usize) -> Self {
+        let (line, column) = source.line_col(offset);
         self.line = Some(line);
         self.column = Some(column);
         self
@@ -187,17 +235,17 @@ impl<W: Write> Report<W> {
         }
     }
 
-    /// One record of `name`; `index` counts the file's records from 1.
+    /// One record read from `source`; `index` counts the file's records from 1.
     pub fn record(
         &mut self,
-        name: &str,
-        text: &str,
+        source: &Source,
         index: usize,
         result: &RecordResult,
     ) -> io::Result<()> {
+        let name = source.name;
         let kind = match result {
             RecordResult::Checked { kind, .. } => Some(*kind),
-            RecordResult::Syntax(_) => None,
+            RecordResult::Syntax(_) | RecordResult::NotUtf8 { .. } => None,
         };
         let mut json = JsonVerdict::new(name, Some(index), "passed");
         json.game_kind = kind.map(|k| k.name());
@@ -214,8 +262,20 @@ impl<W: Write> Report<W> {
                 json.verdict = "failed";
                 json.rule = Some("mgn.syntax");
                 json.message = Some(error.to_string());
-                json = json.at(text, error.offset);
-                Some(syntax_error(name, text, error))
+                json = json.at(source, error.offset);
+                Some(syntax_error(source, error))
+            }
+            RecordResult::NotUtf8 { offset, byte } => {
+                self.failed += 1;
+                let shown = not_utf8_at(source, *offset, *byte);
+                json.verdict = "failed";
+                json.rule = Some("mgn.syntax");
+                json.message = Some(format!(
+                    "not valid UTF-8: byte 0x{byte:02x} at byte offset {}",
+                    source.offset + *offset as u64
+                ));
+                json = json.at(source, *offset);
+                Some(shown)
             }
             RecordResult::Checked { verdict, .. } => match verdict {
                 mgn::check::Verdict::Passed => {
@@ -248,11 +308,11 @@ impl<W: Write> Report<W> {
                     json.alternatives = first.alternatives.clone();
                     json.trace = first.trace.clone();
                     json.diff = first.diff.clone();
-                    json = json.at(text, first.offset);
+                    json = json.at(source, first.offset);
                     Some(
                         problems
                             .iter()
-                            .map(|p| problem(name, text, p))
+                            .map(|p| problem(source, p))
                             .collect::<Vec<_>>()
                             .join("\n"),
                     )
@@ -300,32 +360,6 @@ impl<W: Write> Report<W> {
         suites.last_mut().expect("just pushed").add_test_case(case);
     }
 
-    /// A file that is not UTF-8: one bad record.
-    pub fn not_utf8(&mut self, error: &NotUtf8) -> io::Result<()> {
-        self.failed += 1;
-        let shown = not_utf8(error);
-        match self.format {
-            ReportFormat::Text => writeln!(self.out, "{shown}"),
-            ReportFormat::Json => {
-                let mut json =
-                    JsonVerdict::new(&error.name, None, "failed").at(&error.lossy, error.offset);
-                json.rule = Some("mgn.syntax");
-                json.message = Some(shown.lines().next().unwrap_or_default().to_string());
-                self.json_line(&json)
-            }
-            ReportFormat::Junit => {
-                let mut status =
-                    quick_junit::TestCaseStatus::non_success(quick_junit::NonSuccessKind::Failure);
-                status.set_message("not valid UTF-8");
-                status.set_description(shown);
-                let mut case = quick_junit::TestCase::new("file", status);
-                case.set_classname(error.name.as_str());
-                self.junit_case(&error.name.clone(), case);
-                Ok(())
-            }
-        }
-    }
-
     pub fn failed(&self) -> usize {
         self.failed
     }
@@ -364,7 +398,7 @@ mod tests {
             found: "\"(\"".to_string(),
         };
         assert_eq!(
-            syntax_error("a.mgn", text, &error),
+            syntax_error(&Source::whole("a.mgn", text), &error),
             "a.mgn:3:8: expected a number, found \"(\"\n    3 | 1. B4 x(A2) *\n      |        ^"
         );
     }
@@ -382,6 +416,24 @@ mod tests {
         });
         assert!(
             shown.starts_with("b.mgn:2:14: not valid UTF-8: byte 0xe9 at byte offset 28\n"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn a_part_of_a_file_is_placed_in_the_file() {
+        // The part starts on line 41, at byte 1000 of its file.
+        let source = Source {
+            name: "big.mgn",
+            text: "[Game \"dakon\"]\n[PlayerA \"Ren\u{fffd}\"]\n",
+            first_line: 41,
+            offset: 1000,
+        };
+        let shown = not_utf8_at(&source, 28, 0xe9);
+        assert!(
+            shown.starts_with(
+                "big.mgn:42:14: not valid UTF-8: byte 0xe9 at byte offset 1028\n   42 | "
+            ),
             "{shown}"
         );
     }

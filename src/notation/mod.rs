@@ -3,11 +3,15 @@
 
 pub mod ast;
 mod parse;
+pub mod parts;
 mod small;
 mod write;
 
 pub use ast::*;
-pub use parse::{games, parse_games, parse_position, Games, SyntaxError, MAX_GAMES};
+pub use parse::{
+    games, games_in_part, parse_games, parse_position, GameReader, Games, SyntaxError,
+};
+pub use parts::{parts, Part, Parts};
 pub use write::{
     push_action, push_transaction, write_game, write_games, write_move, write_position,
 };

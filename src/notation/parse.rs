@@ -64,20 +64,21 @@ impl fmt::Display for SyntaxError {
 
 impl std::error::Error for SyntaxError {}
 
-/// The most games one file may hold. The records after the limit are not read: the file gets
-/// one more record, a syntax error at the first game over the limit (docs/robustness.md).
-pub const MAX_GAMES: usize = 100_000;
-
 /// Every game of a file, in order; a broken game is an error and the reading goes on at the
-/// next `[Game` line. At most [`MAX_GAMES`] records are read.
+/// next `[Game` line.
 pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
     games(text).collect()
 }
 
 /// The games of a file one at a time, as [`parse_games`] reads them: a checker that drops each
-/// game when done holds one game's syntax tree, however large the file.
+/// game when done holds one game's syntax tree, however large the file. The text is read a
+/// part at a time, as a file read from a stream is ([`super::parts`]): both give the same.
 pub fn games(text: &str) -> Games<'_> {
-    games_in_part(text, Vec::new(), true)
+    let start = text.len() - text.strip_prefix('\u{feff}').unwrap_or(text).len();
+    let mut games = games_in_part("", Vec::new(), true);
+    games.whole = text;
+    games.enter_part(start);
+    games
 }
 
 /// The games of a part of a file: a file read game by game is cut just before each line that
@@ -87,9 +88,14 @@ pub fn games(text: &str) -> Games<'_> {
 /// offsets into `text`.
 pub fn games_in_part(text: &str, before: Vec<Spanned<Comment>>, last: bool) -> Games<'_> {
     Games {
-        reader: Reader { text, last },
+        whole: text,
+        next_part: None,
+        reader: Reader {
+            text,
+            base: 0,
+            last,
+        },
         rest: Some(text.strip_prefix('\u{feff}').unwrap_or(text)),
-        read: 0,
         elements: Vec::new(),
         before,
     }
@@ -97,11 +103,14 @@ pub fn games_in_part(text: &str, before: Vec<Spanned<Comment>>, last: bool) -> G
 
 /// The iterator of [`games`]; [`Games::next_game`] reads a game element by element instead.
 pub struct Games<'a> {
+    /// The text the parts are cut from.
+    whole: &'a str,
+    /// Where the part after the current one starts in `whole`.
+    next_part: Option<usize>,
+    /// The reader of the current part.
     reader: Reader<'a>,
-    /// The text not read yet; `None` once the reading is over, or while a game is read.
+    /// The part's text not read yet; `None` once it is read, or while a game is read.
     rest: Option<&'a str>,
-    /// Records read so far, good or bad.
-    read: usize,
     /// The move text of every game is read into this one buffer, then moved into a vector of
     /// its exact size: no vector of elements grows by copying itself over and over.
     elements: Vec<Element>,
@@ -151,7 +160,7 @@ enum ReadState {
     Failed(SyntaxError),
 }
 
-impl GameReader<'_> {
+impl<'a> GameReader<'a> {
     /// The result that closed the move text, once every element was read.
     pub fn outcome(&self) -> Option<Spanned<Outcome>> {
         match &self.state {
@@ -163,6 +172,24 @@ impl GameReader<'_> {
     /// The text the game was read from, which its spans point into.
     pub fn text(&self) -> &str {
         self.reader.text
+    }
+
+    /// A new reader of the same game, from its first element: to replay it again.
+    pub fn again(&self) -> GameReader<'a> {
+        let (rest, (header, opening)) = match self.reader.header(self.start) {
+            Ok(read) => read,
+            Err(_) => unreachable!("a game's tag section read once reads again"),
+        };
+        GameReader {
+            reader: self.reader,
+            header,
+            before: Vec::new(),
+            start: self.start,
+            opening: opening.into_iter(),
+            rest,
+            cursor: Cursor::default(),
+            state: ReadState::Reading,
+        }
     }
 }
 
@@ -205,41 +232,54 @@ impl Iterator for GameReader<'_> {
 }
 
 impl<'a> Games<'a> {
+    /// Goes on with the part of `whole` that starts at `start`.
+    fn enter_part(&mut self, start: usize) {
+        let end = next_game_line(self.whole, start + 1).unwrap_or(self.whole.len());
+        self.next_part = (end < self.whole.len()).then_some(end);
+        let text = &self.whole[start..end];
+        self.reader = Reader {
+            text,
+            base: start,
+            last: self.next_part.is_none(),
+        };
+        self.rest = Some(text);
+    }
+
     /// The next record: a reader of its elements, or the syntax error its tag section holds.
     /// A reader must be handed back to [`Games::finish`] before the next record is read.
     pub fn next_game(&mut self) -> Option<Result<GameReader<'a>, SyntaxError>> {
+        loop {
+            if let Some(read) = self.next_game_in_part() {
+                return Some(read);
+            }
+            // A game being read has taken `rest` too; it is not over until it is finished.
+            let start = self.next_part?;
+            self.enter_part(start);
+        }
+    }
+
+    fn next_game_in_part(&mut self) -> Option<Result<GameReader<'a>, SyntaxError>> {
         let i = self.rest.take()?;
         let reader = self.reader;
         let attempt = reader.comments_before(i, &mut self.before).and_then(|j| {
             if j.is_empty() {
                 Ok(None)
-            } else if self.read >= MAX_GAMES {
-                Err(nom::Err::Failure(Fail {
-                    at: j,
-                    expected: Cow::Owned(format!(
-                        "the end of the file: mgn reads at most {MAX_GAMES} games in one file (split it)"
-                    )),
-                    found: Some(Cow::Borrowed("another game")),
-                }))
             } else {
                 reader.header(j).map(|(rest, read)| Some((j, rest, read)))
             }
         });
         match attempt {
             Ok(None) => None,
-            Ok(Some((start, rest, (header, opening)))) => {
-                self.read += 1;
-                Some(Ok(GameReader {
-                    reader,
-                    header,
-                    before: std::mem::take(&mut self.before),
-                    start,
-                    opening: opening.into_iter(),
-                    rest,
-                    cursor: Cursor::default(),
-                    state: ReadState::Reading,
-                }))
-            }
+            Ok(Some((start, rest, (header, opening)))) => Some(Ok(GameReader {
+                reader,
+                header,
+                before: std::mem::take(&mut self.before),
+                start,
+                opening: opening.into_iter(),
+                rest,
+                cursor: Cursor::default(),
+                state: ReadState::Reading,
+            })),
             Err(e) => {
                 let error = reader.error(e, "end of file");
                 self.resume_after(i, error.offset);
@@ -278,13 +318,9 @@ impl<'a> Games<'a> {
     fn resume_after(&mut self, began: &'a str, offset: usize) {
         // A broken record takes the comments read for it along.
         self.before.clear();
-        self.read += 1;
-        if self.read > MAX_GAMES {
-            self.rest = None;
-            return;
-        }
-        let from = offset.max(self.reader.offset(began) + 1);
-        self.rest = next_game_line(self.reader.text, from).map(|start| &self.reader.text[start..]);
+        let text = self.reader.text;
+        let from = offset.max(self.reader.offset(began) + 1) - self.reader.base;
+        self.rest = next_game_line(text, from).map(|start| &text[start..]);
     }
 
     /// The comments read after the last game of a part that is not the file's last: they
@@ -337,7 +373,7 @@ impl Iterator for Games<'_> {
 
 /// A position string on its own (as in a `Start` tag).
 pub fn parse_position(text: &str) -> Result<Position, SyntaxError> {
-    let reader = Reader { text, last: true };
+    let reader = Reader::whole(text);
     let read = position(text, 0).and_then(|(rest, p)| {
         if rest.is_empty() {
             Ok(p)
@@ -1029,11 +1065,15 @@ fn string_body(i: &str) -> PResult<'_, (&str, Cow<'_, str>)> {
 // ---------------------------------------------------------------------------------------------
 // Games: everything that records where it was read.
 
+/// The reader of one part of a file: the text from a line that starts with `[Game` up to the
+/// next one (docs/notation.md, "Files").
 #[derive(Clone, Copy)]
 struct Reader<'a> {
     text: &'a str,
+    /// Where `text` starts in the text offsets are counted in.
+    base: usize,
     /// Whether the text ends where the file does, rather than before the next game's `[Game`
-    /// line (a part of a file read game by game, [`games_in_part`]).
+    /// line.
     last: bool,
 }
 
@@ -1047,10 +1087,20 @@ struct RawTag<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A part of `text` reaching to its end.
+    fn whole(text: &'a str) -> Reader<'a> {
+        Reader {
+            text,
+            base: 0,
+            last: true,
+        }
+    }
+
     fn offset(&self, at: &str) -> usize {
-        (at.as_ptr() as usize)
-            .saturating_sub(self.text.as_ptr() as usize)
-            .min(self.text.len())
+        self.base
+            + (at.as_ptr() as usize)
+                .saturating_sub(self.text.as_ptr() as usize)
+                .min(self.text.len())
     }
 
     fn span(&self, from: &str, to: &str) -> Span {
@@ -1061,15 +1111,20 @@ impl<'a> Reader<'a> {
         &self,
         mut p: impl Parser<&'a str, Output = O, Error = Fail<'a>>,
     ) -> impl FnMut(&'a str) -> PResult<'a, Spanned<O>> {
-        let text = self.text;
+        let reader = *self;
         move |i| {
             let (rest, v) = p.parse(i)?;
-            let reader = Reader { text, last: true };
             Ok((rest, Spanned::new(v, reader.span(i, rest))))
         }
     }
 
     fn error(&self, e: Failure<'a>, end: &str) -> SyntaxError {
+        // A part that is not the file's last ends where the next game starts.
+        let end = if self.last {
+            end
+        } else {
+            "the next game's `[Game` line"
+        };
         let f = match e {
             nom::Err::Error(f) | nom::Err::Failure(f) => f,
             nom::Err::Incomplete(_) => Fail {
@@ -1078,8 +1133,15 @@ impl<'a> Reader<'a> {
                 found: None,
             },
         };
+        // What is missing at the end of a part is shown where the game's text ends, on its
+        // last line, rather than on the next game's.
+        let at = if f.at.is_empty() && !self.last {
+            &self.text[self.text.trim_end().len()..]
+        } else {
+            f.at
+        };
         SyntaxError {
-            offset: self.offset(f.at),
+            offset: self.offset(at),
             expected: f.expected.into_owned(),
             found: f.found.map_or_else(|| describe(f.at, end), Cow::into_owned),
         }
@@ -1125,7 +1187,7 @@ impl<'a> Reader<'a> {
                 None
             };
             let Some((rest, c)) = read else {
-                if j.is_empty() {
+                if j.is_empty() && self.last {
                     after.append(next);
                 }
                 return j;
@@ -1185,7 +1247,7 @@ impl<'a> Reader<'a> {
     ) -> Result<(), Failure<'a>> {
         if let Some(said) = &header.result {
             if said.value != outcome.value {
-                let at = &self.text[outcome.span.start..];
+                let at = &self.text[outcome.span.start - self.base..];
                 let expected = format!("`{}` as the `Result` tag says", said.value.token());
                 return fail(at, expected);
             }
@@ -1593,7 +1655,7 @@ mod tests {
     /// What `read` gave, in a form to compare: the offset of the rest and the position, or the
     /// error as a person sees it.
     fn outcome(text: &str, read: PResult<'_, Position>) -> Result<(usize, Position), SyntaxError> {
-        let reader = Reader { text, last: true };
+        let reader = Reader::whole(text);
         read.map(|(rest, p)| (reader.offset(rest), p))
             .map_err(|e| reader.error(e, "end"))
     }

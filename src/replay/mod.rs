@@ -13,8 +13,8 @@ pub use trace::{draw_board, draw_four_rows, ply_trace, position_lines};
 use std::fmt;
 
 use crate::notation::{
-    write_position, Element, Game, HoleAction, Move, Outcome, Pile, Position, Rows, Side, Span,
-    Spanned, Transaction,
+    write_position, Element, Game, Header, HoleAction, Move, Outcome, Pile, Position, Rows, Side,
+    Span, Spanned, Transaction,
 };
 use crate::rules::{with_rules, Event, MovePart, Phase, Rules, Violation, WithRules};
 
@@ -93,40 +93,116 @@ pub fn position_text<S: serde::Serializer>(
 #[derive(Clone, Debug)]
 pub struct Replayed {
     pub failure: Option<Failure>,
+    /// Every step, when [`replay_game`] was asked to keep them.
     pub plies: Vec<PlyRecord>,
     pub start: Option<Position>,
     pub winner: Option<Option<Side>>,
+    /// The replay failed without the events its failure's trace needs: run it again with
+    /// [`ReplayOptions::events`] set (it is the same up to the failure).
+    pub needs_events: bool,
+}
+
+/// A game's move text as the replay pulls it: its elements in order, then the result that
+/// closed it. A reader of the text ([`crate::notation::GameReader`]) gives them as it reads, so
+/// that a game is replayed without its syntax tree; [`GameMoves`] gives those of a tree.
+pub trait MoveText {
+    /// The next element, or `None` when the move text is over (or stopped at a syntax error,
+    /// which the caller reports: then there is no outcome).
+    fn next_element(&mut self) -> Option<Element>;
+    /// The result that closed the move text, once `next_element` has said it is over.
+    fn outcome(&self) -> Option<Spanned<Outcome>>;
+}
+
+/// The move text of a parsed game.
+pub struct GameMoves<'g> {
+    game: &'g Game,
+    next: usize,
+}
+
+impl<'g> GameMoves<'g> {
+    pub fn new(game: &'g Game) -> GameMoves<'g> {
+        GameMoves { game, next: 0 }
+    }
+}
+
+impl MoveText for GameMoves<'_> {
+    fn next_element(&mut self) -> Option<Element> {
+        let element = self.game.moves.get(self.next)?.clone();
+        self.next += 1;
+        Some(element)
+    }
+
+    fn outcome(&self) -> Option<Spanned<Outcome>> {
+        Some(self.game.outcome.clone())
+    }
+}
+
+/// How a replay runs.
+pub struct ReplayOptions<'s> {
+    /// Keep each ply's events: the capture claims and the traces of failures read them, and they
+    /// cost a tenth of a replay. A replay without them that fails must be run again with them
+    /// for its failure's trace ([`Replayed::needs_events`]).
+    pub events: bool,
+    /// Given each step (ply, round start, owner action, transaction) with its events and the
+    /// position after it, as it is played (`mgn replay`); `events` is then taken as set.
+    pub on_step: Option<&'s mut dyn FnMut(PlyRecord)>,
 }
 
 /// Replay a game, keeping every ply's events and position when `keep_plies` (for `mgn
 /// replay`); `None` when mgn does not yet implement the game's rules.
 pub fn replay_game(game: &Game, keep_plies: bool) -> Option<Replayed> {
-    struct Run<'g> {
-        game: &'g Game,
-        keep_plies: bool,
+    let mut plies = Vec::new();
+    let mut keep = |step| plies.push(step);
+    let events = game.moves.iter().any(|e| matches!(e, Element::Captures(_)));
+    let options = |events| ReplayOptions {
+        events,
+        on_step: None,
+    };
+    let mut replayed = if keep_plies {
+        let options = ReplayOptions {
+            events: true,
+            on_step: Some(&mut keep),
+        };
+        replay_moves(&game.header, &mut GameMoves::new(game), options)?
+    } else {
+        let replayed = replay_moves(&game.header, &mut GameMoves::new(game), options(events))?;
+        if !replayed.needs_events {
+            return Some(replayed);
+        }
+        replay_moves(&game.header, &mut GameMoves::new(game), options(true))?
+    };
+    replayed.plies = plies;
+    Some(replayed)
+}
+
+/// Replay the game of `header` whose move text `moves` gives; `None` when mgn does not yet
+/// implement its rules.
+pub fn replay_moves<T: MoveText>(
+    header: &Header,
+    moves: &mut T,
+    options: ReplayOptions<'_>,
+) -> Option<Replayed> {
+    struct Run<'a, 's, T> {
+        header: &'a Header,
+        moves: &'a mut T,
+        options: ReplayOptions<'s>,
     }
-    impl WithRules for Run<'_> {
+    impl<T: MoveText> WithRules for Run<'_, '_, T> {
         type Output = Replayed;
         fn run<R: Rules>(self, rules: &R) -> Replayed {
-            // The events of each ply cost a tenth of a replay, and a record that holds needs
-            // them only for its capture claims. A record that fails is replayed again with
-            // them, for the failure's trace: the replay is the same up to there.
-            let events = self.keep_plies
-                || self
-                    .game
-                    .moves
-                    .iter()
-                    .any(|e| matches!(e, Element::Captures(_)));
-            let replayed = Replay::new(rules, self.game, self.keep_plies, events).run();
-            if replayed.failure.is_none() || events {
-                return replayed;
-            }
-            Replay::new(rules, self.game, self.keep_plies, true).run()
+            Replay::new(rules, self.header, self.options).run(self.moves)
         }
     }
     Some(
-        with_rules(&game.header, Run { game, keep_plies })?
-            .unwrap_or_else(|e| Replayed::failed(*failure_at(e.span, e.code, e.message))),
+        with_rules(
+            header,
+            Run {
+                header,
+                moves,
+                options,
+            },
+        )?
+        .unwrap_or_else(|e| Replayed::failed(*failure_at(e.span, e.code, e.message))),
     )
 }
 
@@ -137,6 +213,7 @@ impl Replayed {
             plies: Vec::new(),
             start: None,
             winner: None,
+            needs_events: false,
         }
     }
 }
@@ -195,6 +272,23 @@ enum Written<'g> {
     Transaction(&'g Transaction),
 }
 
+/// The last ply or step as written, kept to be put in words when a trace needs it.
+enum Last {
+    Nothing,
+    Move(Move),
+    Pass,
+}
+
+impl Last {
+    fn written(&self) -> Written<'_> {
+        match self {
+            Last::Nothing => Written::Nothing,
+            Last::Move(m) => Written::Move(m),
+            Last::Pass => Written::Pass,
+        }
+    }
+}
+
 impl fmt::Display for Written<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -215,14 +309,13 @@ impl fmt::Display for Written<'_> {
     }
 }
 
-struct Replay<'a, R: Rules> {
+struct Replay<'a, 's, R: Rules> {
     rules: &'a R,
-    game: &'a Game,
+    header: &'a Header,
     state: R::State,
-    keep_plies: bool,
+    on_step: Option<&'s mut dyn FnMut(PlyRecord)>,
     /// Each ply's events are kept in `last_events` (else nothing reports them).
     record_events: bool,
-    plies: Vec<PlyRecord>,
     /// Plies played so far, over the whole game.
     ply_count: usize,
     /// Plies played in the current round.
@@ -230,7 +323,7 @@ struct Replay<'a, R: Rules> {
     /// The events of the last ply, for capture claims and annotated diffs.
     last_events: Vec<Event>,
     last_side: Side,
-    last_written: Written<'a>,
+    last: Last,
     /// A round the rules started that the record has not yet marked with `round N`.
     unmarked_round: Option<u32>,
     /// The current round's `round N` marker has been read.
@@ -245,20 +338,20 @@ struct Replay<'a, R: Rules> {
     replayed: Position,
 }
 
-impl<'a, R: Rules> Replay<'a, R> {
-    fn new(rules: &'a R, game: &'a Game, keep_plies: bool, record_events: bool) -> Replay<'a, R> {
+impl<'a, 's, R: Rules> Replay<'a, 's, R> {
+    fn new(rules: &'a R, header: &'a Header, options: ReplayOptions<'s>) -> Replay<'a, 's, R> {
+        let record_events = options.events || options.on_step.is_some();
         Replay {
             rules,
-            game,
+            header,
             state: rules.start(Side::B),
-            keep_plies,
+            on_step: options.on_step,
             record_events,
-            plies: Vec::new(),
             ply_count: 0,
             plies_this_round: 0,
             last_events: Vec::new(),
             last_side: Side::B,
-            last_written: Written::Nothing,
+            last: Last::Nothing,
             unmarked_round: None,
             round_marked: false,
             ply_count_at_marker: 0,
@@ -275,22 +368,35 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
     }
 
-    fn run(mut self) -> Replayed {
-        let result = self.setup().and_then(|()| self.walk());
+    fn run<T: MoveText>(mut self, moves: &mut T) -> Replayed {
+        let result = self.setup().and_then(|()| self.walk(moves));
         let start = Some(self.start_position.clone());
+        let failure = result.err().map(|failure| *failure);
         Replayed {
-            failure: result.err().map(|failure| *failure),
+            needs_events: failure.is_some() && !self.record_events,
+            failure,
             winner: match self.rules.phase(&self.state) {
                 Phase::Over { winner } => Some(winner),
                 _ => None,
             },
-            plies: self.plies,
+            plies: Vec::new(),
             start,
         }
     }
 
+    /// Gives a step to whoever asked for them.
+    fn step(&mut self, label: StepLabel, events: Vec<Event>) {
+        if let Some(on_step) = self.on_step.as_mut() {
+            on_step(PlyRecord {
+                label,
+                events,
+                after: self.rules.position(&self.state),
+            });
+        }
+    }
+
     fn setup(&mut self) -> Result<(), Fail> {
-        let header = &self.game.header;
+        let header = self.header;
         let first = header.first.as_ref().map(|f| f.value);
         match &header.start {
             Some(start) => {
@@ -330,9 +436,8 @@ impl<'a, R: Rules> Replay<'a, R> {
         Ok(())
     }
 
-    fn walk(&mut self) -> Result<(), Fail> {
-        let game = self.game;
-        for element in &game.moves {
+    fn walk<T: MoveText>(&mut self, moves: &mut T) -> Result<(), Fail> {
+        while let Some(element) = moves.next_element() {
             match element {
                 Element::Move(written) => self.play_move(written)?,
                 Element::Pass(written) => self.play_pass(written.span)?,
@@ -344,14 +449,19 @@ impl<'a, R: Rules> Replay<'a, R> {
                     let decision = self.rules.decision_from_transaction(&deal.value);
                     self.play_step(deal.span, decision, Written::Transaction(&deal.value))?
                 }
-                Element::Captures(claim) => self.check_captures(claim)?,
-                Element::Score(claim) => self.check_score(claim)?,
-                Element::Checkpoint(claim) => self.check_checkpoint(claim)?,
-                Element::Round(marker) => self.check_round(marker)?,
+                Element::Captures(claim) => self.check_captures(&claim)?,
+                Element::Score(claim) => self.check_score(&claim)?,
+                Element::Checkpoint(claim) => self.check_checkpoint(&claim)?,
+                Element::Round(marker) => self.check_round(&marker)?,
                 Element::Comment(_) => {}
             }
         }
-        self.check_result()
+        // A move text stopped by a syntax error has no result to check: the record is that
+        // error.
+        match moves.outcome() {
+            Some(outcome) => self.check_result(&outcome),
+            None => Ok(()),
+        }
     }
 
     fn before_ply(&mut self, span: Span) -> Result<(), Fail> {
@@ -401,12 +511,21 @@ impl<'a, R: Rules> Replay<'a, R> {
         applied
     }
 
-    fn play_move(&mut self, written: &'a Spanned<Move>) -> Result<(), Fail> {
+    fn play_move(&mut self, written: Spanned<Move>) -> Result<(), Fail> {
         self.before_ply(written.span)?;
         let side = self.side_to_move();
-        // The trace of a move that fails half-way shows the move as written.
+        let played = self.play_written_move(side, &written);
+        // The trace of a move that fails half-way shows the move as written, as does that of
+        // a claim after it.
         self.last_side = side;
-        self.last_written = Written::Move(&written.value);
+        self.last = Last::Move(written.value);
+        if played.is_ok() {
+            self.after_ply(side);
+        }
+        played
+    }
+
+    fn play_written_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<(), Fail> {
         // A failure below drops the reused vector; it ends the replay anyway.
         let mut decisions = std::mem::take(&mut self.written_decisions);
         self.rules
@@ -427,7 +546,8 @@ impl<'a, R: Rules> Replay<'a, R> {
                         .at(*part),
                         written,
                     );
-                    return Err(self.with_trace(self.at_ply(failure)));
+                    let written = Written::Move(&written.value);
+                    return Err(self.with_trace_of(self.at_ply(failure), side, written));
                 }
             }
             if let Err(violation) = self.decide(decision) {
@@ -462,7 +582,6 @@ impl<'a, R: Rules> Replay<'a, R> {
             failure.alternatives = alternatives;
             return Err(failure);
         }
-        self.after_ply(side, Written::Move(&written.value));
         Ok(())
     }
 
@@ -486,7 +605,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         &mut self,
         span: Span,
         decision: Result<R::Decision, Violation>,
-        written: Written<'a>,
+        written: Written<'_>,
     ) -> Result<(), Fail> {
         if let Phase::Over { .. } = self.rules.phase(&self.state) {
             return Err(failure_at(
@@ -497,7 +616,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
         let decision = decision.map_err(|v| failure_at(span, v.rule, v.message))?;
         let mut events = Vec::new();
-        let applied = if self.keep_plies {
+        let applied = if self.on_step.is_some() {
             self.rules.apply(&mut self.state, &decision, &mut events)
         } else {
             self.rules.apply(&mut self.state, &decision, &mut ())
@@ -507,14 +626,11 @@ impl<'a, R: Rules> Replay<'a, R> {
             failure.alternatives = self.alternatives();
             return Err(failure);
         }
-        if self.keep_plies {
-            self.plies.push(PlyRecord {
-                label: StepLabel::Step {
-                    written: written.to_string(),
-                },
-                events,
-                after: self.rules.position(&self.state),
-            });
+        if self.on_step.is_some() {
+            let label = StepLabel::Step {
+                written: written.to_string(),
+            };
+            self.step(label, events);
         }
         Ok(())
     }
@@ -526,7 +642,7 @@ impl<'a, R: Rules> Replay<'a, R> {
             return Err(self.at_ply(failure_at(
                 span,
                 "mgn.move.form",
-                format!("{} has no passes", self.game.header.game.value),
+                format!("{} has no passes", self.header.game.value),
             )));
         };
         if let Err(violation) = self.decide(&pass) {
@@ -534,7 +650,9 @@ impl<'a, R: Rules> Replay<'a, R> {
             failure.alternatives = self.alternatives();
             return Err(failure);
         }
-        self.after_ply(side, Written::Pass);
+        self.last_side = side;
+        self.last = Last::Pass;
+        self.after_ply(side);
         Ok(())
     }
 
@@ -549,25 +667,20 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
     }
 
-    fn after_ply(&mut self, side: Side, written: Written<'a>) {
+    fn after_ply(&mut self, side: Side) {
         self.ply_count += 1;
         self.plies_this_round += 1;
-        self.last_side = side;
         if let Phase::RoundOver { round } = self.rules.phase(&self.state) {
             self.unmarked_round = Some(round + 1);
         }
-        if self.keep_plies {
-            self.plies.push(PlyRecord {
-                label: StepLabel::Ply {
-                    ply: self.ply_count,
-                    side,
-                    written: written.to_string(),
-                },
-                events: self.last_events.clone(),
-                after: self.rules.position(&self.state),
-            });
+        if self.on_step.is_some() {
+            let label = StepLabel::Ply {
+                ply: self.ply_count,
+                side,
+                written: self.last.written().to_string(),
+            };
+            self.step(label, self.last_events.clone());
         }
-        self.last_written = written;
     }
 
     /// The rule that ended the last lap of the turn.
@@ -584,12 +697,17 @@ impl<'a, R: Rules> Replay<'a, R> {
 
     /// Adds the step trace of the last ply (or of the move that failed half-way) to a
     /// failure's notes.
-    fn with_trace(&self, mut failure: Fail) -> Fail {
+    fn with_trace(&self, failure: Fail) -> Fail {
+        self.with_trace_of(failure, self.last_side, self.last.written())
+    }
+
+    /// Adds the step trace of `written`, played by `side`, to a failure's notes.
+    fn with_trace_of(&self, mut failure: Fail, side: Side, written: Written<'_>) -> Fail {
         let heading = format!(
             "ply {}, {}: {}",
             failure.ply.unwrap_or(self.ply_count).max(1),
-            self.last_side,
-            self.last_written
+            side,
+            written
         );
         failure.trace = Some(ply_trace(&heading, &self.last_events));
         failure
@@ -725,14 +843,11 @@ impl<'a, R: Rules> Replay<'a, R> {
                 // Capture claims speak of a move; none has been made in this round yet.
                 self.last_events.clear();
                 self.ply_count_at_marker = self.ply_count;
-                if self.keep_plies {
-                    self.plies.push(PlyRecord {
-                        label: StepLabel::Round {
-                            round: marker.value,
-                        },
-                        events,
-                        after: self.rules.position(&self.state),
-                    });
+                if self.on_step.is_some() {
+                    let label = StepLabel::Round {
+                        round: marker.value,
+                    };
+                    self.step(label, events);
                 }
                 Ok(())
             }
@@ -763,8 +878,7 @@ impl<'a, R: Rules> Replay<'a, R> {
         }
     }
 
-    fn check_result(&self) -> Result<(), Fail> {
-        let outcome = &self.game.outcome;
+    fn check_result(&self, outcome: &Spanned<Outcome>) -> Result<(), Fail> {
         let over = match self.rules.phase(&self.state) {
             Phase::Over { winner } => Some(winner),
             _ => None,
@@ -796,7 +910,6 @@ impl<'a, R: Rules> Replay<'a, R> {
                 // A game stopped early by resignation, agreement, time... may have a decisive
                 // result; an unfinished one may not.
                 let stopped_early = self
-                    .game
                     .header
                     .termination
                     .as_ref()
