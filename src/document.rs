@@ -38,6 +38,9 @@ use crate::notation::{
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+mod writer;
+pub use writer::{DocumentFormat, DocumentWriter, GameEnd};
+
 /// The version of the document shape. A reader refuses other versions rather than guess.
 pub const FORMAT_VERSION: u32 = 1;
 

@@ -331,12 +331,18 @@ impl Format {
     /// A guess from the text itself, for standard input and unknown extensions. JSON is tried
     /// first because it is also YAML; MGN is recognised by its `Game` tag; anything else is
     /// taken for YAML, whose reader then says what is wrong with it.
+    /// `text` may be the start of a longer input: JSON cut short is still JSON.
     pub fn sniff(text: &str) -> Format {
         let text = text.trim_start_matches('\u{feff}');
-        if serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() {
-            return Format::Json;
-        }
         let trimmed = text.trim_start();
+        if trimmed.is_empty() {
+            return Format::Mgn;
+        }
+        match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+            Ok(_) => return Format::Json,
+            Err(error) if error.is_eof() => return Format::Json,
+            Err(_) => {}
+        }
         if trimmed.starts_with("mgn:") || trimmed.starts_with("---") {
             Format::Yaml
         } else if text.contains("[Game") {
@@ -396,5 +402,16 @@ mod tests {
             Format::sniff("\u{feff}; notes\n[Game \"nchuwa\"]\n*\n"),
             Format::Mgn
         );
+        // The first bytes of a long document.
+        assert_eq!(
+            Format::sniff("{\"mgn\": 1, \"games\": [{\"hea"),
+            Format::Json
+        );
+        assert_eq!(Format::sniff("{a long comment, cut"), Format::Yaml);
+        assert_eq!(
+            Format::sniff("{a long comment\n[Game \"dakon\"]\n"),
+            Format::Mgn
+        );
+        assert_eq!(Format::sniff(""), Format::Mgn);
     }
 }

@@ -1,4 +1,12 @@
 //! `mgn convert`: MGN, YAML and JSON into one another.
+//!
+//! An MGN input is read a part at a time ([`mgn::notation::parts`]) and each game is written
+//! an element at a time as it is read: a file of any size, and a game of millions of moves, are
+//! converted with memory for a part of the input. A converter never drops a record silently:
+//! a game that does not read stops the conversion and nothing is written, unless `--skip-bad`
+//! asks for the others. To standard output, where nothing can be taken back, the input is read
+//! twice: once to know that every game reads, once to write them (standard input is kept in a
+//! temporary file for that).
 
 use super::args::{ConvertArgs, Format};
 use super::input::{self, InputError, Origin};
@@ -6,27 +14,53 @@ use super::output;
 use super::report::{self, Source};
 use super::Status;
 use mgn::check::no_game;
-use mgn::document;
-use mgn::notation::{parse_games, write_games, Game};
-use std::io::Write;
+use mgn::document::{self, DocumentFormat, DocumentWriter};
+use mgn::notation::{games_in_part, parts, write_head, Game, GameReader, MovetextWriter};
+use std::cell::RefCell;
+use std::io::{self, BufRead, Read, Seek, Write};
 use std::time::Instant;
+
+/// How much of an input is looked at to guess its format.
+const SNIFF_BYTES: u64 = 64 * 1024;
+
+/// Why a conversion wrote nothing, or not everything.
+enum Stop {
+    /// Games that do not read (already shown), and no `--skip-bad`.
+    Unreadable,
+    /// The input could not be read.
+    Read(io::Error),
+    /// The output could not be written.
+    Write(io::Error),
+}
+
+/// What a conversion that went through did.
+struct Converted {
+    games: usize,
+    /// Games that did not read and were left out (`--skip-bad`), by number.
+    left_out: Vec<usize>,
+}
 
 pub fn run(args: &ConvertArgs) -> Status {
     let started = Instant::now();
     let origin = Origin::from_arg(&args.input);
     let name = origin.name();
-    let text = match input::read(&origin) {
-        Ok(text) => text,
-        Err(InputError::NotUtf8(error)) => {
-            output::show(&report::not_utf8(&error));
-            return Status::Failed;
-        }
+    let input = match input::open(&origin) {
+        Ok(input) => input,
         Err(error) => {
             output::say(&report::input_error(&error));
             return Status::Error;
         }
     };
-
+    let (prefix, input) = match peek(input) {
+        Ok(peeked) => peeked,
+        Err(error) => {
+            output::say(&report::input_error(&InputError::Io {
+                name: name.clone(),
+                error,
+            }));
+            return Status::Error;
+        }
+    };
     let from = args
         .from
         .or_else(|| match &origin {
@@ -34,113 +68,389 @@ pub fn run(args: &ConvertArgs) -> Status {
             Origin::Stdin => None,
         })
         .unwrap_or_else(|| {
-            let guess = Format::sniff(&text);
+            let guess = Format::sniff(&String::from_utf8_lossy(&prefix));
             tracing::info!(file = %name, format = guess.name(), "input format guessed");
             guess
         });
+    let input = io::Cursor::new(prefix).chain(input);
 
-    let mut status = Status::Success;
-    let games: Vec<Game> = match from {
-        Format::Mgn => {
-            let mut games = Vec::new();
-            let mut unreadable = Vec::new();
-            for (index, result) in parse_games(&text).into_iter().enumerate() {
-                match result {
-                    Ok(game) => games.push(game),
-                    Err(error) => {
-                        output::show(&report::syntax_error(&Source::whole(&name, &text), &error));
-                        unreadable.push(index + 1);
-                    }
-                }
-            }
-            if games.is_empty() && unreadable.is_empty() {
-                output::show(&report::syntax_error(
-                    &Source::whole(&name, &text),
-                    &no_game(&text),
-                ));
-                return Status::Failed;
-            }
-            if !unreadable.is_empty() {
-                // A converter never drops a record silently: without --skip-bad, a record
-                // that does not read stops the whole conversion.
-                let numbers = report::game_numbers(&unreadable);
-                if !args.skip_bad {
-                    output::say(&format!(
-                        "{name}: {numbers} did not read: nothing was written (fix {}, or convert the others with --skip-bad)",
-                        if unreadable.len() == 1 { "it" } else { "them" }
-                    ));
-                    return Status::Failed;
-                }
-                output::say(&format!(
-                    "{name}: left out {numbers}, which did not read; the other {} written",
-                    match games.len() {
-                        1 => "game is".to_string(),
-                        n => format!("{n} games are"),
-                    }
-                ));
-                status = Status::Failed;
-            }
-            games
-        }
-        Format::Yaml | Format::Json => {
-            let read = if from == Format::Yaml {
-                document::from_yaml(&text)
-            } else {
-                document::from_json(&text)
-            };
-            match read {
-                Ok(games) if games.is_empty() => {
-                    output::say(&format!(
-                        "{name}: the document holds no game: nothing to convert"
-                    ));
-                    return Status::Failed;
-                }
-                Ok(games) => games,
-                Err(error) => {
-                    output::say(&report::document_error(&name, from.name(), &error));
-                    return Status::Failed;
-                }
-            }
-        }
+    let converted = match from {
+        Format::Mgn => convert_mgn(args, &name, input),
+        Format::Yaml | Format::Json => convert_document(args, &name, from, input),
     };
-    tracing::debug!(
-        file = %name,
-        games = games.len(),
-        from = from.name(),
-        elapsed = ?started.elapsed(),
-        "read"
-    );
-
-    let converted = match args.to {
-        Format::Mgn => write_games(&games),
-        Format::Yaml => document::to_yaml(&games),
-        Format::Json => document::to_json(&games),
-    };
-
-    match &args.output {
-        Some(path) if path.as_os_str() != "-" => {
-            if let Err(error) =
-                output::write_file(path, |file| file.write_all(converted.as_bytes()))
-            {
-                output::say(&format!(
+    let status = match converted {
+        Ok(converted) => {
+            tracing::info!(
+                file = %name,
+                games = converted.games,
+                to = args.to.name(),
+                elapsed = ?started.elapsed(),
+                "converted"
+            );
+            if converted.left_out.is_empty() {
+                return Status::Success;
+            }
+            output::say(&format!(
+                "{name}: left out {}, which did not read; the other {} written",
+                report::game_numbers(&converted.left_out),
+                match converted.games {
+                    1 => "game is".to_string(),
+                    n => format!("{n} games are"),
+                }
+            ));
+            Status::Failed
+        }
+        Err(Stop::Unreadable) => Status::Failed,
+        Err(Stop::Read(error)) => {
+            output::say(&report::input_error(&InputError::Io { name, error }));
+            Status::Error
+        }
+        Err(Stop::Write(error)) => {
+            match &args.output {
+                Some(path) if path.as_os_str() != "-" => output::say(&format!(
                     "cannot write {}: {error}; it was left as it was",
                     path.display()
-                ));
-                return Status::Error;
+                )),
+                _ => output::say(&format!("cannot write to standard output: {error}")),
+            }
+            Status::Error
+        }
+    };
+    status
+}
+
+/// The first bytes of an input, to guess its format, and the input from where they end.
+fn peek<R: Read>(mut input: R) -> io::Result<(Vec<u8>, R)> {
+    let mut prefix = Vec::new();
+    input.by_ref().take(SNIFF_BYTES).read_to_end(&mut prefix)?;
+    Ok((prefix, input))
+}
+
+/// Runs `write` on the output: a file replaced only when everything was written, or standard
+/// output.
+fn to_output(
+    args: &ConvertArgs,
+    write: impl FnOnce(&mut dyn Write) -> Result<Converted, Stop>,
+) -> Result<Converted, Stop> {
+    match &args.output {
+        Some(path) if path.as_os_str() != "-" => {
+            let mut outcome = None;
+            let written = output::write_file(path, |file| {
+                let result = write(file);
+                let failed = result.is_err();
+                outcome = Some(result);
+                if failed {
+                    // Whatever stopped the conversion, the file is left as it was.
+                    Err(io::Error::other("conversion stopped"))
+                } else {
+                    Ok(())
+                }
+            });
+            match (outcome, written) {
+                (Some(Err(stop)), _) => Err(stop),
+                (_, Err(error)) => Err(Stop::Write(error)),
+                (Some(Ok(converted)), Ok(())) => Ok(converted),
+                (None, Ok(())) => unreachable!("the conversion ran"),
             }
         }
         _ => {
             let mut out = output::stdout();
-            let written = out.write_all(converted.as_bytes());
-            status = output::finish(&mut out, written, status);
+            let converted = write(&mut out)?;
+            out.flush().map_err(Stop::Write)?;
+            Ok(converted)
         }
     }
-    tracing::info!(
-        file = %name,
-        games = games.len(),
-        to = args.to.name(),
-        elapsed = ?started.elapsed(),
-        "converted"
-    );
-    status
+}
+
+fn convert_mgn(args: &ConvertArgs, name: &str, input: impl BufRead) -> Result<Converted, Stop> {
+    let to_stdout = !matches!(&args.output, Some(path) if path.as_os_str() != "-");
+    if !to_stdout || args.skip_bad {
+        return to_output(args, |out| convert_parts(name, input, args, out, false));
+    }
+    // Nothing written to standard output can be taken back: every game must be known to read
+    // before the first is written.
+    let mut kept = tempfile::tempfile().map_err(Stop::Read)?;
+    let mut reader = input;
+    io::copy(&mut reader, &mut kept).map_err(Stop::Read)?;
+    kept.rewind().map_err(Stop::Read)?;
+    let first = io::BufReader::with_capacity(1 << 20, kept.try_clone().map_err(Stop::Read)?);
+    convert_parts(name, first, args, &mut io::sink(), true)?;
+    kept.rewind().map_err(Stop::Read)?;
+    let again = io::BufReader::with_capacity(1 << 20, kept);
+    to_output(args, |out| convert_parts(name, again, args, out, false))
+}
+
+/// Where converted games go.
+enum Target<'w> {
+    Mgn(&'w mut dyn Write),
+    Document(DocumentWriter<&'w mut dyn Write>),
+}
+
+/// Reads the games of an MGN input a part at a time and writes each as it is read; with
+/// `only_read`, writes nothing and says only which games do not read.
+fn convert_parts(
+    name: &str,
+    input: impl BufRead,
+    args: &ConvertArgs,
+    out: &mut dyn Write,
+    only_read: bool,
+) -> Result<Converted, Stop> {
+    let mut target = match args.to {
+        Format::Mgn => Target::Mgn(out),
+        Format::Json => {
+            Target::Document(DocumentWriter::new(out, DocumentFormat::Json).map_err(Stop::Write)?)
+        }
+        Format::Yaml => {
+            Target::Document(DocumentWriter::new(out, DocumentFormat::Yaml).map_err(Stop::Write)?)
+        }
+    };
+    let mut converted = Converted {
+        games: 0,
+        left_out: Vec::new(),
+    };
+    let mut records = 0;
+    // Once a game does not read (without --skip-bad), nothing more is written; the rest is
+    // still read, to name every game that does not.
+    let mut writing = !only_read;
+    let mut pending = Vec::new();
+    let mut last_text = (String::new(), 1, 0);
+    for part in parts(input) {
+        let part = part.map_err(Stop::Read)?;
+        let lossy;
+        let text = match part.text() {
+            Ok(text) => text,
+            Err(error) => {
+                records += 1;
+                lossy = String::from_utf8_lossy(&part.bytes);
+                let source = part_source(name, &lossy, &part);
+                output::show(&report::not_utf8_at(
+                    &source,
+                    error.valid_up_to(),
+                    part.bytes[error.valid_up_to()],
+                ));
+                converted.left_out.push(records);
+                pending.clear();
+                continue;
+            }
+        };
+        let source = part_source(name, text, &part);
+        let mut games = games_in_part(text, std::mem::take(&mut pending), part.last);
+        while let Some(next) = games.next_game() {
+            records += 1;
+            let reader = match next {
+                Ok(reader) => reader,
+                Err(error) => {
+                    output::show(&report::syntax_error(&source, &error));
+                    converted.left_out.push(records);
+                    continue;
+                }
+            };
+            // With --skip-bad a game is read through before it is written: a game left out
+            // leaves nothing of itself in the output.
+            if args.skip_bad {
+                if let Some(error) = reader.again().find_map(Result::err) {
+                    output::show(&report::syntax_error(&source, &error));
+                    converted.left_out.push(records);
+                    let _ = games.finish(reader);
+                    continue;
+                }
+            }
+            let written = if writing {
+                write_game(&mut target, reader, &mut games, converted.games == 0)
+            } else {
+                games.finish(reader).map(drop).map_err(GameStop::Syntax)
+            };
+            match written {
+                Ok(()) => {
+                    if writing {
+                        converted.games += 1;
+                    }
+                }
+                Err(GameStop::Syntax(error)) => {
+                    output::show(&report::syntax_error(&source, &error));
+                    converted.left_out.push(records);
+                    writing = false;
+                }
+                Err(GameStop::Write(error)) => return Err(Stop::Write(error)),
+            }
+        }
+        pending = games.pending();
+        if records == 0 {
+            last_text = (text.to_string(), part.line, part.offset);
+        }
+    }
+    if records == 0 {
+        let (text, first_line, offset) = &last_text;
+        let source = Source {
+            name,
+            text,
+            first_line: *first_line,
+            offset: *offset,
+        };
+        output::show(&report::syntax_error(&source, &no_game(text)));
+        return Err(Stop::Unreadable);
+    }
+    if !args.skip_bad && !converted.left_out.is_empty() {
+        let unreadable = &converted.left_out;
+        output::say(&format!(
+            "{name}: {} did not read: nothing was written (fix {}, or convert the others with --skip-bad)",
+            report::game_numbers(unreadable),
+            if unreadable.len() == 1 { "it" } else { "them" }
+        ));
+        return Err(Stop::Unreadable);
+    }
+    if let Target::Document(writer) = target {
+        writer.finish().map_err(Stop::Write)?;
+    }
+    Ok(converted)
+}
+
+fn part_source<'t>(name: &'t str, text: &'t str, part: &mgn::notation::Part) -> Source<'t> {
+    Source {
+        name,
+        text,
+        first_line: part.line,
+        offset: part.offset,
+    }
+}
+
+/// Why one game was not written whole.
+enum GameStop {
+    Syntax(mgn::notation::SyntaxError),
+    Write(io::Error),
+}
+
+/// Writes one game as its reader reads it, and finishes it.
+fn write_game<'a>(
+    target: &mut Target<'_>,
+    reader: GameReader<'a>,
+    games: &mut mgn::notation::Games<'a>,
+    first: bool,
+) -> Result<(), GameStop> {
+    match target {
+        Target::Mgn(out) => {
+            let mut reader = reader;
+            let mut text = String::with_capacity(4096);
+            if !first {
+                text.push('\n');
+            }
+            write_head(&mut text, &reader.before, &reader.header);
+            let mut movetext = MovetextWriter::new();
+            for element in reader.by_ref() {
+                let element = element.map_err(GameStop::Syntax)?;
+                movetext.element(&mut text, &element);
+                if text.len() >= 1 << 16 {
+                    out.write_all(text.as_bytes()).map_err(GameStop::Write)?;
+                    text.clear();
+                }
+            }
+            let outcome = reader.outcome();
+            let after = games.finish(reader).map_err(GameStop::Syntax)?;
+            let outcome = outcome.expect("a game read to its end has its result");
+            movetext.end(&mut text, outcome.value, &after);
+            out.write_all(text.as_bytes()).map_err(GameStop::Write)
+        }
+        Target::Document(writer) => {
+            let before = reader.before.clone();
+            let header = reader.header.clone();
+            let cell = RefCell::new(Some(reader));
+            let syntax = RefCell::new(None);
+            let elements = std::iter::from_fn(|| {
+                let next = cell.borrow_mut().as_mut()?.next()?;
+                match next {
+                    Ok(element) => Some(Ok(element)),
+                    Err(error) => {
+                        *syntax.borrow_mut() = Some(error);
+                        None
+                    }
+                }
+            });
+            let end = || {
+                let reader = cell.borrow_mut().take().expect("read once");
+                let outcome = reader.outcome();
+                match (games.finish(reader), outcome) {
+                    (Ok(after), Some(outcome)) => Ok((outcome, after)),
+                    (Err(error), _) => {
+                        *syntax.borrow_mut() = Some(error);
+                        Err(io::Error::other("the game does not read"))
+                    }
+                    (Ok(_), None) => unreachable!("a game read to its end has its result"),
+                }
+            };
+            let written = writer.game(&before, &header, elements, end);
+            match (syntax.into_inner(), written) {
+                (Some(error), _) => Err(GameStop::Syntax(error)),
+                (None, Err(error)) => Err(GameStop::Write(error)),
+                (None, Ok(())) => Ok(()),
+            }
+        }
+    }
+}
+
+/// A YAML or JSON document: read whole (one document per file), written game by game.
+fn convert_document(
+    args: &ConvertArgs,
+    name: &str,
+    from: Format,
+    mut input: impl Read,
+) -> Result<Converted, Stop> {
+    let mut text = String::new();
+    if let Err(error) = input.read_to_string(&mut text) {
+        if error.kind() == io::ErrorKind::InvalidData {
+            output::say(&format!(
+                "{name}: not an MGN {} document: it is not UTF-8",
+                from.name()
+            ));
+            return Err(Stop::Unreadable);
+        }
+        return Err(Stop::Read(error));
+    }
+    let read = if from == Format::Yaml {
+        document::from_yaml(&text)
+    } else {
+        document::from_json(&text)
+    };
+    let games: Vec<Game> = match read {
+        Ok(games) if games.is_empty() => {
+            output::say(&format!(
+                "{name}: the document holds no game: nothing to convert"
+            ));
+            return Err(Stop::Unreadable);
+        }
+        Ok(games) => games,
+        Err(error) => {
+            output::say(&report::document_error(name, from.name(), &error));
+            return Err(Stop::Unreadable);
+        }
+    };
+    to_output(args, |out| {
+        write_games(&games, args.to, out).map_err(Stop::Write)?;
+        Ok(Converted {
+            games: games.len(),
+            left_out: Vec::new(),
+        })
+    })
+}
+
+fn write_games(games: &[Game], to: Format, out: &mut dyn Write) -> io::Result<()> {
+    let format = match to {
+        Format::Mgn => {
+            for (k, game) in games.iter().enumerate() {
+                if k > 0 {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(mgn::notation::write_game(game).as_bytes())?;
+            }
+            return Ok(());
+        }
+        Format::Json => DocumentFormat::Json,
+        Format::Yaml => DocumentFormat::Yaml,
+    };
+    let mut writer = DocumentWriter::new(out, format)?;
+    for game in games {
+        let end = || Ok((game.outcome.clone(), game.after.clone()));
+        writer.game(&game.before, &game.header, game.moves.iter().map(Ok), end)?;
+    }
+    writer.finish()?;
+    Ok(())
 }

@@ -13,14 +13,24 @@ const WIDTH: usize = 80;
 /// comments after it; a final line end.
 pub fn write_game(game: &Game) -> String {
     let mut out = String::with_capacity(256 + 8 * game.moves.len());
-    for c in &game.before {
-        push_comment(&mut out, &c.value);
+    write_head(&mut out, &game.before, &game.header);
+    let mut movetext = MovetextWriter::new();
+    for element in &game.moves {
+        movetext.element(&mut out, element);
+    }
+    movetext.end(&mut out, game.outcome.value, &game.after);
+    out
+}
+
+/// What comes before a game's move text: the comments before it, each on its own line; its
+/// tags, the header's comments on lines of their own after the `Game` tag; a blank line.
+pub fn write_head(out: &mut String, before: &[Spanned<Comment>], header: &Header) {
+    for c in before {
+        push_comment(out, &c.value);
         out.push('\n');
     }
-    write_header(&mut out, &game.header);
+    write_header(out, header);
     out.push('\n');
-    write_movetext(&mut out, game);
-    out
 }
 
 /// Games separated by one blank line.
@@ -105,60 +115,50 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push_str("\"]\n");
 }
 
-/// Lays tokens out in lines of at most [`WIDTH`] columns, breaking only between tokens.
-struct Lines<'o> {
-    out: &'o mut String,
+/// A game's move text written an element at a time, as a game is read (a game of millions of
+/// moves is converted without its syntax tree): move numbers where the canonical form has them,
+/// lines of at most [`WIDTH`] columns broken only between tokens.
+pub struct MovetextWriter {
     column: usize,
+    /// Plies since the start of the round, and whether the element just written was the first
+    /// ply of a turn (then the second ply needs no number of its own).
+    plies: usize,
+    after_first_ply: bool,
+    unit: String,
 }
 
-impl Lines<'_> {
-    fn token(&mut self, token: &str) {
-        let width = token.chars().count();
-        if self.column > 0 {
-            if self.column + 1 + width > WIDTH {
-                self.end_line();
-            } else {
-                self.out.push(' ');
-                self.column += 1;
-            }
-        }
-        self.out.push_str(token);
-        // A brace comment may hold line ends; the column is then that of its last line.
-        self.column = match token.rfind('\n') {
-            Some(k) => token[k + 1..].chars().count(),
-            None => self.column + width,
-        };
-    }
-
-    fn end_line(&mut self) {
-        if self.column > 0 {
-            self.out.push('\n');
-            self.column = 0;
-        }
+impl Default for MovetextWriter {
+    fn default() -> Self {
+        MovetextWriter::new()
     }
 }
 
-fn write_movetext(out: &mut String, game: &Game) {
-    let mut lines = Lines { out, column: 0 };
-    let mut unit = String::new();
-    // Plies since the start of the round, and whether the element just written was the first
-    // ply of a turn (then the second ply needs no number of its own).
-    let mut plies: usize = 0;
-    let mut after_first_ply = false;
-    for element in &game.moves {
+impl MovetextWriter {
+    pub fn new() -> MovetextWriter {
+        MovetextWriter {
+            column: 0,
+            plies: 0,
+            after_first_ply: false,
+            unit: String::new(),
+        }
+    }
+
+    /// The next element, appended to `out`.
+    pub fn element(&mut self, out: &mut String, element: &Element) {
+        let mut unit = std::mem::take(&mut self.unit);
         unit.clear();
         let is_ply = matches!(element, Element::Move(_) | Element::Pass(_));
         if is_ply {
-            let turn = plies / 2 + 1;
-            if plies.is_multiple_of(2) {
+            let turn = self.plies / 2 + 1;
+            if self.plies.is_multiple_of(2) {
                 let _ = write!(unit, "{turn}. ");
-            } else if !after_first_ply {
+            } else if !self.after_first_ply {
                 let _ = write!(unit, "{turn}... ");
             }
-            after_first_ply = plies.is_multiple_of(2);
-            plies += 1;
+            self.after_first_ply = self.plies.is_multiple_of(2);
+            self.plies += 1;
         } else {
-            after_first_ply = false;
+            self.after_first_ply = false;
         }
         match element {
             Element::Move(m) => push_move(&mut unit, &m.value),
@@ -189,31 +189,63 @@ fn write_movetext(out: &mut String, game: &Game) {
                 unit.push(']');
             }
             Element::Round(n) => {
-                plies = 0;
-                lines.end_line();
+                self.plies = 0;
+                self.end_line(out);
                 let _ = write!(unit, "round {}", n.value);
             }
             Element::Transaction(t) => push_transaction(&mut unit, &t.value),
             Element::Comment(c) => push_comment(&mut unit, &c.value),
         }
-        lines.token(&unit);
+        self.token(out, &unit);
         if let Element::Comment(c) = element {
             if c.value.style == CommentStyle::Line {
-                lines.end_line();
+                self.end_line(out);
             }
         }
+        self.unit = unit;
     }
-    lines.token(game.outcome.value.token());
-    // With no blank line among them, all of them are read back as this game's.
-    for c in &game.after {
-        unit.clear();
-        push_comment(&mut unit, &c.value);
-        lines.token(&unit);
-        if c.value.style == CommentStyle::Line {
-            lines.end_line();
+
+    /// The result, the comments after it and the last line end.
+    pub fn end(&mut self, out: &mut String, outcome: Outcome, after: &[Spanned<Comment>]) {
+        self.token(out, outcome.token());
+        // With no blank line among them, all of them are read back as this game's.
+        let mut unit = std::mem::take(&mut self.unit);
+        for c in after {
+            unit.clear();
+            push_comment(&mut unit, &c.value);
+            self.token(out, &unit);
+            if c.value.style == CommentStyle::Line {
+                self.end_line(out);
+            }
+        }
+        self.unit = unit;
+        self.end_line(out);
+    }
+
+    fn token(&mut self, out: &mut String, token: &str) {
+        let width = token.chars().count();
+        if self.column > 0 {
+            if self.column + 1 + width > WIDTH {
+                self.end_line(out);
+            } else {
+                out.push(' ');
+                self.column += 1;
+            }
+        }
+        out.push_str(token);
+        // A brace comment may hold line ends; the column is then that of its last line.
+        self.column = match token.rfind('\n') {
+            Some(k) => token[k + 1..].chars().count(),
+            None => self.column + width,
+        };
+    }
+
+    fn end_line(&mut self, out: &mut String) {
+        if self.column > 0 {
+            out.push('\n');
+            self.column = 0;
         }
     }
-    lines.end_line();
 }
 
 fn push_comment(out: &mut String, c: &Comment) {

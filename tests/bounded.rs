@@ -1,0 +1,120 @@
+//! Bounded (issue 16): files of any size are read a part at a time, checked on every core and
+//! converted game by game, element by element, and give what reading them whole gave.
+
+mod support;
+
+use std::fs;
+use support::*;
+
+/// Every record and fixture that reads, with the games it holds.
+fn readable_files() -> Vec<(std::path::PathBuf, Vec<mgn::notation::Game>)> {
+    let mut files = Vec::new();
+    for folder in ["records", "fixtures"] {
+        for path in mgn::walk::mgn_files(&repo().join(folder)) {
+            let path = path.unwrap();
+            let Ok(text) = fs::read_to_string(&path) else {
+                continue;
+            };
+            let read: Result<Vec<_>, _> = mgn::notation::parse_games(&text).into_iter().collect();
+            if let Ok(games) = read {
+                if !games.is_empty() {
+                    files.push((path, games));
+                }
+            }
+        }
+    }
+    assert!(files.len() > 100);
+    files
+}
+
+#[test]
+fn converting_game_by_game_writes_what_the_whole_document_writer_writes() {
+    for (path, games) in readable_files() {
+        let file = path_str(&path);
+        for (to, whole) in [
+            ("mgn", mgn::notation::write_games(&games)),
+            ("json", mgn::document::to_json(&games)),
+            ("yaml", mgn::document::to_yaml(&games)),
+        ] {
+            let output = mgn(&["convert", "--from", "mgn", "--to", to, file]);
+            assert_eq!(code(&output), 0, "{file} to {to}: {}", shown(&output));
+            assert_eq!(stdout(&output), whole, "{file} to {to}");
+        }
+    }
+}
+
+#[test]
+fn a_file_checked_on_every_core_is_reported_in_file_order() {
+    // Many games (more than one batch holds), every seventh broken in one way or another, checked on every
+    // core: the report names them in file order, each at its own line.
+    let good = "[Game \"dakon\"]\n[First \"B\"]\n\n1. B4 x7(A2,B4) =0/8 *\n";
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    let mut line = 1;
+    for k in 0..9000 {
+        let game = match k % 7 {
+            3 => "[Game \"dakon\"]\n[First \"B\"]\n\n1. B4 x8 *\n",
+            5 => "[Game \"dakon\"]\n[First \"B\"]\n\n1. B4 x(A2) *\n",
+            _ => good,
+        };
+        match k % 7 {
+            3 => expected.push(format!("<stdin>:{}:7: ", line + 3)),
+            5 => expected.push(format!("<stdin>:{}:8: ", line + 3)),
+            _ => {}
+        }
+        text.push_str(game);
+        text.push('\n');
+        line += game.lines().count() + 1;
+    }
+    let output = run(&["check", "-q", "-"], Some(text.as_bytes()));
+    assert_eq!(code(&output), 1);
+    let report = stdout(&output);
+    let failures: Vec<&str> = report
+        .lines()
+        .filter(|l| l.starts_with("<stdin>:"))
+        .collect();
+    assert_eq!(failures.len(), expected.len());
+    for (failure, place) in failures.iter().zip(&expected) {
+        assert!(
+            failure.starts_with(place.as_str()),
+            "{failure} is not at {place}"
+        );
+    }
+    assert_eq!(
+        summary(&output),
+        format!(
+            "{} passed, {} failed",
+            9000 - expected.len(),
+            expected.len()
+        )
+    );
+}
+
+#[test]
+fn a_bad_part_in_the_middle_of_a_file_leaves_the_games_around_it_checked() {
+    // Bytes that are not UTF-8 in the second of three games: that game is one bad record,
+    // placed in the file, and the others are checked.
+    let good = "[Game \"dakon\"]\n[First \"B\"]\n\n1. B4 x7(A2,B4) =0/8 *\n\n";
+    let mut bytes = good.as_bytes().to_vec();
+    bytes.extend_from_slice(b"[Game \"dakon\"]\n[PlayerA \"Ren\xe9\"]\n\n1. B4 *\n\n");
+    bytes.extend_from_slice(good.as_bytes());
+    let dir = scratch("bounded", "not-utf8-in-the-middle");
+    let file = dir.join("three.mgn");
+    fs::write(&file, &bytes).unwrap();
+    let output = mgn(&["check", path_str(&file)]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert!(
+        stdout(&output).contains("three.mgn:7:14: not valid UTF-8: byte 0xe9 at byte offset 80"),
+        "{}",
+        shown(&output)
+    );
+    assert_eq!(summary(&output), "2 passed, 1 failed");
+    assert_eq!(
+        mgn::suite::verdict_lines_of_bytes(&bytes),
+        [
+            "game 1: passed",
+            "game 2: failed mgn.syntax at 7:14",
+            "game 3: passed"
+        ]
+    );
+}
