@@ -6,10 +6,8 @@
 //!
 //! Nothing here prints: the command line turns [`RecordResult`]s into its report.
 
-use crate::notation::{
-    games_in_part, Element, Game, GameKind, GameReader, Outcome, Part, Spanned, SyntaxError,
-};
-use crate::replay::{replay_game, replay_moves, Failure, MoveText, ReplayOptions, Replayed};
+use crate::notation::{games_in_part, Game, GameKind, Part, SyntaxError};
+use crate::replay::{replay_game, replay_moves, Failure, ReplayOptions, Replayed};
 use crate::rules::game_def;
 
 /// What the checker is told besides the record itself. Empty for now; it is where rule
@@ -71,11 +69,12 @@ fn verdict(kind: GameKind, replayed: Option<Replayed>) -> Verdict {
     };
     match replayed.failure {
         None => Verdict::Passed,
-        Some(failure) => Verdict::Failed(vec![problem(kind, failure)]),
+        Some(failure) => Verdict::Failed(vec![problem_of(kind, failure)]),
     }
 }
 
-fn problem(kind: crate::notation::GameKind, failure: Failure) -> Problem {
+/// A replay's failure as a problem of a game of `kind`, with its rule's words.
+pub fn problem_of(kind: GameKind, failure: Failure) -> Problem {
     let rule_words = game_def(kind).map_or("", |def| def.describe(failure.rule));
     Problem {
         offset: failure.offset,
@@ -166,14 +165,14 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
             events,
             on_step: None,
         };
-        let mut replayed = replay_moves(&header, &mut ReadMoves(&mut reader), options);
+        let mut replayed = replay_moves(&header, &mut reader, options);
         if replayed.as_ref().is_some_and(|r| r.needs_events) {
             // The replay is the same up to its failure, now with the events of its trace.
             let options = ReplayOptions {
                 events: true,
                 on_step: None,
             };
-            replayed = replay_moves(&header, &mut ReadMoves(&mut reader.again()), options);
+            replayed = replay_moves(&header, &mut reader.again(), options);
         }
         // The rest of the game is read even after a failure: a syntax error anywhere in it
         // makes the record a syntax error.
@@ -187,20 +186,6 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
         results.push(result);
     }
     results
-}
-
-/// A game's reader as the replay's move text: it stops at a syntax error, which
-/// [`Games::finish`](crate::notation::Games::finish) then gives.
-struct ReadMoves<'r, 'a>(&'r mut GameReader<'a>);
-
-impl MoveText for ReadMoves<'_, '_> {
-    fn next_element(&mut self) -> Option<Element> {
-        self.0.next()?.ok()
-    }
-
-    fn outcome(&self) -> Option<Spanned<Outcome>> {
-        self.0.outcome()
-    }
 }
 
 /// Whether a text may hold a capture claim (`x7`), whose check needs each ply's events. A

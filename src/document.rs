@@ -39,7 +39,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 mod writer;
-pub use writer::{DocumentFormat, DocumentWriter, GameEnd};
+pub use writer::{DocumentFormat, DocumentWriter, GameEnd, Indented, ItemLines};
 
 /// The version of the document shape. A reader refuses other versions rather than guess.
 pub const FORMAT_VERSION: u32 = 1;

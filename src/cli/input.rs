@@ -3,13 +3,8 @@
 use mgn::walk;
 use std::collections::HashSet;
 use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
-
-/// The largest input mgn reads: 64 MiB. A bigger file is refused before it is read, with a
-/// usage error (exit 2), rather than exhausting memory (docs/robustness.md).
-pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Where a text comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,22 +40,6 @@ pub enum InputError {
     /// A folder named on the command line holds no `*.mgn` file, which is almost always a
     /// wrong path rather than an empty collection.
     NoRecords { name: String },
-    /// The bytes are not UTF-8, which MGN requires: the file is a bad record, not an I/O error.
-    NotUtf8(NotUtf8),
-    /// The input is larger than [`MAX_INPUT_BYTES`]; `size` is what is known of it (standard
-    /// input is read only up to the limit).
-    TooBig { name: String, size: u64 },
-}
-
-/// A file that is not UTF-8, with what is needed to show where.
-#[derive(Debug)]
-pub struct NotUtf8 {
-    pub name: String,
-    /// The file's text with invalid bytes replaced; identical to the file up to `offset`.
-    pub lossy: String,
-    /// Byte offset of the first invalid byte.
-    pub offset: usize,
-    pub byte: u8,
 }
 
 /// The files the paths stand for, in order: a folder stands for its `*.mgn` files
@@ -144,56 +123,6 @@ pub fn open(origin: &Origin) -> Result<Box<dyn io::BufRead + Send>, InputError> 
             }),
         },
     }
-}
-
-/// The whole text of one input.
-pub fn read(origin: &Origin) -> Result<String, InputError> {
-    let started = Instant::now();
-    let name = origin.name();
-    let too_big = |size| InputError::TooBig {
-        name: name.clone(),
-        size,
-    };
-    let mut size = 0;
-    if let Origin::File(path) = origin {
-        if let Ok(meta) = fs::metadata(path) {
-            if meta.len() > MAX_INPUT_BYTES {
-                return Err(too_big(meta.len()));
-            }
-            size = meta.len() as usize;
-        }
-    }
-    // Read at most one byte over the limit, so that a growing file or an endless standard input
-    // is refused too, without holding more than the limit in memory. A file's text gets its
-    // size at once (one more byte to see its end): a growing vector peaks at twice that.
-    let mut bytes = Vec::with_capacity(size + 1);
-    match origin {
-        Origin::Stdin => io::stdin()
-            .lock()
-            .take(MAX_INPUT_BYTES + 1)
-            .read_to_end(&mut bytes),
-        Origin::File(path) => {
-            fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
-        }
-    }
-    .map_err(|error| InputError::Io {
-        name: name.clone(),
-        error,
-    })?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(too_big(bytes.len() as u64));
-    }
-    tracing::debug!(file = %name, bytes = bytes.len(), elapsed = ?started.elapsed(), "read");
-    String::from_utf8(bytes).map_err(|error| {
-        let offset = error.utf8_error().valid_up_to();
-        let bytes = error.into_bytes();
-        InputError::NotUtf8(NotUtf8 {
-            name,
-            lossy: String::from_utf8_lossy(&bytes).into_owned(),
-            offset,
-            byte: bytes[offset],
-        })
-    })
 }
 
 #[cfg(test)]

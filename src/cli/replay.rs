@@ -1,186 +1,359 @@
 //! `mgn replay`: the step-by-step trace of each game of a file, with the board after each move;
 //! or, with `--format yaml|json`, the complete event stream for other programs.
+//!
+//! The file is read a part at a time and each step is written as it is played: memory holds
+//! one part of the file and one step, whatever the size of the file or of a game.
 
 use super::args::{ReplayArgs, TraceFormat};
 use super::input::{self, InputError, Origin};
 use super::output::{self, say, show};
 use super::report::{self, Source};
 use super::Status;
-use mgn::check::{check_game, CheckOptions, Verdict};
-use mgn::notation::{parse_games, write_position, GameKind};
-use mgn::replay::{draw_board, draw_four_rows, ply_trace, replay_game, PlyRecord};
+use mgn::check::no_game;
+use mgn::document::{Indented, ItemLines};
+use mgn::notation::{games_in_part, parts, write_position, GameKind, Part, Position};
+use mgn::replay::{draw_board, draw_four_rows, ply_trace, replay_moves, Progress, ReplayOptions};
 use serde::Serialize;
-use std::io::Write;
-
-/// One game's trace in the `mgn-trace/1` schema (docs/ci.md).
-#[derive(Serialize)]
-struct GameTrace<'a> {
-    game: usize,
-    game_kind: &'static str,
-    /// Absent when mgn does not replay this game yet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    start: Option<String>,
-    steps: &'a [PlyRecord],
-    /// The game's winner (`A`, `B`) or `draw`, once it is over.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    result: Option<&'static str>,
-    /// The first departure from the rules, rendered as `mgn check` shows it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    failure: Option<String>,
-}
-
-#[derive(Serialize)]
-struct Trace<'a> {
-    schema: &'static str,
-    file: String,
-    games: Vec<GameTrace<'a>>,
-}
+use std::io::{self, Write};
 
 pub fn run(args: &ReplayArgs) -> Status {
     let origin = Origin::from_arg(&args.file);
     let name = origin.name();
-    let text = match input::read(&origin) {
-        Ok(text) => text,
-        // A file that is not UTF-8 is a bad record, as for mgn check.
-        Err(InputError::NotUtf8(error)) => {
-            show(&report::not_utf8(&error));
-            return Status::Failed;
-        }
+    let input = match input::open(&origin) {
+        Ok(input) => input,
         Err(error) => {
             say(&report::input_error(&error));
             return Status::Error;
         }
     };
-    let mut status = Status::Success;
-    let mut replays = Vec::new();
-    let parsed_games = parse_games(&text);
-    if let Some(wanted) = args.game {
-        if wanted.get() > parsed_games.len() {
-            let games = parsed_games.len();
-            let plural = if games == 1 { "" } else { "s" };
-            say(&format!(
-                "{name} holds {games} game{plural}: there is no game {wanted} to replay"
-            ));
-            return Status::Error;
-        }
-    }
-    if parsed_games.is_empty() {
-        show(&report::syntax_error(
-            &Source::whole(&name, &text),
-            &mgn::check::no_game(&text),
-        ));
-        return Status::Failed;
-    }
-    for (index, parsed) in parsed_games.into_iter().enumerate() {
-        let number = index + 1;
-        if args.game.is_some_and(|wanted| wanted.get() != number) {
-            continue;
-        }
-        let game = match parsed {
-            Ok(game) => game,
-            Err(error) => {
-                show(&report::syntax_error(&Source::whole(&name, &text), &error));
-                status = Status::Failed;
-                continue;
-            }
-        };
-        let failure = match check_game(&game, &CheckOptions::default()) {
-            Verdict::Failed(problems) => {
-                status = Status::Failed;
-                Some(
-                    problems
-                        .iter()
-                        .map(|p| report::problem(&Source::whole(&name, &text), p))
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                )
-            }
-            _ => None,
-        };
-        replays.push((
-            number,
-            game.header.game.value,
-            replay_game(&game, true),
-            failure,
-        ));
-    }
     let mut out = output::stdout();
-    let mut written = Ok(());
-    let mut print = |text: &str| {
-        if written.is_ok() {
-            written = writeln!(out, "{text}");
-        }
+    let mut view = View {
+        format: args.format,
+        trace: args.trace,
+        games: 0,
+        kind: GameKind::Dakon,
+        steps: None,
     };
-    match args.format {
-        TraceFormat::Text => {
-            for (number, kind, replayed, failure) in &replays {
-                print(&format!("game {number} ({kind})"));
-                let Some(replayed) = replayed else {
-                    print(&format!("  mgn does not replay {kind} yet"));
-                    continue;
-                };
-                let draw = if *kind == GameKind::Nchuwa {
-                    draw_four_rows
-                } else {
-                    draw_board
-                };
-                if let Some(start) = &replayed.start {
-                    print(&format!("start\n{}", draw(start)));
+    let mut status = Status::Success;
+    let mut records = 0;
+    let mut last_part: Option<Part> = None;
+    let written = (|| -> io::Result<()> {
+        view.open(&mut out, &name)?;
+        for part in parts(input) {
+            let part = match part {
+                Ok(part) => part,
+                Err(error) => {
+                    say(&report::input_error(&InputError::Io {
+                        name: name.clone(),
+                        error,
+                    }));
+                    status = Status::Error;
+                    break;
                 }
-                for step in &replayed.plies {
-                    if args.trace {
-                        print(&step.heading());
-                        for event in &step.events {
-                            print(&format!("  {event:?}"));
-                        }
-                    } else {
-                        print(&ply_trace(&step.heading(), &step.events));
+            };
+            let lossy;
+            let text = match part.text() {
+                Ok(text) => text,
+                // A part that is not UTF-8 is a bad record, as for mgn check.
+                Err(error) => {
+                    records += 1;
+                    lossy = String::from_utf8_lossy(&part.bytes);
+                    if args.game.is_none_or(|wanted| wanted.get() == records) {
+                        let offset = error.valid_up_to();
+                        let source = source_of(&name, &lossy, &part);
+                        show(&report::not_utf8_at(&source, offset, part.bytes[offset]));
+                        status = status.max(Status::Failed);
                     }
-                    print(&draw(&step.after));
+                    continue;
                 }
-                match (failure, replayed.winner) {
-                    (Some(failure), _) => print(failure),
-                    (None, Some(Some(side))) => print(&format!("game over: {side} wins")),
-                    (None, Some(None)) => print("game over: a draw"),
-                    (None, None) => {}
+            };
+            let source = source_of(&name, text, &part);
+            let mut games = games_in_part(text, Vec::new(), part.last);
+            while let Some(next) = games.next_game() {
+                records += 1;
+                let wanted = args.game.is_none_or(|wanted| wanted.get() == records);
+                let mut reader = match next {
+                    Ok(reader) if wanted => reader,
+                    Ok(reader) => {
+                        let _ = games.finish(reader);
+                        continue;
+                    }
+                    Err(error) => {
+                        if wanted {
+                            show(&report::syntax_error(&source, &error));
+                            status = status.max(Status::Failed);
+                        }
+                        continue;
+                    }
+                };
+                // A game that does not read is not replayed: its error is all there is to say.
+                if let Some(error) = reader.again().find_map(Result::err) {
+                    show(&report::syntax_error(&source, &error));
+                    status = status.max(Status::Failed);
+                    let _ = games.finish(reader);
+                    continue;
                 }
+                let header = reader.header.clone();
+                view.begin_game(&mut out, records, header.game.value)?;
+                let mut step_written = Ok(());
+                let mut on_step = |progress: Progress| {
+                    if step_written.is_ok() {
+                        step_written = view.progress(&mut out, &progress);
+                    }
+                };
+                let options = ReplayOptions {
+                    events: true,
+                    on_step: Some(&mut on_step),
+                };
+                let replayed = replay_moves(&header, &mut reader, options);
+                let _ = games.finish(reader);
+                step_written?;
+                let failure = replayed.as_ref().and_then(|r| r.failure.as_ref()).map(|f| {
+                    let problem = mgn::check::problem_of(header.game.value, f.clone());
+                    report::problem(&source, &problem)
+                });
+                if failure.is_some() {
+                    status = status.max(Status::Failed);
+                }
+                let result = replayed.and_then(|r| r.winner);
+                view.end_game(&mut out, result, failure.as_deref())?;
+            }
+            if records == 0 {
+                last_part = Some(part.clone());
             }
         }
-        TraceFormat::Yaml | TraceFormat::Json => {
-            let trace = Trace {
-                schema: "mgn-trace/1",
-                file: name.clone(),
-                games: replays
-                    .iter()
-                    .map(|(number, kind, replayed, failure)| GameTrace {
-                        game: *number,
-                        game_kind: kind.name(),
-                        start: replayed
-                            .as_ref()
-                            .and_then(|r| r.start.as_ref())
-                            .map(write_position),
-                        steps: replayed.as_ref().map_or(&[][..], |r| &r.plies[..]),
-                        result: replayed.as_ref().and_then(|r| r.winner).map(|w| match w {
-                            Some(side) => side.name(),
-                            None => "draw",
-                        }),
-                        failure: failure.clone(),
-                    })
-                    .collect(),
-            };
-            let written = if args.format == TraceFormat::Json {
-                serde_json::to_string_pretty(&trace).map_err(|e| e.to_string())
-            } else {
-                serde_yaml::to_string(&trace).map_err(|e| e.to_string())
-            };
-            match written {
-                Ok(written) => print(written.trim_end()),
-                Err(error) => {
-                    say(&format!("cannot write the trace: {error}"));
-                    return Status::Error;
-                }
-            }
+        view.close(&mut out)
+    })();
+    if records == 0 && status != Status::Error {
+        let text = last_part
+            .as_ref()
+            .map(|p| String::from_utf8_lossy(&p.bytes).into_owned())
+            .unwrap_or_default();
+        let source = Source {
+            name: &name,
+            text: &text,
+            first_line: last_part.as_ref().map_or(1, |p| p.line),
+            offset: last_part.as_ref().map_or(0, |p| p.offset),
+        };
+        show(&report::syntax_error(&source, &no_game(&text)));
+        status = status.max(Status::Failed);
+    }
+    if let Some(wanted) = args.game {
+        if wanted.get() > records && status != Status::Error {
+            let plural = if records == 1 { "" } else { "s" };
+            say(&format!(
+                "{name} holds {records} game{plural}: there is no game {wanted} to replay"
+            ));
+            status = Status::Error;
         }
     }
     output::finish(&mut out, written, status)
+}
+
+fn source_of<'t>(name: &'t str, text: &'t str, part: &Part) -> Source<'t> {
+    Source {
+        name,
+        text,
+        first_line: part.line,
+        offset: part.offset,
+    }
+}
+
+/// How the trace is written, as it is played: text for people, or the `mgn-trace/1` document
+/// (docs/ci.md) in YAML or JSON, written a step at a time in the layout a whole document would
+/// have.
+struct View {
+    format: TraceFormat,
+    trace: bool,
+    /// Games written so far.
+    games: usize,
+    kind: GameKind,
+    /// The steps of the current game written so far, once its start is known.
+    steps: Option<usize>,
+}
+
+impl View {
+    fn open(&mut self, out: &mut impl Write, file: &str) -> io::Result<()> {
+        match self.format {
+            TraceFormat::Text => Ok(()),
+            TraceFormat::Json => {
+                write!(out, "{{\n  \"schema\": \"mgn-trace/1\",\n  \"file\": ")?;
+                serde_json::to_writer(&mut *out, file).map_err(io::Error::other)?;
+                write!(out, ",\n  \"games\": [")
+            }
+            TraceFormat::Yaml => {
+                let head = Head {
+                    schema: "mgn-trace/1",
+                    file,
+                };
+                serde_yaml::to_writer(&mut *out, &head).map_err(io::Error::other)
+            }
+        }
+    }
+
+    fn begin_game(
+        &mut self,
+        out: &mut impl Write,
+        number: usize,
+        kind: GameKind,
+    ) -> io::Result<()> {
+        self.kind = kind;
+        let first = self.games == 0;
+        self.games += 1;
+        match self.format {
+            TraceFormat::Text => writeln!(out, "game {number} ({kind})"),
+            TraceFormat::Json => {
+                out.write_all(if first { b"\n    {" } else { b",\n    {" })?;
+                write!(
+                    out,
+                    "\n      \"game\": {number},\n      \"game_kind\": \"{}\"",
+                    kind.name()
+                )
+            }
+            TraceFormat::Yaml => {
+                if first {
+                    out.write_all(b"games:\n")?;
+                }
+                write!(out, "- game: {number}\n  game_kind: {}\n", kind.name())
+            }
+        }
+    }
+
+    fn progress(&mut self, out: &mut impl Write, progress: &Progress) -> io::Result<()> {
+        match (self.format, progress) {
+            (TraceFormat::Text, Progress::Start(start)) => {
+                writeln!(out, "start\n{}", self.draw(start))
+            }
+            (TraceFormat::Text, Progress::Step(step)) => {
+                if self.trace {
+                    writeln!(out, "{}", step.heading())?;
+                    for event in &step.events {
+                        writeln!(out, "  {event:?}")?;
+                    }
+                } else {
+                    writeln!(out, "{}", ply_trace(&step.heading(), &step.events))?;
+                }
+                writeln!(out, "{}", self.draw(&step.after))
+            }
+            (TraceFormat::Json, Progress::Start(start)) => {
+                write!(out, ",\n      \"start\": ")?;
+                serde_json::to_writer(&mut *out, &write_position(start))
+                    .map_err(io::Error::other)?;
+                write!(out, ",\n      \"steps\": [")?;
+                self.steps = Some(0);
+                Ok(())
+            }
+            (TraceFormat::Json, Progress::Step(step)) => {
+                out.write_all(if self.steps == Some(0) {
+                    b"\n        "
+                } else {
+                    b",\n        "
+                })?;
+                self.steps = self.steps.map(|n| n + 1);
+                let mut json = serde_json::Serializer::with_formatter(&mut *out, Indented::at(4));
+                step.serialize(&mut json).map_err(io::Error::other)
+            }
+            (TraceFormat::Yaml, Progress::Start(start)) => {
+                writeln!(out, "  start: {}", write_position(start))?;
+                self.steps = Some(0);
+                Ok(())
+            }
+            (TraceFormat::Yaml, Progress::Step(step)) => {
+                if self.steps == Some(0) {
+                    out.write_all(b"  steps:\n")?;
+                }
+                self.steps = self.steps.map(|n| n + 1);
+                let mut yaml = serde_yaml::Serializer::new(ItemLines::new(&mut *out, 1));
+                step.serialize(&mut yaml).map_err(io::Error::other)?;
+                yaml.into_inner().map_err(io::Error::other)?;
+                Ok(())
+            }
+        }
+    }
+
+    fn end_game(
+        &mut self,
+        out: &mut impl Write,
+        result: Option<Option<mgn::notation::Side>>,
+        failure: Option<&str>,
+    ) -> io::Result<()> {
+        let result = result.map(|w| match w {
+            Some(side) => side.name(),
+            None => "draw",
+        });
+        match self.format {
+            TraceFormat::Text => {
+                match (failure, result) {
+                    (Some(failure), _) => writeln!(out, "{failure}")?,
+                    (None, Some("draw")) => writeln!(out, "game over: a draw")?,
+                    (None, Some(side)) => writeln!(out, "game over: {side} wins")?,
+                    (None, None) => {}
+                }
+                Ok(())
+            }
+            TraceFormat::Json => {
+                match self.steps.take() {
+                    Some(0) => write!(out, "]")?,
+                    Some(_) => write!(out, "\n      ]")?,
+                    None => write!(out, ",\n      \"steps\": []")?,
+                }
+                if let Some(result) = result {
+                    write!(out, ",\n      \"result\": \"{result}\"")?;
+                }
+                if let Some(failure) = failure {
+                    write!(out, ",\n      \"failure\": ")?;
+                    serde_json::to_writer(&mut *out, failure).map_err(io::Error::other)?;
+                }
+                write!(out, "\n    }}")
+            }
+            TraceFormat::Yaml => {
+                if self.steps.take().is_none_or(|steps| steps == 0) {
+                    out.write_all(b"  steps: []\n")?;
+                }
+                if result.is_none() && failure.is_none() {
+                    return Ok(());
+                }
+                let tail = Tail { result, failure };
+                let mut yaml = serde_yaml::Serializer::new(ItemLines::continued(&mut *out, 0));
+                tail.serialize(&mut yaml).map_err(io::Error::other)?;
+                yaml.into_inner().map_err(io::Error::other)?;
+                Ok(())
+            }
+        }
+    }
+
+    fn close(&mut self, out: &mut impl Write) -> io::Result<()> {
+        match self.format {
+            TraceFormat::Text => Ok(()),
+            TraceFormat::Json if self.games == 0 => out.write_all(b"]\n}\n"),
+            TraceFormat::Json => out.write_all(b"\n  ]\n}\n"),
+            TraceFormat::Yaml if self.games == 0 => out.write_all(b"games: []\n"),
+            TraceFormat::Yaml => Ok(()),
+        }
+    }
+
+    fn draw(&self, position: &Position) -> String {
+        if self.kind == GameKind::Nchuwa {
+            draw_four_rows(position)
+        } else {
+            draw_board(position)
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Head<'a> {
+    schema: &'static str,
+    file: &'a str,
+}
+
+/// What closes a game's trace, once it is over.
+#[derive(Serialize)]
+struct Tail<'a> {
+    /// The game's winner (`A`, `B`) or `draw`, once it is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'static str>,
+    /// The first departure from the rules, rendered as `mgn check` shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failure: Option<&'a str>,
 }

@@ -2,7 +2,7 @@
 //! `mgn check` and its closing count. Kept in one place so that all diagnostics look alike:
 //! `file:line:column: message`, the source line, and a caret.
 
-use super::input::{InputError, NotUtf8};
+use super::input::InputError;
 use mgn::check::{Problem, RecordResult};
 use mgn::document::DocumentError;
 use mgn::notation::SyntaxError;
@@ -23,6 +23,7 @@ pub struct Source<'t> {
 
 impl<'t> Source<'t> {
     /// A whole file's text.
+    #[cfg(test)]
     pub fn whole(name: &'t str, text: &'t str) -> Source<'t> {
         Source {
             name,
@@ -85,27 +86,11 @@ pub fn problem(source: &Source, problem: &Problem) -> String {
     shown
 }
 
-pub fn not_utf8(error: &NotUtf8) -> String {
-    LineIndex::new(&error.lossy).render(
-        &error.name,
-        error.offset,
-        &format!(
-            "not valid UTF-8: byte 0x{:02x} at byte offset {}",
-            error.byte, error.offset
-        ),
-    )
-}
-
 /// An input that could not be read at all (as opposed to a bad record).
 pub fn input_error(error: &InputError) -> String {
     match error {
         InputError::Io { name, error } => format!("cannot read {name}: {error}"),
         InputError::NoRecords { name } => format!("no *.mgn file under {name}"),
-        InputError::NotUtf8(error) => not_utf8(error),
-        InputError::TooBig { name, size } => format!(
-            "cannot read {name}: it holds {size} bytes or more; mgn reads inputs of at most {} bytes (64 MiB): split it into smaller files",
-            super::input::MAX_INPUT_BYTES
-        ),
     }
 }
 
@@ -400,23 +385,6 @@ mod tests {
         assert_eq!(
             syntax_error(&Source::whole("a.mgn", text), &error),
             "a.mgn:3:8: expected a number, found \"(\"\n    3 | 1. B4 x(A2) *\n      |        ^"
-        );
-    }
-
-    #[test]
-    fn invalid_utf8_is_placed_at_its_first_bad_byte() {
-        let bytes = b"[Game \"dakon\"]\n[PlayerA \"Ren\xe9\"]\n".to_vec();
-        let error = String::from_utf8(bytes.clone()).unwrap_err();
-        let offset = error.utf8_error().valid_up_to();
-        let shown = not_utf8(&NotUtf8 {
-            name: "b.mgn".to_string(),
-            lossy: String::from_utf8_lossy(&bytes).into_owned(),
-            offset,
-            byte: bytes[offset],
-        });
-        assert!(
-            shown.starts_with("b.mgn:2:14: not valid UTF-8: byte 0xe9 at byte offset 28\n"),
-            "{shown}"
         );
     }
 

@@ -81,11 +81,7 @@ impl<W: Write> DocumentWriter<W> {
                 }
                 // A game alone, its lines shifted under a `- `, is that game as an item of the
                 // document's `games`: the text the whole document gives.
-                let item = ItemLines {
-                    out: &mut self.out,
-                    first_line: true,
-                    line_start: true,
-                };
+                let item = ItemLines::new(&mut self.out, 0);
                 let mut yaml = serde_yaml::Serializer::new(item);
                 game.serialize(&mut yaml).map_err(io_error)?;
                 yaml.into_inner().map_err(io_error)?;
@@ -192,12 +188,33 @@ where
     }
 }
 
-/// The lines of a YAML node written alone, shifted to stand as an item of a block sequence:
-/// `- ` before the first line, two spaces before the others but blank ones.
-struct ItemLines<W> {
+/// The lines of a YAML node written alone, shifted to stand as an item of a block sequence
+/// `depth` levels in: `- ` before the first line and two spaces before the others (but blank
+/// ones), after two spaces a level.
+pub struct ItemLines<W> {
     out: W,
+    depth: usize,
     first_line: bool,
     line_start: bool,
+}
+
+impl<W: Write> ItemLines<W> {
+    pub fn new(out: W, depth: usize) -> ItemLines<W> {
+        ItemLines {
+            out,
+            depth,
+            first_line: true,
+            line_start: true,
+        }
+    }
+
+    /// More lines of an item whose first line is already written.
+    pub fn continued(out: W, depth: usize) -> ItemLines<W> {
+        ItemLines {
+            first_line: false,
+            ..ItemLines::new(out, depth)
+        }
+    }
 }
 
 impl<W: Write> Write for ItemLines<W> {
@@ -205,6 +222,9 @@ impl<W: Write> Write for ItemLines<W> {
         let mut rest = buf;
         while !rest.is_empty() {
             if self.line_start && rest[0] != b'\n' {
+                for _ in 0..self.depth {
+                    self.out.write_all(b"  ")?;
+                }
                 self.out
                     .write_all(if self.first_line { b"- " } else { b"  " })?;
                 self.first_line = false;
@@ -225,15 +245,15 @@ impl<W: Write> Write for ItemLines<W> {
     }
 }
 
-/// serde_json's pretty layout (two spaces a level), starting `level` levels in: a game written
+/// serde_json's pretty layout (two spaces a level), starting `level` levels in: a value written
 /// alone stands where the whole document's writer would put it.
-struct Indented {
+pub struct Indented {
     level: usize,
     has_value: bool,
 }
 
 impl Indented {
-    fn at(level: usize) -> Indented {
+    pub fn at(level: usize) -> Indented {
         Indented {
             level,
             has_value: false,

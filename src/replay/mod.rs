@@ -113,6 +113,18 @@ pub trait MoveText {
     fn outcome(&self) -> Option<Spanned<Outcome>>;
 }
 
+/// A game's reader as the replay's move text: it stops at a syntax error, which
+/// [`Games::finish`](crate::notation::Games::finish) then gives.
+impl MoveText for crate::notation::GameReader<'_> {
+    fn next_element(&mut self) -> Option<Element> {
+        self.next()?.ok()
+    }
+
+    fn outcome(&self) -> Option<Spanned<Outcome>> {
+        crate::notation::GameReader::outcome(self)
+    }
+}
+
 /// The move text of a parsed game.
 pub struct GameMoves<'g> {
     game: &'g Game,
@@ -137,22 +149,35 @@ impl MoveText for GameMoves<'_> {
     }
 }
 
+/// What a replay shows as it goes.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// The position the game starts from, once it is known to be one.
+    Start(Position),
+    Step(PlyRecord),
+}
+
 /// How a replay runs.
 pub struct ReplayOptions<'s> {
     /// Keep each ply's events: the capture claims and the traces of failures read them, and they
     /// cost a tenth of a replay. A replay without them that fails must be run again with them
     /// for its failure's trace ([`Replayed::needs_events`]).
     pub events: bool,
-    /// Given each step (ply, round start, owner action, transaction) with its events and the
-    /// position after it, as it is played (`mgn replay`); `events` is then taken as set.
-    pub on_step: Option<&'s mut dyn FnMut(PlyRecord)>,
+    /// Given the start position, then each step (ply, round start, owner action, transaction)
+    /// with its events and the position after it, as it is played (`mgn replay`); `events` is
+    /// then taken as set.
+    pub on_step: Option<&'s mut dyn FnMut(Progress)>,
 }
 
 /// Replay a game, keeping every ply's events and position when `keep_plies` (for `mgn
 /// replay`); `None` when mgn does not yet implement the game's rules.
 pub fn replay_game(game: &Game, keep_plies: bool) -> Option<Replayed> {
     let mut plies = Vec::new();
-    let mut keep = |step| plies.push(step);
+    let mut keep = |progress| {
+        if let Progress::Step(step) = progress {
+            plies.push(step);
+        }
+    };
     let events = game.moves.iter().any(|e| matches!(e, Element::Captures(_)));
     let options = |events| ReplayOptions {
         events,
@@ -313,7 +338,7 @@ struct Replay<'a, 's, R: Rules> {
     rules: &'a R,
     header: &'a Header,
     state: R::State,
-    on_step: Option<&'s mut dyn FnMut(PlyRecord)>,
+    on_step: Option<&'s mut dyn FnMut(Progress)>,
     /// Each ply's events are kept in `last_events` (else nothing reports them).
     record_events: bool,
     /// Plies played so far, over the whole game.
@@ -387,11 +412,11 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
     /// Gives a step to whoever asked for them.
     fn step(&mut self, label: StepLabel, events: Vec<Event>) {
         if let Some(on_step) = self.on_step.as_mut() {
-            on_step(PlyRecord {
+            on_step(Progress::Step(PlyRecord {
                 label,
                 events,
                 after: self.rules.position(&self.state),
-            });
+            }));
         }
     }
 
@@ -430,6 +455,9 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             None => self.state = self.rules.start(first.unwrap_or(Side::B)),
         }
         self.start_position = self.rules.position(&self.state);
+        if let Some(on_step) = self.on_step.as_mut() {
+            on_step(Progress::Start(self.start_position.clone()));
+        }
         if let Phase::RoundOver { round } = self.rules.phase(&self.state) {
             self.unmarked_round = Some(round + 1);
         }
