@@ -49,11 +49,12 @@ pub fn displayable(text: &str) -> Cow<'_, str> {
     Cow::Owned(shown)
 }
 
-/// Line starts of one text, for turning byte offsets into 1-based line and column numbers.
-/// Columns count characters, not bytes, so a caret lines up under non-ASCII text.
+/// Byte offsets of one text turned into 1-based line and column numbers. Columns count
+/// characters, not bytes, so a caret lines up under non-ASCII text. Nothing is built ahead:
+/// each place is found by counting line ends up to it, so that placing the one error of a game
+/// of millions of lines costs no index of all of them.
 pub struct LineIndex<'a> {
     text: &'a str,
-    line_starts: Vec<usize>,
     /// The line of the file the text starts on: a part of a file read alone starts further on.
     first_line: usize,
 }
@@ -66,32 +67,29 @@ impl<'a> LineIndex<'a> {
     /// The index of a text that starts on line `first_line` of its file, so that lines are
     /// counted as in the file.
     pub fn starting_at(text: &'a str, first_line: usize) -> LineIndex<'a> {
-        let mut line_starts = vec![0];
-        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
-        LineIndex {
-            text,
-            line_starts,
-            first_line,
-        }
+        LineIndex { text, first_line }
     }
 
     /// 1-based line (of the file) and column of a byte offset (clamped to the text).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.floor_char_boundary(offset.min(self.text.len()));
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let column = self.text[self.line_starts[line]..offset].chars().count() + 1;
+        let start = self.line_start(offset);
+        let line = memchr::memchr_iter(b'\n', &self.text.as_bytes()[..start]).count();
+        let column = self.text[start..offset].chars().count() + 1;
         (line + self.first_line, column)
     }
 
-    /// The text of a 1-based line of the file, without its line ending.
-    pub fn line_text(&self, line: usize) -> &'a str {
-        let line = line + 1 - self.first_line;
-        let start = self.line_starts[line - 1];
-        let end = self
-            .line_starts
-            .get(line)
-            .copied()
-            .unwrap_or(self.text.len());
+    /// Where the line holding `offset` starts.
+    fn line_start(&self, offset: usize) -> usize {
+        memchr::memrchr(b'\n', &self.text.as_bytes()[..offset]).map_or(0, |k| k + 1)
+    }
+
+    /// The line holding `offset`, without its line ending.
+    fn line_at(&self, offset: usize) -> &'a str {
+        let offset = self.floor_char_boundary(offset.min(self.text.len()));
+        let start = self.line_start(offset);
+        let end = memchr::memchr(b'\n', &self.text.as_bytes()[offset..])
+            .map_or(self.text.len(), |k| offset + k);
         self.text[start..end].trim_end_matches(['\n', '\r'])
     }
 
@@ -107,7 +105,7 @@ impl<'a> LineIndex<'a> {
     pub fn render(&self, file: &str, offset: usize, headline: &str) -> String {
         let (line, column) = self.line_col(offset);
         let shown = |text: &str| displayable(&text.replace('\t', " ")).into_owned();
-        let source_line = self.line_text(line);
+        let source_line = self.line_at(offset);
         let before: String = source_line.chars().take(column - 1).collect();
         format!(
             "{}:{line}:{column}: {}\n{:>5} | {}\n      | {}^",
@@ -133,7 +131,7 @@ mod tests {
         assert_eq!(index.line_col(5), (2, 2)); // after the two-byte ç
         assert_eq!(index.line_col(8), (4, 1));
         assert_eq!(index.line_col(999), (4, 2));
-        assert_eq!(index.line_text(2), "çd");
+        assert_eq!(index.line_at(4), "çd");
     }
 
     #[test]

@@ -118,3 +118,37 @@ fn a_bad_part_in_the_middle_of_a_file_leaves_the_games_around_it_checked() {
         ]
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn suite_never_blocks_on_a_fifo() {
+    // A FIFO named like a case (or its verdict file) would block a reader that opens it until
+    // something writes to it: a suite reads regular files only.
+    let dir = scratch("bounded", "suite-fifo");
+    fs::write(dir.join("case.mgn"), "[Game \"dakon\"]\n\n1. B4 *\n").unwrap();
+    fs::write(dir.join("case.verdict"), "game 1: passed\n").unwrap();
+    for fifo in ["stuck.mgn", "other.mgn"] {
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join(fifo))
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("other.verdict"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut child = command(&["suite", path_str(&dir)]).spawn().unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("suite blocks on a FIFO");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert_eq!(summary(&output), "1 passed, 0 failed");
+}
