@@ -7,7 +7,7 @@
 //! for it, so a file of any size is read with memory for one part, and its parts can be read on
 //! every core.
 
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
 /// One part of a file, as bytes: a part that is not UTF-8 is one bad record, and the parts
 /// around it are still read.
@@ -34,8 +34,11 @@ impl Part {
 /// The parts of a file, in order.
 pub struct Parts<R> {
     input: R,
-    /// The line that starts the next part, read ahead to know where this one ends.
-    next: Vec<u8>,
+    /// Bytes read and not yet handed over, from `start`.
+    buffer: Vec<u8>,
+    start: usize,
+    /// How far from `start` the buffer is known to hold no game line (other than at `start`).
+    scanned: usize,
     offset: u64,
     line: usize,
     index: usize,
@@ -43,10 +46,12 @@ pub struct Parts<R> {
 }
 
 /// The parts of the text `input` gives. A file that holds nothing has no part.
-pub fn parts<R: BufRead>(input: R) -> Parts<R> {
+pub fn parts<R: Read>(input: R) -> Parts<R> {
     Parts {
         input,
-        next: Vec::new(),
+        buffer: Vec::new(),
+        start: 0,
+        scanned: 0,
         offset: 0,
         line: 1,
         index: 0,
@@ -59,44 +64,89 @@ pub fn starts_game(line: &[u8]) -> bool {
     line.starts_with(b"[Game ") || line.starts_with(b"[Game\t")
 }
 
-impl<R: BufRead> Iterator for Parts<R> {
-    type Item = io::Result<Part>;
+/// What is read at a time.
+const READ: usize = 1 << 20;
 
-    fn next(&mut self) -> Option<io::Result<Part>> {
-        if self.done && self.next.is_empty() {
-            return None;
+impl<R: Read> Parts<R> {
+    /// Where the next game line after the part's first byte starts, in the bytes read so far.
+    fn next_game_line(&mut self) -> Option<usize> {
+        let held = &self.buffer[self.start..];
+        let finder = memchr::memmem::Finder::new(b"\n[Game");
+        // A match is only sure once the byte after `[Game` is there to be looked at.
+        let searchable = held.len().saturating_sub(1);
+        let mut from = self.scanned;
+        while let Some(found) = finder.find(&held[from.min(searchable)..searchable]) {
+            let at = from + found;
+            if matches!(held[at + 6], b' ' | b'\t') {
+                return Some(at + 1);
+            }
+            from = at + 1;
         }
-        let mut bytes = std::mem::take(&mut self.next);
-        while !self.done {
-            let end = bytes.len();
-            match self.input.read_until(b'\n', &mut bytes) {
+        // Whatever could begin a match not yet complete is searched again.
+        self.scanned = searchable.saturating_sub(6);
+        None
+    }
+
+    /// Reads more of the input; false at its end.
+    fn fill(&mut self) -> io::Result<bool> {
+        if self.start > 0 && self.start >= self.buffer.len() / 2 {
+            // Keep what is held at the front, so that the buffer does not grow with the file.
+            self.buffer.drain(..self.start);
+            self.start = 0;
+        }
+        loop {
+            // read_to_end fills spare capacity without zeroing it first.
+            match self
+                .input
+                .by_ref()
+                .take(READ as u64)
+                .read_to_end(&mut self.buffer)
+            {
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => {
-                    self.done = true;
-                    return Some(Err(error));
-                }
-                Ok(0) => self.done = true,
-                Ok(_) if end > 0 && starts_game(&bytes[end..]) => {
-                    self.next = bytes.split_off(end);
-                    break;
-                }
-                Ok(_) => {}
+                read => return Ok(read? > 0),
             }
         }
-        if bytes.is_empty() {
-            return None;
-        }
+    }
+
+    fn hand_over(&mut self, len: usize, last: bool) -> Part {
+        let bytes = self.buffer[self.start..self.start + len].to_vec();
+        self.start += len;
+        self.scanned = 0;
         let part = Part {
             offset: self.offset,
             line: self.line,
             index: self.index,
-            last: self.done && self.next.is_empty(),
+            last,
             bytes,
         };
-        self.offset += part.bytes.len() as u64;
-        self.line += part.bytes.iter().filter(|&&b| b == b'\n').count();
+        self.offset += len as u64;
+        self.line += memchr::memchr_iter(b'\n', &part.bytes).count();
         self.index += 1;
-        Some(Ok(part))
+        part
+    }
+}
+
+impl<R: Read> Iterator for Parts<R> {
+    type Item = io::Result<Part>;
+
+    fn next(&mut self) -> Option<io::Result<Part>> {
+        loop {
+            if let Some(end) = self.next_game_line() {
+                return Some(Ok(self.hand_over(end, false)));
+            }
+            if self.done {
+                let held = self.buffer.len() - self.start;
+                return (held > 0).then(|| Ok(self.hand_over(held, true)));
+            }
+            match self.fill() {
+                Ok(more) => self.done = !more,
+                Err(error) => {
+                    self.done = true;
+                    self.buffer.truncate(self.start);
+                    return Some(Err(error));
+                }
+            }
+        }
     }
 }
 
@@ -144,6 +194,31 @@ mod tests {
     fn an_empty_file_has_no_part() {
         assert!(cut("").is_empty());
         assert_eq!(cut("\n"), [("\n".to_string(), 1, true)]);
+    }
+
+    /// A reader that gives a few bytes at a time, so that game lines fall across reads.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn game_lines_across_reads_are_found() {
+        let text = "{a}\n[Game \"dakon\"]\n*\n[Game\t\"x\"]\n*\n[Gamex]\n[Game \"y\"]\n*";
+        let whole: Vec<_> = parts(text.as_bytes()).map(|p| p.unwrap().bytes).collect();
+        assert_eq!(whole.len(), 4);
+        for step in 1..9 {
+            let trickled: Vec<_> = parts(Trickle(text.as_bytes(), step))
+                .map(|p| p.unwrap().bytes)
+                .collect();
+            assert_eq!(trickled, whole, "{step} bytes a read");
+        }
     }
 
     #[test]
