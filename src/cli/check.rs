@@ -1,10 +1,11 @@
 //! `mgn check`: read every record of the inputs and report the bad ones.
 //!
 //! Inputs are read a part at a time ([`mgn::notation::parts`]: a file cut before each line that
-//! starts a game), by a reader thread that hands batches of parts over; each batch is checked
-//! on every core and reported in file order. Memory holds a few batches, whatever the size of
-//! a file or the number of files; one large file is checked on every core like many small
-//! ones.
+//! starts a game) by a reader thread, which hands each part to the thread pool as soon as it is
+//! read; the parts are checked on every core and reported in file order. A window bounds the
+//! text read and not yet reported, so memory holds that window whatever the size of a file or
+//! the number of files, and one large part does not keep the other cores idle: they go on with
+//! the parts after it, up to the window.
 
 use super::args::CheckArgs;
 use super::input::{self, InputError, Origin};
@@ -14,16 +15,18 @@ use super::Status;
 use indicatif::{ProgressBar, ProgressStyle};
 use mgn::check::{check_part, no_game, CheckOptions, RecordResult};
 use mgn::notation::{parts, Part};
-use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::io::{self, IsTerminal};
 use std::num::NonZeroUsize;
-use std::sync::mpsc;
+use std::sync::{mpsc, Condvar, Mutex};
 use std::time::Instant;
 
-/// The text a batch gathers before it is checked: enough parts to keep every core busy, few
-/// enough that memory stays small (the reader fills one batch while another is checked).
-const BATCH_BYTES: usize = 4 << 20;
-const BATCH_PARTS: usize = 4096;
+/// The text read and not yet reported, at most: enough parts to keep every core busy past a
+/// large one, little enough that memory stays small. A part larger than the window is read
+/// alone.
+const WINDOW_BYTES: usize = 16 << 20;
+/// Parts in flight, at most, so that small parts cost no more bookkeeping than the window.
+const WINDOW_PARTS: usize = 8192;
 
 /// What the reader hands over, in file order.
 enum Unit {
@@ -68,29 +71,30 @@ pub fn run(args: &CheckArgs) -> Status {
     let mut status = Status::Success;
     let mut reported = Reported::default();
 
+    let window = Window::default();
     let written = std::thread::scope(|scope| -> io::Result<()> {
-        // One batch waits while another is checked: the reader stays a batch ahead.
-        let (batches, arrived) = mpsc::sync_channel::<Vec<Unit>>(1);
-        scope.spawn(move || read_all(origins, batches));
-        for batch in arrived {
-            let checked: Vec<(Unit, Vec<RecordResult>)> = batch
-                .into_par_iter()
-                .map(|unit| {
-                    let results = match &unit {
-                        Unit::Part { part, .. } => check_part(part, &options),
-                        _ => Vec::new(),
-                    };
-                    (unit, results)
-                })
-                .collect();
-            for (unit, results) in checked {
+        let (done, arrived) = mpsc::channel::<(usize, Unit, Vec<RecordResult>)>();
+        let window = &window;
+        let options = &options;
+        scope.spawn(move || read_all(origins, window, done, options));
+        // Results come as they are checked; they are reported in the order they were read.
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for (index, unit, results) in arrived {
+            waiting.insert(index, (unit, results));
+            while let Some((unit, results)) = waiting.remove(&next) {
+                next += 1;
                 if report.failed() >= limit {
                     output::say(&format!(
                         "stopped after {limit} bad records (--max-failures)"
                     ));
-                    // Dropping `arrived` ends the reader at its next batch.
+                    window.stop();
                     return Ok(());
                 }
+                let bytes = match &unit {
+                    Unit::Part { part, .. } => part.bytes.len(),
+                    _ => 0,
+                };
                 match unit {
                     Unit::Part { file, part } => bar.suspend(|| {
                         reported.part(&mut report, &names[file], &part, &results, limit)
@@ -106,10 +110,13 @@ pub fn run(args: &CheckArgs) -> Status {
                         status = status.max(Status::Error);
                     }
                 }
+                window.release(bytes);
             }
         }
         Ok(())
     });
+    // The reader may wait on the window when the report stops early.
+    window.stop();
     bar.finish_and_clear();
     if let Err(error) = written {
         output::say(&format!("cannot write the report: {error}"));
@@ -136,17 +143,90 @@ pub fn run(args: &CheckArgs) -> Status {
     }
 }
 
-/// Reads every input a part at a time and hands the parts over in batches, in order. Stops
-/// when the receiver has gone (`--max-failures`).
-fn read_all(origins: Vec<Result<Origin, InputError>>, batches: mpsc::SyncSender<Vec<Unit>>) {
-    let mut batch = Vec::new();
-    let mut bytes = 0;
-    let hand_over = |batch: &mut Vec<Unit>, bytes: &mut usize, force: bool| {
-        if force || *bytes >= BATCH_BYTES || batch.len() >= BATCH_PARTS {
-            *bytes = 0;
-            batches.send(std::mem::take(batch)).is_ok()
-        } else {
-            true
+/// The text read and not yet reported.
+#[derive(Default)]
+struct Window {
+    state: Mutex<InFlight>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct InFlight {
+    bytes: usize,
+    parts: usize,
+    stopped: bool,
+}
+
+impl Window {
+    /// Waits until `bytes` more fit (or nothing is in flight); false once the report has
+    /// stopped.
+    fn admit(&self, bytes: usize) -> bool {
+        let mut state = self.state.lock().expect("the window is never poisoned");
+        while !state.stopped
+            && state.parts > 0
+            && (state.bytes + bytes > WINDOW_BYTES || state.parts >= WINDOW_PARTS)
+        {
+            state = self
+                .changed
+                .wait(state)
+                .expect("the window is never poisoned");
+        }
+        state.bytes += bytes;
+        state.parts += 1;
+        !state.stopped
+    }
+
+    fn release(&self, bytes: usize) {
+        let mut state = self.state.lock().expect("the window is never poisoned");
+        state.bytes -= bytes;
+        state.parts -= 1;
+        self.changed.notify_all();
+    }
+
+    fn stop(&self) {
+        self.state
+            .lock()
+            .expect("the window is never poisoned")
+            .stopped = true;
+        self.changed.notify_all();
+    }
+}
+
+/// Reads every input a part at a time and hands each part to the thread pool, numbered in the
+/// order read; markers for a file's end and for an input that cannot be read come in the same
+/// numbering. Stops when the report has stopped (`--max-failures`).
+fn read_all(
+    origins: Vec<Result<Origin, InputError>>,
+    window: &Window,
+    done: mpsc::Sender<(usize, Unit, Vec<RecordResult>)>,
+    options: &CheckOptions,
+) {
+    let mut index = 0;
+    let mut hand_over = |unit: Unit| -> bool {
+        let bytes = match &unit {
+            Unit::Part { part, .. } => part.bytes.len(),
+            _ => 0,
+        };
+        if !window.admit(bytes) {
+            return false;
+        }
+        let numbered = index;
+        index += 1;
+        match unit {
+            Unit::Part { .. } => {
+                let done = done.clone();
+                let options = options.clone();
+                rayon::spawn(move || {
+                    let results = match &unit {
+                        Unit::Part { part, .. } => check_part(part, &options),
+                        _ => Vec::new(),
+                    };
+                    // The report has gone when it stopped early.
+                    let _ = done.send((numbered, unit, results));
+                });
+                true
+            }
+            unit => done.send((numbered, unit, Vec::new())).is_ok(),
         }
     };
     for (file, origin) in origins.into_iter().enumerate() {
@@ -154,8 +234,7 @@ fn read_all(origins: Vec<Result<Origin, InputError>>, batches: mpsc::SyncSender<
         let (name, reader) = match opened {
             Ok(opened) => opened,
             Err(error) => {
-                batch.push(Unit::Error { file, error });
-                if !hand_over(&mut batch, &mut bytes, false) {
+                if !hand_over(Unit::Error { file, error }) {
                     return;
                 }
                 continue;
@@ -163,30 +242,29 @@ fn read_all(origins: Vec<Result<Origin, InputError>>, batches: mpsc::SyncSender<
         };
         let started = Instant::now();
         for part in parts(reader) {
-            match part {
-                Ok(part) => {
-                    bytes += part.bytes.len();
-                    batch.push(Unit::Part { file, part });
-                }
-                Err(error) => {
-                    batch.push(Unit::Error {
-                        file,
-                        error: InputError::Io {
-                            name: name.clone(),
-                            error,
-                        },
-                    });
-                    break;
-                }
-            }
-            if !hand_over(&mut batch, &mut bytes, false) {
+            let unit = match part {
+                Ok(part) => Unit::Part { file, part },
+                Err(error) => Unit::Error {
+                    file,
+                    error: InputError::Io {
+                        name: name.clone(),
+                        error,
+                    },
+                },
+            };
+            let failed = matches!(unit, Unit::Error { .. });
+            if !hand_over(unit) {
                 return;
+            }
+            if failed {
+                break;
             }
         }
         tracing::debug!(file, elapsed = ?started.elapsed(), "read");
-        batch.push(Unit::End { file });
+        if !hand_over(Unit::End { file }) {
+            return;
+        }
     }
-    hand_over(&mut batch, &mut bytes, true);
 }
 
 /// What the report has been told of the file being reported.
