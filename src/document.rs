@@ -154,8 +154,9 @@ pub enum Format {
 }
 
 /// The deepest nesting a document may have, in maps and sequences, the document's own map
-/// counting as one. A document's own shape needs 11 (a Dong Wo checkpoint's muzi); the margin
-/// leaves room for data a program adds under keys of its own, which are skipped. The limit is
+/// counting as one. A document's own shape needs 10 (a muzi drop in a sowing, a hole's muzi in
+/// a checkpoint: `tests/document_stream.rs` measures it); the margin leaves room for data a
+/// program adds under keys of its own, which are skipped. The limit is
 /// what keeps reading linear and its memory small whatever the input: libyaml's work grows with
 /// the square of the depth of flow collections (`[[[[...`), and a skipped value is still read
 /// level by level. JSON and YAML have the same limit, so a document reads in both or in

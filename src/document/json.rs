@@ -13,9 +13,9 @@ pub(super) fn read<R: BufRead, E>(
     input: R,
     reading: &mut Reading<'_, E>,
 ) -> Result<(), ReadError<E>> {
-    let too_deep = Cell::new(None);
+    let stop = Cell::new(None);
     // serde_json reads a byte at a time, which std makes cheap from a `BufReader` only.
-    let counted = BufReader::with_capacity(1 << 16, Nesting::new(input, &too_deep));
+    let counted = BufReader::with_capacity(1 << 16, Counted::new(input, &stop));
     let mut de = serde_json::Deserializer::from_reader(counted);
     let mut failed = None;
     let read = DocumentSeed {
@@ -30,13 +30,13 @@ pub(super) fn read<R: BufRead, E>(
     if let Some(failed) = failed {
         return Err(failed);
     }
-    // The count reads ahead of serde_json: a place in `too_deep` is where the reading stopped
-    // only if serde_json got that far, which its failing to read says.
-    let error = match too_deep.get() {
-        Some((line, column)) if error.is_io() => DocumentError {
-            message: super::too_deep_message(),
-            line: Some(line),
-            column: Some(column),
+    // The count reads ahead of serde_json: where it stopped is where the reading stopped only
+    // if serde_json got that far, which its failing to read says.
+    let error = match stop.get() {
+        Some(stop) if error.is_io() => DocumentError {
+            message: stop.why.message(),
+            line: Some(stop.line),
+            column: Some(stop.column),
         },
         _ if error.is_io() => return Err(ReadError::Io(error.into())),
         _ => DocumentError::from_json(error),
@@ -170,45 +170,99 @@ impl<'de, E> Visitor<'de> for GamesSeed<'_, '_, E> {
     }
 }
 
-/// The input as serde_json reads it, with the nesting counted on the way: a value nested deeper
-/// than [`MAX_DEPTH`] ends the reading there, wherever it stands (serde_json skips the value of
-/// an unknown key with no limit of its own, one byte of memory a level). The place is left in
-/// `too_deep`, the bytes before it are read, and the read after them fails.
-struct Nesting<'p, R> {
+/// The input as serde_json reads it, counted on the way: a value nested deeper than
+/// [`MAX_DEPTH`] ends the reading there, wherever it stands (serde_json skips the value of an
+/// unknown key with no limit of its own, one byte of memory a level), and so does a byte that
+/// is not UTF-8 (which serde_json does not look for in what it skips). Where and why is left in
+/// `stop`, the bytes before it are read, and the read after them fails.
+struct Counted<'p, R> {
     input: R,
     count: Count<'p>,
 }
+
+#[derive(Clone, Copy)]
+struct Stop {
+    why: Why,
+    line: usize,
+    column: usize,
+}
+
+#[derive(Clone, Copy)]
+enum Why {
+    TooDeep,
+    NotUtf8(u8),
+}
+
+impl Why {
+    fn message(self) -> String {
+        match self {
+            Why::TooDeep => super::too_deep_message(),
+            Why::NotUtf8(byte) => format!("the text is not UTF-8 (byte {byte:#04x})"),
+        }
+    }
+}
+
+/// The bytes that change the count: all others are counted as a column.
+static SPECIAL: [bool; 256] = {
+    let mut special = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        special[byte] =
+            byte >= 0x80 || matches!(byte as u8, b'"' | b'\\' | b'[' | b']' | b'{' | b'}' | b'\n');
+        byte += 1;
+    }
+    special
+};
 
 struct Count<'p> {
     depth: usize,
     in_string: bool,
     escaped: bool,
+    /// Continuation bytes the current UTF-8 character still needs.
+    continuations: u8,
+    /// The range of the next continuation byte (narrower for the first after some leads).
+    next: (u8, u8),
     line: usize,
     /// Bytes of the current line read so far.
     column: usize,
-    too_deep: &'p Cell<Option<(usize, usize)>>,
+    stop: &'p Cell<Option<Stop>>,
 }
 
-impl<'p, R> Nesting<'p, R> {
-    fn new(input: R, too_deep: &'p Cell<Option<(usize, usize)>>) -> Self {
-        Nesting {
+impl<'p, R> Counted<'p, R> {
+    fn new(input: R, stop: &'p Cell<Option<Stop>>) -> Self {
+        Counted {
             input,
             count: Count {
                 depth: 0,
                 in_string: false,
                 escaped: false,
+                continuations: 0,
+                next: (0x80, 0xBF),
                 line: 1,
                 column: 0,
-                too_deep,
+                stop,
             },
         }
     }
 }
 
 impl Count<'_> {
-    /// Counts `byte` in, unless it opens a level past the limit.
+    /// Counts `byte` in, unless it opens a level past the limit or breaks UTF-8.
+    #[inline]
     fn admit(&mut self, byte: u8) -> bool {
-        if self.in_string {
+        if !SPECIAL[byte as usize] && self.continuations == 0 {
+            self.column += 1;
+            return true;
+        }
+        self.admit_special(byte)
+    }
+
+    fn admit_special(&mut self, byte: u8) -> bool {
+        if byte >= 0x80 || self.continuations > 0 {
+            if !self.utf8(byte) {
+                return self.refuse(Why::NotUtf8(byte));
+            }
+        } else if self.in_string {
             if self.escaped {
                 self.escaped = false;
             } else if byte == b'\\' {
@@ -221,8 +275,7 @@ impl Count<'_> {
                 b'"' => self.in_string = true,
                 b'[' | b'{' => {
                     if self.depth == MAX_DEPTH {
-                        self.too_deep.set(Some((self.line, self.column + 1)));
-                        return false;
+                        return self.refuse(Why::TooDeep);
                     }
                     self.depth += 1;
                 }
@@ -238,23 +291,57 @@ impl Count<'_> {
         }
         true
     }
+
+    fn refuse(&mut self, why: Why) -> bool {
+        self.stop.set(Some(Stop {
+            why,
+            line: self.line,
+            column: self.column + 1,
+        }));
+        false
+    }
+
+    /// Whether `byte` may come next in UTF-8 (the ranges of the Unicode standard, table 3-7:
+    /// no overlong form, no surrogate, nothing past U+10FFFF).
+    fn utf8(&mut self, byte: u8) -> bool {
+        if self.continuations > 0 {
+            if !(self.next.0..=self.next.1).contains(&byte) {
+                return false;
+            }
+            self.continuations -= 1;
+            self.next = (0x80, 0xBF);
+            return true;
+        }
+        let (continuations, next) = match byte {
+            0xC2..=0xDF => (1, (0x80, 0xBF)),
+            0xE0 => (2, (0xA0, 0xBF)),
+            0xE1..=0xEC | 0xEE..=0xEF => (2, (0x80, 0xBF)),
+            0xED => (2, (0x80, 0x9F)),
+            0xF0 => (3, (0x90, 0xBF)),
+            0xF1..=0xF3 => (3, (0x80, 0xBF)),
+            0xF4 => (3, (0x80, 0x8F)),
+            _ => return false,
+        };
+        self.continuations = continuations;
+        self.next = next;
+        true
+    }
 }
 
-impl<R: BufRead> Read for Nesting<'_, R> {
+impl<R: BufRead> Read for Counted<'_, R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let available = self.input.fill_buf()?;
-        let mut taken = 0;
-        for &byte in available.iter().take(out.len()) {
-            if !self.count.admit(byte) {
-                break;
-            }
-            out[taken] = byte;
-            taken += 1;
-        }
+        let offered = &available[..available.len().min(out.len())];
+        let taken = offered
+            .iter()
+            .position(|&byte| !self.count.admit(byte))
+            .unwrap_or(offered.len());
+        out[..taken].copy_from_slice(&offered[..taken]);
         let refused = taken < out.len() && taken < available.len();
         self.input.consume(taken);
         if taken == 0 && refused {
-            return Err(io::Error::other(super::too_deep_message()));
+            let why = self.count.stop.get().map(|stop| stop.why.message());
+            return Err(io::Error::other(why.unwrap_or_default()));
         }
         Ok(taken)
     }
