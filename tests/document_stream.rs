@@ -722,6 +722,14 @@ fn keys_given_twice_are_refused_and_other_keys_skipped() {
         );
         assert_eq!(read(&text, format).unwrap().len(), 1, "{format:?}");
     }
+    let error = refused("mgn: 1\ngames: []\n? [a]\n: b\n", Format::Yaml);
+    assert_eq!(error.message, "a map key must be a scalar, not a sequence");
+    assert_eq!((error.line, error.column), (Some(3), Some(3)));
+    let error = refused("[1]", Format::Yaml);
+    assert_eq!(
+        error.message,
+        "invalid type: sequence, expected a map of `mgn` and `games`"
+    );
 }
 
 #[test]

@@ -212,10 +212,10 @@ enum Event {
 impl Event {
     fn what(&self) -> &'static str {
         match self {
-            Event::Scalar { .. } => "a scalar",
-            Event::SequenceStart { .. } => "a sequence",
-            Event::MappingStart { .. } => "a map",
-            Event::Alias => "an alias",
+            Event::Scalar { .. } => "scalar",
+            Event::SequenceStart { .. } => "sequence",
+            Event::MappingStart { .. } => "map",
+            Event::Alias => "alias",
             _ => "nothing",
         }
     }
@@ -230,7 +230,7 @@ impl Event {
                 mark,
             ),
             other => placed(
-                format!("a map key must be a scalar, not {}", other.what()),
+                format!("a map key must be a scalar, not a {}", other.what()),
                 mark,
             ),
         }
