@@ -33,10 +33,15 @@
 //! first comments of the move text, so they are moved there.
 
 use crate::notation::{
-    games as read_games, write_games, Comment, CommentStyle, Element, Game, Header, Position, Side,
+    games as mgn_games, write_game, Comment, CommentStyle, Element, Game, Header, Position, Side,
 };
 use serde::{Deserialize, Serialize};
+use std::convert::Infallible;
 use std::fmt;
+use std::io::{self, BufRead, Read};
+
+mod json;
+mod yaml;
 
 mod writer;
 pub use writer::{DocumentFormat, DocumentWriter, GameEnd, Indented, ItemLines};
@@ -102,19 +107,6 @@ impl DocumentError {
             column: placed.then(|| error.column()),
         }
     }
-
-    fn from_yaml(error: serde_yaml::Error) -> DocumentError {
-        let place = error.location();
-        let mut message = error.to_string();
-        if let Some(cut) = message.rfind(" at line ") {
-            message.truncate(cut);
-        }
-        DocumentError {
-            message,
-            line: place.as_ref().map(|p| p.line()),
-            column: place.as_ref().map(|p| p.column()),
-        }
-    }
 }
 
 /// The games as a pretty-printed JSON document, ending in a newline.
@@ -132,43 +124,257 @@ pub fn to_yaml(games: &[Game]) -> String {
     serde_yaml::to_string(&untag(value)).expect("a YAML value always serializes")
 }
 
-/// The games of a JSON document.
+/// The games of a JSON document, read by [`read_games`].
 pub fn from_json(text: &str) -> Result<Vec<Game>, DocumentError> {
-    let document: Document =
-        serde_json::from_str(strip_bom(text)).map_err(DocumentError::from_json)?;
-    versioned(document)
+    every_game(text, Format::Json)
 }
 
-/// The games of a YAML document.
+/// The games of a YAML document, read by [`read_games`].
 pub fn from_yaml(text: &str) -> Result<Vec<Game>, DocumentError> {
-    // yaml_serde reads enums only from `!tag`s, and not at all inside serde's internally tagged
-    // enums (`Transaction`); the document writes one-key maps, as JSON does, so it is read
-    // through a JSON value, which takes them the same way JSON does.
-    let value: serde_json::Value =
-        serde_yaml::from_str(strip_bom(text)).map_err(DocumentError::from_yaml)?;
-    let document: Document = serde_json::from_value(value).map_err(DocumentError::from_json)?;
-    versioned(document)
+    every_game(text, Format::Yaml)
 }
 
-fn versioned(document: Document) -> Result<Vec<Game>, DocumentError> {
-    if document.mgn != FORMAT_VERSION {
-        return Err(DocumentError::message(format!(
-            "document format version {} is not supported (this mgn reads version {FORMAT_VERSION})",
-            document.mgn
-        )));
+fn every_game(text: &str, format: Format) -> Result<Vec<Game>, DocumentError> {
+    let mut games = Vec::new();
+    let read = read_games(text.as_bytes(), format, |_, game| {
+        games.push(game);
+        Ok::<(), Infallible>(())
+    });
+    match read {
+        Ok(_) => Ok(games),
+        Err(ReadError::Document(error)) => Err(error),
+        // Bytes in memory read without fail; said as it is all the same.
+        Err(ReadError::Io(error)) => Err(DocumentError::message(error.to_string())),
+        Err(ReadError::Stopped(never)) => match never {},
     }
-    let mut games = document.games;
-    for (k, game) in games.iter_mut().enumerate() {
+}
+
+/// The two syntaxes of a document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Yaml,
+}
+
+/// The deepest nesting a document may have, in maps and sequences, the document's own map
+/// counting as one. A document's own shape needs 10 (a muzi drop in a sowing, a hole's muzi in
+/// a checkpoint: `tests/document_stream.rs` measures it); the margin leaves room for data a
+/// program adds under keys of its own, which are skipped. The limit is
+/// what keeps reading linear and its memory small whatever the input: libyaml's work grows with
+/// the square of the depth of flow collections (`[[[[...`), and a skipped value is still read
+/// level by level. JSON and YAML have the same limit, so a document reads in both or in
+/// neither.
+pub const MAX_DEPTH: usize = 64;
+
+fn too_deep_message() -> String {
+    format!("nested too deep: at most {MAX_DEPTH} levels")
+}
+
+/// Why [`read_games`] stopped.
+#[derive(Debug)]
+pub enum ReadError<E> {
+    /// The input is not a document this mgn reads, or holds a game MGN cannot write.
+    Document(DocumentError),
+    /// The input could not be read.
+    Io(io::Error),
+    /// The caller's `each` returned this error.
+    Stopped(E),
+}
+
+impl<E: fmt::Display> fmt::Display for ReadError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Document(error) => error.fmt(f),
+            ReadError::Io(error) => error.fmt(f),
+            ReadError::Stopped(error) => error.fmt(f),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> std::error::Error for ReadError<E> {}
+
+impl<E> From<DocumentError> for ReadError<E> {
+    fn from(error: DocumentError) -> Self {
+        ReadError::Document(error)
+    }
+}
+
+/// Reads a JSON or YAML document a game at a time, handing each game to `each` with its index
+/// (from 0) as soon as it is read and checked, before the next one is read: memory holds one
+/// game, however many the document has. Gives the number of games read.
+///
+/// Each game is checked as [`from_json`] and [`from_yaml`] check them: a game MGN cannot write
+/// is refused with its number and why, and every game is written as MGN and read back before it
+/// is handed over. The first refusal, syntax error or error of `each` ends the reading.
+///
+/// The document's `mgn` key (its format version) may stand before or after `games`. Before,
+/// a version other than [`FORMAT_VERSION`] is refused before any game is read. After, the games
+/// are handed over before their version is known, and a wrong or missing version is an error
+/// at the end. Either way, what a caller made of the games is its own only once this returns
+/// `Ok`: like any error, this one says that the games handed over do not make a document, and a
+/// caller that writes them as it goes must discard what it wrote (as `mgn convert` writes to a
+/// temporary file that it renames over the output only when done).
+///
+/// What is not read: nesting deeper than [`MAX_DEPTH`] levels; in YAML, aliases (`*name`),
+/// whose expansion could turn a few bytes into any amount of memory (anchors, `&name`, mean
+/// nothing without aliases and are ignored), tags (`!name`: a document writes an enum variant
+/// as a one-key map), and a second document in the same stream. A UTF-8 byte-order mark at the
+/// start is skipped.
+pub fn read_games<R: BufRead, E>(
+    input: R,
+    format: Format,
+    mut each: impl FnMut(usize, Game) -> Result<(), E>,
+) -> Result<usize, ReadError<E>> {
+    let mut reading = Reading {
+        each: &mut each,
+        games: 0,
+        version: None,
+        current: None,
+    };
+    let input = WithoutBom::new(input);
+    match format {
+        Format::Json => json::read(input, &mut reading)?,
+        Format::Yaml => yaml::read(input, &mut reading)?,
+    }
+    Ok(reading.games)
+}
+
+/// What the JSON and the YAML reader share: the games handed over and the document's version.
+struct Reading<'f, E> {
+    each: &'f mut dyn FnMut(usize, Game) -> Result<(), E>,
+    /// Games handed over so far.
+    games: usize,
+    /// The `mgn` key's value, once read.
+    version: Option<u32>,
+    /// The index of the game being read, if one is: an error inside it names it.
+    current: Option<usize>,
+}
+
+impl<E> Reading<'_, E> {
+    fn version(&mut self, version: u32) -> Result<(), DocumentError> {
+        self.version = Some(version);
+        if version == FORMAT_VERSION {
+            return Ok(());
+        }
+        let mut message = format!(
+            "document format version {version} is not supported (this mgn reads version \
+             {FORMAT_VERSION})"
+        );
+        if self.games > 0 {
+            message.push_str(&format!(
+                "; `mgn` follows `games` in this document, so its {} read before the \
+                 version was known",
+                match self.games {
+                    1 => "game was".to_owned(),
+                    n => format!("{n} games were"),
+                }
+            ));
+        }
+        Err(DocumentError::message(message))
+    }
+
+    /// Checks the next game and hands it over.
+    fn game(&mut self, mut game: Game) -> Result<(), ReadError<E>> {
+        let k = self.games;
         // Checked first, so that what a refusal points at is where the document has it.
-        writable(game).map_err(|problem| in_game(k, &problem))?;
-        header_comments_to_move_text(game);
+        writable(&game).map_err(|problem| in_game(k, &problem))?;
+        header_comments_to_move_text(&mut game);
+        reads_back(&game).map_err(|problem| in_game(k, &problem))?;
+        self.games += 1;
+        (self.each)(k, game).map_err(ReadError::Stopped)
     }
-    reads_back(&games)?;
-    Ok(games)
+
+    /// The checks of a whole document, at its end.
+    fn end(&self, games_seen: bool) -> Result<(), DocumentError> {
+        if self.version.is_none() {
+            return Err(DocumentError::message("missing field `mgn`".to_owned()));
+        }
+        if !games_seen {
+            return Err(DocumentError::message("missing field `games`".to_owned()));
+        }
+        Ok(())
+    }
+}
+
+/// The input with a UTF-8 byte-order mark at its start skipped: serde_json refuses one, and the
+/// text of a document read before this reader had its mark stripped too.
+struct WithoutBom<R> {
+    input: R,
+    /// The first bytes, read to look for the mark, and not a mark.
+    head: [u8; 3],
+    head_len: usize,
+    head_read: usize,
+    checked: bool,
+}
+
+impl<R: BufRead> WithoutBom<R> {
+    fn new(input: R) -> Self {
+        WithoutBom {
+            input,
+            head: [0; 3],
+            head_len: 0,
+            head_read: 0,
+            checked: false,
+        }
+    }
+
+    fn check(&mut self) -> io::Result<()> {
+        while self.head_len < 3 {
+            match self.input.read(&mut self.head[self.head_len..]) {
+                Ok(0) => break,
+                Ok(n) => self.head_len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        if self.head[..self.head_len] == [0xEF, 0xBB, 0xBF] {
+            self.head_len = 0;
+        }
+        self.checked = true;
+        Ok(())
+    }
+}
+
+impl<R: BufRead> BufRead for WithoutBom<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if !self.checked {
+            self.check()?;
+        }
+        if self.head_read < self.head_len {
+            return Ok(&self.head[self.head_read..self.head_len]);
+        }
+        self.input.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if self.head_read < self.head_len {
+            self.head_read += amount;
+        } else {
+            self.input.consume(amount);
+        }
+    }
+}
+
+impl<R: BufRead> Read for WithoutBom<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
 }
 
 fn in_game(k: usize, problem: &str) -> DocumentError {
     DocumentError::message(format!("game {}: {problem}", k + 1))
+}
+
+/// `error`, met while reading game `k`, said of that game.
+fn in_game_error(k: usize, error: DocumentError) -> DocumentError {
+    DocumentError {
+        message: format!("game {}: {}", k + 1, error.message),
+        ..error
+    }
 }
 
 /// MGN reads comments between tags only when a tag follows them: in a header with no tag after
@@ -372,31 +578,27 @@ fn quoted(text: &str) -> String {
     }
 }
 
-/// The net under [`writable`]: the games, written as MGN, must read back as themselves, so that
-/// no game the checks above miss becomes a different record. One write and one read of each.
-fn reads_back(games: &[Game]) -> Result<(), DocumentError> {
-    let text = write_games(games);
-    let mut read = read_games(&text);
-    for (k, game) in games.iter().enumerate() {
-        let problem = match read.next() {
-            Some(Ok(back)) if back == *game => continue,
-            Some(Ok(back)) => format!(
-                "written as MGN, it would read back as a different game ({} differ)",
-                difference(game, &back)
-            ),
-            Some(Err(error)) => format!("written as MGN, it would not read back: {error}"),
-            None => "written as MGN, it would be read as part of the game before it".to_owned(),
-        };
-        return Err(in_game(k, &problem));
-    }
-    if read.next().is_some() {
-        let last = games.len().saturating_sub(1);
-        return Err(in_game(
-            last,
-            "written as MGN, it would read back as more than one game",
-        ));
-    }
-    Ok(())
+/// The net under [`writable`]: the game, written as MGN, must read back as itself, so that no
+/// game the checks above miss becomes a different record. One write and one read. A game is
+/// tried alone: MGN reads a file's games apart (a game never spans a line that starts with
+/// `[Game`, which no comment may hold), and the writer puts a blank line between a game's last
+/// comments and the next game's first, so a game reads the same alone as among others
+/// (`tests/documents.rs` reads every accepted document back whole to hold this).
+fn reads_back(game: &Game) -> Result<(), String> {
+    let text = write_game(game);
+    let mut read = mgn_games(&text);
+    Err(match read.next() {
+        Some(Ok(back)) if back == *game => match read.next() {
+            None => return Ok(()),
+            Some(_) => "written as MGN, it would read back as more than one game".to_owned(),
+        },
+        Some(Ok(back)) => format!(
+            "written as MGN, it would read back as a different game ({} differ)",
+            difference(game, &back)
+        ),
+        Some(Err(error)) => format!("written as MGN, it would not read back: {error}"),
+        None => "written as MGN, it would read back as no game".to_owned(),
+    })
 }
 
 /// Which part of a game differs from the same game read back.
@@ -414,10 +616,6 @@ fn difference(game: &Game, back: &Game) -> &'static str {
     } else {
         "its comments after the result"
     }
-}
-
-fn strip_bom(text: &str) -> &str {
-    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// yaml_serde writes an enum variant as a YAML tag (`!move`), which it cannot read back inside
@@ -588,12 +786,10 @@ mod tests {
             ),
         ] {
             assert!(writable(&hostile).is_err());
-            let games = [sample(), hostile];
-            let error = reads_back(&games).unwrap_err();
-            assert!(error.message.starts_with("game 2: "), "{error}");
-            assert!(error.message.contains(says), "{error}");
+            let error = reads_back(&hostile).unwrap_err();
+            assert!(error.contains(says), "{error}");
         }
-        assert_eq!(reads_back(&[sample(), sample()]), Ok(()));
+        assert_eq!(reads_back(&sample()), Ok(()));
     }
 
     #[test]

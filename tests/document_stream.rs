@@ -1,0 +1,938 @@
+//! `document::read_games`: YAML and JSON documents read a game at a time. Games are handed over
+//! in order as they are read; nesting is limited, with a clear error, in time linear in the
+//! input; every record and generated game reads back equal; documents written differently (keys
+//! in another order, comments, flow and block styles mixed, a byte-order mark, CRLF) read as the
+//! reader before this one read them.
+
+use mgn::document::{
+    from_json, from_yaml, read_games, to_json, to_yaml, Document, DocumentError, Format, ReadError,
+    MAX_DEPTH,
+};
+use mgn::generate::{random_game, GenerateOptions, Rng};
+use mgn::notation::{parse_games, Game, GameKind, Header, Side, Span, Spanned};
+use mgn::rules::{game_def, with_rules, Rules, WithRules};
+use serde_json::Value;
+use std::cell::Cell;
+use std::convert::Infallible;
+use std::io::{self, BufRead, Read};
+use std::path::Path;
+use std::rc::Rc;
+
+const FORMATS: [Format; 2] = [Format::Json, Format::Yaml];
+
+/// Every game of `text`, or the error that stopped the reading.
+fn read(text: &str, format: Format) -> Result<Vec<Game>, DocumentError> {
+    let mut games = Vec::new();
+    let read = read_games(text.as_bytes(), format, |k, game| {
+        assert_eq!(k, games.len(), "games are handed over in order");
+        games.push(game);
+        Ok::<(), Infallible>(())
+    });
+    match read {
+        Ok(n) => {
+            assert_eq!(n, games.len());
+            Ok(games)
+        }
+        Err(ReadError::Document(error)) => Err(error),
+        Err(other) => panic!("not a document error: {other:?}"),
+    }
+}
+
+/// The reader before this one: the whole text as a `serde_json::Value` (through yaml_serde for
+/// YAML), then a [`Document`]. It did the same checks after that; the games these tests give it
+/// pass them unchanged.
+fn read_before(text: &str, format: Format) -> Result<Vec<Game>, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let document: Document = match format {
+        Format::Json => serde_json::from_str(text).map_err(|e| e.to_string())?,
+        Format::Yaml => {
+            let value: Value = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+            serde_json::from_value(value).map_err(|e| e.to_string())?
+        }
+    };
+    Ok(document.games)
+}
+
+fn written(games: &[Game], format: Format) -> String {
+    match format {
+        Format::Json => to_json(games),
+        Format::Yaml => to_yaml(games),
+    }
+}
+
+fn refused(text: &str, format: Format) -> DocumentError {
+    match read(text, format) {
+        Ok(games) => panic!("{format:?} read {} games from:\n{text}", games.len()),
+        Err(error) => error,
+    }
+}
+
+fn sp<T>(value: T) -> Spanned<T> {
+    Spanned::new(value, Span::default())
+}
+
+// ---------------------------------------------------------------------------------------------
+// The games: every record, and generated games of every board and preset
+
+fn records() -> Vec<Game> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("records");
+    let mut games = Vec::new();
+    for path in mgn::suite::cases(&root).unwrap() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for game in parse_games(&text) {
+            games.push(game.unwrap_or_else(|e| panic!("{}: {e}", path.display())));
+        }
+    }
+    assert!(games.len() > 20, "records/ holds the project's records");
+    games
+}
+
+struct Generate {
+    header: Header,
+    seed: u64,
+    max_plies: usize,
+}
+
+impl WithRules for Generate {
+    type Output = Game;
+    fn run<R: Rules>(self, rules: &R) -> Game {
+        let mut rng = Rng::new(self.seed);
+        random_game(
+            rules,
+            self.header,
+            rules.start(Side::B),
+            &mut rng,
+            GenerateOptions {
+                checkpoints: true,
+                max_plies: self.max_plies,
+            },
+        )
+    }
+}
+
+/// Two games of every implemented game on each of its boards and with each of its presets, of at
+/// most `max_plies` plies, with a checkpoint after every move.
+fn generated(max_plies: usize) -> Vec<Game> {
+    let mut headers = Vec::new();
+    for kind in GameKind::ALL {
+        let Some(def) = game_def(kind) else { continue };
+        for &board in def.boards {
+            let mut header = Header::new(kind);
+            header.board = Some(sp(board));
+            headers.push(header);
+        }
+        for preset in def.presets {
+            let mut header = Header::new(kind);
+            header.preset = Some(sp(preset.name.to_string()));
+            headers.push(header);
+        }
+    }
+    let mut games = Vec::new();
+    for header in headers {
+        for seed in [1, 2] {
+            let work = Generate {
+                header: header.clone(),
+                seed,
+                max_plies,
+            };
+            games.push(with_rules(&header, work).unwrap().unwrap());
+        }
+    }
+    games
+}
+
+#[test]
+fn every_record_and_generated_game_reads_back_equal() {
+    for games in [records(), generated(120)] {
+        for format in FORMATS {
+            let text = written(&games, format);
+            assert_eq!(read(&text, format).unwrap(), games, "{format:?}");
+        }
+    }
+}
+
+/// The depth a document of these games needs, which [`MAX_DEPTH`] must leave room above.
+#[test]
+fn documents_of_every_game_need_ten_levels() {
+    fn depth(v: &Value) -> usize {
+        match v {
+            Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+            Value::Object(map) => 1 + map.values().map(depth).max().unwrap_or(0),
+            _ => 0,
+        }
+    }
+    let mut games = records();
+    games.extend(generated(120));
+    let value: Value = serde_json::from_str(&to_json(&games)).unwrap();
+    assert_eq!(depth(&value), 10);
+    // Room for data of a program's own under keys of its own.
+    const { assert!(MAX_DEPTH >= 6 * 10) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same document written otherwise
+
+/// How [`yaml_of`] writes a value.
+#[derive(Clone, Copy)]
+struct Style {
+    /// Collections this deep and deeper are written in flow style (`{a: 1}`, `[1, 2]`).
+    flow_from: usize,
+    /// `# ...` comments on lines of their own and after values.
+    comments: bool,
+    /// Text that YAML reads as text written plain (`B4`), else double-quoted.
+    plain: bool,
+}
+
+/// Text YAML reads back as the same text when written plain.
+fn plain_safe(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        && !matches!(
+            text.to_ascii_lowercase().as_str(),
+            "true" | "false" | "null" | "nan" | "inf" | "infinity" | "y" | "n" | "yes" | "no"
+        )
+}
+
+/// Double-quoted YAML, escaping what YAML does not allow raw.
+fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' | ' '..='~' => out.push(c),
+            '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' if c != '\u{feff}' => out.push(c),
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if (c as u32) > 0xffff => out.push(c),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn scalar(v: &Value, style: Style) -> String {
+    match v {
+        Value::String(s) if style.plain && plain_safe(s) => s.clone(),
+        Value::String(s) => quoted(s),
+        other => other.to_string(),
+    }
+}
+
+/// Keys last first: serde_json's map gives them sorted, the writers in declaration order.
+fn reversed(map: &serde_json::Map<String, Value>) -> Vec<(&String, &Value)> {
+    let mut entries: Vec<_> = map.iter().collect();
+    entries.reverse();
+    entries
+}
+
+fn flow(v: &Value, style: Style) -> String {
+    match v {
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(|v| flow(v, style)).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Object(map) => {
+            let entries: Vec<String> = reversed(map)
+                .into_iter()
+                .map(|(k, v)| {
+                    format!(
+                        "{}: {}",
+                        scalar(&Value::String(k.clone()), style),
+                        flow(v, style)
+                    )
+                })
+                .collect();
+            format!("{{{}}}", entries.join(", "))
+        }
+        other => scalar(other, style),
+    }
+}
+
+/// `v` as YAML: block style above `style.flow_from` levels, flow style from there on.
+fn yaml_of(v: &Value, style: Style) -> String {
+    fn block(v: &Value, style: Style, depth: usize, indent: usize, out: &mut String) {
+        let pad = " ".repeat(indent);
+        let inline = |v: &Value| match v {
+            Value::Array(a) => a.is_empty() || depth + 1 >= style.flow_from,
+            Value::Object(m) => m.is_empty() || depth + 1 >= style.flow_from,
+            _ => true,
+        };
+        match v {
+            Value::Object(map) => {
+                for (n, (k, v)) in reversed(map).into_iter().enumerate() {
+                    if style.comments && n % 2 == 0 {
+                        out.push_str(&format!(
+                            "{pad}# before {k}: \"quoted\" [not a list] {{nor a map}}\n"
+                        ));
+                    }
+                    let key = scalar(&Value::String(k.clone()), style);
+                    if inline(v) {
+                        out.push_str(&format!("{pad}{key}: {}", flow(v, style)));
+                        if style.comments {
+                            out.push_str("  # after a value");
+                        }
+                        out.push('\n');
+                    } else {
+                        out.push_str(&format!("{pad}{key}:\n"));
+                        block(v, style, depth + 1, indent + 2, out);
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for v in items {
+                    if inline(v) {
+                        out.push_str(&format!("{pad}- {}\n", flow(v, style)));
+                    } else {
+                        out.push_str(&format!("{pad}-\n"));
+                        block(v, style, depth + 1, indent + 2, out);
+                    }
+                }
+            }
+            other => out.push_str(&format!("{pad}{}\n", scalar(other, style))),
+        }
+    }
+    let mut out = String::new();
+    if style.comments {
+        out.push_str("# A document written by hand\n");
+    }
+    block(v, style, 0, 0, &mut out);
+    out
+}
+
+/// Compact JSON with every map's keys last first.
+fn json_reversed(v: &Value) -> String {
+    match v {
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(json_reversed).collect();
+            format!("[{}]", items.join(","))
+        }
+        Value::Object(map) => {
+            let entries: Vec<String> = reversed(map)
+                .into_iter()
+                .map(|(k, v)| format!("{}:{}", Value::String(k.clone()), json_reversed(v)))
+                .collect();
+            format!("{{\n{}}}", entries.join(",\n "))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The same document, written in every way the tests try, in `format`.
+fn variants(games: &[Game], format: Format) -> Vec<(String, String)> {
+    let canonical = written(games, format);
+    let value: Value = serde_json::from_str(&to_json(games)).unwrap();
+    let mut texts = vec![("canonical".to_string(), canonical.clone())];
+    match format {
+        Format::Json => texts.push(("keys last first".into(), json_reversed(&value))),
+        Format::Yaml => {
+            for flow_from in [0, 2, 4, 7, 99] {
+                for (comments, plain) in [(false, false), (true, true)] {
+                    let style = Style {
+                        flow_from,
+                        comments,
+                        plain,
+                    };
+                    texts.push((
+                        format!("keys last first, flow from level {flow_from}, comments {comments}, plain {plain}"),
+                        yaml_of(&value, style),
+                    ));
+                }
+            }
+        }
+    }
+    let mut more = Vec::new();
+    for (what, text) in &texts {
+        more.push((format!("{what}, with a BOM"), format!("\u{feff}{text}")));
+        more.push((format!("{what}, CRLF"), text.replace('\n', "\r\n")));
+    }
+    texts.extend(more);
+    texts
+}
+
+#[test]
+fn documents_written_otherwise_read_as_the_reader_before_read_them() {
+    // The records of the four games under 20 kB of YAML each (a dozen, with comments, scores,
+    // captures and transactions), and generated games of a few boards and presets.
+    let mut games: Vec<Game> = records()
+        .into_iter()
+        .filter(|g| to_yaml(std::slice::from_ref(g)).len() <= 20_000)
+        .collect();
+    games.extend(generated(16).into_iter().step_by(5));
+    for format in FORMATS {
+        for (what, text) in variants(&games, format) {
+            let before = read_before(&text, format)
+                .unwrap_or_else(|e| panic!("{format:?}, {what}: the reader before: {e}\n{text}"));
+            let now =
+                read(&text, format).unwrap_or_else(|e| panic!("{format:?}, {what}: {e}\n{text}"));
+            assert_eq!(now, before, "{format:?}, {what}");
+            assert_eq!(now, games, "{format:?}, {what}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A game at a time
+
+/// A reader that counts the bytes taken from it.
+struct Counted<R> {
+    input: R,
+    taken: Rc<Cell<usize>>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.input.read(out)?;
+        self.taken.set(self.taken.get() + n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Counted<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.input.fill_buf()
+    }
+    fn consume(&mut self, n: usize) {
+        self.taken.set(self.taken.get() + n);
+        self.input.consume(n);
+    }
+}
+
+/// 300 copies of a generated game of 10 plies with a checkpoint after every move.
+fn many_games() -> Vec<Game> {
+    let mut header = Header::new(GameKind::Nchuwa);
+    header.board = Some(sp("4x6".parse().unwrap()));
+    let work = Generate {
+        header: header.clone(),
+        seed: 3,
+        max_plies: 10,
+    };
+    vec![with_rules(&header, work).unwrap().unwrap(); 300]
+}
+
+#[test]
+fn each_game_is_handed_over_before_the_next_is_read() {
+    let games = many_games();
+    for format in FORMATS {
+        let text = written(&games, format);
+        let taken = Rc::new(Cell::new(0));
+        let input = Counted {
+            input: text.as_bytes(),
+            taken: taken.clone(),
+        };
+        let mut when = Vec::new();
+        let read = read_games(input, format, |k, game| {
+            assert_eq!(game, games[k]);
+            when.push(taken.get());
+            Ok::<(), Infallible>(())
+        });
+        assert_eq!(read.unwrap(), games.len());
+        let each = text.len() / games.len();
+        // The reader has taken the game handed over, and at most a buffer (64 KiB) or a game
+        // more.
+        for (k, &taken) in when.iter().enumerate() {
+            assert!(
+                taken >= k * each,
+                "{format:?}: game {k} handed over before it was read"
+            );
+            assert!(
+                taken <= (k + 2) * each + 65536,
+                "{format:?}: game {k} handed over after {taken} bytes of {}",
+                text.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn an_error_of_the_caller_stops_the_reading_at_once() {
+    let games = many_games();
+    for format in FORMATS {
+        let text = written(&games, format);
+        let taken = Rc::new(Cell::new(0));
+        let input = Counted {
+            input: text.as_bytes(),
+            taken: taken.clone(),
+        };
+        let mut calls = 0;
+        let read = read_games(input, format, |k, _| {
+            calls += 1;
+            if k == 2 {
+                Err("full")
+            } else {
+                Ok(())
+            }
+        });
+        assert!(
+            matches!(read, Err(ReadError::Stopped("full"))),
+            "{format:?}"
+        );
+        assert_eq!(calls, 3);
+        assert!(
+            taken.get() < text.len() / 20,
+            "{format:?}: read on after the error"
+        );
+    }
+}
+
+/// A reader that fails after `left` bytes.
+struct Failing<'a> {
+    text: &'a [u8],
+    left: usize,
+}
+
+impl Read for Failing<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.left == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::ConnectionReset,
+                "the disk went away",
+            ));
+        }
+        let n = out.len().min(self.left).min(self.text.len());
+        out[..n].copy_from_slice(&self.text[..n]);
+        self.text = &self.text[n..];
+        self.left -= n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn an_input_that_fails_is_an_io_error_after_the_games_read() {
+    let games = many_games();
+    for format in FORMATS {
+        let text = written(&games[..40], format);
+        let input = io::BufReader::with_capacity(
+            100,
+            Failing {
+                text: text.as_bytes(),
+                left: text.len() / 2,
+            },
+        );
+        let mut handed = 0;
+        let read = read_games(input, format, |_, _| {
+            handed += 1;
+            Ok::<(), Infallible>(())
+        });
+        match read {
+            Err(ReadError::Io(error)) => {
+                assert_eq!(error.kind(), io::ErrorKind::ConnectionReset, "{format:?}")
+            }
+            other => panic!("{format:?}: {other:?}"),
+        }
+        assert!((15..=20).contains(&handed), "{format:?}: {handed} games");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nesting: a limit, a clear error, and time linear in the input
+
+const DEEP: usize = 64_000;
+
+fn too_deep(error: &DocumentError) -> bool {
+    error
+        .message
+        .ends_with(&format!("nested too deep: at most {MAX_DEPTH} levels"))
+}
+
+#[test]
+fn flow_sequences_64000_deep_are_refused_at_the_limit() {
+    let open = "[".repeat(DEEP);
+    let close = "]".repeat(DEEP);
+    // The document's map is a level, `games` the next: the 63rd `[` opens level 64.
+    let yaml = format!("mgn: 1\ngames: {open}{close}\n");
+    let error = refused(&yaml, Format::Yaml);
+    assert!(too_deep(&error), "{error}");
+    assert!(error.message.starts_with("game 1: "), "{error}");
+    assert_eq!((error.line, error.column), (Some(2), Some(7 + 64)));
+    // In JSON, a game is read as a map, so the sequences stand under a key a game does not have.
+    let json = format!(
+        "{{\"mgn\": 1, \"games\": [{{\"header\": {{\"game\": \"dakon\"}}, \"x\": {open}{close}, \
+         \"moves\": [], \"outcome\": \"*\"}}]}}"
+    );
+    let error = refused(&json, Format::Json);
+    assert!(too_deep(&error), "{error}");
+    assert!(error.message.starts_with("game 1: "), "{error}");
+    // The game's map is level 3: its first `[` (at column `first + 1`) opens level 4.
+    let first = json.find("\"x\": ").unwrap() + 5;
+    assert_eq!((error.line, error.column), (Some(1), Some(first + 62)));
+    // Whole documents of brackets.
+    for format in FORMATS {
+        let error = refused(&format!("{open}{close}"), format);
+        assert!(
+            error
+                .message
+                .contains("expected a map of `mgn` and `games`"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn flow_maps_64000_deep_are_refused_at_the_limit() {
+    let yaml = format!("{}1{}\n", "{a: ".repeat(DEEP), "}".repeat(DEEP));
+    let error = refused(&yaml, Format::Yaml);
+    assert!(too_deep(&error), "{error}");
+    assert_eq!(
+        (error.line, error.column),
+        (Some(1), Some(4 * MAX_DEPTH + 1))
+    );
+    let json = format!("{}1{}\n", "{\"a\": ".repeat(DEEP), "}".repeat(DEEP));
+    let error = refused(&json, Format::Json);
+    assert!(too_deep(&error), "{error}");
+    assert_eq!(
+        (error.line, error.column),
+        (Some(1), Some(6 * MAX_DEPTH + 1))
+    );
+    // Inside a game, under a key it does not have.
+    for format in FORMATS {
+        let deep = match format {
+            Format::Json => format!("{}1{}", "{\"a\": ".repeat(DEEP), "}".repeat(DEEP)),
+            Format::Yaml => format!("{}1{}", "{a: ".repeat(DEEP), "}".repeat(DEEP)),
+        };
+        let text = format!(
+            "{{\"mgn\": 1, \"games\": [{{\"header\": {{\"game\": \"dakon\"}}, \"moves\": [], \
+             \"outcome\": \"*\"}}, {{\"header\": {{\"game\": \"dakon\"}}, \"x\": {deep}}}]}}"
+        );
+        let error = refused(&text, format);
+        assert!(too_deep(&error), "{format:?}: {error}");
+        assert!(error.message.starts_with("game 2: "), "{format:?}: {error}");
+    }
+}
+
+#[test]
+fn block_nesting_past_the_limit_is_refused() {
+    // Each level a line deeper: `- ` items inside `- ` items, and maps inside maps.
+    let mut seqs = String::from("mgn: 1\ngames: []\nx:\n");
+    let mut maps = seqs.clone();
+    for level in 0..200 {
+        seqs.push_str(&format!("{}-\n", " ".repeat(level)));
+        maps.push_str(&format!("{}a:\n", " ".repeat(level + 1)));
+    }
+    for text in [seqs, maps] {
+        let error = refused(&text, Format::Yaml);
+        assert!(too_deep(&error), "{error}");
+        assert_eq!(error.line, Some(3 + MAX_DEPTH), "{error}");
+    }
+}
+
+/// A value nested exactly to the limit reads; one level more does not.
+#[test]
+fn the_limit_is_exactly_max_depth_levels() {
+    for format in FORMATS {
+        for (levels, reads) in [(MAX_DEPTH, true), (MAX_DEPTH + 1, false)] {
+            // The document's map is the first level.
+            let inner = levels - 1;
+            let deep = format!("{}{}", "[".repeat(inner), "]".repeat(inner));
+            let text = format!("{{\"mgn\": 1, \"games\": [], \"x\": {deep}}}");
+            match read(&text, format) {
+                Ok(games) => assert!(reads && games.is_empty(), "{format:?} {levels}"),
+                Err(error) => assert!(!reads && too_deep(&error), "{format:?} {levels}: {error}"),
+            }
+        }
+    }
+}
+
+/// The count of levels follows JSON's strings: brackets in them are text.
+#[test]
+fn brackets_in_json_strings_are_not_nesting() {
+    let text = format!(
+        "{{\"mgn\": 1, \"x\": \"{}\\\"{}\", \"games\": []}}",
+        "[{".repeat(1000),
+        "\\\\[".repeat(100)
+    );
+    assert_eq!(read(&text, Format::Json).unwrap(), []);
+}
+
+/// The count of levels reads ahead of serde_json: an error before the limit is still the one
+/// said.
+#[test]
+fn a_syntax_error_before_deep_nesting_is_the_error_said() {
+    let text = format!("{{\"mgn\": x, \"a\": {}", "[".repeat(DEEP));
+    let error = refused(&text, Format::Json);
+    assert!(error.message.starts_with("expected value"), "{error}");
+    assert_eq!((error.line, error.column), (Some(1), Some(9)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document's shape
+
+const GAME: &str = r#"{"header": {"game": "dakon"}, "moves": [{"move": {"sowings": [{"hole": "B4"}]}}], "outcome": "*"}"#;
+
+#[test]
+fn the_version_may_follow_the_games() {
+    for format in FORMATS {
+        let text = format!("{{\"games\": [{GAME}, {GAME}], \"x\": 1, \"mgn\": 1}}");
+        assert_eq!(read(&text, format).unwrap().len(), 2, "{format:?}");
+
+        // A wrong version after the games: they were handed over, and the error says so.
+        let text = format!("{{\"games\": [{GAME}, {GAME}], \"mgn\": 2}}");
+        let mut handed = 0;
+        let read = read_games(text.as_bytes(), format, |_, _| {
+            handed += 1;
+            Ok::<(), Infallible>(())
+        });
+        let Err(ReadError::Document(error)) = read else {
+            panic!("{format:?}: {read:?}")
+        };
+        assert_eq!(handed, 2);
+        assert!(
+            error.message.starts_with(
+                "document format version 2 is not supported (this mgn reads version 1); `mgn` \
+                 follows `games` in this document, so its 2 games were read before the version \
+                 was known"
+            ),
+            "{format:?}: {error}"
+        );
+
+        // A wrong version first: no game is read.
+        let text = format!("{{\"mgn\": 2, \"games\": [{GAME}]}}");
+        let mut handed = 0;
+        let read = read_games(text.as_bytes(), format, |_, _| {
+            handed += 1;
+            Ok::<(), Infallible>(())
+        });
+        assert!(matches!(read, Err(ReadError::Document(_))), "{format:?}");
+        assert_eq!(handed, 0);
+
+        let error = refused(&format!("{{\"games\": [{GAME}]}}"), format);
+        assert_eq!(error.message, "missing field `mgn`");
+        let error = refused("{\"mgn\": 1}", format);
+        assert_eq!(error.message, "missing field `games`");
+    }
+}
+
+#[test]
+fn keys_given_twice_are_refused_and_other_keys_skipped() {
+    for format in FORMATS {
+        let error = refused(
+            &format!("{{\"mgn\": 1, \"games\": [], \"games\": [{GAME}]}}"),
+            format,
+        );
+        assert!(error.message.contains("duplicate field `games`"), "{error}");
+        assert!(error.line.is_some(), "{format:?}");
+        let error = refused("{\"mgn\": 1, \"mgn\": 1, \"games\": []}", format);
+        assert!(error.message.contains("duplicate field `mgn`"), "{error}");
+        let text = format!(
+            "{{\"note\": {{\"by\": [\"a\", {{\"b\": null}}]}}, \"mgn\": 1, \"games\": [{GAME}], \"end\": 3}}"
+        );
+        assert_eq!(read(&text, format).unwrap().len(), 1, "{format:?}");
+    }
+    let error = refused("mgn: 1\ngames: []\n? [a]\n: b\n", Format::Yaml);
+    assert_eq!(error.message, "a map key must be a scalar, not a sequence");
+    assert_eq!((error.line, error.column), (Some(3), Some(3)));
+    let error = refused("[1]", Format::Yaml);
+    assert_eq!(
+        error.message,
+        "invalid type: sequence, expected a map of `mgn` and `games`"
+    );
+}
+
+#[test]
+fn yaml_aliases_and_tags_are_refused_and_anchors_ignored() {
+    let error = refused(
+        &format!("mgn: 1\ngames:\n- &g {GAME}\n- *g\n"),
+        Format::Yaml,
+    );
+    assert!(
+        error
+            .message
+            .starts_with("game 2: an alias (`*name`) is not read"),
+        "{error}"
+    );
+    assert_eq!((error.line, error.column), (Some(4), Some(3)));
+    // Even where it would be skipped: a bomb of aliases is refused at its first.
+    let bomb =
+        "a: &a [1]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b]\nmgn: 1\ngames: []\n";
+    let error = refused(bomb, Format::Yaml);
+    assert!(error.message.starts_with("an alias"), "{error}");
+    assert_eq!(error.line, Some(2));
+
+    let anchored = format!("mgn: &v 1\ngames: &all\n- &g {GAME}\n");
+    assert_eq!(read(&anchored, Format::Yaml).unwrap().len(), 1);
+
+    for (text, tag) in [
+        (
+            "mgn: 1\ngames:\n- !game {header: {game: dakon}, moves: [], outcome: '*'}\n",
+            "!game",
+        ),
+        ("mgn: !!int 1\ngames: []\n", "tag:yaml.org,2002:int"),
+        ("mgn: 1\ngames: !!seq []\n", "tag:yaml.org,2002:seq"),
+        ("--- !doc\nmgn: 1\ngames: []\n", "!doc"),
+    ] {
+        let error = refused(text, Format::Yaml);
+        assert!(
+            error
+                .message
+                .contains(&format!("the YAML tag `{tag}` is not read")),
+            "{text}: {error}"
+        );
+    }
+}
+
+#[test]
+fn yaml_streams_of_other_than_one_document_are_refused() {
+    let error = refused("mgn: 1\ngames: []\n---\nmgn: 1\ngames: []\n", Format::Yaml);
+    assert_eq!(
+        error.message,
+        "a second YAML document: a file holds one document"
+    );
+    assert_eq!(error.line, Some(3));
+    for empty in ["", "# nothing\n", "\u{feff}"] {
+        let error = refused(empty, Format::Yaml);
+        assert!(
+            error.message.starts_with("the document is empty"),
+            "{error}"
+        );
+    }
+    // An explicit start and end are one document.
+    assert_eq!(
+        read("---\nmgn: 1\ngames: []\n...\n", Format::Yaml).unwrap(),
+        []
+    );
+}
+
+#[test]
+fn errors_name_the_game_and_keep_their_place() {
+    let yaml = format!("mgn: 1\ngames:\n- {GAME}\n- {{header: {{game: chess}}}}\n");
+    let error = refused(&yaml, Format::Yaml);
+    assert!(
+        error.message.starts_with("game 2: unknown variant `chess`"),
+        "{error}"
+    );
+    // The shape of a YAML game is checked on its value, which knows no places: the error
+    // points at the game.
+    assert_eq!((error.line, error.column), (Some(4), Some(3)));
+
+    let yaml = format!("mgn: 1\ngames:\n- {GAME}\n- {{header: [}}\n");
+    let error = refused(&yaml, Format::Yaml);
+    assert!(
+        error
+            .message
+            .starts_with("game 2: did not find expected node content"),
+        "{error}"
+    );
+    assert_eq!(error.line, Some(4));
+
+    let json =
+        format!("{{\"mgn\": 1, \"games\": [{GAME},\n  {{\"header\": {{\"game\": \"chess\"}}}}]}}");
+    let error = refused(&json, Format::Json);
+    assert!(
+        error.message.starts_with("game 2: unknown variant `chess`"),
+        "{error}"
+    );
+    assert_eq!(error.line, Some(2));
+
+    // A game MGN cannot write is named, with no place, as before.
+    let hostile = GAME.replace(
+        r#""outcome""#,
+        r#""after": [{"text": "}", "style": "brace"}], "outcome""#,
+    );
+    for format in FORMATS {
+        let error = refused(
+            &format!("{{\"mgn\": 1, \"games\": [{GAME}, {hostile}]}}"),
+            format,
+        );
+        assert!(
+            error
+                .message
+                .starts_with("game 2: the comment \"}\" after its result"),
+            "{error}"
+        );
+        assert_eq!(error.line, None);
+    }
+}
+
+#[test]
+fn text_that_is_not_utf8_is_refused_with_where() {
+    let mut bytes = b"mgn: 1\ngames: []\nx: \"".to_vec();
+    bytes.extend([0xff, b'"', b'\n']);
+    for format in FORMATS {
+        let mut json = b"{\"mgn\": 1, \"games\": [], \"x\": \"".to_vec();
+        json.extend([0xff, b'"', b'}']);
+        let input: &[u8] = match format {
+            Format::Yaml => &bytes,
+            Format::Json => &json,
+        };
+        let read = read_games(input, format, |_, _| Ok::<(), Infallible>(()));
+        let Err(ReadError::Document(error)) = read else {
+            panic!("{format:?}: {read:?}")
+        };
+        match format {
+            Format::Yaml => assert!(error.message.contains("(at byte 21)"), "{error}"),
+            Format::Json => {
+                assert_eq!(error.message, "the text is not UTF-8 (byte 0xff)");
+                assert_eq!((error.line, error.column), (Some(1), Some(31)));
+            }
+        }
+    }
+}
+
+/// serde_json skips an unknown key's value without looking at its text: the reader does, so
+/// that no byte that is not UTF-8 passes anywhere in a document.
+#[test]
+fn json_text_is_utf8_throughout() {
+    let text = "{\"mgn\": 1, \"x\": \"é€😀\\u00e9\", \"games\": []}";
+    assert_eq!(read(text, Format::Json).unwrap(), []);
+    // Overlong, a surrogate, past U+10FFFF, a lead byte with no continuation.
+    for bad in [
+        &[0xC0, 0xAF][..],
+        &[0xED, 0xA0, 0x80],
+        &[0xF4, 0x90, 0x80, 0x80],
+        &[0xE2, b'"'],
+    ] {
+        let mut json = b"{\"mgn\": 1, \"games\": [], \"x\": \"".to_vec();
+        json.extend(bad);
+        json.extend(b"\"}");
+        let read = read_games(&json[..], Format::Json, |_, _| Ok::<(), Infallible>(()));
+        let Err(ReadError::Document(error)) = read else {
+            panic!("{bad:?}: {read:?}")
+        };
+        assert!(
+            error.message.starts_with("the text is not UTF-8"),
+            "{bad:?}: {error}"
+        );
+    }
+}
+
+/// The YAML scalars a game's numbers and texts may be written as read as yaml_serde read them.
+#[test]
+fn yaml_scalars_read_as_before() {
+    for count in [
+        "7",
+        "0x7",
+        "0o7",
+        "+7",
+        "007",
+        "7.0",
+        "-7",
+        "1e400",
+        "99999999999999999999",
+        "~",
+        "'7'",
+        "true",
+        ".nan",
+    ] {
+        let yaml = format!(
+            "mgn: 1\ngames:\n- header: {{game: dakon}}\n  moves: [{{move: {{sowings: [{{hole: B4}}]}}}}, {{captures: {{count: {count}}}}}]\n  outcome: '*'\n"
+        );
+        let now = read(&yaml, Format::Yaml).map_err(|e| e.message);
+        let before = read_before(&yaml, Format::Yaml);
+        match (&now, &before) {
+            (Ok(now), Ok(before)) => assert_eq!(now, before, "{count}"),
+            (Err(_), Err(_)) => {}
+            _ => panic!("{count}: now {now:?}, before {before:?}"),
+        }
+    }
+}
+
+#[test]
+fn from_json_and_from_yaml_read_through_the_same_reader() {
+    let games = many_games();
+    assert_eq!(from_json(&to_json(&games[..3])).unwrap(), games[..3]);
+    assert_eq!(from_yaml(&to_yaml(&games[..3])).unwrap(), games[..3]);
+    let error = from_yaml(&format!("mgn: 1\ngames: {}\n", "[".repeat(DEEP))).unwrap_err();
+    assert!(too_deep(&error), "{error}");
+}
