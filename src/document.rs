@@ -44,7 +44,7 @@ mod json;
 mod yaml;
 
 mod writer;
-pub use writer::{DocumentFormat, DocumentWriter, GameEnd, Indented, ItemLines};
+pub use writer::{DocumentWriter, GameEnd, Indented, ItemLines};
 
 /// The version of the document shape. A reader refuses other versions rather than guess.
 pub const FORMAT_VERSION: u32 = 1;

@@ -14,7 +14,7 @@ use super::output;
 use super::report::{self, Source};
 use super::Status;
 use mgn::check::no_game;
-use mgn::document::{self, DocumentFormat, DocumentWriter};
+use mgn::document::{self, DocumentWriter, ReadError};
 use mgn::notation::{games_in_part, parts, write_head, Game, GameReader, MovetextWriter};
 use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Seek, Write};
@@ -198,10 +198,10 @@ fn convert_parts(
     let mut target = match args.to {
         Format::Mgn => Target::Mgn(out),
         Format::Json => {
-            Target::Document(DocumentWriter::new(out, DocumentFormat::Json).map_err(Stop::Write)?)
+            Target::Document(DocumentWriter::new(out, document::Format::Json).map_err(Stop::Write)?)
         }
         Format::Yaml => {
-            Target::Document(DocumentWriter::new(out, DocumentFormat::Yaml).map_err(Stop::Write)?)
+            Target::Document(DocumentWriter::new(out, document::Format::Yaml).map_err(Stop::Write)?)
         }
     };
     let mut converted = Converted {
@@ -387,70 +387,104 @@ fn write_game<'a>(
     }
 }
 
-/// A YAML or JSON document: read whole (one document per file), written game by game.
+/// A YAML or JSON document, read a game at a time and each game written as it is read. A
+/// document that cannot be read to its end is refused whole: to a file nothing is written, and
+/// to standard output the document is read once through before anything is written.
 fn convert_document(
     args: &ConvertArgs,
     name: &str,
     from: Format,
-    mut input: impl Read,
+    input: impl BufRead,
 ) -> Result<Converted, Stop> {
-    let mut text = String::new();
-    if let Err(error) = input.read_to_string(&mut text) {
-        if error.kind() == io::ErrorKind::InvalidData {
-            output::say(&format!(
-                "{name}: not an MGN {} document: it is not UTF-8",
-                from.name()
-            ));
-            return Err(Stop::Unreadable);
-        }
-        return Err(Stop::Read(error));
-    }
-    let read = if from == Format::Yaml {
-        document::from_yaml(&text)
-    } else {
-        document::from_json(&text)
+    let format = match from {
+        Format::Json => document::Format::Json,
+        _ => document::Format::Yaml,
     };
-    let games: Vec<Game> = match read {
-        Ok(games) if games.is_empty() => {
-            output::say(&format!(
-                "{name}: the document holds no game: nothing to convert"
-            ));
-            return Err(Stop::Unreadable);
-        }
-        Ok(games) => games,
-        Err(error) => {
-            output::say(&report::document_error(name, from.name(), &error));
-            return Err(Stop::Unreadable);
-        }
-    };
-    to_output(args, |out| {
-        write_games(&games, args.to, out).map_err(Stop::Write)?;
+    let read = |input: &mut dyn BufRead, out: &mut dyn Write, to: Option<Format>| {
+        let mut writer = Writer::new(out, to).map_err(Stop::Write)?;
+        let games = document::read_games(input, format, |_, game| writer.game(&game));
+        let games = match games {
+            Ok(0) => {
+                output::say(&format!(
+                    "{name}: the document holds no game: nothing to convert"
+                ));
+                return Err(Stop::Unreadable);
+            }
+            Ok(games) => games,
+            Err(ReadError::Document(error)) => {
+                output::say(&report::document_error(name, from.name(), &error));
+                return Err(Stop::Unreadable);
+            }
+            Err(ReadError::Io(error)) => return Err(Stop::Read(error)),
+            Err(ReadError::Stopped(error)) => return Err(Stop::Write(error)),
+        };
+        writer.finish().map_err(Stop::Write)?;
         Ok(Converted {
-            games: games.len(),
+            games,
             left_out: Vec::new(),
         })
-    })
+    };
+    let to_stdout = !matches!(&args.output, Some(path) if path.as_os_str() != "-");
+    if !to_stdout {
+        let mut input = input;
+        return to_output(args, |out| read(&mut input, out, Some(args.to)));
+    }
+    let mut kept = tempfile::tempfile().map_err(Stop::Read)?;
+    let mut reader = input;
+    io::copy(&mut reader, &mut kept).map_err(Stop::Read)?;
+    kept.rewind().map_err(Stop::Read)?;
+    let mut first = io::BufReader::new(kept.try_clone().map_err(Stop::Read)?);
+    read(&mut first, &mut io::sink(), None)?;
+    kept.rewind().map_err(Stop::Read)?;
+    let mut again = io::BufReader::with_capacity(1 << 20, kept);
+    to_output(args, |out| read(&mut again, out, Some(args.to)))
 }
 
-fn write_games(games: &[Game], to: Format, out: &mut dyn Write) -> io::Result<()> {
-    let format = match to {
-        Format::Mgn => {
-            for (k, game) in games.iter().enumerate() {
-                if k > 0 {
+/// Where the games of a document go, one at a time; `None` when it is only read through.
+enum Writer<'w> {
+    Nothing,
+    Mgn {
+        out: &'w mut dyn Write,
+        games: usize,
+    },
+    Document(DocumentWriter<&'w mut dyn Write>),
+}
+
+impl<'w> Writer<'w> {
+    fn new(out: &'w mut dyn Write, to: Option<Format>) -> io::Result<Writer<'w>> {
+        Ok(match to {
+            None => Writer::Nothing,
+            Some(Format::Mgn) => Writer::Mgn { out, games: 0 },
+            Some(Format::Json) => {
+                Writer::Document(DocumentWriter::new(out, document::Format::Json)?)
+            }
+            Some(Format::Yaml) => {
+                Writer::Document(DocumentWriter::new(out, document::Format::Yaml)?)
+            }
+        })
+    }
+
+    fn game(&mut self, game: &Game) -> io::Result<()> {
+        match self {
+            Writer::Nothing => Ok(()),
+            Writer::Mgn { out, games } => {
+                if *games > 0 {
                     out.write_all(b"\n")?;
                 }
-                out.write_all(mgn::notation::write_game(game).as_bytes())?;
+                *games += 1;
+                out.write_all(mgn::notation::write_game(game).as_bytes())
             }
-            return Ok(());
+            Writer::Document(writer) => {
+                let end = || Ok((game.outcome.clone(), game.after.clone()));
+                writer.game(&game.before, &game.header, game.moves.iter().map(Ok), end)
+            }
         }
-        Format::Json => DocumentFormat::Json,
-        Format::Yaml => DocumentFormat::Yaml,
-    };
-    let mut writer = DocumentWriter::new(out, format)?;
-    for game in games {
-        let end = || Ok((game.outcome.clone(), game.after.clone()));
-        writer.game(&game.before, &game.header, game.moves.iter().map(Ok), end)?;
     }
-    writer.finish()?;
-    Ok(())
+
+    fn finish(self) -> io::Result<()> {
+        if let Writer::Document(writer) = self {
+            writer.finish()?;
+        }
+        Ok(())
+    }
 }

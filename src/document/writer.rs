@@ -2,7 +2,7 @@
 //! game of millions of moves, are converted with memory for one element, not for the document.
 //! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document.
 
-use super::{untag, FORMAT_VERSION};
+use super::{untag, Format, FORMAT_VERSION};
 use crate::notation::{Comment, Element, Header, Outcome, Spanned};
 use serde::ser::{Error as _, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
@@ -10,17 +10,10 @@ use std::borrow::Borrow;
 use std::cell::RefCell;
 use std::io::{self, Write};
 
-/// YAML or JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DocumentFormat {
-    Json,
-    Yaml,
-}
-
 /// A document written to `out` game by game.
 pub struct DocumentWriter<W: Write> {
     out: W,
-    format: DocumentFormat,
+    format: Format,
     games: usize,
 }
 
@@ -29,12 +22,10 @@ pub type GameEnd = (Spanned<Outcome>, Vec<Spanned<Comment>>);
 
 impl<W: Write> DocumentWriter<W> {
     /// Writes the document's opening.
-    pub fn new(mut out: W, format: DocumentFormat) -> io::Result<DocumentWriter<W>> {
+    pub fn new(mut out: W, format: Format) -> io::Result<DocumentWriter<W>> {
         match format {
-            DocumentFormat::Json => {
-                write!(out, "{{\n  \"mgn\": {FORMAT_VERSION},\n  \"games\": [")?
-            }
-            DocumentFormat::Yaml => writeln!(out, "mgn: {FORMAT_VERSION}")?,
+            Format::Json => write!(out, "{{\n  \"mgn\": {FORMAT_VERSION},\n  \"games\": [")?,
+            Format::Yaml => writeln!(out, "mgn: {FORMAT_VERSION}")?,
         }
         Ok(DocumentWriter {
             out,
@@ -61,21 +52,21 @@ impl<W: Write> DocumentWriter<W> {
         let game = LazyGame {
             before,
             header,
-            yaml: self.format == DocumentFormat::Yaml,
+            yaml: self.format == Format::Yaml,
             elements: RefCell::new(Some(elements)),
             end: RefCell::new(Some(end)),
         };
         let first = self.games == 0;
         self.games += 1;
         match self.format {
-            DocumentFormat::Json => {
+            Format::Json => {
                 self.out
                     .write_all(if first { b"\n    " } else { b",\n    " })?;
                 let mut json =
                     serde_json::Serializer::with_formatter(&mut self.out, Indented::at(2));
                 game.serialize(&mut json).map_err(io_error)
             }
-            DocumentFormat::Yaml => {
+            Format::Yaml => {
                 if first {
                     self.out.write_all(b"games:\n")?;
                 }
@@ -93,7 +84,7 @@ impl<W: Write> DocumentWriter<W> {
     /// Writes the document's close and gives the output back.
     pub fn finish(mut self) -> io::Result<W> {
         match self.format {
-            DocumentFormat::Json => {
+            Format::Json => {
                 let close: &[u8] = if self.games == 0 {
                     b"]\n}\n"
                 } else {
@@ -101,8 +92,8 @@ impl<W: Write> DocumentWriter<W> {
                 };
                 self.out.write_all(close)?;
             }
-            DocumentFormat::Yaml if self.games == 0 => self.out.write_all(b"games: []\n")?,
-            DocumentFormat::Yaml => {}
+            Format::Yaml if self.games == 0 => self.out.write_all(b"games: []\n")?,
+            Format::Yaml => {}
         }
         Ok(self.out)
     }
@@ -329,7 +320,7 @@ mod tests {
     use super::*;
     use crate::notation::{parse_games, Game};
 
-    fn streamed(games: &[Game], format: DocumentFormat) -> String {
+    fn streamed(games: &[Game], format: Format) -> String {
         let mut writer = DocumentWriter::new(Vec::new(), format).unwrap();
         for game in games {
             let elements = game.moves.iter().map(Ok);
@@ -348,14 +339,8 @@ mod tests {
                     buy:B2=3 1-0 {e}\n\n[Game \"dakon\"]\n\n1. B4 *\n";
         let games: Vec<Game> = parse_games(text).into_iter().map(Result::unwrap).collect();
         for games in [&games[..], &games[..1], &[][..]] {
-            assert_eq!(
-                streamed(games, DocumentFormat::Json),
-                super::super::to_json(games)
-            );
-            assert_eq!(
-                streamed(games, DocumentFormat::Yaml),
-                super::super::to_yaml(games)
-            );
+            assert_eq!(streamed(games, Format::Json), super::super::to_json(games));
+            assert_eq!(streamed(games, Format::Yaml), super::super::to_yaml(games));
         }
     }
 }
