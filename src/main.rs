@@ -3,11 +3,6 @@
 
 mod cli;
 
-/// mimalloc keeps freed memory for reuse where glibc's allocator hands pages back and faults
-/// them in again: a record's syntax tree is built and freed game after game.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> std::process::ExitCode {
     cli::main()
 }
