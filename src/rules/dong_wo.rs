@@ -823,7 +823,7 @@ impl DongWo {
     pub fn new(board: BoardSize, settings: &Settings) -> Result<DongWo, Violation> {
         if board.rows != 2 || board.columns != 5 {
             return Err(Violation::new(
-                "mgn.header.board",
+                "dong-wo.board",
                 format!("Dong Wo is played on 2x5, not {board}"),
             ));
         }
