@@ -8,7 +8,7 @@ use super::report::{self, Source};
 use super::Status;
 use mgn::check::{check_game, CheckOptions, Verdict};
 use mgn::notation::{parse_games, write_position, GameKind};
-use mgn::replay::{draw_board, draw_four_rows, ply_trace, replay_game, PlyRecord};
+use mgn::replay::{draw_board, draw_four_rows, ply_trace, replay_game_within, PlyRecord};
 use serde::Serialize;
 use std::io::Write;
 
@@ -53,6 +53,8 @@ pub fn run(args: &ReplayArgs) -> Status {
     };
     let mut status = Status::Success;
     let mut replays = Vec::new();
+    let mut options = CheckOptions::default();
+    options.max_laps = args.max_laps;
     let parsed_games = parse_games(&text);
     if let Some(wanted) = args.game {
         if wanted.get() > parsed_games.len() {
@@ -84,7 +86,7 @@ pub fn run(args: &ReplayArgs) -> Status {
                 continue;
             }
         };
-        let failure = match check_game(&game, &CheckOptions::default()) {
+        let failure = match check_game(&game, &options) {
             Verdict::Failed(problems) => {
                 status = Status::Failed;
                 Some(
@@ -100,7 +102,7 @@ pub fn run(args: &ReplayArgs) -> Status {
         replays.push((
             number,
             game.header.game.value,
-            replay_game(&game, true),
+            replay_game_within(&game, true, args.max_laps),
             failure,
         ));
     }

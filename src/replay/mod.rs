@@ -16,7 +16,9 @@ use crate::notation::{
     write_position, Element, Game, Header, HoleAction, Move, Outcome, Pile, Position, Rows, Side,
     Span, Spanned, Transaction,
 };
-use crate::rules::{with_rules, Event, MovePart, Phase, Rules, Violation, WithRules};
+use crate::rules::{
+    with_rules_within, Event, MovePart, Phase, Rules, Violation, WithRules, DEFAULT_MAX_LAPS,
+};
 
 /// The highest round a `Start` position may be in. A real game has a few dozen rounds; the
 /// limit keeps every round count the replay and the rules add to far from `u32::MAX`, so that a
@@ -146,22 +148,31 @@ pub struct ReplayOptions<'s> {
     /// Given each step (ply, round start, owner action, transaction) with its events and the
     /// position after it, as it is played (`mgn replay`); `events` is then taken as set.
     pub on_step: Option<&'s mut dyn FnMut(PlyRecord)>,
+    /// The most laps one move may take before it is decided (`mgn.limit.laps`).
+    pub max_laps: u64,
 }
 
 /// Replay a game, keeping every ply's events and position when `keep_plies` (for `mgn
 /// replay`); `None` when mgn does not yet implement the game's rules.
 pub fn replay_game(game: &Game, keep_plies: bool) -> Option<Replayed> {
+    replay_game_within(game, keep_plies, DEFAULT_MAX_LAPS)
+}
+
+/// [`replay_game`] under a lap budget of `max_laps` for each move.
+pub fn replay_game_within(game: &Game, keep_plies: bool, max_laps: u64) -> Option<Replayed> {
     let mut plies = Vec::new();
     let mut keep = |step| plies.push(step);
     let events = game.moves.iter().any(|e| matches!(e, Element::Captures(_)));
     let options = |events| ReplayOptions {
         events,
         on_step: None,
+        max_laps,
     };
     let mut replayed = if keep_plies {
         let options = ReplayOptions {
             events: true,
             on_step: Some(&mut keep),
+            max_laps,
         };
         replay_moves(&game.header, &mut GameMoves::new(game), options)?
     } else {
@@ -193,9 +204,11 @@ pub fn replay_moves<T: MoveText>(
             Replay::new(rules, self.header, self.options).run(self.moves)
         }
     }
+    let max_laps = options.max_laps;
     Some(
-        with_rules(
+        with_rules_within(
             header,
+            max_laps,
             Run {
                 header,
                 moves,
@@ -330,7 +343,6 @@ struct Replay<'a, 's, R: Rules> {
     round_marked: bool,
     /// The ply count when the last `round N` marker was read: claims need a move after it.
     ply_count_at_marker: usize,
-    decisions: Vec<R::Decision>,
     /// The decisions of the move being played, kept for its room.
     written_decisions: Vec<(R::Decision, MovePart)>,
     start_position: Position,
@@ -355,7 +367,6 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             unmarked_round: None,
             round_marked: false,
             ply_count_at_marker: 0,
-            decisions: Vec::new(),
             written_decisions: Vec::new(),
             start_position: rules.position(&rules.start(Side::B)),
             replayed: Position {
@@ -492,12 +503,12 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         failure
     }
 
-    /// The decisions open now, in words. After a decision that failed they are still those
-    /// it was chosen from: [`Rules::apply`] leaves the state unchanged on a violation, so
-    /// nothing is listed, let alone formatted, while the record holds.
+    /// The decisions open now, in words, those of a stopped endless move as one range. After
+    /// a decision that failed they are still those it was chosen from: [`Rules::apply`] leaves
+    /// the state unchanged on a violation, so nothing is listed, let alone formatted, while
+    /// the record holds.
     fn alternatives(&mut self) -> Vec<String> {
-        self.rules.decisions(&self.state, &mut self.decisions);
-        self.decisions.iter().map(|d| d.to_string()).collect()
+        self.rules.alternatives(&self.state)
     }
 
     /// Apply one decision, or fail with the rule and the legal alternatives.
