@@ -160,8 +160,17 @@ impl PlyLog {
         PlyLog::default()
     }
 
-    /// Start a new ply (or a new round, of which no capture is claimed).
+    /// Start a new ply (or a new round, of which no capture is claimed). Nearly free when
+    /// nothing was reported (a replay that keeps no events clears it at every ply).
+    #[inline]
     pub fn clear(&mut self) {
+        if self.seq != 0 || self.tailing || !self.saved.is_empty() {
+            self.reset();
+        }
+    }
+
+    #[cold]
+    fn reset(&mut self) {
         self.seq = 0;
         self.head.clear();
         self.tailing = false;

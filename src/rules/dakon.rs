@@ -406,7 +406,9 @@ impl Dakon {
         2 * (self.n * self.n) as u32
     }
 
-    /// One sowing from `start`, with its relays, up to the end of the turn or the own store.
+    /// One sowing from `start`, with its relays, up to the end of the turn or the own store,
+    /// and its laps. Inlined into `apply`, the hot path of Dakon's replay.
+    #[inline(always)]
     fn sow<S: EventSink>(
         &self,
         state: &mut DakonState,
@@ -512,6 +514,22 @@ impl Dakon {
             }
             return (SowingEnd::TurnOver, lap);
         }
+    }
+
+    /// Under a budget below what a sowing may take on this board: the sowing's laps counted
+    /// first, and refused past the budget.
+    #[cold]
+    #[inline(never)]
+    fn within_budget(&self, state: &DakonState, slot: usize, hole: Hole) -> Result<(), Violation> {
+        let (_, laps) = self.sow(&mut state.clone(), slot, &mut ());
+        if u64::from(laps) > self.max_laps {
+            return Err(undecided(
+                hole,
+                format_args!("its sowing goes on past lap {}", self.max_laps),
+                self.max_laps,
+            ));
+        }
+        Ok(())
     }
 
     fn capture<S: EventSink>(
@@ -944,15 +962,7 @@ impl Rules for Dakon {
         };
         let slot = self.check_start(state, mover, hole)?;
         if self.max_laps < self.lap_bound() {
-            // A budget below what a sowing may take here: count the laps first.
-            let (_, laps) = self.sow(&mut state.clone(), slot, &mut ());
-            if u64::from(laps) > self.max_laps {
-                return Err(undecided(
-                    hole,
-                    format_args!("its sowing goes on past lap {}", self.max_laps),
-                    self.max_laps,
-                ));
-            }
+            self.within_budget(state, slot, hole)?;
         }
         match self.sow(state, slot, sink).0 {
             SowingEnd::InOwnStore if self.row_seeds(state, mover) > 0 => {
