@@ -264,6 +264,8 @@ pub struct Dakon {
     refill_order: Vec<usize>,
     /// The lap budget of one sowing (`mgn.limit.laps`).
     max_laps: u64,
+    /// The budget is below what a sowing may take on this board ([`Dakon::lap_bound`]).
+    budget_binds: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -345,6 +347,11 @@ impl Dakon {
                 (1..=n).rev().collect()
             },
             max_laps: settings.max_laps(),
+            budget_binds: false,
+        })
+        .map(|mut dakon| {
+            dakon.budget_binds = dakon.max_laps < dakon.lap_bound();
+            dakon
         })
     }
 
@@ -961,7 +968,7 @@ impl Rules for Dakon {
             unreachable!("passes are handled above")
         };
         let slot = self.check_start(state, mover, hole)?;
-        if self.max_laps < self.lap_bound() {
+        if self.budget_binds {
             self.within_budget(state, slot, hole)?;
         }
         match self.sow(state, slot, sink).0 {
