@@ -356,6 +356,25 @@ fn perft_and_random_play_end_on_a_move_past_the_budget() {
 }
 
 #[test]
+fn perft_counts_the_stops_of_a_long_cycle_in_time_linear_in_them() {
+    // B9 never ends: a cycle of 1,055,109 laps, each lap of which it may stop after. Each
+    // stop played from the start would follow 10^12 laps in all; they are played one after
+    // the other, a lap each.
+    let text = fs::read_to_string(repo().join("fixtures/bad/endless-stop-range.mgn")).unwrap();
+    let game = parse_games(&text).remove(0).unwrap();
+    let started = std::time::Instant::now();
+    let counted = with_rules_within(&game.header, DEFAULT_MAX_LAPS, PerftFrom(game.clone(), 1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(counted, Ok(9 + 1_055_109));
+    assert!(
+        started.elapsed().as_secs() < 60,
+        "perft took {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
 fn perft_and_generate_say_when_a_move_is_not_decided() {
     // From the start, Nchuwa's first moves end within a few laps; with a budget of one lap
     // some do not, and perft says so (exit 1) rather than count them or hang.

@@ -249,6 +249,25 @@ pub struct Nchuwa {
     no_move_loses: bool,
     /// The lap budget of one move (`mgn.limit.laps`).
     max_laps: u64,
+    /// Behind a pointer: a cell in the rules themselves would let the compiler assume nothing
+    /// of them across a call (1 to 2% more instructions in every replay).
+    memo: Box<MemoCell>,
+}
+
+/// The remembered move, if any, and a key of it that every walk compares with its own, so that
+/// the walks of other moves look no further.
+#[derive(Clone, Debug, Default)]
+struct MemoCell {
+    key: std::cell::Cell<Option<u64>>,
+    memo: std::cell::RefCell<Option<Memo>>,
+}
+
+/// A key of a move from `start` with the mover's `ring`: its start and its first holes.
+#[inline(always)]
+fn memo_key(ring: &Ring, start: usize) -> u64 {
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&ring[..8]);
+    u64::from_le_bytes(first) ^ (start as u64) << 56
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -357,10 +376,24 @@ impl fmt::Display for NchuwaDecision {
 
 /// The state of a move between laps: the mover's ring, and the hole the next lap starts from.
 /// Two moments of a move with equal in-move states go on identically, forever.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct InMove {
     ring: Ring,
     at: u8,
+}
+
+/// The last long move whose walk did not end (it never ends, or was not decided), and how far
+/// its stops were played: listing the stops of one endless move and playing them one after
+/// the other (perft, random play) follows its walk once and a lap a stop, where each stop
+/// followed the whole walk again (a cycle of a million laps took 10^12 laps to count).
+#[derive(Clone, Debug)]
+struct Memo {
+    /// The move: the mover's ring before it, and the hole it starts from.
+    from: InMove,
+    walk: Walk,
+    /// The state after lap `lap` of the move, played without events.
+    lap: u64,
+    state: InMove,
 }
 
 /// What a move from one hole does, worked out before anything is changed.
@@ -411,6 +444,7 @@ impl Nchuwa {
             endless_stop: settings.get("nchuwa.endless") == "stop",
             no_move_loses: settings.get("nchuwa.no-move") == "loses",
             max_laps: settings.max_laps(),
+            memo: Default::default(),
         })
     }
 
@@ -503,10 +537,16 @@ impl Nchuwa {
 
     /// Follow the move from `start` to its end, or find that it never ends. On an end, `ring`
     /// is left as the move leaves it, and the hole of the last seed is returned with the walk.
-    fn walk(&self, ring: &mut Ring, start: usize) -> (Walk, usize) {
+    fn walk(&self, ring: &mut Ring, start: usize, recall: bool) -> (Walk, usize) {
         // Nearly every move ends within a few laps; the cycle search's copies and comparisons
         // would cost more than the laps. A walk is deterministic, so starting it over under
         // the search when it runs long gives the same answer.
+        // Once a move did not end, the next walk may well be its own again (its next stop).
+        if recall && self.memo.key.get() == Some(memo_key(ring, start)) {
+            if let Some(walk) = self.remembered(ring, start) {
+                return (walk, start);
+            }
+        }
         let mut plain = *ring;
         let mut at = start;
         for laps in 1..=PLAIN_LAPS.min(self.max_laps) {
@@ -525,8 +565,60 @@ impl Nchuwa {
             s.at = at as u8;
             s.ring[at] > 1
         });
+        if let Walk::Endless { .. } | Walk::Undecided = walk {
+            // The state is as it was: the move's start.
+            self.remember(&state, walk);
+        }
         *ring = state.ring;
         (walk, state.at as usize)
+    }
+
+    /// The walk of the move from `start` if it is the one remembered.
+    #[cold]
+    #[inline(never)]
+    fn remembered(&self, ring: &Ring, start: usize) -> Option<Walk> {
+        let memo = self.memo.memo.borrow();
+        let memo = memo.as_ref()?;
+        (memo.from.at as usize == start && memo.from.ring == *ring).then_some(memo.walk)
+    }
+
+    /// Remember a move from `from` whose walk did not end.
+    #[cold]
+    #[inline(never)]
+    fn remember(&self, from: &InMove, walk: Walk) {
+        self.memo
+            .key
+            .set(Some(memo_key(&from.ring, from.at as usize)));
+        *self.memo.memo.borrow_mut() = Some(Memo {
+            from: from.clone(),
+            walk,
+            lap: 0,
+            state: from.clone(),
+        });
+    }
+
+    /// The mover's ring after the first `laps` laps of the move from `start` (a move that
+    /// never ends: every lap relays), played without events, from the last state reached in
+    /// it when that is not past them.
+    fn ring_after(&self, ring: &Ring, start: usize, laps: u64) -> Ring {
+        let from = InMove {
+            ring: *ring,
+            at: start as u8,
+        };
+        let mut memo = self.memo.memo.borrow_mut();
+        let memo = memo.as_mut().filter(|m| m.from == from);
+        let (mut state, done) = match &memo {
+            Some(m) if m.lap <= laps => (m.state.clone(), m.lap),
+            _ => (from, 0),
+        };
+        for _ in done..laps {
+            state.at = self.lap(Side::B, &mut state.ring, state.at as usize, 0, &mut ()) as u8;
+        }
+        if let Some(m) = memo {
+            m.lap = laps;
+            m.state = state.clone();
+        }
+        state.ring
     }
 
     /// The inner capture a last seed in `last` makes against `opponent`: (front, back).
@@ -594,10 +686,12 @@ impl Nchuwa {
     }
 
     /// Work out a move from a legal start, changing nothing.
-    fn plan_sow(&self, state: &NchuwaState, side: Side, index: usize) -> SowPlan {
+    /// `recall`: the move may be the one remembered ([`Memo`]); a move being played may be, a
+    /// move being listed is walked afresh (and remembered if it does not end).
+    fn plan_sow(&self, state: &NchuwaState, side: Side, index: usize, recall: bool) -> SowPlan {
         let mut ring = state.rings[side.index()];
         let mut opponent_after = state.rings[side.other().index()];
-        let (walk, last) = self.walk(&mut ring, index);
+        let (walk, last) = self.walk(&mut ring, index, recall);
         let (front, back) = match walk {
             Walk::Ends { .. } => self.capture_holes(last, &opponent_after),
             Walk::Endless { .. } | Walk::Undecided => (None, None),
@@ -646,7 +740,7 @@ impl Nchuwa {
         for i in 0..self.ring_len() {
             if ring[i] >= least {
                 let mut copy = *ring;
-                match self.walk(&mut copy, i).0 {
+                match self.walk(&mut copy, i, false).0 {
                     Walk::Ends { .. } => return Some(true),
                     Walk::Undecided => undecided = true,
                     Walk::Endless { .. } => {}
@@ -940,7 +1034,7 @@ impl Nchuwa {
         sink: &mut S,
     ) -> Result<(), Violation> {
         let index = self.check_start(state, mover, hole)?;
-        let plan = self.plan_sow(state, mover, index);
+        let plan = self.plan_sow(state, mover, index, true);
         let mut extra = None;
         let laps = match (plan.walk, stop) {
             (Walk::Undecided, _) => return Err(self.undecided_move(hole)),
@@ -1034,10 +1128,7 @@ impl Nchuwa {
             (Walk::Ends { .. }, _) if !sink.keeps_events() => ring = plan.ring_after,
             (Walk::Endless { mu, lambda }, Some(stop)) if !sink.keeps_events() => {
                 // The state after lap `stop` is the state after lap mu + (stop - mu) % lambda.
-                let mut at = index;
-                for _ in 0..mu + (stop - mu) % lambda {
-                    at = self.lap(mover, &mut ring, at, 0, sink);
-                }
+                ring = self.ring_after(&ring, index, mu + (stop - mu) % lambda);
             }
             _ => self.play_laps(&mut ring, mover, index, (plan.walk, laps, plan.front), sink),
         }
@@ -1120,7 +1211,10 @@ impl Nchuwa {
         let singletons_only = self.singletons_only(ring);
         for index in 0..self.ring_len() {
             if self.may_start(ring, index, singletons_only) {
-                f(self.hole(side, index), &self.plan_sow(state, side, index));
+                f(
+                    self.hole(side, index),
+                    &self.plan_sow(state, side, index, false),
+                );
             }
         }
     }
