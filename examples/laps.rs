@@ -29,9 +29,42 @@ impl EventSink for Laps {
     fn withdraw(&mut self, _: usize) {}
 }
 
-/// The first move of a game timed: without events and into the replay's log; the laps it
-/// plays, counted from its events.
-struct Time<'g>(&'g Game);
+/// How the first move of a game is played: without events, into a lap counter, or into the
+/// replay's log.
+#[derive(Clone, Copy)]
+enum Sink {
+    Nothing,
+    Laps,
+    Log,
+}
+
+/// The first move of a game played once, on rules of its own (the rules remember the last
+/// move that did not end: timing it again on the same rules would time that memory); the
+/// laps it played when counted.
+struct Play<'g>(&'g Game, Sink);
+
+impl WithRules for Play<'_> {
+    type Output = u64;
+    fn run<R: Rules>(self, rules: &R) -> u64 {
+        let game = self.0;
+        let start = game.header.start.as_ref().expect("a Start tag");
+        let mut state = rules.state_from_position(&start.value).expect("a position");
+        let Some(Element::Move(written)) = game.moves.first() else {
+            panic!("a move first")
+        };
+        let decisions = rules.decisions_from_move(&written.value).expect("a move");
+        let mut laps = Laps::default();
+        let mut log = PlyLog::new();
+        for (decision, _) in &decisions {
+            let _ = match self.1 {
+                Sink::Nothing => rules.apply(&mut state, decision, &mut ()),
+                Sink::Laps => rules.apply(&mut state, decision, &mut laps),
+                Sink::Log => rules.apply(&mut state, decision, &mut log),
+            };
+        }
+        laps.0
+    }
+}
 
 struct Timed {
     laps: u64,
@@ -39,43 +72,20 @@ struct Timed {
     with_events: f64,
 }
 
-impl WithRules for Time<'_> {
-    type Output = Timed;
-    fn run<R: Rules>(self, rules: &R) -> Timed {
-        let game = self.0;
-        let start = game.header.start.as_ref().expect("a Start tag");
-        let state = rules.state_from_position(&start.value).expect("a position");
-        let Some(Element::Move(written)) = game.moves.first() else {
-            panic!("a move first")
-        };
-        let decisions = rules.decisions_from_move(&written.value).expect("a move");
-        let play = |sink: &mut dyn FnMut(&R::Decision, &mut R::State)| {
-            let mut s = state.clone();
-            for (decision, _) in &decisions {
-                sink(decision, &mut s);
-            }
-        };
-        let mut laps = Laps::default();
-        play(&mut |d, s| {
-            let _ = rules.apply(s, d, &mut laps);
-        });
-        let decided = best(|| {
-            play(&mut |d, s| {
-                let _ = rules.apply(s, d, &mut ());
-            })
-        });
-        let mut log = PlyLog::new();
-        let with_events = best(|| {
-            log.clear();
-            play(&mut |d, s| {
-                let _ = rules.apply(s, d, &mut log);
-            })
-        });
-        Timed {
-            laps: laps.0,
-            decided,
-            with_events,
-        }
+fn time(game: &Game) -> Timed {
+    let play = |sink| {
+        with_rules_within(&game.header, MAX_MAX_LAPS, Play(game, sink))
+            .expect("implemented")
+            .expect("configured")
+    };
+    Timed {
+        laps: play(Sink::Laps),
+        decided: best(|| {
+            play(Sink::Nothing);
+        }),
+        with_events: best(|| {
+            play(Sink::Log);
+        }),
     }
 }
 
@@ -143,9 +153,7 @@ fn main() {
             record.to_string()
         };
         let game = parse_games(&record).remove(0).expect("the record reads");
-        let timed = with_rules_within(&game.header, MAX_MAX_LAPS, Time(&game))
-            .expect("implemented")
-            .expect("configured");
+        let timed = time(&game);
         let per_second = |seconds: f64| timed.laps as f64 / seconds / 1e6;
         println!(
             "{what}\n  {} laps: decided in {:.6} s ({:.1} M laps/s); played with its events in {:.6} s more ({:.1} M laps/s)",
