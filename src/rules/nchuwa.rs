@@ -1200,20 +1200,27 @@ impl Nchuwa {
 
     /// The legal moves of `side` in play, each with its extra capture or stopping lap.
     fn play_decisions(&self, state: &NchuwaState, side: Side, out: &mut Vec<NchuwaDecision>) {
-        self.each_move(state, side, |hole, plan| {
+        self.each_move(state, side, false, |hole, plan| {
             self.push_moves(side, hole, plan, out)
         });
     }
 
-    /// Every hole `side` may start a move from in play, with the plan of its move.
-    fn each_move(&self, state: &NchuwaState, side: Side, mut f: impl FnMut(Hole, &SowPlan)) {
+    /// Every hole `side` may start a move from in play, with the plan of its move (`recall`:
+    /// [`Nchuwa::plan_sow`]'s).
+    fn each_move(
+        &self,
+        state: &NchuwaState,
+        side: Side,
+        recall: bool,
+        mut f: impl FnMut(Hole, &SowPlan),
+    ) {
         let ring = &state.rings[side.index()];
         let singletons_only = self.singletons_only(ring);
         for index in 0..self.ring_len() {
             if self.may_start(ring, index, singletons_only) {
                 f(
                     self.hole(side, index),
-                    &self.plan_sow(state, side, index, false),
+                    &self.plan_sow(state, side, index, recall),
                 );
             }
         }
@@ -1476,7 +1483,8 @@ impl Rules for Nchuwa {
         };
         let mut out = Vec::new();
         let mut moves = Vec::new();
-        self.each_move(state, side, |hole, plan| match plan.walk {
+        // Listed after a refusal, which may be of the long move just walked: recalled.
+        self.each_move(state, side, true, |hole, plan| match plan.walk {
             // One entry for every lap the move may stop after, however many.
             Walk::Endless { .. } if self.endless_stop => {
                 let laps = Self::stop_laps(plan.walk);
