@@ -26,7 +26,7 @@ impl EventSink for SowCounter {
             self.0 += 1;
         }
     }
-    fn mark(&self) -> usize {
+    fn mark(&mut self) -> usize {
         self.0 as usize
     }
     fn withdraw(&mut self, mark: usize) {

@@ -7,14 +7,26 @@
 //! Nothing here prints: the command line turns [`RecordResult`]s into its report.
 
 use crate::notation::{games_in_part, Game, GameKind, Part, SyntaxError};
-use crate::replay::{replay_game, replay_moves, Failure, ReplayOptions, Replayed};
-use crate::rules::game_def;
+use crate::replay::{replay_game_within, replay_moves, Failure, ReplayOptions, Replayed};
+use crate::rules::{game_def, DEFAULT_MAX_LAPS};
 
-/// What the checker is told besides the record itself. Empty for now; it is where rule
-/// overrides and checking levels will go, so that adding them does not change every caller.
-#[derive(Clone, Debug, Default)]
+/// What the checker is told besides the record itself; rule overrides and checking levels
+/// will go here too, so that adding them does not change every caller.
+#[derive(Clone, Debug)]
 #[non_exhaustive]
-pub struct CheckOptions {}
+pub struct CheckOptions {
+    /// The most laps one move may take before it is decided (`--max-laps`): a move that has
+    /// neither ended nor come back to a state it was in by then fails under `mgn.limit.laps`.
+    pub max_laps: u64,
+}
+
+impl Default for CheckOptions {
+    fn default() -> CheckOptions {
+        CheckOptions {
+            max_laps: DEFAULT_MAX_LAPS,
+        }
+    }
+}
 
 /// One thing wrong with a game that reads: a rule broken or a claim that does not hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,8 +69,8 @@ impl Verdict {
 /// Replay one parsed game under its rules. Its spans point into the text it was read from, so
 /// problems found here are reported at the right line and column.
 pub fn check_game(game: &Game, options: &CheckOptions) -> Verdict {
-    let _ = options;
-    verdict(game.header.game.value, replay_game(game, false))
+    let replayed = replay_game_within(game, false, options.max_laps);
+    verdict(game.header.game.value, replayed)
 }
 
 fn verdict(kind: GameKind, replayed: Option<Replayed>) -> Verdict {
@@ -147,7 +159,7 @@ pub fn check_part(part: &Part, options: &CheckOptions) -> Vec<RecordResult> {
 /// is read, element by element: memory holds the text and the replay, not the game's syntax
 /// tree.
 fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult> {
-    let _ = options;
+    let max_laps = options.max_laps;
     let events = has_capture_claim(text);
     let mut games = games_in_part(text, Vec::new(), last);
     let mut results = Vec::new();
@@ -164,6 +176,7 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
         let options = ReplayOptions {
             events,
             on_step: None,
+            max_laps,
         };
         let mut replayed = replay_moves(&header, &mut reader, options);
         if replayed.as_ref().is_some_and(|r| r.needs_events) {
@@ -171,6 +184,7 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
             let options = ReplayOptions {
                 events: true,
                 on_step: None,
+                max_laps,
             };
             replayed = replay_moves(&header, &mut reader.again(), options);
         }

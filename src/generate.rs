@@ -2,7 +2,7 @@
 //! benchmarks and `mgn generate`. The same seed gives the same games.
 
 use crate::notation::{Comment, CommentStyle, Element, Game, Header, Outcome, Span, Spanned};
-use crate::rules::{Event, EventSink, Phase, Rules};
+use crate::rules::{Event, EventSink, Phase, Rules, Violation};
 
 /// SplitMix64: small, fast, and the same on every platform, so a seed names a game forever.
 #[derive(Clone, Debug)]
@@ -50,6 +50,9 @@ fn spanned<T>(value: T) -> Spanned<T> {
 }
 
 /// Play one whole turn, each decision drawn among the legal ones; `turn` gets the decisions.
+/// The rules list a move not decided within the lap budget (it may be legal): drawn, it is
+/// put aside and another drawn; when every decision left is such a move, the turn cannot be
+/// played and the error says why (`mgn.limit.laps`), the state then being half-way.
 fn random_turn<R: Rules, S: EventSink>(
     rules: &R,
     state: &mut R::State,
@@ -57,16 +60,31 @@ fn random_turn<R: Rules, S: EventSink>(
     decisions: &mut Vec<R::Decision>,
     turn: &mut Vec<R::Decision>,
     sink: &mut S,
-) {
+) -> Result<(), Violation> {
     loop {
         rules.decisions(state, decisions);
-        let decision = decisions[rng.below(decisions.len())].clone();
-        rules
-            .apply(state, &decision, sink)
-            .expect("a listed decision is legal");
-        turn.push(decision);
+        loop {
+            let i = rng.below(decisions.len());
+            let decision = decisions[i].clone();
+            match rules.apply(state, &decision, sink) {
+                Ok(()) => {
+                    turn.push(decision);
+                    break;
+                }
+                Err(violation) => {
+                    assert_eq!(
+                        violation.rule, "mgn.limit.laps",
+                        "a listed decision is legal, or not decided within the lap budget: {decision}"
+                    );
+                    decisions.swap_remove(i);
+                    if decisions.is_empty() {
+                        return Err(violation);
+                    }
+                }
+            }
+        }
         if !matches!(rules.phase(state), Phase::Continue { .. }) {
-            break;
+            return Ok(());
         }
     }
 }
@@ -92,7 +110,9 @@ pub fn playout<R: Rules, S: EventSink>(
                 .expect("a round that is over can begin the next"),
             _ => {
                 turn.clear();
-                random_turn(rules, &mut state, rng, &mut decisions, &mut turn, sink);
+                if random_turn(rules, &mut state, rng, &mut decisions, &mut turn, sink).is_err() {
+                    break;
+                }
                 plies += 1;
             }
         }
@@ -130,14 +150,21 @@ pub fn random_game<R: Rules>(
         }
         turn.clear();
         events.clear();
-        random_turn(
+        if let Err(violation) = random_turn(
             rules,
             &mut state,
             rng,
             &mut decisions,
             &mut turn,
             &mut events,
-        );
+        ) {
+            // The record ends before the turn no move of which could be decided.
+            moves.push(Element::Comment(spanned(Comment {
+                text: format!("stopped by the generator after {plies} plies: {violation}"),
+                style: CommentStyle::Brace,
+            })));
+            break Outcome::Unknown;
+        }
         plies += 1;
         moves.push(rules.move_from_decisions(&turn));
         if options.checkpoints {

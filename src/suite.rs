@@ -27,11 +27,12 @@ pub fn verdict_lines(text: &str) -> Vec<String> {
 /// The verdict lines of a case file's bytes. MGN is UTF-8: a part of the file that is not is
 /// one bad record, failed as a syntax error at its first invalid byte.
 pub fn verdict_lines_of_bytes(bytes: &[u8]) -> Vec<String> {
-    verdict_lines_of(bytes).expect("bytes in memory always read")
+    verdict_lines_of(bytes, &CheckOptions::default()).expect("bytes in memory always read")
 }
 
-/// The verdict lines of a case read from `input`, a game at a time ([`crate::notation::parts`]).
-pub fn verdict_lines_of(input: impl BufRead) -> io::Result<Vec<String>> {
+/// The verdict lines of a case read from `input`, a game at a time ([`crate::notation::parts`]),
+/// checked under `options`.
+pub fn verdict_lines_of(input: impl BufRead, options: &CheckOptions) -> io::Result<Vec<String>> {
     let mut lines = Vec::new();
     let mut end = (1, 1);
     for part in parts(input) {
@@ -42,7 +43,7 @@ pub fn verdict_lines_of(input: impl BufRead) -> io::Result<Vec<String>> {
             let (line, column) = index.line_col(offset);
             format!("{line}:{column}")
         };
-        for result in check_part(&part, &CheckOptions::default()) {
+        for result in check_part(&part, options) {
             let verdict = match &result {
                 RecordResult::Syntax(error) => format!("syntax error at {}", at(error.offset)),
                 RecordResult::NotUtf8 { offset, .. } => {
@@ -123,10 +124,10 @@ pub enum CaseOutcome {
     Blessed(PathBuf),
 }
 
-/// Run one case; with `bless`, rewrite its verdict file when it differs (keeping its comment
-/// lines) instead of reporting it.
-pub fn run_case(case: &Path, bless: bool) -> io::Result<CaseOutcome> {
-    let actual = verdict_lines_of(io::BufReader::new(regular_file(case)?))?;
+/// Run one case under `options`; with `bless`, rewrite its verdict file when it differs
+/// (keeping its comment lines) instead of reporting it.
+pub fn run_case(case: &Path, bless: bool, options: &CheckOptions) -> io::Result<CaseOutcome> {
+    let actual = verdict_lines_of(io::BufReader::new(regular_file(case)?), options)?;
     let path = verdict_path(case);
     let written = match regular_file(&path).and_then(io::read_to_string) {
         Ok(written) => written,
@@ -166,11 +167,11 @@ pub fn run_case(case: &Path, bless: bool) -> io::Result<CaseOutcome> {
 }
 
 /// Run every case under `root` (see [`run_case`]).
-pub fn run_suite(root: &Path, bless: bool) -> io::Result<SuiteReport> {
+pub fn run_suite(root: &Path, bless: bool, options: &CheckOptions) -> io::Result<SuiteReport> {
     let mut report = SuiteReport::default();
     for case in cases(root)? {
         report.cases += 1;
-        match run_case(&case, bless)? {
+        match run_case(&case, bless, options)? {
             CaseOutcome::Agrees => {}
             CaseOutcome::Differs(mismatch) => report.mismatches.push(mismatch),
             CaseOutcome::Blessed(path) => report.blessed.push(path),

@@ -6,7 +6,8 @@ use std::path::Path;
 #[test]
 fn every_fixture_gets_its_expected_verdict() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    let report = mgn::suite::run_suite(&root, false).expect("fixtures/ is readable");
+    let options = mgn::check::CheckOptions::default();
+    let report = mgn::suite::run_suite(&root, false, &options).expect("fixtures/ is readable");
     assert!(report.cases > 0, "fixtures/ holds cases");
     let shown: Vec<String> = report
         .mismatches

@@ -4,6 +4,23 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
+/// A lap budget: 1 to 4294967295 (laps are numbered in `u32`, as MGN writes `/L`).
+fn lap_budget(text: &str) -> Result<u64, String> {
+    let n: u64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number"))?;
+    if n == 0 || n > mgn::rules::MAX_MAX_LAPS {
+        return Err(format!(
+            "it must be 1 to {} (a move of no lap is never decided)",
+            mgn::rules::MAX_MAX_LAPS
+        ));
+    }
+    Ok(n)
+}
+
+/// The help of `--max-laps`, the same for every command that plays moves.
+const MAX_LAPS_HELP: &str = "The most laps one move may take before it is decided: a move that has neither ended nor come back to an in-move state it was in by then (an endless Nchuwa or Dong Wo relay with a longer cycle) fails under mgn.limit.laps, never passes. At the default a move is decided in about a second";
+
 /// A count that must be at least 1: 0 would ask a command to do nothing and succeed.
 fn at_least_one(text: &str) -> Result<NonZeroUsize, String> {
     let n: usize = text
@@ -175,6 +192,9 @@ pub struct ReplayArgs {
     /// text for people; yaml or json (schema mgn-trace/1, docs/ci.md) for other programs
     #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
     pub format: TraceFormat,
+
+    #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
+    pub max_laps: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -202,6 +222,9 @@ pub struct GameArgs {
     /// Board size, such as 2x7; the game's usual board when left out
     #[arg(long, value_name = "SIZE")]
     pub board: Option<String>,
+
+    #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
+    pub max_laps: u64,
 }
 
 #[derive(Debug, Args)]
@@ -257,6 +280,9 @@ pub struct SuiteArgs {
     /// Rewrite the verdict files to the verdicts mgn gives now (comment lines are kept)
     #[arg(long)]
     pub bless: bool,
+
+    #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
+    pub max_laps: u64,
 }
 
 #[derive(Debug, Args)]
@@ -283,6 +309,9 @@ pub struct CheckArgs {
     /// Text format: one line per bad record (no trace, diff or alternatives), then the count
     #[arg(short, long)]
     pub quiet: bool,
+
+    #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
+    pub max_laps: u64,
 }
 
 #[derive(Debug, Args)]

@@ -47,7 +47,8 @@ enum Unit {
 
 pub fn run(args: &CheckArgs) -> Status {
     let started = Instant::now();
-    let options = CheckOptions::default();
+    let mut options = CheckOptions::default();
+    options.max_laps = args.max_laps;
     let mut report = Report::with_format(output::stdout(), args.format, args.quiet);
     let origins = input::expand(&args.paths);
     let names: Vec<String> = origins

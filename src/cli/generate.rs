@@ -5,7 +5,7 @@ use super::output::{self, say};
 use super::Status;
 use mgn::generate::{random_game, GenerateOptions, Rng};
 use mgn::notation::{write_game, BoardSize, GameKind, Header, RuleSetting, Side, Span, Spanned};
-use mgn::rules::{with_rules, Rules, WithRules};
+use mgn::rules::{with_rules_within, Rules, WithRules};
 use std::io::Write;
 
 struct Generate<'a> {
@@ -59,9 +59,14 @@ impl GameArgs {
     }
 }
 
-/// Run `work` under the rules `header` names, or say why they cannot be had.
-pub fn run_rules<W: WithRules>(header: &Header, work: W) -> Result<W::Output, String> {
-    match with_rules(header, work) {
+/// Run `work` under the rules `header` names and a lap budget of `max_laps`, or say why
+/// they cannot be had.
+pub fn run_rules<W: WithRules>(
+    header: &Header,
+    max_laps: u64,
+    work: W,
+) -> Result<W::Output, String> {
+    match with_rules_within(header, max_laps, work) {
         None => Err(format!(
             "mgn does not implement {}'s rules yet",
             header.game.value
@@ -104,7 +109,7 @@ pub fn run(args: &GenerateArgs) -> Status {
             rng: &mut rng,
             options,
         };
-        let game = match run_rules(&game_header, work) {
+        let game = match run_rules(&game_header, args.rules.max_laps, work) {
             Ok(game) => game,
             Err(message) => {
                 say(&message);

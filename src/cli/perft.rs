@@ -6,7 +6,7 @@ use super::output::{self, say};
 use super::Status;
 use mgn::notation::Side;
 use mgn::perft::{divide, perft};
-use mgn::rules::{Rules, WithRules};
+use mgn::rules::{Rules, Violation, WithRules};
 use std::io::Write;
 use std::time::Instant;
 
@@ -17,17 +17,17 @@ struct Count {
 }
 
 impl WithRules for Count {
-    type Output = (Vec<(String, u64)>, u64);
+    type Output = Result<(Vec<(String, u64)>, u64), Violation>;
     fn run<R: Rules>(self, rules: &R) -> Self::Output {
         let start = rules.start(self.first);
         // At depth 0 the position itself is the one sequence, and there is no first decision
         // to divide it by.
         if self.divide && self.depth > 0 {
-            let parts = divide(rules, &start, self.depth);
+            let parts = divide(rules, &start, self.depth)?;
             let total = parts.iter().map(|(_, n)| n).sum();
-            (parts, total)
+            Ok((parts, total))
         } else {
-            (Vec::new(), perft(rules, &start, self.depth))
+            Ok((Vec::new(), perft(rules, &start, self.depth)?))
         }
     }
 }
@@ -53,8 +53,13 @@ pub fn run(args: &PerftArgs) -> Status {
             divide: args.divide,
             first,
         };
-        let (parts, total) = match run_rules(&header, work) {
-            Ok(counted) => counted,
+        let (parts, total) = match run_rules(&header, args.rules.max_laps, work) {
+            Ok(Ok(counted)) => counted,
+            Ok(Err(violation)) => {
+                // A move not decided within the lap budget: the count is unknown.
+                say(&format!("perft({depth}) is not known: {violation}"));
+                return output::finish(&mut out, Ok(()), Status::Failed);
+            }
             Err(message) => {
                 say(&message);
                 return Status::Error;

@@ -104,6 +104,7 @@ pub fn run(args: &ReplayArgs) -> Status {
                 let options = ReplayOptions {
                     events: true,
                     on_step: Some(&mut on_step),
+                    max_laps: args.max_laps,
                 };
                 let replayed = replay_moves(&header, &mut reader, options);
                 let _ = games.finish(reader);

@@ -3,6 +3,7 @@
 use super::args::SuiteArgs;
 use super::output::{self, say};
 use super::Status;
+use mgn::check::CheckOptions;
 use mgn::source::displayable;
 use mgn::suite::{run_case, CaseOutcome, Mismatch};
 use mgn::walk::mgn_files;
@@ -10,6 +11,8 @@ use std::collections::HashSet;
 use std::io::Write;
 
 pub fn run(args: &SuiteArgs) -> Status {
+    let mut options = CheckOptions::default();
+    options.max_laps = args.max_laps;
     let mut out = output::stdout();
     let mut status = Status::Success;
     let (mut passed, mut failed) = (0, 0);
@@ -37,7 +40,7 @@ pub fn run(args: &SuiteArgs) -> Status {
             if !seen.insert(std::fs::canonicalize(&case).unwrap_or_else(|_| case.clone())) {
                 continue;
             }
-            let shown = match run_case(&case, args.bless) {
+            let shown = match run_case(&case, args.bless, &options) {
                 Ok(CaseOutcome::Agrees) => {
                     passed += 1;
                     continue;

@@ -6,8 +6,10 @@
 //! departure ends a game's replay, as a CI tool wants: everything after it rests on a position
 //! the record and the rules no longer agree on.
 
+pub mod log;
 mod trace;
 
+pub use log::{Captures, PlyLog};
 pub use trace::{draw_board, draw_four_rows, ply_trace, position_lines};
 
 use std::fmt;
@@ -16,7 +18,9 @@ use crate::notation::{
     write_position, Element, Game, Header, HoleAction, Move, Outcome, Pile, Position, Rows, Side,
     Span, Spanned, Transaction,
 };
-use crate::rules::{with_rules, Event, MovePart, Phase, Rules, Violation, WithRules};
+use crate::rules::{
+    with_rules_within, Event, MovePart, Phase, Rules, Violation, WithRules, DEFAULT_MAX_LAPS,
+};
 
 /// The highest round a `Start` position may be in. A real game has a few dozen rounds; the
 /// limit keeps every round count the replay and the rules add to far from `u32::MAX`, so that a
@@ -46,6 +50,8 @@ pub struct Failure {
 pub struct PlyRecord {
     #[serde(flatten)]
     pub label: StepLabel,
+    /// The step's events; those of a very long ply in part, with an [`Event::Omitted`] where
+    /// some are left out ([`PlyLog`]).
     pub events: Vec<Event>,
     /// The position after the step, in MGN's position form.
     #[serde(serialize_with = "position_text")]
@@ -98,7 +104,8 @@ pub struct Replayed {
     pub start: Option<Position>,
     pub winner: Option<Option<Side>>,
     /// The replay failed without the events its failure's trace needs: run it again with
-    /// [`ReplayOptions::events`] set (it is the same up to the failure).
+    /// [`ReplayOptions::events`] set (it is the same up to the failure). False for a failure
+    /// without a trace (a refused decision).
     pub needs_events: bool,
 }
 
@@ -167,11 +174,18 @@ pub struct ReplayOptions<'s> {
     /// with its events and the position after it, as it is played (`mgn replay`); `events` is
     /// then taken as set.
     pub on_step: Option<&'s mut dyn FnMut(Progress)>,
+    /// The most laps one move may take before it is decided (`mgn.limit.laps`).
+    pub max_laps: u64,
 }
 
 /// Replay a game, keeping every ply's events and position when `keep_plies` (for `mgn
 /// replay`); `None` when mgn does not yet implement the game's rules.
 pub fn replay_game(game: &Game, keep_plies: bool) -> Option<Replayed> {
+    replay_game_within(game, keep_plies, DEFAULT_MAX_LAPS)
+}
+
+/// [`replay_game`] under a lap budget of `max_laps` for each move.
+pub fn replay_game_within(game: &Game, keep_plies: bool, max_laps: u64) -> Option<Replayed> {
     let mut plies = Vec::new();
     let mut keep = |progress| {
         if let Progress::Step(step) = progress {
@@ -182,11 +196,13 @@ pub fn replay_game(game: &Game, keep_plies: bool) -> Option<Replayed> {
     let options = |events| ReplayOptions {
         events,
         on_step: None,
+        max_laps,
     };
     let mut replayed = if keep_plies {
         let options = ReplayOptions {
             events: true,
             on_step: Some(&mut keep),
+            max_laps,
         };
         replay_moves(&game.header, &mut GameMoves::new(game), options)?
     } else {
@@ -218,9 +234,11 @@ pub fn replay_moves<T: MoveText>(
             Replay::new(rules, self.header, self.options).run(self.moves)
         }
     }
+    let max_laps = options.max_laps;
     Some(
-        with_rules(
+        with_rules_within(
             header,
+            max_laps,
             Run {
                 header,
                 moves,
@@ -345,8 +363,10 @@ struct Replay<'a, 's, R: Rules> {
     ply_count: usize,
     /// Plies played in the current round.
     plies_this_round: usize,
-    /// The events of the last ply, for capture claims and annotated diffs.
-    last_events: Vec<Event>,
+    /// The events of the last ply, for capture claims and annotated diffs, in bounded room.
+    log: PlyLog,
+    /// A failure read the events (which are not kept unless `record_events`).
+    events_read: std::cell::Cell<bool>,
     last_side: Side,
     last: Last,
     /// A round the rules started that the record has not yet marked with `round N`.
@@ -355,7 +375,6 @@ struct Replay<'a, 's, R: Rules> {
     round_marked: bool,
     /// The ply count when the last `round N` marker was read: claims need a move after it.
     ply_count_at_marker: usize,
-    decisions: Vec<R::Decision>,
     /// The decisions of the move being played, kept for its room.
     written_decisions: Vec<(R::Decision, MovePart)>,
     start_position: Position,
@@ -374,13 +393,13 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             record_events,
             ply_count: 0,
             plies_this_round: 0,
-            last_events: Vec::new(),
+            log: PlyLog::new(),
+            events_read: std::cell::Cell::new(false),
             last_side: Side::B,
             last: Last::Nothing,
             unmarked_round: None,
             round_marked: false,
             ply_count_at_marker: 0,
-            decisions: Vec::new(),
             written_decisions: Vec::new(),
             start_position: rules.position(&rules.start(Side::B)),
             replayed: Position {
@@ -398,7 +417,10 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         let start = Some(self.start_position.clone());
         let failure = result.err().map(|failure| *failure);
         Replayed {
-            needs_events: failure.is_some() && !self.record_events,
+            // Only a failure that read the ply's events (its trace, the rule that ended a lap or
+            // the game) is replayed again with them: a refused decision (most failures, a move
+            // past the lap budget among them) is not replayed again for nothing.
+            needs_events: failure.is_some() && self.events_read.get() && !self.record_events,
             failure,
             winner: match self.rules.phase(&self.state) {
                 Phase::Over { winner } => Some(winner),
@@ -510,7 +532,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 ),
             )));
         }
-        self.last_events.clear();
+        self.log.clear();
         Ok(())
     }
 
@@ -520,12 +542,12 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         failure
     }
 
-    /// The decisions open now, in words. After a decision that failed they are still those
-    /// it was chosen from: [`Rules::apply`] leaves the state unchanged on a violation, so
-    /// nothing is listed, let alone formatted, while the record holds.
+    /// The decisions open now, in words, those of a stopped endless move as one range. After
+    /// a decision that failed they are still those it was chosen from: [`Rules::apply`] leaves
+    /// the state unchanged on a violation, so nothing is listed, let alone formatted, while
+    /// the record holds.
     fn alternatives(&mut self) -> Vec<String> {
-        self.rules.decisions(&self.state, &mut self.decisions);
-        self.decisions.iter().map(|d| d.to_string()).collect()
+        self.rules.alternatives(&self.state)
     }
 
     /// Apply one decision, or fail with the rule and the legal alternatives.
@@ -533,9 +555,8 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         if !self.record_events {
             return self.rules.apply(&mut self.state, decision, &mut ());
         }
-        let mut events = std::mem::take(&mut self.last_events);
-        let applied = self.rules.apply(&mut self.state, decision, &mut events);
-        self.last_events = events;
+        let applied = self.rules.apply(&mut self.state, decision, &mut self.log);
+        self.log.settle();
         applied
     }
 
@@ -707,20 +728,14 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 side,
                 written: self.last.written().to_string(),
             };
-            self.step(label, self.last_events.clone());
+            self.step(label, self.log.events());
         }
     }
 
     /// The rule that ended the last lap of the turn.
     fn last_lap_rule(&self) -> &'static str {
-        self.last_events
-            .iter()
-            .rev()
-            .find_map(|e| match e {
-                Event::LapEnd { rule, .. } | Event::Pass { rule, .. } => Some(*rule),
-                _ => None,
-            })
-            .unwrap_or("mgn.move.form")
+        self.events_read.set(true);
+        self.log.last_lap_rule().unwrap_or("mgn.move.form")
     }
 
     /// Adds the step trace of the last ply (or of the move that failed half-way) to a
@@ -737,7 +752,8 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             side,
             written
         );
-        failure.trace = Some(ply_trace(&heading, &self.last_events));
+        self.events_read.set(true);
+        failure.trace = Some(ply_trace(&heading, &self.log.events()));
         failure
     }
 
@@ -754,35 +770,30 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
 
     fn check_captures(&self, claim: &Spanned<crate::notation::CaptureClaim>) -> Result<(), Fail> {
         self.no_ply_yet(claim.span, "capture")?;
-        let mut points = 0u64;
-        let mut holes = Vec::new();
-        for event in &self.last_events {
-            if let Event::Capture { hole, pile, .. } = event {
-                points += pile_points(*pile);
-                holes.push(*hole);
-            }
-        }
+        // Counted as the move was played, whatever its length (a claim names as many holes as
+        // were captured, so more captures than the claim names differ from it).
+        let captured = self.log.captures();
+        let points = captured.points;
         let mut claimed_holes = claim.value.holes.clone();
         claimed_holes.sort();
-        let mut replayed_holes = holes.clone();
-        replayed_holes.sort();
-        let holes_differ = !claimed_holes.is_empty() && claimed_holes != replayed_holes;
+        let holes_differ = !claimed_holes.is_empty()
+            && captured.sorted_holes(claimed_holes.len()).as_ref() != Some(&claimed_holes);
         if points != claim.value.count as u64 || holes_differ {
-            let shown = |count: u64, holes: &[crate::notation::Hole]| {
-                let names: Vec<String> = holes.iter().map(|h| h.to_string()).collect();
+            let shown = |count: u64, names: Vec<String>| {
                 if names.is_empty() {
                     format!("x{count}")
                 } else {
                     format!("x{count}({})", names.join(","))
                 }
             };
+            let claimed: Vec<String> = claim.value.holes.iter().map(|h| h.to_string()).collect();
             return Err(self.with_trace(failure_at(
                 claim.span,
                 "mgn.claim.captures",
                 format!(
                     "the record claims {} but the move captured {}",
-                    shown(claim.value.count as u64, &claim.value.holes),
-                    shown(points, &holes)
+                    shown(claim.value.count as u64, claimed),
+                    shown(points, captured.words())
                 ),
             )));
         }
@@ -869,7 +880,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 self.round_marked = true;
                 self.plies_this_round = 0;
                 // Capture claims speak of a move; none has been made in this round yet.
-                self.last_events.clear();
+                self.log.clear();
                 self.ply_count_at_marker = self.ply_count;
                 if self.on_step.is_some() {
                     let label = StepLabel::Round {
@@ -959,13 +970,8 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
     }
 
     fn game_end_rule(&self) -> &'static str {
-        self.last_events
-            .iter()
-            .find_map(|e| match e {
-                Event::GameEnd { rule, .. } => Some(*rule),
-                _ => None,
-            })
-            .unwrap_or("mgn.claim.result")
+        self.events_read.set(true);
+        self.log.game_end_rule().unwrap_or("mgn.claim.result")
     }
 }
 

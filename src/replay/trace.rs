@@ -55,10 +55,56 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                 let _ = write!(lap_line, " (skips {hole})");
             }
             Event::LapEnd {
-                hole, rule: code, ..
+                hole,
+                lap,
+                rule: code,
             } => {
+                if lap_line.is_empty() {
+                    // The end of a lap whose start was left out of the trace.
+                    let _ = write!(lap_line, "lap {lap}: ...");
+                }
                 let _ = write!(lap_line, "; ends in {hole} [{}]", code);
                 flush(&mut out, &mut lap_line);
+            }
+            Event::Cycle {
+                mu,
+                lambda,
+                times,
+                stop,
+                rule: code,
+            } => {
+                flush(&mut out, &mut lap_line);
+                let repeat = u64::from(mu) + u64::from(lambda);
+                let more = u64::from(stop) - u64::from(mu) - u64::from(times) * u64::from(lambda);
+                let _ = write!(
+                    out,
+                    "\n  cycle: after lap {repeat} the move is back where it was after lap {mu}; laps {} to {repeat} repeat every {lambda} lap{} for ever. It ran them {times} time{}{}, stopping after lap {stop} [{code}]",
+                    u64::from(mu) + 1,
+                    plural(u64::from(lambda)),
+                    plural(u64::from(times)),
+                    if more > 0 {
+                        format!(" and {more} lap{} more", plural(more))
+                    } else {
+                        String::new()
+                    },
+                );
+            }
+            Event::Omitted {
+                events,
+                first_lap,
+                last_lap,
+            } => {
+                flush(&mut out, &mut lap_line);
+                let laps = if first_lap == last_lap {
+                    format!("lap {first_lap}")
+                } else {
+                    format!("laps {first_lap} to {last_lap}")
+                };
+                let _ = write!(
+                    out,
+                    "\n  ... {events} step{} of {laps} not shown ...",
+                    plural(events)
+                );
             }
             Event::Capture {
                 hole,
@@ -158,6 +204,14 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
     }
     flush(&mut out, &mut lap_line);
     out
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 fn pile_words(pile: Pile) -> String {

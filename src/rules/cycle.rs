@@ -21,62 +21,106 @@ pub enum Walk {
     /// The move never ends: state `mu + lambda` is the first to equal an earlier one (state
     /// `mu`), and from state `mu` on the states repeat with period `lambda` (lambda >= 1).
     Endless { mu: u64, lambda: u64 },
+    /// Not decided within the lap budget: the walk neither ended by lap `max_laps` nor came
+    /// back to a state it was in by then (`mu + lambda > max_laps`).
+    Undecided,
 }
 
 impl Walk {
     /// The lap after which a repeated state first shows, for an endless walk: `mu + lambda`.
     pub fn first_repeat(self) -> Option<u64> {
         match self {
-            Walk::Ends { .. } => None,
+            Walk::Ends { .. } | Walk::Undecided => None,
             Walk::Endless { mu, lambda } => Some(mu + lambda),
         }
     }
 }
 
-/// Follow the walk from `state`. `step` plays one lap on a state in place and returns whether
-/// the move goes on (`false`: that lap ended the move). When the walk ends, `state` is left as
-/// the last lap leaves it; when it never ends, `state` is left unchanged.
+/// Follow the walk from `state`, deciding it within `max_laps` laps. `step` plays one lap on a
+/// state in place and returns whether the move goes on (`false`: that lap ended the move).
+/// When the walk ends, `state` is left as the last lap leaves it; otherwise it is unchanged.
 ///
-/// Time: O(mu + lambda) steps for an endless walk (Brent's bound), the number of laps for one
-/// that ends; memory: two states while searching, two more while measuring `mu`.
-pub fn run<S, F>(state: &mut S, mut step: F) -> Walk
+/// The budget is exact: a walk that ends at lap `max_laps` or earlier is [`Walk::Ends`], one
+/// whose state first repeats after lap `mu + lambda <= max_laps` is [`Walk::Endless`], and
+/// every other walk is [`Walk::Undecided`], whatever the laps followed to find out.
+///
+/// Time: `lambda` laps when the walk comes back to its start (`mu = 0`, every endless Nchuwa
+/// and Dong Wo move found so far), O(mu + lambda) otherwise (Brent's bound), the number of
+/// laps for one that ends, and at most `2 max_laps` laps (and `max_laps` more to measure a
+/// `mu`) before a walk is undecided. Memory: three states (four while measuring `mu`).
+pub fn run<S, F>(state: &mut S, max_laps: u64, mut step: F) -> Walk
 where
     S: Clone + Eq,
     F: FnMut(&mut S) -> bool,
 {
-    let start: &S = state;
-    // Brent: the tortoise waits at the state saved at each power of two, the hare runs on.
-    let mut power: u64 = 1;
-    let mut lambda: u64 = 1;
-    let mut tortoise = start.clone();
-    let mut hare = start.clone();
-    let mut laps: u64 = 1;
-    if !step(&mut hare) {
-        *state = hare;
-        return Walk::Ends { laps };
+    if max_laps == 0 {
+        return Walk::Undecided;
     }
-    while tortoise != hare {
-        if power == lambda {
-            tortoise.clone_from(&hare);
-            power *= 2;
-            lambda = 0;
-        }
+    let start: &S = state;
+    // Brent: the tortoise waits at the state saved at the end of each window, whose length
+    // doubles, and the hare runs on. The hare is also compared with the start, which finds a
+    // cycle through it (mu = 0) as soon as the hare comes round. A last window opens at lap
+    // `max_laps`: if the state then repeats within the budget, that state is on the cycle and
+    // comes back within `max_laps` laps.
+    let mut hare = start.clone();
+    let mut tortoise = start.clone();
+    let mut tortoise_at: u64 = 0;
+    let mut window: u64 = 1;
+    let mut laps: u64 = 0;
+    let last_lap = max_laps.saturating_mul(2);
+    let lambda = loop {
         laps += 1;
         if !step(&mut hare) {
+            if laps > max_laps {
+                return Walk::Undecided;
+            }
             *state = hare;
             return Walk::Ends { laps };
         }
-        lambda += 1;
+        if hare == *start {
+            return if laps <= max_laps {
+                Walk::Endless {
+                    mu: 0,
+                    lambda: laps,
+                }
+            } else {
+                Walk::Undecided
+            };
+        }
+        if hare == tortoise {
+            break laps - tortoise_at;
+        }
+        if laps >= last_lap {
+            return Walk::Undecided;
+        }
+        if laps == max_laps {
+            tortoise.clone_from(&hare);
+            tortoise_at = laps;
+            window = u64::MAX;
+        } else if laps - tortoise_at == window {
+            tortoise.clone_from(&hare);
+            tortoise_at = laps;
+            window *= 2;
+        }
+    };
+    if lambda >= max_laps {
+        // mu >= 1 here (a cycle through the start is found above), so mu + lambda > max_laps.
+        return Walk::Undecided;
     }
-    // The period is lambda; the first state of the cycle is where a walker from the start
-    // meets one that set off lambda states ahead.
+    // The first state of the cycle is where a walker from the start meets one that set off
+    // lambda states ahead.
+    drop(tortoise);
     let mut behind = start.clone();
-    let mut ahead = start.clone();
+    let mut ahead = hare;
+    ahead.clone_from(start);
     for _ in 0..lambda {
         step(&mut ahead);
     }
     let mut mu = 0;
     while behind != ahead {
+        if mu + lambda >= max_laps {
+            return Walk::Undecided;
+        }
         step(&mut behind);
         step(&mut ahead);
         mu += 1;
@@ -90,7 +134,11 @@ mod tests {
 
     /// A walk over numbers: `next` gives the successor, or None when the walk ends there.
     fn walk_of(next: impl Fn(u64) -> Option<u64>, start: u64) -> Walk {
-        run(&mut start.clone(), |s| match next(*s) {
+        bounded(next, start, u64::MAX)
+    }
+
+    fn bounded(next: impl Fn(u64) -> Option<u64>, start: u64, max_laps: u64) -> Walk {
+        run(&mut start.clone(), max_laps, |s| match next(*s) {
             Some(n) => {
                 *s = n;
                 true
@@ -170,6 +218,85 @@ mod tests {
             let next = |s: u64| table[s as usize];
             let start = rand() % n;
             assert_eq!(walk_of(next, start), brute(next, start));
+        }
+    }
+
+    /// What a budget of `max_laps` makes of a walk: the same, or undecided when it ends
+    /// after the budget or repeats only after it.
+    fn within(walk: Walk, max_laps: u64) -> Walk {
+        match walk {
+            Walk::Ends { laps } if laps > max_laps => Walk::Undecided,
+            Walk::Endless { mu, lambda } if mu + lambda > max_laps => Walk::Undecided,
+            walk => walk,
+        }
+    }
+
+    #[test]
+    fn the_budget_is_exact_at_the_limit_and_one_lap_past_it() {
+        for mu in [0u64, 1, 2, 7, 100] {
+            for lambda in [1u64, 2, 3, 64, 65, 999] {
+                let next = |s: u64| Some(if s + 1 < mu + lambda { s + 1 } else { mu });
+                let laps = mu + lambda;
+                assert_eq!(
+                    bounded(next, 0, laps),
+                    Walk::Endless { mu, lambda },
+                    "mu {mu} lambda {lambda}"
+                );
+                assert_eq!(bounded(next, 0, laps - 1), Walk::Undecided);
+            }
+        }
+        for laps in [1u64, 2, 3, 63, 64, 65, 1000] {
+            let next = |s: u64| (s + 1 < laps).then_some(s + 1);
+            assert_eq!(bounded(next, 0, laps), Walk::Ends { laps });
+            assert_eq!(bounded(next, 0, laps - 1), Walk::Undecided);
+        }
+    }
+
+    #[test]
+    fn an_undecided_walk_follows_a_bounded_number_of_laps() {
+        // A walk that never repeats: it is given up after at most twice the budget.
+        for max_laps in [1u64, 2, 5, 100, 1000] {
+            let mut steps = 0u64;
+            let walk = run(&mut 0u64, max_laps, |s| {
+                steps += 1;
+                *s += 1;
+                true
+            });
+            assert_eq!(walk, Walk::Undecided);
+            assert!(
+                steps <= 2 * max_laps,
+                "{steps} laps for a budget of {max_laps}"
+            );
+        }
+        assert_eq!(run(&mut 0u64, 0, |_| true), Walk::Undecided);
+    }
+
+    #[test]
+    fn agrees_with_brute_force_under_any_budget() {
+        let mut seed = 0x0fed_cba9_8765_4321u64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..2000 {
+            let n = 1 + rand() % 120;
+            let table: Vec<Option<u64>> = (0..n)
+                .map(|_| {
+                    let r = rand();
+                    (r % 40 != 0).then_some((r >> 8) % n)
+                })
+                .collect();
+            let next = |s: u64| table[s as usize];
+            let start = rand() % n;
+            let max_laps = 1 + rand() % 130;
+            let expected = within(brute(next, start), max_laps);
+            assert_eq!(
+                bounded(next, start, max_laps),
+                expected,
+                "budget {max_laps}"
+            );
         }
     }
 }

@@ -5,8 +5,8 @@
 //! changes which slot follows which.
 
 use super::{
-    check_move_form, pile, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase,
-    PositionHead, PresetDef, RuleDef, Rules, Settings, Violation,
+    check_move_form, pile, undecided, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef,
+    Phase, PositionHead, PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
     BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
@@ -262,6 +262,10 @@ pub struct Dakon {
     /// Refilling starts next to the store: hole N when sowing counter-clockwise, hole 1 when
     /// clockwise.
     refill_order: Vec<usize>,
+    /// The lap budget of one sowing (`mgn.limit.laps`).
+    max_laps: u64,
+    /// The budget is below what a sowing may take on this board ([`Dakon::lap_bound`]).
+    budget_binds: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -342,7 +346,22 @@ impl Dakon {
             } else {
                 (1..=n).rev().collect()
             },
+            max_laps: settings.max_laps(),
+            budget_binds: false,
         })
+        .map(|mut dakon| {
+            dakon.budget_binds = dakon.max_laps < dakon.lap_bound();
+            dakon
+        })
+    }
+
+    /// More laps than any sowing on this board can take: every time round the circuit (the
+    /// mover's row and store, the opponent's row, the opponent's store skipped) drops a seed
+    /// in the mover's store or ends the sowing there, and each lap sows a seed at least, so a
+    /// sowing of S seeds on the board takes at most (2N + 2) (S + 1) laps, S <= 2 N^2.
+    fn lap_bound(&self) -> u64 {
+        let n = self.n as u64;
+        (2 * n + 2) * (2 * n * n + 1)
     }
 
     fn store(&self, side: Side) -> usize {
@@ -394,8 +413,15 @@ impl Dakon {
         2 * (self.n * self.n) as u32
     }
 
-    /// One sowing from `start`, with its relays, up to the end of the turn or the own store.
-    fn sow<S: EventSink>(&self, state: &mut DakonState, start: usize, sink: &mut S) -> SowingEnd {
+    /// One sowing from `start`, with its relays, up to the end of the turn or the own store,
+    /// and its laps. Inlined into `apply`, the hot path of Dakon's replay.
+    #[inline(always)]
+    fn sow<S: EventSink>(
+        &self,
+        state: &mut DakonState,
+        start: usize,
+        sink: &mut S,
+    ) -> (SowingEnd, u32) {
         let mover = state.to_move;
         let own_store = self.store(mover);
         let opponent_store = self.store(mover.other());
@@ -440,7 +466,7 @@ impl Dakon {
                     lap,
                     rule: "dakon.lap.store",
                 });
-                return SowingEnd::InOwnStore;
+                return (SowingEnd::InOwnStore, lap);
             }
             if state.slots[at] > 1 {
                 sink.event(Event::LapEnd {
@@ -493,8 +519,24 @@ impl Dakon {
                     }
                 }
             }
-            return SowingEnd::TurnOver;
+            return (SowingEnd::TurnOver, lap);
         }
+    }
+
+    /// Under a budget below what a sowing may take on this board: the sowing's laps counted
+    /// first, and refused past the budget.
+    #[cold]
+    #[inline(never)]
+    fn within_budget(&self, state: &DakonState, slot: usize, hole: Hole) -> Result<(), Violation> {
+        let (_, laps) = self.sow(&mut state.clone(), slot, &mut ());
+        if u64::from(laps) > self.max_laps {
+            return Err(undecided(
+                hole,
+                format_args!("its sowing goes on past lap {}", self.max_laps),
+                self.max_laps,
+            ));
+        }
+        Ok(())
     }
 
     fn capture<S: EventSink>(
@@ -926,7 +968,10 @@ impl Rules for Dakon {
             unreachable!("passes are handled above")
         };
         let slot = self.check_start(state, mover, hole)?;
-        match self.sow(state, slot, sink) {
+        if self.budget_binds {
+            self.within_budget(state, slot, hole)?;
+        }
+        match self.sow(state, slot, sink).0 {
             SowingEnd::InOwnStore if self.row_seeds(state, mover) > 0 => {
                 state.sows_again = true;
             }
@@ -961,6 +1006,67 @@ mod tests {
 
     fn holes(state: &DakonState, d: &Dakon, side: Side) -> Vec<u32> {
         d.row_slots(side).map(|s| state.slots[s]).collect()
+    }
+
+    /// No sowing takes more laps than `lap_bound` says (random positions of every board, all
+    /// seeds in the holes, every option that changes the circuit), so a budget at or above it
+    /// never binds Dakon; below it, a sowing past the budget is refused and changes nothing.
+    #[test]
+    fn a_sowing_never_takes_more_laps_than_the_board_allows() {
+        let mut rng = crate::generate::Rng::new(5);
+        let mut longest = 0;
+        for n in 5..=10u32 {
+            for origin in ["sow", "skip"] {
+                let mut settings = Settings::defaults(&DEF);
+                settings.set("dakon.sow.origin", origin).unwrap();
+                let board = BoardSize {
+                    rows: 2,
+                    columns: n,
+                };
+                let d = Dakon::new(board, &settings).unwrap();
+                for _ in 0..2000 {
+                    let mut state = d.start(Side::B);
+                    let total = d.total_seeds();
+                    for side in [Side::A, Side::B] {
+                        for s in d.row_slots(side) {
+                            state.slots[s] = 0;
+                        }
+                    }
+                    state.slots[d.store(Side::A)] = 0;
+                    state.slots[d.store(Side::B)] = 0;
+                    let slots: Vec<usize> =
+                        d.row_slots(Side::A).chain(d.row_slots(Side::B)).collect();
+                    for _ in 0..total {
+                        state.slots[slots[rng.below(slots.len())]] += 1;
+                    }
+                    for slot in d.row_slots(Side::B) {
+                        if state.slots[slot] == 0 {
+                            continue;
+                        }
+                        let (_, laps) = d.sow(&mut state.clone(), slot, &mut ());
+                        assert!(u64::from(laps) <= d.lap_bound(), "{laps} laps on 2x{n}");
+                        longest = longest.max(laps);
+                    }
+                }
+            }
+        }
+        assert!(longest > 10, "{longest}");
+        // Under a budget of one lap, the worked example's B4 (two laps) is not decided.
+        let mut settings = Settings::defaults(&DEF);
+        settings.set_max_laps(1);
+        let d = Dakon::new(
+            BoardSize {
+                rows: 2,
+                columns: 5,
+            },
+            &settings,
+        )
+        .unwrap();
+        let mut state = d.start(Side::B);
+        let before = state.clone();
+        let err = d.apply(&mut state, &sow(Side::B, 4), &mut ()).unwrap_err();
+        assert_eq!(err.rule, "mgn.limit.laps");
+        assert_eq!(state, before);
     }
 
     /// The seed's worked example: «Suposeu que sou el jugador B i decidiu moure des del forat

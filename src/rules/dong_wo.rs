@@ -16,8 +16,8 @@
 
 use super::cycle::{self, Walk};
 use super::{
-    check_move_form, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase, PositionHead,
-    PresetDef, RuleDef, Rules, Settings, Violation,
+    check_move_form, undecided, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase,
+    PositionHead, PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
     push_action, push_transaction, AnchoredAction, BoardSize, Direction, Element, Few, GameKind,
@@ -320,7 +320,7 @@ static OPTIONS: &[OptionDef] = &[
     },
     OptionDef {
         code: "dong-wo.endless",
-        summary: "what happens to a move whose relay never ends (mgn finds exactly when a move comes back to an in-move state it was in, with no lap limit)",
+        summary: "what happens to a move whose relay never ends (mgn finds exactly when a move comes back to an in-move state it was in, with no lap limit short of the lap budget of mgn.limit.laps)",
         values: &[
             ("illegal", "a hole, direction or muzi drop after which the move cannot end may not be played"),
             ("stop", "the mover stops after the lap where the move comes back to a state it was in and no choice of drops can end it any more, and the record says so (`B3>/17`); the stopped move captures nothing"),
@@ -724,7 +724,46 @@ enum RunEnd {
     /// The next lap carries a muzi: a node of the move, where the mover chooses a drop.
     Muzi,
     /// The laps cycle: the state after lap `mu + lambda` of the run repeats that after `mu`.
-    Endless { first_repeat: u64 },
+    Endless { mu: u64, lambda: u64 },
+    /// Not decided within the laps the run was given (`mgn.limit.laps`).
+    Undecided,
+}
+
+/// The laps a look-ahead may still follow (`mgn.limit.laps`): each run of plain laps and each
+/// muzi lap it plays is taken from it, and a run not decided within what is left empties it.
+/// It bounds a search's time, whatever the number of states it meets.
+#[derive(Clone, Copy, Debug)]
+struct Meter {
+    left: u64,
+}
+
+impl Meter {
+    /// Take one lap; false when none is left.
+    fn take_lap(&mut self) -> bool {
+        let some = self.left > 0;
+        self.left = self.left.saturating_sub(1);
+        some
+    }
+}
+
+/// Whether some choice of drops ends a move (as a goal asks), as a look-ahead within the lap
+/// budget finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    Yes,
+    No,
+    /// No end found, and some way on not followed to its end within the budget.
+    Undecided,
+}
+
+impl Reach {
+    fn from(yes: bool) -> Reach {
+        if yes {
+            Reach::Yes
+        } else {
+            Reach::No
+        }
+    }
 }
 
 /// The nodes a search has met: most searches meet a handful, which a short list holds more
@@ -785,6 +824,8 @@ enum Refusal {
     Singleton,
     OwnedMuzi,
     Endless,
+    /// Whether the move can end was not decided within the lap budget: it may be legal.
+    Undecided,
 }
 
 /// Where a move goes from an in-move state, the laps without a muzi followed.
@@ -796,6 +837,8 @@ enum Onward {
     Node(Snap),
     /// Laps without a muzi cycle forever: no drop can change them.
     Endless,
+    /// The laps were not decided within the look-ahead's budget.
+    Undecided,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -817,13 +860,15 @@ pub struct DongWo {
     swaps: bool,
     buy_before_fill: bool,
     one_round: bool,
+    /// The lap budget of one move (`mgn.limit.laps`).
+    max_laps: u64,
 }
 
 impl DongWo {
     pub fn new(board: BoardSize, settings: &Settings) -> Result<DongWo, Violation> {
         if board.rows != 2 || board.columns != 5 {
             return Err(Violation::new(
-                "mgn.header.board",
+                "dong-wo.board",
                 format!("Dong Wo is played on 2x5, not {board}"),
             ));
         }
@@ -842,6 +887,7 @@ impl DongWo {
             swaps: settings.get("dong-wo.swap") == "by-agreement",
             buy_before_fill: settings.get("dong-wo.buy.when") == "before-fill",
             one_round: settings.get("dong-wo.game.length") == "one-round",
+            max_laps: settings.max_laps(),
         })
     }
 
@@ -875,16 +921,17 @@ impl DongWo {
     }
 
     /// Follow laps without a muzi from `s` (whose next hole is occupied) until the move ends,
-    /// a muzi lap comes, or the laps are found to cycle. `s` is left after the run (unchanged
-    /// for an endless one); returns the run's end and its laps.
-    fn run(&self, s: &mut Snap, ccw: bool) -> (RunEnd, u64) {
+    /// a muzi lap comes, or the laps are found to cycle, within `budget` laps. `s` is left
+    /// after the run (unchanged for an endless or undecided one); returns the run's end and
+    /// its laps (`mu + lambda` for an endless one, `budget` for an undecided one).
+    fn run(&self, s: &mut Snap, ccw: bool, budget: u64) -> (RunEnd, u64) {
         if s.board.muzi_at(s.next as usize).is_some() {
             return (RunEnd::Muzi, 0);
         }
         // Most runs end within a few laps: follow them plainly first. Only a long one goes to
         // the cycle detection, from the start again, so that where it repeats counts from there.
         let mut plain = *s;
-        for laps in 1..=PLAIN_LAPS {
+        for laps in 1..=PLAIN_LAPS.min(budget) {
             let _ = self.plain_lap(&mut plain, ccw, 0, &mut (), &mut ());
             let next = plain.next as usize;
             if plain.board.is_empty(next) || plain.board.muzi_at(next).is_some() {
@@ -897,7 +944,7 @@ impl DongWo {
                 return (end, laps);
             }
         }
-        let walk = cycle::run(s, |s| {
+        let walk = cycle::run(s, budget, |s| {
             let _ = self.plain_lap(s, ccw, 0, &mut (), &mut ());
             let next = s.next as usize;
             !s.board.is_empty(next) && s.board.muzi_at(next).is_none()
@@ -911,22 +958,25 @@ impl DongWo {
                 };
                 (end, laps)
             }
-            Walk::Endless { mu, lambda } => (
-                RunEnd::Endless {
-                    first_repeat: mu + lambda,
-                },
-                mu + lambda,
-            ),
+            Walk::Endless { mu, lambda } => (RunEnd::Endless { mu, lambda }, mu + lambda),
+            Walk::Undecided => (RunEnd::Undecided, budget),
         }
     }
 
-    /// Where the move goes from `s` (the board, and the hole the next lap takes).
-    fn onward(&self, mut s: Snap, ccw: bool) -> Onward {
+    /// Where the move goes from `s` (the board, and the hole the next lap takes), following
+    /// at most the laps `meter` has left.
+    fn onward(&self, mut s: Snap, ccw: bool, meter: &mut Meter) -> Onward {
         if !s.board.is_empty(s.next as usize) {
-            match self.run(&mut s, ccw).0 {
+            let (end, laps) = self.run(&mut s, ccw, meter.left);
+            meter.left -= laps.min(meter.left);
+            match end {
                 RunEnd::Ends => {}
                 RunEnd::Muzi => return Onward::Node(s),
                 RunEnd::Endless { .. } => return Onward::Endless,
+                RunEnd::Undecided => {
+                    meter.left = 0;
+                    return Onward::Undecided;
+                }
             }
         }
         // The chain takes something exactly when the hole after the empty one is occupied.
@@ -1119,7 +1169,10 @@ impl DongWo {
 
     /// The muzi lap of `node` played with its muzi at offset `k` (`t` is the turn there):
     /// whether a meeting captured a muzi on the way, and where the move goes next.
-    fn after_drop(&self, node: &Snap, t: &InMove, k: usize) -> (bool, Onward) {
+    fn after_drop(&self, node: &Snap, t: &InMove, k: usize, meter: &mut Meter) -> (bool, Onward) {
+        if !meter.take_lap() {
+            return (false, Onward::Undecided);
+        }
         let mut board = node.board;
         let mut t = Self::probe(t, node, t.lap == 0);
         let met = matches!(
@@ -1134,6 +1187,7 @@ impl DongWo {
                     next: t.next,
                 },
                 t.ccw,
+                meter,
             ),
         )
     }
@@ -1146,32 +1200,43 @@ impl DongWo {
     /// drops (edges) form a finite graph, and this is a depth-first search of it. Coming back
     /// to a node is a loop, not the end of the search: a different drop there may still end
     /// the move (a 168-lap move found by a second review does just that).
+    ///
+    /// The search follows at most the laps `meter` holds, in all: past them, a way on not
+    /// followed to its end makes the answer [`Reach::Undecided`] unless an end is found.
     fn leads_to_end(
         &self,
         onward: Onward,
         t: &InMove,
-        first: bool,
-        goal: Goal,
+        (first, goal): (bool, Goal),
         avoid: &[Snap],
-    ) -> bool {
+        meter: &mut Meter,
+    ) -> Reach {
         let start = match onward {
-            Onward::Ends { captures } => return goal == Goal::Finish || captures,
-            Onward::Endless => return false,
-            Onward::Node(node) if avoid.contains(&node) => return false,
+            Onward::Ends { captures } => return Reach::from(goal == Goal::Finish || captures),
+            Onward::Endless => return Reach::No,
+            Onward::Undecided => return Reach::Undecided,
+            Onward::Node(node) if avoid.contains(&node) => return Reach::No,
             Onward::Node(node) => node,
         };
+        let mut undecided = false;
         // Most searches end at the first node: one of its drops ends the move at once.
         let probe = Self::probe(t, &start, first);
         let offsets = self.drop_offsets(&start.board, &probe);
         if goal == Goal::Finish && !offsets.is_empty() && Self::muzi_lap_ends(&start.board, &probe)
         {
-            return true;
+            return if meter.left > 0 {
+                Reach::Yes
+            } else {
+                Reach::Undecided
+            };
         }
         for k in offsets.iter() {
-            if let (met, Onward::Ends { captures }) = self.after_drop(&start, &probe, k) {
-                if goal == Goal::Finish || captures || met {
-                    return true;
+            match self.after_drop(&start, &probe, k, meter) {
+                (met, Onward::Ends { captures }) if goal == Goal::Finish || captures || met => {
+                    return Reach::Yes
                 }
+                (_, Onward::Undecided) => undecided = true,
+                _ => {}
             }
         }
         let mut stack = vec![(start, first, goal)];
@@ -1182,22 +1247,29 @@ impl DongWo {
             }
             let probe = Self::probe(t, &node, first);
             for k in self.drop_offsets(&node.board, &probe).iter() {
-                let (met, onward) = self.after_drop(&node, &probe, k);
+                let (met, onward) = self.after_drop(&node, &probe, k, meter);
                 let goal = match goal {
                     // A meeting is a capture; under `stop` even a move that then never ends
                     // keeps it.
-                    Goal::Capture if met && self.endless_stop => return true,
+                    Goal::Capture if met && self.endless_stop => return Reach::Yes,
                     Goal::Capture if met => Goal::Finish,
                     goal => goal,
                 };
                 match onward {
-                    Onward::Ends { captures } if goal == Goal::Finish || captures => return true,
+                    Onward::Ends { captures } if goal == Goal::Finish || captures => {
+                        return Reach::Yes
+                    }
                     Onward::Node(next) if !avoid.contains(&next) => stack.push((next, false, goal)),
+                    Onward::Undecided => undecided = true,
                     _ => {}
                 }
             }
         }
-        false
+        if undecided {
+            Reach::Undecided
+        } else {
+            Reach::No
+        }
     }
 
     /// Why `side` may not start a move from ring hole `index` that way, without words: move
@@ -1233,25 +1305,52 @@ impl DongWo {
         if self.endless_stop {
             return None;
         }
-        (!self.move_can_end(board, side, index, ccw, Goal::Finish)).then_some(Refusal::Endless)
+        match self.move_can_end(board, side, index, ccw, Goal::Finish) {
+            Reach::Yes => None,
+            Reach::No => Some(Refusal::Endless),
+            Reach::Undecided => Some(Refusal::Undecided),
+        }
     }
 
     /// Whether the move of `side` from ring hole `index` that way, whose start is allowed, can
-    /// end meeting `goal` by some choice of drops.
-    fn move_can_end(&self, board: &Board, side: Side, index: usize, ccw: bool, goal: Goal) -> bool {
+    /// end meeting `goal` by some choice of drops, looking ahead at most the lap budget.
+    fn move_can_end(
+        &self,
+        board: &Board,
+        side: Side,
+        index: usize,
+        ccw: bool,
+        goal: Goal,
+    ) -> Reach {
         if let Some(captures) = self.first_lap_ends(board, index, ccw) {
-            return goal == Goal::Finish || captures;
+            return Reach::from(goal == Goal::Finish || captures);
         }
         let t = self.start_turn(side, index, ccw);
+        let mut meter = Meter {
+            left: self.max_laps,
+        };
         let onward = self.onward(
             Snap {
                 board: *board,
                 next: t.next,
             },
             ccw,
+            &mut meter,
         );
         let first = board.muzi_at(index).is_some();
-        self.leads_to_end(onward, &t, first, goal, &[])
+        self.leads_to_end(onward, &t, (first, goal), &[], &mut meter)
+    }
+
+    /// The refusal of `what` (a move, a drop) whose way on was not decided within the budget.
+    fn undecided_move(&self, what: impl fmt::Display, lap: u32) -> Violation {
+        undecided(
+            what,
+            format_args!(
+                "from lap {lap} on, its relay neither ended nor came back to a state it was in, or the look-ahead for a drop that ends it found none, within {} laps",
+                self.max_laps
+            ),
+            self.max_laps,
+        )
     }
 
     /// Whether a move from ring hole `index` ends with its first lap, seen from the board
@@ -1314,6 +1413,12 @@ impl DongWo {
                 "dong-wo.endless",
                 format!("{hole}{} never ends: whatever the muzi drops, the relay keeps coming back to states it was in and would go round forever; such a move is not allowed", if ccw { '>' } else { '<' }),
             ),
+            Refusal::Undecided => {
+                return self.undecided_move(
+                    format_args!("whether {hole}{} can end", if ccw { '>' } else { '<' }),
+                    0,
+                )
+            }
         };
         Violation::new(rule, message)
     }
@@ -1347,7 +1452,9 @@ impl DongWo {
         }
     }
 
-    fn has_move(&self, board: &Board, side: Side) -> bool {
+    /// Whether `side` has a legal move: [`Reach::Undecided`] when he has none decided but a
+    /// move whose end was not decided within the lap budget, which may be legal.
+    fn has_move(&self, board: &Board, side: Side) -> Reach {
         let candidates = board.sector(side) & board.occupied();
         // A hole without a muzi may always start a move, and most positions have one whose
         // first lap ends it, which is seen without playing it: only the rest are played ahead.
@@ -1360,30 +1467,68 @@ impl DongWo {
                         .any(|ccw| self.first_lap_ends(board, i, ccw).is_some())
                 }))
         {
-            return true;
+            return Reach::Yes;
         }
-        holes_of(candidates).any(|i| {
-            [true, false]
-                .into_iter()
-                .any(|ccw| self.sow_refusal(board, side, i, ccw).is_none())
-        })
+        let mut undecided = false;
+        for i in holes_of(candidates) {
+            for ccw in [true, false] {
+                match self.sow_refusal(board, side, i, ccw) {
+                    None => return Reach::Yes,
+                    Some(Refusal::Undecided) => undecided = true,
+                    Some(_) => {}
+                }
+            }
+        }
+        if undecided {
+            Reach::Undecided
+        } else {
+            Reach::No
+        }
     }
 
     /// Whether some legal move of either player, each as if he were to move, captures.
-    fn capture_possible(&self, board: &Board) -> bool {
-        [Side::A, Side::B].into_iter().any(|side| {
-            holes_of(board.sector(side)).any(|i| {
-                [true, false].into_iter().any(|ccw| {
+    fn capture_possible(&self, board: &Board) -> Reach {
+        let mut undecided = false;
+        for side in [Side::A, Side::B] {
+            for i in holes_of(board.sector(side)) {
+                for ccw in [true, false] {
                     // A move that can end with a capture can end: the endless test is implied.
-                    self.start_refusal(board, side, i, ccw).is_none()
-                        && self.move_can_end(board, side, i, ccw, Goal::Capture)
-                })
-            })
-        })
+                    if self.start_refusal(board, side, i, ccw).is_none() {
+                        match self.move_can_end(board, side, i, ccw, Goal::Capture) {
+                            Reach::Yes => return Reach::Yes,
+                            Reach::Undecided => undecided = true,
+                            Reach::No => {}
+                        }
+                    }
+                }
+            }
+        }
+        if undecided {
+            Reach::Undecided
+        } else {
+            Reach::No
+        }
+    }
+
+    /// Whether no capture is possible any more, for the round-end test; refused under
+    /// `mgn.limit.laps` when some move's capture was not decided within the budget.
+    fn no_capture_possible(&self, board: &Board) -> Result<bool, Violation> {
+        match self.capture_possible(board) {
+            Reach::Yes => Ok(false),
+            Reach::No => Ok(true),
+            Reach::Undecided => Err(undecided(
+                "the round-end test after this move (can a capture still be made?)",
+                format_args!(
+                    "no move of either player was found to capture, and the look-ahead of some move did not end within {} laps",
+                    self.max_laps
+                ),
+                self.max_laps,
+            )),
+        }
     }
 
     /// The round-end test: `Some(winner)` when the round is over.
-    fn round_end(&self, board: &Board) -> Option<(Option<Side>, &'static str)> {
+    fn round_end(&self, board: &Board) -> Result<Option<(Option<Side>, &'static str)>, Violation> {
         // Every wording ends a round only when each player has at most one piece left in his
         // regular holes: two occupied holes rule that out at a glance, after nearly every move.
         let occupied = board.occupied();
@@ -1391,7 +1536,7 @@ impl DongWo {
             .into_iter()
             .any(|side| (board.regular(side) & occupied).count_ones() > 1)
         {
-            return None;
+            return Ok(None);
         }
         let a = board.count(Side::A, self.muzi_count);
         let b = board.count(Side::B, self.muzi_count);
@@ -1400,20 +1545,20 @@ impl DongWo {
             (0, 1) => Some(Side::B),
             _ => None,
         };
-        if self.catalan_end {
+        Ok(if self.catalan_end {
             match (a, b) {
                 (0, 0) => Some((None, "dong-wo.round-end")),
                 (1, 0) | (0, 1) => Some((winner, "dong-wo.round-end")),
-                (1, 1) if !self.capture_possible(board) => {
+                (1, 1) if self.no_capture_possible(board)? => {
                     Some((None, "dong-wo.round-end.capture-test"))
                 }
                 _ => None,
             }
-        } else if a < 2 && b < 2 && !self.capture_possible(board) {
+        } else if a < 2 && b < 2 && self.no_capture_possible(board)? {
             Some((winner, "dong-wo.round-end"))
         } else {
             None
-        }
+        })
     }
 
     /// Tianzi for `side`, if it applies: one stone from his winnings into each of his empty
@@ -1480,9 +1625,12 @@ impl DongWo {
         state.to_move = mover.other();
         // Between rounds the side to move is never stuck: the next round's board is new.
         state.stuck = false;
-        let ended = self.round_end(&state.board).or_else(|| {
-            state.stuck = !self.has_move(&state.board, state.to_move);
-            (state.stuck && !self.has_move(&state.board, mover)).then_some((None, "dong-wo.turn"))
+        // A player whose moves were not decided within the lap budget is not stuck: a pass
+        // written for him is refused under `mgn.limit.laps`.
+        let ended = self.round_end(&state.board)?.or_else(|| {
+            state.stuck = self.has_move(&state.board, state.to_move) == Reach::No;
+            (state.stuck && self.has_move(&state.board, mover) == Reach::No)
+                .then_some((None, "dong-wo.turn"))
         });
         sink.event(Event::TurnEnd {
             next: state.to_move,
@@ -1642,15 +1790,23 @@ impl DongWo {
     /// Under `dong-wo.endless=illegal` a move (or a drop) is refused when no choice of drops
     /// ends it. Nothing has checked that beforehand: the laps are played as they are checked,
     /// and `never_ends` is the refusal if the relay goes round for good or reaches a muzi lap
-    /// from which no drop ends the move. The caller undoes the laps then.
+    /// from which no drop ends the move. The caller undoes the laps then. `what` is the
+    /// decision played (the move, or the drop), for a refusal under `mgn.limit.laps`.
     fn proceed<S: EventSink>(
         &self,
         state: &mut DongWoState,
         mut t: InMove,
         mut last_lap: Option<usize>,
-        never_ends: impl FnOnce() -> Violation,
+        (what, never_ends): (DongWoDecision, impl FnOnce() -> Violation),
         sink: &mut S,
     ) -> Result<(), Violation> {
+        let undecided = |lap: u32| {
+            let what = match what {
+                DongWoDecision::Drop { .. } => format!("the move after {what}"),
+                _ => what.to_string(),
+            };
+            self.undecided_move(what, lap)
+        };
         let lap_end = |sink: &mut S, lap: u32, last: usize, rule: &'static str| {
             sink.event(Event::LapEnd {
                 hole: ring_hole(last),
@@ -1663,6 +1819,15 @@ impl DongWo {
         // tested for a cycle once. Otherwise (under `stop`, or after owner actions) a run may
         // never end, and is first followed with the detection, which also says where it stops.
         let mut laps_unchecked = 0;
+        // Where this run of plain laps starts: a run tested for a cycle is followed from there,
+        // so that the budget counts the move's laps exactly.
+        let run_start = (
+            Snap {
+                board: state.board,
+                next: t.next,
+            },
+            t.lap,
+        );
         loop {
             let anchored = !state.pending.is_empty();
             if !anchored && (self.endless_stop || t.acted) {
@@ -1672,15 +1837,19 @@ impl DongWo {
             if state.board.is_empty(next) || state.board.muzi_at(next).is_some() {
                 break;
             }
+            if u64::from(t.lap) >= self.max_laps {
+                // Owner actions waiting for a piece the budget's laps do not reach.
+                return Err(undecided(t.lap));
+            }
             if !anchored {
                 laps_unchecked += 1;
                 if laps_unchecked == PLAIN_LAPS {
-                    let mut ahead = Snap {
-                        board: state.board,
-                        next: t.next,
-                    };
-                    if let (RunEnd::Endless { .. }, _) = self.run(&mut ahead, t.ccw) {
-                        return Err(never_ends());
+                    let (mut ahead, from) = run_start;
+                    let budget = self.max_laps - u64::from(from);
+                    match self.run(&mut ahead, t.ccw, budget).0 {
+                        RunEnd::Endless { .. } => return Err(never_ends()),
+                        RunEnd::Undecided => return Err(undecided(from)),
+                        RunEnd::Ends | RunEnd::Muzi => {}
                     }
                 }
             }
@@ -1716,20 +1885,36 @@ impl DongWo {
             board: state.board,
             next: t.next,
         };
-        let (end, laps) = self.run(&mut s, t.ccw);
-        if !self.endless_stop
-            && !t.acted
-            && !self.leads_to_end(Onward::Node(s), &t, false, Goal::Finish, &[])
-        {
-            return Err(never_ends());
+        let left = self.max_laps.saturating_sub(u64::from(t.lap));
+        let (end, laps) = self.run(&mut s, t.ccw, left);
+        if end == RunEnd::Undecided {
+            return Err(undecided(t.lap));
+        }
+        // What the look-aheads below may follow: the move's laps left after the run.
+        let meter = Meter { left: left - laps };
+        let can_end = |t: &InMove| {
+            let mut meter = meter;
+            self.leads_to_end(Onward::Node(s), t, (false, Goal::Finish), &[], &mut meter)
+        };
+        let undecided_here = |t: &InMove| undecided(t.lap + laps as u32);
+        if !self.endless_stop && !t.acted && end == RunEnd::Muzi {
+            match can_end(&t) {
+                Reach::Yes => {}
+                Reach::No => return Err(never_ends()),
+                Reach::Undecided => return Err(undecided_here(&t)),
+            }
         }
         if !self.endless_stop && t.acted && state.pending.is_empty() {
             // Owner actions changed the move's course, which the look-ahead of its start and
             // of its drops did not foresee: whether it can still end is judged now.
             let dead = match end {
                 RunEnd::Endless { .. } => true,
-                RunEnd::Muzi => !self.leads_to_end(Onward::Node(s), &t, false, Goal::Finish, &[]),
-                RunEnd::Ends => false,
+                RunEnd::Muzi => match can_end(&t) {
+                    Reach::Yes => false,
+                    Reach::No => true,
+                    Reach::Undecided => return Err(undecided_here(&t)),
+                },
+                RunEnd::Ends | RunEnd::Undecided => false,
             };
             if dead {
                 return Err(Violation::new(
@@ -1738,19 +1923,17 @@ impl DongWo {
                 ));
             }
         }
-        let laps = match end {
-            RunEnd::Endless { first_repeat } => first_repeat,
-            _ => laps,
-        };
         // Under `stop`, a move that comes back to a muzi-lap state from which no choice of
         // drops ends it has gone round for good: the mover stops there.
         let stops = match end {
-            RunEnd::Ends => false,
+            RunEnd::Ends | RunEnd::Undecided => false,
             RunEnd::Endless { .. } => true,
-            RunEnd::Muzi => {
-                t.seen.contains(&s)
-                    && !self.leads_to_end(Onward::Node(s), &t, false, Goal::Finish, &[])
-            }
+            RunEnd::Muzi if t.seen.contains(&s) => match can_end(&t) {
+                Reach::Yes => false,
+                Reach::No => true,
+                Reach::Undecided => return Err(undecided_here(&t)),
+            },
+            RunEnd::Muzi => false,
         };
         let final_rule = match end {
             RunEnd::Ends => "dong-wo.lap.end",
@@ -1765,23 +1948,47 @@ impl DongWo {
             };
             lap_end(sink, t.lap, last, rule);
         }
-        // Play the run again, with its events.
-        let mut s = Snap {
-            board: state.board,
-            next: t.next,
-        };
-        for n in 0..laps {
-            t.lap += 1;
-            let last = self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?;
-            let rule = if n + 1 == laps {
-                final_rule
-            } else {
-                "dong-wo.lap.relay"
+        let run_from = t.lap;
+        if sink.keeps_events() {
+            // Play the run again, with its events.
+            let mut s = Snap {
+                board: state.board,
+                next: t.next,
             };
-            lap_end(sink, t.lap, last, rule);
+            for n in 0..laps {
+                t.lap += 1;
+                let last = self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?;
+                let rule = if n + 1 == laps {
+                    final_rule
+                } else {
+                    "dong-wo.lap.relay"
+                };
+                lap_end(sink, t.lap, last, rule);
+            }
+            state.board = s.board;
+            t.next = s.next;
+        } else {
+            // Nothing reads the laps: the run's end is known, and an endless run stops where
+            // it was after its first mu laps.
+            if let RunEnd::Endless { mu, .. } = end {
+                for _ in 0..mu {
+                    self.plain_lap(&mut s, t.ccw, 0, sink, &mut ())?;
+                }
+            }
+            t.lap += laps as u32;
+            state.board = s.board;
+            t.next = s.next;
         }
-        state.board = s.board;
-        t.next = s.next;
+        if let RunEnd::Endless { mu, lambda } = end {
+            // Laps are within the budget, a u32.
+            sink.event(Event::Cycle {
+                mu: run_from + mu as u32,
+                lambda: lambda as u32,
+                times: 1,
+                stop: t.lap,
+                rule: "dong-wo.endless",
+            });
+        }
         if end == RunEnd::Ends {
             return self.finish(state, &t, sink);
         }
@@ -1810,17 +2017,22 @@ impl DongWo {
             board: state.board,
             next: t.next,
         };
+        // A drop whose way on is not decided within the lap budget is listed: it may be legal,
+        // and `apply` refuses it under `mgn.limit.laps`.
+        let left = self.max_laps.saturating_sub(u64::from(t.lap));
         for k in self.drop_offsets(&state.board, t).iter() {
-            let (_, onward) = self.after_drop(&node, t, k);
+            let mut meter = Meter { left };
+            let (_, onward) = self.after_drop(&node, t, k, &mut meter);
+            let mut can_end = |avoid: &[Snap]| {
+                self.leads_to_end(onward, t, (false, Goal::Finish), avoid, &mut meter)
+            };
             let listed = match onward {
-                Onward::Ends { .. } => true,
+                Onward::Ends { .. } | Onward::Undecided => true,
                 Onward::Endless => self.endless_stop,
                 Onward::Node(next) if t.seen.contains(&next) => {
-                    self.endless_stop && !self.leads_to_end(onward, t, false, Goal::Finish, &[])
+                    self.endless_stop && can_end(&[]) != Reach::Yes
                 }
-                Onward::Node(_) => {
-                    self.endless_stop || self.leads_to_end(onward, t, false, Goal::Finish, &t.seen)
-                }
+                Onward::Node(_) => self.endless_stop || can_end(&t.seen) != Reach::No,
             };
             if listed {
                 out.push(DongWoDecision::Drop {
@@ -1969,7 +2181,7 @@ impl Rules for DongWo {
             first: position.to_move,
             between: None,
             pending: Vec::new(),
-            stuck: !self.has_move(&board, position.to_move),
+            stuck: self.has_move(&board, position.to_move) == Reach::No,
         })
     }
 
@@ -2064,7 +2276,9 @@ impl Rules for DongWo {
         let moves = out.len();
         for i in holes_of(board.sector(side)) {
             for ccw in [true, false] {
-                if self.sow_refusal(board, side, i, ccw).is_none() {
+                // A move whose end was not decided within the lap budget is listed: it may be
+                // legal, and `apply` refuses it under `mgn.limit.laps`.
+                if let None | Some(Refusal::Undecided) = self.sow_refusal(board, side, i, ccw) {
                     out.push(DongWoDecision::Sow {
                         hole: ring_hole(i),
                         direction: direction(ccw),
@@ -2075,6 +2289,29 @@ impl Rules for DongWo {
         if out.len() == moves {
             out.push(DongWoDecision::Pass);
         }
+    }
+
+    fn alternatives(&self, state: &DongWoState) -> Vec<String> {
+        let mut decisions = Vec::new();
+        self.decisions(state, &mut decisions);
+        let in_play = state.turn.is_none() && state.between.is_none();
+        decisions
+            .iter()
+            .map(|d| match *d {
+                // A move listed because whether it can end was not decided within the budget.
+                DongWoDecision::Sow { hole, direction }
+                    if in_play
+                        && ring_index(hole).is_some_and(|i| {
+                            let ccw = direction == Direction::CounterClockwise;
+                            self.sow_refusal(&state.board, state.to_move, i, ccw)
+                                == Some(Refusal::Undecided)
+                        }) =>
+                {
+                    format!("{d} (not decided within {} laps)", self.max_laps)
+                }
+                _ => d.to_string(),
+            })
+            .collect()
     }
 
     fn apply<S: EventSink>(
@@ -2104,41 +2341,15 @@ impl Rules for DongWo {
             )
         {
             let mut next = state.clone();
-            // Room for a whole move's events: growing the vector step by step cost more.
-            let mut events = Vec::with_capacity(64);
-            match decision {
-                DongWoDecision::Deal { deal } => self.transact(&mut next, deal, &mut events)?,
-                DongWoDecision::Act { action, .. } => {
-                    if next.turn.is_some() {
-                        return Err(Violation::new(
-                            "dong-wo.owned",
-                            "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
-                        ));
-                    }
-                    self.act(&mut next, action, &mut events)?;
-                    next.stuck = !self.has_move(&next.board, next.to_move);
-                }
-                _ => {
-                    if let Some(Between { begun: false, .. }) = next.between {
-                        return Err(Violation::new(
-                            "mgn.round.marker",
-                            format!(
-                                "round {} is over: `round {}` starts the next",
-                                next.round,
-                                next.round + 1
-                            ),
-                        ));
-                    }
-                    self.close_between(&mut next, &mut events)?;
-                    if next.over.is_none() {
-                        self.play(&mut next, decision, &mut events)?;
-                    }
-                }
+            // The events go straight to the sink, and are withdrawn if the decision is
+            // refused: a move's events may be many (a stopped endless move).
+            let mark = sink.mark();
+            let played = self.apply_on_copy(&mut next, decision, sink);
+            if played.is_err() {
+                sink.withdraw(mark);
+                return played;
             }
             *state = next;
-            for event in events {
-                sink.event(event);
-            }
             return Ok(());
         }
         self.play(state, decision, sink)
@@ -2304,6 +2515,60 @@ impl Rules for DongWo {
 }
 
 impl DongWo {
+    /// A transaction, an owner action between moves, the first move after a round's
+    /// transactions, or a move with owner actions inside, played on `next`, a copy of the
+    /// state that the caller keeps only if it is not refused.
+    fn apply_on_copy<S: EventSink>(
+        &self,
+        next: &mut DongWoState,
+        decision: &DongWoDecision,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        // Transactions and owner actions report a few events, kept until they are done; a
+        // move reports its own as it goes.
+        let mut events = Vec::new();
+        let report = |events: Vec<Event>, sink: &mut S| {
+            for event in events {
+                sink.event(event);
+            }
+        };
+        match decision {
+            DongWoDecision::Deal { deal } => {
+                self.transact(next, deal, &mut events)?;
+                report(events, sink);
+            }
+            DongWoDecision::Act { action, .. } => {
+                if next.turn.is_some() {
+                    return Err(Violation::new(
+                        "dong-wo.owned",
+                        "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
+                    ));
+                }
+                self.act(next, action, &mut events)?;
+                report(events, sink);
+                next.stuck = self.has_move(&next.board, next.to_move) == Reach::No;
+            }
+            _ => {
+                if let Some(Between { begun: false, .. }) = next.between {
+                    return Err(Violation::new(
+                        "mgn.round.marker",
+                        format!(
+                            "round {} is over: `round {}` starts the next",
+                            next.round,
+                            next.round + 1
+                        ),
+                    ));
+                }
+                self.close_between(next, &mut events)?;
+                report(events, sink);
+                if next.over.is_none() {
+                    self.play(next, decision, sink)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// One decision of a turn (or an owner action queued for the move to come).
     fn play<S: EventSink>(
         &self,
@@ -2326,11 +2591,15 @@ impl DongWo {
                 let never_ends =
                     move || self.refusal_violation(&board, side, hole, ccw, Refusal::Endless);
                 if state.board.muzi_at(index).is_some() {
-                    if !self.endless_stop
-                        && !t.acted
-                        && !self.move_can_end(&state.board, side, index, ccw, Goal::Finish)
-                    {
-                        return Err(never_ends());
+                    if !self.endless_stop && !t.acted {
+                        match self.move_can_end(&state.board, side, index, ccw, Goal::Finish) {
+                            Reach::Yes => {}
+                            Reach::No => return Err(never_ends()),
+                            Reach::Undecided => {
+                                let what = DongWoDecision::Sow { hole, direction };
+                                return Err(self.undecided_move(format_args!("{what}"), 0));
+                            }
+                        }
                     }
                     // The first lap's state is not kept: a later lap back at it allows more
                     // drops (a singleton meeting), so it is another node.
@@ -2338,13 +2607,18 @@ impl DongWo {
                     return Ok(());
                 }
                 self.played_or_undone(state, sink, |state, sink| {
-                    self.proceed(state, t, None, never_ends, sink)
+                    let what = DongWoDecision::Sow { hole, direction };
+                    self.proceed(state, t, None, (what, never_ends), sink)
                 })
             }
             (DongWoDecision::Drop { drop }, Some(t)) if t.stop.is_none() => {
                 let from = t.next as usize;
                 let pieces = state.board.holes[from] as usize + 1;
                 let lap = t.lap + 1;
+                if u64::from(lap) > self.max_laps {
+                    let what = DongWoDecision::Drop { drop };
+                    return Err(self.undecided_move(format_args!("the move at {what}"), t.lap));
+                }
                 let k = self.offset_of(&t, pieces, drop).ok_or_else(|| {
                     Violation::new(
                         "dong-wo.muzi.drop",
@@ -2390,13 +2664,22 @@ impl DongWo {
                         board: state.board,
                         next: t.next,
                     };
-                    let (_, onward) = self.after_drop(&node, &t, k);
-                    if !self.leads_to_end(onward, &t, false, Goal::Finish, &[]) {
-                        return Err(never_ends());
+                    let mut meter = Meter {
+                        left: self.max_laps - u64::from(t.lap),
+                    };
+                    let (_, onward) = self.after_drop(&node, &t, k, &mut meter);
+                    match self.leads_to_end(onward, &t, (false, Goal::Finish), &[], &mut meter) {
+                        Reach::Yes => {}
+                        Reach::No => return Err(never_ends()),
+                        Reach::Undecided => {
+                            let what = DongWoDecision::Drop { drop };
+                            return Err(self.undecided_move(format_args!("{what}"), t.lap));
+                        }
                     }
                 }
                 self.played_or_undone(state, sink, |state, sink| {
-                    self.drop_and_proceed(state, t, k, never_ends, sink)
+                    let what = DongWoDecision::Drop { drop };
+                    self.drop_and_proceed(state, t, k, (what, never_ends), sink)
                 })
             }
             (DongWoDecision::Stop { lap }, Some(t)) => match t.stop {
@@ -2419,18 +2702,31 @@ impl DongWo {
                         "owner actions written for a move wait for its pieces: a pass sows none",
                     ));
                 }
-                if self.has_move(&state.board, state.to_move) {
-                    return Err(Violation::new(
-                        "dong-wo.turn",
-                        format!("{} has a move and may not pass", state.to_move),
-                    ));
+                match self.has_move(&state.board, state.to_move) {
+                    Reach::No => {}
+                    Reach::Yes => {
+                        return Err(Violation::new(
+                            "dong-wo.turn",
+                            format!("{} has a move and may not pass", state.to_move),
+                        ))
+                    }
+                    Reach::Undecided => {
+                        return Err(undecided(
+                            format_args!("whether {} has a legal move", state.to_move),
+                            format_args!(
+                                "none of his moves was found to end, and the look-ahead of some did not end within {} laps",
+                                self.max_laps
+                            ),
+                            self.max_laps,
+                        ))
+                    }
                 }
                 sink.event(Event::Pass {
                     side: state.to_move,
                     rule: "dong-wo.turn",
                 });
                 state.to_move = state.to_move.other();
-                state.stuck = !self.has_move(&state.board, state.to_move);
+                state.stuck = self.has_move(&state.board, state.to_move) == Reach::No;
                 sink.event(Event::TurnEnd {
                     next: state.to_move,
                 });
@@ -2485,7 +2781,7 @@ impl DongWo {
         state: &mut DongWoState,
         mut t: InMove,
         k: usize,
-        never_ends: impl FnOnce() -> Violation,
+        refusals: (DongWoDecision, impl FnOnce() -> Violation),
         sink: &mut S,
     ) -> Result<(), Violation> {
         let from = t.next as usize;
@@ -2509,7 +2805,7 @@ impl DongWo {
         }
         state.board = board;
         let last = step(from, t.ccw, pieces);
-        self.proceed(state, t, Some(last), never_ends, sink)
+        self.proceed(state, t, Some(last), refusals, sink)
     }
 
     /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, what a

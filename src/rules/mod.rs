@@ -142,6 +142,11 @@ pub static GENERAL_RULES: &[RuleDef] = &[
         source: "docs/notation.md, Tags",
     },
     RuleDef {
+        code: "mgn.limit.laps",
+        summary: "every move is decided within the lap budget (--max-laps, 10000000 unless told otherwise): a move that has neither ended nor come back to an in-move state it was in by its last lap, or a look-ahead that has not found whether a move can end within that many laps, is not decided, and the record fails; it does not pass",
+        source: "docs/robustness.md, Limits",
+    },
+    RuleDef {
         code: "mgn.syntax",
         summary: "the record must follow the MGN grammar",
         source: "docs/notation.md, Grammar",
@@ -150,6 +155,27 @@ pub static GENERAL_RULES: &[RuleDef] = &[
 
 pub fn general_rule(code: &str) -> Option<&'static RuleDef> {
     GENERAL_RULES.iter().find(|r| r.code == code)
+}
+
+/// The most laps one move may take before it is decided, unless told otherwise (`--max-laps`,
+/// [`Settings::set_max_laps`]). A move that ends by then is decided, and so is a move whose
+/// in-move state repeats by then (after lap mu + lambda, docs/rules/nchuwa.md); any other move
+/// fails under `mgn.limit.laps`. Chosen so that a move at the budget is decided in about a
+/// second on the development machine (docs/performance.md, "Laps").
+pub const DEFAULT_MAX_LAPS: u64 = 10_000_000;
+
+/// The largest lap budget: lap numbers are `u32` in MGN (`/L`) and in events.
+pub const MAX_MAX_LAPS: u64 = u32::MAX as u64;
+
+/// The words of a move not decided within the lap budget, under `mgn.limit.laps`: `what` and
+/// `why` say which move (or which question about it) and how far it was followed.
+pub fn undecided(what: impl fmt::Display, why: impl fmt::Display, max_laps: u64) -> Violation {
+    Violation::new(
+        "mgn.limit.laps",
+        format!(
+            "{what} was not decided within the lap budget of {max_laps} laps: {why}; it may be legal or not, and the record is not passed (raise the budget with --max-laps)"
+        ),
+    )
 }
 
 /// The definitions of a game.
@@ -175,11 +201,21 @@ pub fn with_rules<W: WithRules>(
     header: &crate::notation::Header,
     work: W,
 ) -> Option<Result<W::Output, SettingsError>> {
+    with_rules_within(header, DEFAULT_MAX_LAPS, work)
+}
+
+/// [`with_rules`] under a lap budget of `max_laps` (at least 1, at most [`MAX_MAX_LAPS`]).
+pub fn with_rules_within<W: WithRules>(
+    header: &crate::notation::Header,
+    max_laps: u64,
+    work: W,
+) -> Option<Result<W::Output, SettingsError>> {
     let def = game_def(header.game.value)?;
-    let settings = match Settings::resolve(def, header.preset.as_ref(), &header.options) {
+    let mut settings = match Settings::resolve(def, header.preset.as_ref(), &header.options) {
         Ok(settings) => settings,
         Err(error) => return Some(Err(error)),
     };
+    settings.set_max_laps(max_laps);
     let (board, span) = match &header.board {
         Some(board) => (board.value, board.span),
         None => (def.default_board, header.game.span),
@@ -215,6 +251,8 @@ pub fn with_rules<W: WithRules>(
 pub struct Settings {
     def: &'static GameDef,
     values: Vec<&'static str>,
+    /// The lap budget of one move ([`DEFAULT_MAX_LAPS`]): a limit of mgn's, not a rule.
+    max_laps: u64,
 }
 
 /// A header that names something the game does not have.
@@ -230,7 +268,18 @@ impl Settings {
         Settings {
             def,
             values: def.options.iter().map(|o| o.default_value()).collect(),
+            max_laps: DEFAULT_MAX_LAPS,
         }
+    }
+
+    /// The most laps one move may take before it is decided (`mgn.limit.laps`).
+    pub fn max_laps(&self) -> u64 {
+        self.max_laps
+    }
+
+    /// Set the lap budget, kept within 1 ..= [`MAX_MAX_LAPS`].
+    pub fn set_max_laps(&mut self, max_laps: u64) {
+        self.max_laps = max_laps.clamp(1, MAX_MAX_LAPS);
     }
 
     pub fn def(&self) -> &'static GameDef {
@@ -422,6 +471,27 @@ pub enum Event {
         winner: Option<Side>,
         rule: &'static str,
     },
+    /// A move that never ends has come back to an in-move state it was in: the state after lap
+    /// `mu + lambda` is the state after lap `mu`, so laps `mu + 1 ..= mu + lambda` repeat for
+    /// as long as the move goes on. Reported after lap `mu + lambda`. The move stops after lap
+    /// `stop`: it runs the cycle `times` times whole and `stop - mu - times * lambda` laps
+    /// more, each reported like the laps before.
+    Cycle {
+        mu: u32,
+        lambda: u32,
+        times: u32,
+        stop: u32,
+        rule: &'static str,
+    },
+    /// No step of play: the replay left out `events` events of laps `first_lap ..= last_lap`
+    /// of a very long ply, keeping its first and last laps, so that a ply's trace takes bounded
+    /// room whatever its laps (docs/ci.md). The board cannot be rebuilt from the events across
+    /// it; the step's position after it can be read from the trace.
+    Omitted {
+        events: u64,
+        first_lap: u32,
+        last_lap: u32,
+    },
 }
 
 /// Where events go. The unit type ignores them, so that generating and counting moves costs
@@ -430,29 +500,42 @@ pub enum Event {
 /// Rules may play a decision as they check it: when it turns out refused half-way, they
 /// withdraw what it reported ([`EventSink::withdraw`]), and the sink must then forget those
 /// events, so that a refused decision reports nothing. Each sink says how: a vector truncates
-/// itself, a counter goes back, a sink that keeps nothing has nothing to forget.
+/// itself, a counter goes back, a sink that keeps nothing has nothing to forget, a sink that
+/// keeps a bounded part of the events remembers at the mark what it would need to go back.
 pub trait EventSink {
     fn event(&mut self, event: Event);
-    /// Where the events reported so far end, for [`EventSink::withdraw`].
-    fn mark(&self) -> usize;
+    /// Where the events reported so far end, for [`EventSink::withdraw`] (the last mark taken
+    /// is the one withdrawn to).
+    fn mark(&mut self) -> usize;
     /// Forget the events reported since `mark`.
     fn withdraw(&mut self, mark: usize);
+    /// Whether the sink reads the events. When it does not, the rules may skip laps whose
+    /// events alone they would change, never the state (a stopped endless move played to the
+    /// lap of the cycle that leaves the same state).
+    #[inline(always)]
+    fn keeps_events(&self) -> bool {
+        true
+    }
 }
 
 impl EventSink for () {
     #[inline(always)]
     fn event(&mut self, _: Event) {}
-    fn mark(&self) -> usize {
+    fn mark(&mut self) -> usize {
         0
     }
     fn withdraw(&mut self, _: usize) {}
+    #[inline(always)]
+    fn keeps_events(&self) -> bool {
+        false
+    }
 }
 
 impl EventSink for Vec<Event> {
     fn event(&mut self, event: Event) {
         self.push(event);
     }
-    fn mark(&self) -> usize {
+    fn mark(&mut self) -> usize {
         self.len()
     }
     fn withdraw(&mut self, mark: usize) {
@@ -661,6 +744,15 @@ pub trait Rules {
     fn round(&self, state: &Self::State) -> u32;
     /// Every decision open now, in a stable order.
     fn decisions(&self, state: &Self::State, out: &mut Vec<Self::Decision>);
+    /// The decisions open now in words, for the `legal here` list of a refusal, in the order
+    /// of [`Rules::decisions`]. Decisions that differ only in the lap a move that never ends
+    /// stops after are one entry (`B9/174 to /347`), so that the list never grows with the
+    /// laps of a move.
+    fn alternatives(&self, state: &Self::State) -> Vec<String> {
+        let mut decisions = Vec::new();
+        self.decisions(state, &mut decisions);
+        decisions.iter().map(|d| d.to_string()).collect()
+    }
     /// Play one decision, reporting each step; on a violation the state is left unchanged.
     fn apply<S: EventSink>(
         &self,

@@ -1580,7 +1580,7 @@ mod tests {
             assert!(self.hand >= 0 && self.holes.iter().chain(&self.winnings).all(|&s| s >= 0));
             assert_eq!(self.total(), SEEDS as i64, "seeds conserved at {event:?}");
         }
-        fn mark(&self) -> usize {
+        fn mark(&mut self) -> usize {
             0
         }
         fn withdraw(&mut self, _: usize) {

@@ -10,8 +10,8 @@
 
 use super::cycle::{self, Walk};
 use super::{
-    check_move_form, pile, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef, Phase,
-    PositionHead, PresetDef, RuleDef, Rules, Settings, Violation,
+    check_move_form, pile, undecided, Event, EventSink, GameDef, MoveForm, MovePart, OptionDef,
+    Phase, PositionHead, PresetDef, RuleDef, Rules, Settings, Violation,
 };
 use crate::notation::{
     BoardSize, Element, Few, GameKind, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
@@ -185,7 +185,7 @@ static OPTIONS: &[OptionDef] = &[
     },
     OptionDef {
         code: "nchuwa.endless",
-        summary: "what happens to a move whose relay sowing never ends (mgn detects a repeated in-move state exactly, with no lap limit)",
+        summary: "what happens to a move whose relay sowing never ends (mgn detects a repeated in-move state exactly, with no lap limit short of the lap budget of mgn.limit.laps)",
         values: &[
             ("illegal", "such a move may not be played"),
             ("stop", "the mover sows until the in-move state repeats, then stops after that lap or any later lap of one more round of the cycle; the move is written with the lap, `B9/17`, and captures nothing"),
@@ -247,6 +247,27 @@ pub struct Nchuwa {
     skip_origin: bool,
     endless_stop: bool,
     no_move_loses: bool,
+    /// The lap budget of one move (`mgn.limit.laps`).
+    max_laps: u64,
+    /// Behind a pointer: a cell in the rules themselves would let the compiler assume nothing
+    /// of them across a call (1 to 2% more instructions in every replay).
+    memo: Box<MemoCell>,
+}
+
+/// The remembered move, if any, and a key of it that every walk compares with its own, so that
+/// the walks of other moves look no further.
+#[derive(Clone, Debug, Default)]
+struct MemoCell {
+    key: std::cell::Cell<Option<u64>>,
+    memo: std::cell::RefCell<Option<Memo>>,
+}
+
+/// A key of a move from `start` with the mover's `ring`: its start and its first holes.
+#[inline(always)]
+fn memo_key(ring: &Ring, start: usize) -> u64 {
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&ring[..8]);
+    u64::from_le_bytes(first) ^ (start as u64) << 56
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -355,16 +376,32 @@ impl fmt::Display for NchuwaDecision {
 
 /// The state of a move between laps: the mover's ring, and the hole the next lap starts from.
 /// Two moments of a move with equal in-move states go on identically, forever.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct InMove {
     ring: Ring,
     at: u8,
+}
+
+/// The last long move whose walk did not end (it never ends, or was not decided), and how far
+/// its stops were played: listing the stops of one endless move and playing them one after
+/// the other (perft, random play) follows its walk once and a lap a stop, where each stop
+/// followed the whole walk again (a cycle of a million laps took 10^12 laps to count).
+#[derive(Clone, Debug)]
+struct Memo {
+    /// The move: the mover's ring before it, and the hole it starts from.
+    from: InMove,
+    walk: Walk,
+    /// The state after lap `lap` of the move, played without events.
+    lap: u64,
+    state: InMove,
 }
 
 /// What a move from one hole does, worked out before anything is changed.
 #[derive(Clone, Debug)]
 struct SowPlan {
     walk: Walk,
+    /// The mover's ring after a move that ends.
+    ring_after: Ring,
     /// Opponent's holes (ring indices) taken by the capture: the facing inner hole, the outer
     /// hole behind.
     front: Option<usize>,
@@ -406,6 +443,8 @@ impl Nchuwa {
             skip_origin: settings.get("nchuwa.sow.origin") == "skip",
             endless_stop: settings.get("nchuwa.endless") == "stop",
             no_move_loses: settings.get("nchuwa.no-move") == "loses",
+            max_laps: settings.max_laps(),
+            memo: Default::default(),
         })
     }
 
@@ -498,13 +537,19 @@ impl Nchuwa {
 
     /// Follow the move from `start` to its end, or find that it never ends. On an end, `ring`
     /// is left as the move leaves it, and the hole of the last seed is returned with the walk.
-    fn walk(&self, ring: &mut Ring, start: usize) -> (Walk, usize) {
+    fn walk(&self, ring: &mut Ring, start: usize, recall: bool) -> (Walk, usize) {
         // Nearly every move ends within a few laps; the cycle search's copies and comparisons
         // would cost more than the laps. A walk is deterministic, so starting it over under
         // the search when it runs long gives the same answer.
+        // Once a move did not end, the next walk may well be its own again (its next stop).
+        if recall && self.memo.key.get() == Some(memo_key(ring, start)) {
+            if let Some(walk) = self.remembered(ring, start) {
+                return (walk, start);
+            }
+        }
         let mut plain = *ring;
         let mut at = start;
-        for laps in 1..=PLAIN_LAPS {
+        for laps in 1..=PLAIN_LAPS.min(self.max_laps) {
             at = self.lap(Side::B, &mut plain, at, 0, &mut ());
             if plain[at] <= 1 {
                 *ring = plain;
@@ -515,13 +560,65 @@ impl Nchuwa {
             ring: *ring,
             at: start as u8,
         };
-        let walk = cycle::run(&mut state, |s| {
+        let walk = cycle::run(&mut state, self.max_laps, |s| {
             let at = self.lap(Side::B, &mut s.ring, s.at as usize, 0, &mut ());
             s.at = at as u8;
             s.ring[at] > 1
         });
+        if let Walk::Endless { .. } | Walk::Undecided = walk {
+            // The state is as it was: the move's start.
+            self.remember(&state, walk);
+        }
         *ring = state.ring;
         (walk, state.at as usize)
+    }
+
+    /// The walk of the move from `start` if it is the one remembered.
+    #[cold]
+    #[inline(never)]
+    fn remembered(&self, ring: &Ring, start: usize) -> Option<Walk> {
+        let memo = self.memo.memo.borrow();
+        let memo = memo.as_ref()?;
+        (memo.from.at as usize == start && memo.from.ring == *ring).then_some(memo.walk)
+    }
+
+    /// Remember a move from `from` whose walk did not end.
+    #[cold]
+    #[inline(never)]
+    fn remember(&self, from: &InMove, walk: Walk) {
+        self.memo
+            .key
+            .set(Some(memo_key(&from.ring, from.at as usize)));
+        *self.memo.memo.borrow_mut() = Some(Memo {
+            from: from.clone(),
+            walk,
+            lap: 0,
+            state: from.clone(),
+        });
+    }
+
+    /// The mover's ring after the first `laps` laps of the move from `start` (a move that
+    /// never ends: every lap relays), played without events, from the last state reached in
+    /// it when that is not past them.
+    fn ring_after(&self, ring: &Ring, start: usize, laps: u64) -> Ring {
+        let from = InMove {
+            ring: *ring,
+            at: start as u8,
+        };
+        let mut memo = self.memo.memo.borrow_mut();
+        let memo = memo.as_mut().filter(|m| m.from == from);
+        let (mut state, done) = match &memo {
+            Some(m) if m.lap <= laps => (m.state.clone(), m.lap),
+            _ => (from, 0),
+        };
+        for _ in done..laps {
+            state.at = self.lap(Side::B, &mut state.ring, state.at as usize, 0, &mut ()) as u8;
+        }
+        if let Some(m) = memo {
+            m.lap = laps;
+            m.state = state.clone();
+        }
+        state.ring
     }
 
     /// The inner capture a last seed in `last` makes against `opponent`: (front, back).
@@ -589,13 +686,15 @@ impl Nchuwa {
     }
 
     /// Work out a move from a legal start, changing nothing.
-    fn plan_sow(&self, state: &NchuwaState, side: Side, index: usize) -> SowPlan {
+    /// `recall`: the move may be the one remembered ([`Memo`]); a move being played may be, a
+    /// move being listed is walked afresh (and remembered if it does not end).
+    fn plan_sow(&self, state: &NchuwaState, side: Side, index: usize, recall: bool) -> SowPlan {
         let mut ring = state.rings[side.index()];
         let mut opponent_after = state.rings[side.other().index()];
-        let (walk, last) = self.walk(&mut ring, index);
+        let (walk, last) = self.walk(&mut ring, index, recall);
         let (front, back) = match walk {
             Walk::Ends { .. } => self.capture_holes(last, &opponent_after),
-            Walk::Endless { .. } => (None, None),
+            Walk::Endless { .. } | Walk::Undecided => (None, None),
         };
         for taken in [front, back].into_iter().flatten() {
             opponent_after[taken] = 0;
@@ -608,6 +707,7 @@ impl Nchuwa {
             };
         SowPlan {
             walk,
+            ring_after: ring,
             front,
             back,
             extra_open: gives_extra && self.seeds(&opponent_after) > 0,
@@ -621,24 +721,45 @@ impl Nchuwa {
         match walk {
             Walk::Endless { mu, lambda } => (mu + lambda)..=(mu + 2 * lambda - 1),
             #[allow(clippy::reversed_empty_ranges)]
-            Walk::Ends { .. } => 1..=0,
+            Walk::Ends { .. } | Walk::Undecided => 1..=0,
         }
     }
 
-    /// Whether `side` has a legal move in play.
-    fn has_move(&self, state: &NchuwaState, side: Side) -> bool {
+    /// Whether `side` has a legal move in play: `Some(true)` if so, `Some(false)` if not, and
+    /// `None` when he has none but a move not decided within the lap budget, which may be one.
+    fn has_move(&self, state: &NchuwaState, side: Side) -> Option<bool> {
         let ring = &state.rings[side.index()];
         if !self.free_singletons && self.singletons_only(ring) {
-            return (0..self.ring_len()).any(|i| ring[i] == 1 && ring[self.next(i)] == 0);
+            return Some((0..self.ring_len()).any(|i| ring[i] == 1 && ring[self.next(i)] == 0));
         }
         let least = if self.free_singletons { 1 } else { 2 };
-        (0..self.ring_len()).any(|i| {
-            ring[i] >= least
-                && (self.endless_stop || {
-                    let mut copy = *ring;
-                    matches!(self.walk(&mut copy, i).0, Walk::Ends { .. })
-                })
-        })
+        if self.endless_stop {
+            return Some(ring[..self.ring_len()].iter().any(|&s| s >= least));
+        }
+        let mut undecided = false;
+        for i in 0..self.ring_len() {
+            if ring[i] >= least {
+                let mut copy = *ring;
+                match self.walk(&mut copy, i, false).0 {
+                    Walk::Ends { .. } => return Some(true),
+                    Walk::Undecided => undecided = true,
+                    Walk::Endless { .. } => {}
+                }
+            }
+        }
+        (!undecided).then_some(false)
+    }
+
+    /// The refusal of a move from `hole` not decided within the lap budget.
+    fn undecided_move(&self, hole: Hole) -> Violation {
+        undecided(
+            hole,
+            format_args!(
+                "its relay neither ended nor came back to a state it was in by lap {}",
+                self.max_laps
+            ),
+            self.max_laps,
+        )
     }
 
     /// Check the extra holes a turn names against the holes they may take: `limit` holes at
@@ -796,7 +917,9 @@ impl Nchuwa {
         after_pass: bool,
     ) {
         let side = state.to_move;
-        if state.opening > 0 || self.has_move(state, side) {
+        // A move not decided within the budget may be legal: the player is not said to have
+        // none (he is refused a pass instead, under `mgn.limit.laps`).
+        if state.opening > 0 || self.has_move(state, side) != Some(false) {
             return;
         }
         if self.no_move_loses {
@@ -911,9 +1034,10 @@ impl Nchuwa {
         sink: &mut S,
     ) -> Result<(), Violation> {
         let index = self.check_start(state, mover, hole)?;
-        let plan = self.plan_sow(state, mover, index);
+        let plan = self.plan_sow(state, mover, index, true);
         let mut extra = None;
         let laps = match (plan.walk, stop) {
+            (Walk::Undecided, _) => return Err(self.undecided_move(hole)),
             (Walk::Endless { mu, lambda }, _) if !self.endless_stop => {
                 return Err(Violation::new(
                     "nchuwa.endless",
@@ -997,34 +1121,16 @@ impl Nchuwa {
                 None
             }
         };
-        // Everything checked: play it, lap by lap.
+        // Everything checked: play it, lap by lap, or straight to where it ends when no one
+        // reads the laps.
         let mut ring = state.rings[mover.index()];
-        let mut at = index;
-        let mut lap: u32 = 1;
-        loop {
-            let last = self.lap(mover, &mut ring, at, lap, sink);
-            let relay = ring[last] > 1;
-            let rule = if relay && laps == Some(lap as u64) {
-                "nchuwa.endless"
-            } else if relay {
-                "nchuwa.lap.relay"
-            } else if !self.is_inner(last) {
-                "nchuwa.lap.outer-empty"
-            } else if plan.front.is_some() {
-                "nchuwa.capture.inner"
-            } else {
-                "nchuwa.lap.inner-empty"
-            };
-            sink.event(Event::LapEnd {
-                hole: self.hole(mover, last),
-                lap,
-                rule,
-            });
-            if !relay || rule == "nchuwa.endless" {
-                break;
+        match (plan.walk, laps) {
+            (Walk::Ends { .. }, _) if !sink.keeps_events() => ring = plan.ring_after,
+            (Walk::Endless { mu, lambda }, Some(stop)) if !sink.keeps_events() => {
+                // The state after lap `stop` is the state after lap mu + (stop - mu) % lambda.
+                ring = self.ring_after(&ring, index, mu + (stop - mu) % lambda);
             }
-            at = last;
-            lap += 1;
+            _ => self.play_laps(&mut ring, mover, index, (plan.walk, laps, plan.front), sink),
         }
         state.rings[mover.index()] = ring;
         if let Some(front) = plan.front {
@@ -1040,17 +1146,97 @@ impl Nchuwa {
         Ok(())
     }
 
+    /// Play a move's laps from ring index `index` with their events, up to its end or the lap
+    /// `stop` it is stopped after; a stopped move reports its cycle after lap mu + lambda.
+    fn play_laps<S: EventSink>(
+        &self,
+        ring: &mut Ring,
+        mover: Side,
+        index: usize,
+        (walk, stop, front): (Walk, Option<u64>, Option<usize>),
+        sink: &mut S,
+    ) {
+        let laps = stop;
+        let mut at = index;
+        let mut lap: u32 = 1;
+        loop {
+            let last = self.lap(mover, ring, at, lap, sink);
+            let relay = ring[last] > 1;
+            let rule = if relay && laps == Some(lap as u64) {
+                "nchuwa.endless"
+            } else if relay {
+                "nchuwa.lap.relay"
+            } else if !self.is_inner(last) {
+                "nchuwa.lap.outer-empty"
+            } else if front.is_some() {
+                "nchuwa.capture.inner"
+            } else {
+                "nchuwa.lap.inner-empty"
+            };
+            sink.event(Event::LapEnd {
+                hole: self.hole(mover, last),
+                lap,
+                rule,
+            });
+            if let (Walk::Endless { mu, lambda }, Some(stop)) = (walk, laps) {
+                if u64::from(lap) == mu + lambda {
+                    // Laps, mu, lambda and the stop are within the budget, a u32.
+                    sink.event(Event::Cycle {
+                        mu: mu as u32,
+                        lambda: lambda as u32,
+                        times: ((stop - mu) / lambda) as u32,
+                        stop: stop as u32,
+                        rule: "nchuwa.endless",
+                    });
+                }
+            }
+            if !relay || rule == "nchuwa.endless" {
+                break;
+            }
+            at = last;
+            lap += 1;
+        }
+    }
+
     /// The legal moves of `side` in play, each with its extra capture or stopping lap.
     fn play_decisions(&self, state: &NchuwaState, side: Side, out: &mut Vec<NchuwaDecision>) {
+        self.each_move(state, side, false, |hole, plan| {
+            self.push_moves(side, hole, plan, out)
+        });
+    }
+
+    /// Every hole `side` may start a move from in play, with the plan of its move (`recall`:
+    /// [`Nchuwa::plan_sow`]'s).
+    fn each_move(
+        &self,
+        state: &NchuwaState,
+        side: Side,
+        recall: bool,
+        mut f: impl FnMut(Hole, &SowPlan),
+    ) {
         let ring = &state.rings[side.index()];
         let singletons_only = self.singletons_only(ring);
         for index in 0..self.ring_len() {
-            if !self.may_start(ring, index, singletons_only) {
-                continue;
+            if self.may_start(ring, index, singletons_only) {
+                f(
+                    self.hole(side, index),
+                    &self.plan_sow(state, side, index, recall),
+                );
             }
-            let hole = self.hole(side, index);
-            let plan = self.plan_sow(state, side, index);
+        }
+    }
+
+    /// The legal moves from `hole`, planned as `plan`.
+    fn push_moves(&self, side: Side, hole: Hole, plan: &SowPlan, out: &mut Vec<NchuwaDecision>) {
+        {
             match plan.walk {
+                // Not decided within the budget: listed, so that no one takes it for refused;
+                // `apply` refuses it under `mgn.limit.laps` (perft and generate say so).
+                Walk::Undecided => out.push(NchuwaDecision::Sow {
+                    hole,
+                    extras: Extras::NONE,
+                    stop: None,
+                }),
                 Walk::Endless { .. } => {
                     if self.endless_stop {
                         for lap in Self::stop_laps(plan.walk) {
@@ -1286,6 +1472,42 @@ impl Rules for Nchuwa {
         }
     }
 
+    fn alternatives(&self, state: &NchuwaState) -> Vec<String> {
+        let side = match self.phase(state) {
+            Phase::ToMove(side) | Phase::Continue { side, .. } if state.opening == 0 => side,
+            _ => {
+                let mut decisions = Vec::new();
+                self.decisions(state, &mut decisions);
+                return decisions.iter().map(|d| d.to_string()).collect();
+            }
+        };
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        // Listed after a refusal, which may be of the long move just walked: recalled.
+        self.each_move(state, side, true, |hole, plan| match plan.walk {
+            // One entry for every lap the move may stop after, however many.
+            Walk::Endless { .. } if self.endless_stop => {
+                let laps = Self::stop_laps(plan.walk);
+                let (first, last) = (*laps.start(), (*laps.end()).min(u64::from(u32::MAX)));
+                out.push(if first == last {
+                    format!("{hole}/{first}")
+                } else {
+                    format!("{hole}/{first} to /{last}")
+                });
+            }
+            Walk::Undecided => out.push(format!(
+                "{hole} (not decided within {} laps)",
+                self.max_laps
+            )),
+            _ => {
+                moves.clear();
+                self.push_moves(side, hole, plan, &mut moves);
+                out.extend(moves.iter().map(|d| d.to_string()));
+            }
+        });
+        out
+    }
+
     fn apply<S: EventSink>(
         &self,
         state: &mut NchuwaState,
@@ -1320,6 +1542,16 @@ impl Rules for Nchuwa {
                 ))
             }
             (Phase::ToMove(side) | Phase::Continue { side, .. }, NchuwaDecision::Pass) => {
+                if state.opening == 0 && self.has_move(state, side).is_none() {
+                    return Err(undecided(
+                        format_args!("whether {side} has a legal move"),
+                        format_args!(
+                            "every move he has that ends or stops is one whose relay went on past lap {} without ending or coming back to a state it was in",
+                            self.max_laps
+                        ),
+                        self.max_laps,
+                    ));
+                }
                 return Err(Violation::new(
                     if state.opening > 0 {
                         "nchuwa.opening.transfer"
@@ -1327,7 +1559,7 @@ impl Rules for Nchuwa {
                         "nchuwa.no-move"
                     },
                     format!("{side} has a legal move and cannot pass"),
-                ))
+                ));
             }
             (Phase::ToMove(side) | Phase::Continue { side, .. }, _) => side,
         };

@@ -341,7 +341,7 @@ fn dong_wo_round_end_wordings_agree() {
             if !ok {
                 continue;
             }
-            let verdict = |r: &DongWo| r.round_end(&board).map(|(winner, _)| winner);
+            let verdict = |r: &DongWo| r.round_end(&board).unwrap().map(|(winner, _)| winner);
             assert_eq!(verdict(&cat), verdict(&mw), "{board:?}");
             checked += 1;
         }
@@ -365,10 +365,10 @@ fn dong_wo_round_end_muzi_counts() {
     let r = rules("mancala-world");
     assert_eq!(
         r.round_end(&board),
-        Some((Some(Side::B), "dong-wo.round-end"))
+        Ok(Some((Some(Side::B), "dong-wo.round-end")))
     );
     let r5 = rules_with("mancala-world", &[("dong-wo.round-end.muzi", "five")]);
-    assert_eq!(r5.round_end(&board), None);
+    assert_eq!(r5.round_end(&board), Ok(None));
 }
 
 #[test]
@@ -383,14 +383,14 @@ fn dong_wo_round_end_capture_test() {
     };
     board.holes[0] = 1; // B1
     board.holes[7] = 1; // A3: B1< sows A5, A4 empty, A3 occupied: a capture
-    assert!(r.capture_possible(&board));
-    assert_eq!(r.round_end(&board), None);
+    assert_eq!(r.capture_possible(&board), Reach::Yes);
+    assert_eq!(r.round_end(&board), Ok(None));
     board.holes[7] = 0;
     board.holes[6] = 1; // A2: no move of either captures
-    assert!(!r.capture_possible(&board));
+    assert_eq!(r.capture_possible(&board), Reach::No);
     assert_eq!(
         r.round_end(&board),
-        Some((None, "dong-wo.round-end.capture-test"))
+        Ok(Some((None, "dong-wo.round-end.capture-test")))
     );
 }
 
@@ -451,7 +451,8 @@ fn dong_wo_endless() {
                 board,
                 next: i as u8,
             };
-            if let (RunEnd::Endless { first_repeat }, _) = stop.run(&mut snap, t.ccw) {
+            if let (RunEnd::Endless { mu, lambda }, _) = stop.run(&mut snap, t.ccw, u64::MAX) {
+                let first_repeat = mu + lambda;
                 assert!(illegal
                     .legal_sow(&board, Side::B, ring_hole(i), true)
                     .is_err());
@@ -505,6 +506,7 @@ fn dong_wo_endless_through_muzi_laps() {
                     next: t.next,
                 },
                 ccw,
+                &mut Meter { left: u64::MAX },
             );
             if !matches!(onward, Onward::Node(_))
                 || illegal.legal_sow(&board, Side::B, hole, ccw).is_ok()
@@ -651,7 +653,8 @@ fn dong_wo_lap_end_seen_without_playing_agrees_with_playing() {
                 if board.muzi[0] != board.muzi[1] && DongWo::muzi_lap_ends(&board, &t) {
                     let node = Snap { board, next: from };
                     for k in rules.drop_offsets(&board, &t).iter() {
-                        let (_, onward) = rules.after_drop(&node, &t, k);
+                        let (_, onward) =
+                            rules.after_drop(&node, &t, k, &mut Meter { left: u64::MAX });
                         assert!(matches!(onward, Onward::Ends { .. }), "{board:?} {m} {k}");
                         seen += 1;
                     }
@@ -668,6 +671,7 @@ fn dong_wo_lap_end_seen_without_playing_agrees_with_playing() {
                             next: index as u8,
                         },
                         ccw,
+                        &mut Meter { left: u64::MAX },
                     );
                     // `onward` goes on from an occupied hole with a plain lap.
                     assert_eq!(
@@ -787,8 +791,10 @@ fn dong_wo_endless_checked_while_playing_refuses_what_the_look_ahead_refuses() {
                 next: t.next,
             };
             for k in r.drop_offsets(&s.board, &t).iter() {
-                let (_, onward) = r.after_drop(&node, &t, k);
-                let can_end = r.leads_to_end(onward, &t, false, Goal::Finish, &[]);
+                let mut meter = Meter { left: u64::MAX };
+                let (_, onward) = r.after_drop(&node, &t, k, &mut meter);
+                let can_end = r.leads_to_end(onward, &t, (false, Goal::Finish), &[], &mut meter)
+                    == Reach::Yes;
                 let mut after = s.clone();
                 let mark = events.len();
                 let drop = DongWoDecision::Drop {

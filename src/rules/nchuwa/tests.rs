@@ -441,7 +441,7 @@ fn nchuwa_endless_detection_is_exact() {
     let d = nchuwa();
     let state = at(&d, ENDLESS);
     let mut ring = state.rings[Side::B.index()];
-    let (walk, _) = d.walk(&mut ring, 0);
+    let (walk, _) = d.walk(&mut ring, 0, false);
     assert_eq!(walk, Walk::Endless { mu: 0, lambda: 72 });
     assert_eq!(
         ring,
@@ -786,7 +786,7 @@ fn search_relays() {
                     continue;
                 }
                 let mut copy = ring;
-                match d.walk(&mut copy, start).0 {
+                match d.walk(&mut copy, start, false).0 {
                     Walk::Endless { mu, lambda } if seeds < fewest_endless => {
                         fewest_endless = seeds;
                         println!(
@@ -995,4 +995,42 @@ fn nchuwa_ludii_preset_opening() {
             ("A2".to_string(), 3, "nchuwa.opening.extra"),
         ]
     );
+}
+
+/// A stop played without events (from the move remembered, a lap a stop when they come in
+/// order, perft's) leaves the state a stop played lap by lap with its events leaves, in any
+/// order, and the Cycle event says where the cycle is.
+#[test]
+fn nchuwa_stops_played_from_the_remembered_move_agree_with_stops_played_in_full() {
+    let d = nchuwa_with(6, &[("nchuwa.endless", "stop")]);
+    let state = at(&d, ENDLESS);
+    let mut decisions = Vec::new();
+    d.decisions(&state, &mut decisions);
+    let mut order: Vec<u32> = (72..=143).collect();
+    // In order, backwards, then shuffled, on the same rules.
+    let mut rng = Rng::new(9);
+    let mut shuffled = order.clone();
+    for i in (1..shuffled.len()).rev() {
+        shuffled.swap(i, rng.below(i + 1));
+    }
+    let mut backwards = order.clone();
+    backwards.reverse();
+    order.extend(backwards);
+    order.extend(shuffled);
+    for lap in order {
+        let decision = sow("B1", None, Some(lap));
+        let mut quiet = state.clone();
+        d.apply(&mut quiet, &decision, &mut ()).unwrap();
+        let mut full = state.clone();
+        let mut events = Vec::new();
+        d.apply(&mut full, &decision, &mut events).unwrap();
+        assert_eq!(quiet, full, "/{lap}");
+        assert!(events.contains(&Event::Cycle {
+            mu: 0,
+            lambda: 72,
+            times: (lap / 72),
+            stop: lap,
+            rule: "nchuwa.endless",
+        }));
+    }
 }
