@@ -1221,6 +1221,61 @@ mod tests {
         assert_eq!(reads_back(&sample()), Ok(()));
     }
 
+    /// The net cast a piece at a time catches what the whole-game net catches, in the piece
+    /// where it is.
+    #[test]
+    fn the_net_refuses_pieces_that_read_back_different() {
+        let mut net = Net::default();
+        let line = |text: &str| {
+            Spanned::new(
+                Comment {
+                    text: text.to_string(),
+                    style: CommentStyle::Line,
+                },
+                Span::default(),
+            )
+        };
+        for (hostile, says) in [
+            (
+                Element::Comment(brace("} B4 {")),
+                "would read back as a different game (its move text differ)",
+            ),
+            (
+                Element::Comment(line("x\n1-0")),
+                "would read back as a different game (its move text differ)",
+            ),
+            (
+                Element::Comment(brace("a\n[Game \"dakon\"]\n")),
+                "would not read back",
+            ),
+        ] {
+            let error = net.element(&hostile).unwrap_err();
+            assert!(error.contains(says), "{error}");
+        }
+        for element in &sample().moves {
+            assert_eq!(net.element(element), Ok(()));
+        }
+        let at = Span::default();
+        let error = net
+            .end(&Spanned::new(Outcome::Draw, at), &[brace("} 1-0 {")])
+            .unwrap_err();
+        assert!(
+            error.contains("a different game (its comments after the result differ)"),
+            "{error}"
+        );
+        let mut header = sample().header;
+        header.other.push(Spanned::new(
+            Tag {
+                name: "Event \"e\"]\n[Site".into(),
+                value: "s".into(),
+            },
+            at,
+        ));
+        let error = net.head(&[], &header).unwrap_err();
+        assert!(error.contains("(its tags differ)"), "{error}");
+        assert_eq!(net.head(&[brace("b")], &sample().header), Ok(()));
+    }
+
     #[test]
     fn other_versions_are_refused() {
         let error = from_json(r#"{"mgn": 2, "games": []}"#).unwrap_err();
