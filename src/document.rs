@@ -27,10 +27,16 @@
 //! A document may hold what MGN cannot: a brace comment holding `}`, a tag named `Result` among
 //! the other tags. Written as MGN, such a game would read back as a different game, or as
 //! several. So reading a document refuses it, naming the game and what cannot be written; and
-//! as a net under those checks it writes every game as MGN, reads the text back, and refuses the
-//! document if any game reads back different. A game whose header holds comments but no tag
-//! after `Game` is the one case put right rather than refused: MGN reads such comments as the
-//! first comments of the move text, so they are moved there.
+//! as a net under those checks it writes every piece of a game as MGN (its head, each element,
+//! its end), reads the text back, and refuses the document if any piece reads back different
+//! (why that is as good as writing the whole game: `Net`, in this file). A game whose header
+//! holds comments but no tag after `Game` is the one case put right rather than refused: MGN
+//! reads such comments as the first comments of the move text, so they are moved there.
+//!
+//! A document is read a game at a time ([`read_games`]), or a game a piece at a time
+//! ([`read_games_by_element`]: its start, each element, its end), and written so
+//! ([`DocumentWriter`]): a game of millions of moves is read, checked and converted in the
+//! memory of one element.
 
 #[cfg(doc)]
 use crate::notation::write_head;
