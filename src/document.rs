@@ -277,6 +277,10 @@ pub trait GameVisitor {
 /// `moves` of a game whose `header` came before them, since its elements were already handed
 /// over; it is refused with a message that says so.
 ///
+/// A key given twice in a game's map is refused, in YAML as in JSON (serde's derive refused it
+/// in JSON; in YAML the last one used to win): what the first one held may have been handed
+/// over already.
+///
 /// Every check of [`read_games`] is made, on each piece as it comes: a refusal names the game
 /// (and the element, where it is one), as [`from_json`] and [`from_yaml`] do.
 pub fn read_games_by_element<R: BufRead, V: GameVisitor>(

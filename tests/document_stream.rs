@@ -1233,7 +1233,7 @@ fn each_element_is_handed_over_before_the_next_is_read() {
             ..Pieces::default()
         };
         read_games_by_element(input, format, &mut pieces).unwrap();
-        assert_eq!(pieces.games, [game.clone()]);
+        assert_eq!(pieces.games, std::slice::from_ref(&game));
         assert_eq!(pieces.taken_at.len(), game.moves.len());
         // The reader has taken the element handed over, and at most its buffers more: 64 KiB
         // for JSON (serde_json reads through a `BufReader` of that size), and as much for YAML
