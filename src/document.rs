@@ -27,13 +27,22 @@
 //! A document may hold what MGN cannot: a brace comment holding `}`, a tag named `Result` among
 //! the other tags. Written as MGN, such a game would read back as a different game, or as
 //! several. So reading a document refuses it, naming the game and what cannot be written; and
-//! as a net under those checks it writes every game as MGN, reads the text back, and refuses the
-//! document if any game reads back different. A game whose header holds comments but no tag
-//! after `Game` is the one case put right rather than refused: MGN reads such comments as the
-//! first comments of the move text, so they are moved there.
+//! as a net under those checks it writes every piece of a game as MGN (its head, each element,
+//! its end), reads the text back, and refuses the document if any piece reads back different
+//! (why that is as good as writing the whole game: `Net`, in this file). A game whose header
+//! holds comments but no tag after `Game` is the one case put right rather than refused: MGN
+//! reads such comments as the first comments of the move text, so they are moved there.
+//!
+//! A document is read a game at a time ([`read_games`]), or a game a piece at a time
+//! ([`read_games_by_element`]: its start, each element, its end), and written so
+//! ([`DocumentWriter`]): a game of millions of moves is read, checked and converted in the
+//! memory of one element.
 
+#[cfg(doc)]
+use crate::notation::write_head;
 use crate::notation::{
-    games as mgn_games, write_game, Comment, CommentStyle, Element, Game, Header, Position, Side,
+    games as mgn_games, write_game, Comment, CommentStyle, Element, Game, GameKind, Header,
+    MovetextWriter, Outcome, Position, Side, Span, Spanned,
 };
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
@@ -201,11 +210,12 @@ impl<E> From<DocumentError> for ReadError<E> {
 
 /// Reads a JSON or YAML document a game at a time, handing each game to `each` with its index
 /// (from 0) as soon as it is read and checked, before the next one is read: memory holds one
-/// game, however many the document has. Gives the number of games read.
+/// game, however many the document has. Gives the number of games read. Built on
+/// [`read_games_by_element`], which holds less: one element, not one game.
 ///
 /// Each game is checked as [`from_json`] and [`from_yaml`] check them: a game MGN cannot write
-/// is refused with its number and why, and every game is written as MGN and read back before it
-/// is handed over. The first refusal, syntax error or error of `each` ends the reading.
+/// is refused with its number and why, and every part of a game is written as MGN and read back
+/// before it is handed over. The first refusal, syntax error or error of `each` ends the reading.
 ///
 /// The document's `mgn` key (its format version) may stand before or after `games`. Before,
 /// a version other than [`FORMAT_VERSION`] is refused before any game is read. After, the games
@@ -223,13 +233,68 @@ impl<E> From<DocumentError> for ReadError<E> {
 pub fn read_games<R: BufRead, E>(
     input: R,
     format: Format,
-    mut each: impl FnMut(usize, Game) -> Result<(), E>,
+    each: impl FnMut(usize, Game) -> Result<(), E>,
 ) -> Result<usize, ReadError<E>> {
+    let mut whole = WholeGames { each, game: None };
+    read_games_by_element(input, format, &mut whole)
+}
+
+/// What a caller of [`read_games_by_element`] is handed: each game in three steps, in order.
+/// A method that returns an error ends the reading with [`ReadError::Stopped`].
+pub trait GameVisitor {
+    type Error;
+
+    /// A game begins: its index (from 0), the comments before its `Game` tag and its header.
+    fn start(
+        &mut self,
+        index: usize,
+        before: Vec<Spanned<Comment>>,
+        header: Header,
+    ) -> Result<(), Self::Error>;
+
+    /// The next element of its move text.
+    fn element(&mut self, element: Element) -> Result<(), Self::Error>;
+
+    /// The game ends: its result and the comments after it.
+    fn end(
+        &mut self,
+        outcome: Spanned<Outcome>,
+        after: Vec<Spanned<Comment>>,
+    ) -> Result<(), Self::Error>;
+}
+
+/// Reads a JSON or YAML document as [`read_games`] does, but hands each game over in pieces:
+/// its start, then each element of its move text as soon as it is read and checked, before the
+/// next one is read, then its end. Memory holds one element and a game's header and comments,
+/// not the game: a game of millions of moves is read in the memory of one move. Gives the
+/// number of games read.
+///
+/// That holds when a game's keys come as a document writes them: `before` (if any) and `header`
+/// before `moves`. Any order reads, but what must wait is held until it can be handed over in
+/// order: when `moves` comes before `header`, memory then holds that game's elements (as
+/// [`Element`]s) until the end of its map; `outcome` and `after` before `moves` are held as
+/// they are small. One order cannot be read this way: a `before` that is not empty after the
+/// `moves` of a game whose `header` came before them, since its elements were already handed
+/// over; it is refused with a message that says so.
+///
+/// A key given twice in a game's map is refused, in YAML as in JSON (serde's derive refused it
+/// in JSON; in YAML the last one used to win): what the first one held may have been handed
+/// over already.
+///
+/// Every check of [`read_games`] is made, on each piece as it comes: a refusal names the game
+/// (and the element, where it is one), as [`from_json`] and [`from_yaml`] do.
+pub fn read_games_by_element<R: BufRead, V: GameVisitor>(
+    input: R,
+    format: Format,
+    visitor: &mut V,
+) -> Result<usize, ReadError<V::Error>> {
     let mut reading = Reading {
-        each: &mut each,
+        visitor,
         games: 0,
         version: None,
         current: None,
+        game: Parts::default(),
+        net: Net::default(),
     };
     let input = WithoutBom::new(input);
     match format {
@@ -239,15 +304,117 @@ pub fn read_games<R: BufRead, E>(
     Ok(reading.games)
 }
 
-/// What the JSON and the YAML reader share: the games handed over and the document's version.
-struct Reading<'f, E> {
-    each: &'f mut dyn FnMut(usize, Game) -> Result<(), E>,
+/// [`read_games`]'s visitor: the pieces put together into games.
+struct WholeGames<F> {
+    each: F,
+    game: Option<(usize, Game)>,
+}
+
+impl<F, E> GameVisitor for WholeGames<F>
+where
+    F: FnMut(usize, Game) -> Result<(), E>,
+{
+    type Error = E;
+
+    fn start(
+        &mut self,
+        index: usize,
+        before: Vec<Spanned<Comment>>,
+        header: Header,
+    ) -> Result<(), E> {
+        let game = Game {
+            before,
+            header,
+            moves: Vec::new(),
+            outcome: Spanned::new(Outcome::Unknown, Span::default()),
+            after: Vec::new(),
+            span: Span::default(),
+        };
+        self.game = Some((index, game));
+        Ok(())
+    }
+
+    fn element(&mut self, element: Element) -> Result<(), E> {
+        let (_, game) = self
+            .game
+            .as_mut()
+            .expect("an element comes after its game's start");
+        game.moves.push(element);
+        Ok(())
+    }
+
+    fn end(&mut self, outcome: Spanned<Outcome>, after: Vec<Spanned<Comment>>) -> Result<(), E> {
+        let (index, mut game) = self.game.take().expect("a game ends after it starts");
+        game.outcome = outcome;
+        game.after = after;
+        (self.each)(index, game)
+    }
+}
+
+/// What the JSON and the YAML reader share: the document's version, and the game being read,
+/// checked and handed over a piece at a time.
+struct Reading<'v, E> {
+    visitor: &'v mut dyn GameVisitor<Error = E>,
     /// Games handed over so far.
     games: usize,
     /// The `mgn` key's value, once read.
     version: Option<u32>,
     /// The index of the game being read, if one is: an error inside it names it.
     current: Option<usize>,
+    game: Parts,
+    net: Net,
+}
+
+/// The keys of a game's map: what a game must have, and what a reader refuses twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GameKey {
+    Before,
+    Header,
+    Moves,
+    Outcome,
+    After,
+}
+
+impl GameKey {
+    fn of(key: &str) -> Option<GameKey> {
+        Some(match key {
+            "before" => GameKey::Before,
+            "header" => GameKey::Header,
+            "moves" => GameKey::Moves,
+            "outcome" => GameKey::Outcome,
+            "after" => GameKey::After,
+            _ => return None,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            GameKey::Before => "before",
+            GameKey::Header => "header",
+            GameKey::Moves => "moves",
+            GameKey::Outcome => "outcome",
+            GameKey::After => "after",
+        }
+    }
+}
+
+/// What is known of the game being read.
+#[derive(Default)]
+struct Parts {
+    /// The keys read so far.
+    seen: Vec<GameKey>,
+    before: Option<Vec<Spanned<Comment>>>,
+    header: Option<Header>,
+    /// Whether the visitor has the game's start: elements then go to it as they are read.
+    started: bool,
+    /// The `Result` tag, kept from the header handed over, to check the result against.
+    said: Option<Outcome>,
+    /// Elements read before the header: they wait for the game's end.
+    waiting: Vec<Element>,
+    /// Elements of the document's `moves` checked so far: a refusal names one by its number.
+    elements: usize,
+    outcome: Option<Spanned<Outcome>>,
+    after: Option<Vec<Spanned<Comment>>>,
 }
 
 impl<E> Reading<'_, E> {
@@ -273,15 +440,151 @@ impl<E> Reading<'_, E> {
         Err(DocumentError::message(message))
     }
 
-    /// Checks the next game and hands it over.
-    fn game(&mut self, mut game: Game) -> Result<(), ReadError<E>> {
+    /// The next game's map begins.
+    fn begin_game(&mut self) {
+        self.current = Some(self.games);
+        self.game = Parts::default();
+    }
+
+    /// Notes that the game's map has `key`: false if it had it already.
+    fn first_time(&mut self, key: GameKey) -> bool {
+        if self.game.seen.contains(&key) {
+            return false;
+        }
+        self.game.seen.push(key);
+        true
+    }
+
+    /// The first key a game must have and does not, once its map is read, in the order serde's
+    /// derive looks for them.
+    fn missing(&self) -> Option<&'static str> {
+        [GameKey::Header, GameKey::Moves, GameKey::Outcome]
+            .into_iter()
+            .find(|key| !self.game.seen.contains(key))
+            .map(GameKey::name)
+    }
+
+    fn refused(&self, problem: &str) -> ReadError<E> {
+        ReadError::Document(in_game(self.games, problem))
+    }
+
+    fn before(&mut self, before: Vec<Spanned<Comment>>) -> Result<(), ReadError<E>> {
+        if self.game.started && !before.is_empty() {
+            return Err(self.refused(
+                "its `before` follows its `moves`, whose elements were handed over after its \
+                 header without them: write `before` before `moves`",
+            ));
+        }
+        self.game.before = Some(before);
+        Ok(())
+    }
+
+    fn header(&mut self, header: Header) {
+        self.game.header = Some(header);
+    }
+
+    /// The game's `moves` begin: with its header read, the game is handed over from here on.
+    fn moves(&mut self) -> Result<(), ReadError<E>> {
+        if self.game.header.is_some() {
+            self.start()?;
+        }
+        Ok(())
+    }
+
+    fn element(&mut self, element: Element) -> Result<(), ReadError<E>> {
+        if self.game.started {
+            self.hand_over(element)
+        } else {
+            self.game.waiting.push(element);
+            Ok(())
+        }
+    }
+
+    fn outcome(&mut self, outcome: Spanned<Outcome>) {
+        self.game.outcome = Some(outcome);
+    }
+
+    fn after(&mut self, after: Vec<Spanned<Comment>>) {
+        self.game.after = Some(after);
+    }
+
+    /// Checks the game's head, hands it over, and the comments of its header that open its
+    /// move text after it.
+    fn start(&mut self) -> Result<(), ReadError<E>> {
         let k = self.games;
-        // Checked first, so that what a refusal points at is where the document has it.
-        writable(&game).map_err(|problem| in_game(k, &problem))?;
-        header_comments_to_move_text(&mut game);
-        reads_back(&game).map_err(|problem| in_game(k, &problem))?;
+        let before = self.game.before.take().unwrap_or_default();
+        let mut header = self
+            .game
+            .header
+            .take()
+            .expect("a game starts once its header is read");
+        head_writable(&before, &header).map_err(|problem| self.refused(&problem))?;
+        let opening = header_comments_to_move_text(&mut header);
+        self.net
+            .head(&before, &header)
+            .map_err(|problem| self.refused(&problem))?;
+        self.game.said = header.result.as_ref().map(|said| said.value);
+        self.game.started = true;
+        self.visitor
+            .start(k, before, header)
+            .map_err(ReadError::Stopped)?;
+        for comment in opening {
+            let element = Element::Comment(comment);
+            self.net
+                .element(&element)
+                .map_err(|problem| self.refused(&problem))?;
+            self.visitor.element(element).map_err(ReadError::Stopped)?;
+        }
+        Ok(())
+    }
+
+    /// Checks an element of the document's `moves` and hands it over.
+    fn hand_over(&mut self, element: Element) -> Result<(), ReadError<E>> {
+        let n = self.game.elements;
+        self.game.elements += 1;
+        element_writable(&element, n).map_err(|problem| self.refused(&problem))?;
+        self.net
+            .element(&element)
+            .map_err(|problem| self.refused(&problem))?;
+        self.visitor.element(element).map_err(ReadError::Stopped)
+    }
+
+    /// The game's map is read, with every key it must have ([`Reading::missing`]): what waited
+    /// is handed over, then its end.
+    fn end_game(&mut self) -> Result<(), ReadError<E>> {
+        if !self.game.started {
+            self.start()?;
+            for element in std::mem::take(&mut self.game.waiting) {
+                self.hand_over(element)?;
+            }
+        }
+        let outcome = self
+            .game
+            .outcome
+            .take()
+            .expect("a game read has its result");
+        let after = self.game.after.take().unwrap_or_default();
+        end_writable(&after, self.game.said, &outcome).map_err(|problem| self.refused(&problem))?;
+        self.net
+            .end(&outcome, &after)
+            .map_err(|problem| self.refused(&problem))?;
         self.games += 1;
-        (self.each)(k, game).map_err(ReadError::Stopped)
+        self.visitor.end(outcome, after).map_err(ReadError::Stopped)
+    }
+
+    /// A game read whole (a form only serde's derive reads, such as a JSON array of its
+    /// fields), handed over as the pieces of a map are.
+    fn whole_game(&mut self, game: Game) -> Result<(), ReadError<E>> {
+        self.game.seen = vec![GameKey::Header, GameKey::Moves, GameKey::Outcome];
+        self.before(game.before)?;
+        self.header(game.header);
+        self.moves()?;
+        for element in game.moves {
+            self.element(element)?;
+        }
+        self.outcome(game.outcome);
+        self.after(game.after);
+        self.end_game()
     }
 
     /// The checks of a whole document, at its end.
@@ -378,14 +681,13 @@ fn in_game_error(k: usize, error: DocumentError) -> DocumentError {
 }
 
 /// MGN reads comments between tags only when a tag follows them: in a header with no tag after
-/// `Game`, the header's comments are read as the move text's first ones, so they go there.
-fn header_comments_to_move_text(game: &mut Game) {
-    if game.header.comments.is_empty() || has_tags_after_game(&game.header) {
-        return;
+/// `Game`, the header's comments are read as the move text's first ones, so they go there: they
+/// are taken out of the header and given back, to open the move text.
+fn header_comments_to_move_text(header: &mut Header) -> Vec<Spanned<Comment>> {
+    if header.comments.is_empty() || has_tags_after_game(header) {
+        return Vec::new();
     }
-    let comments = std::mem::take(&mut game.header.comments);
-    game.moves
-        .splice(0..0, comments.into_iter().map(Element::Comment));
+    std::mem::take(&mut header.comments)
 }
 
 fn has_tags_after_game(h: &Header) -> bool {
@@ -425,48 +727,73 @@ const KNOWN_TAGS: [&str; 14] = [
 ];
 
 /// Why `game` cannot be written as MGN that reads back as itself, said for a person, if it
-/// cannot. Tag values need no check: every text has a tag value that reads back as itself.
+/// cannot. Tag values need no check: every text has a tag value that reads back as itself. The
+/// reader makes the same checks a piece at a time, in this order.
+#[cfg(test)]
 fn writable(game: &Game) -> Result<(), String> {
-    for c in &game.before {
+    head_writable(&game.before, &game.header)?;
+    for (n, element) in game.moves.iter().enumerate() {
+        element_writable(element, n)?;
+    }
+    end_writable(
+        &game.after,
+        game.header.result.as_ref().map(|said| said.value),
+        &game.outcome,
+    )
+}
+
+/// The checks of [`writable`] on what stands before the move text.
+fn head_writable(before: &[Spanned<Comment>], header: &Header) -> Result<(), String> {
+    for c in before {
         comment_writable(&c.value, "before its `Game` tag")?;
     }
-    header_writable(&game.header)?;
-    for (k, element) in game.moves.iter().enumerate() {
-        let at = || format!("at element {} of its move text", k + 1);
-        match element {
-            Element::Comment(c) => comment_writable(&c.value, &at())?,
-            Element::Checkpoint(p) => {
-                position_writable(&p.value, &format!("the checkpoint {}", at()))?
+    header_writable(header)
+}
+
+/// The checks of [`writable`] on the element at index `n` of the move text.
+fn element_writable(element: &Element, n: usize) -> Result<(), String> {
+    let at = || format!("at element {} of its move text", n + 1);
+    match element {
+        Element::Comment(c) => comment_writable(&c.value, &at()),
+        Element::Checkpoint(p) => position_writable(&p.value, &format!("the checkpoint {}", at())),
+        Element::Move(m) => {
+            let m = &m.value;
+            if m.sowings.is_empty() {
+                return Err(format!("the move {} has no sowing", at()));
             }
-            Element::Move(m) => {
-                let m = &m.value;
-                if m.sowings.is_empty() {
-                    return Err(format!("the move {} has no sowing", at()));
-                }
-                for s in m.sowings.iter() {
-                    for d in &s.muzi_drops {
-                        if d.value.visit == 0 {
-                            return Err(format!(
-                                "the move {} drops a muzi at {} on visit 0: visits count from 1",
-                                at(),
-                                d.value.hole
-                            ));
-                        }
+            for s in m.sowings.iter() {
+                for d in &s.muzi_drops {
+                    if d.value.visit == 0 {
+                        return Err(format!(
+                            "the move {} drops a muzi at {} on visit 0: visits count from 1",
+                            at(),
+                            d.value.hole
+                        ));
                     }
                 }
             }
-            _ => {}
+            Ok(())
         }
+        _ => Ok(()),
     }
-    for c in &game.after {
+}
+
+/// The checks of [`writable`] on the end: the comments after the result, and the result
+/// against the `Result` tag (`said`), if the header has one.
+fn end_writable(
+    after: &[Spanned<Comment>],
+    said: Option<Outcome>,
+    outcome: &Spanned<Outcome>,
+) -> Result<(), String> {
+    for c in after {
         comment_writable(&c.value, "after its result")?;
     }
-    if let Some(said) = &game.header.result {
-        if said.value != game.outcome.value {
+    if let Some(said) = said {
+        if said != outcome.value {
             return Err(format!(
                 "the `Result` tag says `{}` but the result is `{}`: they must agree",
-                said.value.token(),
-                game.outcome.value.token()
+                said.token(),
+                outcome.value.token()
             ));
         }
     }
@@ -578,12 +905,124 @@ fn quoted(text: &str) -> String {
     }
 }
 
-/// The net under [`writable`]: the game, written as MGN, must read back as itself, so that no
-/// game the checks above miss becomes a different record. One write and one read. A game is
-/// tried alone: MGN reads a file's games apart (a game never spans a line that starts with
-/// `[Game`, which no comment may hold), and the writer puts a blank line between a game's last
-/// comments and the next game's first, so a game reads the same alone as among others
-/// (`tests/documents.rs` reads every accepted document back whole to hold this).
+/// The net under the checks ([`head_writable`], [`element_writable`], [`end_writable`]): what
+/// a document holds, written as MGN, must read back as itself, so that no game the checks miss
+/// becomes a different record. It is cast over a game a piece at a time, so that a game is
+/// never held whole: its head (the comments before it and its header, over no move), each
+/// element alone, and its end (its result and the comments after it, under a bare header).
+///
+/// Why the pieces reading back imply that the whole game does. The writer puts a game together
+/// from the same pieces in the same way: the head's lines ([`write_head`]), then each element's
+/// token ([`MovetextWriter`]), separated by one space or one line end, then the result and the
+/// comments after it. What the reader makes of a token depends only on the token and on these:
+/// - what separates it from the next. The reader takes a space and a line end alike between
+///   tokens, and a token's end is found within the token: every token must be followed by a
+///   blank, a comment or the end, and a comment ends at its own `}` or line end, which the
+///   checks keep out of its text (a `;` comment is always followed by a line end). Alone, a
+///   token is followed by a space and a result, as it is by the next token in the game.
+/// - where a line starts. A line that starts with `[Game` starts a game, and a wrapped line may
+///   start with any token; but no token starts so: a checkpoint is `[` and a number, `x` or
+///   `m`, and a comment's text may not hold such a line (the checks), wherever it is written.
+/// - the move number before a ply, which the reader checks against the plies it has read. The
+///   writer numbers plies as the reader counts them (a move and `pass` count, `round` starts
+///   again), from the kinds of the elements alone; an element read back as itself is of the
+///   same kind, so the numbers of the game agree as the numbers of each piece do. A checkpoint
+///   is read with a hint from the one before it, to go faster; the careful reader it falls
+///   back to gives the same position (`the_fast_and_careful_position_readers_agree`).
+/// - the comments at the start of the move text, which the reader takes as the header's if a
+///   tag follows them: none can, since no element is a tag (the element alone is read in
+///   that same place, after a header). The header's own comments are written after the `Game`
+///   tag and read back as the header's only when a tag follows, so those of a header with no
+///   other tag are moved to the move text before the head is tried
+///   ([`header_comments_to_move_text`]).
+/// - the `Result` tag, which the result must agree with: [`end_writable`] checks it, so the
+///   head is tried with the result its tag says.
+/// - the comments after the result, read as the game's up to a blank line between two
+///   comments (the writer writes none there), and all of them at the end of the text.
+///
+/// A game reads the same alone as among others: MGN reads a file's games apart (a game never
+/// spans a line that starts with `[Game`, which no comment may hold), and the writer puts a
+/// blank line between a game's last comments and the next game's first. `tests/documents.rs`
+/// holds all of this: documents of hostile text in every field are refused exactly when MGN
+/// cannot hold them, and every game accepted is written whole, read back, and equal.
+#[derive(Default)]
+struct Net {
+    /// The text of the last element tried, kept for its capacity.
+    text: String,
+}
+
+/// What an element is written after, to read it back as the move text of a game.
+const ELEMENT_HEAD: &str = "[Game \"dakon\"]\n\n";
+
+impl Net {
+    /// The comments before a game and its header, over no move.
+    fn head(&mut self, before: &[Spanned<Comment>], header: &Header) -> Result<(), String> {
+        let outcome = header
+            .result
+            .as_ref()
+            .map_or(Outcome::Unknown, |said| said.value);
+        reads_back(&Game {
+            before: before.to_vec(),
+            header: header.clone(),
+            moves: Vec::new(),
+            outcome: Spanned::new(outcome, Span::default()),
+            after: Vec::new(),
+            span: Span::default(),
+        })
+    }
+
+    /// One element, as the only one of a game.
+    fn element(&mut self, element: &Element) -> Result<(), String> {
+        let text = &mut self.text;
+        text.clear();
+        text.push_str(ELEMENT_HEAD);
+        let mut movetext = MovetextWriter::new();
+        movetext.element(text, element);
+        movetext.end(text, Outcome::Unknown, &[]);
+        let mut read = mgn_games(text);
+        Err(match read.next() {
+            Some(Ok(back)) if alone(&back, element) => match read.next() {
+                None => return Ok(()),
+                Some(_) => "written as MGN, it would read back as more than one game".to_owned(),
+            },
+            Some(Ok(_)) => {
+                "written as MGN, it would read back as a different game (its move text differ)"
+                    .to_owned()
+            }
+            Some(Err(error)) => format!("written as MGN, it would not read back: {error}"),
+            None => "written as MGN, it would read back as no game".to_owned(),
+        })
+    }
+
+    /// A game's result and the comments after it, under a header of its `Game` tag alone.
+    fn end(
+        &mut self,
+        outcome: &Spanned<Outcome>,
+        after: &[Spanned<Comment>],
+    ) -> Result<(), String> {
+        reads_back(&Game {
+            before: Vec::new(),
+            header: Header::new(GameKind::Dakon),
+            moves: Vec::new(),
+            outcome: outcome.clone(),
+            after: after.to_vec(),
+            span: Span::default(),
+        })
+    }
+}
+
+/// Whether `back` is the game [`Net::element`] wrote around `element`.
+fn alone(back: &Game, element: &Element) -> bool {
+    back.moves.len() == 1
+        && back.moves[0] == *element
+        && back.before.is_empty()
+        && back.after.is_empty()
+        && back.outcome.value == Outcome::Unknown
+        && back.header == Header::new(GameKind::Dakon)
+}
+
+/// The game, written as MGN, reads back as itself: one write and one read. The net of a
+/// game's head and end ([`Net`]), and of a whole game in the tests.
 fn reads_back(game: &Game) -> Result<(), String> {
     let text = write_game(game);
     let mut read = mgn_games(&text);
@@ -790,6 +1229,61 @@ mod tests {
             assert!(error.contains(says), "{error}");
         }
         assert_eq!(reads_back(&sample()), Ok(()));
+    }
+
+    /// The net cast a piece at a time catches what the whole-game net catches, in the piece
+    /// where it is.
+    #[test]
+    fn the_net_refuses_pieces_that_read_back_different() {
+        let mut net = Net::default();
+        let line = |text: &str| {
+            Spanned::new(
+                Comment {
+                    text: text.to_string(),
+                    style: CommentStyle::Line,
+                },
+                Span::default(),
+            )
+        };
+        for (hostile, says) in [
+            (
+                Element::Comment(brace("} B4 {")),
+                "would read back as a different game (its move text differ)",
+            ),
+            (
+                Element::Comment(line("x\n1-0")),
+                "would read back as a different game (its move text differ)",
+            ),
+            (
+                Element::Comment(brace("a\n[Game \"dakon\"]\n")),
+                "would not read back",
+            ),
+        ] {
+            let error = net.element(&hostile).unwrap_err();
+            assert!(error.contains(says), "{error}");
+        }
+        for element in &sample().moves {
+            assert_eq!(net.element(element), Ok(()));
+        }
+        let at = Span::default();
+        let error = net
+            .end(&Spanned::new(Outcome::Draw, at), &[brace("} 1-0 {")])
+            .unwrap_err();
+        assert!(
+            error.contains("a different game (its comments after the result differ)"),
+            "{error}"
+        );
+        let mut header = sample().header;
+        header.other.push(Spanned::new(
+            Tag {
+                name: "Event \"e\"]\n[Site".into(),
+                value: "s".into(),
+            },
+            at,
+        ));
+        let error = net.head(&[], &header).unwrap_err();
+        assert!(error.contains("(its tags differ)"), "{error}");
+        assert_eq!(net.head(&[brace("b")], &sample().header), Ok(()));
     }
 
     #[test]

@@ -5,11 +5,14 @@
 //! reader before this one read them.
 
 use mgn::document::{
-    from_json, from_yaml, read_games, to_json, to_yaml, Document, DocumentError, Format, ReadError,
-    MAX_DEPTH,
+    from_json, from_yaml, read_games, read_games_by_element, to_json, to_yaml, Document,
+    DocumentError, DocumentWriter, Format, GameVisitor, ReadError, MAX_DEPTH,
 };
 use mgn::generate::{random_game, GenerateOptions, Rng};
-use mgn::notation::{parse_games, Game, GameKind, Header, Side, Span, Spanned};
+use mgn::notation::{
+    parse_games, Comment, CommentStyle, Element, Game, GameKind, Header, Outcome, Side, Span,
+    Spanned,
+};
 use mgn::rules::{game_def, with_rules, Rules, WithRules};
 use serde_json::Value;
 use std::cell::Cell;
@@ -802,9 +805,9 @@ fn errors_name_the_game_and_keep_their_place() {
         error.message.starts_with("game 2: unknown variant `chess`"),
         "{error}"
     );
-    // The shape of a YAML game is checked on its value, which knows no places: the error
-    // points at the game.
-    assert_eq!((error.line, error.column), (Some(4), Some(3)));
+    // Each value of a YAML game (its header here) is checked alone, as it is read: the error
+    // points at that value, not at the game, which may be millions of moves long.
+    assert_eq!((error.line, error.column), (Some(4), Some(12)));
 
     let yaml = format!("mgn: 1\ngames:\n- {GAME}\n- {{header: [}}\n");
     let error = refused(&yaml, Format::Yaml);
@@ -935,4 +938,318 @@ fn from_json_and_from_yaml_read_through_the_same_reader() {
     assert_eq!(from_yaml(&to_yaml(&games[..3])).unwrap(), games[..3]);
     let error = from_yaml(&format!("mgn: 1\ngames: {}\n", "[".repeat(DEEP))).unwrap_err();
     assert!(too_deep(&error), "{error}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// An element at a time
+
+/// A visitor that puts the pieces handed over back together, checking that they come in order:
+/// a start, its elements, its end.
+#[derive(Default)]
+struct Pieces {
+    games: Vec<Game>,
+    open: Option<Game>,
+    /// For each element handed over, what the input had given by then.
+    taken_at: Vec<usize>,
+    taken: Option<Rc<Cell<usize>>>,
+}
+
+impl GameVisitor for Pieces {
+    type Error = Infallible;
+
+    fn start(
+        &mut self,
+        index: usize,
+        before: Vec<Spanned<Comment>>,
+        header: Header,
+    ) -> Result<(), Infallible> {
+        assert!(
+            self.open.is_none(),
+            "a game starts after the one before ends"
+        );
+        assert_eq!(index, self.games.len(), "games are handed over in order");
+        self.open = Some(Game {
+            before,
+            header,
+            moves: Vec::new(),
+            outcome: sp(Outcome::Unknown),
+            after: Vec::new(),
+            span: Span::default(),
+        });
+        Ok(())
+    }
+
+    fn element(&mut self, element: Element) -> Result<(), Infallible> {
+        let game = self
+            .open
+            .as_mut()
+            .expect("an element comes after its game's start");
+        game.moves.push(element);
+        if let Some(taken) = &self.taken {
+            self.taken_at.push(taken.get());
+        }
+        Ok(())
+    }
+
+    fn end(
+        &mut self,
+        outcome: Spanned<Outcome>,
+        after: Vec<Spanned<Comment>>,
+    ) -> Result<(), Infallible> {
+        let mut game = self.open.take().expect("a game ends after it starts");
+        game.outcome = outcome;
+        game.after = after;
+        self.games.push(game);
+        Ok(())
+    }
+}
+
+/// The games of `text` as [`read_games_by_element`] hands them over, put back together.
+fn read_by_element(text: &str, format: Format) -> Result<Vec<Game>, DocumentError> {
+    let mut pieces = Pieces::default();
+    match read_games_by_element(text.as_bytes(), format, &mut pieces) {
+        Ok(n) => {
+            assert!(pieces.open.is_none(), "every game handed over ended");
+            assert_eq!(n, pieces.games.len());
+            Ok(pieces.games)
+        }
+        Err(ReadError::Document(error)) => Err(error),
+        Err(other) => panic!("not a document error: {other:?}"),
+    }
+}
+
+/// Every game of every fixture that reads (fixtures/ holds broken records too).
+fn fixtures() -> Vec<Game> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut games = Vec::new();
+    for path in mgn::suite::cases(&root).unwrap() {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        games.extend(parse_games(&text).into_iter().filter_map(Result::ok));
+    }
+    assert!(games.len() > 100, "fixtures/ holds the conformance cases");
+    games
+}
+
+#[test]
+fn every_record_and_fixture_reads_back_element_by_element() {
+    for games in [records(), fixtures(), generated(120)] {
+        for format in FORMATS {
+            let text = written(&games, format);
+            assert_eq!(read_by_element(&text, format).unwrap(), games, "{format:?}");
+        }
+    }
+}
+
+/// The writer that takes a game a piece at a time writes what the whole document's writer
+/// writes, for every record and fixture.
+#[test]
+fn every_record_and_fixture_is_written_a_piece_at_a_time_as_whole() {
+    for games in [records(), fixtures()] {
+        for format in FORMATS {
+            let mut writer = DocumentWriter::new(Vec::new(), format).unwrap();
+            for game in &games {
+                writer.start_game(&game.before, &game.header).unwrap();
+                for element in &game.moves {
+                    writer.element(element).unwrap();
+                }
+                writer.end_game(&game.outcome, &game.after).unwrap();
+            }
+            let text = String::from_utf8(writer.finish().unwrap()).unwrap();
+            assert!(text == written(&games, format), "{format:?}");
+        }
+    }
+}
+
+fn brace(text: &str) -> Spanned<Comment> {
+    sp(Comment {
+        text: text.into(),
+        style: CommentStyle::Brace,
+    })
+}
+
+/// A game with every key: comments before it, in its header, in and after its move text.
+fn game_with_every_key(tags: bool) -> Game {
+    let mut game = records()
+        .into_iter()
+        .find(|g| g.moves.len() > 20)
+        .expect("a record of some length");
+    game.before = vec![brace("before")];
+    game.header.comments = vec![brace("between")];
+    if !tags {
+        game.header = Header {
+            comments: game.header.comments,
+            ..Header::new(game.header.game.value)
+        };
+    }
+    game.moves.insert(3, Element::Comment(brace("inside")));
+    game.after = vec![brace("after")];
+    game
+}
+
+/// Every order of a game's five keys reads as the game, in JSON and YAML, but one: `before`
+/// after `moves` after `header`, when the elements were already handed over.
+#[test]
+fn a_game_reads_whatever_the_order_of_its_keys() {
+    for tags in [true, false] {
+        let game = game_with_every_key(tags);
+        let value: Value = serde_json::from_str(&to_json(std::slice::from_ref(&game))).unwrap();
+        let fields = value["games"][0].as_object().unwrap().clone();
+        let keys: Vec<String> = fields.keys().cloned().collect();
+        assert_eq!(keys.len(), 5);
+        let mut expected = game.clone();
+        if !tags {
+            let comments = std::mem::take(&mut expected.header.comments);
+            expected
+                .moves
+                .splice(0..0, comments.into_iter().map(Element::Comment));
+        }
+        let mut orders = 0;
+        for order in permutations(&keys) {
+            let entries: Vec<String> = order
+                .iter()
+                .map(|k| format!("{}: {}", Value::String(k.clone()), fields[k.as_str()]))
+                .collect();
+            let text = format!("{{\"mgn\": 1, \"games\": [{{{}}}]}}", entries.join(", "));
+            let at = |key: &str| order.iter().position(|k| k == key).unwrap();
+            let refused = at("header") < at("moves") && at("moves") < at("before");
+            for format in FORMATS {
+                for read in [read_by_element(&text, format), read(&text, format)] {
+                    match read {
+                        Ok(games) => {
+                            assert!(!refused, "{format:?} {order:?}");
+                            assert_eq!(games, [expected.clone()], "{format:?} {order:?}");
+                        }
+                        Err(error) => {
+                            assert!(refused, "{format:?} {order:?}: {error}");
+                            assert_eq!(
+                                error.message,
+                                "game 1: its `before` follows its `moves`, whose elements were \
+                                 handed over after its header without them: write `before` \
+                                 before `moves`"
+                            );
+                        }
+                    }
+                }
+            }
+            orders += 1;
+        }
+        assert_eq!(orders, 120);
+    }
+}
+
+fn permutations(items: &[String]) -> Vec<Vec<String>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut all = Vec::new();
+    for k in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(k);
+        for mut tail in permutations(&rest) {
+            tail.insert(0, first.clone());
+            all.push(tail);
+        }
+    }
+    all
+}
+
+#[test]
+fn keys_of_a_game_given_twice_are_refused() {
+    let game = r#"{"header": {"game": "dakon"}, "moves": [], "outcome": "*""#;
+    for (key, value) in [
+        ("header", r#"{"game": "dakon"}"#),
+        ("moves", "[]"),
+        ("outcome", r#""*""#),
+        ("before", "[]"),
+        ("after", "[]"),
+    ] {
+        let twice = match key {
+            "before" | "after" => format!(r#"{game}, "{key}": {value}, "{key}": {value}}}"#),
+            _ => format!(r#"{game}, "{key}": {value}}}"#),
+        };
+        for format in FORMATS {
+            let error = refused(&format!("{{\"mgn\": 1, \"games\": [{twice}]}}"), format);
+            assert!(
+                error
+                    .message
+                    .starts_with(&format!("game 1: duplicate field `{key}`")),
+                "{format:?}: {error}"
+            );
+            assert!(error.line.is_some(), "{format:?}: {error}");
+        }
+    }
+    for (text, missing) in [
+        (r#"{"moves": [], "outcome": "*"}"#, "header"),
+        (r#"{"header": {"game": "dakon"}, "outcome": "*"}"#, "moves"),
+        (r#"{"header": {"game": "dakon"}, "moves": []}"#, "outcome"),
+    ] {
+        for format in FORMATS {
+            let error = refused(&format!("{{\"mgn\": 1, \"games\": [{text}]}}"), format);
+            assert!(
+                error
+                    .message
+                    .starts_with(&format!("game 1: missing field `{missing}`")),
+                "{format:?}: {error}"
+            );
+        }
+    }
+}
+
+/// One Dakon game of `plies` plies, `B4` and `A1` in turn.
+fn long_game(plies: usize) -> Game {
+    let text = "[Game \"dakon\"]\n\n1. B4 A1 *\n";
+    let template = parse_games(text).remove(0).unwrap();
+    let mut game = template.clone();
+    game.moves.clear();
+    for n in 0..plies {
+        game.moves.push(template.moves[n % 2].clone());
+    }
+    game
+}
+
+#[test]
+fn each_element_is_handed_over_before_the_next_is_read() {
+    let game = long_game(30_000);
+    for format in FORMATS {
+        let text = written(std::slice::from_ref(&game), format);
+        // Where each element's text ends: every element is written in the same bytes (but the
+        // separator after the last).
+        let empty = written(std::slice::from_ref(&long_game(0)), format);
+        let each = (text.len() - empty.len()) / game.moves.len();
+        let opening = match format {
+            Format::Json => "\"moves\": [",
+            Format::Yaml => "moves:\n",
+        };
+        let first = text.find(opening).unwrap() + opening.len();
+        let taken = Rc::new(Cell::new(0));
+        let input = Counted {
+            input: text.as_bytes(),
+            taken: taken.clone(),
+        };
+        let mut pieces = Pieces {
+            taken: Some(taken.clone()),
+            ..Pieces::default()
+        };
+        read_games_by_element(input, format, &mut pieces).unwrap();
+        assert_eq!(pieces.games, std::slice::from_ref(&game));
+        assert_eq!(pieces.taken_at.len(), game.moves.len());
+        // The reader has taken the element handed over, and at most its buffers more: 64 KiB
+        // for JSON (serde_json reads through a `BufReader` of that size), and as much for YAML
+        // (libyaml's buffers: 16 KiB of input, 48 KiB decoded; 45 KB ahead at most here).
+        let ahead = 65_536;
+        for (k, &taken) in pieces.taken_at.iter().enumerate() {
+            let end = first + (k + 1) * each;
+            assert!(
+                taken + 2 * each >= end,
+                "{format:?}: element {k} handed over at {taken} before it was read ({end})"
+            );
+            assert!(
+                taken <= end + each + ahead,
+                "{format:?}: element {k} handed over after {taken} bytes of {}",
+                text.len()
+            );
+        }
+    }
 }

@@ -14,8 +14,11 @@ use super::output;
 use super::report::{self, Source};
 use super::Status;
 use mgn::check::no_game;
-use mgn::document::{self, DocumentWriter, ReadError};
-use mgn::notation::{games_in_part, parts, write_head, Game, GameReader, MovetextWriter};
+use mgn::document::{self, DocumentWriter, GameVisitor, ReadError};
+use mgn::notation::{
+    games_in_part, parts, write_head, Comment, Element, GameReader, Header, MovetextWriter,
+    Outcome, Spanned,
+};
 use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Seek, Write};
 use std::time::Instant;
@@ -387,7 +390,8 @@ fn write_game<'a>(
     }
 }
 
-/// A YAML or JSON document, read a game at a time and each game written as it is read. A
+/// A YAML or JSON document, read a game at a time and each game written an element at a time,
+/// as it is read: a game of millions of moves is converted with memory for one element. A
 /// document that cannot be read to its end is refused whole: to a file nothing is written, and
 /// to standard output the document is read once through before anything is written.
 fn convert_document(
@@ -402,7 +406,7 @@ fn convert_document(
     };
     let read = |input: &mut dyn BufRead, out: &mut dyn Write, to: Option<Format>| {
         let mut writer = Writer::new(out, to).map_err(Stop::Write)?;
-        let games = document::read_games(input, format, |_, game| writer.game(&game));
+        let games = document::read_games_by_element(input, format, &mut writer);
         let games = match games {
             Ok(0) => {
                 output::say(&format!(
@@ -440,21 +444,33 @@ fn convert_document(
     to_output(args, |out| read(&mut again, out, Some(args.to)))
 }
 
-/// Where the games of a document go, one at a time; `None` when it is only read through.
+/// Where the games of a document go, an element at a time; `Nothing` when it is only read
+/// through.
 enum Writer<'w> {
     Nothing,
     Mgn {
         out: &'w mut dyn Write,
         games: usize,
+        /// The text of the game being written not yet written out, a buffer's worth at most.
+        text: String,
+        movetext: MovetextWriter,
     },
     Document(DocumentWriter<&'w mut dyn Write>),
 }
+
+/// MGN text is written out once this much of it is waiting.
+const MGN_BUFFER: usize = 1 << 16;
 
 impl<'w> Writer<'w> {
     fn new(out: &'w mut dyn Write, to: Option<Format>) -> io::Result<Writer<'w>> {
         Ok(match to {
             None => Writer::Nothing,
-            Some(Format::Mgn) => Writer::Mgn { out, games: 0 },
+            Some(Format::Mgn) => Writer::Mgn {
+                out,
+                games: 0,
+                text: String::with_capacity(MGN_BUFFER + 4096),
+                movetext: MovetextWriter::new(),
+            },
             Some(Format::Json) => {
                 Writer::Document(DocumentWriter::new(out, document::Format::Json)?)
             }
@@ -464,27 +480,74 @@ impl<'w> Writer<'w> {
         })
     }
 
-    fn game(&mut self, game: &Game) -> io::Result<()> {
-        match self {
-            Writer::Nothing => Ok(()),
-            Writer::Mgn { out, games } => {
-                if *games > 0 {
-                    out.write_all(b"\n")?;
-                }
-                *games += 1;
-                out.write_all(mgn::notation::write_game(game).as_bytes())
-            }
-            Writer::Document(writer) => {
-                let end = || Ok((game.outcome.clone(), game.after.clone()));
-                writer.game(&game.before, &game.header, game.moves.iter().map(Ok), end)
-            }
-        }
-    }
-
     fn finish(self) -> io::Result<()> {
         if let Writer::Document(writer) = self {
             writer.finish()?;
         }
         Ok(())
+    }
+}
+
+impl GameVisitor for Writer<'_> {
+    type Error = io::Error;
+
+    fn start(&mut self, _: usize, before: Vec<Spanned<Comment>>, header: Header) -> io::Result<()> {
+        match self {
+            Writer::Nothing => Ok(()),
+            Writer::Mgn {
+                games,
+                text,
+                movetext,
+                ..
+            } => {
+                // Games separated by one blank line, as `write_games` writes them.
+                if *games > 0 {
+                    text.push('\n');
+                }
+                *games += 1;
+                write_head(text, &before, &header);
+                *movetext = MovetextWriter::new();
+                Ok(())
+            }
+            Writer::Document(writer) => writer.start_game(&before, &header),
+        }
+    }
+
+    fn element(&mut self, element: Element) -> io::Result<()> {
+        match self {
+            Writer::Nothing => Ok(()),
+            Writer::Mgn {
+                out,
+                text,
+                movetext,
+                ..
+            } => {
+                movetext.element(text, &element);
+                if text.len() >= MGN_BUFFER {
+                    out.write_all(text.as_bytes())?;
+                    text.clear();
+                }
+                Ok(())
+            }
+            Writer::Document(writer) => writer.element(&element),
+        }
+    }
+
+    fn end(&mut self, outcome: Spanned<Outcome>, after: Vec<Spanned<Comment>>) -> io::Result<()> {
+        match self {
+            Writer::Nothing => Ok(()),
+            Writer::Mgn {
+                out,
+                text,
+                movetext,
+                ..
+            } => {
+                movetext.end(text, outcome.value, &after);
+                out.write_all(text.as_bytes())?;
+                text.clear();
+                Ok(())
+            }
+            Writer::Document(writer) => writer.end_game(&outcome, &after),
+        }
     }
 }

@@ -1,10 +1,13 @@
 //! A JSON document read as a stream: serde_json deserializes the document map with a visitor of
-//! our own, which takes each element of `games` as a [`Game`] and hands it over before the next
-//! one is read.
+//! our own, which reads each game's map key by key, and each element of its `moves` on its own,
+//! handed over before the next one is read.
 
-use super::{in_game_error, DocumentError, ReadError, Reading, MAX_DEPTH};
-use crate::notation::Game;
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use super::{in_game_error, DocumentError, GameKey, ReadError, Reading, MAX_DEPTH};
+use crate::notation::{Comment, Element, Game, Header, Outcome, Spanned};
+use serde::de::value::SeqAccessDeserializer;
+use serde::de::{
+    self, Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 use std::cell::Cell;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -157,15 +160,151 @@ impl<'de, E> Visitor<'de> for GamesSeed<'_, '_, E> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         loop {
-            self.reading.current = Some(self.reading.games);
-            let Some(game) = seq.next_element::<Game>()? else {
-                break;
+            self.reading.begin_game();
+            let game = GameSeed {
+                reading: &mut *self.reading,
+                failed: &mut *self.failed,
             };
-            if let Err(why) = self.reading.game(game) {
-                return Err(stop(self.failed, why));
+            if seq.next_element_seed(game)?.is_none() {
+                break;
             }
         }
         self.reading.current = None;
+        Ok(())
+    }
+}
+
+/// A key of a game's map: one of its fields, or another, which is skipped as serde's derive
+/// skips it.
+struct MaybeGameKey(Option<GameKey>);
+
+impl<'de> Deserialize<'de> for MaybeGameKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl Visitor<'_> for KeyVisitor {
+            type Value = MaybeGameKey;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("field identifier")
+            }
+            fn visit_str<E: de::Error>(self, key: &str) -> Result<MaybeGameKey, E> {
+                Ok(MaybeGameKey(GameKey::of(key)))
+            }
+        }
+        deserializer.deserialize_identifier(KeyVisitor)
+    }
+}
+
+/// The fields of a game, for serde_json's `deserialize_struct`.
+const GAME_FIELDS: &[&str] = &["before", "header", "moves", "outcome", "after"];
+
+/// One game: its map read key by key, each piece handed to the [`Reading`] as it is read.
+struct GameSeed<'s, 'f, E> {
+    reading: &'s mut Reading<'f, E>,
+    failed: &'s mut Option<ReadError<E>>,
+}
+
+impl<'de, E> DeserializeSeed<'de> for GameSeed<'_, '_, E> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_struct("Game", GAME_FIELDS, self)
+    }
+}
+
+impl<'de, E> Visitor<'de> for GameSeed<'_, '_, E> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("struct Game")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some(MaybeGameKey(key)) = map.next_key()? {
+            let Some(key) = key else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            if !self.reading.first_time(key) {
+                return Err(de::Error::duplicate_field(key.name()));
+            }
+            let read = match key {
+                GameKey::Before => {
+                    let before = map.next_value::<Vec<Spanned<Comment>>>()?;
+                    self.reading.before(before)
+                }
+                GameKey::Header => {
+                    let header = map.next_value::<Header>()?;
+                    self.reading.header(header);
+                    Ok(())
+                }
+                GameKey::Moves => {
+                    map.next_value_seed(MovesSeed {
+                        reading: &mut *self.reading,
+                        failed: &mut *self.failed,
+                    })?;
+                    Ok(())
+                }
+                GameKey::Outcome => {
+                    let outcome = map.next_value::<Spanned<Outcome>>()?;
+                    self.reading.outcome(outcome);
+                    Ok(())
+                }
+                GameKey::After => {
+                    let after = map.next_value::<Vec<Spanned<Comment>>>()?;
+                    self.reading.after(after);
+                    Ok(())
+                }
+            };
+            if let Err(why) = read {
+                return Err(stop(self.failed, why));
+            }
+        }
+        if let Some(field) = self.reading.missing() {
+            return Err(de::Error::missing_field(field));
+        }
+        self.reading
+            .end_game()
+            .map_err(|why| stop(self.failed, why))
+    }
+
+    /// serde's derive also reads a struct from a sequence of its fields, in order. No writer
+    /// writes a game so: it is read whole, as it was before, and handed over in pieces.
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        let game = Game::deserialize(SeqAccessDeserializer::new(seq))?;
+        self.reading
+            .whole_game(game)
+            .map_err(|why| stop(self.failed, why))
+    }
+}
+
+/// A game's `moves`: each element deserialized alone and handed over before the next is read.
+struct MovesSeed<'s, 'f, E> {
+    reading: &'s mut Reading<'f, E>,
+    failed: &'s mut Option<ReadError<E>>,
+}
+
+impl<'de, E> DeserializeSeed<'de> for MovesSeed<'_, '_, E> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de, E> Visitor<'de> for MovesSeed<'_, '_, E> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        if let Err(why) = self.reading.moves() {
+            return Err(stop(self.failed, why));
+        }
+        while let Some(element) = seq.next_element::<Element>()? {
+            if let Err(why) = self.reading.element(element) {
+                return Err(stop(self.failed, why));
+            }
+        }
         Ok(())
     }
 }

@@ -1,24 +1,48 @@
-//! Documents written a game at a time, each game an element at a time: a file of any size, and a
+//! Documents written a game at a time, each game a piece at a time: a file of any size, and a
 //! game of millions of moves, are converted with memory for one element, not for the document.
-//! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document.
+//! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document:
+//! each piece (a field of a game, an element of its moves) is serialized alone by serde and
+//! placed where the whole document's writer puts it. In JSON, serde_json's pretty layout is
+//! started at the piece's level ([`Indented`]); in YAML, whose block layout does not depend on
+//! how deep a node stands, the piece's lines are shifted under the game's `- ` ([`ItemLines`]).
+//! The punctuation between the pieces is written here.
 
 use super::{untag, Format, FORMAT_VERSION};
 use crate::notation::{Comment, Element, Header, Outcome, Spanned};
-use serde::ser::{Error as _, SerializeSeq, SerializeStruct};
+use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use std::borrow::Borrow;
-use std::cell::RefCell;
 use std::io::{self, Write};
 
-/// A document written to `out` game by game.
+/// A document written to `out` game by game, each game a piece at a time: pushed
+/// ([`DocumentWriter::start_game`], [`DocumentWriter::element`], [`DocumentWriter::end_game`]),
+/// or pulled from an iterator ([`DocumentWriter::game`]).
 pub struct DocumentWriter<W: Write> {
     out: W,
     format: Format,
     games: usize,
+    /// The game being written, if one is.
+    open: Option<OpenGame>,
+}
+
+/// Where a game being written stands.
+struct OpenGame {
+    /// Elements written so far.
+    elements: usize,
+    /// JSON: fields written so far.
+    fields: usize,
+    /// YAML: where the lines of the game's item stand, carried from one piece to the next.
+    lines: LineState,
 }
 
 /// The end of a game, known once its move text is read: its result and the comments after it.
 pub type GameEnd = (Spanned<Outcome>, Vec<Spanned<Comment>>);
+
+/// How deep a game's fields stand in a JSON document (`{"games": [{"header": ...`), and its
+/// elements (`"moves": [{...`): serde_json's pretty layout of the whole document, two spaces a
+/// level.
+const JSON_FIELD: usize = 3;
+const JSON_ELEMENT: usize = 4;
 
 impl<W: Write> DocumentWriter<W> {
     /// Writes the document's opening.
@@ -31,6 +55,7 @@ impl<W: Write> DocumentWriter<W> {
             out,
             format,
             games: 0,
+            open: None,
         })
     }
 
@@ -49,38 +74,163 @@ impl<W: Write> DocumentWriter<W> {
         I: Iterator<Item = io::Result<E>>,
         F: FnOnce() -> io::Result<GameEnd>,
     {
-        let game = LazyGame {
-            before,
-            header,
-            yaml: self.format == Format::Yaml,
-            elements: RefCell::new(Some(elements)),
-            end: RefCell::new(Some(end)),
-        };
+        self.start_game(before, header)?;
+        for element in elements {
+            self.element(element?.borrow())?;
+        }
+        let (outcome, after) = end()?;
+        self.end_game(&outcome, &after)
+    }
+
+    /// A game begins: the comments before it and its header. Its elements follow, then its end.
+    pub fn start_game(&mut self, before: &[Spanned<Comment>], header: &Header) -> io::Result<()> {
+        assert!(
+            self.open.is_none(),
+            "a game starts after the one before ends"
+        );
         let first = self.games == 0;
         self.games += 1;
+        self.open = Some(OpenGame {
+            elements: 0,
+            fields: 0,
+            lines: LineState::item(),
+        });
         match self.format {
             Format::Json => {
                 self.out
-                    .write_all(if first { b"\n    " } else { b",\n    " })?;
-                let mut json =
-                    serde_json::Serializer::with_formatter(&mut self.out, Indented::at(2));
-                game.serialize(&mut json).map_err(io_error)
+                    .write_all(if first { b"\n    {" } else { b",\n    {" })?;
+            }
+            Format::Yaml if first => self.out.write_all(b"games:\n")?,
+            Format::Yaml => {}
+        }
+        // The fields in the order of `Game`, `before` left out when empty, as serde's derive
+        // writes them.
+        if !before.is_empty() {
+            self.field("before", &before)?;
+        }
+        self.field("header", header)
+    }
+
+    /// The next element of the game's move text.
+    pub fn element(&mut self, element: &Element) -> io::Result<()> {
+        let open = self
+            .open
+            .as_mut()
+            .expect("an element comes after its game's start");
+        let first = open.elements == 0;
+        open.elements += 1;
+        match self.format {
+            Format::Json => {
+                if first {
+                    self.json_key("moves")?;
+                    self.out.write_all(b"[")?;
+                }
+                self.out.write_all(if first { b"\n" } else { b",\n" })?;
+                indent(&mut self.out, JSON_ELEMENT)?;
+                let mut json = serde_json::Serializer::with_formatter(
+                    &mut self.out,
+                    Indented::at(JSON_ELEMENT),
+                );
+                element.serialize(&mut json).map_err(io_error)
             }
             Format::Yaml => {
                 if first {
-                    self.out.write_all(b"games:\n")?;
+                    self.yaml_lines(|lines| lines.write_all(b"moves:\n"))?;
                 }
-                // A game alone, its lines shifted under a `- `, is that game as an item of the
-                // document's `games`: the text the whole document gives.
-                let item = ItemLines::new(&mut self.out, 0);
-                let mut yaml = serde_yaml::Serializer::new(item);
-                game.serialize(&mut yaml).map_err(io_error)?;
-                yaml.into_inner().map_err(io_error)?;
-                Ok(())
+                // yaml_serde writes an enum variant as a YAML tag; the document's shape is a
+                // one-key map, as in JSON (see `to_yaml`). The element alone as the item of a
+                // sequence is the lines it has among the game's `moves`.
+                let value = untag(serde_yaml::to_value(element).map_err(io_error)?);
+                self.yaml(&[value])
             }
         }
     }
 
+    /// The game ends: its result and the comments after it.
+    pub fn end_game(
+        &mut self,
+        outcome: &Spanned<Outcome>,
+        after: &[Spanned<Comment>],
+    ) -> io::Result<()> {
+        let open = self.open.as_ref().expect("a game ends after it starts");
+        let elements = open.elements;
+        match self.format {
+            Format::Json if elements == 0 => {
+                self.json_key("moves")?;
+                self.out.write_all(b"[]")?;
+            }
+            Format::Json => {
+                self.out.write_all(b"\n")?;
+                indent(&mut self.out, JSON_FIELD)?;
+                self.out.write_all(b"]")?;
+            }
+            Format::Yaml if elements == 0 => {
+                self.yaml_lines(|lines| lines.write_all(b"moves: []\n"))?
+            }
+            Format::Yaml => {}
+        }
+        self.field("outcome", outcome)?;
+        if !after.is_empty() {
+            self.field("after", &after)?;
+        }
+        if self.format == Format::Json {
+            self.out.write_all(b"\n")?;
+            indent(&mut self.out, JSON_FIELD - 1)?;
+            self.out.write_all(b"}")?;
+        }
+        self.open = None;
+        Ok(())
+    }
+
+    /// A field of the game being written, as the whole game's writer writes it.
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> io::Result<()> {
+        match self.format {
+            Format::Json => {
+                self.json_key(key)?;
+                let mut json =
+                    serde_json::Serializer::with_formatter(&mut self.out, Indented::at(JSON_FIELD));
+                value.serialize(&mut json).map_err(io_error)
+            }
+            // A map of this one key, alone, is the field's lines in the game's map.
+            Format::Yaml => self.yaml(&Field(key, value)),
+        }
+    }
+
+    /// `"key": ` on a line of its own, after the field before it, if any.
+    fn json_key(&mut self, key: &str) -> io::Result<()> {
+        let open = self.open.as_mut().expect("a game is being written");
+        let first = open.fields == 0;
+        open.fields += 1;
+        self.out.write_all(if first { b"\n" } else { b",\n" })?;
+        indent(&mut self.out, JSON_FIELD)?;
+        write!(self.out, "\"{key}\": ")
+    }
+
+    /// `value` written alone as YAML, its lines shifted to stand in the game's item.
+    fn yaml<T: Serialize + ?Sized>(&mut self, value: &T) -> io::Result<()> {
+        self.yaml_lines(|lines| {
+            let mut yaml = serde_yaml::Serializer::new(lines);
+            value.serialize(&mut yaml).map_err(io_error)?;
+            yaml.into_inner().map_err(io_error)?;
+            Ok(())
+        })
+    }
+
+    /// Runs `write` on the lines of the game's item.
+    fn yaml_lines(
+        &mut self,
+        write: impl FnOnce(&mut ItemLines<&mut W>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let open = self.open.as_mut().expect("a game is being written");
+        let mut lines = ItemLines {
+            out: &mut self.out,
+            depth: 0,
+            state: open.lines,
+        };
+        let written = write(&mut lines);
+        open.lines = lines.state;
+        written
+    }
     /// Writes the document's close and gives the output back.
     pub fn finish(mut self) -> io::Result<W> {
         match self.format {
@@ -103,80 +253,22 @@ fn io_error(error: impl std::fmt::Display) -> io::Error {
     io::Error::other(error.to_string())
 }
 
-/// A game serialized as [`crate::notation::Game`] is, its elements and end pulled as they are
-/// written.
-struct LazyGame<'g, I, F> {
-    before: &'g [Spanned<Comment>],
-    header: &'g Header,
-    yaml: bool,
-    elements: RefCell<Option<I>>,
-    end: RefCell<Option<F>>,
-}
+/// A map of one key: a field of a game written alone.
+struct Field<'v, T: ?Sized>(&'static str, &'v T);
 
-impl<E, I, F> Serialize for LazyGame<'_, I, F>
-where
-    E: Borrow<Element>,
-    I: Iterator<Item = io::Result<E>>,
-    F: FnOnce() -> io::Result<GameEnd>,
-{
+impl<T: Serialize + ?Sized> Serialize for Field<'_, T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut game = serializer.serialize_struct("Game", 5)?;
-        if self.before.is_empty() {
-            game.skip_field("before")?;
-        } else {
-            game.serialize_field("before", self.before)?;
-        }
-        game.serialize_field("header", self.header)?;
-        let elements = self.elements.borrow_mut().take();
-        game.serialize_field(
-            "moves",
-            &Elements {
-                elements: RefCell::new(elements),
-                yaml: self.yaml,
-            },
-        )?;
-        let end = self
-            .end
-            .borrow_mut()
-            .take()
-            .ok_or_else(|| S::Error::custom("written twice"))?;
-        let (outcome, after) = end().map_err(S::Error::custom)?;
-        game.serialize_field("outcome", &outcome)?;
-        if after.is_empty() {
-            game.skip_field("after")?;
-        } else {
-            game.serialize_field("after", &after)?;
-        }
-        game.end()
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry(self.0, self.1)?;
+        map.end()
     }
 }
 
-struct Elements<I> {
-    elements: RefCell<Option<I>>,
-    yaml: bool,
-}
-
-impl<E, I> Serialize for Elements<I>
-where
-    E: Borrow<Element>,
-    I: Iterator<Item = io::Result<E>>,
-{
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(None)?;
-        let elements = self.elements.borrow_mut().take();
-        for element in elements.into_iter().flatten() {
-            let element = element.map_err(S::Error::custom)?;
-            if self.yaml {
-                // yaml_serde writes an enum variant as a YAML tag; the document's shape is a
-                // one-key map, as in JSON (see `to_yaml`).
-                let value = serde_yaml::to_value(element.borrow()).map_err(S::Error::custom)?;
-                seq.serialize_element(&untag(value))?;
-            } else {
-                seq.serialize_element(element.borrow())?;
-            }
-        }
-        seq.end()
+fn indent<W: Write + ?Sized>(out: &mut W, level: usize) -> io::Result<()> {
+    for _ in 0..level {
+        out.write_all(b"  ")?;
     }
+    Ok(())
 }
 
 /// The lines of a YAML node written alone, shifted to stand as an item of a block sequence
@@ -185,8 +277,24 @@ where
 pub struct ItemLines<W> {
     out: W,
     depth: usize,
+    state: LineState,
+}
+
+/// Where the lines of an item stand: whether its first line is still to come (it takes the
+/// `- `), and whether the next byte starts a line.
+#[derive(Clone, Copy)]
+struct LineState {
     first_line: bool,
     line_start: bool,
+}
+
+impl LineState {
+    fn item() -> LineState {
+        LineState {
+            first_line: true,
+            line_start: true,
+        }
+    }
 }
 
 impl<W: Write> ItemLines<W> {
@@ -194,15 +302,17 @@ impl<W: Write> ItemLines<W> {
         ItemLines {
             out,
             depth,
-            first_line: true,
-            line_start: true,
+            state: LineState::item(),
         }
     }
 
     /// More lines of an item whose first line is already written.
     pub fn continued(out: W, depth: usize) -> ItemLines<W> {
         ItemLines {
-            first_line: false,
+            state: LineState {
+                first_line: false,
+                line_start: true,
+            },
             ..ItemLines::new(out, depth)
         }
     }
@@ -212,20 +322,18 @@ impl<W: Write> Write for ItemLines<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let mut rest = buf;
         while !rest.is_empty() {
-            if self.line_start && rest[0] != b'\n' {
-                for _ in 0..self.depth {
-                    self.out.write_all(b"  ")?;
-                }
+            if self.state.line_start && rest[0] != b'\n' {
+                indent(&mut self.out, self.depth)?;
                 self.out
-                    .write_all(if self.first_line { b"- " } else { b"  " })?;
-                self.first_line = false;
+                    .write_all(if self.state.first_line { b"- " } else { b"  " })?;
+                self.state.first_line = false;
             }
             let line = match memchr::memchr(b'\n', rest) {
                 Some(end) => &rest[..=end],
                 None => rest,
             };
             self.out.write_all(line)?;
-            self.line_start = line.ends_with(b"\n");
+            self.state.line_start = line.ends_with(b"\n");
             rest = &rest[line.len()..];
         }
         Ok(buf.len())
@@ -252,10 +360,7 @@ impl Indented {
     }
 
     fn indent<W: ?Sized + Write>(&self, out: &mut W) -> io::Result<()> {
-        for _ in 0..self.level {
-            out.write_all(b"  ")?;
-        }
-        Ok(())
+        indent(out, self.level)
     }
 }
 

@@ -1,7 +1,8 @@
-//! A YAML document read as a stream of libyaml events: the document map and the `games`
-//! sequence are walked event by event, and each game's events are built into a JSON value,
-//! deserialized as a [`Game`] the way a JSON document's game is, and handed over before the
-//! next game is read.
+//! A YAML document read as a stream of libyaml events: the document map, the `games` sequence,
+//! each game's map and its `moves` are walked event by event. Each other value of a game (its
+//! header, its result, its comments) and each element of its moves is built into a JSON value
+//! alone, deserialized as in a JSON document, and handed over before the next is read: no value
+//! is ever built of a whole game.
 //!
 //! libyaml (the parser yaml_serde drives, so a document is read with the same syntax and the
 //! same messages as before) reads its input through a callback, a buffer at a time, and scans
@@ -9,9 +10,10 @@
 //! [`MAX_DEPTH`] levels therefore bounds both its work and its memory: its quadratic cost in the
 //! depth of flow collections (each token looks at every open level) never sets in.
 
-use super::{in_game_error, DocumentError, ReadError, Reading, MAX_DEPTH};
-use crate::notation::Game;
+use super::{in_game_error, DocumentError, GameKey, ReadError, Reading, MAX_DEPTH};
+use crate::notation::{Comment, Element, Game, Header, Outcome, Spanned};
 use libyaml_rs as sys;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};
 use std::ffi::{c_void, CStr};
 use std::io::{self, Read};
@@ -142,18 +144,123 @@ fn read_games<R: Read, E>(
         }
     }
     loop {
+        reading.begin_game();
         let k = reading.games;
         let first = parser.next().map_err(|e| e.in_game(k))?;
         if matches!(first.0, Event::SequenceEnd) {
+            reading.current = None;
             return Ok(());
         }
-        let mark = first.1;
-        let (value, _) = parser.node_from(first, 2, true).map_err(|e| e.in_game(k))?;
-        // The game's shape is checked on the value, which knows no places: the error points at
-        // the game.
-        let game = serde_json::from_value::<Game>(value)
-            .map_err(|e| placed::<E>(DocumentError::from_json(e).message, mark).in_game(k))?;
-        reading.game(game).map_err(Failure::Read)?;
+        read_game(parser, reading, first).map_err(|e| e.in_game(k))?;
+    }
+}
+
+/// The levels open around a game's values: the document's map, `games`, the game's map.
+const IN_GAME: usize = 3;
+
+/// A game, from its first event: its map read key by key, each piece handed to the [`Reading`]
+/// as it is read.
+fn read_game<R: Read, E>(
+    parser: &mut Parser<R>,
+    reading: &mut Reading<'_, E>,
+    first: (Event, Mark),
+) -> Result<(), Failure<E>> {
+    let start = first.1;
+    match first.0 {
+        Event::MappingStart { tag } => parser.open(tag, start, IN_GAME - 1)?,
+        _ => {
+            // Not a map: serde's derive says why, as it did when every game was read so (or
+            // reads a sequence of the fields, which no writer writes, whole).
+            let (value, _) = parser.node_from(first, IN_GAME - 1, true)?;
+            let game = serde_json::from_value::<Game>(value)
+                .map_err(|e| placed(DocumentError::from_json(e).message, start))?;
+            return reading.whole_game(game).map_err(Failure::Read);
+        }
+    }
+    loop {
+        let (event, mark) = parser.next()?;
+        let key = match event {
+            Event::MappingEnd => break,
+            Event::Scalar { value, tag, .. } => {
+                refuse_tag(tag, mark)?;
+                value
+            }
+            other => return Err(other.as_key(mark)),
+        };
+        let Some(key) = GameKey::of(&key) else {
+            parser.node(IN_GAME, false)?;
+            continue;
+        };
+        if !reading.first_time(key) {
+            return Err(placed(format!("duplicate field `{}`", key.name()), mark));
+        }
+        let read = match key {
+            GameKey::Before => {
+                let before = value::<Vec<Spanned<Comment>>, _, _>(parser)?;
+                reading.before(before)
+            }
+            GameKey::Header => {
+                reading.header(value::<Header, _, _>(parser)?);
+                Ok(())
+            }
+            GameKey::Moves => {
+                read_moves(parser, reading)?;
+                Ok(())
+            }
+            GameKey::Outcome => {
+                reading.outcome(value::<Spanned<Outcome>, _, _>(parser)?);
+                Ok(())
+            }
+            GameKey::After => {
+                reading.after(value::<Vec<Spanned<Comment>>, _, _>(parser)?);
+                Ok(())
+            }
+        };
+        read.map_err(Failure::Read)?;
+    }
+    if let Some(field) = reading.missing() {
+        return Err(placed(format!("missing field `{field}`"), start));
+    }
+    reading.end_game().map_err(Failure::Read)
+}
+
+/// The next value of a game's map, as a `T`: an error of its shape points at where it starts.
+fn value<T: DeserializeOwned, R: Read, E>(parser: &mut Parser<R>) -> Result<T, Failure<E>> {
+    let (value, mark) = parser.node(IN_GAME, true)?;
+    serde_json::from_value(value).map_err(|e| placed(DocumentError::from_json(e).message, mark))
+}
+
+/// A game's `moves`: each element built and deserialized alone, and handed over before the next
+/// is read.
+fn read_moves<R: Read, E>(
+    parser: &mut Parser<R>,
+    reading: &mut Reading<'_, E>,
+) -> Result<(), Failure<E>> {
+    let first = parser.next()?;
+    match first.0 {
+        Event::SequenceStart { tag } => parser.open(tag, first.1, IN_GAME)?,
+        _ => {
+            // Not a sequence: serde says why, as for a field of any other type.
+            let (value, mark) = parser.node_from(first, IN_GAME, true)?;
+            let elements = serde_json::from_value::<Vec<Element>>(value)
+                .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
+            reading.moves().map_err(Failure::Read)?;
+            for element in elements {
+                reading.element(element).map_err(Failure::Read)?;
+            }
+            return Ok(());
+        }
+    }
+    reading.moves().map_err(Failure::Read)?;
+    loop {
+        let next = parser.next()?;
+        if matches!(next.0, Event::SequenceEnd) {
+            return Ok(());
+        }
+        let (value, mark) = parser.node_from(next, IN_GAME + 1, true)?;
+        let element = serde_json::from_value::<Element>(value)
+            .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
+        reading.element(element).map_err(Failure::Read)?;
     }
 }
 
