@@ -11,10 +11,6 @@ use mgn::notation::{
 use mgn::replay::replay_game;
 use mgn::rules::{game_def, with_rules, Event, EventSink, Rules, WithRules};
 
-/// The allocator the `mgn` command uses (src/main.rs), so that these figures are the tool's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// Counts the seeds sown, and nothing else.
 #[derive(Default)]
 struct SowCounter(u64);

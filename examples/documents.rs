@@ -20,10 +20,6 @@ use mgn::notation::{games_in_part, parts, write_game, Game};
 use std::io::{self, BufReader, BufWriter, Write};
 use std::time::Instant;
 
-/// The allocator of the `mgn` command, so that the figures are the tool's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let format = |name: &str| match name {

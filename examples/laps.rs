@@ -9,10 +9,6 @@ use mgn::notation::{parse_games, Element, Game};
 use mgn::replay::PlyLog;
 use mgn::rules::{with_rules_within, Event, EventSink, Rules, WithRules, MAX_MAX_LAPS};
 
-/// The allocator of the `mgn` command, so that the figures are the tool's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// Counts the laps a move reports (its `lap-end` events), keeping nothing else.
 #[derive(Default)]
 struct Laps(u64);

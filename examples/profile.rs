@@ -8,10 +8,6 @@ use mgn::notation::{parse_games, write_games, Game, GameKind, Header, Side};
 use mgn::replay::replay_game;
 use mgn::rules::{with_rules, Event, Rules, WithRules};
 
-/// The allocator of the `mgn` command and the benchmark, so that the counts are the tool's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 struct Corpus(Header);
 
 impl WithRules for Corpus {
