@@ -30,9 +30,22 @@ pub fn mgn_files(root: &Path) -> impl Iterator<Item = Result<PathBuf, WalkError>
         .filter_map(move |entry| match entry {
             Ok(entry) => {
                 let path = entry.path();
-                let is_file =
-                    entry.file_type().is_file() || (entry.path_is_symlink() && path.is_file());
-                (is_file && is_mgn(path)).then(|| Ok(entry.into_path()))
+                if !is_mgn(path) {
+                    return None;
+                }
+                if entry.file_type().is_file() {
+                    return Some(Ok(entry.into_path()));
+                }
+                // A link named like a record is one, or it is a record that cannot be read:
+                // skipping it would pass a folder whose records are missing.
+                match (entry.path_is_symlink(), std::fs::metadata(path)) {
+                    (true, Ok(meta)) if meta.is_file() => Some(Ok(entry.into_path())),
+                    (true, Err(error)) => Some(Err(WalkError {
+                        path: entry.into_path(),
+                        error,
+                    })),
+                    _ => None,
+                }
             }
             Err(error) => {
                 let path = error.path().map_or_else(|| root.clone(), Path::to_path_buf);

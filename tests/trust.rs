@@ -521,3 +521,152 @@ fn reports_never_copy_control_characters_to_the_terminal() {
         "escaped, not dropped:\n{text}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn converting_to_a_device_or_a_fifo_writes_through_it_and_leaves_it_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    // Renaming a file over /dev/null would replace the device for the whole machine.
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "yaml",
+        "-o",
+        "/dev/null",
+        "records/dakon/notation-example.mgn",
+    ]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+
+    let dir = scratch_for("convert-to-fifo");
+    let fifo = dir.join("out.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    };
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "mgn",
+        "-o",
+        path_str(&fifo),
+        "records/dakon/notation-example.mgn",
+    ]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(reader.join().unwrap().starts_with("[Game \"dakon\"]"));
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+#[cfg(unix)]
+#[test]
+fn converting_through_a_link_writes_the_file_it_names_and_keeps_the_link() {
+    let dir = scratch_for("convert-links");
+    // A link to a file not made yet.
+    std::os::unix::fs::symlink("made-later.mgn", dir.join("link.mgn")).unwrap();
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "mgn",
+        "-o",
+        path_str(&dir.join("link.mgn")),
+        "records/dakon/notation-example.mgn",
+    ]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(fs::symlink_metadata(dir.join("link.mgn"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(fs::read_to_string(dir.join("made-later.mgn"))
+        .unwrap()
+        .starts_with("[Game"));
+    // A file of two names keeps both, with the new text.
+    fs::write(dir.join("one.mgn"), "old\n").unwrap();
+    fs::hard_link(dir.join("one.mgn"), dir.join("two.mgn")).unwrap();
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "mgn",
+        "-o",
+        path_str(&dir.join("one.mgn")),
+        "records/dakon/notation-example.mgn",
+    ]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert_eq!(
+        fs::read_to_string(dir.join("two.mgn")).unwrap(),
+        fs::read_to_string(dir.join("one.mgn")).unwrap()
+    );
+    assert!(fs::read_to_string(dir.join("two.mgn"))
+        .unwrap()
+        .starts_with("[Game"));
+}
+
+#[test]
+fn skip_bad_with_no_game_that_reads_writes_nothing() {
+    let dir = scratch_for("skip-bad-nothing-reads");
+    let file = dir.join("only.mgn");
+    let original = UNREADABLE_DAKON;
+    fs::write(&file, original).unwrap();
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "mgn",
+        "--skip-bad",
+        "-o",
+        path_str(&file),
+        path_str(&file),
+    ]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        original,
+        "the only copy is kept"
+    );
+    let output = mgn(&["convert", "--to", "yaml", "--skip-bad", path_str(&file)]);
+    assert_eq!(code(&output), 1);
+    assert_eq!(stdout(&output), "");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_to_nothing_in_a_folder_is_an_input_that_cannot_be_read() {
+    let dir = scratch_for("dangling-link");
+    fs::write(dir.join("good.mgn"), GOOD_DAKON).unwrap();
+    std::os::unix::fs::symlink("/nowhere/game2.mgn", dir.join("game2.mgn")).unwrap();
+    let output = mgn(&["check", path_str(&dir)]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(stderr(&output).contains("game2.mgn"), "{}", shown(&output));
+    assert_eq!(summary(&output), "1 passed, 0 failed");
+}
+
+#[test]
+fn a_report_that_cannot_be_written_ends_even_when_the_window_is_full() {
+    // More parts than the window holds, every one a bad record: the report fails at once and
+    // the reader, waiting for room, must be let go.
+    let text = "[Game \"dakon\"]\n1. B9 *\n".repeat(10_000);
+    let dir = scratch_for("report-full-window");
+    let file = dir.join("bad.mgn");
+    fs::write(&file, text).unwrap();
+    for format in ["text", "json"] {
+        let mut command = command(&["check", "--format", format, path_str(&file)]);
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        command.stdout(Stdio::from(full));
+        let mut child = command.spawn().unwrap();
+        let started = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > Duration::from_secs(30) {
+                let _ = child.kill();
+                panic!("{format}: check hangs when its report cannot be written");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(child.wait().unwrap().code(), Some(2), "{format}");
+    }
+}

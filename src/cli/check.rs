@@ -78,6 +78,10 @@ pub fn run(args: &CheckArgs) -> Status {
         let window = &window;
         let options = &options;
         scope.spawn(move || read_all(origins, window, done, options));
+        // Whatever ends the report (its end, --max-failures, an output that cannot be
+        // written), the reader may be waiting for room in the window: let it go, or the scope
+        // would wait for it for ever.
+        let _release = Release(window);
         // Results come as they are checked; they are reported in the order they were read.
         let mut waiting = BTreeMap::new();
         let mut next = 0;
@@ -141,6 +145,15 @@ pub fn run(args: &CheckArgs) -> Status {
             output::say(&format!("cannot write the report: {error}"));
             Status::Error
         }
+    }
+}
+
+/// Stops the window when dropped.
+struct Release<'w>(&'w Window);
+
+impl Drop for Release<'_> {
+    fn drop(&mut self) {
+        self.0.stop();
     }
 }
 

@@ -293,6 +293,12 @@ fn convert_parts(
         output::show(&report::syntax_error(&source, &no_game(text)));
         return Err(Stop::Unreadable);
     }
+    if converted.games == 0 && !only_read {
+        // --skip-bad with nothing left to write: writing an empty output over a file would
+        // lose the only copy of its records.
+        output::say(&format!("{name}: no game reads: nothing was written"));
+        return Err(Stop::Unreadable);
+    }
     if !args.skip_bad && !converted.left_out.is_empty() {
         let unreadable = &converted.left_out;
         output::say(&format!(

@@ -91,18 +91,83 @@ pub fn finish(out: &mut impl Write, written: io::Result<()>, status: Status) -> 
 
 /// Writes a file whole or not at all: `write` fills a temporary file beside it, which replaces
 /// the file only once everything was written and flushed to the disk. On any error the file is
-/// as it was (a record converted over itself, a full disk) and the temporary file is gone. The
-/// file keeps its permissions; a link to a file stays a link, and the file it names is written.
+/// as it was (a record converted over itself, a full disk) and the temporary file is gone, on
+/// Ctrl-C too. The file keeps its permissions, its owner where mgn may keep it, and its other
+/// names (hard links); a link stays a link, and the file it names is written, even one that
+/// does not exist yet. A file mgn may not write is refused as a direct write would be. What is
+/// not a regular file (`/dev/null`, a FIFO, `/dev/stdout`) is written as it is: there is no
+/// file to keep.
 pub fn write_file(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(io::Error::new(ErrorKind::IsADirectory, "it is a folder")),
+        Ok(meta) if !meta.is_file() => {
+            let mut out = BufWriter::new(fs::OpenOptions::new().write(true).open(path)?);
+            write(&mut out)?;
+            out.flush()
+        }
+        Ok(meta) => replace(&fs::canonicalize(path)?, Some(meta), write),
+        Err(error) if error.kind() == ErrorKind::NotFound => {
+            replace(&link_target(path)?, None, write)
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// The path a link leads to, followed to its end even when nothing is there yet.
+fn link_target(path: &Path) -> io::Result<std::path::PathBuf> {
+    let mut path = path.to_path_buf();
+    // As many links as the system follows before it gives up on a loop.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let to = fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(folder) if to.is_relative() => folder.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of links"))
+}
+
+/// The temporary file of a conversion under way, removed if the user stops mgn (Ctrl-C).
+static TEMPORARY: std::sync::Mutex<Option<std::path::PathBuf>> = std::sync::Mutex::new(None);
+
+fn remember_temporary(path: Option<std::path::PathBuf>) {
+    static HANDLER: std::sync::Once = std::sync::Once::new();
+    HANDLER.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            if let Ok(mut temporary) = TEMPORARY.lock() {
+                if let Some(path) = temporary.take() {
+                    let _ = fs::remove_file(path);
+                }
+            }
+            std::process::exit(130);
+        });
+    });
+    if let Ok(mut temporary) = TEMPORARY.lock() {
+        *temporary = path;
+    }
+}
+
+fn replace(
+    target: &Path,
+    existing: Option<fs::Metadata>,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    if existing.is_some() {
+        // Refused as writing the file directly would be: a read-only file stays as it is.
+        fs::OpenOptions::new().write(true).open(target)?;
+    }
     let folder = match target.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => Path::new("."),
     };
-    let existing = fs::metadata(&target).ok().map(|meta| meta.permissions());
     let mut builder = tempfile::Builder::new();
     builder.prefix(".mgn-").suffix(".tmp");
     #[cfg(unix)]
@@ -111,16 +176,57 @@ pub fn write_file(
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    let temporary = builder.tempfile_in(folder)?;
-    if let Some(permissions) = existing {
-        fs::set_permissions(temporary.path(), permissions)?;
-    }
-    let mut file = BufWriter::new(temporary);
-    write(&mut file)?;
-    let temporary = file.into_inner().map_err(io::IntoInnerError::into_error)?;
-    temporary.as_file().sync_all()?;
-    temporary.persist(&target).map_err(|error| error.error)?;
-    Ok(())
+    let temporary = builder.tempfile_in(folder).map_err(|error| {
+        io::Error::new(
+            error.kind(),
+            format!(
+                "{error} (mgn writes a temporary file in {} and renames it)",
+                folder.display()
+            ),
+        )
+    })?;
+    remember_temporary(Some(temporary.path().to_path_buf()));
+    let written = (|| {
+        if let Some(meta) = &existing {
+            fs::set_permissions(temporary.path(), meta.permissions())?;
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                // Only root may give a file away; others keep the file as theirs, as any
+                // program that rewrites a file does.
+                let _ = std::os::unix::fs::fchown(
+                    temporary.as_file(),
+                    Some(meta.uid()),
+                    Some(meta.gid()),
+                );
+            }
+        }
+        let mut file = BufWriter::new(temporary.as_file());
+        write(&mut file)?;
+        file.flush()?;
+        drop(file);
+        temporary.as_file().sync_all()
+    })();
+    let result = written.and_then(|()| match &existing {
+        // A file of several names keeps them all only if it is written where it is: the
+        // whole output is ready, so only the copy itself can be cut short.
+        #[cfg(unix)]
+        Some(meta) if std::os::unix::fs::MetadataExt::nlink(meta) > 1 => {
+            let mut from = fs::File::open(temporary.path())?;
+            let mut to = fs::OpenOptions::new()
+                .write(true)
+                .truncate(true)
+                .open(target)?;
+            io::copy(&mut from, &mut to)?;
+            to.sync_all()
+        }
+        _ => temporary
+            .persist(target)
+            .map(drop)
+            .map_err(|error| error.error),
+    });
+    remember_temporary(None);
+    result
 }
 
 /// A message for the user on standard error, each line prefixed `mgn: `. Failing to write it

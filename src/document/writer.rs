@@ -46,11 +46,9 @@ const JSON_ELEMENT: usize = 4;
 
 impl<W: Write> DocumentWriter<W> {
     /// Writes the document's opening.
-    pub fn new(mut out: W, format: Format) -> io::Result<DocumentWriter<W>> {
-        match format {
-            Format::Json => write!(out, "{{\n  \"mgn\": {FORMAT_VERSION},\n  \"games\": [")?,
-            Format::Yaml => writeln!(out, "mgn: {FORMAT_VERSION}")?,
-        }
+    /// A writer of a document to `out`. Nothing is written before its first game or its
+    /// finish: a conversion that stops before then leaves its output untouched.
+    pub fn new(out: W, format: Format) -> io::Result<DocumentWriter<W>> {
         Ok(DocumentWriter {
             out,
             format,
@@ -89,6 +87,9 @@ impl<W: Write> DocumentWriter<W> {
             "a game starts after the one before ends"
         );
         let first = self.games == 0;
+        if first {
+            self.write_opening()?;
+        }
         self.games += 1;
         self.open = Some(OpenGame {
             elements: 0,
@@ -231,8 +232,18 @@ impl<W: Write> DocumentWriter<W> {
         open.lines = lines.state;
         written
     }
+    fn write_opening(&mut self) -> io::Result<()> {
+        match self.format {
+            Format::Json => write!(self.out, "{{\n  \"mgn\": {FORMAT_VERSION},\n  \"games\": ["),
+            Format::Yaml => writeln!(self.out, "mgn: {FORMAT_VERSION}"),
+        }
+    }
+
     /// Writes the document's close and gives the output back.
     pub fn finish(mut self) -> io::Result<W> {
+        if self.games == 0 {
+            self.write_opening()?;
+        }
         match self.format {
             Format::Json => {
                 let close: &[u8] = if self.games == 0 {
