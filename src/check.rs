@@ -143,6 +143,9 @@ pub fn check_text(text: &str, options: &CheckOptions) -> Vec<RecordResult> {
 /// Read and check the records of one part of a file ([`crate::notation::parts`]). Whether the
 /// file held no game at all is known only after its last part: see [`no_game`].
 pub fn check_part(part: &Part, options: &CheckOptions) -> Vec<RecordResult> {
+    if let Some(error) = part.too_long() {
+        return vec![RecordResult::Syntax(error)];
+    }
     match part.text() {
         Ok(text) => check_in(text, part.last, options),
         Err(error) => {

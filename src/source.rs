@@ -5,11 +5,33 @@ use std::borrow::Cow;
 
 /// Whether a character of a record must not reach a terminal as it is: control characters
 /// (C0 but line ends and tabs, DEL, C1), which can move the cursor, clear the screen or retitle
-/// the window, and the bidirectional overrides and isolates, which reorder what is shown so
-/// that a line reads as something it does not hold.
+/// the window, the bidirectional marks, overrides and isolates, which reorder what is shown
+/// so that a line reads as something it does not hold, and the line and paragraph separators
+/// some terminals break lines at.
 fn hidden(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
-        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(
+            c,
+            '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{2028}' | '\u{2029}' | '\u{feff}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// A file name as it may be shown: as [`displayable`], line ends and tabs escaped too, so that
+/// a name cannot start a line of a report of its own (`0 passed, 0 failed`).
+pub fn displayable_name(name: &str) -> Cow<'_, str> {
+    if !name.contains(['\n', '\t']) {
+        return displayable(name);
+    }
+    let escaped: String = name
+        .chars()
+        .map(|c| match c {
+            '\n' | '\t' => c.escape_unicode().to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    Cow::Owned(displayable(&escaped).into_owned())
 }
 
 /// A JSON text with every character [`hidden`] would keep from view written as its JSON escape
@@ -48,6 +70,9 @@ pub fn displayable(text: &str) -> Cow<'_, str> {
     }
     Cow::Owned(shown)
 }
+
+/// The most characters of a source line a diagnostic shows.
+const SHOWN_LINE: usize = 120;
 
 /// Byte offsets of one text turned into 1-based line and column numbers. Columns count
 /// characters, not bytes, so a caret lines up under non-ASCII text. Nothing is built ahead:
@@ -104,16 +129,32 @@ impl<'a> LineIndex<'a> {
     /// record holds is shown [`displayable`], and the caret stays under its character.
     pub fn render(&self, file: &str, offset: usize, headline: &str) -> String {
         let (line, column) = self.line_col(offset);
-        let shown = |text: &str| displayable(&text.replace('\t', " ")).into_owned();
-        let source_line = self.line_at(offset);
-        let before: String = source_line.chars().take(column - 1).collect();
+        let shown = |text: &[char]| {
+            let text: String = text
+                .iter()
+                .map(|&c| if c == '\t' { ' ' } else { c })
+                .collect();
+            displayable(&text).into_owned()
+        };
+        let chars: Vec<char> = self.line_at(offset).chars().collect();
+        let at = (column - 1).min(chars.len());
+        // A long line is shown around the column: a report stays readable, and a line of
+        // megabytes does not become megabytes of report.
+        let (from, to) = if chars.len() > SHOWN_LINE {
+            let from = at.saturating_sub(SHOWN_LINE / 3);
+            (from, (from + SHOWN_LINE).min(chars.len()))
+        } else {
+            (0, chars.len())
+        };
+        let cut_before = if from > 0 { "…" } else { "" };
+        let cut_after = if to < chars.len() { "…" } else { "" };
         format!(
-            "{}:{line}:{column}: {}\n{:>5} | {}\n      | {}^",
-            displayable(file),
+            "{}:{line}:{column}: {}\n{:>5} | {cut_before}{}{cut_after}\n      | {}^",
+            displayable_name(file),
             displayable(headline),
             line,
-            shown(source_line),
-            " ".repeat(shown(&before).chars().count())
+            shown(&chars[from..to]),
+            " ".repeat(cut_before.chars().count() + shown(&chars[from..at]).chars().count())
         )
     }
 }
@@ -159,6 +200,29 @@ mod tests {
             serde_json::from_str::<String>(&shown).unwrap(),
             "a\u{7f}\u{9b}\u{202e}\u{1b}"
         );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_its_column() {
+        let line = format!("{}X{}", "a".repeat(5000), "b".repeat(5000));
+        let shown = LineIndex::new(&line).render("f.mgn", 5000, "here");
+        let lines: Vec<&str> = shown.lines().collect();
+        assert!(lines[1].chars().count() < 140, "{shown}");
+        assert!(
+            lines[1].contains("…aaaa") && lines[1].contains("bbbb…"),
+            "{shown}"
+        );
+        let caret = lines[2].chars().count() - 1;
+        assert_eq!(lines[1].chars().nth(caret), Some('X'), "{shown}");
+    }
+
+    #[test]
+    fn names_cannot_start_a_line_of_their_own() {
+        assert_eq!(
+            displayable_name("a\n0 passed, 0 failed.mgn"),
+            "a\\u{a}0 passed, 0 failed.mgn"
+        );
+        assert_eq!(displayable("\u{200f}x\u{2028}"), "\\u{200f}x\\u{2028}");
     }
 
     #[test]

@@ -72,7 +72,7 @@ pub fn run(args: &ConvertArgs) -> Status {
         })
         .unwrap_or_else(|| {
             let guess = Format::sniff(&String::from_utf8_lossy(&prefix));
-            tracing::info!(file = %name, format = guess.name(), "input format guessed");
+            tracing::info!(file = %mgn::source::displayable_name(&name), format = guess.name(), "input format guessed");
             guess
         });
     let input = io::Cursor::new(prefix).chain(input);
@@ -84,7 +84,7 @@ pub fn run(args: &ConvertArgs) -> Status {
     let status = match converted {
         Ok(converted) => {
             tracing::info!(
-                file = %name,
+                file = %mgn::source::displayable_name(&name),
                 games = converted.games,
                 to = args.to.name(),
                 elapsed = ?started.elapsed(),
@@ -220,6 +220,17 @@ fn convert_parts(
     for part in parts(input) {
         let part = part.map_err(Stop::Read)?;
         let lossy;
+        if let Some(error) = part.too_long() {
+            records += 1;
+            lossy = String::from_utf8_lossy(&part.bytes);
+            output::show(&report::syntax_error(
+                &part_source(name, &lossy, &part),
+                &error,
+            ));
+            converted.left_out.push(records);
+            pending.clear();
+            continue;
+        }
         let text = match part.text() {
             Ok(text) => text,
             Err(error) => {

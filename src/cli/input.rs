@@ -1,5 +1,6 @@
 //! Finding and reading the inputs: files, folders of `*.mgn` files, standard input.
 
+use mgn::source::displayable_name;
 use mgn::walk;
 use std::collections::HashSet;
 use std::fs;
@@ -55,7 +56,7 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Result<Origin, InputError>> {
         };
         let new = seen.insert(key);
         if !new {
-            tracing::debug!(file = %origin.name(), "already read: skipped");
+            tracing::debug!(file = %displayable_name(&origin.name()), "already read: skipped");
         }
         new
     };
@@ -92,7 +93,7 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Result<Origin, InputError>> {
                         }
                     }
                 }
-                tracing::debug!(folder = %path.display(), files = found, "searched");
+                tracing::debug!(folder = %displayable_name(&path.display().to_string()), files = found, "searched");
                 if found == 0 && unreadable == 0 {
                     origins.push(Err(InputError::NoRecords {
                         name: path.display().to_string(),

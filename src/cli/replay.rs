@@ -52,6 +52,18 @@ pub fn run(args: &ReplayArgs) -> Status {
                 }
             };
             let lossy;
+            if let Some(error) = part.too_long() {
+                records += 1;
+                lossy = String::from_utf8_lossy(&part.bytes);
+                if args.game.is_none_or(|wanted| wanted.get() == records) {
+                    show(&report::syntax_error(
+                        &source_of(&name, &lossy, &part),
+                        &error,
+                    ));
+                    status = status.max(Status::Failed);
+                }
+                continue;
+            }
             let text = match part.text() {
                 Ok(text) => text,
                 // A part that is not UTF-8 is a bad record, as for mgn check.

@@ -6,7 +6,7 @@ use super::input::InputError;
 use mgn::check::{Problem, RecordResult};
 use mgn::document::DocumentError;
 use mgn::notation::SyntaxError;
-use mgn::source::LineIndex;
+use mgn::source::{displayable_name, LineIndex};
 use std::io::{self, Write};
 
 /// Where records were read from, to place what is said of them: a file's name and the text of
@@ -89,20 +89,26 @@ pub fn problem(source: &Source, problem: &Problem) -> String {
 /// An input that could not be read at all (as opposed to a bad record).
 pub fn input_error(error: &InputError) -> String {
     match error {
-        InputError::Io { name, error } => format!("cannot read {name}: {error}"),
-        InputError::NoRecords { name } => format!("no *.mgn file under {name}"),
+        InputError::Io { name, error } => {
+            format!("cannot read {}: {error}", displayable_name(name))
+        }
+        InputError::NoRecords { name } => format!("no *.mgn file under {}", displayable_name(name)),
     }
 }
 
 pub fn document_error(name: &str, format: &str, error: &DocumentError) -> String {
     match (error.line, error.column) {
-        (Some(line), Some(column)) => {
-            format!(
-                "{name}:{line}:{column}: not an MGN {format} document: {}",
-                error.message
-            )
-        }
-        _ => format!("{name}: not an MGN {format} document: {}", error.message),
+        (Some(line), Some(column)) => format!(
+            "{}:{line}:{}: not an MGN {format} document: {}",
+            displayable_name(name),
+            column.max(1),
+            error.message
+        ),
+        _ => format!(
+            "{}: not an MGN {format} document: {}",
+            displayable_name(name),
+            error.message
+        ),
     }
 }
 
@@ -265,7 +271,7 @@ impl<W: Write> Report<W> {
             RecordResult::Checked { verdict, .. } => match verdict {
                 mgn::check::Verdict::Passed => {
                     self.passed += 1;
-                    tracing::debug!(file = %name, record = index, "passed");
+                    tracing::debug!(file = %mgn::source::displayable_name(name), record = index, "passed");
                     None
                 }
                 mgn::check::Verdict::NotReplayed(why) => {

@@ -4,7 +4,7 @@ use super::args::SuiteArgs;
 use super::output::{self, say};
 use super::Status;
 use mgn::check::CheckOptions;
-use mgn::source::displayable;
+use mgn::source::{displayable, displayable_name};
 use mgn::suite::{run_case, CaseOutcome, Mismatch};
 use mgn::walk::mgn_files;
 use std::collections::HashSet;
@@ -47,7 +47,7 @@ pub fn run(args: &SuiteArgs) -> Status {
                 }
                 Ok(CaseOutcome::Blessed(path)) => {
                     passed += 1;
-                    format!("blessed {}", path.display())
+                    format!("blessed {}", shown_path(&path))
                 }
                 Ok(CaseOutcome::Differs(mismatch)) => {
                     failed += 1;
@@ -82,8 +82,13 @@ fn differs(mismatch: &Mismatch) -> String {
         .to_string();
     format!(
         "{}: verdicts differ from {}\n{}",
-        mismatch.case.display(),
-        mismatch.case.with_extension("verdict").display(),
+        shown_path(&mismatch.case),
+        shown_path(&mismatch.case.with_extension("verdict")),
         diff.trim_end()
     )
+}
+
+/// A path as a report line may show it: a name cannot start a line of its own.
+fn shown_path(path: &std::path::Path) -> String {
+    displayable_name(&path.display().to_string()).into_owned()
 }

@@ -22,12 +22,42 @@ pub struct Part {
     pub index: usize,
     /// Whether the file ends with this part.
     pub last: bool,
+    /// A part longer than [`MAX_PART_BYTES`] is not kept: `bytes` holds its first bytes only,
+    /// and this its whole length. It is one bad record.
+    pub cut: Option<u64>,
 }
 
+/// The longest part mgn holds: the text of one game, with what stands before it. A game is
+/// held whole while it is read (its replay points into it), so this bounds the memory one game
+/// can ask for; a longer part is one bad record, passed over without being held, and the games
+/// after it are read.
+pub const MAX_PART_BYTES: usize = 256 << 20;
+
+/// How much of a part too long to hold is kept, to show where it starts.
+const CUT_HEAD: usize = 4096;
+
 impl Part {
-    /// The part's text, or where its first byte that is not UTF-8 stands.
+    /// The record a part too long to hold is, at its start.
+    pub fn too_long(&self) -> Option<super::SyntaxError> {
+        let length = self.cut?;
+        Some(super::SyntaxError {
+            offset: 0,
+            expected: format!(
+                "a game of at most {MAX_PART_BYTES} bytes (256 MiB): mgn holds a game whole while it reads it"
+            ),
+            found: format!("{length} bytes before the next line that starts with `[Game`"),
+        })
+    }
+
+    /// The part's text, or where its first byte that is not UTF-8 stands. Of a part too long
+    /// to hold, the text of its first bytes, as far as they are UTF-8.
     pub fn text(&self) -> Result<&str, std::str::Utf8Error> {
-        std::str::from_utf8(&self.bytes)
+        match std::str::from_utf8(&self.bytes) {
+            Err(error) if self.cut.is_some() && error.error_len().is_none() => {
+                Ok(std::str::from_utf8(&self.bytes[..error.valid_up_to()]).expect("valid"))
+            }
+            read => read,
+        }
     }
 }
 
@@ -43,6 +73,16 @@ pub struct Parts<R> {
     line: usize,
     index: usize,
     done: bool,
+    /// A part too long to hold, being passed over.
+    overflow: Option<Overflow>,
+    /// [`MAX_PART_BYTES`], smaller in tests.
+    max_part: usize,
+}
+
+struct Overflow {
+    head: Vec<u8>,
+    length: u64,
+    lines: usize,
 }
 
 /// The parts of the text `input` gives. A file that holds nothing has no part.
@@ -56,6 +96,8 @@ pub fn parts<R: Read>(input: R) -> Parts<R> {
         line: 1,
         index: 0,
         done: false,
+        overflow: None,
+        max_part: MAX_PART_BYTES,
     }
 }
 
@@ -118,9 +160,49 @@ impl<R: Read> Parts<R> {
             index: self.index,
             last,
             bytes,
+            cut: None,
         };
         self.offset += len as u64;
         self.line += memchr::memchr_iter(b'\n', &part.bytes).count();
+        self.index += 1;
+        part
+    }
+}
+
+impl<R: Read> Parts<R> {
+    /// Lets go of all but the last bytes held of a part too long to hold (a game line may
+    /// begin in them), counting what is let go.
+    fn pass_over(&mut self, held: usize) {
+        let drop = held - 6;
+        let gone = &self.buffer[self.start..self.start + drop];
+        let overflow = self.overflow.get_or_insert_with(|| Overflow {
+            head: gone[..CUT_HEAD.min(gone.len())].to_vec(),
+            length: 0,
+            lines: 0,
+        });
+        overflow.length += drop as u64;
+        overflow.lines += memchr::memchr_iter(b'\n', gone).count();
+        self.start += drop;
+        self.scanned = 0;
+    }
+
+    fn hand_over_cut(&mut self, len: usize, last: bool) -> Part {
+        let overflow = self.overflow.take().expect("a part being passed over");
+        let rest = &self.buffer[self.start..self.start + len];
+        let length = overflow.length + len as u64;
+        let lines = overflow.lines + memchr::memchr_iter(b'\n', rest).count();
+        self.start += len;
+        self.scanned = 0;
+        let part = Part {
+            offset: self.offset,
+            line: self.line,
+            index: self.index,
+            last,
+            bytes: overflow.head,
+            cut: Some(length),
+        };
+        self.offset += length;
+        self.line += lines;
         self.index += 1;
         part
     }
@@ -132,11 +214,21 @@ impl<R: Read> Iterator for Parts<R> {
     fn next(&mut self) -> Option<io::Result<Part>> {
         loop {
             if let Some(end) = self.next_game_line() {
+                if self.overflow.is_some() {
+                    return Some(Ok(self.hand_over_cut(end, false)));
+                }
                 return Some(Ok(self.hand_over(end, false)));
             }
             if self.done {
                 let held = self.buffer.len() - self.start;
+                if self.overflow.is_some() {
+                    return Some(Ok(self.hand_over_cut(held, true)));
+                }
                 return (held > 0).then(|| Ok(self.hand_over(held, true)));
+            }
+            let held = self.buffer.len() - self.start;
+            if held > self.max_part || (self.overflow.is_some() && held > READ) {
+                self.pass_over(held);
             }
             match self.fill() {
                 Ok(more) => self.done = !more,
@@ -219,6 +311,30 @@ mod tests {
                 .collect();
             assert_eq!(trickled, whole, "{step} bytes a read");
         }
+    }
+
+    #[test]
+    fn a_part_too_long_to_hold_is_passed_over_and_the_next_one_read() {
+        // With a limit of 3 MiB, a part of 5 MiB: passed over across several reads.
+        let max = 3 << 20;
+        let mut text = b"{a}\n[Game \"dakon\"]\n{".to_vec();
+        text.resize(text.len() + (5 << 20), b'x');
+        text.extend_from_slice(b"\n}\n*\n[Game \"dakon\"]\n*\n");
+        let mut cutting = parts(&text[..]);
+        cutting.max_part = max;
+        let read: Vec<Part> = cutting.map(Result::unwrap).collect();
+        assert_eq!(read.len(), 3);
+        let cut = &read[1];
+        assert_eq!(cut.bytes.len(), CUT_HEAD);
+        assert_eq!(cut.cut, Some((5 << 20) + 16 + 5));
+        assert_eq!((cut.line, read[2].line), (2, 6));
+        assert_eq!(read[2].offset, 4 + cut.cut.unwrap());
+        assert_eq!(read[2].bytes, b"[Game \"dakon\"]\n*\n");
+        assert!(cut
+            .too_long()
+            .unwrap()
+            .to_string()
+            .contains("at most 268435456 bytes"));
     }
 
     #[test]
