@@ -5,6 +5,7 @@ mod check;
 mod convert;
 mod generate;
 mod input;
+mod junit;
 mod output;
 mod perft;
 mod replay;

@@ -3,6 +3,7 @@
 //! `file:line:column: message`, the source line, and a caret.
 
 use super::input::InputError;
+use super::junit::{Failure, Junit};
 use mgn::check::{Problem, RecordResult};
 use mgn::document::DocumentError;
 use mgn::notation::SyntaxError;
@@ -209,8 +210,8 @@ pub struct Report<W: Write> {
     passed: usize,
     failed: usize,
     skipped: usize,
-    /// JUnit suites, one per file, added to the report at the end (where it counts them).
-    junit: Vec<quick_junit::TestSuite>,
+    /// The JUnit report, spooled as it comes (created with the first record).
+    junit: Option<Junit>,
 }
 
 impl<W: Write> Report<W> {
@@ -222,7 +223,7 @@ impl<W: Write> Report<W> {
             passed: 0,
             failed: 0,
             skipped: 0,
-            junit: Vec::new(),
+            junit: None,
         }
     }
 
@@ -244,9 +245,6 @@ impl<W: Write> Report<W> {
             Some(kind) => format!("game {index} ({kind})"),
             None => format!("game {index}"),
         };
-        let mut case =
-            quick_junit::TestCase::new(case_name, quick_junit::TestCaseStatus::success());
-        case.set_classname(name);
         let shown = match result {
             RecordResult::Syntax(error) => {
                 self.failed += 1;
@@ -278,9 +276,6 @@ impl<W: Write> Report<W> {
                     self.skipped += 1;
                     json.verdict = "skipped";
                     json.message = Some(why.clone());
-                    let mut status = quick_junit::TestCaseStatus::skipped();
-                    status.set_message(why.as_str());
-                    case.status = status;
                     (self.format == ReportFormat::Text && !self.quiet).then(|| {
                         format!(
                             "{name}: game {index} ({}) not replayed: {why}",
@@ -310,18 +305,6 @@ impl<W: Write> Report<W> {
                 }
             },
         };
-        if json.verdict == "failed" {
-            let shown = shown.clone().unwrap_or_default();
-            let mut status =
-                quick_junit::TestCaseStatus::non_success(quick_junit::NonSuccessKind::Failure);
-            let message = json.message.as_deref().unwrap_or_default();
-            status.set_message(mgn::source::displayable(message).into_owned());
-            if let Some(rule) = json.rule {
-                status.set_type(rule);
-            }
-            status.set_description(shown);
-            case.status = status;
-        }
         match self.format {
             ReportFormat::Text => match shown {
                 Some(shown) if self.quiet => {
@@ -332,8 +315,16 @@ impl<W: Write> Report<W> {
             },
             ReportFormat::Json => self.json_line(&json),
             ReportFormat::Junit => {
-                self.junit_case(name, case);
-                Ok(())
+                let failure = (json.verdict == "failed").then(|| Failure {
+                    message: json.message.as_deref().unwrap_or_default(),
+                    kind: json.rule.unwrap_or_default(),
+                    description: shown.as_deref().unwrap_or_default(),
+                });
+                let junit = match &mut self.junit {
+                    Some(junit) => junit,
+                    empty => empty.insert(Junit::new()?),
+                };
+                junit.case(name, &case_name, failure)
             }
         }
     }
@@ -341,14 +332,6 @@ impl<W: Write> Report<W> {
     fn json_line(&mut self, verdict: &JsonVerdict) -> io::Result<()> {
         let line = serde_json::to_string(verdict).map_err(io::Error::other)?;
         writeln!(self.out, "{}", mgn::source::json_for_terminal(&line))
-    }
-
-    fn junit_case(&mut self, file: &str, case: quick_junit::TestCase) {
-        let suites = &mut self.junit;
-        if suites.last().is_none_or(|s| s.name.as_str() != file) {
-            suites.push(quick_junit::TestSuite::new(file));
-        }
-        suites.last_mut().expect("just pushed").add_test_case(case);
     }
 
     pub fn failed(&self) -> usize {
@@ -364,10 +347,11 @@ impl<W: Write> Report<W> {
             ReportFormat::Text => writeln!(self.out, "{count}")?,
             ReportFormat::Json => super::output::show(&count),
             ReportFormat::Junit => {
-                let mut junit = quick_junit::Report::new("mgn check");
-                junit.add_test_suites(std::mem::take(&mut self.junit));
-                let xml = junit.to_string().map_err(io::Error::other)?;
-                writeln!(self.out, "{xml}")?;
+                let junit = match self.junit.take() {
+                    Some(junit) => junit,
+                    None => Junit::new()?,
+                };
+                junit.finish(&mut self.out)?;
                 super::output::show(&count);
             }
         }
