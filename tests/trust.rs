@@ -670,3 +670,48 @@ fn a_report_that_cannot_be_written_ends_even_when_the_window_is_full() {
         assert_eq!(child.wait().unwrap().code(), Some(2), "{format}");
     }
 }
+
+#[test]
+fn help_that_cannot_be_written_exits_2() {
+    for args in [&["--help"][..], &["--version"], &["help", "check"]] {
+        let output = to_full_disk(command(args));
+        assert_eq!(code(&output), 2, "{args:?}: {}", shown(&output));
+    }
+    let output = mgn(&["--help"]);
+    assert_eq!(code(&output), 0);
+    assert!(
+        !stdout(&output).contains('\u{1b}'),
+        "no colour through a pipe"
+    );
+}
+
+#[test]
+fn max_failures_says_it_stopped_only_when_records_are_left() {
+    let dir = scratch_for("max-failures-stopped");
+    let good = dir.join("good.mgn");
+    let bad = dir.join("bad.mgn");
+    fs::write(&good, GOOD_DAKON).unwrap();
+    fs::write(&bad, UNREADABLE_DAKON).unwrap();
+    let output = mgn(&[
+        "check",
+        "--max-failures",
+        "1",
+        path_str(&good),
+        path_str(&bad),
+    ]);
+    assert_eq!(code(&output), 1);
+    assert!(!stderr(&output).contains("stopped"), "{}", shown(&output));
+    let output = mgn(&[
+        "check",
+        "--max-failures",
+        "1",
+        path_str(&bad),
+        path_str(&good),
+    ]);
+    assert!(
+        stderr(&output).contains("stopped after 1 bad records"),
+        "{}",
+        shown(&output)
+    );
+    assert_eq!(summary(&output), "0 passed, 1 failed");
+}

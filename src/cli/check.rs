@@ -89,7 +89,8 @@ pub fn run(args: &CheckArgs) -> Status {
             waiting.insert(index, (unit, results));
             while let Some((unit, results)) = waiting.remove(&next) {
                 next += 1;
-                if report.failed() >= limit {
+                // Stopped only when records are left unchecked; the report says so.
+                if report.failed() >= limit && matches!(unit, Unit::Part { .. }) {
                     output::say(&format!(
                         "stopped after {limit} bad records (--max-failures)"
                     ));
@@ -104,6 +105,8 @@ pub fn run(args: &CheckArgs) -> Status {
                     Unit::Part { file, part } => bar.suspend(|| {
                         reported.part(&mut report, &names[file], &part, &results, limit)
                     })?,
+                    // Past the limit, a file's end says nothing more.
+                    Unit::End { .. } if report.failed() >= limit => bar.inc(1),
                     Unit::End { file } => {
                         bar.inc(1);
                         bar.suspend(|| reported.end(&mut report, &names[file]))?;
@@ -243,7 +246,7 @@ fn read_all(
             unit => done.send((numbered, unit, Vec::new())).is_ok(),
         }
     };
-    for (file, origin) in origins.into_iter().enumerate() {
+    'files: for (file, origin) in origins.into_iter().enumerate() {
         let opened = origin.and_then(|origin| Ok((origin.name(), input::open(&origin)?)));
         let (name, reader) = match opened {
             Ok(opened) => opened,
@@ -271,7 +274,9 @@ fn read_all(
                 return;
             }
             if failed {
-                break;
+                // A file read part way has no end to report: whether it held a game is not
+                // known.
+                continue 'files;
             }
         }
         tracing::debug!(file, elapsed = ?started.elapsed(), "read");

@@ -91,7 +91,10 @@ impl Junit {
             suite.counts.tests,
             suite.counts.failures
         )?;
-        let mut cases = suite.cases.into_inner().map_err(io::IntoInnerError::into_error)?;
+        let mut cases = suite
+            .cases
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)?;
         cases.rewind()?;
         io::copy(&mut cases, &mut self.suites)?;
         writeln!(self.suites, "    </testsuite>")?;
@@ -109,7 +112,10 @@ impl Junit {
             "<testsuites name=\"mgn check\" tests=\"{}\" skipped=\"0\" failures=\"{}\" errors=\"0\">",
             self.counts.tests, self.counts.failures
         )?;
-        let mut suites = self.suites.into_inner().map_err(io::IntoInnerError::into_error)?;
+        let mut suites = self
+            .suites
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)?;
         suites.rewind()?;
         io::copy(&mut suites, out)?;
         writeln!(out, "</testsuites>")

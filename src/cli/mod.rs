@@ -32,7 +32,10 @@ pub enum Status {
 
 pub fn main() -> ExitCode {
     // clap prints help, version and usage errors itself, and exits 0 or 2 accordingly.
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return ExitCode::from(usage(&error) as u8),
+    };
     init_logging(cli.verbose);
     let status = match &cli.command {
         Command::Check(args) => check::run(args),
@@ -44,6 +47,29 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
     };
     ExitCode::from(status as u8)
+}
+
+/// What clap has to say instead of running a command: help and the version on standard
+/// output (exit 0, or 2 when it cannot be written), a usage error on standard error (exit 2).
+fn usage(error: &clap::Error) -> Status {
+    use clap::error::ErrorKind;
+    use std::io::Write;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let mut out = output::stdout();
+            let rendered = error.render();
+            let written = if std::io::stdout().is_terminal() {
+                write!(out, "{}", rendered.ansi())
+            } else {
+                write!(out, "{rendered}")
+            };
+            output::finish(&mut out, written, Status::Success)
+        }
+        _ => {
+            let _ = error.print();
+            Status::Error
+        }
+    }
 }
 
 /// Logs go to standard error, so that they never mix with a report or a converted record.

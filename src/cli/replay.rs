@@ -40,6 +40,10 @@ pub fn run(args: &ReplayArgs) -> Status {
     let written = (|| -> io::Result<()> {
         view.open(&mut out, &name)?;
         for part in parts(input) {
+            // A reader that has gone (`| head`) wants no more.
+            if out.is_closed() {
+                break;
+            }
             let part = match part {
                 Ok(part) => part,
                 Err(error) => {
@@ -152,7 +156,7 @@ pub fn run(args: &ReplayArgs) -> Status {
         status = status.max(Status::Failed);
     }
     if let Some(wanted) = args.game {
-        if wanted.get() > records && status != Status::Error {
+        if wanted.get() > records && status != Status::Error && !out.is_closed() {
             let plural = if records == 1 { "" } else { "s" };
             say(&format!(
                 "{name} holds {records} game{plural}: there is no game {wanted} to replay"
