@@ -57,8 +57,8 @@ Each record that is not good is reported as
 followed by the line and a caret under the column; the report ends with the line
   N passed, N failed
 
-Exit status: 0 when every record is good; 1 when some record is bad (a file that is not valid
-UTF-8 counts as one bad record, reported at its first invalid byte); 2 when a path cannot be read
+Exit status: 0 when every record is good; 1 when some record is bad (a game whose text is not
+valid UTF-8 counts as one bad record, reported at its first invalid byte); 2 when a path cannot be read
 or a folder holds no *.mgn file (the other paths are still checked).
 
 Every game that reads is replayed under its rules (header tags Preset and Option choose them).
