@@ -1,0 +1,98 @@
+//! What a user sees, kept: the report and exit status of `mgn check` on every fixture and record,
+//! the JSON report of the records, `mgn rules`, and the step trace of every record, compared
+//! with `tests/golden/`. A change of the house that changes none of them is what it says; a
+//! change that means to change one rewrites them with `MGN_BLESS=1 cargo test --test golden`,
+//! and the diff shows what users will see differently.
+
+mod support;
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+use support::*;
+
+/// Every `*.mgn` under `folder`, sorted.
+fn files(folder: &str) -> Vec<std::path::PathBuf> {
+    mgn::walk::mgn_files(&repo().join(folder))
+        .map(Result::unwrap)
+        .collect()
+}
+
+fn relative(path: &Path) -> &str {
+    path_str(path.strip_prefix(repo()).unwrap())
+}
+
+/// FNV-1a: a digest that is the same on every machine and every Rust, for outputs too large to
+/// keep whole.
+fn digest(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn compare(name: &str, actual: &str) {
+    let path = repo().join("tests/golden").join(name);
+    if std::env::var_os("MGN_BLESS").is_some() {
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} is missing: MGN_BLESS=1 writes it", path.display()));
+    if expected != actual {
+        let diff = similar::TextDiff::from_lines(&expected, actual)
+            .unified_diff()
+            .context_radius(2)
+            .header("kept", "now")
+            .to_string();
+        panic!("{name} differs from what users saw before:\n{diff}");
+    }
+}
+
+#[test]
+fn check_reports_are_kept() {
+    let mut kept = String::new();
+    for folder in ["fixtures", "records"] {
+        for file in files(folder) {
+            let name = relative(&file);
+            let output = mgn(&["check", name]);
+            let _ = writeln!(kept, "## mgn check {name}: exit {}", code(&output));
+            kept.push_str(&shown(&output));
+        }
+    }
+    compare("check.txt", &kept);
+}
+
+#[test]
+fn json_reports_and_rules_are_kept() {
+    let mut kept = String::new();
+    for file in files("records") {
+        let name = relative(&file);
+        let output = mgn(&["check", "--format", "json", name]);
+        let _ = writeln!(kept, "## mgn check --format json {name}: exit {}", code(&output));
+        kept.push_str(&shown(&output));
+    }
+    let output = mgn(&["rules"]);
+    let _ = writeln!(kept, "## mgn rules: exit {}", code(&output));
+    kept.push_str(&stdout(&output));
+    compare("json-and-rules.txt", &kept);
+}
+
+#[test]
+fn replay_traces_are_kept() {
+    let mut kept = String::new();
+    for file in files("records") {
+        let name = relative(&file);
+        for format in ["text", "json"] {
+            let output = mgn(&["replay", "--format", format, name]);
+            let _ = writeln!(
+                kept,
+                "mgn replay --format {format} {name}: exit {}, {} bytes, digest {:016x}",
+                code(&output),
+                output.stdout.len(),
+                digest(&output.stdout)
+            );
+        }
+    }
+    compare("replay.txt", &kept);
+}
