@@ -1,7 +1,8 @@
 //! A converter never drops what it was given: a key a YAML or JSON document does not define is
 //! refused wherever it stands (the document's map, a game's map, every map of the syntax tree),
 //! naming the game, the key and the keys allowed, where it used to be skipped and the game
-//! written without it, with exit 0.
+//! written without it, with exit 0. A YAML scalar that reads as a float YAML cannot give a number
+//! of (`.inf`, `.nan`) no longer becomes null, which an optional field took as absent.
 
 mod support;
 
@@ -397,6 +398,107 @@ fn a_game_written_as_a_sequence_refuses_unknown_keys_within() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// YAML scalars that read as floats YAML cannot give a number of
+
+fn yaml_game(header: &str, moves: &str) -> String {
+    format!(
+        "mgn: 1\ngames:\n- header: {{game: dong-wo{header}}}\n  moves: [{moves}]\n  outcome: '*'\n"
+    )
+}
+
+/// `.inf` and `.nan` (in any of YAML's spellings) are floats with no JSON number: they used to
+/// become null, and an optional tag then vanished with exit 0. Where text is expected they read
+/// as the text they are written as, as yaml_serde reads any plain scalar into a `String`.
+#[test]
+fn non_finite_floats_in_a_tag_value_are_kept_as_written() {
+    for written in [
+        ".inf", ".Inf", ".INF", "+.inf", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN",
+    ] {
+        let yaml = yaml_game(
+            &format!(", event: {written}, termination: {written}, other: [{{name: Note, value: {written}}}]"),
+            "",
+        );
+        let games = from_yaml(&yaml).unwrap_or_else(|e| panic!("{written}: {e}"));
+        let header = &games[0].header;
+        assert_eq!(header.event.as_ref().unwrap().value, written);
+        assert_eq!(header.termination.as_ref().unwrap().value, written);
+        assert_eq!(header.other[0].value.value, written);
+        // And written so as MGN, which reads back the same.
+        let mgn = mgn::notation::write_game(&games[0]);
+        assert!(
+            mgn.contains(&format!("[Event \"{written}\"]")),
+            "{written}: {mgn}"
+        );
+        assert_eq!(parse_games(&mgn)[0].clone().unwrap(), games[0]);
+    }
+}
+
+/// Where a number, a side or a variant is expected, a non-finite float is refused, as any text
+/// there is: an optional one no longer reads as absent.
+#[test]
+fn non_finite_floats_where_text_is_not_expected_are_refused() {
+    let sowing = "{move: {sowings: [{hole: A2}]}}";
+    for (header, moves, says) in [
+        (
+            "",
+            &*format!("{sowing}, {{captures: {{count: .inf}}}}"),
+            "invalid type: string \".inf\", expected u32",
+        ),
+        (
+            "",
+            "{move: {sowings: [{hole: A2}], stopped_after_lap: .nan}}",
+            "invalid type: string \".nan\", expected u32",
+        ),
+        (
+            "",
+            "{move: {sowings: [{hole: A2, direction: -.inf}]}}",
+            "unknown variant `-.inf`, expected `ccw` or `cw`",
+        ),
+        (
+            ", first: .NaN",
+            "",
+            "unknown variant `.NaN`, expected `A` or `B`",
+        ),
+        (
+            ", result: .inf",
+            "",
+            "unknown variant `.inf`, expected one of `1-0`, `0-1`, `1/2-1/2`, `*`",
+        ),
+        ("", &*format!("{sowing}, {{round: .inf}}"), "expected u32"),
+    ] {
+        let yaml = yaml_game(header, moves);
+        let error = refused(&yaml, Format::Yaml);
+        assert!(
+            error.message.starts_with("game 1: ") && error.message.contains(says),
+            "{yaml}: {error}"
+        );
+        assert!(error.line.is_some(), "{error:?}");
+    }
+}
+
+/// Null (`~`, `null`, nothing) in an optional field is absent, as serde's `Option` and yaml_serde
+/// read it, and as JSON's `null` is; the writers never write it. Where a value is required, it
+/// is refused.
+#[test]
+fn null_is_absent_where_a_value_is_optional_and_refused_where_required() {
+    for null in ["~", "null", "Null", "NULL", ""] {
+        let yaml = yaml_game(&format!(", event: {null}"), "");
+        let games = from_yaml(&yaml).unwrap_or_else(|e| panic!("{null:?}: {e}"));
+        assert_eq!(games[0].header.event, None);
+        let yaml = yaml_game(&format!(", other: [{{name: Note, value: {null}}}]"), "");
+        let error = refused(&yaml, Format::Yaml);
+        assert!(
+            error
+                .message
+                .contains("invalid type: null, expected a string"),
+            "{null:?}: {error}"
+        );
+    }
+    let json = r#"{"mgn": 1, "games": [{"header": {"game": "dakon", "event": null}, "moves": [], "outcome": "*"}]}"#;
+    assert_eq!(from_json(json).unwrap()[0].header.event, None);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The command
 
 fn scratch_for(test: &str) -> std::path::PathBuf {
@@ -454,6 +556,44 @@ fn convert_refuses_an_unknown_key_at_every_level() {
             convert_refuses(&name, &text, &format!("unknown field `note`, {expected}"));
         }
     }
+}
+
+#[test]
+fn convert_refuses_a_non_finite_float_where_a_number_is_expected() {
+    convert_refuses(
+        "lap.yaml",
+        &yaml_game(
+            "",
+            "{move: {sowings: [{hole: A2}], stopped_after_lap: .inf}}",
+        ),
+        "game 1: invalid type: string \".inf\", expected u32",
+    );
+    convert_refuses(
+        "first.yaml",
+        &yaml_game(", first: .nan", ""),
+        "game 1: unknown variant `.nan`, expected `A` or `B`",
+    );
+}
+
+#[test]
+fn convert_keeps_a_non_finite_float_in_a_tag_value_as_written() {
+    let dir = scratch_for("inf-tag");
+    let file = dir.join("inf.yaml");
+    fs::write(&file, yaml_game(", event: .inf, site: -.NaN", "")).unwrap();
+    let output = mgn(&["convert", "--to", "mgn", path_str(&file)]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(
+        stdout(&output).contains("[Event \".inf\"]\n[Site \"-.NaN\"]\n"),
+        "{}",
+        stdout(&output)
+    );
+    let output = mgn(&["convert", "--to", "json", path_str(&file)]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(
+        stdout(&output).contains("\"event\": \".inf\""),
+        "{}",
+        stdout(&output)
+    );
 }
 
 /// What the writers write is read: every record converts to JSON and YAML and back to the same

@@ -450,7 +450,12 @@ impl<R: Read> Parser<R> {
 }
 
 /// A plain scalar as yaml_serde resolves it into a JSON value, so that a document reads as
-/// it did: null, a boolean, an integer (decimal, `0x`, `0o`, `0b`), a float, or else text.
+/// it did: null, a boolean, an integer (decimal, `0x`, `0o`, `0b`), a finite float, or else
+/// text. Non-finite floats are text, where yaml_serde's JSON value made them null ([`float`]).
+///
+/// Null (`~`, `null`, nothing) stays null: an optional field reads it as absent, as serde's
+/// `Option` reads JSON's `null` and yaml_serde reads `~`; a field that must have a value refuses
+/// it. The writers never write null: they leave an absent field out.
 fn plain_scalar(text: &str) -> Result<Value, String> {
     if text.is_empty() || matches!(text, "~" | "null" | "Null" | "NULL") {
         return Ok(Value::Null);
@@ -473,9 +478,8 @@ fn plain_scalar(text: &str) -> Result<Value, String> {
         });
     }
     if !digits_but_not_number(text) {
-        if let Some(f) = float(text) {
-            // As serde_json's value does with a float it cannot hold.
-            return Ok(Number::from_f64(f).map_or(Value::Null, Value::Number));
+        if let Some(number) = float(text).and_then(Number::from_f64) {
+            return Ok(Value::Number(number));
         }
     }
     Ok(Value::String(text.to_owned()))
@@ -524,21 +528,22 @@ fn negative(text: &str) -> Option<i128> {
     text.parse().ok()
 }
 
+/// The float `text` is, if it is a finite one.
+///
+/// YAML's other floats, `.inf`, `-.inf` and `.nan` (and `+.inf`, `.Inf`, `.NAN` and the other
+/// spellings of its core schema), have no JSON number: resolved as floats, they became null, and
+/// an optional field took null as absent, so that `event: .inf` lost the tag with no word. They
+/// are read as the text they are written as, which is what yaml_serde gives a `String` field for
+/// them (it reads any plain scalar into a `String`): a tag value or a comment keeps `.inf`, and a
+/// field of another type refuses it as it refuses any text there (`invalid type: string
+/// ".inf", expected u32`). So is a float too large for an `f64` (`1e400`), as it always was.
 fn float(text: &str) -> Option<f64> {
     let unsigned = match text.strip_prefix('+') {
         Some(rest) if rest.starts_with(['+', '-']) => return None,
         Some(rest) => rest,
         None => text,
     };
-    if matches!(unsigned, ".inf" | ".Inf" | ".INF") {
-        return Some(f64::INFINITY);
-    }
-    if matches!(text, "-.inf" | "-.Inf" | "-.INF") {
-        return Some(f64::NEG_INFINITY);
-    }
-    if matches!(text, ".nan" | ".NaN" | ".NAN") {
-        return Some(f64::NAN);
-    }
+    // Rust reads `inf`, `infinity` and `nan`, which YAML does not: they are filtered out too.
     unsigned.parse::<f64>().ok().filter(|f| f.is_finite())
 }
 
