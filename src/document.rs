@@ -24,6 +24,10 @@
 //! JSON of a file have the same structure: an enum variant is a one-key map (`move: ...`) in
 //! both, never a YAML `!tag`, so a program that reads one reads the other.
 //!
+//! A document holds the keys of this shape and no other: a key it does not define (a misspelt
+//! tag, data a program adds of its own) is refused wherever it stands, naming the game, the key
+//! and the keys allowed, since what the document converts to would not hold it.
+//!
 //! A document may hold what MGN cannot: a brace comment holding `}`, a tag named `Result` among
 //! the other tags. Written as MGN, such a game would read back as a different game, or as
 //! several. So reading a document refuses it, naming the game and what cannot be written; and
@@ -59,6 +63,7 @@ pub use writer::{DocumentWriter, GameEnd, Indented, ItemLines};
 pub const FORMAT_VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Document {
     /// The format version, [`FORMAT_VERSION`].
     pub mgn: u32,
@@ -167,12 +172,13 @@ pub enum Format {
 
 /// The deepest nesting a document may have, in maps and sequences, the document's own map
 /// counting as one. A document's own shape needs 10 (a muzi drop in a sowing, a hole's muzi in
-/// a checkpoint: `tests/document_stream.rs` measures it); the margin leaves room for data a
-/// program adds under keys of its own, which are skipped. The limit is
-/// what keeps reading linear and its memory small whatever the input: libyaml's work grows with
-/// the square of the depth of flow collections (`[[[[...`), and a skipped value is still read
-/// level by level. JSON and YAML have the same limit, so a document reads in both or in
-/// neither.
+/// a checkpoint: `tests/document_stream.rs` measures it), and a key it does not define is
+/// refused, but some values are read whole before their shape is checked: in YAML each value of
+/// a game, built before serde reads it; in JSON a transaction, which serde reads whole before
+/// its `kind` says which keys it has. The limit is what keeps reading linear and its memory
+/// small whatever such a value holds: libyaml's work grows with the square of the depth of flow
+/// collections (`[[[[...`), and a value read whole is read level by level. JSON and YAML have
+/// the same limit, so a document reads in both or in neither.
 pub const MAX_DEPTH: usize = 64;
 
 fn too_deep_message() -> String {
@@ -225,7 +231,10 @@ impl<E> From<DocumentError> for ReadError<E> {
 /// caller that writes them as it goes must discard what it wrote (as `mgn convert` writes to a
 /// temporary file that it renames over the output only when done).
 ///
-/// What is not read: nesting deeper than [`MAX_DEPTH`] levels; in YAML, aliases (`*name`),
+/// What is not read: a key the document's shape does not define, wherever it stands (the
+/// document's map, a game's map, any map of a game: `unknown field `x`, expected ...`, naming
+/// the game), since what the games are converted to would not hold it; nesting deeper than
+/// [`MAX_DEPTH`] levels; in YAML, aliases (`*name`),
 /// whose expansion could turn a few bytes into any amount of memory (anchors, `&name`, mean
 /// nothing without aliases and are ignored), tags (`!name`: a document writes an enum variant
 /// as a one-key map), and a second document in the same stream. A UTF-8 byte-order mark at the
@@ -363,6 +372,53 @@ struct Reading<'v, E> {
     current: Option<usize>,
     game: Parts,
     net: Net,
+}
+
+/// The keys of the document's map. A reader refuses any other.
+const DOCUMENT_FIELDS: &[&str] = &["mgn", "games"];
+
+/// The keys of a game's map, in the order the writers write them. A reader refuses any other.
+const GAME_FIELDS: &[&str] = &["before", "header", "moves", "outcome", "after"];
+
+/// Why `key` is refused in a map whose keys are `fields`, said as serde's `deny_unknown_fields`
+/// says it for the maps of a game: ``unknown field `x`, expected one of `a`, `b` ``.
+fn unknown_key(key: &str, fields: &'static [&'static str]) -> String {
+    <serde_json::Error as serde::de::Error>::unknown_field(key, fields).to_string()
+}
+
+/// The kinds of element, each the one key of an element's map (`move: ...`).
+const ELEMENT_KINDS: &[&str] = &[
+    "move",
+    "pass",
+    "action",
+    "captures",
+    "score",
+    "checkpoint",
+    "round",
+    "transaction",
+    "comment",
+];
+
+/// The key of `element`'s map.
+fn element_kind(element: &Element) -> &'static str {
+    match element {
+        Element::Move(_) => "move",
+        Element::Pass(_) => "pass",
+        Element::Action(_) => "action",
+        Element::Captures(_) => "captures",
+        Element::Score(_) => "score",
+        Element::Checkpoint(_) => "checkpoint",
+        Element::Round(_) => "round",
+        Element::Transaction(_) => "transaction",
+        Element::Comment(_) => "comment",
+    }
+}
+
+/// Why an element's map is refused when it holds `extra` besides its kind, `kind`. serde reads
+/// the first key and says of the next only that it expected the map's end (`expected value`,
+/// from serde_json).
+fn element_key_beside(extra: &str, kind: &str) -> String {
+    format!("unknown field `{extra}` beside `{kind}`: an element is a map of one key, its kind")
 }
 
 /// The keys of a game's map: what a game must have, and what a reader refuses twice.

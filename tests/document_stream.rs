@@ -168,7 +168,7 @@ fn documents_of_every_game_need_ten_levels() {
     games.extend(generated(120));
     let value: Value = serde_json::from_str(&to_json(&games)).unwrap();
     assert_eq!(depth(&value), 10);
-    // Room for data of a program's own under keys of its own.
+    // Room to spare: the shape may grow deeper with the limit where it is.
     const { assert!(MAX_DEPTH >= 6 * 10) };
 }
 
@@ -550,17 +550,16 @@ fn flow_sequences_64000_deep_are_refused_at_the_limit() {
     assert!(too_deep(&error), "{error}");
     assert!(error.message.starts_with("game 1: "), "{error}");
     assert_eq!((error.line, error.column), (Some(2), Some(7 + 64)));
-    // In JSON, a game is read as a map, so the sequences stand under a key a game does not have.
-    let json = format!(
-        "{{\"mgn\": 1, \"games\": [{{\"header\": {{\"game\": \"dakon\"}}, \"x\": {open}{close}, \
-         \"moves\": [], \"outcome\": \"*\"}}]}}"
-    );
+    // In JSON, a game is read as a map, and its values by serde, which refuses a value of the
+    // wrong shape at its first byte. What serde reads whole before it knows its shape is a
+    // transaction, whose `kind` may come last: the sequences stand there.
+    let json = in_a_transaction(&format!("{open}{close}"));
     let error = refused(&json, Format::Json);
     assert!(too_deep(&error), "{error}");
     assert!(error.message.starts_with("game 1: "), "{error}");
-    // The game's map is level 3: its first `[` (at column `first + 1`) opens level 4.
+    // The transaction's map is level 6: its first `[` (at column `first + 1`) opens level 7.
     let first = json.find("\"x\": ").unwrap() + 5;
-    assert_eq!((error.line, error.column), (Some(1), Some(first + 62)));
+    assert_eq!((error.line, error.column), (Some(1), Some(first + 59)));
     // Whole documents of brackets.
     for format in FORMATS {
         let error = refused(&format!("{open}{close}"), format);
@@ -573,66 +572,98 @@ fn flow_sequences_64000_deep_are_refused_at_the_limit() {
     }
 }
 
+/// `{"mgn": 1, "games": [game]}`, the game's one element a transaction that holds `deep` under
+/// a key it does not have, before its `kind`.
+fn in_a_transaction(deep: &str) -> String {
+    format!(
+        "{{\"mgn\": 1, \"games\": [{{\"header\": {{\"game\": \"dong-wo\"}}, \"moves\": \
+         [{{\"transaction\": {{\"x\": {deep}, \"kind\": \"fill\"}}}}], \"outcome\": \"*\"}}]}}"
+    )
+}
+
 #[test]
 fn flow_maps_64000_deep_are_refused_at_the_limit() {
+    // A document of maps in maps: its first key is not a document's, and nothing more is read.
     let yaml = format!("{}1{}\n", "{a: ".repeat(DEEP), "}".repeat(DEEP));
     let error = refused(&yaml, Format::Yaml);
-    assert!(too_deep(&error), "{error}");
     assert_eq!(
-        (error.line, error.column),
-        (Some(1), Some(4 * MAX_DEPTH + 1))
+        error.message,
+        "unknown field `a`, expected `mgn` or `games`"
     );
+    assert_eq!((error.line, error.column), (Some(1), Some(2)));
     let json = format!("{}1{}\n", "{\"a\": ".repeat(DEEP), "}".repeat(DEEP));
     let error = refused(&json, Format::Json);
-    assert!(too_deep(&error), "{error}");
     assert_eq!(
-        (error.line, error.column),
-        (Some(1), Some(6 * MAX_DEPTH + 1))
+        error.message,
+        "unknown field `a`, expected `mgn` or `games`"
     );
-    // Inside a game, under a key it does not have.
+    assert_eq!((error.line, error.column), (Some(1), Some(5)));
+    // Where a value is read whole before its keys are known, the reading stops at the limit:
+    // in a transaction, whose `kind` may come last; in YAML, any value of a game, which is
+    // built before serde reads it (serde_json reads a header key by key, and stops at the first
+    // it does not know).
     for format in FORMATS {
         let deep = match format {
             Format::Json => format!("{}1{}", "{\"a\": ".repeat(DEEP), "}".repeat(DEEP)),
             Format::Yaml => format!("{}1{}", "{a: ".repeat(DEEP), "}".repeat(DEEP)),
         };
+        let error = refused(&in_a_transaction(&deep), format);
+        assert!(too_deep(&error), "{format:?}: {error}");
+        assert!(error.message.starts_with("game 1: "), "{format:?}: {error}");
+
         let text = format!(
             "{{\"mgn\": 1, \"games\": [{{\"header\": {{\"game\": \"dakon\"}}, \"moves\": [], \
-             \"outcome\": \"*\"}}, {{\"header\": {{\"game\": \"dakon\"}}, \"x\": {deep}}}]}}"
+             \"outcome\": \"*\"}}, {{\"header\": {{\"game\": \"dakon\", \"a\": {deep}}}}}]}}"
         );
         let error = refused(&text, format);
-        assert!(too_deep(&error), "{format:?}: {error}");
+        match format {
+            Format::Yaml => assert!(too_deep(&error), "{error}"),
+            Format::Json => assert!(
+                error
+                    .message
+                    .starts_with("game 2: unknown field `a`, expected one of"),
+                "{error}"
+            ),
+        }
         assert!(error.message.starts_with("game 2: "), "{format:?}: {error}");
     }
 }
 
 #[test]
 fn block_nesting_past_the_limit_is_refused() {
-    // Each level a line deeper: `- ` items inside `- ` items, and maps inside maps.
-    let mut seqs = String::from("mgn: 1\ngames: []\nx:\n");
+    // Each level a line deeper, under a tag value: `- ` items inside `- ` items, and maps
+    // inside maps. The header is level 4: the first line below `event:` opens level 5.
+    let mut seqs = String::from("mgn: 1\ngames:\n- header:\n    event:\n");
     let mut maps = seqs.clone();
     for level in 0..200 {
-        seqs.push_str(&format!("{}-\n", " ".repeat(level)));
-        maps.push_str(&format!("{}a:\n", " ".repeat(level + 1)));
+        seqs.push_str(&format!("{}-\n", " ".repeat(4 + level)));
+        maps.push_str(&format!("{}a:\n", " ".repeat(5 + level)));
     }
     for text in [seqs, maps] {
         let error = refused(&text, Format::Yaml);
         assert!(too_deep(&error), "{error}");
-        assert_eq!(error.line, Some(3 + MAX_DEPTH), "{error}");
+        assert!(error.message.starts_with("game 1: "), "{error}");
+        assert_eq!(error.line, Some(MAX_DEPTH + 1), "{error}");
     }
 }
 
-/// A value nested exactly to the limit reads; one level more does not.
+/// A value nested exactly to the limit is read (and refused for its shape: no document is so
+/// deep); one level more is not read.
 #[test]
 fn the_limit_is_exactly_max_depth_levels() {
     for format in FORMATS {
-        for (levels, reads) in [(MAX_DEPTH, true), (MAX_DEPTH + 1, false)] {
-            // The document's map is the first level.
-            let inner = levels - 1;
+        for (levels, read_whole) in [(MAX_DEPTH, true), (MAX_DEPTH + 1, false)] {
+            // The transaction's map is level 6.
+            let inner = levels - 6;
             let deep = format!("{}{}", "[".repeat(inner), "]".repeat(inner));
-            let text = format!("{{\"mgn\": 1, \"games\": [], \"x\": {deep}}}");
-            match read(&text, format) {
-                Ok(games) => assert!(reads && games.is_empty(), "{format:?} {levels}"),
-                Err(error) => assert!(!reads && too_deep(&error), "{format:?} {levels}: {error}"),
+            let error = refused(&in_a_transaction(&deep), format);
+            if read_whole {
+                assert_eq!(
+                    error.message, "game 1: unknown field `x`, expected `target`",
+                    "{format:?} {levels}"
+                );
+            } else {
+                assert!(too_deep(&error), "{format:?} {levels}: {error}");
             }
         }
     }
@@ -642,11 +673,17 @@ fn the_limit_is_exactly_max_depth_levels() {
 #[test]
 fn brackets_in_json_strings_are_not_nesting() {
     let text = format!(
-        "{{\"mgn\": 1, \"x\": \"{}\\\"{}\", \"games\": []}}",
+        "{{\"mgn\": 1, \"games\": [{{\"header\": {{\"game\": \"dakon\", \"event\": \"{}\\\"{}\"}}, \
+         \"moves\": [], \"outcome\": \"*\"}}]}}",
         "[{".repeat(1000),
         "\\\\[".repeat(100)
     );
-    assert_eq!(read(&text, Format::Json).unwrap(), []);
+    let games = read(&text, Format::Json).unwrap();
+    let event = &games[0].header.event.as_ref().unwrap().value;
+    assert_eq!(
+        *event,
+        format!("{}\"{}", "[{".repeat(1000), "\\[".repeat(100))
+    );
 }
 
 /// The count of levels reads ahead of serde_json: an error before the limit is still the one
@@ -667,7 +704,7 @@ const GAME: &str = r#"{"header": {"game": "dakon"}, "moves": [{"move": {"sowings
 #[test]
 fn the_version_may_follow_the_games() {
     for format in FORMATS {
-        let text = format!("{{\"games\": [{GAME}, {GAME}], \"x\": 1, \"mgn\": 1}}");
+        let text = format!("{{\"games\": [{GAME}, {GAME}], \"mgn\": 1}}");
         assert_eq!(read(&text, format).unwrap().len(), 2, "{format:?}");
 
         // A wrong version after the games: they were handed over, and the error says so.
@@ -707,8 +744,11 @@ fn the_version_may_follow_the_games() {
     }
 }
 
+/// A key the document does not define is refused, as a key given twice is: data a program adds
+/// under a key of its own would not be in what the document converts to. Keys in a game and in
+/// its values: `tests/document_keys.rs`.
 #[test]
-fn keys_given_twice_are_refused_and_other_keys_skipped() {
+fn keys_given_twice_or_not_defined_are_refused() {
     for format in FORMATS {
         let error = refused(
             &format!("{{\"mgn\": 1, \"games\": [], \"games\": [{GAME}]}}"),
@@ -719,9 +759,26 @@ fn keys_given_twice_are_refused_and_other_keys_skipped() {
         let error = refused("{\"mgn\": 1, \"mgn\": 1, \"games\": []}", format);
         assert!(error.message.contains("duplicate field `mgn`"), "{error}");
         let text = format!(
-            "{{\"note\": {{\"by\": [\"a\", {{\"b\": null}}]}}, \"mgn\": 1, \"games\": [{GAME}], \"end\": 3}}"
+            "{{\"note\": {{\"by\": [\"a\", {{\"b\": null}}]}}, \"mgn\": 1, \"games\": [{GAME}]}}"
         );
-        assert_eq!(read(&text, format).unwrap().len(), 1, "{format:?}");
+        let error = refused(&text, format);
+        assert_eq!(
+            error.message,
+            "unknown field `note`, expected `mgn` or `games`"
+        );
+        let at = match format {
+            Format::Json => (Some(1), Some(8)),
+            Format::Yaml => (Some(1), Some(2)),
+        };
+        assert_eq!((error.line, error.column), at, "{format:?}");
+        // After the games, which were handed over: the reading fails all the same.
+        let text = format!("{{\"mgn\": 1, \"games\": [{GAME}], \"end\": 3}}");
+        let error = refused(&text, format);
+        assert_eq!(
+            error.message,
+            "unknown field `end`, expected `mgn` or `games`"
+        );
+        assert!(error.line.is_some(), "{format:?}");
     }
     let error = refused("mgn: 1\ngames: []\n? [a]\n: b\n", Format::Yaml);
     assert_eq!(error.message, "a map key must be a scalar, not a sequence");
@@ -746,12 +803,13 @@ fn yaml_aliases_and_tags_are_refused_and_anchors_ignored() {
         "{error}"
     );
     assert_eq!((error.line, error.column), (Some(4), Some(3)));
-    // Even where it would be skipped: a bomb of aliases is refused at its first.
+    // A bomb of aliases is refused at its first, before anything is expanded.
     let bomb =
-        "a: &a [1]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b]\nmgn: 1\ngames: []\n";
+        "mgn: 1\ngames:\n- header: {game: dakon}\n  before: &a [{text: a, style: brace}]\n  \
+                after: &b [*a, *a, *a, *a, *a, *a, *a, *a]\n  moves: [*b, *b]\n";
     let error = refused(bomb, Format::Yaml);
-    assert!(error.message.starts_with("an alias"), "{error}");
-    assert_eq!(error.line, Some(2));
+    assert!(error.message.starts_with("game 1: an alias"), "{error}");
+    assert_eq!(error.line, Some(5));
 
     let anchored = format!("mgn: &v 1\ngames: &all\n- &g {GAME}\n");
     assert_eq!(read(&anchored, Format::Yaml).unwrap().len(), 1);
@@ -850,11 +908,13 @@ fn errors_name_the_game_and_keep_their_place() {
 
 #[test]
 fn text_that_is_not_utf8_is_refused_with_where() {
-    let mut bytes = b"mgn: 1\ngames: []\nx: \"".to_vec();
-    bytes.extend([0xff, b'"', b'\n']);
+    let yaml_before = "mgn: 1\ngames:\n- header: {game: dakon, event: \"";
+    let mut bytes = yaml_before.as_bytes().to_vec();
+    bytes.extend([0xff, b'"', b'}', b'\n']);
+    let json_before = "{\"mgn\": 1, \"games\": [{\"header\": {\"game\": \"dakon\", \"event\": \"";
     for format in FORMATS {
-        let mut json = b"{\"mgn\": 1, \"games\": [], \"x\": \"".to_vec();
-        json.extend([0xff, b'"', b'}']);
+        let mut json = json_before.as_bytes().to_vec();
+        json.extend([0xff, b'"', b'}', b'}', b']', b'}']);
         let input: &[u8] = match format {
             Format::Yaml => &bytes,
             Format::Json => &json,
@@ -864,21 +924,33 @@ fn text_that_is_not_utf8_is_refused_with_where() {
             panic!("{format:?}: {read:?}")
         };
         match format {
-            Format::Yaml => assert!(error.message.contains("(at byte 21)"), "{error}"),
+            // libyaml checks its input as it reads it, ahead of the events: the error has the
+            // byte's offset, and no game.
+            Format::Yaml => assert!(
+                error
+                    .message
+                    .ends_with(&format!("(at byte {})", yaml_before.len())),
+                "{error}"
+            ),
             Format::Json => {
-                assert_eq!(error.message, "the text is not UTF-8 (byte 0xff)");
-                assert_eq!((error.line, error.column), (Some(1), Some(31)));
+                assert_eq!(error.message, "game 1: the text is not UTF-8 (byte 0xff)");
+                assert_eq!(
+                    (error.line, error.column),
+                    (Some(1), Some(json_before.len() + 1))
+                );
             }
         }
     }
 }
 
-/// serde_json skips an unknown key's value without looking at its text: the reader does, so
-/// that no byte that is not UTF-8 passes anywhere in a document.
+/// The reader checks every byte of a JSON document as UTF-8 as it reads it, whatever serde_json
+/// does with the string it stands in (it did not look at the text of a value it skipped, when
+/// the values of unknown keys were skipped).
 #[test]
 fn json_text_is_utf8_throughout() {
-    let text = "{\"mgn\": 1, \"x\": \"é€😀\\u00e9\", \"games\": []}";
-    assert_eq!(read(text, Format::Json).unwrap(), []);
+    let text = "{\"mgn\": 1, \"games\": [{\"header\": {\"game\": \"dakon\", \"event\": \"é€😀\\u00e9\"}, \"moves\": [], \"outcome\": \"*\"}]}";
+    let games = read(text, Format::Json).unwrap();
+    assert_eq!(games[0].header.event.as_ref().unwrap().value, "é€😀é");
     // Overlong, a surrogate, past U+10FFFF, a lead byte with no continuation.
     for bad in [
         &[0xC0, 0xAF][..],
@@ -886,15 +958,16 @@ fn json_text_is_utf8_throughout() {
         &[0xF4, 0x90, 0x80, 0x80],
         &[0xE2, b'"'],
     ] {
-        let mut json = b"{\"mgn\": 1, \"games\": [], \"x\": \"".to_vec();
+        let mut json =
+            b"{\"mgn\": 1, \"games\": [{\"header\": {\"game\": \"dakon\", \"event\": \"".to_vec();
         json.extend(bad);
-        json.extend(b"\"}");
+        json.extend(b"\"}, \"moves\": [], \"outcome\": \"*\"}]}");
         let read = read_games(&json[..], Format::Json, |_, _| Ok::<(), Infallible>(()));
         let Err(ReadError::Document(error)) = read else {
             panic!("{bad:?}: {read:?}")
         };
         assert!(
-            error.message.starts_with("the text is not UTF-8"),
+            error.message.starts_with("game 1: the text is not UTF-8"),
             "{bad:?}: {error}"
         );
     }

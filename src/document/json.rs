@@ -2,12 +2,13 @@
 //! our own, which reads each game's map key by key, and each element of its `moves` on its own,
 //! handed over before the next one is read.
 
-use super::{in_game_error, DocumentError, GameKey, ReadError, Reading, MAX_DEPTH};
-use crate::notation::{Comment, Element, Game, Header, Outcome, Spanned};
-use serde::de::value::SeqAccessDeserializer;
-use serde::de::{
-    self, Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+use super::{
+    element_key_beside, element_kind, in_game_error, DocumentError, GameKey, ReadError, Reading,
+    DOCUMENT_FIELDS, GAME_FIELDS, MAX_DEPTH,
 };
+use crate::notation::{Comment, Element, Game, Header, Outcome, Spanned};
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer, StrDeserializer};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::cell::Cell;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -50,12 +51,11 @@ pub(super) fn read<R: BufRead, E>(
     }))
 }
 
-/// The document's keys: the two it has, and any other, which is skipped as serde's derive skips
-/// it.
+/// The document's keys. Any other is refused, as serde's `deny_unknown_fields` refuses it: a
+/// document holds nothing a conversion would drop.
 enum Key {
     Mgn,
     Games,
-    Other,
 }
 
 impl<'de> de::Deserialize<'de> for Key {
@@ -67,11 +67,11 @@ impl<'de> de::Deserialize<'de> for Key {
                 f.write_str("a key")
             }
             fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
-                Ok(match key {
-                    "mgn" => Key::Mgn,
-                    "games" => Key::Games,
-                    _ => Key::Other,
-                })
+                match key {
+                    "mgn" => Ok(Key::Mgn),
+                    "games" => Ok(Key::Games),
+                    _ => Err(de::Error::unknown_field(key, DOCUMENT_FIELDS)),
+                }
             }
         }
         deserializer.deserialize_identifier(KeyVisitor)
@@ -127,9 +127,6 @@ impl<'de, E> Visitor<'de> for DocumentSeed<'_, '_, E> {
                         failed: &mut *self.failed,
                     })?;
                 }
-                Key::Other => {
-                    map.next_value::<IgnoredAny>()?;
-                }
             }
         }
         match self.reading.end(games_seen) {
@@ -174,28 +171,22 @@ impl<'de, E> Visitor<'de> for GamesSeed<'_, '_, E> {
     }
 }
 
-/// A key of a game's map: one of its fields, or another, which is skipped as serde's derive
-/// skips it.
-struct MaybeGameKey(Option<GameKey>);
-
-impl<'de> Deserialize<'de> for MaybeGameKey {
+/// A key of a game's map. Any other is refused, as serde's `deny_unknown_fields` refuses it.
+impl<'de> Deserialize<'de> for GameKey {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct KeyVisitor;
         impl Visitor<'_> for KeyVisitor {
-            type Value = MaybeGameKey;
+            type Value = GameKey;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("field identifier")
             }
-            fn visit_str<E: de::Error>(self, key: &str) -> Result<MaybeGameKey, E> {
-                Ok(MaybeGameKey(GameKey::of(key)))
+            fn visit_str<E: de::Error>(self, key: &str) -> Result<GameKey, E> {
+                GameKey::of(key).ok_or_else(|| de::Error::unknown_field(key, GAME_FIELDS))
             }
         }
         deserializer.deserialize_identifier(KeyVisitor)
     }
 }
-
-/// The fields of a game, for serde_json's `deserialize_struct`.
-const GAME_FIELDS: &[&str] = &["before", "header", "moves", "outcome", "after"];
 
 /// One game: its map read key by key, each piece handed to the [`Reading`] as it is read.
 struct GameSeed<'s, 'f, E> {
@@ -218,11 +209,7 @@ impl<'de, E> Visitor<'de> for GameSeed<'_, '_, E> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(MaybeGameKey(key)) = map.next_key()? {
-            let Some(key) = key else {
-                map.next_value::<IgnoredAny>()?;
-                continue;
-            };
+        while let Some(key) = map.next_key::<GameKey>()? {
             if !self.reading.first_time(key) {
                 return Err(de::Error::duplicate_field(key.name()));
             }
@@ -300,7 +287,7 @@ impl<'de, E> Visitor<'de> for MovesSeed<'_, '_, E> {
         if let Err(why) = self.reading.moves() {
             return Err(stop(self.failed, why));
         }
-        while let Some(element) = seq.next_element::<Element>()? {
+        while let Some(element) = seq.next_element_seed(ElementSeed)? {
             if let Err(why) = self.reading.element(element) {
                 return Err(stop(self.failed, why));
             }
@@ -309,11 +296,47 @@ impl<'de, E> Visitor<'de> for MovesSeed<'_, '_, E> {
     }
 }
 
+/// One element of a game's `moves`, read as serde's derive reads it, and refused, naming the key,
+/// if its map holds a key after its kind: serde_json would say only `expected value` there.
+struct ElementSeed;
+
+impl<'de> DeserializeSeed<'de> for ElementSeed {
+    type Value = Element;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Element, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ElementSeed {
+    type Value = Element;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an element: a map of one key, its kind")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Element, A::Error> {
+        let element = Element::deserialize(MapAccessDeserializer::new(&mut map))?;
+        match map.next_key::<String>()? {
+            None => Ok(element),
+            Some(extra) => Err(de::Error::custom(element_key_beside(
+                &extra,
+                element_kind(&element),
+            ))),
+        }
+    }
+
+    /// A variant's name alone, which serde's derive reads as a unit variant (and refuses, no
+    /// element being one).
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<Element, E> {
+        Element::deserialize(StrDeserializer::new(name))
+    }
+}
+
 /// The input as serde_json reads it, counted on the way: a value nested deeper than
-/// [`MAX_DEPTH`] ends the reading there, wherever it stands (serde_json skips the value of an
-/// unknown key with no limit of its own, one byte of memory a level), and so does a byte that
-/// is not UTF-8 (which serde_json does not look for in what it skips). Where and why is left in
-/// `stop`, the bytes before it are read, and the read after them fails.
+/// [`MAX_DEPTH`] ends the reading there, wherever it stands (serde_json's own limit is 128
+/// levels, and serde reads a transaction whole before it checks its keys), and so does a byte
+/// that is not UTF-8, wherever it stands (serde_json looks only at the strings it keeps). Where
+/// and why is left in `stop`, the bytes before it are read, and the read after them fails.
 struct Counted<'p, R> {
     input: R,
     count: Count<'p>,

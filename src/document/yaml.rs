@@ -10,7 +10,10 @@
 //! [`MAX_DEPTH`] levels therefore bounds both its work and its memory: its quadratic cost in the
 //! depth of flow collections (each token looks at every open level) never sets in.
 
-use super::{in_game_error, DocumentError, GameKey, ReadError, Reading, MAX_DEPTH};
+use super::{
+    element_key_beside, in_game_error, unknown_key, DocumentError, GameKey, ReadError, Reading,
+    DOCUMENT_FIELDS, ELEMENT_KINDS, GAME_FIELDS, MAX_DEPTH,
+};
 use crate::notation::{Comment, Element, Game, Header, Outcome, Spanned};
 use libyaml_rs as sys;
 use serde::de::DeserializeOwned;
@@ -97,7 +100,7 @@ fn read_document<R: Read, E>(
                 if reading.version.is_some() {
                     return Err(placed("duplicate field `mgn`".into(), mark));
                 }
-                let (value, mark) = parser.node(1, true)?;
+                let (value, mark) = parser.node(1)?;
                 let version = serde_json::from_value::<u32>(value)
                     .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
                 reading.version(version).map_err(Failure::Document)?;
@@ -109,9 +112,7 @@ fn read_document<R: Read, E>(
                 games_seen = true;
                 read_games(parser, reading)?;
             }
-            _ => {
-                parser.node(1, false)?;
-            }
+            _ => return Err(placed(unknown_key(&key, DOCUMENT_FIELDS), mark)),
         }
     }
     reading.end(games_seen).map_err(Failure::Document)?;
@@ -171,7 +172,7 @@ fn read_game<R: Read, E>(
         _ => {
             // Not a map: serde's derive says why, as it did when every game was read so (or
             // reads a sequence of the fields, which no writer writes, whole).
-            let (value, _) = parser.node_from(first, IN_GAME - 1, true)?;
+            let (value, _) = parser.node_from(first, IN_GAME - 1)?;
             let game = serde_json::from_value::<Game>(value)
                 .map_err(|e| placed(DocumentError::from_json(e).message, start))?;
             return reading.whole_game(game).map_err(Failure::Read);
@@ -188,8 +189,7 @@ fn read_game<R: Read, E>(
             other => return Err(other.as_key(mark)),
         };
         let Some(key) = GameKey::of(&key) else {
-            parser.node(IN_GAME, false)?;
-            continue;
+            return Err(placed(unknown_key(&key, GAME_FIELDS), mark));
         };
         if !reading.first_time(key) {
             return Err(placed(format!("duplicate field `{}`", key.name()), mark));
@@ -226,7 +226,7 @@ fn read_game<R: Read, E>(
 
 /// The next value of a game's map, as a `T`: an error of its shape points at where it starts.
 fn value<T: DeserializeOwned, R: Read, E>(parser: &mut Parser<R>) -> Result<T, Failure<E>> {
-    let (value, mark) = parser.node(IN_GAME, true)?;
+    let (value, mark) = parser.node(IN_GAME)?;
     serde_json::from_value(value).map_err(|e| placed(DocumentError::from_json(e).message, mark))
 }
 
@@ -241,7 +241,7 @@ fn read_moves<R: Read, E>(
         Event::SequenceStart { tag } => parser.open(tag, first.1, IN_GAME)?,
         _ => {
             // Not a sequence: serde says why, as for a field of any other type.
-            let (value, mark) = parser.node_from(first, IN_GAME, true)?;
+            let (value, mark) = parser.node_from(first, IN_GAME)?;
             let elements = serde_json::from_value::<Vec<Element>>(value)
                 .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
             reading.moves().map_err(Failure::Read)?;
@@ -257,11 +257,32 @@ fn read_moves<R: Read, E>(
         if matches!(next.0, Event::SequenceEnd) {
             return Ok(());
         }
-        let (value, mark) = parser.node_from(next, IN_GAME + 1, true)?;
+        let (value, mark) = parser.node_from(next, IN_GAME + 1)?;
+        if let Some(beside) = key_beside_kind(&value) {
+            return Err(placed(beside, mark));
+        }
         let element = serde_json::from_value::<Element>(value)
             .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
         reading.element(element).map_err(Failure::Read)?;
     }
+}
+
+/// Why an element's map is refused, if it holds more than one key, naming one beside its kind
+/// (serde says only `expected map with a single key`). The map's order is not kept: its kind is
+/// its first key that names one, and the key named beside it the first other.
+fn key_beside_kind(value: &Value) -> Option<String> {
+    let Value::Object(map) = value else {
+        return None;
+    };
+    if map.len() < 2 {
+        return None;
+    }
+    let kind = map
+        .keys()
+        .find(|key| ELEMENT_KINDS.contains(&key.as_str()))
+        .or_else(|| map.keys().next())?;
+    let extra = map.keys().find(|key| *key != kind)?;
+    Some(element_key_beside(extra, kind))
 }
 
 /// A document writes an enum variant as a one-key map, never as a tag: a tag would be a
@@ -344,7 +365,7 @@ impl Event {
     }
 }
 
-/// A collection being built, or skipped.
+/// A collection being built.
 enum Open {
     Sequence(Vec<Value>),
     /// The map so far, and its key waiting for a value.
@@ -361,11 +382,10 @@ impl<R: Read> Parser<R> {
         Ok(())
     }
 
-    /// The next node, as a value (or skipped, as `Null`, when not `keep`), and where it starts.
-    /// `levels` collections are open around it.
-    fn node<E>(&mut self, levels: usize, keep: bool) -> Result<(Value, Mark), Failure<E>> {
+    /// The next node, as a value, and where it starts. `levels` collections are open around it.
+    fn node<E>(&mut self, levels: usize) -> Result<(Value, Mark), Failure<E>> {
         let first = self.next()?;
-        self.node_from(first, levels, keep)
+        self.node_from(first, levels)
     }
 
     /// The node whose first event is `first`. A loop over the events, not a recursion, so that
@@ -374,7 +394,6 @@ impl<R: Read> Parser<R> {
         &mut self,
         first: (Event, Mark),
         levels: usize,
-        keep: bool,
     ) -> Result<(Value, Mark), Failure<E>> {
         let start = first.1;
         let mut open: Vec<Open> = Vec::new();
@@ -390,13 +409,11 @@ impl<R: Read> Parser<R> {
                     refuse_tag(tag, mark)?;
                     if wants_key {
                         if let Some(Open::Mapping(_, key)) = open.last_mut() {
-                            *key = Some(if keep { value } else { String::new() });
+                            *key = Some(value);
                         }
                         continue;
                     }
-                    if !keep {
-                        Value::Null
-                    } else if plain {
+                    if plain {
                         plain_scalar(&value).map_err(|message| placed(message, mark))?
                     } else {
                         Value::String(value)
@@ -421,17 +438,11 @@ impl<R: Read> Parser<R> {
             };
             match open.last_mut() {
                 None => return Ok((done, start)),
-                Some(Open::Sequence(items)) => {
-                    if keep {
-                        items.push(done);
-                    }
-                }
+                Some(Open::Sequence(items)) => items.push(done),
                 Some(Open::Mapping(map, key)) => {
                     let key = key.take().expect("a map's value follows its key");
-                    if keep {
-                        // The last of two equal keys wins, as it did through yaml_serde.
-                        map.insert(key, done);
-                    }
+                    // The last of two equal keys wins, as it did through yaml_serde.
+                    map.insert(key, done);
                 }
             }
         }
@@ -439,7 +450,12 @@ impl<R: Read> Parser<R> {
 }
 
 /// A plain scalar as yaml_serde resolves it into a JSON value, so that a document reads as
-/// it did: null, a boolean, an integer (decimal, `0x`, `0o`, `0b`), a float, or else text.
+/// it did: null, a boolean, an integer (decimal, `0x`, `0o`, `0b`), a finite float, or else
+/// text. Non-finite floats are text, where yaml_serde's JSON value made them null ([`float`]).
+///
+/// Null (`~`, `null`, nothing) stays null: an optional field reads it as absent, as serde's
+/// `Option` reads JSON's `null` and yaml_serde reads `~`; a field that must have a value refuses
+/// it. The writers never write null: they leave an absent field out.
 fn plain_scalar(text: &str) -> Result<Value, String> {
     if text.is_empty() || matches!(text, "~" | "null" | "Null" | "NULL") {
         return Ok(Value::Null);
@@ -462,9 +478,8 @@ fn plain_scalar(text: &str) -> Result<Value, String> {
         });
     }
     if !digits_but_not_number(text) {
-        if let Some(f) = float(text) {
-            // As serde_json's value does with a float it cannot hold.
-            return Ok(Number::from_f64(f).map_or(Value::Null, Value::Number));
+        if let Some(number) = float(text).and_then(Number::from_f64) {
+            return Ok(Value::Number(number));
         }
     }
     Ok(Value::String(text.to_owned()))
@@ -513,21 +528,22 @@ fn negative(text: &str) -> Option<i128> {
     text.parse().ok()
 }
 
+/// The float `text` is, if it is a finite one.
+///
+/// YAML's other floats, `.inf`, `-.inf` and `.nan` (and `+.inf`, `.Inf`, `.NAN` and the other
+/// spellings of its core schema), have no JSON number: resolved as floats, they became null, and
+/// an optional field took null as absent, so that `event: .inf` lost the tag with no word. They
+/// are read as the text they are written as, which is what yaml_serde gives a `String` field for
+/// them (it reads any plain scalar into a `String`): a tag value or a comment keeps `.inf`, and a
+/// field of another type refuses it as it refuses any text there (`invalid type: string
+/// ".inf", expected u32`). So is a float too large for an `f64` (`1e400`), as it always was.
 fn float(text: &str) -> Option<f64> {
     let unsigned = match text.strip_prefix('+') {
         Some(rest) if rest.starts_with(['+', '-']) => return None,
         Some(rest) => rest,
         None => text,
     };
-    if matches!(unsigned, ".inf" | ".Inf" | ".INF") {
-        return Some(f64::INFINITY);
-    }
-    if matches!(text, "-.inf" | "-.Inf" | "-.INF") {
-        return Some(f64::NEG_INFINITY);
-    }
-    if matches!(text, ".nan" | ".NaN" | ".NAN") {
-        return Some(f64::NAN);
-    }
+    // Rust reads `inf`, `infinity` and `nan`, which YAML does not: they are filtered out too.
     unsigned.parse::<f64>().ok().filter(|f| f.is_finite())
 }
 

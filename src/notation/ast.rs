@@ -1,6 +1,9 @@
 //! The syntax tree of an MGN record. It knows nothing of any game's rules: a hole is a row
 //! letter and a number, whether or not that hole exists on the board the record names.
 //!
+//! Read from a YAML or JSON document, every map of the tree refuses a key it does not define
+//! (`deny_unknown_fields`), so that no conversion drops what it was given.
+//!
 //! Every node that a diagnostic may point at carries a [`Span`]. Spans compare equal whatever
 //! their offsets, so that `parse(write(r)) == r` states what it should: the writer changes
 //! where things stand in the text, never what they are.
@@ -11,6 +14,7 @@ use std::fmt;
 
 /// Byte offsets `[start, end)` into the source text a node was read from.
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -273,6 +277,7 @@ impl Outcome {
 
 /// Which muzi (Dong Wo's large stone, worth 5) a hole or a pile holds: A's, B's, or both.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Muzi {
     #[serde(default, skip_serializing_if = "is_false")]
     pub a: bool,
@@ -316,6 +321,7 @@ impl Muzi {
 
 /// A count of small seeds plus any muzi: a store, a player's winnings, or a hole's contents.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Pile {
     pub seeds: u32,
     #[serde(default, skip_serializing_if = "no_muzi")]
@@ -325,7 +331,11 @@ pub struct Pile {
 /// One hole in a position string: its pile, who owns it when that is not the row's player
 /// (a Dong Wo hole won or bought), and whether it is out of play (a Dakon hole that could not be
 /// refilled).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Serialized as one map, the pile's keys among the others (`{seeds: 3, owner: A}`). It reads
+/// that map through a helper of the same keys, which refuses any other: serde's
+/// `deny_unknown_fields` does not combine with `flatten`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct HoleState {
     #[serde(flatten)]
     pub pile: Pile,
@@ -335,11 +345,39 @@ pub struct HoleState {
     pub out_of_play: bool,
 }
 
+/// The keys of a [`HoleState`]'s map, as it is serialized: those of its pile, then its own.
+#[derive(Deserialize)]
+#[serde(rename = "HoleState", deny_unknown_fields)]
+struct HoleStateFields {
+    seeds: u32,
+    #[serde(default)]
+    muzi: Muzi,
+    #[serde(default)]
+    owner: Option<Side>,
+    #[serde(default)]
+    out_of_play: bool,
+}
+
+impl<'de> Deserialize<'de> for HoleState {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<HoleState, D::Error> {
+        let fields = HoleStateFields::deserialize(deserializer)?;
+        Ok(HoleState {
+            pile: Pile {
+                seeds: fields.seeds,
+                muzi: fields.muzi,
+            },
+            owner: fields.owner,
+            out_of_play: fields.out_of_play,
+        })
+    }
+}
+
 /// A whole position, as in a `Start` tag or a checkpoint: each player's holes in his own
 /// numbering order (Dakon stores are not holes here: they are the `stores` field), each
 /// player's store or winnings, the side to move, the round, and each player's debt (Dong Wo
 /// stones borrowed and not yet repaid).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Position {
     /// `holes[0]` is A's holes 1..=n, `holes[1]` is B's.
     pub holes: Rows,
@@ -356,6 +394,7 @@ fn no_debts(d: &[u32; 2]) -> bool {
 
 /// A named rule option as written in an `Option` tag: `dakon.capture.opposite=both`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RuleSetting {
     pub code: String,
     pub value: String,
@@ -363,6 +402,7 @@ pub struct RuleSetting {
 
 /// A tag MGN does not define, kept as written so that no conversion loses it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tag {
     pub name: String,
     pub value: String,
@@ -370,6 +410,7 @@ pub struct Tag {
 
 /// The tag section. Known tags are typed; any other tag is kept in `other`, in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Header {
     pub game: Spanned<GameKind>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -451,6 +492,7 @@ impl Direction {
 /// Where a muzi drops in one lap that carries it (`@A2`, or `@A2'` for the lap's second visit
 /// to A2, when a lap goes round the board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MuziDrop {
     pub hole: Hole,
     /// 1 for the lap's first visit to `hole`, 2 for its second, and so on.
@@ -467,6 +509,7 @@ fn is_one(n: &u32) -> bool {
 
 /// One sowing of a move: the hole it starts from, and what the mover decides about it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Sowing {
     pub hole: Spanned<Hole>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -506,6 +549,7 @@ impl ActionKind {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[serde(deny_unknown_fields)]
 pub struct HoleAction {
     pub kind: ActionKind,
     pub hole: Hole,
@@ -514,6 +558,7 @@ pub struct HoleAction {
 /// An owner action taken in the middle of a move, after `step` pieces of the move were sown
 /// (`~12^A4`). It applies before whatever the rules do next (relay, end of sowing, capture).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AnchoredAction {
     pub step: u32,
     pub action: HoleAction,
@@ -521,6 +566,7 @@ pub struct AnchoredAction {
 
 /// One ply: a whole turn of one player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Move {
     /// The sowings of the turn: one, or several when a Dakon lap ends in the own store
     /// (`B4-B2-B1`).
@@ -539,6 +585,7 @@ pub struct Move {
 
 /// A claim that the replay checks: the captures the preceding ply made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CaptureClaim {
     /// Points captured (a muzi counts 5).
     pub count: u32,
@@ -549,7 +596,7 @@ pub struct CaptureClaim {
 
 /// A transaction between Dong Wo rounds. The party is implied by the hole (or named).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Transaction {
     /// `win:B3`: the round's winner takes this hole of the loser's row.
     Win { hole: Hole },
@@ -611,6 +658,7 @@ pub enum Element {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Comment {
     pub text: String,
     pub style: CommentStyle,
@@ -618,6 +666,7 @@ pub struct Comment {
 
 /// One game of a file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Game {
     /// The comments before the `Game` tag: before the file's first game, or after the blank line
     /// that follows the previous game's result and its own comments.
