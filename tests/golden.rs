@@ -40,7 +40,7 @@ fn compare(name: &str, actual: &str) {
     let expected = fs::read_to_string(&path)
         .unwrap_or_else(|_| panic!("{} is missing: MGN_BLESS=1 writes it", path.display()));
     if expected != actual {
-        let diff = similar::TextDiff::from_lines(&expected, actual)
+        let diff = similar::TextDiff::from_lines(expected.as_str(), actual)
             .unified_diff()
             .context_radius(2)
             .header("kept", "now")
@@ -69,7 +69,11 @@ fn json_reports_and_rules_are_kept() {
     for file in files("records") {
         let name = relative(&file);
         let output = mgn(&["check", "--format", "json", name]);
-        let _ = writeln!(kept, "## mgn check --format json {name}: exit {}", code(&output));
+        let _ = writeln!(
+            kept,
+            "## mgn check --format json {name}: exit {}",
+            code(&output)
+        );
         kept.push_str(&shown(&output));
     }
     let output = mgn(&["rules"]);
