@@ -11,6 +11,7 @@ pub mod dakon;
 pub mod dong_wo;
 pub mod mraw_imrujen;
 pub mod nchuwa;
+pub mod options;
 
 use crate::notation::{
     BoardSize, Element, GameKind, Hole, HoleState, Move, Pile, Position, Rows, Side, Span, Spanned,

@@ -1,0 +1,287 @@
+//! Dakon behind the [`Rules`] interface: positions and decisions read from and written as MGN.
+
+use super::*;
+
+impl Rules for Dakon {
+    type State = DakonState;
+    type Decision = DakonDecision;
+
+    fn def(&self) -> &'static GameDef {
+        &DEF
+    }
+
+    fn start(&self, first: Side) -> DakonState {
+        let mut slots = [0; MAX_SLOTS];
+        for side in [Side::A, Side::B] {
+            for slot in self.row_slots(side) {
+                slots[slot] = self.n as u32;
+            }
+        }
+        DakonState {
+            slots,
+            out_of_play: 0,
+            to_move: first,
+            round: 1,
+            rounds_won: [0, 0],
+            last_mover: None,
+            result: None,
+            sows_again: false,
+            round_over: false,
+        }
+    }
+
+    fn state_from_position(&self, position: &Position) -> Result<DakonState, Violation> {
+        let shape = |message: String| Violation::new("mgn.position.shape", message);
+        let mut state = self.start(position.to_move);
+        state.round = position.round.max(1);
+        for side in [Side::A, Side::B] {
+            let holes = &position.holes[side.index()];
+            if holes.len() != self.n {
+                return Err(shape(format!(
+                    "row {side} has {} holes; this board has {}",
+                    holes.len(),
+                    self.n
+                )));
+            }
+            for (i, hole) in holes.iter().enumerate() {
+                let slot = self.slot(side, i + 1);
+                if !hole.pile.muzi.is_empty() || hole.owner.is_some() {
+                    return Err(shape(format!(
+                        "{side}{}: Dakon has no muzi and no owned holes",
+                        i + 1
+                    )));
+                }
+                if hole.out_of_play && hole.pile.seeds > 0 {
+                    return Err(shape(format!(
+                        "{side}{}: a hole out of play holds no seeds",
+                        i + 1
+                    )));
+                }
+                state.slots[slot] = hole.pile.seeds;
+                if hole.out_of_play {
+                    state.out_of_play |= 1 << slot;
+                }
+            }
+            let store = position.stores[side.index()];
+            if !store.muzi.is_empty() {
+                return Err(shape("Dakon has no muzi".to_string()));
+            }
+            state.slots[self.store(side)] = store.seeds;
+        }
+        if position.debts != [0, 0] {
+            return Err(shape("Dakon has no debts".to_string()));
+        }
+        let total: u64 = state.slots.iter().map(|&s| s as u64).sum();
+        if total != self.total_seeds() as u64 {
+            return Err(shape(format!(
+                "the position holds {total} seeds; a 2x{} Dakon game has {}",
+                self.n,
+                self.total_seeds()
+            )));
+        }
+        // Every seed in the stores: a position between rounds, which `round N` continues (the
+        // side to move is the next round's first player).
+        state.round_over = self.row_seeds(&state, Side::A) + self.row_seeds(&state, Side::B) == 0;
+        Ok(state)
+    }
+
+    fn row_states<'a>(
+        &'a self,
+        state: &'a DakonState,
+        side: Side,
+    ) -> impl ExactSizeIterator<Item = HoleState> + 'a {
+        let (slots, out_of_play) = (state.slots, state.out_of_play);
+        self.row_slots(side).map(move |slot| HoleState {
+            pile: pile(slots[slot]),
+            owner: None,
+            out_of_play: out_of_play & (1 << slot) != 0,
+        })
+    }
+
+    fn position_head(&self, state: &DakonState) -> PositionHead {
+        PositionHead {
+            stores: [
+                pile(state.slots[self.store(Side::A)]),
+                pile(state.slots[self.store(Side::B)]),
+            ],
+            to_move: state.to_move,
+            round: state.round,
+            debts: [0, 0],
+        }
+    }
+
+    fn phase(&self, state: &DakonState) -> Phase {
+        match state.result {
+            Some(winner) => Phase::Over { winner },
+            None if state.round_over => Phase::RoundOver { round: state.round },
+            None if state.sows_again => Phase::Continue {
+                side: state.to_move,
+                rule: LAP_STORE,
+            },
+            None if self.row_seeds(state, state.to_move) == 0 => Phase::MustPass {
+                side: state.to_move,
+                rule: PASS,
+            },
+            None => Phase::ToMove(state.to_move),
+        }
+    }
+
+    fn round(&self, state: &DakonState) -> u32 {
+        state.round
+    }
+
+    fn decisions(&self, state: &DakonState, out: &mut Vec<DakonDecision>) {
+        out.clear();
+        match self.phase(state) {
+            Phase::Over { .. } | Phase::RoundOver { .. } => {}
+            Phase::MustPass { .. } => out.push(DakonDecision::Pass),
+            Phase::ToMove(side) | Phase::Continue { side, .. } => out.extend(
+                self.row_slots(side)
+                    .filter(|&slot| state.slots[slot] > 0)
+                    .map(|slot| DakonDecision::Sow(self.hole(slot))),
+            ),
+        }
+    }
+
+    fn decisions_from_move_into(
+        &self,
+        written: &Move,
+        out: &mut Vec<(DakonDecision, MovePart)>,
+    ) -> Result<(), Violation> {
+        check_move_form(written, &MOVE_FORM)?;
+        out.clear();
+        out.extend(
+            written
+                .sowings
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (DakonDecision::Sow(s.hole.value), MovePart::Sowing(i))),
+        );
+        Ok(())
+    }
+
+    fn begin_round<S: EventSink>(
+        &self,
+        state: &mut DakonState,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        if !state.round_over {
+            return Err(Violation::new(
+                "mgn.round.marker",
+                format!("round {} is not over", state.round),
+            ));
+        }
+        self.refill(state, sink);
+        state.round += 1;
+        state.round_over = false;
+        state.last_mover = None;
+        sink.event(Event::RoundStart {
+            round: state.round,
+            first: state.to_move,
+        });
+        Ok(())
+    }
+
+    fn pass_decision(&self) -> Option<DakonDecision> {
+        Some(DakonDecision::Pass)
+    }
+
+    fn move_from_decisions(&self, turn: &[DakonDecision]) -> Element {
+        if turn == [DakonDecision::Pass] {
+            return Element::Pass(Spanned::new((), Default::default()));
+        }
+        let sowings = turn
+            .iter()
+            .filter_map(|d| match d {
+                DakonDecision::Sow(hole) => Some(Sowing {
+                    hole: Spanned::new(*hole, Default::default()),
+                    direction: None,
+                    transfer_to: None,
+                    muzi_drops: Few::new(),
+                }),
+                DakonDecision::Pass => None,
+            })
+            .collect();
+        Element::Move(Spanned::new(
+            Move {
+                sowings,
+                extra_captures: Few::new(),
+                actions: Few::new(),
+                stopped_after_lap: None,
+            },
+            Default::default(),
+        ))
+    }
+
+    fn apply<S: EventSink>(
+        &self,
+        state: &mut DakonState,
+        decision: &DakonDecision,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        let mover = match (self.phase(state), decision) {
+            (Phase::Over { .. }, _) => {
+                return Err(Violation::new("mgn.game.over", "the game is already over"))
+            }
+            (Phase::RoundOver { round }, _) => {
+                return Err(Violation::new(
+                    "mgn.round.marker",
+                    format!(
+                        "round {round} is over: round {} starts with its marker",
+                        round + 1
+                    ),
+                ))
+            }
+            (Phase::MustPass { side, .. }, DakonDecision::Pass) => {
+                sink.event(Event::Pass { side, rule: PASS });
+                self.finish_turn(state, sink);
+                return Ok(());
+            }
+            (Phase::MustPass { side, .. }, DakonDecision::Sow(_)) => {
+                return Err(Violation::new(
+                    PASS,
+                    format!("{side} has no seeds in his row and must pass"),
+                ))
+            }
+            (Phase::Continue { side, .. }, DakonDecision::Pass) => {
+                return Err(Violation::new(
+                    LAP_STORE,
+                    format!("{side}'s last lap ended in his store: he sows again and cannot pass"),
+                ))
+            }
+            (Phase::ToMove(side), DakonDecision::Pass) => {
+                let with_seeds: Vec<String> = self
+                    .row_slots(side)
+                    .filter(|&s| state.slots[s] > 0)
+                    .map(|s| self.hole(s).to_string())
+                    .collect();
+                return Err(Violation::new(
+                    PASS,
+                    format!(
+                        "{side} cannot pass: he has seeds in {}",
+                        with_seeds.join(", ")
+                    ),
+                ));
+            }
+            (Phase::ToMove(side) | Phase::Continue { side, .. }, DakonDecision::Sow(_)) => side,
+        };
+        let DakonDecision::Sow(hole) = *decision else {
+            unreachable!("passes are handled above")
+        };
+        let slot = self.check_start(state, mover, hole)?;
+        if self.budget_binds {
+            self.within_budget(state, slot, hole)?;
+        }
+        match self.sow(state, slot, sink).0 {
+            SowingEnd::InOwnStore if self.row_seeds(state, mover) > 0 => {
+                state.sows_again = true;
+            }
+            _ => {
+                state.sows_again = false;
+                state.last_mover = Some(mover);
+                self.finish_turn(state, sink);
+            }
+        }
+        Ok(())
+    }
+}

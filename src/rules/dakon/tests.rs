@@ -1,0 +1,181 @@
+use super::*;
+
+fn dakon(n: u32) -> Dakon {
+    Dakon::new(
+        BoardSize {
+            rows: 2,
+            columns: n,
+        },
+        &Settings::defaults(&DEF),
+    )
+    .unwrap()
+}
+
+fn sow(side: Side, number: u32) -> DakonDecision {
+    DakonDecision::Sow(Hole::new(side, number))
+}
+
+fn holes(state: &DakonState, d: &Dakon, side: Side) -> Vec<u32> {
+    d.row_slots(side).map(|s| state.slots[s]).collect()
+}
+
+/// No sowing takes more laps than `lap_bound` says (random positions of every board, all
+/// seeds in the holes, every option that changes the circuit), so a budget at or above it
+/// never binds Dakon; below it, a sowing past the budget is refused and changes nothing.
+#[test]
+fn a_sowing_never_takes_more_laps_than_the_board_allows() {
+    let mut rng = crate::generate::Rng::new(5);
+    let mut longest = 0;
+    for n in 5..=10u32 {
+        for origin in ["sow", "skip"] {
+            let mut settings = Settings::defaults(&DEF);
+            settings.set("dakon.sow.origin", origin).unwrap();
+            let board = BoardSize {
+                rows: 2,
+                columns: n,
+            };
+            let d = Dakon::new(board, &settings).unwrap();
+            for _ in 0..2000 {
+                let mut state = d.start(Side::B);
+                let total = d.total_seeds();
+                for side in [Side::A, Side::B] {
+                    for s in d.row_slots(side) {
+                        state.slots[s] = 0;
+                    }
+                }
+                state.slots[d.store(Side::A)] = 0;
+                state.slots[d.store(Side::B)] = 0;
+                let slots: Vec<usize> = d.row_slots(Side::A).chain(d.row_slots(Side::B)).collect();
+                for _ in 0..total {
+                    state.slots[slots[rng.below(slots.len())]] += 1;
+                }
+                for slot in d.row_slots(Side::B) {
+                    if state.slots[slot] == 0 {
+                        continue;
+                    }
+                    let (_, laps) = d.sow(&mut state.clone(), slot, &mut ());
+                    assert!(u64::from(laps) <= d.lap_bound(), "{laps} laps on 2x{n}");
+                    longest = longest.max(laps);
+                }
+            }
+        }
+    }
+    assert!(longest > 10, "{longest}");
+    // Under a budget of one lap, the worked example's B4 (two laps) is not decided.
+    let mut settings = Settings::defaults(&DEF);
+    settings.set_max_laps(1);
+    let d = Dakon::new(
+        BoardSize {
+            rows: 2,
+            columns: 5,
+        },
+        &settings,
+    )
+    .unwrap();
+    let mut state = d.start(Side::B);
+    let before = state.clone();
+    let err = d.apply(&mut state, &sow(Side::B, 4), &mut ()).unwrap_err();
+    assert_eq!(err.rule, "mgn.limit.laps");
+    assert_eq!(state, before);
+}
+
+/// The seed's worked example: «Suposeu que sou el jugador B i decidiu moure des del forat
+/// 4B» ... «guardeu aquestes 7 llavors en el vostre magatzem (6B) [...] Ara teniu 8 llavors
+/// emmagatzemades».
+#[test]
+fn seed_example_b4_relays_from_a3_and_captures_a2() {
+    let d = dakon(5);
+    let mut state = d.start(Side::B);
+    let mut events = Vec::new();
+    d.apply(&mut state, &sow(Side::B, 4), &mut events).unwrap();
+    assert!(events.contains(&Event::PickUp {
+        hole: Hole::new(Side::A, 3),
+        pile: pile(6),
+        lap: 2
+    }));
+    assert!(events.contains(&Event::Capture {
+        hole: Hole::new(Side::A, 2),
+        pile: pile(6),
+        by: Side::B,
+        rule: "dakon.capture.opposite"
+    }));
+    assert_eq!(state.slots[d.store(Side::B)], 8);
+    assert_eq!(holes(&state, &d, Side::B), vec![6, 6, 6, 0, 6]);
+    assert_eq!(holes(&state, &d, Side::A), vec![6, 0, 0, 6, 6]);
+    assert_eq!(d.phase(&state), Phase::ToMove(Side::A));
+}
+
+#[test]
+fn dakon_sow_skip_opponent_store_is_never_sown() {
+    let d = dakon(5);
+    let mut state = d.start(Side::B);
+    let mut events = Vec::new();
+    d.apply(&mut state, &sow(Side::B, 4), &mut events).unwrap();
+    assert!(events.contains(&Event::Skip {
+        hole: Hole::new(Side::A, 6),
+        rule: "dakon.sow.skip-opponent-store"
+    }));
+    assert_eq!(state.slots[d.store(Side::A)], 0);
+}
+
+#[test]
+fn dakon_lap_store_gives_the_mover_another_sowing() {
+    let d = dakon(5);
+    let mut state = d.start(Side::B);
+    // B1 holds 5: B2..B5 and the store; the lap ends in B's store.
+    d.apply(&mut state, &sow(Side::B, 1), &mut ()).unwrap();
+    assert_eq!(
+        d.phase(&state),
+        Phase::Continue {
+            side: Side::B,
+            rule: "dakon.lap.store"
+        }
+    );
+    let err = d
+        .apply(&mut state, &DakonDecision::Pass, &mut ())
+        .unwrap_err();
+    assert_eq!(err.rule, "dakon.lap.store");
+    // B4 (6 seeds now) relays from A4 and the turn ends in A's row: A moves next.
+    d.apply(&mut state, &sow(Side::B, 4), &mut ()).unwrap();
+    assert_eq!(d.phase(&state), Phase::ToMove(Side::A));
+}
+
+#[test]
+fn dakon_sow_start_only_from_own_nonempty_holes() {
+    let d = dakon(5);
+    let mut state = d.start(Side::B);
+    for (decision, rule) in [
+        (sow(Side::A, 3), "dakon.sow.start"),
+        (sow(Side::B, 6), "dakon.sow.start"),
+        (sow(Side::B, 0), "dakon.sow.start"),
+        (DakonDecision::Pass, "dakon.pass"),
+    ] {
+        let before = state.clone();
+        let err = d.apply(&mut state, &decision, &mut ()).unwrap_err();
+        assert_eq!(err.rule, rule, "{decision}");
+        assert_eq!(state, before, "a refused decision changes nothing");
+    }
+}
+
+#[test]
+fn every_decision_of_the_first_turns_conserves_seeds() {
+    for n in 5..=10 {
+        let d = dakon(n);
+        let mut frontier = vec![d.start(Side::B)];
+        let mut decisions = Vec::new();
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for state in &frontier {
+                d.decisions(state, &mut decisions);
+                for decision in decisions.clone() {
+                    let mut after = state.clone();
+                    d.apply(&mut after, &decision, &mut ()).unwrap();
+                    assert_eq!(after.slots.iter().sum::<u32>(), d.total_seeds());
+                    next.push(after);
+                }
+            }
+            next.truncate(200);
+            frontier = next;
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Rule options as types: each option is declared once, as an enum whose variants are its values,
+//! with its code, its words and the seed sentence it rests on. The game's table of options
+//! (`mgn rules`, header checks) is built from these declarations, and the rules read a value as
+//! its enum ([`Settings::value`]), decoded once when the rules are made: a value cannot be
+//! misspelt in the code, and a `match` on it names every value.
+
+use super::{OptionDef, Settings};
+
+/// An option whose values are the variants of `Self`, in the order of [`RuleOption::DEF`]'s
+/// values (the first is the default).
+pub trait RuleOption: Copy + 'static {
+    const DEF: OptionDef;
+    /// Every value, in the order of `DEF.values`.
+    const ALL: &'static [Self];
+}
+
+/// Declares a rule option as an enum. The first value is the default.
+///
+/// ```ignore
+/// rule_option! {
+///     /// Which way seeds are sown.
+///     pub enum SowDirection = "dakon.sow.direction" {
+///         summary: "which way seeds are sown, and so where the stores are",
+///         source: "«...»",
+///         CounterClockwise = "counter-clockwise": "counter-clockwise, ...",
+///         Clockwise = "clockwise": "clockwise, ...",
+///     }
+/// }
+/// ```
+macro_rules! rule_option {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident = $code:literal {
+            summary: $summary:expr,
+            source: $source:expr,
+            $( $(#[$vmeta:meta])* $variant:ident = $value:literal : $words:expr ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant ),+
+        }
+
+        impl $crate::rules::options::RuleOption for $name {
+            const DEF: $crate::rules::OptionDef = $crate::rules::OptionDef {
+                code: $code,
+                summary: $summary,
+                values: &[ $( ($value, $words) ),+ ],
+                source: $source,
+            };
+            const ALL: &'static [Self] = &[ $( $name::$variant ),+ ];
+        }
+
+        impl $name {
+            /// The option's code, which events and refusals decided by it name.
+            pub const CODE: &'static str = $code;
+        }
+    };
+}
+pub(crate) use rule_option;
+
+/// Declares a game's rules: one `const` per code, and the table `mgn rules` lists.
+///
+/// ```ignore
+/// rule_table! {
+///     pub static RULES;
+///     /// Dakon's boards.
+///     BOARD = "dakon.board" {
+///         summary: "a 2xN board, N from 5 to 10, with a store at each end",
+///         source: "«...»",
+///     }
+/// }
+/// ```
+macro_rules! rule_table {
+    (
+        $vis:vis static $table:ident;
+        $( $(#[$meta:meta])* $name:ident = $code:literal {
+            summary: $summary:expr,
+            source: $source:expr $(,)?
+        } )+
+    ) => {
+        $( $(#[$meta])* $vis const $name: &str = $code; )+
+
+        $vis static $table: &[$crate::rules::RuleDef] = &[
+            $( $crate::rules::RuleDef { code: $name, summary: $summary, source: $source } ),+
+        ];
+    };
+}
+pub(crate) use rule_table;
+
+impl Settings {
+    /// The value of option `T` for these settings.
+    ///
+    /// Panics if `T` is not an option of the settings' game: the game's table is built from its
+    /// option types, and every game's test decodes its configuration under every preset.
+    pub fn value<T: RuleOption>(&self) -> T {
+        let value = self.get(T::DEF.code);
+        let index = T::DEF
+            .values
+            .iter()
+            .position(|(known, _)| *known == value)
+            .expect("a setting holds one of its option's values");
+        T::ALL[index]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::GameKind;
+    use crate::rules::game_def;
+
+    /// Every game's table lists options whose values are all distinct and that are declared
+    /// once: a typed option is found by its code.
+    #[test]
+    fn every_option_code_and_value_is_declared_once() {
+        for kind in GameKind::ALL {
+            let def = game_def(kind).expect("every game has rules");
+            for (i, option) in def.options.iter().enumerate() {
+                assert!(
+                    def.options[..i].iter().all(|o| o.code != option.code),
+                    "{} twice",
+                    option.code
+                );
+                for (j, (value, _)) in option.values.iter().enumerate() {
+                    assert!(
+                        option.values[..j].iter().all(|(v, _)| v != value),
+                        "{}={value} twice",
+                        option.code
+                    );
+                }
+            }
+        }
+    }
+}
