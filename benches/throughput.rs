@@ -82,7 +82,7 @@ impl WithRules for Playouts {
 fn implemented() -> Vec<(GameKind, BoardSize)> {
     GameKind::ALL
         .into_iter()
-        .filter_map(|kind| game_def(kind).map(|def| (kind, def.default_board)))
+        .map(|kind| (kind, game_def(kind).default_board))
         .collect()
 }
 
@@ -95,7 +95,6 @@ fn notation_and_check(c: &mut Criterion) {
                 games: 100,
             },
         )
-        .unwrap()
         .unwrap();
         let text = write_games(&games);
         let mut group = c.benchmark_group(format!("{kind}"));
@@ -109,7 +108,6 @@ fn notation_and_check(c: &mut Criterion) {
             .iter()
             .map(|g| {
                 replay_game(g, true)
-                    .unwrap()
                     .plies
                     .iter()
                     .flat_map(|p| &p.events)
@@ -136,9 +134,7 @@ fn playouts(c: &mut Criterion) {
         group.bench_function("random games", |b| {
             b.iter(|| with_rules(&header(kind, board), Playouts { games: 100 }))
         });
-        let (sown, _) = with_rules(&header(kind, board), Playouts { games: 100 })
-            .unwrap()
-            .unwrap();
+        let (sown, _) = with_rules(&header(kind, board), Playouts { games: 100 }).unwrap();
         group.throughput(Throughput::Elements(sown));
         group.bench_function("random games (seeds sown)", |b| {
             b.iter(|| with_rules(&header(kind, board), Playouts { games: 100 }))

@@ -57,9 +57,7 @@ fn main() {
         other => panic!("no game {other}: dakon, mraw-imrujen, nchuwa or dong-wo"),
     };
     let header = Header::new(kind);
-    let games = with_rules(&header, Corpus(header.clone()))
-        .unwrap()
-        .unwrap();
+    let games = with_rules(&header, Corpus(header.clone())).unwrap();
     let text = write_games(&games);
     eprintln!("{} bytes", text.len());
     if what == "dump" {
@@ -69,7 +67,7 @@ fn main() {
     let parsed: Vec<Game> = parse_games(&text).into_iter().map(Result::unwrap).collect();
     let sown: usize = parsed
         .iter()
-        .flat_map(|g| replay_game(g, true).unwrap().plies)
+        .flat_map(|g| replay_game(g, true).plies)
         .map(|p| {
             p.events
                 .iter()

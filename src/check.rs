@@ -52,8 +52,6 @@ pub struct Problem {
 pub enum Verdict {
     Passed,
     Failed(Vec<Problem>),
-    /// mgn does not implement this game's rules yet: only its syntax was checked.
-    NotReplayed(String),
 }
 
 impl Verdict {
@@ -73,12 +71,7 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> Verdict {
     verdict(game.header.game.value, replayed)
 }
 
-fn verdict(kind: GameKind, replayed: Option<Replayed>) -> Verdict {
-    let Some(replayed) = replayed else {
-        return Verdict::NotReplayed(format!(
-            "mgn does not replay {kind} yet: only the record's syntax was checked"
-        ));
-    };
+fn verdict(kind: GameKind, replayed: Replayed) -> Verdict {
     match replayed.failure {
         None => Verdict::Passed,
         Some(failure) => Verdict::Failed(vec![problem_of(kind, failure)]),
@@ -87,7 +80,7 @@ fn verdict(kind: GameKind, replayed: Option<Replayed>) -> Verdict {
 
 /// A replay's failure as a problem of a game of `kind`, with its rule's words.
 pub fn problem_of(kind: GameKind, failure: Failure) -> Problem {
-    let rule_words = game_def(kind).map_or("", |def| def.describe(failure.rule));
+    let rule_words = game_def(kind).describe(failure.rule);
     Problem {
         offset: failure.offset,
         ply: failure.ply,
@@ -182,7 +175,7 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
             max_laps,
         };
         let mut replayed = replay_moves(&header, &mut reader, options);
-        if replayed.as_ref().is_some_and(|r| r.needs_events) {
+        if replayed.needs_events {
             // The replay is the same up to its failure, now with the events of its trace.
             let options = ReplayOptions {
                 events: true,

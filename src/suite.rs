@@ -7,7 +7,6 @@
 //! game 1: passed
 //! game 2: failed dakon.pass at 7:10
 //! game 3: syntax error at 12:4
-//! game 4: skipped
 //! ```
 //!
 //! Lines starting with `#` are comments and are kept by `--bless`, which rewrites the rest.
@@ -51,7 +50,6 @@ pub fn verdict_lines_of(input: impl BufRead, options: &CheckOptions) -> io::Resu
                 }
                 RecordResult::Checked { verdict, .. } => match verdict {
                     Verdict::Passed => "passed".to_string(),
-                    Verdict::NotReplayed(_) => "skipped".to_string(),
                     Verdict::Failed(problems) => {
                         let first = &problems[0];
                         format!("failed {} at {}", first.rule, at(first.offset))

@@ -49,8 +49,8 @@ fn every_rule_code_in_the_engine_is_declared() {
     let declared = |code: &str| {
         general_rule(code).is_some()
             || GameKind::ALL.into_iter().any(|kind| {
-                game_def(kind)
-                    .is_some_and(|def| def.rule(code).is_some() || def.option(code).is_some())
+                let def = game_def(kind);
+                def.rule(code).is_some() || def.option(code).is_some()
             })
     };
     let mut missing = Vec::new();

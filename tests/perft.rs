@@ -18,7 +18,7 @@ fn count(game: GameKind, board: Option<(u32, u32)>, preset: Option<&str>, depth:
     header.board =
         board.map(|(rows, columns)| Spanned::new(BoardSize { rows, columns }, Span::default()));
     header.preset = preset.map(|p| Spanned::new(p.to_string(), Span::default()));
-    with_rules(&header, Perft(depth)).unwrap().unwrap()
+    with_rules(&header, Perft(depth)).unwrap()
 }
 
 #[test]

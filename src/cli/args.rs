@@ -65,7 +65,7 @@ Every game that reads is replayed under its rules (header tags Preset and Option
 A move the rules forbid is reported at its file:line:column with the code and words of the rule
 and the legal alternatives; a claim (checkpoint, capture, score, result) that differs from the
 replay gets the step trace of its move and a diff of the claimed position against the replayed
-one. A game whose rules mgn does not implement yet is reported as skipped.";
+one.";
 
 const REPLAY_EXAMPLES: &str = "\
 Examples:
@@ -104,7 +104,6 @@ A case is a file case.mgn beside case.verdict, which holds one line per game, in
   game 1: passed
   game 2: failed dakon.pass at 7:10
   game 3: syntax error at 12:4
-  game 4: skipped
 Lines starting with # are comments. A case passes when its verdicts are exactly these; the
 report shows a diff for each case that does not, and ends with N passed, N failed.";
 

@@ -66,14 +66,8 @@ pub fn run_rules<W: WithRules>(
     max_laps: u64,
     work: W,
 ) -> Result<W::Output, String> {
-    match with_rules_within(header, max_laps, work) {
-        None => Err(format!(
-            "mgn does not implement {}'s rules yet",
-            header.game.value
-        )),
-        Some(Err(error)) => Err(format!("{} ({})", error.message, error.code)),
-        Some(Ok(output)) => Ok(output),
-    }
+    with_rules_within(header, max_laps, work)
+        .map_err(|error| format!("{} ({})", error.message, error.code))
 }
 
 pub fn run(args: &GenerateArgs) -> Status {

@@ -125,14 +125,14 @@ pub fn run(args: &ReplayArgs) -> Status {
                 let replayed = replay_moves(&header, &mut reader, options);
                 let _ = games.finish(reader);
                 step_written?;
-                let failure = replayed.as_ref().and_then(|r| r.failure.as_ref()).map(|f| {
+                let failure = replayed.failure.as_ref().map(|f| {
                     let problem = mgn::check::problem_of(header.game.value, f.clone());
                     report::problem(&source, &problem)
                 });
                 if failure.is_some() {
                     status = status.max(Status::Failed);
                 }
-                let result = replayed.and_then(|r| r.winner);
+                let result = replayed.winner;
                 view.end_game(&mut out, result, failure.as_deref())?;
             }
             if records == 0 {

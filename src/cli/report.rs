@@ -123,12 +123,8 @@ pub fn game_numbers(numbers: &[usize]) -> String {
     }
 }
 
-pub fn summary(passed: usize, failed: usize, skipped: usize) -> String {
-    if skipped == 0 {
-        format!("{passed} passed, {failed} failed")
-    } else {
-        format!("{passed} passed, {failed} failed, {skipped} skipped")
-    }
+pub fn summary(passed: usize, failed: usize) -> String {
+    format!("{passed} passed, {failed} failed")
 }
 
 /// How `mgn check` reports.
@@ -152,7 +148,7 @@ struct JsonVerdict<'a> {
     game: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     game_kind: Option<&'static str>,
-    /// passed, failed or skipped.
+    /// passed or failed.
     verdict: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     ply: Option<usize>,
@@ -209,7 +205,6 @@ pub struct Report<W: Write> {
     quiet: bool,
     passed: usize,
     failed: usize,
-    skipped: usize,
     /// The JUnit report, spooled as it comes (created with the first record).
     junit: Option<Junit>,
 }
@@ -222,7 +217,6 @@ impl<W: Write> Report<W> {
             quiet,
             passed: 0,
             failed: 0,
-            skipped: 0,
             junit: None,
         }
     }
@@ -271,17 +265,6 @@ impl<W: Write> Report<W> {
                     self.passed += 1;
                     tracing::debug!(file = %mgn::source::displayable_name(name), record = index, "passed");
                     None
-                }
-                mgn::check::Verdict::NotReplayed(why) => {
-                    self.skipped += 1;
-                    json.verdict = "skipped";
-                    json.message = Some(why.clone());
-                    (self.format == ReportFormat::Text && !self.quiet).then(|| {
-                        format!(
-                            "{name}: game {index} ({}) not replayed: {why}",
-                            kind.map_or("?", |k| k.name())
-                        )
-                    })
                 }
                 mgn::check::Verdict::Failed(problems) => {
                     self.failed += 1;
@@ -342,7 +325,7 @@ impl<W: Write> Report<W> {
     /// standard output for people and to standard error for programs, whose standard output
     /// holds only the JSON lines or the XML.
     pub fn finish(mut self) -> io::Result<(usize, usize)> {
-        let count = summary(self.passed, self.failed, self.skipped);
+        let count = summary(self.passed, self.failed);
         match self.format {
             ReportFormat::Text => writeln!(self.out, "{count}")?,
             ReportFormat::Json => super::output::show(&count),

@@ -179,13 +179,13 @@ pub struct ReplayOptions<'s> {
 }
 
 /// Replay a game, keeping every ply's events and position when `keep_plies` (for `mgn
-/// replay`); `None` when mgn does not yet implement the game's rules.
-pub fn replay_game(game: &Game, keep_plies: bool) -> Option<Replayed> {
+/// replay`).
+pub fn replay_game(game: &Game, keep_plies: bool) -> Replayed {
     replay_game_within(game, keep_plies, DEFAULT_MAX_LAPS)
 }
 
 /// [`replay_game`] under a lap budget of `max_laps` for each move.
-pub fn replay_game_within(game: &Game, keep_plies: bool, max_laps: u64) -> Option<Replayed> {
+pub fn replay_game_within(game: &Game, keep_plies: bool, max_laps: u64) -> Replayed {
     let mut plies = Vec::new();
     let mut keep = |progress| {
         if let Progress::Step(step) = progress {
@@ -204,25 +204,24 @@ pub fn replay_game_within(game: &Game, keep_plies: bool, max_laps: u64) -> Optio
             on_step: Some(&mut keep),
             max_laps,
         };
-        replay_moves(&game.header, &mut GameMoves::new(game), options)?
+        replay_moves(&game.header, &mut GameMoves::new(game), options)
     } else {
-        let replayed = replay_moves(&game.header, &mut GameMoves::new(game), options(events))?;
+        let replayed = replay_moves(&game.header, &mut GameMoves::new(game), options(events));
         if !replayed.needs_events {
-            return Some(replayed);
+            return replayed;
         }
-        replay_moves(&game.header, &mut GameMoves::new(game), options(true))?
+        replay_moves(&game.header, &mut GameMoves::new(game), options(true))
     };
     replayed.plies = plies;
-    Some(replayed)
+    replayed
 }
 
-/// Replay the game of `header` whose move text `moves` gives; `None` when mgn does not yet
-/// implement its rules.
+/// Replay the game of `header` whose move text `moves` gives.
 pub fn replay_moves<T: MoveText>(
     header: &Header,
     moves: &mut T,
     options: ReplayOptions<'_>,
-) -> Option<Replayed> {
+) -> Replayed {
     struct Run<'a, 's, T> {
         header: &'a Header,
         moves: &'a mut T,
@@ -235,18 +234,16 @@ pub fn replay_moves<T: MoveText>(
         }
     }
     let max_laps = options.max_laps;
-    Some(
-        with_rules_within(
+    with_rules_within(
+        header,
+        max_laps,
+        Run {
             header,
-            max_laps,
-            Run {
-                header,
-                moves,
-                options,
-            },
-        )?
-        .unwrap_or_else(|e| Replayed::failed(*failure_at(e.span, e.code, e.message))),
+            moves,
+            options,
+        },
     )
+    .unwrap_or_else(|e| Replayed::failed(*failure_at(e.span, e.code, e.message)))
 }
 
 impl Replayed {

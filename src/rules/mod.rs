@@ -180,12 +180,12 @@ pub fn undecided(what: impl fmt::Display, why: impl fmt::Display, max_laps: u64)
 }
 
 /// The definitions of a game.
-pub fn game_def(kind: GameKind) -> Option<&'static GameDef> {
+pub fn game_def(kind: GameKind) -> &'static GameDef {
     match kind {
-        GameKind::Dakon => Some(&dakon::DEF),
-        GameKind::MrawImrujen => Some(&mraw_imrujen::DEF),
-        GameKind::Nchuwa => Some(&nchuwa::DEF),
-        GameKind::DongWo => Some(&dong_wo::DEF),
+        GameKind::Dakon => &dakon::DEF,
+        GameKind::MrawImrujen => &mraw_imrujen::DEF,
+        GameKind::Nchuwa => &nchuwa::DEF,
+        GameKind::DongWo => &dong_wo::DEF,
     }
 }
 
@@ -197,11 +197,10 @@ pub trait WithRules {
 }
 
 /// Configure the rules a header names (game, board, preset, options) and run `work` with them.
-/// `None` when mgn does not implement the game yet.
 pub fn with_rules<W: WithRules>(
     header: &crate::notation::Header,
     work: W,
-) -> Option<Result<W::Output, SettingsError>> {
+) -> Result<W::Output, SettingsError> {
     with_rules_within(header, DEFAULT_MAX_LAPS, work)
 }
 
@@ -210,12 +209,9 @@ pub fn with_rules_within<W: WithRules>(
     header: &crate::notation::Header,
     max_laps: u64,
     work: W,
-) -> Option<Result<W::Output, SettingsError>> {
-    let def = game_def(header.game.value)?;
-    let mut settings = match Settings::resolve(def, header.preset.as_ref(), &header.options) {
-        Ok(settings) => settings,
-        Err(error) => return Some(Err(error)),
-    };
+) -> Result<W::Output, SettingsError> {
+    let def = game_def(header.game.value);
+    let mut settings = Settings::resolve(def, header.preset.as_ref(), &header.options)?;
     settings.set_max_laps(max_laps);
     let (board, span) = match &header.board {
         Some(board) => (board.value, board.span),
@@ -231,7 +227,7 @@ pub fn with_rules_within<W: WithRules>(
             .map_or(span, |o| o.span),
         message: v.message,
     };
-    Some(match header.game.value {
+    match header.game.value {
         GameKind::Dakon => dakon::Dakon::new(board, &settings)
             .map(|rules| work.run(&rules))
             .map_err(refused),
@@ -244,7 +240,7 @@ pub fn with_rules_within<W: WithRules>(
         GameKind::DongWo => dong_wo::DongWo::new(board, &settings)
             .map(|rules| work.run(&rules))
             .map_err(refused),
-    })
+    }
 }
 
 /// Option values resolved for one record: defaults, then the preset, then `Option` tags.

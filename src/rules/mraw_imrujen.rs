@@ -1644,7 +1644,7 @@ mod tests {
                     max_plies: 5000,
                 },
             );
-            let replayed = crate::replay::replay_game(&game, false).unwrap();
+            let replayed = crate::replay::replay_game(&game, false);
             assert!(replayed.failure.is_none(), "{:?}", replayed.failure);
         }
     }
