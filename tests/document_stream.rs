@@ -746,7 +746,7 @@ fn the_version_may_follow_the_games() {
 
 /// A key the document does not define is refused, as a key given twice is: data a program adds
 /// under a key of its own would not be in what the document converts to. Keys in a game and in
-/// its values: `tests/document_keys.rs`.
+/// its values: `crates/cli/tests/document_keys.rs`.
 #[test]
 fn keys_given_twice_or_not_defined_are_refused() {
     for format in FORMATS {

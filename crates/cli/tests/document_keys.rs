@@ -601,7 +601,7 @@ fn convert_keeps_a_non_finite_float_in_a_tag_value_as_written() {
 /// `tests/document_stream.rs`).
 #[test]
 fn every_record_converts_through_json_and_yaml_and_back() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = scratch_for("records");
     let files = mgn::suite::cases(&root.join("records")).unwrap();
     let mut converted = 0;

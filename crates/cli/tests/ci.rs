@@ -14,7 +14,7 @@ const WRONG_CHECKPOINT: &str = "[Game \"dakon\"]\n\n1. B4 [6,0,0,6,6/6,6,7,0,6 0
 fn mgn(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mgn"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .env_remove("RUST_LOG")
         .output()
         .expect("the mgn binary runs")

@@ -16,7 +16,7 @@ fn mgn() -> Command {
 }
 
 fn bad() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/bad")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/bad")
 }
 
 fn shown(output: &Output) -> String {

@@ -1,6 +1,6 @@
 //! What a user sees, kept: the report and exit status of `mgn check` on every fixture and record,
 //! the JSON report of the records, `mgn rules`, and the step trace of every record, compared
-//! with `tests/golden/`. A change of the house that changes none of them is what it says; a
+//! with `crates/cli/tests/golden/`. A change of the house that changes none of them is what it says; a
 //! change that means to change one rewrites them with `MGN_BLESS=1 cargo test --test golden`,
 //! and the diff shows what users will see differently.
 
@@ -31,7 +31,9 @@ fn digest(bytes: &[u8]) -> u64 {
 }
 
 fn compare(name: &str, actual: &str) {
-    let path = repo().join("tests/golden").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
     if std::env::var_os("MGN_BLESS").is_some() {
         fs::create_dir_all(path.parent().unwrap()).unwrap();
         fs::write(&path, actual).unwrap();

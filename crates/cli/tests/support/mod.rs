@@ -7,8 +7,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// The repository's top folder, where records/ and fixtures/ are (this crate is crates/cli).
 pub fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    static REPO: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    REPO.get_or_init(|| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .canonicalize()
+            .expect("the repository's top folder")
+    })
 }
 
 /// The `mgn` binary, run from the repository root, with no `RUST_LOG` from the caller.
