@@ -1,7 +1,7 @@
 use super::*;
 use crate::check::{check_game, CheckOptions, Verdict};
 use crate::generate::{random_game, GenerateOptions, Rng};
-use crate::notation::{parse_games, parse_position, write_game, write_position, Header};
+use crate::notation::{parse_games, parse_position, write_game, write_position, GameKind, Header};
 
 fn nchuwa_with(columns: u32, options: &[(&str, &str)]) -> Nchuwa {
     let mut settings = Settings::defaults(&DEF);

@@ -1,0 +1,349 @@
+//! Nchuwa behind the [`Rules`] interface: positions and decisions read from and written as MGN.
+
+use super::*;
+
+impl Rules for Nchuwa {
+    type State = NchuwaState;
+    type Decision = NchuwaDecision;
+
+    fn def(&self) -> &'static GameDef {
+        &DEF
+    }
+
+    fn start(&self, first: Side) -> NchuwaState {
+        let gambit = self.gambit_ring();
+        NchuwaState {
+            rings: [gambit, gambit],
+            won: [0, 0],
+            to_move: first,
+            opening: 2,
+            must_pass: false,
+            result: None,
+        }
+    }
+
+    fn state_from_position(&self, position: &Position) -> Result<NchuwaState, Violation> {
+        let shape = |message: String| Violation::new("mgn.position.shape", message);
+        let mut state = self.start(position.to_move);
+        for side in [Side::A, Side::B] {
+            let holes = &position.holes[side.index()];
+            if holes.len() != self.ring_len() {
+                return Err(shape(format!(
+                    "{side} has {} holes; on this board each player has {} ({side}1..{side}{}: outer row, then inner row)",
+                    holes.len(),
+                    self.ring_len(),
+                    self.ring_len()
+                )));
+            }
+            for (i, hole) in holes.iter().enumerate() {
+                if !hole.pile.muzi.is_empty() || hole.owner.is_some() || hole.out_of_play {
+                    return Err(shape(format!(
+                        "{side}{}: Nchuwa has no muzi, no owned holes and no holes out of play",
+                        i + 1
+                    )));
+                }
+                if hole.pile.seeds > self.total_seeds() {
+                    return Err(shape(format!(
+                        "{side}{} holds {} seeds; the game has {}",
+                        i + 1,
+                        hole.pile.seeds,
+                        self.total_seeds()
+                    )));
+                }
+                state.rings[side.index()][i] = hole.pile.seeds as u8;
+            }
+            let store = position.stores[side.index()];
+            if !store.muzi.is_empty() {
+                return Err(shape("Nchuwa has no muzi".to_string()));
+            }
+            state.won[side.index()] = store.seeds;
+        }
+        if position.debts != [0, 0] {
+            return Err(shape("Nchuwa has no debts".to_string()));
+        }
+        let total: u64 = [Side::A, Side::B]
+            .iter()
+            .map(|&s| self.seeds(&state.rings[s.index()]) as u64 + state.won[s.index()] as u64)
+            .sum();
+        if total != self.total_seeds() as u64 {
+            return Err(shape(format!(
+                "the position holds {total} seeds; a 4x{} Nchuwa game has {}",
+                self.n,
+                self.total_seeds()
+            )));
+        }
+        // Only the position after both gambits, with nothing captured, is in the opening.
+        let gambit = self.gambit_ring();
+        state.opening = if state.rings == [gambit, gambit] && state.won == [0, 0] {
+            2
+        } else {
+            0
+        };
+        let empty = [Side::A, Side::B].map(|s| self.seeds(&state.rings[s.index()]) == 0);
+        match empty {
+            [true, true] => state.result = Some(None),
+            [true, false] => state.result = Some(Some(Side::B)),
+            [false, true] => state.result = Some(Some(Side::A)),
+            [false, false] => self.settle_no_move(&mut state, &mut (), false),
+        }
+        Ok(state)
+    }
+
+    fn row_states<'a>(
+        &'a self,
+        state: &'a NchuwaState,
+        side: Side,
+    ) -> impl ExactSizeIterator<Item = HoleState> + 'a {
+        state.rings[side.index()][..self.ring_len()]
+            .iter()
+            .map(|&seeds| HoleState {
+                pile: pile(seeds as u32),
+                owner: None,
+                out_of_play: false,
+            })
+    }
+
+    fn position_head(&self, state: &NchuwaState) -> PositionHead {
+        PositionHead {
+            stores: [pile(state.won[0]), pile(state.won[1])],
+            to_move: state.to_move,
+            round: 1,
+            debts: [0, 0],
+        }
+    }
+
+    fn phase(&self, state: &NchuwaState) -> Phase {
+        match state.result {
+            Some(winner) => Phase::Over { winner },
+            None if state.must_pass => Phase::MustPass {
+                side: state.to_move,
+                rule: NoMove::CODE,
+            },
+            None => Phase::ToMove(state.to_move),
+        }
+    }
+
+    fn round(&self, _: &NchuwaState) -> u32 {
+        1
+    }
+
+    fn decisions(&self, state: &NchuwaState, out: &mut Vec<NchuwaDecision>) {
+        out.clear();
+        match self.phase(state) {
+            Phase::Over { .. } | Phase::RoundOver { .. } => {}
+            Phase::MustPass { .. } => out.push(NchuwaDecision::Pass),
+            Phase::ToMove(side) | Phase::Continue { side, .. } => {
+                if state.opening > 0 {
+                    self.transfer_decisions(state, side, out);
+                } else {
+                    self.play_decisions(state, side, out);
+                }
+            }
+        }
+    }
+
+    fn alternatives(&self, state: &NchuwaState) -> Vec<String> {
+        let side = match self.phase(state) {
+            Phase::ToMove(side) | Phase::Continue { side, .. } if state.opening == 0 => side,
+            _ => {
+                let mut decisions = Vec::new();
+                self.decisions(state, &mut decisions);
+                return decisions.iter().map(|d| d.to_string()).collect();
+            }
+        };
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        // Listed after a refusal, which may be of the long move just walked: recalled.
+        self.each_move(state, side, true, |hole, plan| match plan.walk {
+            // One entry for every lap the move may stop after, however many.
+            Walk::Endless { .. } if self.config.endless == Endless::Stop => {
+                let laps = Self::stop_laps(plan.walk);
+                let (first, last) = (*laps.start(), (*laps.end()).min(u64::from(u32::MAX)));
+                out.push(if first == last {
+                    format!("{hole}/{first}")
+                } else {
+                    format!("{hole}/{first} to /{last}")
+                });
+            }
+            Walk::Undecided => out.push(format!(
+                "{hole} (not decided within {} laps)",
+                self.max_laps
+            )),
+            _ => {
+                moves.clear();
+                self.push_moves(side, hole, plan, &mut moves);
+                out.extend(moves.iter().map(|d| d.to_string()));
+            }
+        });
+        out
+    }
+
+    fn apply<S: EventSink>(
+        &self,
+        state: &mut NchuwaState,
+        decision: &NchuwaDecision,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        let mover = match (self.phase(state), decision) {
+            (Phase::Over { .. }, _) => {
+                return Err(Violation::new("mgn.game.over", "the game is already over"))
+            }
+            (Phase::RoundOver { .. }, _) => {
+                return Err(Violation::new(
+                    "mgn.round.marker",
+                    "Nchuwa is played in one round",
+                ))
+            }
+            (Phase::MustPass { side, .. }, NchuwaDecision::Pass) => {
+                sink.event(Event::Pass {
+                    side,
+                    rule: NoMove::CODE,
+                });
+                state.must_pass = false;
+                state.to_move = side.other();
+                sink.event(Event::TurnEnd { next: side.other() });
+                self.settle_no_move(state, sink, true);
+                return Ok(());
+            }
+            (Phase::MustPass { side, .. }, _) => {
+                return Err(Violation::new(
+                    NoMove::CODE,
+                    format!("{side} has no legal move and must pass"),
+                ))
+            }
+            (Phase::ToMove(side) | Phase::Continue { side, .. }, NchuwaDecision::Pass) => {
+                if state.opening == 0 && self.has_move(state, side).is_none() {
+                    return Err(undecided(
+                        format_args!("whether {side} has a legal move"),
+                        format_args!(
+                            "every move he has that ends or stops is one whose relay went on past lap {} without ending or coming back to a state it was in",
+                            self.max_laps
+                        ),
+                        self.max_laps,
+                    ));
+                }
+                return Err(Violation::new(
+                    if state.opening > 0 {
+                        OPENING_TRANSFER
+                    } else {
+                        NoMove::CODE
+                    },
+                    format!("{side} has a legal move and cannot pass"),
+                ));
+            }
+            (Phase::ToMove(side) | Phase::Continue { side, .. }, _) => side,
+        };
+        match *decision {
+            NchuwaDecision::Transfer { from, to, extras } if state.opening > 0 => {
+                self.apply_transfer(state, mover, (from, to, extras), sink)
+            }
+            NchuwaDecision::Transfer { .. } => Err(Violation::new(
+                OPENING_TRANSFER,
+                "the opening is over: a transfer `from:to` is made only once by each player, before any other move",
+            )),
+            NchuwaDecision::Sow { .. } if state.opening > 0 => Err(Violation::new(
+                OPENING_TRANSFER,
+                format!(
+                    "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to*hole, such as {mover}{}:{mover}1*{}{}",
+                    self.n + 2,
+                    mover.other(),
+                    self.ring_len()
+                ),
+            )),
+            NchuwaDecision::Sow { hole, extras, stop } => {
+                self.apply_sow(state, mover, (hole, extras, stop), sink)
+            }
+            NchuwaDecision::Pass => unreachable!("passes are handled above"),
+        }
+    }
+
+    fn decisions_from_move_into(
+        &self,
+        written: &Move,
+        out: &mut Vec<(NchuwaDecision, MovePart)>,
+    ) -> Result<(), Violation> {
+        check_move_form(written, &MOVE_FORM)?;
+        let sowing = &written.sowings[0];
+        let extras = match &written.extra_captures[..] {
+            [] => Some(Extras::NONE),
+            [a] => Some(Extras::one(a.value)),
+            [a, b] => Some(Extras([Some(a.value), Some(b.value)])),
+            _ => None,
+        };
+        let Some(extras) = extras else {
+            let (rule, limit) = match sowing.transfer_to {
+                Some(_) => (OpeningRemovals::CODE, self.removals),
+                None => (CAPTURE_EXTRA, 1),
+            };
+            return Err(Violation::new(
+                rule,
+                format!(
+                    "{} holes named with `*`: a Nchuwa turn takes {} by choice here",
+                    written.extra_captures.len(),
+                    if limit == 1 { "one hole" } else { "two holes" }
+                ),
+            )
+            .at(MovePart::ExtraCapture(limit)));
+        };
+        let decision = match &sowing.transfer_to {
+            Some(to) => {
+                if written.stopped_after_lap.is_some() {
+                    return Err(Violation::new(
+                        "mgn.move.form",
+                        "an opening transfer is not sown, so it cannot be stopped after a lap",
+                    ));
+                }
+                NchuwaDecision::Transfer {
+                    from: sowing.hole.value,
+                    to: to.value,
+                    extras,
+                }
+            }
+            None => NchuwaDecision::Sow {
+                hole: sowing.hole.value,
+                extras,
+                stop: written.stopped_after_lap,
+            },
+        };
+        out.clear();
+        out.push((decision, MovePart::Sowing(0)));
+        Ok(())
+    }
+
+    fn begin_round<S: EventSink>(&self, _: &mut NchuwaState, _: &mut S) -> Result<(), Violation> {
+        Err(Violation::new(
+            "mgn.round.marker",
+            "Nchuwa is played in one round",
+        ))
+    }
+
+    fn pass_decision(&self) -> Option<NchuwaDecision> {
+        Some(NchuwaDecision::Pass)
+    }
+
+    fn move_from_decisions(&self, turn: &[NchuwaDecision]) -> Element {
+        let spanned = |hole: Hole| Spanned::new(hole, Default::default());
+        let (hole, to, extras, stop) = match turn.first() {
+            None | Some(NchuwaDecision::Pass) => {
+                return Element::Pass(Spanned::new((), Default::default()))
+            }
+            Some(&NchuwaDecision::Transfer { from, to, extras }) => (from, Some(to), extras, None),
+            Some(&NchuwaDecision::Sow { hole, extras, stop }) => (hole, None, extras, stop),
+        };
+        Element::Move(Spanned::new(
+            Move {
+                sowings: Sowing {
+                    hole: spanned(hole),
+                    direction: None,
+                    transfer_to: to.map(|to| Box::new(spanned(to))),
+                    muzi_drops: Few::new(),
+                }
+                .into(),
+                extra_captures: extras.iter().map(spanned).collect(),
+                actions: Few::new(),
+                stopped_after_lap: stop,
+            },
+            Default::default(),
+        ))
+    }
+}
