@@ -13,7 +13,7 @@ use crate::notation::{ActionKind, FillTarget, HoleAction, Transaction};
 /// The price of a hole, bought or bought back (both sources).
 const HOLE_PRICE: u32 = 10;
 /// Stones put into a hole bought back (both sources), and into every regular hole by the fill.
-const FILL: u32 = 5;
+const FILL_STONES: u32 = 5;
 /// The price of a lost muzi (both sources).
 const MUZI_PRICE: u32 = 5;
 
@@ -35,7 +35,7 @@ impl DongWo {
         } else {
             0
         };
-        FILL * holes + muzi
+        FILL_STONES * holes + muzi
     }
 
     fn muzi_lost(&self, state: &DongWoState, side: Side) -> bool {
@@ -144,7 +144,7 @@ impl DongWo {
     /// Funds for a purchase: the winnings, less the debts under `dong-wo.buy.funds=after-debts`.
     fn funds(&self, state: &DongWoState, side: Side) -> u32 {
         let seeds = state.winnings[side.index()].seeds;
-        if self.buy_after_debts {
+        if self.config.buy_funds == BuyFunds::AfterDebts {
             seeds.saturating_sub(state.debts[side.index()])
         } else {
             seeds
@@ -164,17 +164,18 @@ impl DongWo {
         if u64::from(funds) >= needed {
             return Ok(());
         }
-        let debts = if self.buy_after_debts && state.debts[side.index()] > 0 {
-            format!(
-                " ({} in winnings less {} of debts, dong-wo.buy.funds=after-debts)",
-                state.winnings[side.index()].seeds,
-                state.debts[side.index()]
-            )
-        } else {
-            String::new()
-        };
+        let debts =
+            if self.config.buy_funds == BuyFunds::AfterDebts && state.debts[side.index()] > 0 {
+                format!(
+                    " ({} in winnings less {} of debts, dong-wo.buy.funds=after-debts)",
+                    state.winnings[side.index()].seeds,
+                    state.debts[side.index()]
+                )
+            } else {
+                String::new()
+            };
         Err(refuse(
-            "dong-wo.buy.funds",
+            BuyFunds::CODE,
             format!("{what} needs {needed} stones and {side} has {funds}{debts}"),
         ))
     }
@@ -191,7 +192,7 @@ impl DongWo {
                 state.between = None;
                 events.push(Event::GameEnd {
                     winner,
-                    rule: "dong-wo.game.end",
+                    rule: GAME_END,
                 });
                 return;
             }
@@ -206,12 +207,12 @@ impl DongWo {
         i: usize,
         events: &mut Vec<Event>,
     ) -> Result<(), Violation> {
-        Self::set_owner(state, i, Some(winner), "dong-wo.round.win", events);
+        Self::set_owner(state, i, Some(winner), ROUND_WIN, events);
         if state.winnings[winner.index()].seeds == 0 {
             let lend = 1.min(state.winnings[winner.other().index()].seeds);
-            Self::lend(state, winner, lend, "dong-wo.borrow", events)?;
+            Self::lend(state, winner, lend, BORROW, events)?;
         }
-        Self::place(state, i, winner, 1, "dong-wo.round.win", events);
+        Self::place(state, i, winner, 1, ROUND_WIN, events);
         if let Some(between) = &mut state.between {
             between.winner = None;
             between.just_won = Some(i as u8);
@@ -231,7 +232,7 @@ impl DongWo {
             return self.take_hole(state, winner, only, events);
         }
         Err(refuse(
-            "dong-wo.round.win",
+            ROUND_WIN,
             format!(
                 "{winner} won the round and takes a hole of {}'s row first: win:{}",
                 winner.other(),
@@ -253,12 +254,7 @@ impl DongWo {
         let holder = side.other();
         let paid = MUZI_PRICE.min(state.winnings[side.index()].seeds);
         // What he cannot pay he owes: the lender would be the seller himself.
-        owe(
-            &mut state.debts,
-            side,
-            MUZI_PRICE - paid,
-            "dong-wo.muzi.buy-back",
-        )?;
+        owe(&mut state.debts, side, MUZI_PRICE - paid, MUZI_BUY_BACK)?;
         state.winnings[side.index()].seeds -= paid;
         state.winnings[holder.index()].seeds += paid;
         if paid > 0 {
@@ -266,7 +262,7 @@ impl DongWo {
                 from: side,
                 to: holder,
                 seeds: paid,
-                rule: "dong-wo.muzi.buy-back",
+                rule: MUZI_BUY_BACK,
             });
         }
         let w = &mut state.winnings[holder.index()];
@@ -279,7 +275,7 @@ impl DongWo {
             muzi: side,
             from: holder,
             to: side,
-            rule: "dong-wo.muzi.buy-back",
+            rule: MUZI_BUY_BACK,
         });
         Ok(())
     }
@@ -320,14 +316,14 @@ impl DongWo {
                             muzi: Muzi::of(side),
                         },
                         from: side,
-                        rule: "dong-wo.fill",
+                        rule: FILL,
                     });
                 }
             } else {
-                let lack = FILL.saturating_sub(state.winnings[side.index()].seeds);
+                let lack = FILL_STONES.saturating_sub(state.winnings[side.index()].seeds);
                 let lend = lack.min(self.surplus(state, side.other()));
-                Self::lend(state, side, lend, "dong-wo.borrow", events)?;
-                Self::place(state, i, side, FILL, "dong-wo.fill", events);
+                Self::lend(state, side, lend, BORROW, events)?;
+                Self::place(state, i, side, FILL_STONES, FILL, events);
             }
             if let Some(between) = &mut state.between {
                 between.filled |= 1 << i;
@@ -345,13 +341,13 @@ impl DongWo {
         what: &str,
         events: &mut Vec<Event>,
     ) -> Result<(), Violation> {
-        if !self.buy_before_fill {
+        if self.config.buy_when == BuyWhen::AfterFill {
             return self.complete(state, events);
         }
         self.win_first(state, events)?;
         if state.between.as_ref().is_some_and(|b| b.fill_made) {
             return Err(refuse(
-                "dong-wo.buy.when",
+                BuyWhen::CODE,
                 format!("{what} comes before the fill (dong-wo.buy.when=before-fill), and a fill has been made"),
             ));
         }
@@ -397,7 +393,7 @@ impl DongWo {
     ) -> Result<(), Violation> {
         if state.between.is_none() || state.turn.is_some() {
             return Err(refuse(
-                "dong-wo.between",
+                BETWEEN,
                 format!("{} is a transaction between rounds: it comes after a round's last move and before the next round's first", DongWoDecision::Deal { deal: *deal }),
             ));
         }
@@ -413,25 +409,21 @@ impl DongWo {
             ));
         }
         let hole_index = |hole: Hole| {
-            ring_index(hole).ok_or_else(|| {
-                refuse(
-                    "dong-wo.board",
-                    format!("{hole} is not a hole of the 2x5 board"),
-                )
-            })
+            ring_index(hole)
+                .ok_or_else(|| refuse(BOARD, format!("{hole} is not a hole of the 2x5 board")))
         };
         match *deal {
             Transaction::Win { hole } => {
                 let i = hole_index(hole)?;
                 let Some(winner) = state.between.as_ref().and_then(|b| b.winner) else {
                     return Err(refuse(
-                        "dong-wo.round.win",
+                        ROUND_WIN,
                         "no hole is to be won now: the round was ping (even), or its winner has taken his hole".into(),
                     ));
                 };
                 if !self.winnable(&state.board, winner).any(|w| w == i) {
                     return Err(refuse(
-                        "dong-wo.round.win",
+                        ROUND_WIN,
                         format!(
                             "{winner} takes a hole of {}'s row that {} still holds, not the muzi's end hole: {} qualify, not {hole}",
                             winner.other(),
@@ -449,7 +441,7 @@ impl DongWo {
                 self.win_first(state, events)?;
                 if !self.muzi_lost(state, side) {
                     return Err(refuse(
-                        "dong-wo.muzi.buy-back",
+                        MUZI_BUY_BACK,
                         format!(
                             "{side}'s muzi is not in {}'s winnings: there is nothing to buy back",
                             side.other()
@@ -467,7 +459,7 @@ impl DongWo {
                         let i = hole_index(hole)?;
                         if state.board.regular(hole.side) >> i & 1 == 0 || filled >> i & 1 == 1 {
                             return Err(refuse(
-                                "dong-wo.fill",
+                                FILL,
                                 format!("{hole} is not a regular hole of {} waiting for its fill (a won or bought hole is not filled, and a hole is filled once)", hole.side),
                             ));
                         }
@@ -476,7 +468,7 @@ impl DongWo {
                 };
                 if mask == 0 {
                     return Err(refuse(
-                        "dong-wo.fill",
+                        FILL,
                         format!("{side}'s regular holes are filled already"),
                     ));
                 }
@@ -490,14 +482,14 @@ impl DongWo {
                 let surplus = self.surplus(state, side.other());
                 if stones == 0 || stones > lack || stones > surplus {
                     return Err(refuse(
-                        "dong-wo.borrow",
+                        BORROW,
                         format!(
                             "{side} borrows only what he lacks for his muzi and his fill ({lack} now), out of {}'s surplus ({surplus} now), not {stones}",
                             side.other()
                         ),
                     ));
                 }
-                Self::lend(state, side, stones, "dong-wo.borrow", events)
+                Self::lend(state, side, stones, BORROW, events)
             }
             Transaction::Repay { side, stones } => {
                 self.win_first(state, events)?;
@@ -505,7 +497,7 @@ impl DongWo {
                 let has = state.winnings[side.index()].seeds;
                 if stones == 0 || stones > debt || stones > has {
                     return Err(refuse(
-                        "dong-wo.repay",
+                        REPAY,
                         format!("{side} owes {debt} and has {has} in his winnings: he cannot pay back {stones}"),
                     ));
                 }
@@ -516,7 +508,7 @@ impl DongWo {
                     from: side,
                     to: side.other(),
                     seeds: stones,
-                    rule: "dong-wo.repay",
+                    rule: REPAY,
                 });
                 Ok(())
             }
@@ -526,21 +518,18 @@ impl DongWo {
                 let seller = hole.side;
                 let buyer = seller.other();
                 if state.board.owned >> i & 1 == 1 {
-                    return Err(refuse(
-                        "dong-wo.buy",
-                        format!("{hole} belongs to {buyer} already"),
-                    ));
+                    return Err(refuse(BUY, format!("{hole} belongs to {buyer} already")));
                 }
                 if i == self.end_hole(seller) {
                     return Err(refuse(
-                        "dong-wo.buy",
+                        BUY,
                         format!("{hole} is the muzi's end hole, which is never sold"),
                     ));
                 }
                 let held = row_mask(buyer) & state.board.owned;
                 if held != 0 {
                     return Err(refuse(
-                        "dong-wo.buy.rebuy-first",
+                        BUY_REBUY_FIRST,
                         format!(
                             "{seller} holds {} in {buyer}'s row: {buyer} buys his own holes back first (rebuy:{})",
                             holes_of(held).map(|i| ring_hole(i).to_string()).collect::<Vec<_>>().join(", "),
@@ -551,7 +540,7 @@ impl DongWo {
                 let stones = stones.unwrap_or(1);
                 if stones == 0 {
                     return Err(refuse(
-                        "dong-wo.buy",
+                        BUY,
                         "at least one stone is put into a bought hole".into(),
                     ));
                 }
@@ -567,11 +556,11 @@ impl DongWo {
                     from: buyer,
                     to: seller,
                     seeds: HOLE_PRICE,
-                    rule: "dong-wo.buy",
+                    rule: BUY,
                 });
-                Self::empty_into(state, i, seller, "dong-wo.buy", events);
-                Self::set_owner(state, i, Some(buyer), "dong-wo.buy", events);
-                Self::place(state, i, buyer, stones, "dong-wo.buy", events);
+                Self::empty_into(state, i, seller, BUY, events);
+                Self::set_owner(state, i, Some(buyer), BUY, events);
+                Self::place(state, i, buyer, stones, BUY, events);
                 self.check_game_end(state, events);
                 Ok(())
             }
@@ -587,7 +576,7 @@ impl DongWo {
                 let side = hole.side;
                 if state.board.owner(i) != Some(side.other()) {
                     return Err(refuse(
-                        "dong-wo.rebuy",
+                        REBUY,
                         format!(
                             "{hole} is not held by {}: there is nothing to buy back",
                             side.other()
@@ -597,8 +586,8 @@ impl DongWo {
                 self.check_funds(
                     state,
                     side,
-                    u64::from(HOLE_PRICE + FILL),
-                    &format!("buying {hole} back for {HOLE_PRICE} with {FILL} stones to put in it"),
+                    u64::from(HOLE_PRICE + FILL_STONES),
+                    &format!("buying {hole} back for {HOLE_PRICE} with {FILL_STONES} stones to put in it"),
                 )?;
                 state.winnings[side.index()].seeds -= HOLE_PRICE;
                 state.winnings[side.other().index()].seeds += HOLE_PRICE;
@@ -606,11 +595,11 @@ impl DongWo {
                     from: side,
                     to: side.other(),
                     seeds: HOLE_PRICE,
-                    rule: "dong-wo.rebuy",
+                    rule: REBUY,
                 });
-                Self::empty_into(state, i, side.other(), "dong-wo.rebuy", events);
-                Self::set_owner(state, i, None, "dong-wo.rebuy", events);
-                Self::place(state, i, side, FILL, "dong-wo.rebuy", events);
+                Self::empty_into(state, i, side.other(), REBUY, events);
+                Self::set_owner(state, i, None, REBUY, events);
+                Self::place(state, i, side, FILL_STONES, REBUY, events);
                 if let Some(between) = &mut state.between {
                     between.filled |= 1 << i;
                 }
@@ -618,9 +607,9 @@ impl DongWo {
             }
             Transaction::Swap { first, second } => {
                 self.before_purchase(state, "a swap", events)?;
-                if !self.swaps {
+                if self.config.swaps == Swaps::Refused {
                     return Err(refuse(
-                        "dong-wo.swap",
+                        Swaps::CODE,
                         "holes are swapped only under dong-wo.swap=by-agreement (the Catalan page)"
                             .into(),
                     ));
@@ -629,26 +618,26 @@ impl DongWo {
                 let owners = (state.board.owner(i), state.board.owner(j));
                 let (Some(a), Some(b)) = owners else {
                     return Err(refuse(
-                        "dong-wo.swap",
+                        Swaps::CODE,
                         format!("a swap exchanges two won or bought holes, one in each row: {first} and {second} are not both owned"),
                     ));
                 };
                 if a == b {
                     return Err(refuse(
-                        "dong-wo.swap",
+                        Swaps::CODE,
                         format!("{first} and {second} both belong to {a}: a swap gives each player back a hole of his row"),
                     ));
                 }
                 for (k, owner) in [(i, a), (j, b)] {
-                    Self::empty_into(state, k, owner, "dong-wo.swap", events);
-                    Self::set_owner(state, k, None, "dong-wo.swap", events);
+                    Self::empty_into(state, k, owner, Swaps::CODE, events);
+                    Self::set_owner(state, k, None, Swaps::CODE, events);
                 }
                 for (k, owner) in [(i, a), (j, b)] {
                     let side = owner.other();
-                    let lack = FILL.saturating_sub(state.winnings[side.index()].seeds);
+                    let lack = FILL_STONES.saturating_sub(state.winnings[side.index()].seeds);
                     let lend = lack.min(self.surplus(state, owner));
-                    Self::lend(state, side, lend, "dong-wo.borrow", events)?;
-                    Self::place(state, k, side, FILL, "dong-wo.swap", events);
+                    Self::lend(state, side, lend, BORROW, events)?;
+                    Self::place(state, k, side, FILL_STONES, Swaps::CODE, events);
                     if let Some(between) = &mut state.between {
                         between.filled |= 1 << k;
                     }
@@ -697,15 +686,11 @@ impl DongWo {
             action: *action,
             step,
         };
-        let i = ring_index(hole).ok_or_else(|| {
-            refuse(
-                "dong-wo.board",
-                format!("{hole} is not a hole of the 2x5 board"),
-            )
-        })?;
+        let i = ring_index(hole)
+            .ok_or_else(|| refuse(BOARD, format!("{hole} is not a hole of the 2x5 board")))?;
         let Some(owner) = board.owner(i) else {
             return Err(refuse(
-                "dong-wo.owned",
+                OWNED,
                 format!(
                     "{written}: {hole} is nobody's won or bought hole; owner actions are for those"
                 ),
@@ -716,7 +701,7 @@ impl DongWo {
             ActionKind::Lift => {
                 if stones == 0 {
                     return Err(refuse(
-                        "dong-wo.owned.lift",
+                        OWNED_LIFT,
                         format!("{written}: {hole} holds no stone to lift"),
                     ));
                 }
@@ -726,19 +711,19 @@ impl DongWo {
                     hole,
                     seeds: 1,
                     by: owner,
-                    rule: "dong-wo.owned.lift",
+                    rule: OWNED_LIFT,
                 });
             }
             ActionKind::Put => {
                 if !board.is_empty(i) {
                     return Err(refuse(
-                        "dong-wo.owned.put",
+                        OWNED_PUT,
                         format!("{written}: {owner} puts a stone only into his hole when it is empty, and {hole} holds {stones}"),
                     ));
                 }
                 if winnings[owner.index()].seeds == 0 {
                     return Err(refuse(
-                        "dong-wo.owned.put",
+                        OWNED_PUT,
                         format!("{written}: {owner} has no stone in his winnings to put in"),
                     ));
                 }
@@ -751,19 +736,19 @@ impl DongWo {
                         muzi: Muzi::NONE,
                     },
                     from: owner,
-                    rule: "dong-wo.owned.put",
+                    rule: OWNED_PUT,
                 });
             }
             ActionKind::TakeTwo => {
-                if self.owned_banks {
+                if self.config.owned_sown == OwnedSown::Winnings {
                     return Err(refuse(
-                        "dong-wo.owned.take-two",
+                        OWNED_TAKE_TWO,
                         format!("{written}: under dong-wo.owned.sown=winnings a stone sown into a won or bought hole goes to its owner at once; the opponent's right to take two is the Catalan rule (dong-wo.owned.sown=stays)"),
                     ));
                 }
                 if stones != 3 {
                     return Err(refuse(
-                        "dong-wo.owned.take-two",
+                        OWNED_TAKE_TWO,
                         format!("{written}: {} takes two out of {hole} when a third stone has arrived, leaving one, and it holds {stones}", owner.other()),
                     ));
                 }
@@ -773,7 +758,7 @@ impl DongWo {
                     hole,
                     seeds: 2,
                     by: owner.other(),
-                    rule: "dong-wo.owned.take-two",
+                    rule: OWNED_TAKE_TWO,
                 });
             }
         }
@@ -816,7 +801,7 @@ impl DongWo {
                 candidates.push(Transaction::Repay { side, stones: debt });
             }
         }
-        if self.swaps {
+        if self.config.swaps == Swaps::ByAgreement {
             for i in holes_of(state.board.owned & row_mask(Side::A)) {
                 for j in holes_of(state.board.owned & row_mask(Side::B)) {
                     candidates.push(Transaction::Swap {

@@ -1,0 +1,1543 @@
+//! Dong Wo's play: the laps and the muzi drops, the look-ahead that decides whether a move can
+//! still end, captures and tianzi, the end of a round.
+
+use super::*;
+
+/// Laps followed without cycle detection before a run of laps is suspected of never ending.
+const PLAIN_LAPS: u64 = 64;
+
+/// The nodes a search has met: most searches meet a handful, which a short list holds more
+/// cheaply than a hash set; the rare large one moves to a set.
+#[derive(Default)]
+struct Visited {
+    few: Vec<(Snap, bool, Goal)>,
+    many: std::collections::HashSet<(Snap, bool, Goal)>,
+}
+
+impl Visited {
+    /// Whether `node` is new (and now met).
+    fn insert(&mut self, node: (Snap, bool, Goal)) -> bool {
+        if !self.many.is_empty() {
+            return self.many.insert(node);
+        }
+        if self.few.contains(&node) {
+            return false;
+        }
+        self.few.push(node);
+        if self.few.len() > 64 {
+            self.many.extend(self.few.drain(..));
+        }
+        true
+    }
+}
+
+impl DongWo {
+    pub fn new(board: BoardSize, settings: &Settings) -> Result<DongWo, Violation> {
+        if board.rows != 2 || board.columns != 5 {
+            return Err(Violation::new(
+                BOARD,
+                format!("Dong Wo is played on 2x5, not {board}"),
+            ));
+        }
+        let config = Config::new(settings);
+        Ok(DongWo {
+            config,
+            muzi_count: match config.round_end_muzi {
+                RoundEndMuzi::One => 1,
+                RoundEndMuzi::Five => MUZI_POINTS,
+            },
+            max_laps: settings.max_laps(),
+        })
+    }
+
+    /// One lap without a muzi from `s.next`; `s.next` becomes the hole after its last stone.
+    /// `hook` sees the board after the pick-up and after every piece (owner actions).
+    fn plain_lap<S: EventSink, H: PieceHook>(
+        &self,
+        s: &mut Snap,
+        ccw: bool,
+        lap: u32,
+        sink: &mut S,
+        hook: &mut H,
+    ) -> Result<usize, Violation> {
+        let from = s.next as usize;
+        let n = s.board.holes[from] as usize;
+        sink.event(Event::PickUp {
+            hole: ring_hole(from),
+            pile: s.board.pile(from),
+            lap,
+        });
+        s.board.holes[from] = 0;
+        hook.after(self, &mut s.board, false, sink)?;
+        let mut at = from;
+        for _ in 0..n {
+            at = next_hole(at, ccw);
+            self.sow_stone(&mut s.board, at, sink);
+            hook.after(self, &mut s.board, true, sink)?;
+        }
+        s.next = next_hole(at, ccw) as u8;
+        Ok(at)
+    }
+
+    /// Follow laps without a muzi from `s` (whose next hole is occupied) until the move ends,
+    /// a muzi lap comes, or the laps are found to cycle, within `budget` laps. `s` is left
+    /// after the run (unchanged for an endless or undecided one); returns the run's end and
+    /// its laps (`mu + lambda` for an endless one, `budget` for an undecided one).
+    pub(super) fn run(&self, s: &mut Snap, ccw: bool, budget: u64) -> (RunEnd, u64) {
+        if s.board.muzi_at(s.next as usize).is_some() {
+            return (RunEnd::Muzi, 0);
+        }
+        // Most runs end within a few laps: follow them plainly first. Only a long one goes to
+        // the cycle detection, from the start again, so that where it repeats counts from there.
+        let mut plain = *s;
+        for laps in 1..=PLAIN_LAPS.min(budget) {
+            let _ = self.plain_lap(&mut plain, ccw, 0, &mut (), &mut ());
+            let next = plain.next as usize;
+            if plain.board.is_empty(next) || plain.board.muzi_at(next).is_some() {
+                let end = if plain.board.is_empty(next) {
+                    RunEnd::Ends
+                } else {
+                    RunEnd::Muzi
+                };
+                *s = plain;
+                return (end, laps);
+            }
+        }
+        let walk = cycle::run(s, budget, |s| {
+            let _ = self.plain_lap(s, ccw, 0, &mut (), &mut ());
+            let next = s.next as usize;
+            !s.board.is_empty(next) && s.board.muzi_at(next).is_none()
+        });
+        match walk {
+            Walk::Ends { laps } => {
+                let end = if s.board.is_empty(s.next as usize) {
+                    RunEnd::Ends
+                } else {
+                    RunEnd::Muzi
+                };
+                (end, laps)
+            }
+            Walk::Endless { mu, lambda } => (RunEnd::Endless { mu, lambda }, mu + lambda),
+            Walk::Undecided => (RunEnd::Undecided, budget),
+        }
+    }
+
+    /// Where the move goes from `s` (the board, and the hole the next lap takes), following
+    /// at most the laps `meter` has left.
+    pub(super) fn onward(&self, mut s: Snap, ccw: bool, meter: &mut Meter) -> Onward {
+        if !s.board.is_empty(s.next as usize) {
+            let (end, laps) = self.run(&mut s, ccw, meter.left);
+            meter.left -= laps.min(meter.left);
+            match end {
+                RunEnd::Ends => {}
+                RunEnd::Muzi => return Onward::Node(s),
+                RunEnd::Endless { .. } => return Onward::Endless,
+                RunEnd::Undecided => {
+                    meter.left = 0;
+                    return Onward::Undecided;
+                }
+            }
+        }
+        // The chain takes something exactly when the hole after the empty one is occupied.
+        Onward::Ends {
+            captures: !s.board.is_empty(step(s.next as usize, ccw, 1)),
+        }
+    }
+
+    /// One small stone sown into ring hole `at`; under `dong-wo.owned.sown=winnings` a stone
+    /// sown into a won or bought hole goes on to its owner's winnings.
+    #[inline]
+    fn sow_stone<S: EventSink>(&self, board: &mut Board, at: usize, sink: &mut S) {
+        sink.event(Event::Sow {
+            hole: ring_hole(at),
+        });
+        match board.owner(at) {
+            Some(owner) if self.config.owned_sown == OwnedSown::Winnings => {
+                board.banked[owner.index()] += 1;
+                sink.event(Event::Capture {
+                    hole: ring_hole(at),
+                    pile: Pile {
+                        seeds: 1,
+                        muzi: Muzi::NONE,
+                    },
+                    by: owner,
+                    rule: OwnedSown::CODE,
+                });
+            }
+            _ => board.holes[at] += 1,
+        }
+    }
+
+    /// The lap positions where the muzi of the lap starting at `t.next` may drop, as offsets
+    /// (0 = the first hole after the one taken). Empty when no drop is legal.
+    pub(super) fn drop_offsets(&self, board: &Board, t: &InMove) -> Offsets {
+        let from = t.next as usize;
+        let Some(m) = board.muzi_at(from) else {
+            return Offsets(0);
+        };
+        let pieces = board.holes[from] as usize + 1;
+        let other = board.muzi[m.other().index()].map(|o| o as usize);
+        let mut offsets = 0u64;
+        let mut own = 0u64;
+        let mut at = from;
+        for k in 0..pieces {
+            at = next_hole(at, t.ccw);
+            if Some(at) != other || (pieces == 1 && t.lap > 0) {
+                offsets |= 1 << k;
+                if board.owned != 0 && board.owner(at) == Some(t.mover) {
+                    own |= 1 << k;
+                }
+            }
+        }
+        // dong-wo.owned.muzi: the mover drops a muzi into a hole he owns only when nothing
+        // else is left, in a later lap.
+        if own != 0 {
+            if offsets == own {
+                if t.lap == 0 {
+                    offsets = 0;
+                }
+            } else {
+                offsets &= !own;
+            }
+        }
+        Offsets(offsets)
+    }
+
+    pub(super) fn offset_of(&self, t: &InMove, pieces: usize, drop: MuziDrop) -> Option<usize> {
+        let at = ring_index(drop.hole)?;
+        (0..pieces).find(|&k| {
+            step(t.next as usize, t.ccw, k + 1) == at && (k / N) as u32 + 1 == drop.visit
+        })
+    }
+
+    pub(super) fn drop_at(&self, t: &InMove, k: usize) -> MuziDrop {
+        MuziDrop {
+            hole: ring_hole(step(t.next as usize, t.ccw, k + 1)),
+            visit: (k / N) as u32 + 1,
+        }
+    }
+
+    /// Play the muzi lap from `t.next` with the muzi at offset `k`; `t.next` becomes the hole
+    /// after its last piece. Returns the muzi a meeting captured, if any (already off the
+    /// board; the caller puts it in the mover's winnings).
+    fn muzi_lap<S: EventSink, H: PieceHook>(
+        &self,
+        board: &mut Board,
+        t: &mut InMove,
+        k: usize,
+        sink: &mut S,
+        hook: &mut H,
+    ) -> Result<Option<Side>, Violation> {
+        let from = t.next as usize;
+        let m = board.muzi_at(from).expect("a muzi lap");
+        let pieces = board.holes[from] as usize + 1;
+        t.lap += 1;
+        sink.event(Event::PickUp {
+            hole: ring_hole(from),
+            pile: board.pile(from),
+            lap: t.lap,
+        });
+        board.holes[from] = 0;
+        board.muzi[m.index()] = None;
+        hook.after(self, board, false, sink)?;
+        let mut captured = None;
+        let mut at = from;
+        for j in 0..pieces {
+            at = next_hole(at, t.ccw);
+            if j == k && board.owner(at).is_some() {
+                let owner = board.owner(at).expect("owned");
+                board.muzi[m.index()] = Some(BANKED + owner.index() as u8);
+                sink.event(Event::SowMuzi {
+                    hole: ring_hole(at),
+                    muzi: m,
+                });
+                sink.event(Event::Capture {
+                    hole: ring_hole(at),
+                    pile: Pile {
+                        seeds: 0,
+                        muzi: Muzi::of(m),
+                    },
+                    by: owner,
+                    rule: OWNED_MUZI,
+                });
+            } else if j == k {
+                let resident = board.muzi_at(at);
+                board.muzi[m.index()] = Some(at as u8);
+                sink.event(Event::SowMuzi {
+                    hole: ring_hole(at),
+                    muzi: m,
+                });
+                if let Some(resident) = resident {
+                    let taken = match self.config.meeting {
+                        MuziMeeting::Opponents => t.mover.other(),
+                        MuziMeeting::Resident => resident,
+                    };
+                    board.muzi[taken.index()] = None;
+                    board.muzi[taken.other().index()] = Some(at as u8);
+                    sink.event(Event::Capture {
+                        hole: ring_hole(at),
+                        pile: Pile {
+                            seeds: 0,
+                            muzi: Muzi::of(taken),
+                        },
+                        by: t.mover,
+                        rule: MuziMeeting::CODE,
+                    });
+                    captured = Some(taken);
+                }
+            } else {
+                self.sow_stone(board, at, sink);
+            }
+            hook.after(self, board, true, sink)?;
+        }
+        t.next = next_hole(at, t.ccw) as u8;
+        Ok(captured)
+    }
+
+    /// A copy of the turn `t` at `node`, without its record of states, for look-ahead.
+    fn probe(t: &InMove, node: &Snap, first: bool) -> InMove {
+        InMove {
+            mover: t.mover,
+            ccw: t.ccw,
+            lap: if first { 0 } else { t.lap.max(1) },
+            next: node.next,
+            seen: Vec::new(),
+            stop: None,
+            sown: 0,
+            acted: false,
+        }
+    }
+
+    /// Whether the muzi lap from `t.next` ends the move wherever its muzi drops, seen from the
+    /// board without playing it: a lap of at most nine pieces leaves the hole after its last
+    /// piece as it was (or, with nine, that is the emptied start), and a drop only decides
+    /// which of the lap's own holes gets the muzi.
+    pub(super) fn muzi_lap_ends(board: &Board, t: &InMove) -> bool {
+        let from = t.next as usize;
+        Self::lap_ends(board, from, board.holes[from] as usize + 1, t.ccw)
+    }
+
+    /// Whether a lap of `pieces` from ring hole `from` leaves the hole after its last piece
+    /// empty, seen from the board: below ten pieces that hole is not one the lap sows, and
+    /// with nine it is the emptied start.
+    fn lap_ends(board: &Board, from: usize, pieces: usize, ccw: bool) -> bool {
+        let after = step(from, ccw, pieces + 1);
+        pieces < N && (after == from || board.is_empty(after))
+    }
+
+    /// The muzi lap of `node` played with its muzi at offset `k` (`t` is the turn there):
+    /// whether a meeting captured a muzi on the way, and where the move goes next.
+    pub(super) fn after_drop(
+        &self,
+        node: &Snap,
+        t: &InMove,
+        k: usize,
+        meter: &mut Meter,
+    ) -> (bool, Onward) {
+        if !meter.take_lap() {
+            return (false, Onward::Undecided);
+        }
+        let mut board = node.board;
+        let mut t = Self::probe(t, node, t.lap == 0);
+        let met = matches!(
+            self.muzi_lap(&mut board, &mut t, k, &mut (), &mut ()),
+            Ok(Some(_))
+        );
+        (
+            met,
+            self.onward(
+                Snap {
+                    board,
+                    next: t.next,
+                },
+                t.ccw,
+                meter,
+            ),
+        )
+    }
+
+    /// Whether, going on as `onward` says, some choice of drops ends the move meeting `goal`
+    /// (an end at all, or an end with a capture on the way), never passing through a state of
+    /// `avoid`. `first` when `onward` is a node before the move's first lap.
+    ///
+    /// The laps between two muzi laps are forced, so the move's muzi-lap states (nodes) and its
+    /// drops (edges) form a finite graph, and this is a depth-first search of it. Coming back
+    /// to a node is a loop, not the end of the search: a different drop there may still end
+    /// the move (a 168-lap move found by a second review does just that).
+    ///
+    /// The search follows at most the laps `meter` holds, in all: past them, a way on not
+    /// followed to its end makes the answer [`Reach::Undecided`] unless an end is found.
+    pub(super) fn leads_to_end(
+        &self,
+        onward: Onward,
+        t: &InMove,
+        (first, goal): (bool, Goal),
+        avoid: &[Snap],
+        meter: &mut Meter,
+    ) -> Reach {
+        let start = match onward {
+            Onward::Ends { captures } => return Reach::from(goal == Goal::Finish || captures),
+            Onward::Endless => return Reach::No,
+            Onward::Undecided => return Reach::Undecided,
+            Onward::Node(node) if avoid.contains(&node) => return Reach::No,
+            Onward::Node(node) => node,
+        };
+        let mut undecided = false;
+        // Most searches end at the first node: one of its drops ends the move at once.
+        let probe = Self::probe(t, &start, first);
+        let offsets = self.drop_offsets(&start.board, &probe);
+        if goal == Goal::Finish && !offsets.is_empty() && Self::muzi_lap_ends(&start.board, &probe)
+        {
+            return if meter.left > 0 {
+                Reach::Yes
+            } else {
+                Reach::Undecided
+            };
+        }
+        for k in offsets.iter() {
+            match self.after_drop(&start, &probe, k, meter) {
+                (met, Onward::Ends { captures }) if goal == Goal::Finish || captures || met => {
+                    return Reach::Yes
+                }
+                (_, Onward::Undecided) => undecided = true,
+                _ => {}
+            }
+        }
+        let mut stack = vec![(start, first, goal)];
+        let mut visited = Visited::default();
+        while let Some((node, first, goal)) = stack.pop() {
+            if !visited.insert((node, first, goal)) {
+                continue;
+            }
+            let probe = Self::probe(t, &node, first);
+            for k in self.drop_offsets(&node.board, &probe).iter() {
+                let (met, onward) = self.after_drop(&node, &probe, k, meter);
+                let goal = match goal {
+                    // A meeting is a capture; under `stop` even a move that then never ends
+                    // keeps it.
+                    Goal::Capture if met && self.config.endless == EndlessMove::Stop => {
+                        return Reach::Yes
+                    }
+                    Goal::Capture if met => Goal::Finish,
+                    goal => goal,
+                };
+                match onward {
+                    Onward::Ends { captures } if goal == Goal::Finish || captures => {
+                        return Reach::Yes
+                    }
+                    Onward::Node(next) if !avoid.contains(&next) => stack.push((next, false, goal)),
+                    Onward::Undecided => undecided = true,
+                    _ => {}
+                }
+            }
+        }
+        if undecided {
+            Reach::Undecided
+        } else {
+            Reach::No
+        }
+    }
+
+    /// Why `side` may not start a move from ring hole `index` that way, without words: move
+    /// lists ask this for every hole after every move.
+    fn start_refusal(&self, board: &Board, side: Side, index: usize, ccw: bool) -> Option<Refusal> {
+        if board.sector(side) >> index & 1 == 0 {
+            return Some(Refusal::NotSector);
+        }
+        if board.is_empty(index) {
+            return Some(Refusal::Empty);
+        }
+        if let Some(m) = board.muzi_at(index) {
+            let next = step(index, ccw, 1);
+            if board.holes[index] == 0 && board.muzi[m.other().index()] == Some(next as u8) {
+                return Some(Refusal::Singleton);
+            }
+            if board.owned != 0
+                && self
+                    .drop_offsets(board, &self.start_turn(side, index, ccw))
+                    .is_empty()
+            {
+                return Some(Refusal::OwnedMuzi);
+            }
+        }
+        None
+    }
+
+    /// `start_refusal`, and under `dong-wo.endless=illegal` a move no choice of drops ends.
+    pub(super) fn sow_refusal(
+        &self,
+        board: &Board,
+        side: Side,
+        index: usize,
+        ccw: bool,
+    ) -> Option<Refusal> {
+        if let Some(refusal) = self.start_refusal(board, side, index, ccw) {
+            return Some(refusal);
+        }
+        if self.config.endless == EndlessMove::Stop {
+            return None;
+        }
+        match self.move_can_end(board, side, index, ccw, Goal::Finish) {
+            Reach::Yes => None,
+            Reach::No => Some(Refusal::Endless),
+            Reach::Undecided => Some(Refusal::Undecided),
+        }
+    }
+
+    /// Whether the move of `side` from ring hole `index` that way, whose start is allowed, can
+    /// end meeting `goal` by some choice of drops, looking ahead at most the lap budget.
+    fn move_can_end(
+        &self,
+        board: &Board,
+        side: Side,
+        index: usize,
+        ccw: bool,
+        goal: Goal,
+    ) -> Reach {
+        if let Some(captures) = self.first_lap_ends(board, index, ccw) {
+            return Reach::from(goal == Goal::Finish || captures);
+        }
+        let t = self.start_turn(side, index, ccw);
+        let mut meter = Meter {
+            left: self.max_laps,
+        };
+        let onward = self.onward(
+            Snap {
+                board: *board,
+                next: t.next,
+            },
+            ccw,
+            &mut meter,
+        );
+        let first = board.muzi_at(index).is_some();
+        self.leads_to_end(onward, &t, (first, goal), &[], &mut meter)
+    }
+
+    /// The refusal of `what` (a move, a drop) whose way on was not decided within the budget.
+    fn undecided_move(&self, what: impl fmt::Display, lap: u32) -> Violation {
+        undecided(
+            what,
+            format_args!(
+                "from lap {lap} on, its relay neither ended nor came back to a state it was in, or the look-ahead for a drop that ends it found none, within {} laps",
+                self.max_laps
+            ),
+            self.max_laps,
+        )
+    }
+
+    /// Whether a move from ring hole `index` ends with its first lap, seen from the board
+    /// without playing it: `Some(captures)` if so. Most moves do, and every move list and
+    /// every "has he a move" asks this, so it is answered in a few steps when it can be:
+    /// a lap of at most nine stones without a muzi leaves the hole after its last stone as it
+    /// was (or, with nine, that is the emptied start). `None` when the lap must be played.
+    pub(super) fn first_lap_ends(&self, board: &Board, index: usize, ccw: bool) -> Option<bool> {
+        let n = board.holes[index] as usize;
+        if n == 0 || board.muzi_at(index).is_some() || !Self::lap_ends(board, index, n, ccw) {
+            return None;
+        }
+        // The chain's first hole: untouched by the lap below nine stones, except the emptied
+        // start after eight; after nine, the first hole sown, which keeps its stone unless
+        // the stone goes on to the hole's owner.
+        let first = step(index, ccw, n + 2);
+        let captures = match n {
+            8 => false,
+            9 => {
+                !(board.is_empty(first)
+                    && self.config.owned_sown == OwnedSown::Winnings
+                    && board.owner(first).is_some())
+            }
+            _ => !board.is_empty(first),
+        };
+        Some(captures)
+    }
+
+    /// A refusal in words.
+    pub(super) fn refusal_violation(
+        &self,
+        board: &Board,
+        side: Side,
+        hole: Hole,
+        ccw: bool,
+        refusal: Refusal,
+    ) -> Violation {
+        let (rule, message) = match refusal {
+            Refusal::NotSector => {
+                let why = match ring_index(hole).and_then(|i| board.owner(i)) {
+                    Some(owner) => format!("{hole} is won or bought by {owner}"),
+                    None if hole.side == side => format!("{hole} is not in play"),
+                    None => format!("{hole} is in {}'s row and {side} does not own it", hole.side),
+                };
+                (SECTOR, format!("{why}: {side} moves from his own row's holes and the holes he owns in the other row"))
+            }
+            Refusal::Empty => (SOW_START, format!("{hole} is empty")),
+            Refusal::Singleton => {
+                let index = ring_index(hole).expect("a ring hole");
+                let m = board.muzi_at(index).expect("a muzi");
+                (
+                    MUZI_SINGLETON,
+                    format!(
+                        "{hole} holds {m}'s muzi alone and the next hole that way, {}, holds the other muzi: a muzi singleton may not be played toward it in the first lap",
+                        ring_hole(step(index, ccw, 1))
+                    ),
+                )
+            }
+            Refusal::OwnedMuzi => (
+                OWNED_MUZI,
+                format!("the first lap from {hole} could drop the muzi only into a hole {side} owns, which he may not do"),
+            ),
+            Refusal::Endless => (
+                EndlessMove::CODE,
+                format!("{hole}{} never ends: whatever the muzi drops, the relay keeps coming back to states it was in and would go round forever; such a move is not allowed", if ccw { '>' } else { '<' }),
+            ),
+            Refusal::Undecided => {
+                return self.undecided_move(
+                    format_args!("whether {hole}{} can end", if ccw { '>' } else { '<' }),
+                    0,
+                )
+            }
+        };
+        Violation::new(rule, message)
+    }
+
+    /// Where `side` may start a move from `hole`: its ring index, or why not.
+    fn check_start(
+        &self,
+        board: &Board,
+        side: Side,
+        hole: Hole,
+        ccw: bool,
+    ) -> Result<usize, Violation> {
+        let index = ring_index(hole)
+            .ok_or_else(|| self.refusal_violation(board, side, hole, ccw, Refusal::NotSector))?;
+        match self.start_refusal(board, side, index, ccw) {
+            None => Ok(index),
+            Some(refusal) => Err(self.refusal_violation(board, side, hole, ccw, refusal)),
+        }
+    }
+
+    pub(super) fn start_turn(&self, side: Side, index: usize, ccw: bool) -> InMove {
+        InMove {
+            mover: side,
+            ccw,
+            lap: 0,
+            next: index as u8,
+            seen: Vec::new(),
+            stop: None,
+            sown: 0,
+            acted: false,
+        }
+    }
+
+    /// Whether `side` has a legal move: [`Reach::Undecided`] when he has none decided but a
+    /// move whose end was not decided within the lap budget, which may be legal.
+    pub(super) fn has_move(&self, board: &Board, side: Side) -> Reach {
+        let candidates = board.sector(side) & board.occupied();
+        // A hole without a muzi may always start a move, and most positions have one whose
+        // first lap ends it, which is seen without playing it: only the rest are played ahead.
+        let plain = candidates & !board.muzi_mask();
+        if plain != 0
+            && (self.config.endless == EndlessMove::Stop
+                || holes_of(plain).any(|i| {
+                    [true, false]
+                        .into_iter()
+                        .any(|ccw| self.first_lap_ends(board, i, ccw).is_some())
+                }))
+        {
+            return Reach::Yes;
+        }
+        let mut undecided = false;
+        for i in holes_of(candidates) {
+            for ccw in [true, false] {
+                match self.sow_refusal(board, side, i, ccw) {
+                    None => return Reach::Yes,
+                    Some(Refusal::Undecided) => undecided = true,
+                    Some(_) => {}
+                }
+            }
+        }
+        if undecided {
+            Reach::Undecided
+        } else {
+            Reach::No
+        }
+    }
+
+    /// Whether some legal move of either player, each as if he were to move, captures.
+    pub(super) fn capture_possible(&self, board: &Board) -> Reach {
+        let mut undecided = false;
+        for side in [Side::A, Side::B] {
+            for i in holes_of(board.sector(side)) {
+                for ccw in [true, false] {
+                    // A move that can end with a capture can end: the endless test is implied.
+                    if self.start_refusal(board, side, i, ccw).is_none() {
+                        match self.move_can_end(board, side, i, ccw, Goal::Capture) {
+                            Reach::Yes => return Reach::Yes,
+                            Reach::Undecided => undecided = true,
+                            Reach::No => {}
+                        }
+                    }
+                }
+            }
+        }
+        if undecided {
+            Reach::Undecided
+        } else {
+            Reach::No
+        }
+    }
+
+    /// Whether no capture is possible any more, for the round-end test; refused under
+    /// `mgn.limit.laps` when some move's capture was not decided within the budget.
+    fn no_capture_possible(&self, board: &Board) -> Result<bool, Violation> {
+        match self.capture_possible(board) {
+            Reach::Yes => Ok(false),
+            Reach::No => Ok(true),
+            Reach::Undecided => Err(undecided(
+                "the round-end test after this move (can a capture still be made?)",
+                format_args!(
+                    "no move of either player was found to capture, and the look-ahead of some move did not end within {} laps",
+                    self.max_laps
+                ),
+                self.max_laps,
+            )),
+        }
+    }
+
+    /// The round-end test: `Some(winner)` when the round is over.
+    pub(super) fn round_end(
+        &self,
+        board: &Board,
+    ) -> Result<Option<(Option<Side>, &'static str)>, Violation> {
+        // Every wording ends a round only when each player has at most one piece left in his
+        // regular holes: two occupied holes rule that out at a glance, after nearly every move.
+        let occupied = board.occupied();
+        if [Side::A, Side::B]
+            .into_iter()
+            .any(|side| (board.regular(side) & occupied).count_ones() > 1)
+        {
+            return Ok(None);
+        }
+        let a = board.count(Side::A, self.muzi_count);
+        let b = board.count(Side::B, self.muzi_count);
+        let winner = match (a, b) {
+            (1, 0) => Some(Side::A),
+            (0, 1) => Some(Side::B),
+            _ => None,
+        };
+        Ok(match self.config.round_end {
+            RoundEnd::Catalan => match (a, b) {
+                (0, 0) => Some((None, RoundEnd::CODE)),
+                (1, 0) | (0, 1) => Some((winner, RoundEnd::CODE)),
+                (1, 1) if self.no_capture_possible(board)? => Some((None, ROUND_END_CAPTURE_TEST)),
+                _ => None,
+            },
+            RoundEnd::MancalaWorld if a < 2 && b < 2 && self.no_capture_possible(board)? => {
+                Some((winner, RoundEnd::CODE))
+            }
+            RoundEnd::MancalaWorld => None,
+        })
+    }
+
+    /// Tianzi for `side`, if it applies: one stone from his winnings into each of his empty
+    /// regular holes, borrowing from the opponent when short.
+    fn tianzi<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        side: Side,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        let board = &state.board;
+        let holes = board.regular(side);
+        if holes & board.occupied() != 0
+            || board.count_in(board.regular(side.other()), MUZI_POINTS) < 2
+        {
+            return Ok(());
+        }
+        let need = holes.count_ones();
+        let own = state.winnings[side.index()].seeds.min(need);
+        let borrow = (need - own).min(state.winnings[side.other().index()].seeds);
+        Self::lend(state, side, borrow, TIANZI_BORROW, sink)?;
+        for i in holes_of(holes).take((own + borrow) as usize) {
+            state.winnings[side.index()].seeds -= 1;
+            state.board.holes[i] += 1;
+            sink.event(Event::Refill {
+                hole: ring_hole(i),
+                seeds: 1,
+            });
+        }
+        Ok(())
+    }
+
+    /// What went to the owners of won or bought holes during the move goes into their
+    /// winnings.
+    fn settle(state: &mut DongWoState) {
+        let board = &mut state.board;
+        for side in [Side::A, Side::B] {
+            state.winnings[side.index()].seeds += board.banked[side.index()] as u32;
+            board.banked[side.index()] = 0;
+            if let Some(at) = board.muzi[side.index()].filter(|&at| at >= BANKED) {
+                let owner = if at == BANKED { Side::A } else { Side::B };
+                set_muzi(&mut state.winnings[owner.index()], side);
+                board.muzi[side.index()] = None;
+            }
+        }
+    }
+
+    /// Everything after a move: tianzi, the round-end test, the next player. Refused only
+    /// when a stone lent would take a debt past `u32::MAX`; the caller then undoes the move.
+    fn end_of_move<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        mover: Side,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        Self::settle(state);
+        state.turn = None;
+        // Tianzi needs a player's regular holes all empty, which one's tianzi does not change
+        // for the other: one look at the board tells which of them to try.
+        let occupied = state.board.occupied();
+        for side in [mover.other(), mover] {
+            if state.board.regular(side) & occupied == 0 {
+                self.tianzi(state, side, sink)?;
+            }
+        }
+        state.to_move = mover.other();
+        // Between rounds the side to move is never stuck: the next round's board is new.
+        state.stuck = false;
+        // A player whose moves were not decided within the lap budget is not stuck: a pass
+        // written for him is refused under `mgn.limit.laps`.
+        let ended = self.round_end(&state.board)?.or_else(|| {
+            state.stuck = self.has_move(&state.board, state.to_move) == Reach::No;
+            (state.stuck && self.has_move(&state.board, mover) == Reach::No).then_some((None, TURN))
+        });
+        sink.event(Event::TurnEnd {
+            next: state.to_move,
+        });
+        if let Some((winner, rule)) = ended {
+            sink.event(Event::RoundEnd {
+                round: state.round,
+                winner,
+                rule,
+            });
+            if self.config.game_length == GameLength::OneRound {
+                state.over = Some(winner);
+                sink.event(Event::GameEnd {
+                    winner,
+                    rule: GameLength::CODE,
+                });
+                return Ok(());
+            }
+            self.gather(state, sink);
+            // The side to move shown between rounds is the next round's first player.
+            state.to_move = state.first.other();
+            state.between = Some(Between {
+                winner,
+                begun: false,
+                filled: 0,
+                fill_made: false,
+                just_won: None,
+            });
+            if let Some(winner) = winner {
+                let holes: Vec<usize> = self.winnable(&state.board, winner).collect();
+                match holes[..] {
+                    // The loser has no hole left to give but his muzi's: nothing changes hands.
+                    [] => state.between.as_mut().expect("just set").winner = None,
+                    // No choice: the winner takes it now (and may end the game with it).
+                    [only] => {
+                        let mut events = Vec::new();
+                        self.take_hole(state, winner, only, &mut events)?;
+                        for event in events {
+                            sink.event(event);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// dong-wo.round.gather: at the end of a round the pieces left in regular holes go to
+    /// their row's player (a muzi home to its owner); owned holes keep theirs.
+    fn gather<S: EventSink>(&self, state: &mut DongWoState, sink: &mut S) {
+        for side in [Side::A, Side::B] {
+            for i in holes_of(state.board.regular(side)) {
+                let pile = state.board.pile(i);
+                if pile.seeds == 0 && pile.muzi == Muzi::NONE {
+                    continue;
+                }
+                state.board.clear(i);
+                state.winnings[side.index()].seeds += pile.seeds;
+                if pile.seeds > 0 {
+                    sink.event(Event::Gather {
+                        hole: ring_hole(i),
+                        seeds: pile.seeds,
+                        by: side,
+                        rule: ROUND_GATHER,
+                    });
+                }
+                for m in [Side::A, Side::B] {
+                    if pile.muzi.has(m) {
+                        set_muzi(&mut state.winnings[m.index()], m);
+                        sink.event(Event::Capture {
+                            hole: ring_hole(i),
+                            pile: Pile {
+                                seeds: 0,
+                                muzi: Muzi::of(m),
+                            },
+                            by: m,
+                            rule: ROUND_GATHER,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The holes of the loser's row the round's `winner` may take: regular, not the muzi's
+    /// end hole.
+    pub(super) fn winnable(&self, board: &Board, winner: Side) -> impl Iterator<Item = usize> {
+        let end = self.end_hole(winner.other());
+        holes_of(board.regular(winner.other())).filter(move |&i| i != end)
+    }
+
+    /// The end hole where `side`'s muzi starts each round.
+    pub(super) fn end_hole(&self, side: Side) -> usize {
+        match (side, self.config.muzi_end) {
+            (Side::A, StartMuziEnd::Left) => 9,
+            (Side::B, StartMuziEnd::Left) => 0,
+            (Side::A, StartMuziEnd::Right) => 5,
+            (Side::B, StartMuziEnd::Right) => 4,
+        }
+    }
+
+    /// The move ended with `t.next` empty: the capture chain, then the end of the move.
+    fn finish<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        t: &InMove,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        if let Some((step, action)) = state.pending.first() {
+            return Err(Violation::new(
+                OWNED,
+                format!(
+                    "~{step}{}{}: the move sows {} pieces, and the action comes after its end",
+                    action.kind.sigil(),
+                    action.hole,
+                    t.sown
+                ),
+            ));
+        }
+        // The capture chain: the hole after the empty one, and on while each captured hole is
+        // followed by an empty hole and then an occupied one.
+        let mut empty = t.next as usize;
+        for n in 0.. {
+            let c = step(empty, t.ccw, 1);
+            if state.board.is_empty(c) {
+                break;
+            }
+            let pile = state.board.pile(c);
+            state.board.clear(c);
+            let w = &mut state.winnings[t.mover.index()];
+            w.seeds += pile.seeds;
+            w.muzi.a |= pile.muzi.a;
+            w.muzi.b |= pile.muzi.b;
+            sink.event(Event::Capture {
+                hole: ring_hole(c),
+                pile,
+                by: t.mover,
+                rule: if n == 0 { CAPTURE } else { CAPTURE_CHAIN },
+            });
+            empty = step(c, t.ccw, 1);
+            if !state.board.is_empty(empty) {
+                break;
+            }
+        }
+        self.end_of_move(state, t.mover, sink)
+    }
+
+    /// Go on with the turn `t` from the board of `state` after a lap (or at the start): the
+    /// runs of laps without a muzi, up to the move's end, a muzi lap, or an endless stop.
+    /// `last_lap` is the lap just played, whose end this reports.
+    ///
+    /// Under `dong-wo.endless=illegal` a move (or a drop) is refused when no choice of drops
+    /// ends it. Nothing has checked that beforehand: the laps are played as they are checked,
+    /// and `never_ends` is the refusal if the relay goes round for good or reaches a muzi lap
+    /// from which no drop ends the move. The caller undoes the laps then. `what` is the
+    /// decision played (the move, or the drop), for a refusal under `mgn.limit.laps`.
+    fn proceed<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        mut t: InMove,
+        mut last_lap: Option<usize>,
+        (what, never_ends): (DongWoDecision, impl FnOnce() -> Violation),
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        let undecided = |lap: u32| {
+            let what = match what {
+                DongWoDecision::Drop { .. } => format!("the move after {what}"),
+                _ => what.to_string(),
+            };
+            self.undecided_move(what, lap)
+        };
+        let lap_end = |sink: &mut S, lap: u32, last: usize, rule: &'static str| {
+            sink.event(Event::LapEnd {
+                hole: ring_hole(last),
+                lap,
+                rule,
+            })
+        };
+        // Laps played at once with their events: while owner actions wait for their piece
+        // (they apply within the lap), and under `illegal`, where a run that goes on long is
+        // tested for a cycle once. Otherwise (under `stop`, or after owner actions) a run may
+        // never end, and is first followed with the detection, which also says where it stops.
+        let mut laps_unchecked = 0;
+        // Where this run of plain laps starts: a run tested for a cycle is followed from there,
+        // so that the budget counts the move's laps exactly.
+        let run_start = (
+            Snap {
+                board: state.board,
+                next: t.next,
+            },
+            t.lap,
+        );
+        loop {
+            let anchored = !state.pending.is_empty();
+            if !anchored && (self.config.endless == EndlessMove::Stop || t.acted) {
+                break;
+            }
+            let next = t.next as usize;
+            if state.board.is_empty(next) || state.board.muzi_at(next).is_some() {
+                break;
+            }
+            if u64::from(t.lap) >= self.max_laps {
+                // Owner actions waiting for a piece the budget's laps do not reach.
+                return Err(undecided(t.lap));
+            }
+            if !anchored {
+                laps_unchecked += 1;
+                if laps_unchecked == PLAIN_LAPS {
+                    let (mut ahead, from) = run_start;
+                    let budget = self.max_laps - u64::from(from);
+                    match self.run(&mut ahead, t.ccw, budget).0 {
+                        RunEnd::Endless { .. } => return Err(never_ends()),
+                        RunEnd::Undecided => return Err(undecided(from)),
+                        RunEnd::Ends | RunEnd::Muzi => {}
+                    }
+                }
+            }
+            if let Some(last) = last_lap {
+                lap_end(sink, t.lap, last, LAP_RELAY);
+            }
+            t.lap += 1;
+            let mut s = Snap {
+                board: state.board,
+                next: t.next,
+            };
+            let last = if anchored {
+                let mut anchors = Anchors {
+                    pending: &mut state.pending,
+                    winnings: &mut state.winnings,
+                    sown: &mut t.sown,
+                };
+                self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut anchors)?
+            } else {
+                self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?
+            };
+            last_lap = Some(last);
+            state.board = s.board;
+            t.next = s.next;
+        }
+        if state.board.is_empty(t.next as usize) {
+            if let Some(last) = last_lap {
+                lap_end(sink, t.lap, last, LAP_END);
+            }
+            return self.finish(state, &t, sink);
+        }
+        let mut s = Snap {
+            board: state.board,
+            next: t.next,
+        };
+        let left = self.max_laps.saturating_sub(u64::from(t.lap));
+        let (end, laps) = self.run(&mut s, t.ccw, left);
+        if end == RunEnd::Undecided {
+            return Err(undecided(t.lap));
+        }
+        // What the look-aheads below may follow: the move's laps left after the run.
+        let meter = Meter { left: left - laps };
+        let can_end = |t: &InMove| {
+            let mut meter = meter;
+            self.leads_to_end(Onward::Node(s), t, (false, Goal::Finish), &[], &mut meter)
+        };
+        let undecided_here = |t: &InMove| undecided(t.lap + laps as u32);
+        if self.config.endless == EndlessMove::Illegal && !t.acted && end == RunEnd::Muzi {
+            match can_end(&t) {
+                Reach::Yes => {}
+                Reach::No => return Err(never_ends()),
+                Reach::Undecided => return Err(undecided_here(&t)),
+            }
+        }
+        if self.config.endless == EndlessMove::Illegal && t.acted && state.pending.is_empty() {
+            // Owner actions changed the move's course, which the look-ahead of its start and
+            // of its drops did not foresee: whether it can still end is judged now.
+            let dead = match end {
+                RunEnd::Endless { .. } => true,
+                RunEnd::Muzi => match can_end(&t) {
+                    Reach::Yes => false,
+                    Reach::No => true,
+                    Reach::Undecided => return Err(undecided_here(&t)),
+                },
+                RunEnd::Ends | RunEnd::Undecided => false,
+            };
+            if dead {
+                return Err(Violation::new(
+                    EndlessMove::CODE,
+                    format!("after lap {} the move never ends, whatever the muzi drops; such a move is not allowed", t.lap),
+                ));
+            }
+        }
+        // Under `stop`, a move that comes back to a muzi-lap state from which no choice of
+        // drops ends it has gone round for good: the mover stops there.
+        let stops = match end {
+            RunEnd::Ends | RunEnd::Undecided => false,
+            RunEnd::Endless { .. } => true,
+            RunEnd::Muzi if t.seen.contains(&s) => match can_end(&t) {
+                Reach::Yes => false,
+                Reach::No => true,
+                Reach::Undecided => return Err(undecided_here(&t)),
+            },
+            RunEnd::Muzi => false,
+        };
+        let final_rule = match end {
+            RunEnd::Ends => LAP_END,
+            _ if stops => EndlessMove::CODE,
+            _ => LAP_RELAY,
+        };
+        if let Some(last) = last_lap {
+            let rule = if laps == 0 { final_rule } else { LAP_RELAY };
+            lap_end(sink, t.lap, last, rule);
+        }
+        let run_from = t.lap;
+        if sink.keeps_events() {
+            // Play the run again, with its events.
+            let mut s = Snap {
+                board: state.board,
+                next: t.next,
+            };
+            for n in 0..laps {
+                t.lap += 1;
+                let last = self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?;
+                let rule = if n + 1 == laps { final_rule } else { LAP_RELAY };
+                lap_end(sink, t.lap, last, rule);
+            }
+            state.board = s.board;
+            t.next = s.next;
+        } else {
+            // Nothing reads the laps: the run's end is known, and an endless run stops where
+            // it was after its first mu laps.
+            if let RunEnd::Endless { mu, .. } = end {
+                for _ in 0..mu {
+                    self.plain_lap(&mut s, t.ccw, 0, sink, &mut ())?;
+                }
+            }
+            t.lap += laps as u32;
+            state.board = s.board;
+            t.next = s.next;
+        }
+        if let RunEnd::Endless { mu, lambda } = end {
+            // Laps are within the budget, a u32.
+            sink.event(Event::Cycle {
+                mu: run_from + mu as u32,
+                lambda: lambda as u32,
+                times: 1,
+                stop: t.lap,
+                rule: EndlessMove::CODE,
+            });
+        }
+        if end == RunEnd::Ends {
+            return self.finish(state, &t, sink);
+        }
+        if stops {
+            // Only reached under dong-wo.endless=stop: under `illegal` every drop played
+            // could still end the move.
+            t.stop = Some(t.lap);
+        } else if !t.seen.contains(&s) {
+            t.seen.push(s);
+        }
+        Self::settle(state);
+        state.turn = Some(t);
+        Ok(())
+    }
+
+    /// The drops listed at a muzi lap: under `illegal` those after which the move can still
+    /// end; under `stop` every legal drop. Either way a drop that only loops back to a state
+    /// this move was in and could leave another way is left out, so that perft and random play
+    /// count each move once (a loop is legal in a record, just never needed).
+    pub(super) fn decisions_in_turn(
+        &self,
+        state: &DongWoState,
+        t: &InMove,
+        out: &mut Vec<DongWoDecision>,
+    ) {
+        if let Some(lap) = t.stop {
+            out.push(DongWoDecision::Stop { lap });
+            return;
+        }
+        let node = Snap {
+            board: state.board,
+            next: t.next,
+        };
+        // A drop whose way on is not decided within the lap budget is listed: it may be legal,
+        // and `apply` refuses it under `mgn.limit.laps`.
+        let left = self.max_laps.saturating_sub(u64::from(t.lap));
+        for k in self.drop_offsets(&state.board, t).iter() {
+            let mut meter = Meter { left };
+            let (_, onward) = self.after_drop(&node, t, k, &mut meter);
+            let mut can_end = |avoid: &[Snap]| {
+                self.leads_to_end(onward, t, (false, Goal::Finish), avoid, &mut meter)
+            };
+            let listed = match onward {
+                Onward::Ends { .. } | Onward::Undecided => true,
+                Onward::Endless => self.config.endless == EndlessMove::Stop,
+                Onward::Node(next) if t.seen.contains(&next) => {
+                    self.config.endless == EndlessMove::Stop && can_end(&[]) != Reach::Yes
+                }
+                Onward::Node(_) => {
+                    self.config.endless == EndlessMove::Stop || can_end(&t.seen) != Reach::No
+                }
+            };
+            if listed {
+                out.push(DongWoDecision::Drop {
+                    drop: self.drop_at(t, k),
+                });
+            }
+        }
+    }
+}
+
+impl DongWo {
+    /// A transaction, an owner action between moves, the first move after a round's
+    /// transactions, or a move with owner actions inside, played on `next`, a copy of the
+    /// state that the caller keeps only if it is not refused.
+    pub(super) fn apply_on_copy<S: EventSink>(
+        &self,
+        next: &mut DongWoState,
+        decision: &DongWoDecision,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        // Transactions and owner actions report a few events, kept until they are done; a
+        // move reports its own as it goes.
+        let mut events = Vec::new();
+        let report = |events: Vec<Event>, sink: &mut S| {
+            for event in events {
+                sink.event(event);
+            }
+        };
+        match decision {
+            DongWoDecision::Deal { deal } => {
+                self.transact(next, deal, &mut events)?;
+                report(events, sink);
+            }
+            DongWoDecision::Act { action, .. } => {
+                if next.turn.is_some() {
+                    return Err(Violation::new(
+                        OWNED,
+                        "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
+                    ));
+                }
+                self.act(next, action, &mut events)?;
+                report(events, sink);
+                next.stuck = self.has_move(&next.board, next.to_move) == Reach::No;
+            }
+            _ => {
+                if let Some(Between { begun: false, .. }) = next.between {
+                    return Err(Violation::new(
+                        "mgn.round.marker",
+                        format!(
+                            "round {} is over: `round {}` starts the next",
+                            next.round,
+                            next.round + 1
+                        ),
+                    ));
+                }
+                self.close_between(next, &mut events)?;
+                report(events, sink);
+                if next.over.is_none() {
+                    self.play(next, decision, sink)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One decision of a turn (or an owner action queued for the move to come).
+    pub(super) fn play<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        decision: &DongWoDecision,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        match (*decision, state.turn.clone()) {
+            (DongWoDecision::Sow { hole, direction }, None) => {
+                let ccw = direction == Direction::CounterClockwise;
+                let side = state.to_move;
+                let index = self.check_start(&state.board, side, hole, ccw)?;
+                // Owner actions inside the move change its course: whether it ends is judged
+                // as it is played (in `proceed`).
+                let t = InMove {
+                    acted: !state.pending.is_empty(),
+                    ..self.start_turn(side, index, ccw)
+                };
+                let board = state.board;
+                let never_ends =
+                    move || self.refusal_violation(&board, side, hole, ccw, Refusal::Endless);
+                if state.board.muzi_at(index).is_some() {
+                    if self.config.endless == EndlessMove::Illegal && !t.acted {
+                        match self.move_can_end(&state.board, side, index, ccw, Goal::Finish) {
+                            Reach::Yes => {}
+                            Reach::No => return Err(never_ends()),
+                            Reach::Undecided => {
+                                let what = DongWoDecision::Sow { hole, direction };
+                                return Err(self.undecided_move(format_args!("{what}"), 0));
+                            }
+                        }
+                    }
+                    // The first lap's state is not kept: a later lap back at it allows more
+                    // drops (a singleton meeting), so it is another node.
+                    state.turn = Some(t);
+                    return Ok(());
+                }
+                self.played_or_undone(state, sink, |state, sink| {
+                    let what = DongWoDecision::Sow { hole, direction };
+                    self.proceed(state, t, None, (what, never_ends), sink)
+                })
+            }
+            (DongWoDecision::Drop { drop }, Some(t)) if t.stop.is_none() => {
+                let from = t.next as usize;
+                let pieces = state.board.holes[from] as usize + 1;
+                let lap = t.lap + 1;
+                if u64::from(lap) > self.max_laps {
+                    let what = DongWoDecision::Drop { drop };
+                    return Err(self.undecided_move(format_args!("the move at {what}"), t.lap));
+                }
+                let k = self.offset_of(&t, pieces, drop).ok_or_else(|| {
+                    Violation::new(
+                        MUZI_DROP,
+                        format!(
+                            "lap {lap} takes {} from {} and sows {} to {}: {drop_text} is not one of its holes",
+                            pieces,
+                            ring_hole(from),
+                            ring_hole(step(from, t.ccw, 1)),
+                            ring_hole(step(from, t.ccw, pieces)),
+                            drop_text = DongWoDecision::Drop { drop },
+                        ),
+                    )
+                })?;
+                if !self.drop_offsets(&state.board, &t).contains(k) {
+                    let at = step(from, t.ccw, k + 1);
+                    return Err(if state.board.owner(at) == Some(t.mover) {
+                        Violation::new(
+                            OWNED_MUZI,
+                            format!(
+                                "{} is {}'s own won or bought hole: he drops a muzi there only when no other drop is left, in a later lap",
+                                drop.hole, t.mover
+                            ),
+                        )
+                    } else {
+                        Violation::new(
+                            MUZI_OTHER_HOLE,
+                            format!(
+                                "{} holds the other muzi: a muzi drops there only as a singleton in a later lap",
+                                drop.hole
+                            ),
+                        )
+                    });
+                }
+                let never_ends = || {
+                    Violation::new(
+                        EndlessMove::CODE,
+                        format!("after {} the move never ends: whatever the muzi drops from there, the relay keeps coming back to states it was in; such a move is not allowed", DongWoDecision::Drop { drop }),
+                    )
+                };
+                // A move without owner actions is checked as it is played (in `proceed`).
+                if self.config.endless == EndlessMove::Illegal && t.acted && state.pending.is_empty() {
+                    let node = Snap {
+                        board: state.board,
+                        next: t.next,
+                    };
+                    let mut meter = Meter {
+                        left: self.max_laps - u64::from(t.lap),
+                    };
+                    let (_, onward) = self.after_drop(&node, &t, k, &mut meter);
+                    match self.leads_to_end(onward, &t, (false, Goal::Finish), &[], &mut meter) {
+                        Reach::Yes => {}
+                        Reach::No => return Err(never_ends()),
+                        Reach::Undecided => {
+                            let what = DongWoDecision::Drop { drop };
+                            return Err(self.undecided_move(format_args!("{what}"), t.lap));
+                        }
+                    }
+                }
+                self.played_or_undone(state, sink, |state, sink| {
+                    let what = DongWoDecision::Drop { drop };
+                    self.drop_and_proceed(state, t, k, (what, never_ends), sink)
+                })
+            }
+            (DongWoDecision::Stop { lap }, Some(t)) => match t.stop {
+                Some(stop) if stop == lap => self.played_or_undone(state, sink, |state, sink| {
+                    self.end_of_move(state, t.mover, sink)
+                }),
+                Some(stop) => Err(Violation::new(
+                    EndlessMove::CODE,
+                    format!("the move comes back to a state it was in after lap {stop}: it stops there, /{stop}, not after lap {lap}"),
+                )),
+                None => Err(Violation::new(
+                    EndlessMove::CODE,
+                    format!("/{lap} stops only a move that never ends, and this one goes on with a muzi drop"),
+                )),
+            },
+            (DongWoDecision::Pass, None) => {
+                if !state.pending.is_empty() {
+                    return Err(Violation::new(
+                        OWNED,
+                        "owner actions written for a move wait for its pieces: a pass sows none",
+                    ));
+                }
+                match self.has_move(&state.board, state.to_move) {
+                    Reach::No => {}
+                    Reach::Yes => {
+                        return Err(Violation::new(
+                            TURN,
+                            format!("{} has a move and may not pass", state.to_move),
+                        ))
+                    }
+                    Reach::Undecided => {
+                        return Err(undecided(
+                            format_args!("whether {} has a legal move", state.to_move),
+                            format_args!(
+                                "none of his moves was found to end, and the look-ahead of some did not end within {} laps",
+                                self.max_laps
+                            ),
+                            self.max_laps,
+                        ))
+                    }
+                }
+                sink.event(Event::Pass {
+                    side: state.to_move,
+                    rule: TURN,
+                });
+                state.to_move = state.to_move.other();
+                state.stuck = self.has_move(&state.board, state.to_move) == Reach::No;
+                sink.event(Event::TurnEnd {
+                    next: state.to_move,
+                });
+                Ok(())
+            }
+            (DongWoDecision::Stop { lap }, None) => Err(Violation::new(
+                EndlessMove::CODE,
+                format!("/{lap} stops only a move that never ends"),
+            )),
+            (_, Some(t)) if t.stop.is_some() => Err(Violation::new(
+                EndlessMove::CODE,
+                format!(
+                    "the move never ends: the mover stops after lap {}, written /{}",
+                    t.stop.unwrap_or(0),
+                    t.stop.unwrap_or(0)
+                ),
+            )),
+            (_, Some(t)) => Err(Violation::new(
+                MUZI_DROP,
+                format!(
+                    "lap {} carries a muzi: the move goes on with where it drops (@hole)",
+                    t.lap + 1
+                ),
+            )),
+            (DongWoDecision::Act { action, step: Some(step) }, None) => {
+                if state.pending.last().is_some_and(|&(last, _)| last > step) {
+                    return Err(Violation::new(
+                        OWNED,
+                        format!("~{step}{}{}: the owner actions of a move are written in the order of their pieces", action.kind.sigil(), action.hole),
+                    ));
+                }
+                state.pending.push((step, action));
+                Ok(())
+            }
+            (DongWoDecision::Act { .. }, _) => Err(Violation::new(
+                OWNED,
+                "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
+            )),
+            (DongWoDecision::Deal { .. }, _) => Err(Violation::new(
+                BETWEEN,
+                "a transaction comes between rounds, not within a move",
+            )),
+            (DongWoDecision::Drop { .. }, None) => Err(Violation::new(
+                MUZI_DROP,
+                "no lap of this move is waiting for a muzi drop",
+            )),
+        }
+    }
+    /// The muzi lap of the turn `t` with its muzi at offset `k`, then on (`proceed`).
+    fn drop_and_proceed<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        mut t: InMove,
+        k: usize,
+        refusals: (DongWoDecision, impl FnOnce() -> Violation),
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        let from = t.next as usize;
+        let pieces = state.board.holes[from] as usize + 1;
+        let mut board = state.board;
+        let met = if state.pending.is_empty() {
+            self.muzi_lap(&mut board, &mut t, k, sink, &mut ())?
+        } else {
+            let mut sown = t.sown;
+            let mut anchors = Anchors {
+                pending: &mut state.pending,
+                winnings: &mut state.winnings,
+                sown: &mut sown,
+            };
+            let met = self.muzi_lap(&mut board, &mut t, k, sink, &mut anchors)?;
+            t.sown = sown;
+            met
+        };
+        if let Some(taken) = met {
+            set_muzi(&mut state.winnings[t.mover.index()], taken);
+        }
+        state.board = board;
+        let last = step(from, t.ccw, pieces);
+        self.proceed(state, t, Some(last), refusals, sink)
+    }
+
+    /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, what a
+    /// move changes (the board, the winnings, the turn, and from the end of the move on the
+    /// debts, the side to move and the round's end) is put back and its events withdrawn, so
+    /// that a refused decision changes nothing.
+    fn played_or_undone<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        sink: &mut S,
+        play_on: impl FnOnce(&mut DongWoState, &mut S) -> Result<(), Violation>,
+    ) -> Result<(), Violation> {
+        // A move is played in a round of a game not over (transactions close `between`
+        // first): those two are put back to none.
+        debug_assert!(state.over.is_none() && state.between.is_none());
+        let (board, winnings, turn) = (state.board, state.winnings, state.turn.take());
+        let (debts, to_move, stuck) = (state.debts, state.to_move, state.stuck);
+        let mark = sink.mark();
+        let played = play_on(state, sink);
+        if played.is_err() {
+            state.board = board;
+            state.winnings = winnings;
+            state.turn = turn;
+            state.debts = debts;
+            state.to_move = to_move;
+            state.stuck = stuck;
+            state.over = None;
+            state.between = None;
+            sink.withdraw(mark);
+        }
+        played
+    }
+}

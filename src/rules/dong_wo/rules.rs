@@ -1,0 +1,470 @@
+//! Dong Wo behind the [`Rules`] interface: positions and decisions read from and written as MGN.
+
+use super::*;
+
+impl Rules for DongWo {
+    type State = DongWoState;
+    type Decision = DongWoDecision;
+
+    fn def(&self) -> &'static GameDef {
+        &DEF
+    }
+
+    fn start(&self, first: Side) -> DongWoState {
+        let (a, b) = match self.config.muzi_end {
+            StartMuziEnd::Left => (9, 0),
+            StartMuziEnd::Right => (5, 4),
+        };
+        let mut holes = [5u8; N];
+        holes[a] = 0;
+        holes[b] = 0;
+        DongWoState {
+            board: Board {
+                holes,
+                muzi: [Some(a as u8), Some(b as u8)],
+                owned: 0,
+                banked: [0; 2],
+            },
+            winnings: [Pile::default(); 2],
+            debts: [0, 0],
+            to_move: first,
+            turn: None,
+            over: None,
+            round: 1,
+            first,
+            between: None,
+            pending: Vec::new(),
+            stuck: false,
+        }
+    }
+
+    fn state_from_position(&self, position: &Position) -> Result<DongWoState, Violation> {
+        let shape = |m: String| Violation::new("mgn.position.shape", m);
+        let mut board = Board {
+            holes: [0; N],
+            muzi: [None, None],
+            owned: 0,
+            banked: [0; 2],
+        };
+        let mut seen = [0u32; 2];
+        // Summed in u64: two winnings of 2^31 would wrap a u32 total round to 40.
+        let mut smalls = 0u64;
+        for side in [Side::A, Side::B] {
+            let holes = &position.holes[side.index()];
+            if holes.len() != 5 {
+                return Err(shape(format!(
+                    "Dong Wo rows have 5 holes; {side}'s has {}",
+                    holes.len()
+                )));
+            }
+            for (n, h) in holes.iter().enumerate() {
+                let i = ring_index(Hole::new(side, n as u32 + 1)).expect("1..5");
+                if h.out_of_play {
+                    return Err(shape(format!(
+                        "{side}{}: Dong Wo has no holes out of play; a lost hole is owned by the other player (`@{}`)",
+                        n + 1,
+                        side.other()
+                    )));
+                }
+                match h.owner {
+                    Some(owner) if owner == side => {
+                        return Err(shape(format!(
+                        "{side}{}: a hole of {side}'s row is his unless {} owns it; write no owner",
+                        n + 1,
+                        side.other()
+                    )))
+                    }
+                    Some(_) if i == self.end_hole(side) => {
+                        return Err(shape(format!(
+                            "{side}{}: the muzi's end hole is never won or bought",
+                            n + 1
+                        )))
+                    }
+                    Some(_) => board.owned |= 1 << i,
+                    None => {}
+                }
+                if h.pile.muzi.count() > 1 {
+                    return Err(shape(format!(
+                        "{side}{}: the two muzi never share a hole",
+                        n + 1
+                    )));
+                }
+                if h.pile.seeds > SMALL_STONES {
+                    return Err(shape(format!(
+                        "{side}{} holds {} small stones; the game has {SMALL_STONES}",
+                        n + 1,
+                        h.pile.seeds
+                    )));
+                }
+                board.holes[i] = h.pile.seeds as u8;
+                smalls += u64::from(h.pile.seeds);
+                for m in [Side::A, Side::B] {
+                    if h.pile.muzi.has(m) {
+                        board.muzi[m.index()] = Some(i as u8);
+                        seen[m.index()] += 1;
+                    }
+                }
+            }
+        }
+        for pile in position.stores {
+            smalls += u64::from(pile.seeds);
+            for m in [Side::A, Side::B] {
+                seen[m.index()] += pile.muzi.has(m) as u32;
+            }
+        }
+        if smalls != u64::from(SMALL_STONES) || seen != [1, 1] {
+            return Err(shape(format!(
+                "a Dong Wo position holds {SMALL_STONES} small stones and each muzi once (holes and winnings); this one has {smalls} small stones, A's muzi {} times and B's {}",
+                seen[0], seen[1]
+            )));
+        }
+        let mut winnings = position.stores;
+        for w in &mut winnings {
+            w.muzi = Muzi {
+                a: w.muzi.a,
+                b: w.muzi.b,
+            };
+        }
+        Ok(DongWoState {
+            board,
+            winnings,
+            debts: position.debts,
+            to_move: position.to_move,
+            turn: None,
+            over: None,
+            round: position.round,
+            first: position.to_move,
+            between: None,
+            pending: Vec::new(),
+            stuck: self.has_move(&board, position.to_move) == Reach::No,
+        })
+    }
+
+    fn row_states<'a>(
+        &'a self,
+        state: &'a DongWoState,
+        side: Side,
+    ) -> impl ExactSizeIterator<Item = HoleState> + 'a {
+        row(side).map(|i| state.board.hole_state(i))
+    }
+
+    fn position_head(&self, state: &DongWoState) -> PositionHead {
+        PositionHead {
+            stores: state.winnings,
+            to_move: state.to_move,
+            round: state.round,
+            debts: state.debts,
+        }
+    }
+
+    fn phase(&self, state: &DongWoState) -> Phase {
+        if let Some(winner) = state.over {
+            return Phase::Over { winner };
+        }
+        if let Some(between) = &state.between {
+            // The transactions and the fill come before the round's first move.
+            return if between.begun {
+                Phase::ToMove(state.to_move)
+            } else {
+                Phase::RoundOver { round: state.round }
+            };
+        }
+        if state.turn.is_none() && !state.pending.is_empty() {
+            return Phase::Continue {
+                side: state.to_move,
+                rule: OWNED,
+            };
+        }
+        if let Some(t) = &state.turn {
+            return Phase::Continue {
+                side: t.mover,
+                rule: if t.stop.is_some() {
+                    EndlessMove::CODE
+                } else {
+                    MUZI_DROP
+                },
+            };
+        }
+        if state.stuck {
+            return Phase::MustPass {
+                side: state.to_move,
+                rule: TURN,
+            };
+        }
+        Phase::ToMove(state.to_move)
+    }
+
+    fn round(&self, state: &DongWoState) -> u32 {
+        state.round
+    }
+
+    fn decisions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        out.clear();
+        if state.over.is_some() {
+            return;
+        }
+        if let Some(t) = &state.turn {
+            self.decisions_in_turn(state, t, out);
+            return;
+        }
+        let ready;
+        let mut board = &state.board;
+        if state.between.is_some() {
+            let Some(completed) = self.deals(state, out) else {
+                return;
+            };
+            ready = completed;
+            if out.iter().any(|d| {
+                matches!(
+                    d,
+                    DongWoDecision::Deal {
+                        deal: Transaction::Win { .. }
+                    }
+                )
+            }) || ready.over.is_some()
+            {
+                return;
+            }
+            board = &ready.board;
+        }
+        let side = state.to_move;
+        let moves = out.len();
+        for i in holes_of(board.sector(side)) {
+            for ccw in [true, false] {
+                // A move whose end was not decided within the lap budget is listed: it may be
+                // legal, and `apply` refuses it under `mgn.limit.laps`.
+                if let None | Some(Refusal::Undecided) = self.sow_refusal(board, side, i, ccw) {
+                    out.push(DongWoDecision::Sow {
+                        hole: ring_hole(i),
+                        direction: direction(ccw),
+                    });
+                }
+            }
+        }
+        if out.len() == moves {
+            out.push(DongWoDecision::Pass);
+        }
+    }
+
+    fn alternatives(&self, state: &DongWoState) -> Vec<String> {
+        let mut decisions = Vec::new();
+        self.decisions(state, &mut decisions);
+        let in_play = state.turn.is_none() && state.between.is_none();
+        decisions
+            .iter()
+            .map(|d| match *d {
+                // A move listed because whether it can end was not decided within the budget.
+                DongWoDecision::Sow { hole, direction }
+                    if in_play
+                        && ring_index(hole).is_some_and(|i| {
+                            let ccw = direction == Direction::CounterClockwise;
+                            self.sow_refusal(&state.board, state.to_move, i, ccw)
+                                == Some(Refusal::Undecided)
+                        }) =>
+                {
+                    format!("{d} (not decided within {} laps)", self.max_laps)
+                }
+                _ => d.to_string(),
+            })
+            .collect()
+    }
+
+    fn apply<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        decision: &DongWoDecision,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        if state.over.is_some() {
+            return Err(Violation::new("mgn.game.over", "the game is over"));
+        }
+        // Transactions, owner actions, the first move after a round's transactions, and a
+        // move with owner actions inside work on a copy, so that a refusal half-way changes
+        // nothing.
+        let between_move = state.between.is_some()
+            && matches!(decision, DongWoDecision::Sow { .. } | DongWoDecision::Pass);
+        let anchored = !state.pending.is_empty()
+            && matches!(
+                decision,
+                DongWoDecision::Sow { .. } | DongWoDecision::Drop { .. }
+            );
+        if between_move
+            || anchored
+            || matches!(
+                decision,
+                DongWoDecision::Deal { .. } | DongWoDecision::Act { step: None, .. }
+            )
+        {
+            let mut next = state.clone();
+            // The events go straight to the sink, and are withdrawn if the decision is
+            // refused: a move's events may be many (a stopped endless move).
+            let mark = sink.mark();
+            let played = self.apply_on_copy(&mut next, decision, sink);
+            if played.is_err() {
+                sink.withdraw(mark);
+                return played;
+            }
+            *state = next;
+            return Ok(());
+        }
+        self.play(state, decision, sink)
+    }
+
+    fn implied(
+        &self,
+        state: &DongWoState,
+        written: Option<&DongWoDecision>,
+    ) -> Option<DongWoDecision> {
+        let t = state.turn.as_ref()?;
+        if t.stop.is_some() {
+            return None;
+        }
+        // A written drop into a hole of this lap is this lap's drop, legal or not; one that is
+        // not in this lap belongs to a later lap, and this lap's forced drop was left out.
+        if let Some(DongWoDecision::Drop { drop }) = written {
+            let pieces = state.board.holes[t.next as usize] as usize + 1;
+            if self.offset_of(t, pieces, *drop).is_some() {
+                return None;
+            }
+        }
+        let offsets = self.drop_offsets(&state.board, t);
+        match offsets.0.count_ones() {
+            1 => Some(DongWoDecision::Drop {
+                drop: self.drop_at(t, offsets.0.trailing_zeros() as usize),
+            }),
+            _ => None,
+        }
+    }
+
+    fn decisions_from_move_into(
+        &self,
+        written: &Move,
+        out: &mut Vec<(DongWoDecision, MovePart)>,
+    ) -> Result<(), Violation> {
+        check_move_form(written, &MOVE_FORM)?;
+        out.clear();
+        let sowing = &written.sowings[0];
+        let direction = sowing
+            .direction
+            .expect("the move form requires a direction");
+        // Owner actions inside the move are queued first; each applies at its piece.
+        out.extend(written.actions.iter().enumerate().map(|(i, a)| {
+            (
+                DongWoDecision::Act {
+                    action: a.value.action,
+                    step: Some(a.value.step),
+                },
+                MovePart::Action(i),
+            )
+        }));
+        out.push((
+            DongWoDecision::Sow {
+                hole: sowing.hole.value,
+                direction,
+            },
+            MovePart::Sowing(0),
+        ));
+        out.extend(sowing.muzi_drops.iter().enumerate().map(|(i, drop)| {
+            (
+                DongWoDecision::Drop { drop: drop.value },
+                MovePart::MuziDrop(i),
+            )
+        }));
+        if let Some(lap) = written.stopped_after_lap {
+            out.push((DongWoDecision::Stop { lap }, MovePart::Whole));
+        }
+        Ok(())
+    }
+
+    fn begin_round<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        sink: &mut S,
+    ) -> Result<(), Violation> {
+        match &mut state.between {
+            Some(between) if !between.begun => between.begun = true,
+            _ => {
+                return Err(Violation::new(
+                    "mgn.round.marker",
+                    format!("round {} is not over", state.round),
+                ))
+            }
+        }
+        state.round += 1;
+        // dong-wo.next-round.first: «En les rondes posteriors alternen l'ordre».
+        state.first = state.first.other();
+        state.to_move = state.first;
+        sink.event(Event::RoundStart {
+            round: state.round,
+            first: state.first,
+        });
+        Ok(())
+    }
+
+    fn decision_from_action(&self, action: &HoleAction) -> Result<DongWoDecision, Violation> {
+        Ok(DongWoDecision::Act {
+            action: *action,
+            step: None,
+        })
+    }
+
+    fn decision_from_transaction(&self, deal: &Transaction) -> Result<DongWoDecision, Violation> {
+        Ok(DongWoDecision::Deal { deal: *deal })
+    }
+
+    fn pass_decision(&self) -> Option<DongWoDecision> {
+        Some(DongWoDecision::Pass)
+    }
+
+    fn move_from_decisions(&self, turn: &[DongWoDecision]) -> Element {
+        let spanned = |hole: Hole| Spanned::new(hole, Default::default());
+        let anchored: Vec<_> = turn
+            .iter()
+            .map_while(|d| match *d {
+                DongWoDecision::Act {
+                    action,
+                    step: Some(step),
+                } => Some(Spanned::new(
+                    AnchoredAction { step, action },
+                    Default::default(),
+                )),
+                _ => None,
+            })
+            .collect();
+        let turn = &turn[anchored.len()..];
+        let (hole, direction) = match turn.first() {
+            Some(&DongWoDecision::Sow { hole, direction }) => (hole, direction),
+            Some(&DongWoDecision::Deal { deal }) => {
+                return Element::Transaction(Spanned::new(deal, Default::default()))
+            }
+            Some(&DongWoDecision::Act { action, .. }) => {
+                return Element::Action(Spanned::new(action, Default::default()))
+            }
+            _ => return Element::Pass(Spanned::new((), Default::default())),
+        };
+        let mut drops = Vec::new();
+        let mut stop = None;
+        for d in &turn[1..] {
+            match *d {
+                DongWoDecision::Drop { drop } => drops.push(Spanned::new(drop, Default::default())),
+                DongWoDecision::Stop { lap } => stop = Some(lap),
+                _ => {}
+            }
+        }
+        Element::Move(Spanned::new(
+            Move {
+                sowings: Sowing {
+                    hole: spanned(hole),
+                    direction: Some(direction),
+                    transfer_to: None,
+                    muzi_drops: drops.into(),
+                }
+                .into(),
+                extra_captures: Few::new(),
+                actions: anchored.into(),
+                stopped_after_lap: stop,
+            },
+            Default::default(),
+        ))
+    }
+}
