@@ -1,0 +1,408 @@
+//! Mraw imrujen's play: the lap, the capture chain and what forbids it, the feeding obligation,
+//! the end of a round and the sharing out.
+
+use super::*;
+
+impl MrawImrujen {
+    pub fn new(board: BoardSize, settings: &Settings) -> Result<MrawImrujen, Violation> {
+        if board != BOARD_SIZE {
+            return Err(Violation::new(
+                BOARD,
+                format!("Mraw imrujen is played on a 2x5 board, not {board}"),
+            ));
+        }
+        let config = Config::new(settings);
+        let (a_step, b_step) = match config.direction {
+            SowDirection::BCounterClockwise => (9, 1),
+            SowDirection::ACounterClockwise => (1, 9),
+        };
+        Ok(MrawImrujen {
+            step: [a_step, b_step],
+            config,
+            max_crossings: match config.capture_reach {
+                CaptureReach::CrossOnce => 1,
+                CaptureReach::OwnRow => 0,
+            },
+        })
+    }
+
+    /// The slot of hole `number` (1..=5) of `side`.
+    pub(super) fn slot(side: Side, number: usize) -> usize {
+        match side {
+            Side::B => number - 1,
+            Side::A => ROW + number - 1,
+        }
+    }
+
+    pub(super) fn hole(slot: usize) -> Hole {
+        if slot < ROW {
+            Hole::new(Side::B, slot as u32 + 1)
+        } else {
+            Hole::new(Side::A, (slot - ROW) as u32 + 1)
+        }
+    }
+
+    pub(super) fn owner(slot: usize) -> Side {
+        if slot < ROW {
+            Side::B
+        } else {
+            Side::A
+        }
+    }
+
+    pub(super) fn row(side: Side) -> std::ops::Range<usize> {
+        let first = Self::slot(side, 1);
+        first..first + ROW
+    }
+
+    // A subtraction rather than `%`: these run for every seed of every move tried.
+    pub(super) fn next(&self, mover: Side, slot: usize) -> usize {
+        let next = slot + self.step[mover.index()];
+        if next >= HOLES {
+            next - HOLES
+        } else {
+            next
+        }
+    }
+
+    fn prev(&self, mover: Side, slot: usize) -> usize {
+        let prev = slot + HOLES - self.step[mover.index()];
+        if prev >= HOLES {
+            prev - HOLES
+        } else {
+            prev
+        }
+    }
+
+    fn row_seeds(board: &[u32; HOLES], side: Side) -> u32 {
+        Self::row(side).map(|s| board[s]).sum()
+    }
+
+    /// A player can play at all: a hole of his with two seeds or more.
+    fn has_playable_hole(board: &[u32; HOLES], side: Side) -> bool {
+        Self::row(side).any(|s| board[s] >= 2)
+    }
+
+    /// Sow `from` for `mover` on `board` and work out the capture, without playing it.
+    pub(super) fn simulate(&self, board: &[u32; HOLES], mover: Side, from: usize) -> Outcome {
+        let mut sown = *board;
+        let seeds = std::mem::take(&mut sown[from]);
+        let mut at = from;
+        let mut feeds = false;
+        for i in 0..seeds {
+            if i > 0 {
+                at = self.next(mover, at);
+            }
+            sown[at] += 1;
+            feeds |= Self::owner(at) != mover;
+        }
+        let last = at;
+        let mut chain = Chain::EMPTY;
+        if Self::owner(last) == mover && matches!(sown[last], 2 | 4) {
+            chain.push(last);
+            let mut crossings = 0;
+            loop {
+                let before = self.prev(mover, at);
+                if before == last {
+                    break;
+                }
+                if Self::owner(before) != Self::owner(at) {
+                    crossings += 1;
+                    if crossings > self.max_crossings {
+                        break;
+                    }
+                }
+                if !matches!(sown[before], 2 | 4) {
+                    break;
+                }
+                chain.push(before);
+                at = before;
+            }
+        }
+        let opponent = mover.other();
+        // Counted only for a capture: most moves tried capture nothing.
+        let opponent_seeds = if chain.is_empty() {
+            0
+        } else {
+            Self::row_seeds(&sown, opponent)
+        };
+        let mut taken = 0;
+        let mut stop_at = None;
+        for (i, slot) in chain.iter().enumerate() {
+            if Self::owner(slot) == opponent {
+                taken += sown[slot];
+                if taken == opponent_seeds && stop_at.is_none() {
+                    stop_at = Some(i);
+                }
+            }
+        }
+        let empties_opponent = opponent_seeds > 0 && stop_at.is_some();
+        let mut lap_rule = if chain.is_empty() {
+            SOW_LAP
+        } else {
+            CAPTURE_START
+        };
+        if empties_opponent {
+            match self.config.no_empty {
+                CaptureNoEmpty::Illegal => {}
+                CaptureNoEmpty::NoCapture => {
+                    chain.clear();
+                    lap_rule = CaptureNoEmpty::CODE;
+                }
+                CaptureNoEmpty::ChainStops => chain.truncate(stop_at.unwrap_or(chain.len())),
+            }
+        }
+        Outcome {
+            sown,
+            last,
+            chain,
+            feeds,
+            empties_opponent,
+            lap_rule,
+        }
+    }
+
+    /// The holes `side` may play, in hole order; when there are none, the rule that says so.
+    pub(super) fn legal(&self, board: &[u32; HOLES], side: Side) -> Result<Slots, &'static str> {
+        let mut candidates = false;
+        let mut allowed = Slots::default();
+        let mut feeding = Slots::default();
+        for slot in Self::row(side).filter(|&s| board[s] >= 2) {
+            candidates = true;
+            let outcome = self.simulate(board, side, slot);
+            if self.config.no_empty == CaptureNoEmpty::Illegal && outcome.empties_opponent {
+                continue;
+            }
+            allowed.insert(slot);
+            if outcome.feeds {
+                feeding.insert(slot);
+            }
+        }
+        if !candidates {
+            return Err(ROUND_END);
+        }
+        if allowed.is_empty() {
+            return Err(CaptureNoEmpty::CODE);
+        }
+        if self.feeding_applies(board, side) {
+            if !feeding.is_empty() {
+                return Ok(feeding);
+            }
+            if self.config.feed_impossible == FeedImpossible::RoundEnds {
+                return Err(FeedImpossible::CODE);
+            }
+        }
+        Ok(allowed)
+    }
+
+    fn feeding_applies(&self, board: &[u32; HOLES], mover: Side) -> bool {
+        self.config.feed_reach == FeedReach::Always
+            || !Self::has_playable_hole(board, mover.other())
+    }
+
+    /// Why `mover` may not play `hole`, or its slot.
+    pub(super) fn check_move(
+        &self,
+        state: &MrawState,
+        mover: Side,
+        hole: Hole,
+    ) -> Result<usize, Violation> {
+        let number = hole.number as usize;
+        if hole.side != mover || !(1..=ROW).contains(&number) {
+            return Err(Violation::new(
+                SOW_START,
+                format!("{hole} is not a hole of {mover}'s row ({mover}1..{mover}5)"),
+            ));
+        }
+        let slot = Self::slot(mover, number);
+        match state.board[slot] {
+            0 => return Err(Violation::new(SOW_START, format!("{hole} is empty"))),
+            1 => {
+                return Err(Violation::new(
+                    SOW_SINGLE,
+                    format!("{hole} holds a single seed"),
+                ))
+            }
+            _ => {}
+        }
+        debug_assert_eq!(self.legal(&state.board, mover), Ok(state.moves));
+        let legal = state.moves;
+        if legal.contains(slot) {
+            return Ok(slot);
+        }
+        let names = |slots: &mut dyn Iterator<Item = usize>| {
+            slots
+                .map(|s| Self::hole(s).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let outcome = self.simulate(&state.board, mover, slot);
+        if self.config.no_empty == CaptureNoEmpty::Illegal && outcome.empties_opponent {
+            return Err(Violation::new(
+                CaptureNoEmpty::CODE,
+                format!(
+                    "{hole} would capture {}, leaving {} no seeds in his row",
+                    names(&mut outcome.chain.iter()),
+                    mover.other()
+                ),
+            ));
+        }
+        let why = if self.config.feed_reach == FeedReach::Always {
+            "every move must reach the opponent's row".to_string()
+        } else {
+            format!("{} cannot play, so {mover} must feed him", mover.other())
+        };
+        Err(Violation::new(
+            FEED,
+            format!(
+                "{hole} does not reach {}'s row: {why}; moves that do: {}",
+                mover.other(),
+                names(&mut legal.iter())
+            ),
+        ))
+    }
+
+    /// The counts compared at a round's end, by `Side::index`.
+    fn compared(&self, state: &MrawState) -> [u32; 2] {
+        if self.config.keep == RoundKeep::AllWinnings {
+            state.winnings
+        } else {
+            [
+                state.winnings[0] - state.banked[0],
+                state.winnings[1] - state.banked[1],
+            ]
+        }
+    }
+
+    fn more(counts: [u32; 2]) -> Option<Side> {
+        match counts[0].cmp(&counts[1]) {
+            std::cmp::Ordering::Greater => Some(Side::A),
+            std::cmp::Ordering::Less => Some(Side::B),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// What the end of the round in `state` keeps and shares out; `stuck` could not play.
+    pub(super) fn share_plan(&self, state: &MrawState, stuck: Side) -> SharePlan {
+        let winner = Self::more(self.compared(state));
+        let base = if self.config.keep == RoundKeep::AllWinnings {
+            [0, 0]
+        } else {
+            state.banked
+        };
+        let kept: [u32; 2] = std::array::from_fn(|i| {
+            let side = Side::from_index(i);
+            let keeps = match winner {
+                Some(w) => w == side,
+                None => self.config.tie == RoundTie::BothKeep,
+            };
+            if keeps {
+                state.winnings[i]
+            } else {
+                base[i]
+            }
+        });
+        let pot = SEEDS - kept[0] - kept[1];
+        let per_hole = 2 * (pot / 20);
+        let leftover = pot - HOLES as u32 * per_hole;
+        let leftover_to = match (winner, self.config.leftover) {
+            (Some(w), RoundLeftover::Fewer) => w.other(),
+            (Some(w), RoundLeftover::More) => w,
+            (None, RoundLeftover::Fewer) => stuck,
+            (None, RoundLeftover::More) => stuck.other(),
+        };
+        let mut target = kept;
+        target[leftover_to.index()] += leftover;
+        SharePlan {
+            winner,
+            per_hole,
+            target,
+        }
+    }
+
+    fn history_key(state: &MrawState) -> ([u8; HOLES], Side) {
+        (state.board.map(|s| s as u8), state.to_move)
+    }
+
+    /// Start the repetition record of a round (or of a position loaded from a record).
+    pub(super) fn reset_history(&self, state: &mut MrawState) {
+        state.history.clear();
+        if self.config.repetition == Repetition::EndsRound {
+            state.history.push(Self::history_key(state));
+        }
+    }
+
+    /// After a move: hand the turn over, or end the round.
+    pub(super) fn finish_turn<S: EventSink>(
+        &self,
+        state: &mut MrawState,
+        captured: bool,
+        sink: &mut S,
+    ) {
+        let next = state.to_move.other();
+        state.to_move = next;
+        match self.legal(&state.board, next) {
+            Ok(moves) => state.moves = moves,
+            Err(rule) => {
+                self.end_round(state, next, rule, sink);
+                return;
+            }
+        }
+        if self.config.repetition == Repetition::EndsRound {
+            if captured {
+                // Winnings only grow within a round: nothing before a capture comes back.
+                state.history.clear();
+            }
+            let key = Self::history_key(state);
+            state.history.push(key);
+            if state.history.iter().filter(|k| **k == key).count() >= 3 {
+                self.end_round(state, next, Repetition::CODE, sink);
+                return;
+            }
+        }
+        sink.event(Event::TurnEnd { next });
+    }
+
+    /// The round is over with `stuck` to move: say who won it, and end the game or wait for
+    /// the next round's marker.
+    pub(super) fn end_round<S: EventSink>(
+        &self,
+        state: &mut MrawState,
+        stuck: Side,
+        rule: &'static str,
+        sink: &mut S,
+    ) {
+        let plan = self.share_plan(state, stuck);
+        sink.event(Event::RoundEnd {
+            round: state.round,
+            winner: plan.winner,
+            rule,
+        });
+        let round_limit = match self.config.game_end {
+            GameEnd::CannotShare => None,
+            GameEnd::AfterRound1 => Some(1),
+            GameEnd::AfterRound2 => Some(2),
+            GameEnd::AfterRound3 => Some(3),
+        };
+        let limit_reached = round_limit.is_some_and(|limit| state.round >= limit);
+        // Nobody keeps a seed more than he held when the round began: the next round would
+        // begin as this one did, and the game would only repeat itself.
+        let nothing_kept = plan.target == state.banked;
+        if plan.per_hole < 2 || limit_reached || nothing_kept {
+            let winner = Self::more(state.winnings);
+            state.stage = Stage::Over(winner);
+            sink.event(Event::GameEnd {
+                winner,
+                rule: GameEnd::CODE,
+            });
+            return;
+        }
+        state.stage = Stage::RoundOver { stuck };
+        let alternate = state.round_first.other();
+        state.to_move = match self.config.next_first {
+            NextRoundFirst::Alternate => alternate,
+            NextRoundFirst::RoundWinner => plan.winner.unwrap_or(alternate),
+            NextRoundFirst::RoundLoser => plan.winner.map_or(alternate, Side::other),
+        };
+    }
+}
