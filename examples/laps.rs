@@ -50,7 +50,7 @@ impl WithRules for Play<'_> {
         };
         let decisions = rules.decisions_from_move(&written.value).expect("a move");
         let mut laps = Laps::default();
-        let mut log = PlyLog::new();
+        let mut log = PlyLog::new(rules.def());
         for (decision, _) in &decisions {
             let _ = match self.1 {
                 Sink::Nothing => rules.apply(&mut state, decision, &mut ()),

@@ -18,7 +18,7 @@
 //! events it has left out, from what it saved at the mark.
 
 use crate::notation::Hole;
-use crate::rules::{Event, EventSink};
+use crate::rules::{Event, EventSink, GameDef};
 use std::collections::VecDeque;
 
 /// Events kept from a ply's start (then up to the end of the lap under way).
@@ -131,8 +131,10 @@ struct Saved {
 }
 
 /// The events of one ply, in bounded memory (see the module's words).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PlyLog {
+    /// The game's definitions: what a captured muzi is worth.
+    def: &'static GameDef,
     /// Events reported since the ply started (withdrawn ones taken off).
     seq: usize,
     head: Vec<Event>,
@@ -156,8 +158,23 @@ pub struct PlyLog {
 }
 
 impl PlyLog {
-    pub fn new() -> PlyLog {
-        PlyLog::default()
+    pub fn new(def: &'static GameDef) -> PlyLog {
+        PlyLog {
+            def,
+            seq: 0,
+            head: Vec::new(),
+            tailing: false,
+            middle: Vec::new(),
+            landmarks: 0,
+            tail: VecDeque::new(),
+            front_lap: 0,
+            gap: Gap::default(),
+            lap: 0,
+            captures: Captures::default(),
+            last_lap_rule: None,
+            game_end_rule: None,
+            saved: Vec::new(),
+        }
     }
 
     /// Start a new ply (or a new round, of which no capture is claimed). Nearly free when
@@ -276,8 +293,7 @@ impl PlyLog {
             }
             Event::Pass { rule, .. } => self.last_lap_rule = Some(rule),
             Event::Capture { hole, pile, .. } => {
-                self.captures
-                    .add(hole, pile.seeds as u64 + 5 * pile.muzi.count() as u64);
+                self.captures.add(hole, self.def.pile_points(pile));
             }
             Event::GameEnd { rule, .. } if self.game_end_rule.is_none() => {
                 self.game_end_rule = Some(rule);
@@ -456,7 +472,7 @@ mod tests {
 
     #[test]
     fn a_short_ply_is_kept_whole() {
-        let mut log = PlyLog::new();
+        let mut log = PlyLog::new(&crate::rules::dong_wo::DEF);
         let mut all = Vec::new();
         for n in 1..=10 {
             lap(&mut log, n, 3);
@@ -469,7 +485,7 @@ mod tests {
 
     #[test]
     fn a_long_ply_keeps_its_start_its_end_and_its_cycle_in_bounded_room() {
-        let mut log = PlyLog::new();
+        let mut log = PlyLog::new(&crate::rules::dong_wo::DEF);
         let laps = 1_000_000;
         for n in 1..=laps {
             lap(&mut log, n, 4);
@@ -524,7 +540,7 @@ mod tests {
     #[test]
     fn withdrawing_goes_back_exactly_within_and_past_the_head() {
         for before in [10u32, 3_000, 9_000] {
-            let mut log = PlyLog::new();
+            let mut log = PlyLog::new(&crate::rules::dong_wo::DEF);
             for n in 1..=before {
                 lap(&mut log, n, 3);
             }
@@ -552,7 +568,7 @@ mod tests {
 
     #[test]
     fn nested_marks_go_back_to_their_own_place() {
-        let mut log = PlyLog::new();
+        let mut log = PlyLog::new(&crate::rules::dong_wo::DEF);
         lap(&mut log, 1, 2);
         let outer = log.mark();
         lap(&mut log, 2, 2);
@@ -567,7 +583,7 @@ mod tests {
 
     #[test]
     fn claims_see_each_capture_by_hole() {
-        let mut log = PlyLog::new();
+        let mut log = PlyLog::new(&crate::rules::dong_wo::DEF);
         capture(&mut log, 3, 2);
         capture(&mut log, 1, 1);
         capture(&mut log, 3, 4);

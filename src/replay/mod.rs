@@ -10,7 +10,7 @@ pub mod log;
 mod trace;
 
 pub use log::{Captures, PlyLog};
-pub use trace::{draw_board, draw_four_rows, ply_trace, position_lines};
+pub use trace::{draw, draw_board, draw_four_rows, ply_trace, position_lines};
 
 use std::fmt;
 
@@ -390,7 +390,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             record_events,
             ply_count: 0,
             plies_this_round: 0,
-            log: PlyLog::new(),
+            log: PlyLog::new(rules.def()),
             events_read: std::cell::Cell::new(false),
             last_side: Side::B,
             last: Last::Nothing,
@@ -970,9 +970,4 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         self.events_read.set(true);
         self.log.game_end_rule().unwrap_or("mgn.claim.result")
     }
-}
-
-/// What a pile is worth: a muzi counts 5.
-pub fn pile_points(pile: Pile) -> u64 {
-    pile.seeds as u64 + 5 * pile.muzi.count() as u64
 }

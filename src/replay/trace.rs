@@ -2,7 +2,7 @@
 //! (what checkpoint diffs compare), and a drawing of the board.
 
 use crate::notation::{write_position, HoleState, Pile, Position, Side};
-use crate::rules::Event;
+use crate::rules::{Drawing, Event};
 use std::fmt::Write;
 
 /// The steps of one ply: each lap (where it started, how many seeds, where each fell, where it
@@ -266,6 +266,14 @@ fn cell(hole: &HoleState) -> String {
         let _ = write!(text, "@{owner}");
     }
     text
+}
+
+/// The board of `position` drawn as the game's definitions say ([`crate::rules::GameDef`]).
+pub fn draw(drawing: Drawing, position: &Position) -> String {
+    match drawing {
+        Drawing::TwoRows => draw_board(position),
+        Drawing::FourRows => draw_four_rows(position),
+    }
 }
 
 /// A drawing of a two-row board seen from B's side: A's row on top (A1 at the right), B's row

@@ -60,9 +60,27 @@ pub struct GameDef {
     pub rules: &'static [RuleDef],
     pub options: &'static [OptionDef],
     pub presets: &'static [PresetDef],
+    /// What a muzi is worth in a capture's points (`x7`): 0 for a game that has none.
+    pub muzi_points: u32,
+    /// How a step trace draws the board.
+    pub drawing: Drawing,
+}
+
+/// How a game's board is drawn in a step trace (`mgn replay`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawing {
+    /// Two rows, A's below B's, each with its store or winnings.
+    TwoRows,
+    /// Four rows: each side's row of the notation folded into its outer and inner row.
+    FourRows,
 }
 
 impl GameDef {
+    /// What a captured pile is worth: its seeds, and its muzi at [`GameDef::muzi_points`].
+    pub fn pile_points(&self, pile: Pile) -> u64 {
+        pile.seeds as u64 + self.muzi_points as u64 * pile.muzi.count() as u64
+    }
+
     pub fn rule(&self, code: &str) -> Option<&'static RuleDef> {
         self.rules.iter().find(|r| r.code == code)
     }

@@ -3,7 +3,7 @@
 
 use crate::notation::{BoardSize, GameKind};
 use crate::rules::options::{rule_option, rule_table, RuleOption};
-use crate::rules::{GameDef, MoveForm, OptionDef, PresetDef, Settings};
+use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PresetDef, Settings};
 
 pub static DEF: GameDef = GameDef {
     kind: GameKind::Dakon,
@@ -40,6 +40,8 @@ pub static DEF: GameDef = GameDef {
     rules: RULES,
     options: OPTIONS,
     presets: PRESETS,
+    muzi_points: 0,
+    drawing: Drawing::TwoRows,
 };
 
 rule_table! {

@@ -3,7 +3,7 @@
 
 use crate::notation::{BoardSize, GameKind};
 use crate::rules::options::{rule_option, rule_table, RuleOption};
-use crate::rules::{GameDef, MoveForm, OptionDef, PresetDef, Settings};
+use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PresetDef, Settings};
 
 pub static DEF: GameDef = GameDef {
     kind: GameKind::DongWo,
@@ -18,6 +18,8 @@ pub static DEF: GameDef = GameDef {
     rules: RULES,
     options: OPTIONS,
     presets: PRESETS,
+    muzi_points: MUZI_POINTS,
+    drawing: Drawing::TwoRows,
 };
 
 rule_table! {

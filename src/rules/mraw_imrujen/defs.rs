@@ -4,7 +4,7 @@
 
 use crate::notation::{BoardSize, GameKind};
 use crate::rules::options::{rule_option, rule_table, RuleOption};
-use crate::rules::{GameDef, MoveForm, OptionDef, PresetDef, Settings};
+use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PresetDef, Settings};
 
 /// The only board: 2x5.
 pub const BOARD_SIZE: BoardSize = BoardSize {
@@ -19,6 +19,8 @@ pub static DEF: GameDef = GameDef {
     rules: RULES,
     options: OPTIONS,
     presets: PRESETS,
+    muzi_points: 0,
+    drawing: Drawing::TwoRows,
 };
 
 rule_table! {

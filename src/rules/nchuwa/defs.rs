@@ -3,7 +3,7 @@
 
 use crate::notation::{BoardSize, GameKind};
 use crate::rules::options::{rule_option, rule_table, RuleOption};
-use crate::rules::{GameDef, MoveForm, OptionDef, PresetDef, Settings};
+use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PresetDef, Settings};
 
 pub(super) const fn board(columns: u32) -> BoardSize {
     BoardSize { rows: 4, columns }
@@ -16,6 +16,8 @@ pub static DEF: GameDef = GameDef {
     rules: RULES,
     options: OPTIONS,
     presets: PRESETS,
+    muzi_points: 0,
+    drawing: Drawing::FourRows,
 };
 
 rule_table! {

@@ -12,7 +12,7 @@ use super::Status;
 use mgn::check::no_game;
 use mgn::document::{Indented, ItemLines};
 use mgn::notation::{games_in_part, parts, write_position, GameKind, Part, Position};
-use mgn::replay::{draw_board, draw_four_rows, ply_trace, replay_moves, Progress, ReplayOptions};
+use mgn::replay::{draw, ply_trace, replay_moves, Progress, ReplayOptions};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -350,11 +350,7 @@ impl View {
     }
 
     fn draw(&self, position: &Position) -> String {
-        if self.kind == GameKind::Nchuwa {
-            draw_four_rows(position)
-        } else {
-            draw_board(position)
-        }
+        draw(mgn::rules::game_def(self.kind).drawing, position)
     }
 }
 
