@@ -16,7 +16,7 @@ pub trait RuleOption: Copy + 'static {
 
 /// Declares a rule option as an enum. The first value is the default.
 ///
-/// ```ignore
+/// ```text
 /// rule_option! {
 ///     /// Which way seeds are sown.
 ///     pub enum SowDirection = "dakon.sow.direction" {
@@ -62,7 +62,7 @@ pub(crate) use rule_option;
 
 /// Declares a game's rules: one `const` per code, and the table `mgn rules` lists.
 ///
-/// ```ignore
+/// ```text
 /// rule_table! {
 ///     pub static RULES;
 ///     /// Dakon's boards.
