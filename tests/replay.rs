@@ -5,8 +5,8 @@
 use mgn::check::{check_game, CheckOptions, Verdict};
 use mgn::generate::{random_game, GenerateOptions, Rng};
 use mgn::notation::{
-    parse_games, write_game, BoardSize, Element, Game, GameKind, Header, Hole, Position, Side,
-    Span, Spanned,
+    parse_games, write_game, BoardSize, Element, Game, GameKind, Header, Hole, Position,
+    RuleSetting, Side, Span, Spanned,
 };
 use mgn::rules::{game_def, with_rules, Event, EventSink, Phase, Rules, WithRules};
 use proptest::prelude::*;
@@ -254,6 +254,49 @@ fn variants() -> Vec<Header> {
         }
     }
     all
+}
+
+/// Every game on its default board with one option at each of its other values.
+fn option_variants() -> Vec<Header> {
+    let mut all = Vec::new();
+    for kind in GameKind::ALL {
+        let def = game_def(kind);
+        for option in def.options {
+            for (value, _) in &option.values[1..] {
+                let mut header = header(kind, def.default_board, None);
+                header.options.push(Spanned::new(
+                    RuleSetting {
+                        code: option.code.to_string(),
+                        value: value.to_string(),
+                    },
+                    Span::default(),
+                ));
+                all.push(header);
+            }
+        }
+    }
+    all
+}
+
+/// Under every value of every option: seeds are conserved at every step of every decision, and
+/// the step events alone rebuild the position each decision leaves.
+#[test]
+fn every_option_value_conserves_seeds_at_every_step() {
+    let variants = option_variants();
+    assert!(variants.len() > 30, "{} option values", variants.len());
+    let mut decisions = 0;
+    for header in &variants {
+        for seed in 0..4 {
+            let work = AuditedPlayout {
+                seed,
+                max_decisions: 600,
+            };
+            let played = with_rules(header, work).expect("configured");
+            assert!(played > 0);
+            decisions += played;
+        }
+    }
+    assert!(decisions > 10_000, "{decisions} decisions audited");
 }
 
 proptest! {

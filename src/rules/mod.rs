@@ -12,6 +12,8 @@ pub mod dong_wo;
 pub mod mraw_imrujen;
 pub mod nchuwa;
 pub mod options;
+#[cfg(test)]
+mod test_support;
 
 use crate::notation::{
     BoardSize, Element, GameKind, Hole, HoleState, Move, Pile, Position, Rows, Side, Span, Spanned,

@@ -2,6 +2,7 @@ use super::*;
 use crate::check::{check_game, CheckOptions, Verdict};
 use crate::generate::{random_game, GenerateOptions, Rng};
 use crate::notation::{parse_games, parse_position, write_game, write_position, GameKind, Header};
+use crate::rules::test_support::captures;
 
 fn nchuwa_with(columns: u32, options: &[(&str, &str)]) -> Nchuwa {
     let mut settings = Settings::defaults(&DEF);
@@ -66,18 +67,6 @@ fn refused(d: &Nchuwa, state: &NchuwaState, decision: NchuwaDecision) -> Violati
     assert_eq!(&after, state, "a refused decision changes nothing");
     assert!(events.is_empty(), "a refused decision reports no steps");
     error
-}
-
-fn captures(events: &[Event]) -> Vec<(String, u32, &'static str)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Capture {
-                hole, pile, rule, ..
-            } => Some((hole.to_string(), pile.seeds, *rule)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// «El jugador B agafa el contingut del forat de l’extrem dret de la seva fila interna (7)
