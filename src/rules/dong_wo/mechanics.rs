@@ -1214,9 +1214,7 @@ impl DongWo {
             }
         }
     }
-}
 
-impl DongWo {
     /// A transaction, an owner action between moves, the first move after a round's
     /// transactions, or a move with owner actions inside, played on `next`, a copy of the
     /// state that the caller keeps only if it is not refused.
