@@ -12,11 +12,15 @@ pub mod dong_wo;
 pub mod mraw_imrujen;
 pub mod nchuwa;
 pub mod options;
+pub mod position_form;
 #[cfg(test)]
 mod test_support;
 
 use crate::notation::{
     BoardSize, Element, GameKind, Hole, HoleState, Move, Pile, Position, Rows, Side, Span, Spanned,
+};
+pub use position_form::{
+    check_position_form, check_position_form_with, PositionForm, PositionSize, POSITION_SHAPE,
 };
 use std::fmt;
 

@@ -3,7 +3,7 @@
 
 use crate::notation::{BoardSize, GameKind};
 use crate::rules::options::{rule_option, rule_table, RuleOption};
-use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PresetDef, Settings};
+use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PositionForm, PresetDef, Settings};
 
 pub static DEF: GameDef = GameDef {
     kind: GameKind::Dakon,
@@ -227,6 +227,21 @@ pub static MOVE_FORM: MoveForm = MoveForm {
     extra_captures: false,
     owner_actions: false,
     stopped: false,
+};
+
+/// What a Dakon position may hold: holes out of play (a hole that could not be refilled), and
+/// nothing else but seeds, 2*N*N of them on a 2xN board.
+pub static POSITION_FORM: PositionForm = PositionForm {
+    game: "Dakon",
+    stones: "seeds",
+    muzi: false,
+    owned_holes: false,
+    out_of_play: true,
+    debts: false,
+    hole_bound: false,
+    row_words: "row {side} has {holes} holes; this board has {row}",
+    marker_hint: "",
+    total_words: "the position holds {total} seeds; a {board} Dakon game has {expected}",
 };
 
 /// The record's rule options, decoded once when the rules are made.

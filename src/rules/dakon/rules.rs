@@ -31,53 +31,29 @@ impl Rules for Dakon {
     }
 
     fn state_from_position(&self, position: &Position) -> Result<DakonState, Violation> {
-        let shape = |message: String| Violation::new("mgn.position.shape", message);
+        check_position_form(
+            position,
+            &POSITION_FORM,
+            PositionSize {
+                board: BoardSize {
+                    rows: 2,
+                    columns: self.n as u32,
+                },
+                row: self.n,
+                total: self.total_seeds(),
+            },
+        )?;
         let mut state = self.start(position.to_move);
         state.round = position.round.max(1);
         for side in [Side::A, Side::B] {
-            let holes = &position.holes[side.index()];
-            if holes.len() != self.n {
-                return Err(shape(format!(
-                    "row {side} has {} holes; this board has {}",
-                    holes.len(),
-                    self.n
-                )));
-            }
-            for (i, hole) in holes.iter().enumerate() {
+            for (i, hole) in position.holes.row(side).iter().enumerate() {
                 let slot = self.slot(side, i + 1);
-                if !hole.pile.muzi.is_empty() || hole.owner.is_some() {
-                    return Err(shape(format!(
-                        "{side}{}: Dakon has no muzi and no owned holes",
-                        i + 1
-                    )));
-                }
-                if hole.out_of_play && hole.pile.seeds > 0 {
-                    return Err(shape(format!(
-                        "{side}{}: a hole out of play holds no seeds",
-                        i + 1
-                    )));
-                }
                 state.slots[slot] = hole.pile.seeds;
                 if hole.out_of_play {
                     state.out_of_play |= 1 << slot;
                 }
             }
-            let store = position.stores[side.index()];
-            if !store.muzi.is_empty() {
-                return Err(shape("Dakon has no muzi".to_string()));
-            }
-            state.slots[self.store(side)] = store.seeds;
-        }
-        if position.debts != [0, 0] {
-            return Err(shape("Dakon has no debts".to_string()));
-        }
-        let total: u64 = state.slots.iter().map(|&s| s as u64).sum();
-        if total != self.total_seeds() as u64 {
-            return Err(shape(format!(
-                "the position holds {total} seeds; a 2x{} Dakon game has {}",
-                self.n,
-                self.total_seeds()
-            )));
+            state.slots[self.store(side)] = position.stores[side.index()].seeds;
         }
         // Every seed in the stores: a position between rounds, which `round N` continues (the
         // side to move is the next round's first player).

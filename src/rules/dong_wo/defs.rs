@@ -3,7 +3,7 @@
 
 use crate::notation::{BoardSize, GameKind};
 use crate::rules::options::{rule_option, rule_table, RuleOption};
-use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PresetDef, Settings};
+use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PositionForm, PresetDef, Settings};
 
 pub static DEF: GameDef = GameDef {
     kind: GameKind::DongWo,
@@ -308,6 +308,23 @@ pub static MOVE_FORM: MoveForm = MoveForm {
     extra_captures: false,
     owner_actions: true,
     stopped: true,
+};
+
+/// What a Dong Wo position may hold: 40 small stones and each muzi once, in holes and winnings;
+/// holes won or bought by the other player, and debts; never a hole out of play (a lost hole is
+/// owned). A hole is a byte, bounded by the small stones. Which hole is never owned (the
+/// muzi's end hole) depends on an option: `state_from_position` checks it.
+pub static POSITION_FORM: PositionForm = PositionForm {
+    game: "Dong Wo",
+    stones: "small stones",
+    muzi: true,
+    owned_holes: true,
+    out_of_play: false,
+    debts: true,
+    hole_bound: true,
+    row_words: "Dong Wo rows have {row} holes; {side}'s has {holes}",
+    marker_hint: "; a lost hole is owned by the other player (`@{other}`)",
+    total_words: "a Dong Wo position holds {expected} small stones and each muzi once (holes and winnings); this one has {total} small stones, A's muzi {muzi_a} times and B's {muzi_b}",
 };
 
 /// The small stones of a game, on the board and in the winnings: no count of the board, the

@@ -39,95 +39,49 @@ impl Rules for DongWo {
     }
 
     fn state_from_position(&self, position: &Position) -> Result<DongWoState, Violation> {
-        let shape = |m: String| Violation::new("mgn.position.shape", m);
+        // The form checks all but the end hole, whose place is an option's.
+        check_position_form_with(
+            position,
+            &POSITION_FORM,
+            PositionSize {
+                board: DEF.default_board,
+                row: N / 2,
+                total: SMALL_STONES,
+            },
+            |hole, h| match h.owner {
+                Some(_) if ring_index(hole) == Some(self.end_hole(hole.side)) => {
+                    Err(Violation::new(
+                        POSITION_SHAPE,
+                        format!("{hole}: the muzi's end hole is never won or bought"),
+                    ))
+                }
+                _ => Ok(()),
+            },
+        )?;
         let mut board = Board {
             holes: [0; N],
             muzi: [None, None],
             owned: 0,
             banked: [0; 2],
         };
-        let mut seen = [0u32; 2];
-        // Summed in u64: two winnings of 2^31 would wrap a u32 total round to 40.
-        let mut smalls = 0u64;
         for side in [Side::A, Side::B] {
-            let holes = &position.holes[side.index()];
-            if holes.len() != 5 {
-                return Err(shape(format!(
-                    "Dong Wo rows have 5 holes; {side}'s has {}",
-                    holes.len()
-                )));
-            }
-            for (n, h) in holes.iter().enumerate() {
+            for (n, h) in position.holes.row(side).iter().enumerate() {
                 let i = ring_index(Hole::new(side, n as u32 + 1)).expect("1..5");
-                if h.out_of_play {
-                    return Err(shape(format!(
-                        "{side}{}: Dong Wo has no holes out of play; a lost hole is owned by the other player (`@{}`)",
-                        n + 1,
-                        side.other()
-                    )));
-                }
-                match h.owner {
-                    Some(owner) if owner == side => {
-                        return Err(shape(format!(
-                        "{side}{}: a hole of {side}'s row is his unless {} owns it; write no owner",
-                        n + 1,
-                        side.other()
-                    )))
-                    }
-                    Some(_) if i == self.end_hole(side) => {
-                        return Err(shape(format!(
-                            "{side}{}: the muzi's end hole is never won or bought",
-                            n + 1
-                        )))
-                    }
-                    Some(_) => board.owned |= 1 << i,
-                    None => {}
-                }
-                if h.pile.muzi.count() > 1 {
-                    return Err(shape(format!(
-                        "{side}{}: the two muzi never share a hole",
-                        n + 1
-                    )));
-                }
-                if h.pile.seeds > SMALL_STONES {
-                    return Err(shape(format!(
-                        "{side}{} holds {} small stones; the game has {SMALL_STONES}",
-                        n + 1,
-                        h.pile.seeds
-                    )));
-                }
+                // At most the game's small stones (the form's bound), which a byte holds.
                 board.holes[i] = h.pile.seeds as u8;
-                smalls += u64::from(h.pile.seeds);
+                if h.owner.is_some() {
+                    board.owned |= 1 << i;
+                }
                 for m in [Side::A, Side::B] {
                     if h.pile.muzi.has(m) {
                         board.muzi[m.index()] = Some(i as u8);
-                        seen[m.index()] += 1;
                     }
                 }
             }
         }
-        for pile in position.stores {
-            smalls += u64::from(pile.seeds);
-            for m in [Side::A, Side::B] {
-                seen[m.index()] += pile.muzi.has(m) as u32;
-            }
-        }
-        if smalls != u64::from(SMALL_STONES) || seen != [1, 1] {
-            return Err(shape(format!(
-                "a Dong Wo position holds {SMALL_STONES} small stones and each muzi once (holes and winnings); this one has {smalls} small stones, A's muzi {} times and B's {}",
-                seen[0], seen[1]
-            )));
-        }
-        let mut winnings = position.stores;
-        for w in &mut winnings {
-            w.muzi = Muzi {
-                a: w.muzi.a,
-                b: w.muzi.b,
-            };
-        }
         Ok(DongWoState {
             board,
-            winnings,
+            winnings: position.stores,
             debts: position.debts,
             to_move: position.to_move,
             turn: None,

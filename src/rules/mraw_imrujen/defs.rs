@@ -4,7 +4,7 @@
 
 use crate::notation::{BoardSize, GameKind};
 use crate::rules::options::{rule_option, rule_table, RuleOption};
-use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PresetDef, Settings};
+use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PositionForm, PresetDef, Settings};
 
 /// The only board: 2x5.
 pub const BOARD_SIZE: BoardSize = BoardSize {
@@ -220,6 +220,21 @@ pub static MOVE_FORM: MoveForm = MoveForm {
     extra_captures: false,
     owner_actions: false,
     stopped: false,
+};
+
+/// What a Mraw imrujen position may hold: 40 seeds in two rows of 5 and the winnings, no
+/// markers.
+pub static POSITION_FORM: PositionForm = PositionForm {
+    game: "Mraw imrujen",
+    stones: "seeds",
+    muzi: false,
+    owned_holes: false,
+    out_of_play: false,
+    debts: false,
+    hole_bound: false,
+    row_words: "row {side} has {holes} holes; a Mraw imrujen board has {row}",
+    marker_hint: "",
+    total_words: "the position holds {total} seeds; a Mraw imrujen game has {expected}",
 };
 
 /// The record's rule options, decoded once when the rules are made.

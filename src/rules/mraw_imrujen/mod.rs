@@ -23,8 +23,8 @@ mod tests;
 pub use defs::*;
 
 use super::{
-    check_move_form, pile, Event, EventSink, GameDef, MovePart, Phase, PositionHead, Rules,
-    Settings, Violation,
+    check_move_form, check_position_form, pile, Event, EventSink, GameDef, MovePart, Phase,
+    PositionHead, PositionSize, Rules, Settings, Violation,
 };
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,

@@ -36,45 +36,22 @@ impl Rules for MrawImrujen {
     }
 
     fn state_from_position(&self, position: &Position) -> Result<MrawState, Violation> {
-        let shape = |message: String| Violation::new("mgn.position.shape", message);
+        check_position_form(
+            position,
+            &POSITION_FORM,
+            PositionSize {
+                board: BOARD_SIZE,
+                row: ROW,
+                total: SEEDS,
+            },
+        )?;
         let mut state = self.start(position.to_move);
         state.round = position.round.max(1);
         for side in [Side::A, Side::B] {
-            let holes = &position.holes[side.index()];
-            if holes.len() != ROW {
-                return Err(shape(format!(
-                    "row {side} has {} holes; a Mraw imrujen board has {ROW}",
-                    holes.len()
-                )));
-            }
-            for (i, hole) in holes.iter().enumerate() {
-                if !hole.pile.muzi.is_empty() || hole.owner.is_some() || hole.out_of_play {
-                    return Err(shape(format!(
-                        "{side}{}: Mraw imrujen has no muzi, no owned holes and no holes out of play",
-                        i + 1
-                    )));
-                }
+            for (i, hole) in position.holes.row(side).iter().enumerate() {
                 state.board[Self::slot(side, i + 1)] = hole.pile.seeds;
             }
-            let winnings = position.stores[side.index()];
-            if !winnings.muzi.is_empty() {
-                return Err(shape("Mraw imrujen has no muzi".to_string()));
-            }
-            state.winnings[side.index()] = winnings.seeds;
-        }
-        if position.debts != [0, 0] {
-            return Err(shape("Mraw imrujen has no debts".to_string()));
-        }
-        let total: u64 = state
-            .board
-            .iter()
-            .chain(&state.winnings)
-            .map(|&s| s as u64)
-            .sum();
-        if total != SEEDS as u64 {
-            return Err(shape(format!(
-                "the position holds {total} seeds; a Mraw imrujen game has {SEEDS}"
-            )));
+            state.winnings[side.index()] = position.stores[side.index()].seeds;
         }
         // In round 1 nothing was kept before; in a later round the position is taken at the
         // round's start, so the winnings are what the players kept.

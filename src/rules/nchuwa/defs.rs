@@ -3,7 +3,7 @@
 
 use crate::notation::{BoardSize, GameKind};
 use crate::rules::options::{rule_option, rule_table, RuleOption};
-use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PresetDef, Settings};
+use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PositionForm, PresetDef, Settings};
 
 pub(super) const fn board(columns: u32) -> BoardSize {
     BoardSize { rows: 4, columns }
@@ -206,6 +206,22 @@ pub static MOVE_FORM: MoveForm = MoveForm {
     extra_captures: true,
     owner_actions: false,
     stopped: true,
+};
+
+/// What an Nchuwa position may hold: 8*N seeds on a 4xN board, each player's outer and inner
+/// row written as one row of 2*N holes, no markers; a hole is a byte, bounded by the game's
+/// seeds.
+pub static POSITION_FORM: PositionForm = PositionForm {
+    game: "Nchuwa",
+    stones: "seeds",
+    muzi: false,
+    owned_holes: false,
+    out_of_play: false,
+    debts: false,
+    hole_bound: true,
+    row_words: "{side} has {holes} holes; on this board each player has {row} ({side}1..{side}{row}: outer row, then inner row)",
+    marker_hint: "",
+    total_words: "the position holds {total} seeds; a {board} Nchuwa game has {expected}",
 };
 
 /// The record's rule options, decoded once when the rules are made.

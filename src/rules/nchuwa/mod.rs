@@ -23,8 +23,8 @@ pub use defs::*;
 
 use super::cycle::{self, Walk};
 use super::{
-    check_move_form, pile, undecided, Event, EventSink, GameDef, MovePart, Phase, PositionHead,
-    Rules, Settings, Violation,
+    check_move_form, check_position_form, pile, undecided, Event, EventSink, GameDef, MovePart,
+    Phase, PositionHead, PositionSize, Rules, Settings, Violation,
 };
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,

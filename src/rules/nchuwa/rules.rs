@@ -23,54 +23,25 @@ impl Rules for Nchuwa {
     }
 
     fn state_from_position(&self, position: &Position) -> Result<NchuwaState, Violation> {
-        let shape = |message: String| Violation::new("mgn.position.shape", message);
+        check_position_form(
+            position,
+            &POSITION_FORM,
+            PositionSize {
+                board: BoardSize {
+                    rows: 4,
+                    columns: self.n as u32,
+                },
+                row: self.ring_len(),
+                total: self.total_seeds(),
+            },
+        )?;
         let mut state = self.start(position.to_move);
         for side in [Side::A, Side::B] {
-            let holes = &position.holes[side.index()];
-            if holes.len() != self.ring_len() {
-                return Err(shape(format!(
-                    "{side} has {} holes; on this board each player has {} ({side}1..{side}{}: outer row, then inner row)",
-                    holes.len(),
-                    self.ring_len(),
-                    self.ring_len()
-                )));
-            }
-            for (i, hole) in holes.iter().enumerate() {
-                if !hole.pile.muzi.is_empty() || hole.owner.is_some() || hole.out_of_play {
-                    return Err(shape(format!(
-                        "{side}{}: Nchuwa has no muzi, no owned holes and no holes out of play",
-                        i + 1
-                    )));
-                }
-                if hole.pile.seeds > self.total_seeds() {
-                    return Err(shape(format!(
-                        "{side}{} holds {} seeds; the game has {}",
-                        i + 1,
-                        hole.pile.seeds,
-                        self.total_seeds()
-                    )));
-                }
+            for (i, hole) in position.holes.row(side).iter().enumerate() {
+                // At most the game's seeds (the form's bound), which a byte holds.
                 state.rings[side.index()][i] = hole.pile.seeds as u8;
             }
-            let store = position.stores[side.index()];
-            if !store.muzi.is_empty() {
-                return Err(shape("Nchuwa has no muzi".to_string()));
-            }
-            state.won[side.index()] = store.seeds;
-        }
-        if position.debts != [0, 0] {
-            return Err(shape("Nchuwa has no debts".to_string()));
-        }
-        let total: u64 = [Side::A, Side::B]
-            .iter()
-            .map(|&s| self.seeds(&state.rings[s.index()]) as u64 + state.won[s.index()] as u64)
-            .sum();
-        if total != self.total_seeds() as u64 {
-            return Err(shape(format!(
-                "the position holds {total} seeds; a 4x{} Nchuwa game has {}",
-                self.n,
-                self.total_seeds()
-            )));
+            state.won[side.index()] = position.stores[side.index()].seeds;
         }
         // Only the position after both gambits, with nothing captured, is in the opening.
         let gambit = self.gambit_ring();
