@@ -37,11 +37,18 @@ fn dakon_counts() {
 
 #[test]
 fn mraw_imrujen_counts() {
-    assert_eq!(count(GameKind::MrawImrujen, None, None, 8), 120_129);
+    assert_eq!(count(GameKind::MrawImrujen, None, None, 8), 120_174);
     assert_eq!(
         count(GameKind::MrawImrujen, None, Some("catalan-always-feed"), 10),
-        36_738
+        36_945
     );
+    // Round 1 ends at 0-0 by repetition from depth 6 on: one-round ends the game there, the
+    // default plays round 2 (mraw-imrujen.game.end).
+    assert_eq!(
+        count(GameKind::MrawImrujen, None, Some("one-round"), 7),
+        30_374
+    );
+    assert_eq!(count(GameKind::MrawImrujen, None, None, 7), 30_379);
 }
 
 #[test]

@@ -162,7 +162,7 @@ rule_option! {
     pub enum GameEnd = "mraw-imrujen.game.end" {
         summary: "when the game ends",
         source: "«El joc es juga a diverses rondes.» «es reparteixen equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada un.»",
-        CannotShare = "cannot-share": "after a round whose seeds to share out cannot put two in every hole (fewer than 20), or after which nobody holds more than when it began (the next round would begin as this one did)",
+        CannotShare = "cannot-share": "after a round whose seeds to share out cannot put two in every hole (fewer than 20)",
         AfterRound1 = "after-round-1": "after round 1 (or earlier, as cannot-share)",
         AfterRound2 = "after-round-2": "after round 2 (or earlier, as cannot-share)",
         AfterRound3 = "after-round-3": "after round 3 (or earlier, as cannot-share)",

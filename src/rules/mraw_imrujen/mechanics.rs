@@ -385,10 +385,10 @@ impl MrawImrujen {
             GameEnd::AfterRound3 => Some(3),
         };
         let limit_reached = round_limit.is_some_and(|limit| state.round >= limit);
-        // Nobody keeps a seed more than he held when the round began: the next round would
-        // begin as this one did, and the game would only repeat itself.
-        let nothing_kept = plan.target == state.banked;
-        if plan.per_hole < 2 || limit_reached || nothing_kept {
+        // A round after which nobody keeps more than he held when it began (a 0-0 round, a tie
+        // under round.tie=nobody-keeps) is followed by the next like any other: the page gives
+        // no other end, and the next round is not the same game (its first player changes).
+        if plan.per_hole < 2 || limit_reached {
             let winner = Self::more(state.winnings);
             state.stage = Stage::Over(winner);
             sink.event(Event::GameEnd {

@@ -304,18 +304,21 @@ fn mraw_imrujen_game_end_when_the_rest_cannot_put_two_in_every_hole() {
     }));
 }
 
+/// «El joc es juga a diverses rondes»: a round after which nobody keeps more than he held when
+/// it began is followed by the next, like any round whose seeds can be shared out
+/// (`mraw-imrujen.game.end=cannot-share`); the game does not end there.
 #[test]
-fn mraw_imrujen_game_end_when_a_round_keeps_nothing_new() {
-    // Round 2 began with A holding 16 and B 4; each captures 3 (a tie), so nobody keeps
-    // them and round 3 would begin as round 2 did: the game is over, A holds more.
+fn mraw_imrujen_game_end_cannot_share_plays_on_after_a_round_that_keeps_nothing_new() {
+    // Round 2 began with A holding 16 and B 4; each captures 3 (a tie), so nobody keeps them:
+    // round 3 is played, and B starts it (the position has A starting round 2).
     let d = rules(&[]);
     let mut state = at(&d, "2,0,1,0,1/2,3,3,2,0 19/7 A 2");
     state.banked = [16, 4];
     let events = play(&d, &mut state, "A1");
-    assert!(events.contains(&Event::GameEnd {
-        winner: Some(Side::A),
-        rule: "mraw-imrujen.game.end"
-    }));
+    assert!(!events.iter().any(|e| matches!(e, Event::GameEnd { .. })));
+    assert!(matches!(d.phase(&state), Phase::RoundOver { .. }));
+    d.begin_round(&mut state, &mut ()).unwrap();
+    assert_eq!(shown(&d, &state), "2,2,2,2,2/2,2,2,2,2 16/4 B 3");
 }
 
 #[test]
