@@ -2,6 +2,7 @@
 //! Nchuwa and Dong Wo), around MGN, the Mancala Game Notation.
 
 pub mod check;
+mod diagnostic;
 pub mod document;
 pub mod generate;
 pub mod notation;
@@ -11,3 +12,5 @@ pub mod rules;
 pub mod source;
 pub mod suite;
 pub mod walk;
+
+pub use diagnostic::{Diagnostic, Location};

@@ -19,11 +19,12 @@ pub use defs::*;
 
 use super::{
     check_move_form, pile, undecided, Event, EventSink, GameDef, MovePart, Phase, PositionHead,
-    Rules, Settings, Violation,
+    Rules, Settings,
 };
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
 };
+use crate::Diagnostic;
 use std::fmt;
 
 /// The largest board: 2x10 plus two stores.

@@ -35,8 +35,8 @@ impl Rules for MrawImrujen {
         state
     }
 
-    fn state_from_position(&self, position: &Position) -> Result<MrawState, Violation> {
-        let shape = |message: String| Violation::new("mgn.position.shape", message);
+    fn state_from_position(&self, position: &Position) -> Result<MrawState, Diagnostic> {
+        let shape = |message: String| Diagnostic::new("mgn.position.shape", message);
         let mut state = self.start(position.to_move);
         state.round = position.round.max(1);
         for side in [Side::A, Side::B] {
@@ -84,7 +84,7 @@ impl Rules for MrawImrujen {
         match self.legal(&state.board, state.to_move) {
             Ok(moves) => state.moves = moves,
             Err(rule) => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     rule,
                     format!(
                         "{} is to move and cannot play: the round would already be over",
@@ -144,13 +144,13 @@ impl Rules for MrawImrujen {
         state: &mut MrawState,
         decision: &MrawMove,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         match state.stage {
             Stage::Over(_) => {
-                return Err(Violation::new("mgn.game.over", "the game is already over"))
+                return Err(Diagnostic::new("mgn.game.over", "the game is already over"))
             }
             Stage::RoundOver { .. } => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     "mgn.round.marker",
                     format!(
                         "round {} is over: round {} starts with its marker",
@@ -203,7 +203,7 @@ impl Rules for MrawImrujen {
         &self,
         written: &Move,
         out: &mut Vec<(MrawMove, MovePart)>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         check_move_form(written, &MOVE_FORM)?;
         let sowing = &written.sowings[0];
         out.clear();
@@ -215,9 +215,9 @@ impl Rules for MrawImrujen {
         &self,
         state: &mut MrawState,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let Stage::RoundOver { stuck } = state.stage else {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 "mgn.round.marker",
                 format!("round {} is not over", state.round),
             ));
