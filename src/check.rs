@@ -7,8 +7,9 @@
 //! Nothing here prints: the command line turns [`RecordResult`]s into its report.
 
 use crate::notation::{games_in_part, Game, GameKind, Part, SyntaxError};
-use crate::replay::{replay_game_within, replay_moves, Failure, ReplayOptions, Replayed};
-use crate::rules::{game_def, DEFAULT_MAX_LAPS};
+use crate::replay::{replay_game_within, replay_moves, ReplayOptions, Replayed};
+use crate::rules::DEFAULT_MAX_LAPS;
+use crate::Diagnostic;
 
 /// What the checker is told besides the record itself; rule overrides and checking levels
 /// will go here too, so that adding them does not change every caller.
@@ -28,30 +29,13 @@ impl Default for CheckOptions {
     }
 }
 
-/// One thing wrong with a game that reads: a rule broken or a claim that does not hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// Byte offset into the text the game was read from, for `file:line:column`.
-    pub offset: usize,
-    /// The ply it concerns, counted from 1 over the whole game.
-    pub ply: Option<usize>,
-    pub message: String,
-    /// The code of the rule that decided, and its words.
-    pub rule: &'static str,
-    pub rule_words: &'static str,
-    /// The decisions that were legal where an illegal one was written.
-    pub alternatives: Vec<String>,
-    /// The step trace of the ply concerned.
-    pub trace: Option<String>,
-    /// A unified diff of the claimed position against the replayed one.
-    pub diff: Option<String>,
-}
-
 /// The decision about one game that reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Passed,
-    Failed(Vec<Problem>),
+    /// What is wrong with the game, each placed at a byte offset of the text it was read from
+    /// (the replay stops at the first: there is one).
+    Failed(Vec<Diagnostic>),
 }
 
 impl Verdict {
@@ -68,28 +52,13 @@ impl Verdict {
 /// problems found here are reported at the right line and column.
 pub fn check_game(game: &Game, options: &CheckOptions) -> Verdict {
     let replayed = replay_game_within(game, false, options.max_laps);
-    verdict(game.header.game.value, replayed)
+    verdict(replayed)
 }
 
-fn verdict(kind: GameKind, replayed: Replayed) -> Verdict {
+fn verdict(replayed: Replayed) -> Verdict {
     match replayed.failure {
         None => Verdict::Passed,
-        Some(failure) => Verdict::Failed(vec![problem_of(kind, failure)]),
-    }
-}
-
-/// A replay's failure as a problem of a game of `kind`, with its rule's words.
-pub fn problem_of(kind: GameKind, failure: Failure) -> Problem {
-    let rule_words = game_def(kind).describe(failure.rule);
-    Problem {
-        offset: failure.offset,
-        ply: failure.ply,
-        message: failure.message,
-        rule: failure.rule,
-        rule_words,
-        alternatives: failure.alternatives,
-        trace: failure.trace,
-        diff: failure.diff,
+        Some(failure) => Verdict::Failed(vec![failure]),
     }
 }
 
@@ -190,7 +159,7 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
             (Err(error), _) => RecordResult::Syntax(error),
             (Ok(_), replayed) => RecordResult::Checked {
                 kind,
-                verdict: verdict(kind, replayed),
+                verdict: verdict(replayed),
             },
         };
         results.push(result);

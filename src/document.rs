@@ -1045,7 +1045,10 @@ impl Net {
                 "written as MGN, it would read back as a different game (its move text differ)"
                     .to_owned()
             }
-            Some(Err(error)) => format!("written as MGN, it would not read back: {error}"),
+            Some(Err(error)) => format!(
+                "written as MGN, it would not read back: {}",
+                error.message()
+            ),
             None => "written as MGN, it would read back as no game".to_owned(),
         })
     }
@@ -1091,7 +1094,10 @@ fn reads_back(game: &Game) -> Result<(), String> {
             "written as MGN, it would read back as a different game ({} differ)",
             difference(game, &back)
         ),
-        Some(Err(error)) => format!("written as MGN, it would not read back: {error}"),
+        Some(Err(error)) => format!(
+            "written as MGN, it would not read back: {}",
+            error.message()
+        ),
         None => "written as MGN, it would read back as no game".to_owned(),
     })
 }

@@ -2,7 +2,8 @@
 //! benchmarks and `mgn generate`. The same seed gives the same games.
 
 use crate::notation::{Comment, CommentStyle, Element, Game, Header, Outcome, Span, Spanned};
-use crate::rules::{Event, EventSink, Phase, Rules, Violation};
+use crate::rules::{Event, EventSink, Phase, Rules};
+use crate::Diagnostic;
 
 /// SplitMix64: small, fast, and the same on every platform, so a seed names a game forever.
 #[derive(Clone, Debug)]
@@ -60,7 +61,7 @@ fn random_turn<R: Rules, S: EventSink>(
     decisions: &mut Vec<R::Decision>,
     turn: &mut Vec<R::Decision>,
     sink: &mut S,
-) -> Result<(), Violation> {
+) -> Result<(), Diagnostic> {
     loop {
         rules.decisions(state, decisions);
         loop {
@@ -150,7 +151,7 @@ pub fn random_game<R: Rules>(
         }
         turn.clear();
         events.clear();
-        if let Err(violation) = random_turn(
+        if let Err(undecided) = random_turn(
             rules,
             &mut state,
             rng,
@@ -160,7 +161,10 @@ pub fn random_game<R: Rules>(
         ) {
             // The record ends before the turn no move of which could be decided.
             moves.push(Element::Comment(spanned(Comment {
-                text: format!("stopped by the generator after {plies} plies: {violation}"),
+                text: format!(
+                    "stopped by the generator after {plies} plies: {} ({})",
+                    undecided.message, undecided.rule
+                ),
                 style: CommentStyle::Brace,
             })));
             break Outcome::Unknown;

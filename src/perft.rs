@@ -4,12 +4,13 @@
 //! decides, is not a ply. A game that ends before D plies contributes nothing. See
 //! docs/perft.md for the convention and the published counts.
 
-use crate::rules::{Phase, Rules, Violation};
+use crate::rules::{Phase, Rules};
+use crate::Diagnostic;
 
 /// The count of decision sequences of exactly `depth` plies from `state`. The rules list a
 /// move not decided within the lap budget (it may be legal): such a move, met on the way,
 /// makes the count unknown, and is the error (`mgn.limit.laps`).
-pub fn perft<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result<u64, Violation> {
+pub fn perft<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result<u64, Diagnostic> {
     if depth == 0 {
         return Ok(1);
     }
@@ -39,7 +40,7 @@ fn after_decision<R: Rules>(
     state: &R::State,
     decision: &R::Decision,
     depth: u32,
-) -> Result<u64, Violation> {
+) -> Result<u64, Diagnostic> {
     let mut next = state.clone();
     if let Err(violation) = rules.apply(&mut next, decision, &mut ()) {
         assert_eq!(
@@ -59,7 +60,7 @@ pub fn divide<R: Rules>(
     rules: &R,
     state: &R::State,
     depth: u32,
-) -> Result<Vec<(String, u64)>, Violation> {
+) -> Result<Vec<(String, u64)>, Diagnostic> {
     if depth == 0 {
         return Ok(Vec::new());
     }

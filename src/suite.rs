@@ -52,7 +52,12 @@ pub fn verdict_lines_of(input: impl BufRead, options: &CheckOptions) -> io::Resu
                     Verdict::Passed => "passed".to_string(),
                     Verdict::Failed(problems) => {
                         let first = &problems[0];
-                        format!("failed {} at {}", first.rule, at(first.offset))
+                        // The replay places every diagnostic it gives.
+                        format!(
+                            "failed {} at {}",
+                            first.rule,
+                            at(first.offset().unwrap_or(0))
+                        )
                     }
                 },
             };

@@ -433,7 +433,7 @@ fn a_changed_checkpoint_number_fails_at_that_checkpoint() {
                 };
                 let problem = &problems[0];
                 assert_eq!(problem.rule, "mgn.claim.checkpoint");
-                assert_eq!(problem.offset, checkpoint.span.start);
+                assert_eq!(problem.offset(), Some(checkpoint.span.start));
                 let diff = problem.diff.as_deref().expect("a diff");
                 assert!(diff.contains("--- claimed"), "{diff}");
                 assert!(diff.contains("+++ replayed"));

@@ -50,15 +50,26 @@ pub struct SyntaxError {
 }
 
 impl SyntaxError {
+    /// `expected X, found Y`: what is wrong, without where (a report says where in its own
+    /// way, as `file:line:column`).
+    pub fn message(&self) -> String {
+        format!("expected {}, found {}", self.expected, self.found)
+    }
+
     /// `file:line:col: expected X, found Y`, then the line with a caret under the column.
     pub fn render(&self, file: &str, text: &str) -> String {
-        LineIndex::new(text).render(file, self.offset, &self.to_string())
+        LineIndex::new(text).render(file, self.offset, &self.message())
     }
 }
 
 impl fmt::Display for SyntaxError {
+    /// `at byte 123: expected X, found Y`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected {}, found {}", self.expected, self.found)
+        write!(
+            f,
+            "at byte {}: expected {}, found {}",
+            self.offset, self.expected, self.found
+        )
     }
 }
 

@@ -18,32 +18,13 @@ use crate::notation::{
     write_position, Element, Game, Header, HoleAction, Move, Outcome, Pile, Position, Rows, Side,
     Span, Spanned, Transaction,
 };
-use crate::rules::{
-    with_rules_within, Event, MovePart, Phase, Rules, Violation, WithRules, DEFAULT_MAX_LAPS,
-};
+use crate::rules::{with_rules_within, Event, MovePart, Phase, Rules, WithRules, DEFAULT_MAX_LAPS};
+use crate::Diagnostic;
 
 /// The highest round a `Start` position may be in. A real game has a few dozen rounds; the
 /// limit keeps every round count the replay and the rules add to far from `u32::MAX`, so that a
 /// hostile `Start` (round 4294967295) is a clear failure rather than an overflow.
 pub const MAX_ROUND: u32 = 1_000_000;
-
-/// Why a record departs from the rules, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
-    /// Byte offset of the offending element in the text the game was read from.
-    pub offset: usize,
-    /// The ply it concerns (1-based, counted over the whole game), if any.
-    pub ply: Option<usize>,
-    /// The code of the rule that decided.
-    pub rule: &'static str,
-    pub message: String,
-    /// The decisions that were legal where an illegal one was written.
-    pub alternatives: Vec<String>,
-    /// The step trace of the ply concerned, when a claim or a turn boundary is wrong.
-    pub trace: Option<String>,
-    /// A unified diff of the claimed position against the replayed one.
-    pub diff: Option<String>,
-}
 
 /// One step of a replayed record, a ply or the start of a round, for `mgn replay`.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -98,7 +79,8 @@ pub fn position_text<S: serde::Serializer>(
 /// What replaying one game gave.
 #[derive(Clone, Debug)]
 pub struct Replayed {
-    pub failure: Option<Failure>,
+    /// Why the record departs from the rules, placed at a byte offset of its text.
+    pub failure: Option<Diagnostic>,
     /// Every step, when [`replay_game`] was asked to keep them.
     pub plies: Vec<PlyRecord>,
     pub start: Option<Position>,
@@ -243,11 +225,13 @@ pub fn replay_moves<T: MoveText>(
             options,
         },
     )
-    .unwrap_or_else(|e| Replayed::failed(*failure_at(e.span, e.code, e.message)))
+    .unwrap_or_else(Replayed::failed)
 }
 
 impl Replayed {
-    fn failed(failure: Failure) -> Replayed {
+    /// A game not replayed: its header names a preset, an option or a board the game lacks
+    /// (`failure`, placed at that tag).
+    fn failed(failure: Diagnostic) -> Replayed {
         Replayed {
             failure: Some(failure),
             plies: Vec::new(),
@@ -259,23 +243,21 @@ impl Replayed {
 }
 
 /// Failures are rare and large; boxed, they keep the common `Ok` path small.
-type Fail = Box<Failure>;
+type Fail = Box<Diagnostic>;
 
 fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fail {
-    Box::new(Failure {
-        offset: span.start,
-        ply: None,
-        rule,
-        message: message.into(),
-        alternatives: Vec::new(),
-        trace: None,
-        diff: None,
-    })
+    placed(Diagnostic::new(rule, message), span)
 }
 
-/// Turns a violation into a failure placed at the part of the move it is about.
-fn place(violation: Violation, written: &Spanned<Move>) -> Fail {
-    let span = match violation.part {
+/// A diagnostic of the rules placed at the start of `span`, whatever part of a move it was
+/// about.
+fn placed(diagnostic: Diagnostic, span: Span) -> Fail {
+    Box::new(diagnostic.at_offset(span.start))
+}
+
+/// A diagnostic of the rules placed at the part of the move it is about.
+fn place(diagnostic: Diagnostic, written: &Spanned<Move>) -> Fail {
+    let span = match diagnostic.part().unwrap_or(MovePart::Whole) {
         MovePart::Whole => written.span,
         MovePart::Sowing(i) => written
             .value
@@ -299,7 +281,7 @@ fn place(violation: Violation, written: &Spanned<Move>) -> Fail {
             .get(i)
             .map_or(written.span, |a| a.span),
     };
-    failure_at(span, violation.rule, violation.message)
+    placed(diagnostic, span)
 }
 
 /// The last ply as written, put in words only when a trace or `mgn replay` shows it.
@@ -457,7 +439,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 self.state = self
                     .rules
                     .state_from_position(&start.value)
-                    .map_err(|v| failure_at(start.span, v.rule, v.message))?;
+                    .map_err(|v| placed(v, start.span))?;
                 if let Some(first) = &header.first {
                     if first.value != start.value.to_move {
                         return Err(failure_at(
@@ -548,7 +530,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
     }
 
     /// Apply one decision, or fail with the rule and the legal alternatives.
-    fn decide(&mut self, decision: &R::Decision) -> Result<(), Violation> {
+    fn decide(&mut self, decision: &R::Decision) -> Result<(), Diagnostic> {
         if !self.record_events {
             return self.rules.apply(&mut self.state, decision, &mut ());
         }
@@ -585,7 +567,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 {
                     let rule = self.last_lap_rule();
                     let failure = place(
-                        Violation::new(
+                        Diagnostic::new(
                             rule,
                             format!("the turn is over before {decision}: the move cannot go on"),
                         )
@@ -596,17 +578,16 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                     return Err(self.with_trace_of(self.at_ply(failure), side, written));
                 }
             }
-            if let Err(violation) = self.decide(decision) {
-                // A violation about one part of the decision (an extra capture written with
-                // its sowing) keeps that part; otherwise it is about the decision's own part.
-                let violation = if violation.part == MovePart::Whole {
-                    violation.at(*part)
+            if let Err(refusal) = self.decide(decision) {
+                // A refusal about one part of the decision (an extra capture written with its
+                // sowing) keeps that part; otherwise it is about the decision's own part.
+                let refusal = if refusal.part() == Some(MovePart::Whole) {
+                    refusal.at(*part)
                 } else {
-                    violation
+                    refusal
                 };
-                let mut failure = self.at_ply(place(violation, written));
-                failure.alternatives = self.alternatives();
-                return Err(failure);
+                let refusal = refusal.with_alternatives(self.alternatives());
+                return Err(self.at_ply(place(refusal, written)));
             }
         }
         self.written_decisions = decisions;
@@ -614,19 +595,18 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         if let Phase::Continue { rule, .. } = self.rules.phase(&self.state) {
             let alternatives = self.alternatives();
             let last = MovePart::Sowing(written.value.sowings.len().saturating_sub(1));
-            let mut failure = self.at_ply(place(
-                Violation::new(
+            return Err(self.at_ply(place(
+                Diagnostic::new(
                     rule,
                     format!(
                         "the turn is not over: the move must write its next decision ({})",
                         self.rules.def().describe(rule)
                     ),
                 )
-                .at(last),
+                .at(last)
+                .with_alternatives(alternatives),
                 written,
-            ));
-            failure.alternatives = alternatives;
-            return Err(failure);
+            )));
         }
         Ok(())
     }
@@ -650,7 +630,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
     fn play_step(
         &mut self,
         span: Span,
-        decision: Result<R::Decision, Violation>,
+        decision: Result<R::Decision, Diagnostic>,
         written: Written<'_>,
     ) -> Result<(), Fail> {
         if let Phase::Over { .. } = self.rules.phase(&self.state) {
@@ -660,17 +640,15 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 format!("the game is already over: {written} cannot be made"),
             ));
         }
-        let decision = decision.map_err(|v| failure_at(span, v.rule, v.message))?;
+        let decision = decision.map_err(|v| placed(v, span))?;
         let mut events = Vec::new();
         let applied = if self.on_step.is_some() {
             self.rules.apply(&mut self.state, &decision, &mut events)
         } else {
             self.rules.apply(&mut self.state, &decision, &mut ())
         };
-        if let Err(violation) = applied {
-            let mut failure = failure_at(span, violation.rule, violation.message);
-            failure.alternatives = self.alternatives();
-            return Err(failure);
+        if let Err(refusal) = applied {
+            return Err(placed(refusal.with_alternatives(self.alternatives()), span));
         }
         if self.on_step.is_some() {
             let label = StepLabel::Step {
@@ -691,10 +669,9 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 format!("{} has no passes", self.header.game.value),
             )));
         };
-        if let Err(violation) = self.decide(&pass) {
-            let mut failure = self.at_ply(failure_at(span, violation.rule, violation.message));
-            failure.alternatives = self.alternatives();
-            return Err(failure);
+        if let Err(refusal) = self.decide(&pass) {
+            let refusal = refusal.with_alternatives(self.alternatives());
+            return Err(self.at_ply(placed(refusal, span)));
         }
         self.last_side = side;
         self.last = Last::Pass;
@@ -872,7 +849,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 let mut events = Vec::new();
                 self.rules
                     .begin_round(&mut self.state, &mut events)
-                    .map_err(|v| failure_at(marker.span, v.rule, v.message))?;
+                    .map_err(|v| placed(v, marker.span))?;
                 self.unmarked_round = None;
                 self.round_marked = true;
                 self.plies_this_round = 0;

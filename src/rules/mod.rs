@@ -17,8 +17,9 @@ pub mod position_form;
 mod test_support;
 
 use crate::notation::{
-    BoardSize, Element, GameKind, Hole, HoleState, Move, Pile, Position, Rows, Side, Span, Spanned,
+    BoardSize, Element, GameKind, Hole, HoleState, Move, Pile, Position, Rows, Side, Spanned,
 };
+use crate::Diagnostic;
 pub use position_form::{
     check_position_form, check_position_form_with, PositionForm, PositionSize, POSITION_SHAPE,
 };
@@ -194,8 +195,8 @@ pub const MAX_MAX_LAPS: u64 = u32::MAX as u64;
 
 /// The words of a move not decided within the lap budget, under `mgn.limit.laps`: `what` and
 /// `why` say which move (or which question about it) and how far it was followed.
-pub fn undecided(what: impl fmt::Display, why: impl fmt::Display, max_laps: u64) -> Violation {
-    Violation::new(
+pub fn undecided(what: impl fmt::Display, why: impl fmt::Display, max_laps: u64) -> Diagnostic {
+    Diagnostic::new(
         "mgn.limit.laps",
         format!(
             "{what} was not decided within the lap budget of {max_laps} laps: {why}; it may be legal or not, and the record is not passed (raise the budget with --max-laps)"
@@ -221,10 +222,12 @@ pub trait WithRules {
 }
 
 /// Configure the rules a header names (game, board, preset, options) and run `work` with them.
+/// A header that names a preset, an option or a board the game lacks is a [`Diagnostic`]
+/// placed at the tag that names it.
 pub fn with_rules<W: WithRules>(
     header: &crate::notation::Header,
     work: W,
-) -> Result<W::Output, SettingsError> {
+) -> Result<W::Output, Diagnostic> {
     with_rules_within(header, DEFAULT_MAX_LAPS, work)
 }
 
@@ -233,7 +236,7 @@ pub fn with_rules_within<W: WithRules>(
     header: &crate::notation::Header,
     max_laps: u64,
     work: W,
-) -> Result<W::Output, SettingsError> {
+) -> Result<W::Output, Diagnostic> {
     let def = game_def(header.game.value);
     let mut settings = Settings::resolve(def, header.preset.as_ref(), &header.options)?;
     settings.set_max_laps(max_laps);
@@ -242,14 +245,13 @@ pub fn with_rules_within<W: WithRules>(
         None => (def.default_board, header.game.span),
     };
     // A board or option value the game refuses: point at the Option tag that names it, if any.
-    let refused = |v: Violation| SettingsError {
-        code: v.rule,
-        span: header
+    let refused = |refusal: Diagnostic| {
+        let at = header
             .options
             .iter()
-            .find(|o| o.value.code == v.rule)
-            .map_or(span, |o| o.span),
-        message: v.message,
+            .find(|o| o.value.code == refusal.rule)
+            .map_or(span, |o| o.span);
+        refusal.at_offset(at.start)
     };
     match header.game.value {
         GameKind::Dakon => dakon::Dakon::new(board, &settings)
@@ -274,14 +276,6 @@ pub struct Settings {
     values: Vec<&'static str>,
     /// The lap budget of one move ([`DEFAULT_MAX_LAPS`]): a limit of mgn's, not a rule.
     max_laps: u64,
-}
-
-/// A header that names something the game does not have.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SettingsError {
-    pub code: &'static str,
-    pub message: String,
-    pub span: Span,
 }
 
 impl Settings {
@@ -312,22 +306,24 @@ impl Settings {
         def: &'static GameDef,
         preset: Option<&Spanned<String>>,
         options: &[Spanned<crate::notation::RuleSetting>],
-    ) -> Result<Settings, SettingsError> {
+    ) -> Result<Settings, Diagnostic> {
         let mut settings = Settings::defaults(def);
         if let Some(preset) = preset {
-            let found = def.preset(&preset.value).ok_or_else(|| SettingsError {
-                code: "mgn.header.preset",
-                message: format!(
-                    "{} has no preset `{}`; its presets: {}",
-                    def.kind,
-                    preset.value,
-                    def.presets
-                        .iter()
-                        .map(|p| p.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                span: preset.span,
+            let found = def.preset(&preset.value).ok_or_else(|| {
+                Diagnostic::new(
+                    "mgn.header.preset",
+                    format!(
+                        "{} has no preset `{}`; its presets: {}",
+                        def.kind,
+                        preset.value,
+                        def.presets
+                            .iter()
+                            .map(|p| p.name)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+                .at_offset(preset.span.start)
             })?;
             for (code, value) in found.settings {
                 settings
@@ -338,10 +334,8 @@ impl Settings {
         for option in options {
             settings
                 .set(&option.value.code, &option.value.value)
-                .map_err(|message| SettingsError {
-                    code: "mgn.header.option",
-                    message,
-                    span: option.span,
+                .map_err(|message| {
+                    Diagnostic::new("mgn.header.option", message).at_offset(option.span.start)
                 })?;
         }
         Ok(settings)
@@ -564,7 +558,8 @@ impl EventSink for Vec<Event> {
     }
 }
 
-/// Which part of a written move a violation is about, so the replay can point at it.
+/// Which part of a written move a [`Diagnostic`] of the rules is about, so the replay can point
+/// at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MovePart {
     Whole,
@@ -600,9 +595,9 @@ pub struct MoveForm {
 }
 
 /// Refuse the parts of `written` that `form` does not use, with the part to point at.
-pub fn check_move_form(written: &Move, form: &MoveForm) -> Result<(), Violation> {
+pub fn check_move_form(written: &Move, form: &MoveForm) -> Result<(), Diagnostic> {
     let refuse = |what: &str, part: MovePart| {
-        Err(Violation::new(
+        Err(Diagnostic::new(
             "mgn.move.form",
             format!(
                 "{what} is not part of a {} move, which is {}",
@@ -616,7 +611,7 @@ pub fn check_move_form(written: &Move, form: &MoveForm) -> Result<(), Violation>
     }
     for (i, sowing) in written.sowings.iter().enumerate() {
         if form.direction && sowing.direction.is_none() {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 "mgn.move.form",
                 format!("a {} move names its direction: {}", form.game, form.shape),
             )
@@ -642,35 +637,6 @@ pub fn check_move_form(written: &Move, form: &MoveForm) -> Result<(), Violation>
         return refuse("a stopped move `/lap`", MovePart::Whole);
     }
     Ok(())
-}
-
-/// A ply the rules do not allow: the rule that forbids it and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    pub rule: &'static str,
-    pub message: String,
-    pub part: MovePart,
-}
-
-impl Violation {
-    pub fn new(rule: &'static str, message: impl Into<String>) -> Violation {
-        Violation {
-            rule,
-            message: message.into(),
-            part: MovePart::Whole,
-        }
-    }
-
-    pub fn at(mut self, part: MovePart) -> Violation {
-        self.part = part;
-        self
-    }
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.message, self.rule)
-    }
 }
 
 /// A written position's fields besides its holes.
@@ -712,7 +678,7 @@ pub trait Rules {
     fn def(&self) -> &'static GameDef;
     fn start(&self, first: Side) -> Self::State;
     /// A state from a written position (a `Start` tag).
-    fn state_from_position(&self, position: &Position) -> Result<Self::State, Violation>;
+    fn state_from_position(&self, position: &Position) -> Result<Self::State, Diagnostic>;
     /// The holes of `side`'s row as MGN writes them, in his numbering order.
     fn row_states<'a>(
         &'a self,
@@ -780,13 +746,13 @@ pub trait Rules {
         state: &mut Self::State,
         decision: &Self::Decision,
         sink: &mut S,
-    ) -> Result<(), Violation>;
+    ) -> Result<(), Diagnostic>;
     /// The decisions a written move stands for, each with the part of the move it comes from;
     /// a form the game does not use is a violation.
     fn decisions_from_move(
         &self,
         written: &Move,
-    ) -> Result<Vec<(Self::Decision, MovePart)>, Violation> {
+    ) -> Result<Vec<(Self::Decision, MovePart)>, Diagnostic> {
         let mut decisions = Vec::new();
         self.decisions_from_move_into(written, &mut decisions)?;
         Ok(decisions)
@@ -797,14 +763,14 @@ pub trait Rules {
         &self,
         written: &Move,
         out: &mut Vec<(Self::Decision, MovePart)>,
-    ) -> Result<(), Violation>;
+    ) -> Result<(), Diagnostic>;
     /// Start the next round after [`Phase::RoundOver`] (Dakon's refill, Mraw imrujen's
     /// redistribution), reporting each step.
     fn begin_round<S: EventSink>(
         &self,
         state: &mut Self::State,
         sink: &mut S,
-    ) -> Result<(), Violation>;
+    ) -> Result<(), Diagnostic>;
     /// A decision a record may leave out because it is the only one open (a Dong Wo muzi drop
     /// with one legal hole), given the next written decision of the move (`None` at its end);
     /// the replay plays it when the written move does not name it.
@@ -819,8 +785,8 @@ pub trait Rules {
     fn decision_from_action(
         &self,
         _: &crate::notation::HoleAction,
-    ) -> Result<Self::Decision, Violation> {
-        Err(Violation::new(
+    ) -> Result<Self::Decision, Diagnostic> {
+        Err(Diagnostic::new(
             "mgn.move.form",
             format!(
                 "{} has no owner actions (they belong to Dong Wo's won and bought holes)",
@@ -832,8 +798,8 @@ pub trait Rules {
     fn decision_from_transaction(
         &self,
         _: &crate::notation::Transaction,
-    ) -> Result<Self::Decision, Violation> {
-        Err(Violation::new(
+    ) -> Result<Self::Decision, Diagnostic> {
+        Err(Diagnostic::new(
             "mgn.move.form",
             format!(
                 "{} has no transactions between rounds (they belong to Dong Wo)",

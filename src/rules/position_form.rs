@@ -7,7 +7,7 @@
 //! board's [`PositionSize`], and reads the position after that knowing it fits: what it checks
 //! itself is only what is truly its own. Every refusal is under `mgn.position.shape`.
 
-use super::Violation;
+use super::Diagnostic;
 use crate::notation::{BoardSize, Hole, HoleState, Position, Side};
 use std::fmt::{self, Write as _};
 
@@ -74,7 +74,7 @@ pub fn check_position_form(
     position: &Position,
     form: &PositionForm,
     size: PositionSize,
-) -> Result<(), Violation> {
+) -> Result<(), Diagnostic> {
     check_position_form_with(position, form, size, |_, _| Ok(()))
 }
 
@@ -84,9 +84,9 @@ pub fn check_position_form_with(
     position: &Position,
     form: &PositionForm,
     size: PositionSize,
-    mut own: impl FnMut(Hole, &HoleState) -> Result<(), Violation>,
-) -> Result<(), Violation> {
-    let refuse = |message: String| Err(Violation::new(POSITION_SHAPE, message));
+    mut own: impl FnMut(Hole, &HoleState) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let refuse = |message: String| Err(Diagnostic::new(POSITION_SHAPE, message));
     let mut total = 0u64;
     let mut muzi = [0u32; 2];
     for side in [Side::A, Side::B] {
@@ -387,7 +387,7 @@ mod tests {
         let refused = check_position_form_with(&position, &FULL, SIZE, |hole, state| {
             seen.push(hole);
             if state.owner.is_some() {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     POSITION_SHAPE,
                     format!("{hole}: never owned"),
                 ));
@@ -400,7 +400,7 @@ mod tests {
         let position = parse_position("2,2,2mA/2,2mAmB,2@B 0/0 B 1").unwrap();
         let refused = check_position_form_with(&position, &FULL, SIZE, |hole, _| {
             if hole == Hole::new(Side::B, 2) {
-                return Err(Violation::new(POSITION_SHAPE, "own"));
+                return Err(Diagnostic::new(POSITION_SHAPE, "own"));
             }
             Ok(())
         });

@@ -305,7 +305,7 @@ fn a_dong_wo_move_past_the_budget_is_not_refused_as_endless() {
 struct PerftFrom(Game, u32);
 
 impl WithRules for PerftFrom {
-    type Output = Result<u64, mgn::rules::Violation>;
+    type Output = Result<u64, mgn::Diagnostic>;
     fn run<R: Rules>(self, rules: &R) -> Self::Output {
         let start = rules
             .state_from_position(&self.0.header.start.unwrap().value)

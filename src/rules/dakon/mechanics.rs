@@ -3,9 +3,9 @@
 use super::*;
 
 impl Dakon {
-    pub fn new(board: BoardSize, settings: &Settings) -> Result<Dakon, Violation> {
+    pub fn new(board: BoardSize, settings: &Settings) -> Result<Dakon, Diagnostic> {
         if !DEF.boards.contains(&board) {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 BOARD,
                 format!("Dakon is played on 2x5 to 2x10 boards, not {board}"),
             ));
@@ -215,7 +215,7 @@ impl Dakon {
         state: &DakonState,
         slot: usize,
         hole: Hole,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let (_, laps) = self.sow(&mut state.clone(), slot, &mut ());
         if u64::from(laps) > self.max_laps {
             return Err(undecided(
@@ -251,10 +251,10 @@ impl Dakon {
         state: &DakonState,
         mover: Side,
         hole: Hole,
-    ) -> Result<usize, Violation> {
+    ) -> Result<usize, Diagnostic> {
         let number = hole.number as usize;
         if hole.side != mover || !(1..=self.n).contains(&number) {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 SOW_START,
                 format!(
                     "{hole} is not a hole of {mover}'s row ({mover}1..{mover}{})",
@@ -264,13 +264,13 @@ impl Dakon {
         }
         let slot = self.slot(mover, number);
         if state.out_of_play & (1 << slot) != 0 {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 ROUND_OUT_OF_PLAY,
                 format!("{hole} is out of play"),
             ));
         }
         if state.slots[slot] == 0 {
-            return Err(Violation::new(SOW_START, format!("{hole} is empty")));
+            return Err(Diagnostic::new(SOW_START, format!("{hole} is empty")));
         }
         Ok(slot)
     }

@@ -30,7 +30,7 @@ impl Rules for Dakon {
         }
     }
 
-    fn state_from_position(&self, position: &Position) -> Result<DakonState, Violation> {
+    fn state_from_position(&self, position: &Position) -> Result<DakonState, Diagnostic> {
         check_position_form(
             position,
             &POSITION_FORM,
@@ -123,7 +123,7 @@ impl Rules for Dakon {
         &self,
         written: &Move,
         out: &mut Vec<(DakonDecision, MovePart)>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         check_move_form(written, &MOVE_FORM)?;
         out.clear();
         out.extend(
@@ -140,9 +140,9 @@ impl Rules for Dakon {
         &self,
         state: &mut DakonState,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         if !state.round_over {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 "mgn.round.marker",
                 format!("round {} is not over", state.round),
             ));
@@ -194,13 +194,13 @@ impl Rules for Dakon {
         state: &mut DakonState,
         decision: &DakonDecision,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let mover = match (self.phase(state), decision) {
             (Phase::Over { .. }, _) => {
-                return Err(Violation::new("mgn.game.over", "the game is already over"))
+                return Err(Diagnostic::new("mgn.game.over", "the game is already over"))
             }
             (Phase::RoundOver { round }, _) => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     "mgn.round.marker",
                     format!(
                         "round {round} is over: round {} starts with its marker",
@@ -214,13 +214,13 @@ impl Rules for Dakon {
                 return Ok(());
             }
             (Phase::MustPass { side, .. }, DakonDecision::Sow(_)) => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     PASS,
                     format!("{side} has no seeds in his row and must pass"),
                 ))
             }
             (Phase::Continue { side, .. }, DakonDecision::Pass) => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     LAP_STORE,
                     format!("{side}'s last lap ended in his store: he sows again and cannot pass"),
                 ))
@@ -231,7 +231,7 @@ impl Rules for Dakon {
                     .filter(|&s| state.slots[s] > 0)
                     .map(|s| self.hole(s).to_string())
                     .collect();
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     PASS,
                     format!(
                         "{side} cannot pass: he has seeds in {}",

@@ -17,8 +17,8 @@ const FILL_STONES: u32 = 5;
 /// The price of a lost muzi (both sources).
 const MUZI_PRICE: u32 = 5;
 
-fn refuse(rule: &'static str, message: String) -> Violation {
-    Violation::new(rule, message)
+fn refuse(rule: &'static str, message: String) -> Diagnostic {
+    Diagnostic::new(rule, message)
 }
 
 impl DongWo {
@@ -57,7 +57,7 @@ impl DongWo {
         stones: u32,
         rule: &'static str,
         events: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         if stones == 0 {
             return Ok(());
         }
@@ -159,7 +159,7 @@ impl DongWo {
         side: Side,
         needed: u64,
         what: &str,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let funds = self.funds(state, side);
         if u64::from(funds) >= needed {
             return Ok(());
@@ -206,7 +206,7 @@ impl DongWo {
         winner: Side,
         i: usize,
         events: &mut Vec<Event>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         Self::set_owner(state, i, Some(winner), ROUND_WIN, events);
         if state.winnings[winner.index()].seeds == 0 {
             let lend = 1.min(state.winnings[winner.other().index()].seeds);
@@ -223,7 +223,11 @@ impl DongWo {
 
     /// The winner's hole, when it is still to be taken: taken here when only one hole
     /// qualifies, else a refusal naming the holes.
-    fn win_first(&self, state: &mut DongWoState, events: &mut Vec<Event>) -> Result<(), Violation> {
+    fn win_first(
+        &self,
+        state: &mut DongWoState,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Diagnostic> {
         let Some(winner) = state.between.as_ref().and_then(|b| b.winner) else {
             return Ok(());
         };
@@ -250,7 +254,7 @@ impl DongWo {
         state: &mut DongWoState,
         side: Side,
         events: &mut Vec<Event>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let holder = side.other();
         let paid = MUZI_PRICE.min(state.winnings[side.index()].seeds);
         // What he cannot pay he owes: the lender would be the seller himself.
@@ -288,7 +292,7 @@ impl DongWo {
         side: Side,
         mask: u16,
         events: &mut Vec<Event>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         // Both muzi are bought back before either fill (000: «després de vendre la llavor
         // laomuzi [...] els jugadors omplen»): what each may lend depends on both.
         for side in [Side::A, Side::B] {
@@ -340,7 +344,7 @@ impl DongWo {
         state: &mut DongWoState,
         what: &str,
         events: &mut Vec<Event>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         if self.config.buy_when == BuyWhen::AfterFill {
             return self.complete(state, events);
         }
@@ -361,7 +365,7 @@ impl DongWo {
 
     /// Every compulsory step still to do: the winner's hole (when only one qualifies), the
     /// muzi bought back, both players' fills.
-    fn complete(&self, state: &mut DongWoState, events: &mut Vec<Event>) -> Result<(), Violation> {
+    fn complete(&self, state: &mut DongWoState, events: &mut Vec<Event>) -> Result<(), Diagnostic> {
         self.win_first(state, events)?;
         for side in [Side::A, Side::B] {
             let Some(between) = &state.between else {
@@ -379,7 +383,7 @@ impl DongWo {
         state: &mut DongWoState,
         deal: &Transaction,
         events: &mut Vec<Event>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         self.deal(state, deal, events)?;
         self.check_game_end(state, events);
         Ok(())
@@ -390,7 +394,7 @@ impl DongWo {
         state: &mut DongWoState,
         deal: &Transaction,
         events: &mut Vec<Event>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         if state.between.is_none() || state.turn.is_some() {
             return Err(refuse(
                 BETWEEN,
@@ -653,7 +657,7 @@ impl DongWo {
         &self,
         state: &mut DongWoState,
         events: &mut Vec<Event>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         if state.between.is_none() {
             return Ok(());
         }
@@ -668,7 +672,7 @@ impl DongWo {
         state: &mut DongWoState,
         action: &HoleAction,
         events: &mut Vec<Event>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         self.act_on(&mut state.board, &mut state.winnings, action, None, events)
     }
 
@@ -680,7 +684,7 @@ impl DongWo {
         action: &HoleAction,
         step: Option<u32>,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let hole = action.hole;
         let written = DongWoDecision::Act {
             action: *action,
@@ -831,7 +835,7 @@ pub(super) trait PieceHook {
         board: &mut Board,
         sowed: bool,
         sink: &mut S,
-    ) -> Result<(), Violation>;
+    ) -> Result<(), Diagnostic>;
 }
 
 impl PieceHook for () {
@@ -842,7 +846,7 @@ impl PieceHook for () {
         _: &mut Board,
         _: bool,
         _: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         Ok(())
     }
 }
@@ -863,7 +867,7 @@ impl PieceHook for Anchors<'_> {
         board: &mut Board,
         sowed: bool,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         if sowed {
             *self.sown += 1;
         }

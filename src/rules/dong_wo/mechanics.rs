@@ -32,9 +32,9 @@ impl Visited {
 }
 
 impl DongWo {
-    pub fn new(board: BoardSize, settings: &Settings) -> Result<DongWo, Violation> {
+    pub fn new(board: BoardSize, settings: &Settings) -> Result<DongWo, Diagnostic> {
         if board.rows != 2 || board.columns != 5 {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 BOARD,
                 format!("Dong Wo is played on 2x5, not {board}"),
             ));
@@ -59,7 +59,7 @@ impl DongWo {
         lap: u32,
         sink: &mut S,
         hook: &mut H,
-    ) -> Result<usize, Violation> {
+    ) -> Result<usize, Diagnostic> {
         let from = s.next as usize;
         let n = s.board.holes[from] as usize;
         sink.event(Event::PickUp {
@@ -227,7 +227,7 @@ impl DongWo {
         k: usize,
         sink: &mut S,
         hook: &mut H,
-    ) -> Result<Option<Side>, Violation> {
+    ) -> Result<Option<Side>, Diagnostic> {
         let from = t.next as usize;
         let m = board.muzi_at(from).expect("a muzi lap");
         let pieces = board.holes[from] as usize + 1;
@@ -514,7 +514,7 @@ impl DongWo {
     }
 
     /// The refusal of `what` (a move, a drop) whose way on was not decided within the budget.
-    fn undecided_move(&self, what: impl fmt::Display, lap: u32) -> Violation {
+    fn undecided_move(&self, what: impl fmt::Display, lap: u32) -> Diagnostic {
         undecided(
             what,
             format_args!(
@@ -559,7 +559,7 @@ impl DongWo {
         hole: Hole,
         ccw: bool,
         refusal: Refusal,
-    ) -> Violation {
+    ) -> Diagnostic {
         let (rule, message) = match refusal {
             Refusal::NotSector => {
                 let why = match ring_index(hole).and_then(|i| board.owner(i)) {
@@ -596,7 +596,7 @@ impl DongWo {
                 )
             }
         };
-        Violation::new(rule, message)
+        Diagnostic::new(rule, message)
     }
 
     /// Where `side` may start a move from `hole`: its ring index, or why not.
@@ -606,7 +606,7 @@ impl DongWo {
         side: Side,
         hole: Hole,
         ccw: bool,
-    ) -> Result<usize, Violation> {
+    ) -> Result<usize, Diagnostic> {
         let index = ring_index(hole)
             .ok_or_else(|| self.refusal_violation(board, side, hole, ccw, Refusal::NotSector))?;
         match self.start_refusal(board, side, index, ccw) {
@@ -688,7 +688,7 @@ impl DongWo {
 
     /// Whether no capture is possible any more, for the round-end test; refused under
     /// `mgn.limit.laps` when some move's capture was not decided within the budget.
-    fn no_capture_possible(&self, board: &Board) -> Result<bool, Violation> {
+    fn no_capture_possible(&self, board: &Board) -> Result<bool, Diagnostic> {
         match self.capture_possible(board) {
             Reach::Yes => Ok(false),
             Reach::No => Ok(true),
@@ -707,7 +707,7 @@ impl DongWo {
     pub(super) fn round_end(
         &self,
         board: &Board,
-    ) -> Result<Option<(Option<Side>, &'static str)>, Violation> {
+    ) -> Result<Option<(Option<Side>, &'static str)>, Diagnostic> {
         // Every wording ends a round only when each player has at most one piece left in his
         // regular holes: two occupied holes rule that out at a glance, after nearly every move.
         let occupied = board.occupied();
@@ -745,7 +745,7 @@ impl DongWo {
         state: &mut DongWoState,
         side: Side,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let board = &state.board;
         let holes = board.regular(side);
         if holes & board.occupied() != 0
@@ -790,7 +790,7 @@ impl DongWo {
         state: &mut DongWoState,
         mover: Side,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         Self::settle(state);
         state.turn = None;
         // Tianzi needs a player's regular holes all empty, which one's tianzi does not change
@@ -917,9 +917,9 @@ impl DongWo {
         state: &mut DongWoState,
         t: &InMove,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         if let Some((step, action)) = state.pending.first() {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 OWNED,
                 format!(
                     "~{step}{}{}: the move sows {} pieces, and the action comes after its end",
@@ -971,9 +971,9 @@ impl DongWo {
         state: &mut DongWoState,
         mut t: InMove,
         mut last_lap: Option<usize>,
-        (what, never_ends): (DongWoDecision, impl FnOnce() -> Violation),
+        (what, never_ends): (DongWoDecision, impl FnOnce() -> Diagnostic),
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let undecided = |lap: u32| {
             let what = match what {
                 DongWoDecision::Drop { .. } => format!("the move after {what}"),
@@ -1091,7 +1091,7 @@ impl DongWo {
                 RunEnd::Ends | RunEnd::Undecided => false,
             };
             if dead {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     EndlessMove::CODE,
                     format!("after lap {} the move never ends, whatever the muzi drops; such a move is not allowed", t.lap),
                 ));
@@ -1223,7 +1223,7 @@ impl DongWo {
         next: &mut DongWoState,
         decision: &DongWoDecision,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         // Transactions and owner actions report a few events, kept until they are done; a
         // move reports its own as it goes.
         let mut events = Vec::new();
@@ -1239,7 +1239,7 @@ impl DongWo {
             }
             DongWoDecision::Act { action, .. } => {
                 if next.turn.is_some() {
-                    return Err(Violation::new(
+                    return Err(Diagnostic::new(
                         OWNED,
                         "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
                     ));
@@ -1250,7 +1250,7 @@ impl DongWo {
             }
             _ => {
                 if let Some(Between { begun: false, .. }) = next.between {
-                    return Err(Violation::new(
+                    return Err(Diagnostic::new(
                         "mgn.round.marker",
                         format!(
                             "round {} is over: `round {}` starts the next",
@@ -1275,7 +1275,7 @@ impl DongWo {
         state: &mut DongWoState,
         decision: &DongWoDecision,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         match (*decision, state.turn.clone()) {
             (DongWoDecision::Sow { hole, direction }, None) => {
                 let ccw = direction == Direction::CounterClockwise;
@@ -1320,7 +1320,7 @@ impl DongWo {
                     return Err(self.undecided_move(format_args!("the move at {what}"), t.lap));
                 }
                 let k = self.offset_of(&t, pieces, drop).ok_or_else(|| {
-                    Violation::new(
+                    Diagnostic::new(
                         MUZI_DROP,
                         format!(
                             "lap {lap} takes {} from {} and sows {} to {}: {drop_text} is not one of its holes",
@@ -1335,7 +1335,7 @@ impl DongWo {
                 if !self.drop_offsets(&state.board, &t).contains(k) {
                     let at = step(from, t.ccw, k + 1);
                     return Err(if state.board.owner(at) == Some(t.mover) {
-                        Violation::new(
+                        Diagnostic::new(
                             OWNED_MUZI,
                             format!(
                                 "{} is {}'s own won or bought hole: he drops a muzi there only when no other drop is left, in a later lap",
@@ -1343,7 +1343,7 @@ impl DongWo {
                             ),
                         )
                     } else {
-                        Violation::new(
+                        Diagnostic::new(
                             MUZI_OTHER_HOLE,
                             format!(
                                 "{} holds the other muzi: a muzi drops there only as a singleton in a later lap",
@@ -1353,7 +1353,7 @@ impl DongWo {
                     });
                 }
                 let never_ends = || {
-                    Violation::new(
+                    Diagnostic::new(
                         EndlessMove::CODE,
                         format!("after {} the move never ends: whatever the muzi drops from there, the relay keeps coming back to states it was in; such a move is not allowed", DongWoDecision::Drop { drop }),
                     )
@@ -1386,18 +1386,18 @@ impl DongWo {
                 Some(stop) if stop == lap => self.played_or_undone(state, sink, |state, sink| {
                     self.end_of_move(state, t.mover, sink)
                 }),
-                Some(stop) => Err(Violation::new(
+                Some(stop) => Err(Diagnostic::new(
                     EndlessMove::CODE,
                     format!("the move comes back to a state it was in after lap {stop}: it stops there, /{stop}, not after lap {lap}"),
                 )),
-                None => Err(Violation::new(
+                None => Err(Diagnostic::new(
                     EndlessMove::CODE,
                     format!("/{lap} stops only a move that never ends, and this one goes on with a muzi drop"),
                 )),
             },
             (DongWoDecision::Pass, None) => {
                 if !state.pending.is_empty() {
-                    return Err(Violation::new(
+                    return Err(Diagnostic::new(
                         OWNED,
                         "owner actions written for a move wait for its pieces: a pass sows none",
                     ));
@@ -1405,7 +1405,7 @@ impl DongWo {
                 match self.has_move(&state.board, state.to_move) {
                     Reach::No => {}
                     Reach::Yes => {
-                        return Err(Violation::new(
+                        return Err(Diagnostic::new(
                             TURN,
                             format!("{} has a move and may not pass", state.to_move),
                         ))
@@ -1432,11 +1432,11 @@ impl DongWo {
                 });
                 Ok(())
             }
-            (DongWoDecision::Stop { lap }, None) => Err(Violation::new(
+            (DongWoDecision::Stop { lap }, None) => Err(Diagnostic::new(
                 EndlessMove::CODE,
                 format!("/{lap} stops only a move that never ends"),
             )),
-            (_, Some(t)) if t.stop.is_some() => Err(Violation::new(
+            (_, Some(t)) if t.stop.is_some() => Err(Diagnostic::new(
                 EndlessMove::CODE,
                 format!(
                     "the move never ends: the mover stops after lap {}, written /{}",
@@ -1444,7 +1444,7 @@ impl DongWo {
                     t.stop.unwrap_or(0)
                 ),
             )),
-            (_, Some(t)) => Err(Violation::new(
+            (_, Some(t)) => Err(Diagnostic::new(
                 MUZI_DROP,
                 format!(
                     "lap {} carries a muzi: the move goes on with where it drops (@hole)",
@@ -1453,7 +1453,7 @@ impl DongWo {
             )),
             (DongWoDecision::Act { action, step: Some(step) }, None) => {
                 if state.pending.last().is_some_and(|&(last, _)| last > step) {
-                    return Err(Violation::new(
+                    return Err(Diagnostic::new(
                         OWNED,
                         format!("~{step}{}{}: the owner actions of a move are written in the order of their pieces", action.kind.sigil(), action.hole),
                     ));
@@ -1461,15 +1461,15 @@ impl DongWo {
                 state.pending.push((step, action));
                 Ok(())
             }
-            (DongWoDecision::Act { .. }, _) => Err(Violation::new(
+            (DongWoDecision::Act { .. }, _) => Err(Diagnostic::new(
                 OWNED,
                 "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
             )),
-            (DongWoDecision::Deal { .. }, _) => Err(Violation::new(
+            (DongWoDecision::Deal { .. }, _) => Err(Diagnostic::new(
                 BETWEEN,
                 "a transaction comes between rounds, not within a move",
             )),
-            (DongWoDecision::Drop { .. }, None) => Err(Violation::new(
+            (DongWoDecision::Drop { .. }, None) => Err(Diagnostic::new(
                 MUZI_DROP,
                 "no lap of this move is waiting for a muzi drop",
             )),
@@ -1481,9 +1481,9 @@ impl DongWo {
         state: &mut DongWoState,
         mut t: InMove,
         k: usize,
-        refusals: (DongWoDecision, impl FnOnce() -> Violation),
+        refusals: (DongWoDecision, impl FnOnce() -> Diagnostic),
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let from = t.next as usize;
         let pieces = state.board.holes[from] as usize + 1;
         let mut board = state.board;
@@ -1516,8 +1516,8 @@ impl DongWo {
         &self,
         state: &mut DongWoState,
         sink: &mut S,
-        play_on: impl FnOnce(&mut DongWoState, &mut S) -> Result<(), Violation>,
-    ) -> Result<(), Violation> {
+        play_on: impl FnOnce(&mut DongWoState, &mut S) -> Result<(), Diagnostic>,
+    ) -> Result<(), Diagnostic> {
         // A move is played in a round of a game not over (transactions close `between`
         // first): those two are put back to none.
         debug_assert!(state.over.is_none() && state.between.is_none());

@@ -33,13 +33,14 @@ pub use defs::*;
 use super::cycle::{self, Walk};
 use super::{
     check_move_form, check_position_form_with, undecided, Event, EventSink, GameDef, MovePart,
-    Phase, PositionHead, PositionSize, Rules, Settings, Violation, POSITION_SHAPE,
+    Phase, PositionHead, PositionSize, Rules, Settings, POSITION_SHAPE,
 };
 use crate::notation::{
     push_action, push_transaction, AnchoredAction, BoardSize, Direction, Element, Few, Hole,
     HoleAction, HoleState, Move, Muzi, MuziDrop, Pile, Position, Side, Sowing, Spanned,
     Transaction,
 };
+use crate::Diagnostic;
 use between::{Anchors, PieceHook};
 use std::fmt;
 
@@ -285,11 +286,16 @@ pub struct InMove {
 /// Debts have no bound in the rules, and a `Start` position may write any up to `u32::MAX`: a
 /// debt beyond it, which no position could write, is refused under `rule` (the rule that
 /// lends), never wrapped round to a small one. Nothing changes when it is refused.
-fn owe(debts: &mut [u32; 2], side: Side, stones: u32, rule: &'static str) -> Result<(), Violation> {
+fn owe(
+    debts: &mut [u32; 2],
+    side: Side,
+    stones: u32,
+    rule: &'static str,
+) -> Result<(), Diagnostic> {
     let off = stones.min(debts[side.other().index()]);
     let before = debts[side.index()];
     let Some(after) = before.checked_add(stones - off) else {
-        return Err(Violation::new(
+        return Err(Diagnostic::new(
             rule,
             format!(
                 "{side} owes {before} and would owe {} more: mgn counts a debt up to {}, the largest number MGN writes",

@@ -38,7 +38,7 @@ impl Rules for DongWo {
         }
     }
 
-    fn state_from_position(&self, position: &Position) -> Result<DongWoState, Violation> {
+    fn state_from_position(&self, position: &Position) -> Result<DongWoState, Diagnostic> {
         // The form checks all but the end hole, whose place is an option's.
         check_position_form_with(
             position,
@@ -50,7 +50,7 @@ impl Rules for DongWo {
             },
             |hole, h| match h.owner {
                 Some(_) if ring_index(hole) == Some(self.end_hole(hole.side)) => {
-                    Err(Violation::new(
+                    Err(Diagnostic::new(
                         POSITION_SHAPE,
                         format!("{hole}: the muzi's end hole is never won or bought"),
                     ))
@@ -228,9 +228,9 @@ impl Rules for DongWo {
         state: &mut DongWoState,
         decision: &DongWoDecision,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         if state.over.is_some() {
-            return Err(Violation::new("mgn.game.over", "the game is over"));
+            return Err(Diagnostic::new("mgn.game.over", "the game is over"));
         }
         // Transactions, owner actions, the first move after a round's transactions, and a
         // move with owner actions inside work on a copy, so that a refusal half-way changes
@@ -294,7 +294,7 @@ impl Rules for DongWo {
         &self,
         written: &Move,
         out: &mut Vec<(DongWoDecision, MovePart)>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         check_move_form(written, &MOVE_FORM)?;
         out.clear();
         let sowing = &written.sowings[0];
@@ -334,11 +334,11 @@ impl Rules for DongWo {
         &self,
         state: &mut DongWoState,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         match &mut state.between {
             Some(between) if !between.begun => between.begun = true,
             _ => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     "mgn.round.marker",
                     format!("round {} is not over", state.round),
                 ))
@@ -355,14 +355,14 @@ impl Rules for DongWo {
         Ok(())
     }
 
-    fn decision_from_action(&self, action: &HoleAction) -> Result<DongWoDecision, Violation> {
+    fn decision_from_action(&self, action: &HoleAction) -> Result<DongWoDecision, Diagnostic> {
         Ok(DongWoDecision::Act {
             action: *action,
             step: None,
         })
     }
 
-    fn decision_from_transaction(&self, deal: &Transaction) -> Result<DongWoDecision, Violation> {
+    fn decision_from_transaction(&self, deal: &Transaction) -> Result<DongWoDecision, Diagnostic> {
         Ok(DongWoDecision::Deal { deal: *deal })
     }
 

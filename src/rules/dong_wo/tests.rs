@@ -30,7 +30,7 @@ impl DongWo {
         side: Side,
         hole: Hole,
         ccw: bool,
-    ) -> Result<InMove, Violation> {
+    ) -> Result<InMove, Diagnostic> {
         let index = ring_index(hole)
             .ok_or_else(|| self.refusal_violation(board, side, hole, ccw, Refusal::NotSector))?;
         match self.sow_refusal(board, side, index, ccw) {

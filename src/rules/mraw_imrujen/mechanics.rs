@@ -4,9 +4,9 @@
 use super::*;
 
 impl MrawImrujen {
-    pub fn new(board: BoardSize, settings: &Settings) -> Result<MrawImrujen, Violation> {
+    pub fn new(board: BoardSize, settings: &Settings) -> Result<MrawImrujen, Diagnostic> {
         if board != BOARD_SIZE {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 BOARD,
                 format!("Mraw imrujen is played on a 2x5 board, not {board}"),
             ));
@@ -206,19 +206,19 @@ impl MrawImrujen {
         state: &MrawState,
         mover: Side,
         hole: Hole,
-    ) -> Result<usize, Violation> {
+    ) -> Result<usize, Diagnostic> {
         let number = hole.number as usize;
         if hole.side != mover || !(1..=ROW).contains(&number) {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 SOW_START,
                 format!("{hole} is not a hole of {mover}'s row ({mover}1..{mover}5)"),
             ));
         }
         let slot = Self::slot(mover, number);
         match state.board[slot] {
-            0 => return Err(Violation::new(SOW_START, format!("{hole} is empty"))),
+            0 => return Err(Diagnostic::new(SOW_START, format!("{hole} is empty"))),
             1 => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     SOW_SINGLE,
                     format!("{hole} holds a single seed"),
                 ))
@@ -238,7 +238,7 @@ impl MrawImrujen {
         };
         let outcome = self.simulate(&state.board, mover, slot);
         if self.config.no_empty == CaptureNoEmpty::Illegal && outcome.empties_opponent {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 CaptureNoEmpty::CODE,
                 format!(
                     "{hole} would capture {}, leaving {} no seeds in his row",
@@ -252,7 +252,7 @@ impl MrawImrujen {
         } else {
             format!("{} cannot play, so {mover} must feed him", mover.other())
         };
-        Err(Violation::new(
+        Err(Diagnostic::new(
             FEED,
             format!(
                 "{hole} does not reach {}'s row: {why}; moves that do: {}",

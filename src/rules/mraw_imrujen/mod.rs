@@ -24,11 +24,12 @@ pub use defs::*;
 
 use super::{
     check_move_form, check_position_form, pile, Event, EventSink, GameDef, MovePart, Phase,
-    PositionHead, PositionSize, Rules, Settings, Violation,
+    PositionHead, PositionSize, Rules, Settings,
 };
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
 };
+use crate::Diagnostic;
 use std::fmt;
 
 const HOLES: usize = 10;

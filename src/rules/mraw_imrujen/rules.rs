@@ -35,7 +35,7 @@ impl Rules for MrawImrujen {
         state
     }
 
-    fn state_from_position(&self, position: &Position) -> Result<MrawState, Violation> {
+    fn state_from_position(&self, position: &Position) -> Result<MrawState, Diagnostic> {
         check_position_form(
             position,
             &POSITION_FORM,
@@ -61,7 +61,7 @@ impl Rules for MrawImrujen {
         match self.legal(&state.board, state.to_move) {
             Ok(moves) => state.moves = moves,
             Err(rule) => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     rule,
                     format!(
                         "{} is to move and cannot play: the round would already be over",
@@ -121,13 +121,13 @@ impl Rules for MrawImrujen {
         state: &mut MrawState,
         decision: &MrawMove,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         match state.stage {
             Stage::Over(_) => {
-                return Err(Violation::new("mgn.game.over", "the game is already over"))
+                return Err(Diagnostic::new("mgn.game.over", "the game is already over"))
             }
             Stage::RoundOver { .. } => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     "mgn.round.marker",
                     format!(
                         "round {} is over: round {} starts with its marker",
@@ -180,7 +180,7 @@ impl Rules for MrawImrujen {
         &self,
         written: &Move,
         out: &mut Vec<(MrawMove, MovePart)>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         check_move_form(written, &MOVE_FORM)?;
         let sowing = &written.sowings[0];
         out.clear();
@@ -192,9 +192,9 @@ impl Rules for MrawImrujen {
         &self,
         state: &mut MrawState,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let Stage::RoundOver { stuck } = state.stage else {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 "mgn.round.marker",
                 format!("round {} is not over", state.round),
             ));

@@ -15,9 +15,9 @@ fn memo_key(ring: &Ring, start: usize) -> u64 {
 }
 
 impl Nchuwa {
-    pub fn new(board: BoardSize, settings: &Settings) -> Result<Nchuwa, Violation> {
+    pub fn new(board: BoardSize, settings: &Settings) -> Result<Nchuwa, Diagnostic> {
         if !DEF.boards.contains(&board) {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 BOARD,
                 format!("Nchuwa is played on 4x6, 4x9, 4x12 and 4x15 boards, not {board}"),
             ));
@@ -250,9 +250,9 @@ impl Nchuwa {
         state: &NchuwaState,
         side: Side,
         hole: Hole,
-    ) -> Result<usize, Violation> {
+    ) -> Result<usize, Diagnostic> {
         let Some(index) = self.index(side, hole) else {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 SOW_START,
                 format!(
                     "{hole} is not a hole of {side}'s two rows ({side}1..{side}{})",
@@ -262,18 +262,18 @@ impl Nchuwa {
         };
         let ring = &state.rings[side.index()];
         match ring[index] {
-            0 => Err(Violation::new(
+            0 => Err(Diagnostic::new(
                 SOW_START,
                 format!("{hole} is empty"),
             )),
             1 if self.config.singleton == SowSingleton::Free => Ok(index),
-            1 if !self.singletons_only(ring) => Err(Violation::new(
+            1 if !self.singletons_only(ring) => Err(Diagnostic::new(
                 SOW_START,
                 format!(
                     "{hole} holds one seed: a move starts from a hole of two or more while {side} has one"
                 ),
             )),
-            1 if ring[self.next(index)] > 0 => Err(Violation::new(
+            1 if ring[self.next(index)] > 0 => Err(Diagnostic::new(
                 SOW_SINGLETON,
                 format!(
                     "{hole} holds a single seed and the next hole, {}, is occupied: a single seed moves only into an empty hole",
@@ -359,7 +359,7 @@ impl Nchuwa {
     }
 
     /// The refusal of a move from `hole` not decided within the lap budget.
-    pub(super) fn undecided_move(&self, hole: Hole) -> Violation {
+    pub(super) fn undecided_move(&self, hole: Hole) -> Diagnostic {
         undecided(
             hole,
             format_args!(
@@ -382,13 +382,13 @@ impl Nchuwa {
         closed: Option<(&'static str, &str)>,
         required: Option<&'static str>,
         opponent_after: &Ring,
-    ) -> Result<[Option<usize>; 2], Violation> {
+    ) -> Result<[Option<usize>; 2], Diagnostic> {
         let opponent = mover.other();
         let mut taken = [None; 2];
         if let Some((rule, why)) = closed {
             return match extras.iter().next() {
                 None => Ok(taken),
-                Some(hole) => Err(Violation::new(
+                Some(hole) => Err(Diagnostic::new(
                     rule,
                     format!("no extra capture here: {why}, so *{hole} cannot be taken"),
                 )
@@ -400,7 +400,7 @@ impl Nchuwa {
                 1 => "one hole",
                 _ => "two holes",
             };
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 too_many,
                 format!("{mover} takes {allowed} of {opponent}'s by choice here, so *{hole} cannot be taken too"),
             )
@@ -408,7 +408,7 @@ impl Nchuwa {
         }
         for (i, hole) in extras.iter().enumerate() {
             let Some(index) = self.index(opponent, hole) else {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     CAPTURE_EXTRA,
                     format!(
                         "{hole} is not a hole of {opponent}'s ({opponent}1..{opponent}{}): the extra capture takes an opponent's hole",
@@ -418,14 +418,14 @@ impl Nchuwa {
                 .at(MovePart::ExtraCapture(i)));
             };
             if opponent_after[index] == 0 {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     CAPTURE_EXTRA,
                     format!("{hole} is empty by then: the extra capture takes an occupied hole"),
                 )
                 .at(MovePart::ExtraCapture(i)));
             }
             if taken[..i].contains(&Some(index)) {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     CAPTURE_EXTRA,
                     format!("{hole} is named twice: the removals take two different holes"),
                 )
@@ -450,7 +450,7 @@ impl Nchuwa {
                     (_, 0) => "two holes of",
                     _ => "a second hole of",
                 };
-                Err(Violation::new(
+                Err(Diagnostic::new(
                     rule,
                     format!(
                         "{mover} takes {what} {opponent}'s here, and must name {} with `*`, such as {examples}",
@@ -557,12 +557,12 @@ impl Nchuwa {
         mover: Side,
         (from, to, extras): (Hole, Hole, Extras),
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let ring = &state.rings[mover.index()];
         let from_index = match self.index(mover, from) {
             Some(i) if self.is_inner(i) => i,
             _ => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     OPENING_TRANSFER,
                     format!(
                         "{from} is not an inner hole of {mover}'s ({mover}{}..{mover}{}): the two seeds come from the inner row",
@@ -573,7 +573,7 @@ impl Nchuwa {
             }
         };
         if ring[from_index] < 2 {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 OPENING_TRANSFER,
                 if ring[from_index] == 0 {
                     format!(
@@ -587,7 +587,7 @@ impl Nchuwa {
         let to_index = match self.index(mover, to) {
             Some(i) if !self.is_inner(i) => i,
             _ => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     OPENING_TRANSFER,
                     format!(
                         "{to} is not an outer hole of {mover}'s ({mover}1..{mover}{}): the two seeds go to the outer row",
@@ -597,7 +597,7 @@ impl Nchuwa {
             }
         };
         if ring[to_index] > 0 {
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 OPENING_TRANSFER,
                 format!("{to} is not empty: the two seeds go to an empty outer hole"),
             ));
@@ -644,14 +644,14 @@ impl Nchuwa {
         mover: Side,
         (hole, extras, stop): (Hole, Extras, Option<u32>),
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let index = self.check_start(state, mover, hole)?;
         let plan = self.plan_sow(state, mover, index, true);
         let mut extra = None;
         let laps = match (plan.walk, stop) {
             (Walk::Undecided, _) => return Err(self.undecided_move(hole)),
             (Walk::Endless { mu, lambda }, _) if self.config.endless == Endless::Illegal => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     Endless::CODE,
                     format!(
                         "{hole} never ends: after lap {} the sowing is back where it was after lap {mu} and repeats every {lambda} lap{}; such a move is not allowed",
@@ -662,7 +662,7 @@ impl Nchuwa {
             }
             (Walk::Endless { mu, lambda }, None) => {
                 let laps = Self::stop_laps(plan.walk);
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     Endless::CODE,
                     format!(
                         "{hole} never ends (after lap {} it is back where it was after lap {mu}, and repeats every {lambda}): write the lap the mover stops after, /{} to /{}",
@@ -675,7 +675,7 @@ impl Nchuwa {
             (Walk::Endless { .. }, Some(lap)) => {
                 let laps = Self::stop_laps(plan.walk);
                 if !laps.contains(&(lap as u64)) {
-                    return Err(Violation::new(
+                    return Err(Diagnostic::new(
                         Endless::CODE,
                         format!(
                             "{hole} can be stopped after lap {} to {}, from the lap where its state first repeats through one more round of the cycle, not after lap {lap}",
@@ -685,7 +685,7 @@ impl Nchuwa {
                     ));
                 }
                 if !extras.is_empty() {
-                    return Err(Violation::new(
+                    return Err(Diagnostic::new(
                         CAPTURE_EXTRA,
                         "a stopped move captures nothing, so it has no extra capture",
                     )
@@ -694,7 +694,7 @@ impl Nchuwa {
                 Some(lap as u64)
             }
             (Walk::Ends { laps }, Some(lap)) => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     Endless::CODE,
                     format!(
                         "{hole} ends by itself after {laps} lap{}: /{lap} stops only a move that never ends",

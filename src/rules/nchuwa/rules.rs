@@ -22,7 +22,7 @@ impl Rules for Nchuwa {
         }
     }
 
-    fn state_from_position(&self, position: &Position) -> Result<NchuwaState, Violation> {
+    fn state_from_position(&self, position: &Position) -> Result<NchuwaState, Diagnostic> {
         check_position_form(
             position,
             &POSITION_FORM,
@@ -154,13 +154,13 @@ impl Rules for Nchuwa {
         state: &mut NchuwaState,
         decision: &NchuwaDecision,
         sink: &mut S,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         let mover = match (self.phase(state), decision) {
             (Phase::Over { .. }, _) => {
-                return Err(Violation::new("mgn.game.over", "the game is already over"))
+                return Err(Diagnostic::new("mgn.game.over", "the game is already over"))
             }
             (Phase::RoundOver { .. }, _) => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     "mgn.round.marker",
                     "Nchuwa is played in one round",
                 ))
@@ -177,7 +177,7 @@ impl Rules for Nchuwa {
                 return Ok(());
             }
             (Phase::MustPass { side, .. }, _) => {
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     NoMove::CODE,
                     format!("{side} has no legal move and must pass"),
                 ))
@@ -193,7 +193,7 @@ impl Rules for Nchuwa {
                         self.max_laps,
                     ));
                 }
-                return Err(Violation::new(
+                return Err(Diagnostic::new(
                     if state.opening > 0 {
                         OPENING_TRANSFER
                     } else {
@@ -208,11 +208,11 @@ impl Rules for Nchuwa {
             NchuwaDecision::Transfer { from, to, extras } if state.opening > 0 => {
                 self.apply_transfer(state, mover, (from, to, extras), sink)
             }
-            NchuwaDecision::Transfer { .. } => Err(Violation::new(
+            NchuwaDecision::Transfer { .. } => Err(Diagnostic::new(
                 OPENING_TRANSFER,
                 "the opening is over: a transfer `from:to` is made only once by each player, before any other move",
             )),
-            NchuwaDecision::Sow { .. } if state.opening > 0 => Err(Violation::new(
+            NchuwaDecision::Sow { .. } if state.opening > 0 => Err(Diagnostic::new(
                 OPENING_TRANSFER,
                 format!(
                     "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to*hole, such as {mover}{}:{mover}1*{}{}",
@@ -232,7 +232,7 @@ impl Rules for Nchuwa {
         &self,
         written: &Move,
         out: &mut Vec<(NchuwaDecision, MovePart)>,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Diagnostic> {
         check_move_form(written, &MOVE_FORM)?;
         let sowing = &written.sowings[0];
         let extras = match &written.extra_captures[..] {
@@ -246,7 +246,7 @@ impl Rules for Nchuwa {
                 Some(_) => (OpeningRemovals::CODE, self.removals),
                 None => (CAPTURE_EXTRA, 1),
             };
-            return Err(Violation::new(
+            return Err(Diagnostic::new(
                 rule,
                 format!(
                     "{} holes named with `*`: a Nchuwa turn takes {} by choice here",
@@ -259,7 +259,7 @@ impl Rules for Nchuwa {
         let decision = match &sowing.transfer_to {
             Some(to) => {
                 if written.stopped_after_lap.is_some() {
-                    return Err(Violation::new(
+                    return Err(Diagnostic::new(
                         "mgn.move.form",
                         "an opening transfer is not sown, so it cannot be stopped after a lap",
                     ));
@@ -281,8 +281,8 @@ impl Rules for Nchuwa {
         Ok(())
     }
 
-    fn begin_round<S: EventSink>(&self, _: &mut NchuwaState, _: &mut S) -> Result<(), Violation> {
-        Err(Violation::new(
+    fn begin_round<S: EventSink>(&self, _: &mut NchuwaState, _: &mut S) -> Result<(), Diagnostic> {
+        Err(Diagnostic::new(
             "mgn.round.marker",
             "Nchuwa is played in one round",
         ))

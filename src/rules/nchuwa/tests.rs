@@ -3,6 +3,7 @@ use crate::check::{check_game, CheckOptions, Verdict};
 use crate::generate::{random_game, GenerateOptions, Rng};
 use crate::notation::{parse_games, parse_position, write_game, write_position, GameKind, Header};
 use crate::rules::test_support::captures;
+use crate::Location;
 
 fn nchuwa_with(columns: u32, options: &[(&str, &str)]) -> Nchuwa {
     let mut settings = Settings::defaults(&DEF);
@@ -60,7 +61,7 @@ fn shown(d: &Nchuwa, state: &NchuwaState) -> String {
 }
 
 /// Apply a decision that must be refused, check the rule, and that nothing changed.
-fn refused(d: &Nchuwa, state: &NchuwaState, decision: NchuwaDecision) -> Violation {
+fn refused(d: &Nchuwa, state: &NchuwaState, decision: NchuwaDecision) -> Diagnostic {
     let mut after = state.clone();
     let mut events = Vec::new();
     let error = d.apply(&mut after, &decision, &mut events).unwrap_err();
@@ -236,7 +237,11 @@ fn nchuwa_opening_transfer_refuses_other_holes_and_moves() {
         ),
     ] {
         let error = refused(&d, &state, decision);
-        assert_eq!((error.rule, error.part), (rule, part), "{decision}");
+        assert_eq!(
+            (error.rule, error.location),
+            (rule, Location::Move(part)),
+            "{decision}"
+        );
     }
 }
 
@@ -285,7 +290,10 @@ fn nchuwa_capture_inner_behind_and_extra() {
         ("A13", "nchuwa.capture.extra"),
     ] {
         let error = refused(&d, &state, sow("B5", Some(extra), None));
-        assert_eq!((error.rule, error.part), (rule, MovePart::ExtraCapture(0)));
+        assert_eq!(
+            (error.rule, error.location),
+            (rule, Location::Move(MovePart::ExtraCapture(0)))
+        );
     }
 }
 
@@ -295,7 +303,7 @@ fn nchuwa_capture_extra_decline_forbidden_requires_the_extra_hole() {
     let state = at(&d, CAPTURE);
     let error = refused(&d, &state, sow("B5", None, None));
     assert_eq!(error.rule, "nchuwa.capture.extra-decline");
-    assert_eq!(error.part, MovePart::ExtraCapture(0));
+    assert_eq!(error.location, Location::Move(MovePart::ExtraCapture(0)));
     let mut decisions = Vec::new();
     d.decisions(&state, &mut decisions);
     let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
@@ -661,7 +669,11 @@ fn nchuwa_moves_are_read_as_one_decision() {
         ("B3@A2", MovePart::Sowing(0)),
     ] {
         let error = read(text).unwrap_err();
-        assert_eq!((error.rule, error.part), ("mgn.move.form", part), "{text}");
+        assert_eq!(
+            (error.rule, error.location),
+            ("mgn.move.form", Location::Move(part)),
+            "{text}"
+        );
     }
     // And written back the same way.
     for decision in [
@@ -881,7 +893,11 @@ fn nchuwa_opening_removals_two_takes_two_holes_of_the_players_choice() {
         ),
     ] {
         let error = refused(&d, &state, transfer_taking("B8", "B1", removals));
-        assert_eq!((error.rule, error.part), (rule, part), "{removals:?}");
+        assert_eq!(
+            (error.rule, error.location),
+            (rule, Location::Move(part)),
+            "{removals:?}"
+        );
     }
     // Under the default, a second removal is refused.
     let error = refused(
@@ -890,8 +906,11 @@ fn nchuwa_opening_removals_two_takes_two_holes_of_the_players_choice() {
         transfer_taking("B8", "B1", &["A5", "A9"]),
     );
     assert_eq!(
-        (error.rule, error.part),
-        ("nchuwa.opening.removals", MovePart::ExtraCapture(1))
+        (error.rule, error.location),
+        (
+            "nchuwa.opening.removals",
+            Location::Move(MovePart::ExtraCapture(1))
+        )
     );
 }
 
@@ -910,8 +929,11 @@ fn nchuwa_capture_extra_is_one_hole_in_play() {
         },
     );
     assert_eq!(
-        (error.rule, error.part),
-        ("nchuwa.capture.extra", MovePart::ExtraCapture(1))
+        (error.rule, error.location),
+        (
+            "nchuwa.capture.extra",
+            Location::Move(MovePart::ExtraCapture(1))
+        )
     );
 }
 
@@ -923,8 +945,11 @@ fn nchuwa_capture_extra_when_never_takes_the_opposite_holes_only() {
     assert_eq!(listed(&d, &state), vec!["B5"]);
     let error = refused(&d, &state, sow("B5", Some("A5"), None));
     assert_eq!(
-        (error.rule, error.part),
-        ("nchuwa.capture.extra-when", MovePart::ExtraCapture(0))
+        (error.rule, error.location),
+        (
+            "nchuwa.capture.extra-when",
+            Location::Move(MovePart::ExtraCapture(0))
+        )
     );
     let mut after = state.clone();
     d.apply(&mut after, &sow("B5", None, None), &mut ())

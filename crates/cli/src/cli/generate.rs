@@ -67,7 +67,7 @@ pub fn run_rules<W: WithRules>(
     work: W,
 ) -> Result<W::Output, String> {
     with_rules_within(header, max_laps, work)
-        .map_err(|error| format!("{} ({})", error.message, error.code))
+        .map_err(|error| format!("{} ({})", error.message, error.rule))
 }
 
 pub fn run(args: &GenerateArgs) -> Status {

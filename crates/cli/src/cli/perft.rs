@@ -6,7 +6,8 @@ use super::output::{self, say};
 use super::Status;
 use mgn::notation::Side;
 use mgn::perft::{divide, perft};
-use mgn::rules::{Rules, Violation, WithRules};
+use mgn::rules::{Rules, WithRules};
+use mgn::Diagnostic;
 use std::io::Write;
 use std::time::Instant;
 
@@ -17,7 +18,7 @@ struct Count {
 }
 
 impl WithRules for Count {
-    type Output = Result<(Vec<(String, u64)>, u64), Violation>;
+    type Output = Result<(Vec<(String, u64)>, u64), Diagnostic>;
     fn run<R: Rules>(self, rules: &R) -> Self::Output {
         let start = rules.start(self.first);
         // At depth 0 the position itself is the one sequence, and there is no first decision
@@ -55,9 +56,12 @@ pub fn run(args: &PerftArgs) -> Status {
         };
         let (parts, total) = match run_rules(&header, args.rules.max_laps, work) {
             Ok(Ok(counted)) => counted,
-            Ok(Err(violation)) => {
+            Ok(Err(undecided)) => {
                 // A move not decided within the lap budget: the count is unknown.
-                say(&format!("perft({depth}) is not known: {violation}"));
+                say(&format!(
+                    "perft({depth}) is not known: {} ({})",
+                    undecided.message, undecided.rule
+                ));
                 return output::finish(&mut out, Ok(()), Status::Failed);
             }
             Err(message) => {

@@ -125,10 +125,10 @@ pub fn run(args: &ReplayArgs) -> Status {
                 let replayed = replay_moves(&header, &mut reader, options);
                 let _ = games.finish(reader);
                 step_written?;
-                let failure = replayed.failure.as_ref().map(|f| {
-                    let problem = mgn::check::problem_of(header.game.value, f.clone());
-                    report::problem(&source, &problem)
-                });
+                let failure = replayed
+                    .failure
+                    .as_ref()
+                    .map(|f| report::problem(&source, header.game.value, f));
                 if failure.is_some() {
                     status = status.max(Status::Failed);
                 }

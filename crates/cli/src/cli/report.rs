@@ -4,10 +4,11 @@
 
 use super::input::InputError;
 use super::junit::{Failure, Junit};
-use mgn::check::{Problem, RecordResult};
+use mgn::check::RecordResult;
 use mgn::document::DocumentError;
-use mgn::notation::SyntaxError;
+use mgn::notation::{GameKind, SyntaxError};
 use mgn::source::{displayable_name, LineIndex};
+use mgn::Diagnostic;
 use std::io::{self, Write};
 
 /// Where records were read from, to place what is said of them: a file's name and the text of
@@ -49,7 +50,7 @@ impl<'t> Source<'t> {
 }
 
 pub fn syntax_error(source: &Source, error: &SyntaxError) -> String {
-    source.render(error.offset, &error.to_string())
+    source.render(error.offset, &error.message())
 }
 
 /// Bytes that are not UTF-8, at `offset` in the text of `source` (read with them replaced).
@@ -63,16 +64,18 @@ pub fn not_utf8_at(source: &Source, offset: usize, byte: u8) -> String {
     )
 }
 
-/// A rule departure: where, which ply, what, the rule (code and words), then its notes.
-pub fn problem(source: &Source, problem: &Problem) -> String {
+/// A rule departure in a game of `kind`: where, which ply, what, the rule (code and its words
+/// in that game), then its notes.
+pub fn problem(source: &Source, kind: GameKind, problem: &Diagnostic) -> String {
     let headline = match problem.ply {
         Some(ply) => format!("ply {ply}: {}", problem.message),
         None => problem.message.clone(),
     };
-    let mut shown = source.render(problem.offset, &headline);
+    let mut shown = source.render(placed_at(problem), &headline);
     shown.push_str(&format!("\n  rule {}", problem.rule));
-    if !problem.rule_words.is_empty() {
-        shown.push_str(&format!(": {}", problem.rule_words));
+    let rule_words = problem.rule_words(kind);
+    if !rule_words.is_empty() {
+        shown.push_str(&format!(": {rule_words}"));
     }
     for block in [&problem.trace, &problem.diff].into_iter().flatten() {
         for line in block.lines() {
@@ -85,6 +88,16 @@ pub fn problem(source: &Source, problem: &Problem) -> String {
         shown.push_str(&problem.alternatives.join(" "));
     }
     shown
+}
+
+/// Where a diagnostic of the replay is, in the text the game was read from: the replay places
+/// every diagnostic it gives.
+fn placed_at(diagnostic: &Diagnostic) -> usize {
+    debug_assert!(
+        diagnostic.offset().is_some(),
+        "{diagnostic:?} is not placed"
+    );
+    diagnostic.offset().unwrap_or(0)
 }
 
 /// An input that could not be read at all (as opposed to a bad record).
@@ -244,7 +257,7 @@ impl<W: Write> Report<W> {
                 self.failed += 1;
                 json.verdict = "failed";
                 json.rule = Some("mgn.syntax");
-                json.message = Some(error.to_string());
+                json.message = Some(error.message());
                 json = json.at(source, error.offset);
                 Some(syntax_error(source, error))
             }
@@ -260,7 +273,7 @@ impl<W: Write> Report<W> {
                 json = json.at(source, *offset);
                 Some(shown)
             }
-            RecordResult::Checked { verdict, .. } => match verdict {
+            RecordResult::Checked { kind, verdict } => match verdict {
                 mgn::check::Verdict::Passed => {
                     self.passed += 1;
                     tracing::debug!(file = %mgn::source::displayable_name(name), record = index, "passed");
@@ -272,16 +285,16 @@ impl<W: Write> Report<W> {
                     json.verdict = "failed";
                     json.ply = first.ply;
                     json.rule = Some(first.rule);
-                    json.rule_words = Some(first.rule_words).filter(|w| !w.is_empty());
+                    json.rule_words = Some(first.rule_words(*kind)).filter(|w| !w.is_empty());
                     json.message = Some(first.message.clone());
                     json.alternatives = first.alternatives.clone();
                     json.trace = first.trace.clone();
                     json.diff = first.diff.clone();
-                    json = json.at(source, first.offset);
+                    json = json.at(source, placed_at(first));
                     Some(
                         problems
                             .iter()
-                            .map(|p| problem(source, p))
+                            .map(|p| problem(source, *kind, p))
                             .collect::<Vec<_>>()
                             .join("\n"),
                     )

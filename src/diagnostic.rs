@@ -1,0 +1,211 @@
+//! One problem with a record, from the rule that finds it to the report that shows it.
+//!
+//! The rules raise a [`Diagnostic`] about the move being played, pointing at a part of it
+//! ([`Location::Move`]); a header that names a preset, an option or a board the game lacks
+//! gets one at its tag. The replay places each in the text the game was read from
+//! ([`Location::Offset`]) and adds what it knows besides: the ply, the decisions that were
+//! legal, the step trace, the diff of a checkpoint. The checker's verdict holds it, and the
+//! command line shows it.
+
+use crate::notation::GameKind;
+use crate::rules::{game_def, MovePart};
+use std::fmt;
+
+/// Why a record departs from the rules, and where: the rule that decided, in its code, and
+/// what it says about the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The code of the rule that decided (`dakon.sow.start`).
+    pub rule: &'static str,
+    pub message: String,
+    /// Where it points: a part of the move while the rules have it, a byte offset once the
+    /// replay has placed it.
+    pub location: Location,
+    /// The ply it concerns (1-based, counted over the whole game), if any.
+    pub ply: Option<usize>,
+    /// The decisions that were legal where an illegal one was written.
+    pub alternatives: Vec<String>,
+    /// The step trace of the ply concerned, when a claim or a turn boundary is wrong.
+    pub trace: Option<String>,
+    /// A unified diff of the claimed position against the replayed one.
+    pub diff: Option<String>,
+}
+
+/// Where a [`Diagnostic`] points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// A part of the move being played: what the rules know.
+    Move(MovePart),
+    /// A byte offset in the text the game was read from.
+    Offset(usize),
+}
+
+impl Default for Location {
+    fn default() -> Location {
+        Location::Move(MovePart::Whole)
+    }
+}
+
+impl Diagnostic {
+    /// A departure from `rule`, about the whole move being played.
+    pub fn new(rule: &'static str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            rule,
+            message: message.into(),
+            location: Location::default(),
+            ply: None,
+            alternatives: Vec::new(),
+            trace: None,
+            diff: None,
+        }
+    }
+
+    /// About `part` of the move being played.
+    pub fn at(mut self, part: MovePart) -> Diagnostic {
+        self.location = Location::Move(part);
+        self
+    }
+
+    /// Placed at byte `offset` of the text the game was read from.
+    pub fn at_offset(mut self, offset: usize) -> Diagnostic {
+        self.location = Location::Offset(offset);
+        self
+    }
+
+    /// About ply `ply` (1-based, over the whole game).
+    pub fn in_ply(mut self, ply: usize) -> Diagnostic {
+        self.ply = Some(ply);
+        self
+    }
+
+    /// With the decisions that were legal where an illegal one was written.
+    pub fn with_alternatives(mut self, alternatives: Vec<String>) -> Diagnostic {
+        self.alternatives = alternatives;
+        self
+    }
+
+    /// The byte offset it is placed at, once it is. The replay places every diagnostic it
+    /// gives.
+    pub fn offset(&self) -> Option<usize> {
+        match self.location {
+            Location::Offset(offset) => Some(offset),
+            Location::Move(_) => None,
+        }
+    }
+
+    /// The part of the move it is about, while it is not placed in a text.
+    pub fn part(&self) -> Option<MovePart> {
+        match self.location {
+            Location::Move(part) => Some(part),
+            Location::Offset(_) => None,
+        }
+    }
+
+    /// What its rule says, in the words of a game of `kind` (empty for a code it does not
+    /// know): looked up where the diagnostic is shown, never stored.
+    pub fn rule_words(&self, kind: GameKind) -> &'static str {
+        game_def(kind).describe(self.rule)
+    }
+}
+
+impl fmt::Display for Location {
+    /// `byte 123`, `sowing 2 of the move`, `the move`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, n) = match *self {
+            Location::Offset(offset) => return write!(f, "byte {offset}"),
+            Location::Move(MovePart::Whole) => return f.write_str("the move"),
+            Location::Move(MovePart::Sowing(i)) => ("sowing", i),
+            Location::Move(MovePart::ExtraCapture(i)) => ("extra capture", i),
+            Location::Move(MovePart::MuziDrop(i)) => ("muzi drop", i),
+            Location::Move(MovePart::Action(i)) => ("owner action", i),
+        };
+        write!(f, "{what} {} of the move", n + 1)
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// `at byte 123, ply 7: B4 is empty [dakon.sow.start]`; without a place (the whole move, as
+    /// the rules raise it) or a ply, `B4 is empty [dakon.sow.start]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let placed = self.location != Location::Move(MovePart::Whole);
+        if placed {
+            write!(f, "at {}", self.location)?;
+        }
+        if let Some(ply) = self.ply {
+            if placed {
+                f.write_str(", ")?;
+            }
+            write!(f, "ply {ply}")?;
+        }
+        if placed || self.ply.is_some() {
+            f.write_str(": ")?;
+        }
+        write!(f, "{} [{}]", self.message, self.rule)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error;
+
+    #[test]
+    fn display_says_where_when_it_knows() {
+        let raised = Diagnostic::new("dakon.sow.start", "B4 is empty");
+        assert_eq!(raised.to_string(), "B4 is empty [dakon.sow.start]");
+        assert_eq!(
+            raised.clone().at(MovePart::Sowing(1)).to_string(),
+            "at sowing 2 of the move: B4 is empty [dakon.sow.start]"
+        );
+        let placed = raised.at_offset(123);
+        assert_eq!(
+            placed.to_string(),
+            "at byte 123: B4 is empty [dakon.sow.start]"
+        );
+        assert_eq!(
+            placed.in_ply(7).to_string(),
+            "at byte 123, ply 7: B4 is empty [dakon.sow.start]"
+        );
+        assert_eq!(
+            Diagnostic::new("mgn.claim.result", "the game is not over")
+                .in_ply(3)
+                .to_string(),
+            "ply 3: the game is not over [mgn.claim.result]"
+        );
+    }
+
+    #[test]
+    fn it_is_an_error() {
+        let boxed: Box<dyn Error> = Box::new(Diagnostic::new("dakon.pass", "A cannot pass"));
+        assert_eq!(boxed.to_string(), "A cannot pass [dakon.pass]");
+        assert!(boxed.source().is_none());
+        fn error<E: Error + Send + Sync + 'static>() {}
+        error::<Diagnostic>();
+        error::<crate::notation::SyntaxError>();
+        error::<crate::document::DocumentError>();
+        let syntax: Box<dyn Error> = Box::new(crate::notation::SyntaxError {
+            offset: 12,
+            expected: "a number".to_string(),
+            found: "\"(\"".to_string(),
+        });
+        assert_eq!(
+            syntax.to_string(),
+            "at byte 12: expected a number, found \"(\""
+        );
+    }
+
+    #[test]
+    fn rule_words_are_the_games() {
+        let d = Diagnostic::new("mgn.claim.checkpoint", "differs");
+        assert_eq!(
+            d.rule_words(GameKind::Dakon),
+            "a checkpoint must equal the replayed position"
+        );
+        assert_eq!(
+            Diagnostic::new("no.such.rule", "").rule_words(GameKind::Nchuwa),
+            ""
+        );
+    }
+}
