@@ -356,6 +356,12 @@ struct Replay<'a, 's, R: Rules> {
     ply_count_at_marker: usize,
     /// The decisions of the move being played, kept for its room.
     written_decisions: Vec<(R::Decision, MovePart)>,
+    /// The record stops unfinished, by its Termination tag: it may end in a turn the rules
+    /// let stop open ([`Rules::may_stop_in_open_turn`]), if its result is `*`.
+    may_stop_unfinished: bool,
+    /// The last move left its turn open where the record may stop: the failure it is if the
+    /// record does not end there with `*`.
+    open_turn: Option<Fail>,
     start_position: Position,
     /// The replayed position, rewritten in place at each claim that needs it.
     replayed: Position,
@@ -380,6 +386,11 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             round_marked: false,
             ply_count_at_marker: 0,
             written_decisions: Vec::new(),
+            may_stop_unfinished: header
+                .termination
+                .as_ref()
+                .is_some_and(|t| t.value == "unfinished" || t.value == "abandoned"),
+            open_turn: None,
             start_position: rules.position(&rules.start(Side::B)),
             replayed: Position {
                 holes: Rows::new(),
@@ -468,7 +479,12 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
     fn walk<T: MoveText>(&mut self, moves: &mut T) -> Result<(), Fail> {
         while let Some(element) = moves.next_element() {
             match element {
-                Element::Move(written) => self.play_move(written)?,
+                Element::Move(written) => {
+                    self.play_move(written)?;
+                    if let Some(open) = self.open_turn.take() {
+                        return self.stop_in_open_turn(open, moves);
+                    }
+                }
                 Element::Pass(written) => self.play_pass(written.span)?,
                 Element::Action(action) => {
                     let decision = self.rules.decision_from_action(&action.value);
@@ -548,9 +564,47 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         self.last_side = side;
         self.last = Last::Move(written.value);
         if played.is_ok() {
-            self.after_ply(side);
+            if self.open_turn.is_some() {
+                // Shown once the record is known to stop here (`stop_in_open_turn`).
+                self.count_ply();
+            } else {
+                self.after_ply(side);
+            }
         }
         played
+    }
+
+    /// The last move left its turn open, a failure (`open`) unless the record, which says it
+    /// stops unfinished, ends right here: with `*`, after nothing but claims about the position
+    /// reached (the same player still to move) and comments. The claims are checked as they
+    /// come; the first that fails is the record's failure if it does end here, and `open` is
+    /// if it does not, as in any other record: a turn that goes on is written whole.
+    fn stop_in_open_turn<T: MoveText>(&mut self, open: Fail, moves: &mut T) -> Result<(), Fail> {
+        let mut claim_failure = None;
+        while let Some(element) = moves.next_element() {
+            let checked = match &element {
+                Element::Comment(_) => continue,
+                // Past a claim that failed, the rest is read only to see where the record ends.
+                Element::Captures(_) | Element::Score(_) | Element::Checkpoint(_)
+                    if claim_failure.is_some() =>
+                {
+                    continue
+                }
+                Element::Captures(claim) => self.check_captures(claim),
+                Element::Score(claim) => self.check_score(claim),
+                Element::Checkpoint(claim) => self.check_checkpoint(claim),
+                _ => return Err(open),
+            };
+            claim_failure = checked.err();
+        }
+        if !moves
+            .outcome()
+            .is_some_and(|outcome| matches!(outcome.value, Outcome::Unknown))
+        {
+            return Err(open);
+        }
+        self.show_ply(self.last_side);
+        claim_failure.map_or(Ok(()), Err)
     }
 
     fn play_written_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<(), Fail> {
@@ -595,7 +649,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         if let Phase::Continue { rule, .. } = self.rules.phase(&self.state) {
             let alternatives = self.alternatives();
             let last = MovePart::Sowing(written.value.sowings.len().saturating_sub(1));
-            return Err(self.at_ply(place(
+            let open = self.at_ply(place(
                 Diagnostic::new(
                     rule,
                     format!(
@@ -606,7 +660,12 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 .at(last)
                 .with_alternatives(alternatives),
                 written,
-            )));
+            ));
+            if self.may_stop_unfinished && self.rules.may_stop_in_open_turn(&self.state) {
+                self.open_turn = Some(open);
+                return Ok(());
+            }
+            return Err(open);
         }
         Ok(())
     }
@@ -691,11 +750,20 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
     }
 
     fn after_ply(&mut self, side: Side) {
-        self.ply_count += 1;
-        self.plies_this_round += 1;
+        self.count_ply();
         if let Phase::RoundOver { round } = self.rules.phase(&self.state) {
             self.unmarked_round = Some(round + 1);
         }
+        self.show_ply(side);
+    }
+
+    fn count_ply(&mut self) {
+        self.ply_count += 1;
+        self.plies_this_round += 1;
+    }
+
+    /// Gives the ply just played to whoever asked for the steps.
+    fn show_ply(&mut self, side: Side) {
         if self.on_step.is_some() {
             let label = StepLabel::Ply {
                 ply: self.ply_count,

@@ -771,6 +771,13 @@ pub trait Rules {
         state: &mut Self::State,
         sink: &mut S,
     ) -> Result<(), Diagnostic>;
+    /// Whether a record that stops unfinished (result `*`, `Termination` `unfinished` or
+    /// `abandoned`) may end in `state`, a turn still open ([`Phase::Continue`]): where the
+    /// decision still to make begins a move of its own, as Dakon's sowing again after a lap in
+    /// the own store does. Elsewhere (the default) a record writes every turn whole.
+    fn may_stop_in_open_turn(&self, _state: &Self::State) -> bool {
+        false
+    }
     /// A decision a record may leave out because it is the only one open (a Dong Wo muzi drop
     /// with one legal hole), given the next written decision of the move (`None` at its end);
     /// the replay plays it when the written move does not name it.

@@ -158,6 +158,12 @@ impl Rules for Dakon {
         Ok(())
     }
 
+    /// After a lap in the own store the mover «comença un altre moviment» (starts another
+    /// move): a record that stops unfinished may stop before it (docs/rules/dakon.md).
+    fn may_stop_in_open_turn(&self, state: &DakonState) -> bool {
+        state.sows_again
+    }
+
     fn pass_decision(&self) -> Option<DakonDecision> {
         Some(DakonDecision::Pass)
     }

@@ -179,3 +179,124 @@ fn every_decision_of_the_first_turns_conserves_seeds() {
         }
     }
 }
+
+/// Each game of `text` checked both ways a record is replayed, streamed as `mgn check` reads
+/// it and from its syntax tree (`mgn replay`, `mgn convert`): `None` for a pass, else the
+/// failure's rule, message and offset, which both ways agree on.
+fn verdicts(text: &str) -> Vec<Option<(&'static str, String, Option<usize>)>> {
+    use crate::check::{check_text, CheckOptions, RecordResult, Verdict};
+    let shown = |failure: Option<&crate::Diagnostic>| {
+        failure.map(|f| (f.rule, f.message.clone(), f.offset()))
+    };
+    let streamed: Vec<_> = check_text(text, &CheckOptions::default())
+        .into_iter()
+        .map(|result| match result {
+            RecordResult::Checked { verdict, .. } => match verdict {
+                Verdict::Passed => None,
+                Verdict::Failed(failures) => shown(failures.first()),
+            },
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let from_tree: Vec<_> = crate::notation::parse_games(text)
+        .into_iter()
+        .map(|game| {
+            shown(
+                crate::replay::replay_game(&game.unwrap(), true)
+                    .failure
+                    .as_ref(),
+            )
+        })
+        .collect();
+    assert_eq!(streamed, from_tree);
+    streamed
+}
+
+fn record(termination: Option<&str>, moves: &str) -> String {
+    let tag = termination.map_or(String::new(), |t| format!("[Termination \"{t}\"]\n"));
+    format!("[Game \"dakon\"]\n[First \"B\"]\n{tag}\n{moves}\n")
+}
+
+/// dakon.lap.store: B1 (5 seeds) ends in B's store, so B sows again in the same turn. A record
+/// that stops unfinished (`*`, Termination `unfinished` or `abandoned`) may end there, before
+/// the next sowing («comença un altre moviment»), and its claims speak of the position
+/// reached, B still to move.
+#[test]
+fn dakon_lap_store_an_unfinished_record_may_stop_before_the_next_sowing() {
+    for termination in ["unfinished", "abandoned"] {
+        for moves in [
+            "1. B1 *",
+            "1. B1 {B sows again} *",
+            "1. B1 x0 =0/1 [5,5,5,5,5/0,6,6,6,6 0/1 B 1] *",
+        ] {
+            assert_eq!(
+                verdicts(&record(Some(termination), moves)),
+                [None],
+                "{termination}: {moves}"
+            );
+        }
+    }
+    // The half turn is a ply of `mgn replay`, with the position it reached.
+    let text = record(Some("unfinished"), "1. B1 *");
+    let game = crate::notation::parse_games(&text).remove(0).unwrap();
+    let replayed = crate::replay::replay_game(&game, true);
+    assert_eq!(replayed.plies.len(), 1);
+    assert_eq!(
+        crate::notation::write_position(&replayed.plies[0].after),
+        "5,5,5,5,5/0,6,6,6,6 0/1 B 1"
+    );
+    // A chain whose last lap ends in the store again (A5 into A6, then A4 into A5 and A6).
+    let chained = "[Game \"dakon\"]\n[Start \"5,5,5,2,1/5,5,5,5,5 4/3 A 1\"]\n\
+                   [Termination \"unfinished\"]\n\n1. A5-A4 [5,5,5,0,1/5,5,5,5,5 6/3 A 1] *\n";
+    assert_eq!(verdicts(chained), [None]);
+}
+
+/// dakon.lap.store: a record that does not stop unfinished must write the whole turn, and
+/// fails at the move as it always has; so does one that goes on with the other player's move.
+/// Claims after a half turn are checked against the replay.
+#[test]
+fn dakon_lap_store_a_record_not_unfinished_must_write_the_whole_turn() {
+    let refused = |termination: Option<&str>, moves: &str| {
+        let text = record(termination, moves);
+        let at_b1 = text.find("B1").unwrap();
+        let verdict = verdicts(&text).remove(0).expect("a failure");
+        assert_eq!(verdict.0, "dakon.lap.store", "{text}");
+        assert_eq!(
+            verdict.1,
+            "the turn is not over: the move must write its next decision (a lap ending in the \
+             own store: the mover sows again, from any hole of his row with seeds (if he has \
+             none, the turn ends))"
+        );
+        assert_eq!(verdict.2, Some(at_b1), "{text}");
+    };
+    refused(None, "1. B1 *");
+    refused(Some("normal"), "1. B1 *");
+    refused(Some("agreement"), "1. B1 *");
+    refused(Some("unfinished"), "1. B1 1-0");
+    refused(Some("abandoned"), "1. B1 0-1");
+    refused(Some("abandoned"), "1. B1 1/2-1/2");
+    refused(Some("unfinished"), "1. B1 1... A1 *");
+    refused(Some("unfinished"), "1. B1 pass *");
+    refused(
+        Some("unfinished"),
+        "1. B1 [5,5,5,5,5/0,6,6,6,6 0/1 A 1] 1... A1 *",
+    );
+    refused(Some("unfinished"), "1. B1 =0/1 round 2 *");
+    // Unfinished, a wrong claim after the half turn fails at that claim.
+    for (moves, rule) in [
+        (
+            "1. B1 [5,5,5,5,5/0,6,6,6,6 0/1 A 1] *",
+            "mgn.claim.checkpoint",
+        ),
+        ("1. B1 =1/0 *", "mgn.claim.score"),
+        ("1. B1 x1 *", "mgn.claim.captures"),
+        (
+            "1. B1 =0/1 [5,5,5,5,5/0,6,6,6,6 0/1 A 1] =1/0 *",
+            "mgn.claim.checkpoint",
+        ),
+    ] {
+        let text = record(Some("unfinished"), moves);
+        let verdict = verdicts(&text).remove(0).expect("a failure");
+        assert_eq!(verdict.0, rule, "{moves}");
+    }
+}
