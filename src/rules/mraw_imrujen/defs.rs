@@ -95,10 +95,11 @@ rule_option! {
 
 rule_option! {
     pub enum FeedImpossible = "mraw-imrujen.feed.impossible" {
-        summary: "what happens when the feeding obligation applies and no legal move reaches the opponent's row",
-        source: "silent: «els jugadors no poden jugar un forat que no conté suficients llavors» / «quan un jugador en el seu torn no pot jugar cap forat»",
+        summary: "what happens when the feeding obligation applies and no legal move reaches the opponent's row (none holds enough seeds, or mraw-imrujen.capture.no-empty forbids those that do)",
+        source: "silent: «els jugadors no poden jugar un forat que no conté suficients llavors» / «quan un jugador en el seu torn no pot jugar cap forat» / «Un jugador no pot fer un moviment que provoqui una captura que deixi a l’adversari sense llavors en el seus forats.»",
         RoundEnds = "round-ends": "no hole may be played, so the player cannot play and the round ends",
         AnyMove = "any-move": "the obligation lapses: any move is allowed",
+        AnyMoveIfNoneReaches = "any-move-if-none-reaches": "the obligation lapses only when no hole holds enough seeds to reach; when some do but the capture rule forbids them all, the player cannot play and the round ends",
     }
 }
 

@@ -167,9 +167,12 @@ impl MrawImrujen {
         let mut candidates = false;
         let mut allowed = Slots::default();
         let mut feeding = Slots::default();
+        // Some hole holds enough seeds to reach, allowed or not (for `any-move-if-none-reaches`).
+        let mut reaches = false;
         for slot in Self::row(side).filter(|&s| board[s] >= 2) {
             candidates = true;
             let outcome = self.simulate(board, side, slot);
+            reaches |= outcome.feeds;
             if self.config.no_empty == CaptureNoEmpty::Illegal && outcome.empties_opponent {
                 continue;
             }
@@ -188,8 +191,15 @@ impl MrawImrujen {
             if !feeding.is_empty() {
                 return Ok(feeding);
             }
-            if self.config.feed_impossible == FeedImpossible::RoundEnds {
-                return Err(FeedImpossible::CODE);
+            match self.config.feed_impossible {
+                FeedImpossible::RoundEnds => return Err(FeedImpossible::CODE),
+                FeedImpossible::AnyMove => {}
+                // A hole reaches, but mraw-imrujen.capture.no-empty forbids it: the obligation
+                // holds, and with it no move is left.
+                FeedImpossible::AnyMoveIfNoneReaches if reaches => {
+                    return Err(FeedImpossible::CODE)
+                }
+                FeedImpossible::AnyMoveIfNoneReaches => {}
             }
         }
         Ok(allowed)

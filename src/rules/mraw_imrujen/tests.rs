@@ -209,6 +209,50 @@ fn mraw_imrujen_feed_impossible_ends_the_round_or_lapses() {
     assert_eq!(legal(&any, &state), ["B1", "B2"]);
 }
 
+/// «Els jugadors han “d’alimentar l’oponent”, quan aquest jugador no pot jugar.» against «Un
+/// jugador no pot fer un moviment que provoqui una captura que deixi a l’adversari sense
+/// llavors en el seus forats.»: the only hole that reaches would take all the opponent's seeds.
+#[test]
+fn mraw_imrujen_feed_impossible_when_the_only_feeding_move_would_empty_the_opponent() {
+    // A1's 2 seeds: A1, B5; A is left with singletons. B4 does not reach A's row; B5's 7 seeds
+    // do, but the chain would take B1 and all of A's row (capture.no-empty=illegal).
+    let start = "2,1,1,1,1/1,0,0,2,6 13/12 A 1";
+    for (value, ends) in [
+        ("round-ends", true),
+        ("any-move", false),
+        ("any-move-if-none-reaches", true),
+    ] {
+        let d = rules(&[("mraw-imrujen.feed.impossible", value)]);
+        let mut state = at(&d, start);
+        let events = play(&d, &mut state, "A1");
+        let round_ended = events.contains(&Event::RoundEnd {
+            round: 1,
+            winner: Some(Side::A),
+            rule: "mraw-imrujen.feed.impossible",
+        });
+        assert_eq!(round_ended, ends, "{value}");
+        if !ends {
+            assert_eq!(legal(&d, &state), ["B4"], "{value}");
+            assert_eq!(refused(&d, &state, "B5"), "mraw-imrujen.capture.no-empty");
+        }
+    }
+    // Where the capture rule lets B5 be played, it feeds and nothing lapses or ends.
+    for no_empty in ["no-capture", "chain-stops"] {
+        let d = rules(&[
+            ("mraw-imrujen.feed.impossible", "any-move-if-none-reaches"),
+            ("mraw-imrujen.capture.no-empty", no_empty),
+        ]);
+        let mut state = at(&d, start);
+        play(&d, &mut state, "A1");
+        assert_eq!(legal(&d, &state), ["B5"], "{no_empty}");
+    }
+    // When no hole reaches at all, the new value lapses like any-move.
+    let d = rules(&[("mraw-imrujen.feed.impossible", "any-move-if-none-reaches")]);
+    let mut state = at(&d, "2,0,1,0,1/2,3,0,0,0 16/15 A 1");
+    play(&d, &mut state, "A1");
+    assert_eq!(legal(&d, &state), ["B1", "B2"]);
+}
+
 /// «El jugador que ha guanyat més llavors, se les queda. Les restants [...] es reparteixen
 /// equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada un.»
 #[test]
