@@ -30,7 +30,7 @@ rule_table! {
         source: "«tauler: 2×5, dues files de cinc forats.» «La fila superior pertany al jugador A. La fila de sota pertany al jugador B.»",
     }
     START = "mraw-imrujen.start" {
-        summary: "the first round starts with 4 seeds in every hole, 40 in all; the number of seeds never changes",
+        summary: "the first round starts with 4 seeds in every hole, 40 in all; the number of seeds never changes, except that mraw-imrujen.round.leftover=out-of-game takes the leftover out of the game between rounds",
         source: "«núm. peces: 40 (20 per jugador).» «disposició inicial: 4 llavors en cada forat en la primera ronda.»",
     }
     FIRST = "mraw-imrujen.first" {
@@ -142,10 +142,11 @@ rule_option! {
 
 rule_option! {
     pub enum RoundLeftover = "mraw-imrujen.round.leftover" {
-        summary: "who gets the seeds the even split cannot place (fewer than 20)",
-        source: "silent: «es reparteixen equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada un.»",
-        Fewer = "fewer": "the player who captured fewer; after a tied round, the player who could not play",
-        More = "more": "the player who captured more; after a tied round, the player who made the last move",
+        summary: "where the seeds the even split cannot place go (fewer than 20)",
+        source: "silent: «es reparteixen equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada un. La segona ronda es juga amb aquest nombre de llavors.»",
+        Fewer = "fewer": "to the player who captured fewer; after a tied round, the player who could not play",
+        More = "more": "to the player who captured more; after a tied round, the player who made the last move",
+        OutOfGame = "out-of-game": "to nobody, after any round, tied or not: they leave the game, and the positions after hold fewer than 40 seeds",
     }
 }
 
@@ -226,6 +227,19 @@ pub static MOVE_FORM: MoveForm = MoveForm {
 /// What a Mraw imrujen position may hold: 40 seeds in two rows of 5 and the winnings, no
 /// markers.
 pub static POSITION_FORM: PositionForm = PositionForm {
+    total_words: "the position holds {total} seeds; a Mraw imrujen game has {expected}",
+    ..FORM
+};
+
+/// The same under `mraw-imrujen.round.leftover=out-of-game`, where the seeds the even split
+/// cannot place leave the game between rounds: a later round's position holds at most 40, and
+/// the words say so.
+pub static POSITION_FORM_OUT_OF_GAME: PositionForm = PositionForm {
+    total_words: "the position holds {total} seeds; a Mraw imrujen game has {expected} in round 1, and at most {expected} in a later round under mraw-imrujen.round.leftover=out-of-game",
+    ..FORM
+};
+
+const FORM: PositionForm = PositionForm {
     game: "Mraw imrujen",
     stones: "seeds",
     muzi: false,
@@ -235,7 +249,7 @@ pub static POSITION_FORM: PositionForm = PositionForm {
     hole_bound: false,
     row_words: "row {side} has {holes} holes; a Mraw imrujen board has {row}",
     marker_hint: "",
-    total_words: "the position holds {total} seeds; a Mraw imrujen game has {expected}",
+    total_words: "",
 };
 
 /// The record's rule options, decoded once when the rules are made.

@@ -312,17 +312,23 @@ impl MrawImrujen {
                 base[i]
             }
         });
-        let pot = SEEDS - kept[0] - kept[1];
+        // The seeds still in the game: 40, less what earlier rounds put out of it
+        // (round.leftover=out-of-game).
+        let in_game = state.board.iter().sum::<u32>() + state.winnings[0] + state.winnings[1];
+        let pot = in_game - kept[0] - kept[1];
         let per_hole = 2 * (pot / 20);
         let leftover = pot - HOLES as u32 * per_hole;
         let leftover_to = match (winner, self.config.leftover) {
-            (Some(w), RoundLeftover::Fewer) => w.other(),
-            (Some(w), RoundLeftover::More) => w,
-            (None, RoundLeftover::Fewer) => stuck,
-            (None, RoundLeftover::More) => stuck.other(),
+            (Some(w), RoundLeftover::Fewer) => Some(w.other()),
+            (Some(w), RoundLeftover::More) => Some(w),
+            (None, RoundLeftover::Fewer) => Some(stuck),
+            (None, RoundLeftover::More) => Some(stuck.other()),
+            (_, RoundLeftover::OutOfGame) => None,
         };
         let mut target = kept;
-        target[leftover_to.index()] += leftover;
+        if let Some(to) = leftover_to {
+            target[to.index()] += leftover;
+        }
         SharePlan {
             winner,
             per_hole,

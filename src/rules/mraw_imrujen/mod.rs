@@ -7,7 +7,8 @@
 //! goes back into the hole it was taken from; a capture starts at the last seed's hole in the
 //! mover's own row and runs back against his sowing direction. Captured seeds go to the mover's
 //! winnings (the position's stores field). Between rounds the seeds not kept are shared out over
-//! the ten holes; every seed stays on the board or in someone's winnings, 40 in all.
+//! the ten holes; every seed stays on the board or in someone's winnings, 40 in all, unless
+//! `mraw-imrujen.round.leftover=out-of-game` takes the leftover out of the game.
 //!
 //! The game lives in four files, as every game does: `defs.rs` (its rules, options and presets,
 //! with the seed sentences), `mechanics.rs` (sowing, capturing, the end of a round and the

@@ -36,13 +36,37 @@ impl Rules for MrawImrujen {
     }
 
     fn state_from_position(&self, position: &Position) -> Result<MrawState, Diagnostic> {
+        // Under round.leftover=out-of-game seeds leave the game between rounds: a later round's
+        // position holds what is left, at most 40, and nothing says how many left, so the total
+        // it must hold is the one it holds. Round 1 always holds 40.
+        let (form, total) = if self.config.leftover == RoundLeftover::OutOfGame {
+            let held: u64 = [Side::A, Side::B]
+                .iter()
+                .map(|&side| {
+                    let row: u64 = position
+                        .holes
+                        .row(side)
+                        .iter()
+                        .map(|hole| u64::from(hole.pile.seeds))
+                        .sum();
+                    row + u64::from(position.stores[side.index()].seeds)
+                })
+                .sum();
+            let total = match u32::try_from(held) {
+                Ok(held) if position.round > 1 && held <= SEEDS => held,
+                _ => SEEDS,
+            };
+            (&POSITION_FORM_OUT_OF_GAME, total)
+        } else {
+            (&POSITION_FORM, SEEDS)
+        };
         check_position_form(
             position,
-            &POSITION_FORM,
+            form,
             PositionSize {
                 board: BOARD_SIZE,
                 row: ROW,
-                total: SEEDS,
+                total,
             },
         )?;
         let mut state = self.start(position.to_move);
@@ -219,8 +243,8 @@ impl Rules for MrawImrujen {
         let need = [plan.target[0] + row_takes, plan.target[1] + row_takes];
         for from in [Side::A, Side::B] {
             let (i, j) = (from.index(), from.other().index());
-            if state.winnings[i] > need[i] {
-                let seeds = state.winnings[i] - need[i];
+            if state.winnings[i] > need[i] && state.winnings[j] < need[j] {
+                let seeds = (state.winnings[i] - need[i]).min(need[j] - state.winnings[j]);
                 state.winnings[i] -= seeds;
                 state.winnings[j] += seeds;
                 sink.event(Event::Transfer {
@@ -228,6 +252,20 @@ impl Rules for MrawImrujen {
                     to: from.other(),
                     seeds,
                     rule: ROUND_SHARE,
+                });
+            }
+        }
+        // What is still over is the leftover nobody gets (round.leftover=out-of-game): it
+        // leaves the game.
+        for from in [Side::A, Side::B] {
+            let i = from.index();
+            if state.winnings[i] > need[i] {
+                let seeds = state.winnings[i] - need[i];
+                state.winnings[i] -= seeds;
+                sink.event(Event::Remove {
+                    from,
+                    seeds,
+                    rule: RoundLeftover::CODE,
                 });
             }
         }

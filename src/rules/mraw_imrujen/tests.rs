@@ -333,6 +333,94 @@ fn mraw_imrujen_round_keep_and_tie_in_a_later_round() {
     assert_eq!(shown(&d, &state), "2,2,2,2,2/2,2,2,2,2 20/0 B 3");
 }
 
+/// «es reparteixen equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada
+/// un. La segona ronda es juga amb aquest nombre de llavors.»: under `out-of-game` the seeds the
+/// even split cannot place leave the game, after a tied round or any other.
+#[test]
+fn mraw_imrujen_round_leftover_out_of_game_takes_the_leftover_out() {
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str);
+    let cases: &[Case] = &[
+        // Tied 9-9, both keep: the 22 on the board make 2 a hole and 2 over.
+        (
+            &[("mraw-imrujen.round.tie", "both-keep")],
+            "2,4,4,4,4/1,1,1,1,0 9/9 A 1",
+            "2,2,2,2,2/2,2,2,2,2 9/9 B 2",
+        ),
+        // A keeps 16; 24 shared: 2 a hole and 4 over.
+        (
+            &[],
+            "2,0,1,0,1/2,3,0,0,0 16/15 A 1",
+            "2,2,2,2,2/2,2,2,2,2 16/0 B 2",
+        ),
+    ];
+    for (options, start, after) in cases {
+        let mut options = options.to_vec();
+        options.push(("mraw-imrujen.round.leftover", "out-of-game"));
+        let d = rules(&options);
+        let mut state = at(&d, start);
+        play(&d, &mut state, "A1");
+        let mut events = Vec::new();
+        d.begin_round(&mut state, &mut events).unwrap();
+        assert_eq!(shown(&d, &state), *after, "{options:?}");
+        let removed: u32 = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Remove { seeds, rule, .. } => {
+                    assert_eq!(*rule, "mraw-imrujen.round.leftover");
+                    Some(*seeds)
+                }
+                _ => None,
+            })
+            .sum();
+        let held: u32 = state.board.iter().sum::<u32>() + state.winnings[0] + state.winnings[1];
+        assert_eq!(held + removed, SEEDS, "{options:?}");
+    }
+    // The other values never take a seed out.
+    for value in ["fewer", "more"] {
+        let d = rules(&[
+            ("mraw-imrujen.round.tie", "both-keep"),
+            ("mraw-imrujen.round.leftover", value),
+        ]);
+        let mut state = at(&d, "2,4,4,4,4/1,1,1,1,0 9/9 A 1");
+        play(&d, &mut state, "A1");
+        let mut events = Vec::new();
+        d.begin_round(&mut state, &mut events).unwrap();
+        assert!(!events.iter().any(|e| matches!(e, Event::Remove { .. })));
+    }
+}
+
+/// A position with fewer than 40 seeds is one of a later round under `out-of-game`, and only
+/// that.
+#[test]
+fn mraw_imrujen_positions_hold_fewer_than_40_only_after_seeds_left_the_game() {
+    let out = rules(&[("mraw-imrujen.round.leftover", "out-of-game")]);
+    let accepted =
+        |d: &MrawImrujen, text: &str| d.state_from_position(&parse_position(text).unwrap());
+    assert!(accepted(&out, "2,2,2,2,2/2,2,2,1,3 9/9 A 2").is_ok());
+    assert!(accepted(&out, "4,4,4,4,4/4,4,4,4,4 0/0 A 2").is_ok());
+    for (d, text) in [
+        (&out, "2,2,2,2,2/2,2,2,1,3 9/9 A 1"),
+        (&out, "2,2,2,2,2/2,2,2,1,3 9/12 A 2"),
+        (&rules(&[]), "2,2,2,2,2/2,2,2,1,3 9/9 A 2"),
+    ] {
+        assert_eq!(
+            accepted(d, text).unwrap_err().rule,
+            "mgn.position.shape",
+            "{text}"
+        );
+    }
+    // A later round taken at its start shares out what it holds, not 40.
+    let mut state = accepted(&out, "2,0,1,0,1/2,3,0,0,0 14/10 A 2").unwrap();
+    play(&out, &mut state, "A1");
+    // Nobody captured in round 2: the 9 on the board make 0 a hole; the game is over.
+    assert_eq!(
+        out.phase(&state),
+        Phase::Over {
+            winner: Some(Side::A)
+        }
+    );
+}
+
 #[test]
 fn mraw_imrujen_game_end_when_the_rest_cannot_put_two_in_every_hole() {
     let d = rules(&[]);
@@ -449,10 +537,11 @@ fn variants() -> Vec<MrawImrujen> {
 }
 
 /// Random games under every option value reach later rounds, and the written game replays and
-/// passes. (That the events rebuild every position, 40 seeds at every step, under every value
-/// of every option of every game, is `tests/replay.rs`'s auditor.)
+/// passes. (That the events rebuild every position, every seed accounted for at every step (40,
+/// less any a round's end put out of the game), under every value of every option of every game,
+/// is `tests/replay.rs`'s auditor.)
 #[test]
-fn random_games_conserve_40_seeds_and_replay() {
+fn random_games_reach_later_rounds_and_replay() {
     let mut rounds_seen = 0;
     for (v, d) in variants().iter().enumerate() {
         for seed in 0..12u64 {
