@@ -77,10 +77,11 @@ rule_table! {
 
 rule_option! {
     pub enum SowDirection = "mraw-imrujen.sow.direction" {
-        summary: "which player sows which way, for the whole game (the two values are mirror images of each other)",
+        summary: "which player sows which way: for the whole game (the first two values, mirror images of each other), or by who starts the round",
         source: "«direcció sembra: alternativament en direcció horària/anti-horària. Un jugador sembra en direcció horària i l’altre en direcció anti-horària.»",
-        BCounterClockwise = "b-counter-clockwise": "B sows counter-clockwise (B1 toward B5, then A1), A clockwise (A5 toward A1, then B5)",
-        ACounterClockwise = "a-counter-clockwise": "A sows counter-clockwise (A1 toward A5, then B1), B clockwise (B5 toward B1, then A5)",
+        BCounterClockwise = "b-counter-clockwise": "B sows counter-clockwise (B1 toward B5, then A1), A clockwise (A5 toward A1, then B5), for the whole game",
+        ACounterClockwise = "a-counter-clockwise": "A sows counter-clockwise (A1 toward A5, then B1), B clockwise (B5 toward B1, then A5), for the whole game",
+        FirstPlayerClockwise = "first-player-clockwise": "in each round, the player who moves first in it sows clockwise and the other counter-clockwise: the ways change when the first player does",
     }
 }
 

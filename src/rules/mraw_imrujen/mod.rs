@@ -40,8 +40,10 @@ const SEEDS: u32 = 40;
 /// Mraw imrujen's rules for one set of options.
 #[derive(Clone, Debug)]
 pub struct MrawImrujen {
-    /// Each side's step round the ring (by `Side::index`): 1 counter-clockwise, 9 clockwise.
-    step: [usize; 2],
+    /// Each side's step round the ring, by the round's first player and then the mover (both by
+    /// `Side::index`): 1 counter-clockwise, 9 clockwise. Only `first-player-clockwise` makes it
+    /// depend on the round's first player.
+    steps: [[usize; 2]; 2],
     /// The record's rule options.
     config: Config,
     /// How many times a capture chain may cross a row boundary (`config.capture_reach`).

@@ -28,9 +28,7 @@ impl Rules for MrawImrujen {
             }),
             moves: Slots::default(),
         };
-        state.moves = self
-            .legal(&state.board, first)
-            .expect("every hole holds 4 at the start");
+        state.moves = self.legal(&state).expect("every hole holds 4 at the start");
         self.reset_history(&mut state);
         state
     }
@@ -82,7 +80,7 @@ impl Rules for MrawImrujen {
         if state.round > 1 {
             state.banked = state.winnings;
         }
-        match self.legal(&state.board, state.to_move) {
+        match self.legal(&state) {
             Ok(moves) => state.moves = moves,
             Err(rule) => {
                 return Err(Diagnostic::new(
@@ -136,7 +134,7 @@ impl Rules for MrawImrujen {
         if state.stage != Stage::Playing {
             return;
         }
-        debug_assert_eq!(self.legal(&state.board, state.to_move), Ok(state.moves));
+        debug_assert_eq!(self.legal(state), Ok(state.moves));
         out.extend(state.moves.iter().map(|s| MrawMove(Self::hole(s))));
     }
 
@@ -164,7 +162,8 @@ impl Rules for MrawImrujen {
         }
         let mover = state.to_move;
         let from = self.check_move(state, mover, decision.0)?;
-        let outcome = self.simulate(&state.board, mover, from);
+        let step = self.step(state.round_first, mover);
+        let outcome = self.simulate(&state.board, step, mover, from);
         let seeds = state.board[from];
         sink.event(Event::PickUp {
             hole: Self::hole(from),
@@ -174,7 +173,7 @@ impl Rules for MrawImrujen {
         let mut at = from;
         for i in 0..seeds {
             if i > 0 {
-                at = self.next(mover, at);
+                at = Self::next(step, at);
             }
             sink.event(Event::Sow {
                 hole: Self::hole(at),
@@ -289,7 +288,7 @@ impl Rules for MrawImrujen {
         });
         // Every hole holds 2 or 4 and no first move can capture, so the first player can
         // always play; this keeps the rule whole all the same.
-        match self.legal(&state.board, state.to_move) {
+        match self.legal(state) {
             Ok(moves) => state.moves = moves,
             Err(rule) => {
                 let stuck = state.to_move;

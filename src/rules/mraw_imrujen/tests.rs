@@ -86,6 +86,65 @@ fn mraw_imrujen_sow_direction_a_counter_clockwise_swaps_the_ways() {
     assert_eq!(shown(&d, &state), "1,5,5,6,5/5,1,4,4,4 0/0 B 1");
 }
 
+/// «Un jugador sembra en direcció horària i l’altre en direcció anti-horària.» read as: the
+/// round's first player sows clockwise, so the ways swap when the first player changes.
+#[test]
+fn mraw_imrujen_sow_direction_first_player_clockwise_swaps_the_ways_between_rounds() {
+    let d = rules(&[("mraw-imrujen.sow.direction", "first-player-clockwise")]);
+    // Round 1, A first: A clockwise (A3: A3, A2), B counter-clockwise (B4: B4, B5).
+    let mut state = at(&d, "0,0,2,0,2/1,0,0,2,0 17/16 A 1");
+    play(&d, &mut state, "A3");
+    assert_eq!(shown(&d, &state), "0,1,1,0,2/1,0,0,2,0 17/16 B 1");
+    play(&d, &mut state, "B4");
+    assert_eq!(d.phase(&state), Phase::RoundOver { round: 1 });
+    d.begin_round(&mut state, &mut ()).unwrap();
+    assert_eq!(shown(&d, &state), "2,2,2,2,2/2,2,2,2,2 17/3 B 2");
+    // Round 2, B first: B clockwise (B2: B2, B1), A counter-clockwise (A2: A2, A3).
+    play(&d, &mut state, "B2");
+    assert_eq!(shown(&d, &state), "2,2,2,2,2/3,1,2,2,2 17/3 A 2");
+    play(&d, &mut state, "A2");
+    assert_eq!(shown(&d, &state), "2,1,3,2,2/3,1,2,2,2 17/3 B 2");
+}
+
+/// Under `first-player-clockwise` a round B starts is played as under `a-counter-clockwise`,
+/// and one A starts as under `b-counter-clockwise`.
+#[test]
+fn mraw_imrujen_sow_direction_first_player_clockwise_is_a_fixed_way_each_round() {
+    let d = rules(&[("mraw-imrujen.sow.direction", "first-player-clockwise")]);
+    let a_ccw = rules(&[("mraw-imrujen.sow.direction", "a-counter-clockwise")]);
+    let b_ccw = rules(&[]);
+    let mut rounds_by = [0, 0];
+    for seed in 0..30 {
+        let mut rng = Rng::new(seed);
+        let mut state = d.start(if seed % 2 == 0 { Side::A } else { Side::B });
+        let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+        loop {
+            match d.phase(&state) {
+                Phase::Over { .. } => break,
+                Phase::RoundOver { .. } => {
+                    d.begin_round(&mut state, &mut ()).unwrap();
+                    rounds_by[state.round_first.index()] += 1;
+                }
+                _ => {
+                    let fixed = match state.round_first {
+                        Side::B => &a_ccw,
+                        Side::A => &b_ccw,
+                    };
+                    d.decisions(&state, &mut mine);
+                    fixed.decisions(&state, &mut theirs);
+                    assert_eq!(mine, theirs);
+                    let mv = mine[rng.below(mine.len())];
+                    let mut other = state.clone();
+                    d.apply(&mut state, &mv, &mut ()).unwrap();
+                    fixed.apply(&mut other, &mv, &mut ()).unwrap();
+                    assert_eq!(shown(&d, &state), shown(fixed, &other));
+                }
+            }
+        }
+    }
+    assert!(rounds_by[0] > 0 && rounds_by[1] > 0, "{rounds_by:?}");
+}
+
 #[test]
 fn mraw_imrujen_sow_start_and_sow_single_refuse_what_cannot_be_played() {
     let d = rules(&[]);
