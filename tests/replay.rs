@@ -142,6 +142,12 @@ impl EventSink for Auditor {
                 self.ledger
                     .shift(Place::Store(hole.side), Some(to), seeds as i64);
             }
+            Event::Remove { from, seeds, .. } => {
+                // The seeds leave the game: the total to conserve from here on is smaller.
+                self.ledger.shift(Place::Store(from), None, seeds as i64);
+                self.ledger.hand -= seeds as i64;
+                self.total -= seeds as i64;
+            }
             Event::Place {
                 hole, pile, from, ..
             } => {
@@ -201,7 +207,7 @@ impl WithRules for AuditedPlayout {
         let first = if rng.below(2) == 0 { Side::A } else { Side::B };
         let mut state = rules.start(first);
         let start = rules.position(&state);
-        let total = Ledger::from_position(&start).total();
+        let mut total = Ledger::from_position(&start).total();
         let mut decisions = Vec::new();
         let mut played = 0;
         while played < self.max_decisions {
@@ -223,6 +229,7 @@ impl WithRules for AuditedPlayout {
                 auditor.ledger.hand, 0,
                 "nothing stays in hand between decisions"
             );
+            total = auditor.total;
             assert_eq!(
                 auditor.ledger,
                 Ledger::from_position(&rules.position(&state)),

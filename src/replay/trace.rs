@@ -158,6 +158,13 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
             Event::Refill { hole, seeds } => {
                 let _ = write!(out, "\n  refill {hole} with {seeds}");
             }
+            Event::Remove {
+                from,
+                seeds,
+                rule: code,
+            } => {
+                let _ = write!(out, "\n  {from} puts {seeds} out of the game [{code}]");
+            }
             Event::Place {
                 hole,
                 pile,

@@ -448,6 +448,13 @@ pub enum Event {
     },
     /// Seeds put into a hole from its owner's store between rounds.
     Refill { hole: Hole, seeds: u32 },
+    /// Seeds taken out of the game from `from`'s store or winnings: nobody has them any more
+    /// (Mraw imrujen's leftover under `mraw-imrujen.round.leftover=out-of-game`).
+    Remove {
+        from: Side,
+        seeds: u32,
+        rule: &'static str,
+    },
     /// A hole that stays empty and out of play from now on.
     OutOfPlay { hole: Hole, rule: &'static str },
     /// Seeds left in a hole at the end of a round, gathered into `by`'s store.

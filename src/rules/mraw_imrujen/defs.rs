@@ -30,7 +30,7 @@ rule_table! {
         source: "«tauler: 2×5, dues files de cinc forats.» «La fila superior pertany al jugador A. La fila de sota pertany al jugador B.»",
     }
     START = "mraw-imrujen.start" {
-        summary: "the first round starts with 4 seeds in every hole, 40 in all; the number of seeds never changes",
+        summary: "the first round starts with 4 seeds in every hole, 40 in all; the number of seeds never changes, except that mraw-imrujen.round.leftover=out-of-game takes the leftover out of the game between rounds",
         source: "«núm. peces: 40 (20 per jugador).» «disposició inicial: 4 llavors en cada forat en la primera ronda.»",
     }
     FIRST = "mraw-imrujen.first" {
@@ -77,10 +77,11 @@ rule_table! {
 
 rule_option! {
     pub enum SowDirection = "mraw-imrujen.sow.direction" {
-        summary: "which player sows which way, for the whole game (the two values are mirror images of each other)",
+        summary: "which player sows which way: for the whole game (the first two values, mirror images of each other), or by who starts the round",
         source: "«direcció sembra: alternativament en direcció horària/anti-horària. Un jugador sembra en direcció horària i l’altre en direcció anti-horària.»",
-        BCounterClockwise = "b-counter-clockwise": "B sows counter-clockwise (B1 toward B5, then A1), A clockwise (A5 toward A1, then B5)",
-        ACounterClockwise = "a-counter-clockwise": "A sows counter-clockwise (A1 toward A5, then B1), B clockwise (B5 toward B1, then A5)",
+        BCounterClockwise = "b-counter-clockwise": "B sows counter-clockwise (B1 toward B5, then A1), A clockwise (A5 toward A1, then B5), for the whole game",
+        ACounterClockwise = "a-counter-clockwise": "A sows counter-clockwise (A1 toward A5, then B1), B clockwise (B5 toward B1, then A5), for the whole game",
+        FirstPlayerClockwise = "first-player-clockwise": "in each round, the player who moves first in it sows clockwise and the other counter-clockwise: the ways change when the first player does",
     }
 }
 
@@ -95,10 +96,11 @@ rule_option! {
 
 rule_option! {
     pub enum FeedImpossible = "mraw-imrujen.feed.impossible" {
-        summary: "what happens when the feeding obligation applies and no legal move reaches the opponent's row",
-        source: "silent: «els jugadors no poden jugar un forat que no conté suficients llavors» / «quan un jugador en el seu torn no pot jugar cap forat»",
+        summary: "what happens when the feeding obligation applies and no legal move reaches the opponent's row (none holds enough seeds, or mraw-imrujen.capture.no-empty forbids those that do)",
+        source: "silent: «els jugadors no poden jugar un forat que no conté suficients llavors» / «quan un jugador en el seu torn no pot jugar cap forat» / «Un jugador no pot fer un moviment que provoqui una captura que deixi a l’adversari sense llavors en el seus forats.»",
         RoundEnds = "round-ends": "no hole may be played, so the player cannot play and the round ends",
         AnyMove = "any-move": "the obligation lapses: any move is allowed",
+        AnyMoveIfNoneReaches = "any-move-if-none-reaches": "the obligation lapses only when no hole holds enough seeds to reach; when some do but the capture rule forbids them all, the player cannot play and the round ends",
     }
 }
 
@@ -141,10 +143,11 @@ rule_option! {
 
 rule_option! {
     pub enum RoundLeftover = "mraw-imrujen.round.leftover" {
-        summary: "who gets the seeds the even split cannot place (fewer than 20)",
-        source: "silent: «es reparteixen equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada un.»",
-        Fewer = "fewer": "the player who captured fewer; after a tied round, the player who could not play",
-        More = "more": "the player who captured more; after a tied round, the player who made the last move",
+        summary: "where the seeds the even split cannot place go (fewer than 20)",
+        source: "silent: «es reparteixen equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada un. La segona ronda es juga amb aquest nombre de llavors.»",
+        Fewer = "fewer": "to the player who captured fewer; after a tied round, the player who could not play",
+        More = "more": "to the player who captured more; after a tied round, the player who made the last move",
+        OutOfGame = "out-of-game": "to nobody, after any round, tied or not: they leave the game, and the positions after hold fewer than 40 seeds",
     }
 }
 
@@ -225,6 +228,19 @@ pub static MOVE_FORM: MoveForm = MoveForm {
 /// What a Mraw imrujen position may hold: 40 seeds in two rows of 5 and the winnings, no
 /// markers.
 pub static POSITION_FORM: PositionForm = PositionForm {
+    total_words: "the position holds {total} seeds; a Mraw imrujen game has {expected}",
+    ..FORM
+};
+
+/// The same under `mraw-imrujen.round.leftover=out-of-game`, where the seeds the even split
+/// cannot place leave the game between rounds: a later round's position holds at most 40, and
+/// the words say so.
+pub static POSITION_FORM_OUT_OF_GAME: PositionForm = PositionForm {
+    total_words: "the position holds {total} seeds; a Mraw imrujen game has {expected} in round 1, and at most {expected} in a later round under mraw-imrujen.round.leftover=out-of-game",
+    ..FORM
+};
+
+const FORM: PositionForm = PositionForm {
     game: "Mraw imrujen",
     stones: "seeds",
     muzi: false,
@@ -234,7 +250,7 @@ pub static POSITION_FORM: PositionForm = PositionForm {
     hole_bound: false,
     row_words: "row {side} has {holes} holes; a Mraw imrujen board has {row}",
     marker_hint: "",
-    total_words: "the position holds {total} seeds; a Mraw imrujen game has {expected}",
+    total_words: "",
 };
 
 /// The record's rule options, decoded once when the rules are made.

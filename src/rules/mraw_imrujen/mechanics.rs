@@ -12,12 +12,15 @@ impl MrawImrujen {
             ));
         }
         let config = Config::new(settings);
-        let (a_step, b_step) = match config.direction {
-            SowDirection::BCounterClockwise => (9, 1),
-            SowDirection::ACounterClockwise => (1, 9),
+        // By the round's first player, then by the mover; A's index is 0, B's 1.
+        let steps = match config.direction {
+            SowDirection::BCounterClockwise => [[9, 1], [9, 1]],
+            SowDirection::ACounterClockwise => [[1, 9], [1, 9]],
+            SowDirection::FirstPlayerClockwise => [[9, 1], [1, 9]],
         };
+        debug_assert_eq!((Side::A.index(), Side::B.index()), (0, 1));
         Ok(MrawImrujen {
-            step: [a_step, b_step],
+            steps,
             config,
             max_crossings: match config.capture_reach {
                 CaptureReach::CrossOnce => 1,
@@ -55,9 +58,15 @@ impl MrawImrujen {
         first..first + ROW
     }
 
+    /// `mover`'s step round the ring in a round that `first` started: 1 counter-clockwise, 9
+    /// clockwise.
+    pub(super) fn step(&self, first: Side, mover: Side) -> usize {
+        self.steps[first.index()][mover.index()]
+    }
+
     // A subtraction rather than `%`: these run for every seed of every move tried.
-    pub(super) fn next(&self, mover: Side, slot: usize) -> usize {
-        let next = slot + self.step[mover.index()];
+    pub(super) fn next(step: usize, slot: usize) -> usize {
+        let next = slot + step;
         if next >= HOLES {
             next - HOLES
         } else {
@@ -65,8 +74,8 @@ impl MrawImrujen {
         }
     }
 
-    fn prev(&self, mover: Side, slot: usize) -> usize {
-        let prev = slot + HOLES - self.step[mover.index()];
+    fn prev(step: usize, slot: usize) -> usize {
+        let prev = slot + HOLES - step;
         if prev >= HOLES {
             prev - HOLES
         } else {
@@ -83,15 +92,22 @@ impl MrawImrujen {
         Self::row(side).any(|s| board[s] >= 2)
     }
 
-    /// Sow `from` for `mover` on `board` and work out the capture, without playing it.
-    pub(super) fn simulate(&self, board: &[u32; HOLES], mover: Side, from: usize) -> Outcome {
+    /// Sow `from` for `mover`, whose step round the ring is `step`, on `board` and work out the
+    /// capture, without playing it.
+    pub(super) fn simulate(
+        &self,
+        board: &[u32; HOLES],
+        step: usize,
+        mover: Side,
+        from: usize,
+    ) -> Outcome {
         let mut sown = *board;
         let seeds = std::mem::take(&mut sown[from]);
         let mut at = from;
         let mut feeds = false;
         for i in 0..seeds {
             if i > 0 {
-                at = self.next(mover, at);
+                at = Self::next(step, at);
             }
             sown[at] += 1;
             feeds |= Self::owner(at) != mover;
@@ -102,7 +118,7 @@ impl MrawImrujen {
             chain.push(last);
             let mut crossings = 0;
             loop {
-                let before = self.prev(mover, at);
+                let before = Self::prev(step, at);
                 if before == last {
                     break;
                 }
@@ -162,14 +178,20 @@ impl MrawImrujen {
         }
     }
 
-    /// The holes `side` may play, in hole order; when there are none, the rule that says so.
-    pub(super) fn legal(&self, board: &[u32; HOLES], side: Side) -> Result<Slots, &'static str> {
+    /// The holes the player to move in `state` may play, in hole order; when there are none,
+    /// the rule that says so.
+    pub(super) fn legal(&self, state: &MrawState) -> Result<Slots, &'static str> {
+        let (board, side) = (&state.board, state.to_move);
+        let step = self.step(state.round_first, side);
         let mut candidates = false;
         let mut allowed = Slots::default();
         let mut feeding = Slots::default();
+        // Some hole holds enough seeds to reach, allowed or not (for `any-move-if-none-reaches`).
+        let mut reaches = false;
         for slot in Self::row(side).filter(|&s| board[s] >= 2) {
             candidates = true;
-            let outcome = self.simulate(board, side, slot);
+            let outcome = self.simulate(board, step, side, slot);
+            reaches |= outcome.feeds;
             if self.config.no_empty == CaptureNoEmpty::Illegal && outcome.empties_opponent {
                 continue;
             }
@@ -188,8 +210,15 @@ impl MrawImrujen {
             if !feeding.is_empty() {
                 return Ok(feeding);
             }
-            if self.config.feed_impossible == FeedImpossible::RoundEnds {
-                return Err(FeedImpossible::CODE);
+            match self.config.feed_impossible {
+                FeedImpossible::RoundEnds => return Err(FeedImpossible::CODE),
+                FeedImpossible::AnyMove => {}
+                // A hole reaches, but mraw-imrujen.capture.no-empty forbids it: the obligation
+                // holds, and with it no move is left.
+                FeedImpossible::AnyMoveIfNoneReaches if reaches => {
+                    return Err(FeedImpossible::CODE)
+                }
+                FeedImpossible::AnyMoveIfNoneReaches => {}
             }
         }
         Ok(allowed)
@@ -225,7 +254,7 @@ impl MrawImrujen {
             }
             _ => {}
         }
-        debug_assert_eq!(self.legal(&state.board, mover), Ok(state.moves));
+        debug_assert_eq!(self.legal(state), Ok(state.moves));
         let legal = state.moves;
         if legal.contains(slot) {
             return Ok(slot);
@@ -236,7 +265,8 @@ impl MrawImrujen {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let outcome = self.simulate(&state.board, mover, slot);
+        let step = self.step(state.round_first, mover);
+        let outcome = self.simulate(&state.board, step, mover, slot);
         if self.config.no_empty == CaptureNoEmpty::Illegal && outcome.empties_opponent {
             return Err(Diagnostic::new(
                 CaptureNoEmpty::CODE,
@@ -302,17 +332,23 @@ impl MrawImrujen {
                 base[i]
             }
         });
-        let pot = SEEDS - kept[0] - kept[1];
+        // The seeds still in the game: 40, less what earlier rounds put out of it
+        // (round.leftover=out-of-game).
+        let in_game = state.board.iter().sum::<u32>() + state.winnings[0] + state.winnings[1];
+        let pot = in_game - kept[0] - kept[1];
         let per_hole = 2 * (pot / 20);
         let leftover = pot - HOLES as u32 * per_hole;
         let leftover_to = match (winner, self.config.leftover) {
-            (Some(w), RoundLeftover::Fewer) => w.other(),
-            (Some(w), RoundLeftover::More) => w,
-            (None, RoundLeftover::Fewer) => stuck,
-            (None, RoundLeftover::More) => stuck.other(),
+            (Some(w), RoundLeftover::Fewer) => Some(w.other()),
+            (Some(w), RoundLeftover::More) => Some(w),
+            (None, RoundLeftover::Fewer) => Some(stuck),
+            (None, RoundLeftover::More) => Some(stuck.other()),
+            (_, RoundLeftover::OutOfGame) => None,
         };
         let mut target = kept;
-        target[leftover_to.index()] += leftover;
+        if let Some(to) = leftover_to {
+            target[to.index()] += leftover;
+        }
         SharePlan {
             winner,
             per_hole,
@@ -341,7 +377,7 @@ impl MrawImrujen {
     ) {
         let next = state.to_move.other();
         state.to_move = next;
-        match self.legal(&state.board, next) {
+        match self.legal(state) {
             Ok(moves) => state.moves = moves,
             Err(rule) => {
                 self.end_round(state, next, rule, sink);

@@ -7,7 +7,8 @@
 //! goes back into the hole it was taken from; a capture starts at the last seed's hole in the
 //! mover's own row and runs back against his sowing direction. Captured seeds go to the mover's
 //! winnings (the position's stores field). Between rounds the seeds not kept are shared out over
-//! the ten holes; every seed stays on the board or in someone's winnings, 40 in all.
+//! the ten holes; every seed stays on the board or in someone's winnings, 40 in all, unless
+//! `mraw-imrujen.round.leftover=out-of-game` takes the leftover out of the game.
 //!
 //! The game lives in four files, as every game does: `defs.rs` (its rules, options and presets,
 //! with the seed sentences), `mechanics.rs` (sowing, capturing, the end of a round and the
@@ -39,8 +40,10 @@ const SEEDS: u32 = 40;
 /// Mraw imrujen's rules for one set of options.
 #[derive(Clone, Debug)]
 pub struct MrawImrujen {
-    /// Each side's step round the ring (by `Side::index`): 1 counter-clockwise, 9 clockwise.
-    step: [usize; 2],
+    /// Each side's step round the ring, by the round's first player and then the mover (both by
+    /// `Side::index`): 1 counter-clockwise, 9 clockwise. Only `first-player-clockwise` makes it
+    /// depend on the round's first player.
+    steps: [[usize; 2]; 2],
     /// The record's rule options.
     config: Config,
     /// How many times a capture chain may cross a row boundary (`config.capture_reach`).

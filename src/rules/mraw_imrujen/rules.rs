@@ -28,21 +28,43 @@ impl Rules for MrawImrujen {
             }),
             moves: Slots::default(),
         };
-        state.moves = self
-            .legal(&state.board, first)
-            .expect("every hole holds 4 at the start");
+        state.moves = self.legal(&state).expect("every hole holds 4 at the start");
         self.reset_history(&mut state);
         state
     }
 
     fn state_from_position(&self, position: &Position) -> Result<MrawState, Diagnostic> {
+        // Under round.leftover=out-of-game seeds leave the game between rounds: a later round's
+        // position holds what is left, at most 40, and nothing says how many left, so the total
+        // it must hold is the one it holds. Round 1 always holds 40.
+        let (form, total) = if self.config.leftover == RoundLeftover::OutOfGame {
+            let held: u64 = [Side::A, Side::B]
+                .iter()
+                .map(|&side| {
+                    let row: u64 = position
+                        .holes
+                        .row(side)
+                        .iter()
+                        .map(|hole| u64::from(hole.pile.seeds))
+                        .sum();
+                    row + u64::from(position.stores[side.index()].seeds)
+                })
+                .sum();
+            let total = match u32::try_from(held) {
+                Ok(held) if position.round > 1 && held <= SEEDS => held,
+                _ => SEEDS,
+            };
+            (&POSITION_FORM_OUT_OF_GAME, total)
+        } else {
+            (&POSITION_FORM, SEEDS)
+        };
         check_position_form(
             position,
-            &POSITION_FORM,
+            form,
             PositionSize {
                 board: BOARD_SIZE,
                 row: ROW,
-                total: SEEDS,
+                total,
             },
         )?;
         let mut state = self.start(position.to_move);
@@ -58,7 +80,7 @@ impl Rules for MrawImrujen {
         if state.round > 1 {
             state.banked = state.winnings;
         }
-        match self.legal(&state.board, state.to_move) {
+        match self.legal(&state) {
             Ok(moves) => state.moves = moves,
             Err(rule) => {
                 return Err(Diagnostic::new(
@@ -112,7 +134,7 @@ impl Rules for MrawImrujen {
         if state.stage != Stage::Playing {
             return;
         }
-        debug_assert_eq!(self.legal(&state.board, state.to_move), Ok(state.moves));
+        debug_assert_eq!(self.legal(state), Ok(state.moves));
         out.extend(state.moves.iter().map(|s| MrawMove(Self::hole(s))));
     }
 
@@ -140,7 +162,8 @@ impl Rules for MrawImrujen {
         }
         let mover = state.to_move;
         let from = self.check_move(state, mover, decision.0)?;
-        let outcome = self.simulate(&state.board, mover, from);
+        let step = self.step(state.round_first, mover);
+        let outcome = self.simulate(&state.board, step, mover, from);
         let seeds = state.board[from];
         sink.event(Event::PickUp {
             hole: Self::hole(from),
@@ -150,7 +173,7 @@ impl Rules for MrawImrujen {
         let mut at = from;
         for i in 0..seeds {
             if i > 0 {
-                at = self.next(mover, at);
+                at = Self::next(step, at);
             }
             sink.event(Event::Sow {
                 hole: Self::hole(at),
@@ -219,8 +242,8 @@ impl Rules for MrawImrujen {
         let need = [plan.target[0] + row_takes, plan.target[1] + row_takes];
         for from in [Side::A, Side::B] {
             let (i, j) = (from.index(), from.other().index());
-            if state.winnings[i] > need[i] {
-                let seeds = state.winnings[i] - need[i];
+            if state.winnings[i] > need[i] && state.winnings[j] < need[j] {
+                let seeds = (state.winnings[i] - need[i]).min(need[j] - state.winnings[j]);
                 state.winnings[i] -= seeds;
                 state.winnings[j] += seeds;
                 sink.event(Event::Transfer {
@@ -228,6 +251,20 @@ impl Rules for MrawImrujen {
                     to: from.other(),
                     seeds,
                     rule: ROUND_SHARE,
+                });
+            }
+        }
+        // What is still over is the leftover nobody gets (round.leftover=out-of-game): it
+        // leaves the game.
+        for from in [Side::A, Side::B] {
+            let i = from.index();
+            if state.winnings[i] > need[i] {
+                let seeds = state.winnings[i] - need[i];
+                state.winnings[i] -= seeds;
+                sink.event(Event::Remove {
+                    from,
+                    seeds,
+                    rule: RoundLeftover::CODE,
                 });
             }
         }
@@ -251,7 +288,7 @@ impl Rules for MrawImrujen {
         });
         // Every hole holds 2 or 4 and no first move can capture, so the first player can
         // always play; this keeps the rule whole all the same.
-        match self.legal(&state.board, state.to_move) {
+        match self.legal(state) {
             Ok(moves) => state.moves = moves,
             Err(rule) => {
                 let stuck = state.to_move;

@@ -86,6 +86,65 @@ fn mraw_imrujen_sow_direction_a_counter_clockwise_swaps_the_ways() {
     assert_eq!(shown(&d, &state), "1,5,5,6,5/5,1,4,4,4 0/0 B 1");
 }
 
+/// «Un jugador sembra en direcció horària i l’altre en direcció anti-horària.» read as: the
+/// round's first player sows clockwise, so the ways swap when the first player changes.
+#[test]
+fn mraw_imrujen_sow_direction_first_player_clockwise_swaps_the_ways_between_rounds() {
+    let d = rules(&[("mraw-imrujen.sow.direction", "first-player-clockwise")]);
+    // Round 1, A first: A clockwise (A3: A3, A2), B counter-clockwise (B4: B4, B5).
+    let mut state = at(&d, "0,0,2,0,2/1,0,0,2,0 17/16 A 1");
+    play(&d, &mut state, "A3");
+    assert_eq!(shown(&d, &state), "0,1,1,0,2/1,0,0,2,0 17/16 B 1");
+    play(&d, &mut state, "B4");
+    assert_eq!(d.phase(&state), Phase::RoundOver { round: 1 });
+    d.begin_round(&mut state, &mut ()).unwrap();
+    assert_eq!(shown(&d, &state), "2,2,2,2,2/2,2,2,2,2 17/3 B 2");
+    // Round 2, B first: B clockwise (B2: B2, B1), A counter-clockwise (A2: A2, A3).
+    play(&d, &mut state, "B2");
+    assert_eq!(shown(&d, &state), "2,2,2,2,2/3,1,2,2,2 17/3 A 2");
+    play(&d, &mut state, "A2");
+    assert_eq!(shown(&d, &state), "2,1,3,2,2/3,1,2,2,2 17/3 B 2");
+}
+
+/// Under `first-player-clockwise` a round B starts is played as under `a-counter-clockwise`,
+/// and one A starts as under `b-counter-clockwise`.
+#[test]
+fn mraw_imrujen_sow_direction_first_player_clockwise_is_a_fixed_way_each_round() {
+    let d = rules(&[("mraw-imrujen.sow.direction", "first-player-clockwise")]);
+    let a_ccw = rules(&[("mraw-imrujen.sow.direction", "a-counter-clockwise")]);
+    let b_ccw = rules(&[]);
+    let mut rounds_by = [0, 0];
+    for seed in 0..30 {
+        let mut rng = Rng::new(seed);
+        let mut state = d.start(if seed % 2 == 0 { Side::A } else { Side::B });
+        let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+        loop {
+            match d.phase(&state) {
+                Phase::Over { .. } => break,
+                Phase::RoundOver { .. } => {
+                    d.begin_round(&mut state, &mut ()).unwrap();
+                    rounds_by[state.round_first.index()] += 1;
+                }
+                _ => {
+                    let fixed = match state.round_first {
+                        Side::B => &a_ccw,
+                        Side::A => &b_ccw,
+                    };
+                    d.decisions(&state, &mut mine);
+                    fixed.decisions(&state, &mut theirs);
+                    assert_eq!(mine, theirs);
+                    let mv = mine[rng.below(mine.len())];
+                    let mut other = state.clone();
+                    d.apply(&mut state, &mv, &mut ()).unwrap();
+                    fixed.apply(&mut other, &mv, &mut ()).unwrap();
+                    assert_eq!(shown(&d, &state), shown(fixed, &other));
+                }
+            }
+        }
+    }
+    assert!(rounds_by[0] > 0 && rounds_by[1] > 0, "{rounds_by:?}");
+}
+
 #[test]
 fn mraw_imrujen_sow_start_and_sow_single_refuse_what_cannot_be_played() {
     let d = rules(&[]);
@@ -209,6 +268,50 @@ fn mraw_imrujen_feed_impossible_ends_the_round_or_lapses() {
     assert_eq!(legal(&any, &state), ["B1", "B2"]);
 }
 
+/// «Els jugadors han “d’alimentar l’oponent”, quan aquest jugador no pot jugar.» against «Un
+/// jugador no pot fer un moviment que provoqui una captura que deixi a l’adversari sense
+/// llavors en el seus forats.»: the only hole that reaches would take all the opponent's seeds.
+#[test]
+fn mraw_imrujen_feed_impossible_when_the_only_feeding_move_would_empty_the_opponent() {
+    // A1's 2 seeds: A1, B5; A is left with singletons. B4 does not reach A's row; B5's 7 seeds
+    // do, but the chain would take B1 and all of A's row (capture.no-empty=illegal).
+    let start = "2,1,1,1,1/1,0,0,2,6 13/12 A 1";
+    for (value, ends) in [
+        ("round-ends", true),
+        ("any-move", false),
+        ("any-move-if-none-reaches", true),
+    ] {
+        let d = rules(&[("mraw-imrujen.feed.impossible", value)]);
+        let mut state = at(&d, start);
+        let events = play(&d, &mut state, "A1");
+        let round_ended = events.contains(&Event::RoundEnd {
+            round: 1,
+            winner: Some(Side::A),
+            rule: "mraw-imrujen.feed.impossible",
+        });
+        assert_eq!(round_ended, ends, "{value}");
+        if !ends {
+            assert_eq!(legal(&d, &state), ["B4"], "{value}");
+            assert_eq!(refused(&d, &state, "B5"), "mraw-imrujen.capture.no-empty");
+        }
+    }
+    // Where the capture rule lets B5 be played, it feeds and nothing lapses or ends.
+    for no_empty in ["no-capture", "chain-stops"] {
+        let d = rules(&[
+            ("mraw-imrujen.feed.impossible", "any-move-if-none-reaches"),
+            ("mraw-imrujen.capture.no-empty", no_empty),
+        ]);
+        let mut state = at(&d, start);
+        play(&d, &mut state, "A1");
+        assert_eq!(legal(&d, &state), ["B5"], "{no_empty}");
+    }
+    // When no hole reaches at all, the new value lapses like any-move.
+    let d = rules(&[("mraw-imrujen.feed.impossible", "any-move-if-none-reaches")]);
+    let mut state = at(&d, "2,0,1,0,1/2,3,0,0,0 16/15 A 1");
+    play(&d, &mut state, "A1");
+    assert_eq!(legal(&d, &state), ["B1", "B2"]);
+}
+
 /// «El jugador que ha guanyat més llavors, se les queda. Les restants [...] es reparteixen
 /// equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada un.»
 #[test]
@@ -287,6 +390,94 @@ fn mraw_imrujen_round_keep_and_tie_in_a_later_round() {
     let (d, mut state) = after_a1(&[("mraw-imrujen.round.keep", "all-winnings")]);
     d.begin_round(&mut state, &mut ()).unwrap();
     assert_eq!(shown(&d, &state), "2,2,2,2,2/2,2,2,2,2 20/0 B 3");
+}
+
+/// «es reparteixen equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada
+/// un. La segona ronda es juga amb aquest nombre de llavors.»: under `out-of-game` the seeds the
+/// even split cannot place leave the game, after a tied round or any other.
+#[test]
+fn mraw_imrujen_round_leftover_out_of_game_takes_the_leftover_out() {
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str);
+    let cases: &[Case] = &[
+        // Tied 9-9, both keep: the 22 on the board make 2 a hole and 2 over.
+        (
+            &[("mraw-imrujen.round.tie", "both-keep")],
+            "2,4,4,4,4/1,1,1,1,0 9/9 A 1",
+            "2,2,2,2,2/2,2,2,2,2 9/9 B 2",
+        ),
+        // A keeps 16; 24 shared: 2 a hole and 4 over.
+        (
+            &[],
+            "2,0,1,0,1/2,3,0,0,0 16/15 A 1",
+            "2,2,2,2,2/2,2,2,2,2 16/0 B 2",
+        ),
+    ];
+    for (options, start, after) in cases {
+        let mut options = options.to_vec();
+        options.push(("mraw-imrujen.round.leftover", "out-of-game"));
+        let d = rules(&options);
+        let mut state = at(&d, start);
+        play(&d, &mut state, "A1");
+        let mut events = Vec::new();
+        d.begin_round(&mut state, &mut events).unwrap();
+        assert_eq!(shown(&d, &state), *after, "{options:?}");
+        let removed: u32 = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Remove { seeds, rule, .. } => {
+                    assert_eq!(*rule, "mraw-imrujen.round.leftover");
+                    Some(*seeds)
+                }
+                _ => None,
+            })
+            .sum();
+        let held: u32 = state.board.iter().sum::<u32>() + state.winnings[0] + state.winnings[1];
+        assert_eq!(held + removed, SEEDS, "{options:?}");
+    }
+    // The other values never take a seed out.
+    for value in ["fewer", "more"] {
+        let d = rules(&[
+            ("mraw-imrujen.round.tie", "both-keep"),
+            ("mraw-imrujen.round.leftover", value),
+        ]);
+        let mut state = at(&d, "2,4,4,4,4/1,1,1,1,0 9/9 A 1");
+        play(&d, &mut state, "A1");
+        let mut events = Vec::new();
+        d.begin_round(&mut state, &mut events).unwrap();
+        assert!(!events.iter().any(|e| matches!(e, Event::Remove { .. })));
+    }
+}
+
+/// A position with fewer than 40 seeds is one of a later round under `out-of-game`, and only
+/// that.
+#[test]
+fn mraw_imrujen_positions_hold_fewer_than_40_only_after_seeds_left_the_game() {
+    let out = rules(&[("mraw-imrujen.round.leftover", "out-of-game")]);
+    let accepted =
+        |d: &MrawImrujen, text: &str| d.state_from_position(&parse_position(text).unwrap());
+    assert!(accepted(&out, "2,2,2,2,2/2,2,2,1,3 9/9 A 2").is_ok());
+    assert!(accepted(&out, "4,4,4,4,4/4,4,4,4,4 0/0 A 2").is_ok());
+    for (d, text) in [
+        (&out, "2,2,2,2,2/2,2,2,1,3 9/9 A 1"),
+        (&out, "2,2,2,2,2/2,2,2,1,3 9/12 A 2"),
+        (&rules(&[]), "2,2,2,2,2/2,2,2,1,3 9/9 A 2"),
+    ] {
+        assert_eq!(
+            accepted(d, text).unwrap_err().rule,
+            "mgn.position.shape",
+            "{text}"
+        );
+    }
+    // A later round taken at its start shares out what it holds, not 40.
+    let mut state = accepted(&out, "2,0,1,0,1/2,3,0,0,0 14/10 A 2").unwrap();
+    play(&out, &mut state, "A1");
+    // Nobody captured in round 2: the 9 on the board make 0 a hole; the game is over.
+    assert_eq!(
+        out.phase(&state),
+        Phase::Over {
+            winner: Some(Side::A)
+        }
+    );
 }
 
 #[test]
@@ -405,10 +596,11 @@ fn variants() -> Vec<MrawImrujen> {
 }
 
 /// Random games under every option value reach later rounds, and the written game replays and
-/// passes. (That the events rebuild every position, 40 seeds at every step, under every value
-/// of every option of every game, is `tests/replay.rs`'s auditor.)
+/// passes. (That the events rebuild every position, every seed accounted for at every step (40,
+/// less any a round's end put out of the game), under every value of every option of every game,
+/// is `tests/replay.rs`'s auditor.)
 #[test]
-fn random_games_conserve_40_seeds_and_replay() {
+fn random_games_reach_later_rounds_and_replay() {
     let mut rounds_seen = 0;
     for (v, d) in variants().iter().enumerate() {
         for seed in 0..12u64 {
