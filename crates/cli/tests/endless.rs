@@ -148,6 +148,41 @@ fn a_refused_stop_names_its_laps_as_one_range_whatever_the_cycle() {
     );
 }
 
+#[test]
+fn under_stop_any_lap_a_refused_stop_names_its_laps_as_one_range_too() {
+    // nchuwa.endless=stop-any-lap: the same cycle of 1,055,109 laps may be stopped after any
+    // lap from 1 to 2,110,217; the report names them as one range, not 2 million moves.
+    let case = "fixtures/bad/endless-stop-any-lap-range.mgn";
+    let output = mgn(&["check", case]);
+    let text = shown(&output);
+    assert_eq!(code(&output), 1);
+    assert!(
+        text.contains("legal here: B2 B3 B4 B5 B8 B9/1 to /2110217 B10 B11 B14 B16"),
+        "{text}"
+    );
+    assert!(
+        text.contains("B9 can be stopped after lap 1 to 2110217"),
+        "{text}"
+    );
+    assert!(text.len() < 4_000, "{} bytes:\n{text}", text.len());
+    let json = stdout(&mgn(&["check", "--format", "json", case]));
+    assert!(json.len() < 4_000, "{} bytes", json.len());
+}
+
+#[test]
+fn under_stop_any_lap_perft_counts_every_lap_and_random_play_draws_among_them() {
+    // The cycle of 17208 laps under stop-any-lap: B1 may stop after any of laps 1 to 34415,
+    // each a decision (and the other 11 moves).
+    let text = long_cycle().replace("nchuwa.endless=stop", "nchuwa.endless=stop-any-lap");
+    let game = parse_games(&text).remove(0).unwrap();
+    let counted =
+        with_rules_within(&game.header, DEFAULT_MAX_LAPS, PerftFrom(game.clone(), 1)).unwrap();
+    assert_eq!(counted, Ok(11 + 34415));
+    let plies =
+        with_rules_within(&game.header.clone(), DEFAULT_MAX_LAPS, PlayoutFrom(game)).unwrap();
+    assert!(plies > 0);
+}
+
 /// The events of a game's first ply as the replay keeps them (as `mgn replay` shows them).
 fn first_ply_events(game: &Game) -> Vec<Event> {
     let replayed = replay_game_within(game, true, DEFAULT_MAX_LAPS);
