@@ -54,19 +54,26 @@ fn spanned<T>(value: T) -> Spanned<T> {
 /// The rules list a move not decided within the lap budget (it may be legal): drawn, it is
 /// put aside and another drawn; when every decision left is such a move, the turn cannot be
 /// played and the error says why (`mgn.limit.laps`), the state then being half-way.
+///
+/// The decisions come as runs ([`Rules::decision_runs`]): the stops of a move that never ends
+/// are one entry with their count, and each decision is as likely as in a list of them all
+/// (the same draw picks the same decision).
 fn random_turn<R: Rules, S: EventSink>(
     rules: &R,
     state: &mut R::State,
     rng: &mut Rng,
-    decisions: &mut Vec<R::Decision>,
+    (decisions, counts): (&mut Vec<R::Decision>, &mut Vec<u64>),
     turn: &mut Vec<R::Decision>,
     sink: &mut S,
 ) -> Result<(), Diagnostic> {
     loop {
-        rules.decisions(state, decisions);
+        rules.decision_runs(state, decisions, counts);
+        let mut runs = Runs { counts, total: 0 };
+        runs.total = runs.sum(decisions.len());
         loop {
-            let i = rng.below(decisions.len());
-            let decision = decisions[i].clone();
+            let drawn = rng.below(runs.total as usize) as u64;
+            let (i, within) = runs.find(drawn);
+            let decision = rules.decision_in_run(&decisions[i], within);
             match rules.apply(state, &decision, sink) {
                 Ok(()) => {
                     turn.push(decision);
@@ -77,7 +84,7 @@ fn random_turn<R: Rules, S: EventSink>(
                         violation.rule, "mgn.limit.laps",
                         "a listed decision is legal, or not decided within the lap budget: {decision}"
                     );
-                    decisions.swap_remove(i);
+                    runs.put_aside(rules, decisions, i);
                     if decisions.is_empty() {
                         return Err(violation);
                     }
@@ -86,6 +93,62 @@ fn random_turn<R: Rules, S: EventSink>(
         }
         if !matches!(rules.phase(state), Phase::Continue { .. }) {
             return Ok(());
+        }
+    }
+}
+
+/// The counts of the runs of decisions drawn from (empty: every entry is one decision).
+struct Runs<'a> {
+    counts: &'a mut Vec<u64>,
+    /// Decisions in all.
+    total: u64,
+}
+
+impl Runs<'_> {
+    fn sum(&self, entries: usize) -> u64 {
+        if self.counts.is_empty() {
+            entries as u64
+        } else {
+            self.counts.iter().sum()
+        }
+    }
+
+    /// The entry of decision `drawn` in the list of them all, and its place in its run.
+    fn find(&self, drawn: u64) -> (usize, u64) {
+        if self.counts.is_empty() {
+            return (drawn as usize, 0);
+        }
+        let mut before = 0;
+        for (i, &count) in self.counts.iter().enumerate() {
+            if drawn < before + count {
+                return (i, drawn - before);
+            }
+            before += count;
+        }
+        unreachable!("a draw below the total")
+    }
+
+    /// Put entry `i` aside (a move not decided within the lap budget, a run of one), as a
+    /// list of them all would: the last decision takes its place.
+    fn put_aside<R: Rules>(&mut self, rules: &R, decisions: &mut Vec<R::Decision>, i: usize) {
+        if self.counts.is_empty() {
+            decisions.swap_remove(i);
+            self.total -= 1;
+            return;
+        }
+        let last = decisions.len() - 1;
+        let last_count = self.counts[last];
+        if self.counts[i] == 1 && i != last && last_count > 1 {
+            // The last stop of the last run takes the place of the one put aside.
+            self.counts[last] -= 1;
+            decisions[i] = rules.decision_in_run(&decisions[last], last_count - 1);
+            self.total -= 1;
+        } else {
+            // A run of several is put aside whole: its decisions share one move, and so its
+            // lap budget.
+            self.total -= self.counts[i];
+            decisions.swap_remove(i);
+            self.counts.swap_remove(i);
         }
     }
 }
@@ -101,6 +164,7 @@ pub fn playout<R: Rules, S: EventSink>(
 ) -> usize {
     // Room for a typical turn from the start: growing these was a tenth of a short playout.
     let mut decisions = Vec::with_capacity(64);
+    let mut counts = Vec::new();
     let mut turn = Vec::with_capacity(8);
     let mut plies = 0;
     while plies < max_plies {
@@ -111,7 +175,8 @@ pub fn playout<R: Rules, S: EventSink>(
                 .expect("a round that is over can begin the next"),
             _ => {
                 turn.clear();
-                if random_turn(rules, &mut state, rng, &mut decisions, &mut turn, sink).is_err() {
+                let runs = (&mut decisions, &mut counts);
+                if random_turn(rules, &mut state, rng, runs, &mut turn, sink).is_err() {
                     break;
                 }
                 plies += 1;
@@ -131,6 +196,7 @@ pub fn random_game<R: Rules>(
 ) -> Game {
     let mut moves = Vec::new();
     let mut decisions = Vec::new();
+    let mut counts = Vec::new();
     let mut turn = Vec::new();
     let mut events: Vec<Event> = Vec::new();
     let mut plies = 0;
@@ -155,7 +221,7 @@ pub fn random_game<R: Rules>(
             rules,
             &mut state,
             rng,
-            &mut decisions,
+            (&mut decisions, &mut counts),
             &mut turn,
             &mut events,
         ) {

@@ -148,6 +148,81 @@ fn a_refused_stop_names_its_laps_as_one_range_whatever_the_cycle() {
     );
 }
 
+#[test]
+fn under_stop_any_lap_a_refused_stop_names_its_laps_as_one_range_too() {
+    // nchuwa.endless=stop-any-lap: the same cycle of 1,055,109 laps may be stopped after any
+    // lap from 1 to 2,110,217; the report names them as one range, not 2 million moves.
+    let case = "fixtures/bad/endless-stop-any-lap-range.mgn";
+    let output = mgn(&["check", case]);
+    let text = shown(&output);
+    assert_eq!(code(&output), 1);
+    assert!(
+        text.contains("legal here: B2 B3 B4 B5 B8 B9/1 to /2110217 B10 B11 B14 B16"),
+        "{text}"
+    );
+    assert!(
+        text.contains("B9 can be stopped after lap 1 to 2110217"),
+        "{text}"
+    );
+    assert!(text.len() < 4_000, "{} bytes:\n{text}", text.len());
+    let json = stdout(&mgn(&["check", "--format", "json", case]));
+    assert!(json.len() < 4_000, "{} bytes", json.len());
+}
+
+#[test]
+fn under_stop_any_lap_perft_counts_every_lap_and_random_play_draws_among_them() {
+    // The cycle of 17208 laps under stop-any-lap: B1 may stop after any of laps 1 to 34415,
+    // each a decision (and the other 11 moves).
+    let text = long_cycle().replace("nchuwa.endless=stop", "nchuwa.endless=stop-any-lap");
+    let game = parse_games(&text).remove(0).unwrap();
+    let counted =
+        with_rules_within(&game.header, DEFAULT_MAX_LAPS, PerftFrom(game.clone(), 1)).unwrap();
+    assert_eq!(counted, Ok(11 + 34415));
+    let plies =
+        with_rules_within(&game.header.clone(), DEFAULT_MAX_LAPS, PlayoutFrom(game)).unwrap();
+    assert!(plies > 0);
+}
+
+#[test]
+fn under_stop_any_lap_a_dong_wo_cycle_is_counted_lap_by_lap_and_named_as_one_range() {
+    // dong-wo.endless=stop-any-lap: A4> comes back to where it started after 72150 laps
+    // (fixtures/dong-wo/endless-long.mgn); it may be stopped after any of them.
+    let stop = fs::read_to_string(repo().join("fixtures/dong-wo/endless-long.mgn")).unwrap();
+    let any = stop.replace("dong-wo.endless=stop", "dong-wo.endless=stop-any-lap");
+    let count = |text: &str| {
+        let game = parse_games(text).remove(0).unwrap();
+        with_rules_within(&game.header, DEFAULT_MAX_LAPS, PerftFrom(game.clone(), 1))
+            .unwrap()
+            .unwrap()
+    };
+    assert_eq!(count(&any), count(&stop) + 72149);
+    let game = parse_games(&any).remove(0).unwrap();
+    let plies =
+        with_rules_within(&game.header.clone(), DEFAULT_MAX_LAPS, PlayoutFrom(game)).unwrap();
+    assert!(plies > 0);
+    // Written without its lap, and one lap too far: the stops are named as one range.
+    let dir = scratch("endless", "dong-wo-any-lap");
+    let file = dir.join("any.mgn");
+    let record = "[Game \"dong-wo\"]\n[Option \"dong-wo.game.length=one-round\"]\n[Option \"dong-wo.endless=stop-any-lap\"]\n[Start \"1,2,3,5,2/1,5,1,11,4 5mAmB/0 A 1\"]\n\n1. A4> *\n";
+    fs::write(
+        &file,
+        format!("{record}\n{}", record.replace("A4> *", "A4>/72151 *")),
+    )
+    .unwrap();
+    let output = mgn(&["check", file.to_str().unwrap()]);
+    let text = shown(&output);
+    assert_eq!(code(&output), 1);
+    assert!(text.contains("legal here: /1 to /72150"), "{text}");
+    assert!(
+        text.contains(
+            "it can be stopped after lap 1 to 72150, written /1 to /72150; not lap 72151"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("0 passed, 2 failed"), "{text}");
+    assert!(text.len() < 4_000, "{} bytes", text.len());
+}
+
 /// The events of a game's first ply as the replay keeps them (as `mgn replay` shows them).
 fn first_ply_events(game: &Game) -> Vec<Event> {
     let replayed = replay_game_within(game, true, DEFAULT_MAX_LAPS);

@@ -257,6 +257,7 @@ rule_option! {
         source: "silent: 003 \"When the last stone is sown, the contents of the next hole are distributed in another lap.\" (RULES-READING: Sowings that never end)",
         Illegal = "illegal": "a hole, direction or muzi drop after which the move cannot end may not be played",
         Stop = "stop": "the mover stops after the lap where the move comes back to a state it was in and no choice of drops can end it any more, and the record says so (`B3>/17`); the stopped move captures nothing",
+        StopAnyLap = "stop-any-lap": "once no choice of drops can end the move, the mover may stop after any lap of it, from the first such lap through the lap where `stop` stops it, and the record says so (`B3>/5`); the stopped move captures nothing (another implementation's reading)",
     }
 }
 

@@ -47,6 +47,7 @@ impl DongWo {
                 RoundEndMuzi::Five => MUZI_POINTS,
             },
             max_laps: settings.max_laps(),
+            stop_memo: Default::default(),
         })
     }
 
@@ -303,6 +304,7 @@ impl DongWo {
             next: node.next,
             seen: Vec::new(),
             stop: None,
+            park: None,
             sown: 0,
             acted: false,
         }
@@ -413,9 +415,9 @@ impl DongWo {
             for k in self.drop_offsets(&node.board, &probe).iter() {
                 let (met, onward) = self.after_drop(&node, &probe, k, meter);
                 let goal = match goal {
-                    // A meeting is a capture; under `stop` even a move that then never ends
-                    // keeps it.
-                    Goal::Capture if met && self.config.endless == EndlessMove::Stop => {
+                    // A meeting is a capture; under `stop` (and `stop-any-lap`) even a move
+                    // that then never ends keeps it.
+                    Goal::Capture if met && self.config.endless != EndlessMove::Illegal => {
                         return Reach::Yes
                     }
                     Goal::Capture if met => Goal::Finish,
@@ -474,7 +476,7 @@ impl DongWo {
         if let Some(refusal) = self.start_refusal(board, side, index, ccw) {
             return Some(refusal);
         }
-        if self.config.endless == EndlessMove::Stop {
+        if self.config.endless != EndlessMove::Illegal {
             return None;
         }
         match self.move_can_end(board, side, index, ccw, Goal::Finish) {
@@ -623,6 +625,7 @@ impl DongWo {
             next: index as u8,
             seen: Vec::new(),
             stop: None,
+            park: None,
             sown: 0,
             acted: false,
         }
@@ -636,7 +639,7 @@ impl DongWo {
         // first lap ends it, which is seen without playing it: only the rest are played ahead.
         let plain = candidates & !board.muzi_mask();
         if plain != 0
-            && (self.config.endless == EndlessMove::Stop
+            && (self.config.endless != EndlessMove::Illegal
                 || holes_of(plain).any(|i| {
                     [true, false]
                         .into_iter()
@@ -1004,7 +1007,7 @@ impl DongWo {
         );
         loop {
             let anchored = !state.pending.is_empty();
-            if !anchored && (self.config.endless == EndlessMove::Stop || t.acted) {
+            if !anchored && (self.config.endless != EndlessMove::Illegal || t.acted) {
                 break;
             }
             let next = t.next as usize;
@@ -1097,11 +1100,50 @@ impl DongWo {
                 ));
             }
         }
+        // Under `stop-any-lap`, a move that can no longer end whatever the drops waits here,
+        // its laps ahead not played: the mover may stop after any of them, up to where `stop`
+        // stops (the end of a cycle, or a muzi-lap state met before), or drop at a muzi lap
+        // not met before. Owner actions written in the move come first.
+        if self.config.endless == EndlessMove::StopAnyLap && state.pending.is_empty() {
+            let dead = match end {
+                RunEnd::Endless { .. } => true,
+                RunEnd::Muzi => match can_end(&t) {
+                    Reach::Yes => false,
+                    Reach::No => true,
+                    Reach::Undecided => return Err(undecided_here(&t)),
+                },
+                RunEnd::Ends | RunEnd::Undecided => false,
+            };
+            if dead {
+                let ahead = match end {
+                    // Laps are within the budget, a u32.
+                    RunEnd::Endless { mu, lambda } => Ahead::Cycle {
+                        mu: mu as u32,
+                        lambda: lambda as u32,
+                    },
+                    _ => Ahead::Node {
+                        node: s,
+                        banked: state.board.banked,
+                        drops: !t.seen.contains(&s),
+                    },
+                };
+                t.park = Some(Park {
+                    first: t.lap.max(1),
+                    last: t.lap + laps as u32,
+                    last_hole: last_lap.map(|hole| hole as u8),
+                    ahead,
+                });
+                Self::settle(state);
+                state.turn = Some(t);
+                return Ok(());
+            }
+        }
         // Under `stop`, a move that comes back to a muzi-lap state from which no choice of
         // drops ends it has gone round for good: the mover stops there.
         let stops = match end {
             RunEnd::Ends | RunEnd::Undecided => false,
             RunEnd::Endless { .. } => true,
+            RunEnd::Muzi if self.config.endless != EndlessMove::Stop => false,
             RunEnd::Muzi if t.seen.contains(&s) => match can_end(&t) {
                 Reach::Yes => false,
                 Reach::No => true,
@@ -1170,10 +1212,9 @@ impl DongWo {
         Ok(())
     }
 
-    /// The drops listed at a muzi lap: under `illegal` those after which the move can still
-    /// end; under `stop` every legal drop. Either way a drop that only loops back to a state
-    /// this move was in and could leave another way is left out, so that perft and random play
-    /// count each move once (a loop is legal in a record, just never needed).
+    /// The decisions of a turn under way: its stop, or the drops listed at a muzi lap (see
+    /// [`DongWo::drops_listed`]); a parked move's stops, each lap a decision, then the drops of
+    /// the muzi lap ahead if it may go on.
     pub(super) fn decisions_in_turn(
         &self,
         state: &DongWoState,
@@ -1184,14 +1225,55 @@ impl DongWo {
             out.push(DongWoDecision::Stop { lap });
             return;
         }
+        if let Some(park) = t.park {
+            out.extend((park.first..=park.last).map(|lap| DongWoDecision::Stop { lap }));
+            if let Some((board, t)) = Self::at_node(&state.board, t, &park) {
+                self.drops_listed(&board, &t, out);
+            }
+            return;
+        }
+        self.drops_listed(&state.board, t, out);
+    }
+
+    /// The muzi lap ahead of a parked move whose mover may drop there: the board and the turn
+    /// there, as if the laps up to it were played.
+    pub(super) fn at_node(board: &Board, t: &InMove, park: &Park) -> Option<(Board, InMove)> {
+        let Ahead::Node {
+            node,
+            banked,
+            drops: true,
+        } = park.ahead
+        else {
+            return None;
+        };
+        let mut at = node.board;
+        for (now, before) in at.banked.iter_mut().zip(banked) {
+            *now -= before;
+        }
+        debug_assert_eq!(board.banked, [0, 0], "a parked move's board is settled");
+        let mut t = t.clone();
+        t.lap = park.last;
+        t.next = node.next;
+        t.park = None;
+        t.seen.push(node);
+        Some((at, t))
+    }
+
+    /// The drops listed at a muzi lap: under `illegal` those after which the move can still
+    /// end; under `stop` and `stop-any-lap` every legal drop. Either way a drop that only
+    /// loops back to a state this move was in and could leave another way is left out, so
+    /// that perft and random play count each move once (a loop is legal in a record, just
+    /// never needed).
+    pub(super) fn drops_listed(&self, board: &Board, t: &InMove, out: &mut Vec<DongWoDecision>) {
         let node = Snap {
-            board: state.board,
+            board: *board,
             next: t.next,
         };
+        let stops = self.config.endless != EndlessMove::Illegal;
         // A drop whose way on is not decided within the lap budget is listed: it may be legal,
         // and `apply` refuses it under `mgn.limit.laps`.
         let left = self.max_laps.saturating_sub(u64::from(t.lap));
-        for k in self.drop_offsets(&state.board, t).iter() {
+        for k in self.drop_offsets(board, t).iter() {
             let mut meter = Meter { left };
             let (_, onward) = self.after_drop(&node, t, k, &mut meter);
             let mut can_end = |avoid: &[Snap]| {
@@ -1199,13 +1281,9 @@ impl DongWo {
             };
             let listed = match onward {
                 Onward::Ends { .. } | Onward::Undecided => true,
-                Onward::Endless => self.config.endless == EndlessMove::Stop,
-                Onward::Node(next) if t.seen.contains(&next) => {
-                    self.config.endless == EndlessMove::Stop && can_end(&[]) != Reach::Yes
-                }
-                Onward::Node(_) => {
-                    self.config.endless == EndlessMove::Stop || can_end(&t.seen) != Reach::No
-                }
+                Onward::Endless => stops,
+                Onward::Node(next) if t.seen.contains(&next) => stops && can_end(&[]) != Reach::Yes,
+                Onward::Node(_) => stops || can_end(&t.seen) != Reach::No,
             };
             if listed {
                 out.push(DongWoDecision::Drop {
@@ -1311,6 +1389,32 @@ impl DongWo {
                     self.proceed(state, t, None, (what, never_ends), sink)
                 })
             }
+            (DongWoDecision::Stop { lap }, Some(t)) if t.park.is_some() => {
+                let park = t.park.expect("parked");
+                if lap < park.first || lap > park.last {
+                    return Err(self.parked_refusal(&park, format_args!("lap {lap}")));
+                }
+                self.played_or_undone(state, sink, |state, sink| {
+                    self.stop_parked(state, &t, &park, lap, sink)?;
+                    self.end_of_move(state, t.mover, sink)
+                })
+            }
+            (DongWoDecision::Drop { drop }, Some(t)) if t.park.is_some() => {
+                let park = t.park.expect("parked");
+                if Self::at_node(&state.board, &t, &park).is_none() {
+                    let what = DongWoDecision::Drop { drop };
+                    return Err(self.parked_refusal(&park, format_args!("{what}")));
+                }
+                self.played_or_undone(state, sink, |state, sink| {
+                    let t = self.leave_park(state, t, &park, sink)?;
+                    state.turn = Some(t);
+                    self.play(state, &DongWoDecision::Drop { drop }, sink)
+                })
+            }
+            (other, Some(t)) if t.park.is_some() => Err(self.parked_refusal(
+                &t.park.expect("parked"),
+                format_args!("{other}"),
+            )),
             (DongWoDecision::Drop { drop }, Some(t)) if t.stop.is_none() => {
                 let from = t.next as usize;
                 let pieces = state.board.holes[from] as usize + 1;
@@ -1475,6 +1579,149 @@ impl DongWo {
             )),
         }
     }
+    /// The refusal of `what` (a lap to stop after, a drop, another decision) while a parked
+    /// move waits: the laps it may stop after, as one range, and the drop it may go on with.
+    fn parked_refusal(&self, park: &Park, what: fmt::Arguments) -> Diagnostic {
+        let on = match park.ahead {
+            Ahead::Node { drops: true, .. } => format!(
+                ", or go on with the muzi drop of lap {} (@hole)",
+                park.last + 1
+            ),
+            _ => String::new(),
+        };
+        Diagnostic::new(
+            EndlessMove::CODE,
+            format!(
+                "the move can no longer end, whatever the muzi drops: it can be stopped after lap {} to {}, written /{} to /{}{on}; not {what}",
+                park.first, park.last, park.first, park.last
+            ),
+        )
+    }
+
+    /// A parked move goes on to the muzi lap ahead: the laps up to it played, with their
+    /// events when the sink keeps them. Returns the turn there.
+    fn leave_park<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        t: InMove,
+        park: &Park,
+        sink: &mut S,
+    ) -> Result<InMove, Diagnostic> {
+        let (board, at_node) = Self::at_node(&state.board, &t, park).expect("a muzi lap ahead");
+        if sink.keeps_events() {
+            if let Some(hole) = park.last_hole {
+                sink.event(Event::LapEnd {
+                    hole: ring_hole(hole as usize),
+                    lap: t.lap,
+                    rule: LAP_RELAY,
+                });
+            }
+            let mut s = Snap {
+                board: state.board,
+                next: t.next,
+            };
+            for lap in t.lap + 1..=park.last {
+                let last = self.plain_lap(&mut s, t.ccw, lap, sink, &mut ())?;
+                sink.event(Event::LapEnd {
+                    hole: ring_hole(last),
+                    lap,
+                    rule: LAP_RELAY,
+                });
+            }
+            debug_assert_eq!((s.board, s.next), (board, at_node.next));
+        }
+        state.board = board;
+        Ok(at_node)
+    }
+
+    /// A parked move stopped after lap `lap` (within its range): the laps up to it played,
+    /// with their events when the sink keeps them, the last one's end reported as the stop,
+    /// and the cycle when it is the lap where the state first repeats.
+    fn stop_parked<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        t: &InMove,
+        park: &Park,
+        lap: u32,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        let laps = lap - t.lap;
+        if sink.keeps_events() {
+            if let Some(hole) = park.last_hole {
+                sink.event(Event::LapEnd {
+                    hole: ring_hole(hole as usize),
+                    lap: t.lap,
+                    rule: if laps == 0 {
+                        EndlessMove::CODE
+                    } else {
+                        LAP_RELAY
+                    },
+                });
+            }
+            let mut s = Snap {
+                board: state.board,
+                next: t.next,
+            };
+            for at in t.lap + 1..=lap {
+                let last = self.plain_lap(&mut s, t.ccw, at, sink, &mut ())?;
+                sink.event(Event::LapEnd {
+                    hole: ring_hole(last),
+                    lap: at,
+                    rule: if at == lap {
+                        EndlessMove::CODE
+                    } else {
+                        LAP_RELAY
+                    },
+                });
+            }
+            state.board = s.board;
+        } else {
+            // Past mu laps of a cycle, the state after mu + lambda is the state after mu.
+            let played = match park.ahead {
+                Ahead::Cycle { mu, lambda } if laps > mu => mu + (laps - mu) % lambda,
+                _ => laps,
+            };
+            let from = Snap {
+                board: state.board,
+                next: t.next,
+            };
+            state.board = self.snap_after(from, t.ccw, played).board;
+        }
+        if let Ahead::Cycle { mu, lambda } = park.ahead {
+            if laps == mu + lambda {
+                sink.event(Event::Cycle {
+                    mu: t.lap + mu,
+                    lambda,
+                    times: 1,
+                    stop: lap,
+                    rule: EndlessMove::CODE,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The state after `laps` laps without a muzi from `from`, played on from the last one
+    /// asked for when that is the same run and not past them ([`StopMemo`]).
+    fn snap_after(&self, from: Snap, ccw: bool, laps: u32) -> Snap {
+        let mut memo = self.stop_memo.borrow_mut();
+        let (mut at, done) = match &*memo {
+            Some(m) if m.from == from && m.ccw == ccw && m.laps <= laps => (m.at, m.laps),
+            _ => (from, 0),
+        };
+        for _ in done..laps {
+            // No hook: nothing to refuse.
+            let _ = self.plain_lap(&mut at, ccw, 0, &mut (), &mut ());
+        }
+        *memo = Some(StopMemo {
+            from,
+            ccw,
+            laps,
+            at,
+        });
+        at
+    }
+
     /// The muzi lap of the turn `t` with its muzi at offset `k`, then on (`proceed`).
     fn drop_and_proceed<S: EventSink>(
         &self,

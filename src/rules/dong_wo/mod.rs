@@ -276,10 +276,56 @@ pub struct InMove {
     seen: Vec<Snap>,
     /// Set when the move never ends and the mover must stop (dong-wo.endless=stop).
     stop: Option<u32>,
+    /// Set when no choice of drops can end the move any more, under
+    /// `dong-wo.endless=stop-any-lap`: the laps the mover may stop after from here, the laps
+    /// ahead not played yet.
+    park: Option<Park>,
     /// Pieces sown so far in this move (for owner actions anchored at a piece).
     sown: u32,
     /// Owner actions are written inside this move.
     acted: bool,
+}
+
+/// A move that can no longer end, waiting under `dong-wo.endless=stop-any-lap` (after lap
+/// `InMove::lap`, on the state's board) for the lap it stops after, or for the drop of the muzi
+/// lap ahead. The laps between are played by the decision that comes, with its events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Park {
+    /// The first and last laps the mover may stop after.
+    first: u32,
+    last: u32,
+    /// The hole of the last piece of lap `InMove::lap`, whose end the next decision reports
+    /// (as the stop, or as a relay); None before the first lap.
+    last_hole: Option<u8>,
+    /// What the laps ahead come to.
+    ahead: Ahead,
+}
+
+/// Where the laps ahead of a parked move lead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Ahead {
+    /// Laps without a muzi that cycle: the state after `mu + lambda` of them is the state
+    /// after `mu`; the last stop is after lap `mu + lambda` of them, as under `stop`.
+    Cycle { mu: u32, lambda: u32 },
+    /// A muzi lap, after lap `Park::last`, from `node` (as a run of laps from the parked board
+    /// reaches it: its `banked` holds the stones banked before it too, `banked` of them). The
+    /// mover may drop there and go on when `drops` (the node is new to the move); otherwise he
+    /// stops by then, as under `stop`.
+    Node {
+        node: Snap,
+        banked: [u8; 2],
+        drops: bool,
+    },
+}
+
+/// The state after `laps` laps without a muzi from `from`, the last asked for: a parked move's
+/// stops played one after the other (perft, random play) cost a lap each.
+#[derive(Clone, Debug)]
+struct StopMemo {
+    from: Snap,
+    ccw: bool,
+    laps: u32,
+    at: Snap,
 }
 
 /// `side` owes `stones` more to the opponent; what the opponent owes him is set off first.
@@ -520,6 +566,8 @@ pub struct DongWo {
     muzi_count: u32,
     /// The lap budget of one move (`mgn.limit.laps`).
     max_laps: u64,
+    /// The last stop of a parked move played without events ([`StopMemo`]).
+    stop_memo: Box<std::cell::RefCell<Option<StopMemo>>>,
 }
 
 /// The direction of a move that sows counter-clockwise when `ccw`.

@@ -132,7 +132,7 @@ impl Rules for DongWo {
         if let Some(t) = &state.turn {
             return Phase::Continue {
                 side: t.mover,
-                rule: if t.stop.is_some() {
+                rule: if t.stop.is_some() || t.park.is_some() {
                     EndlessMove::CODE
                 } else {
                     MUZI_DROP
@@ -200,7 +200,51 @@ impl Rules for DongWo {
         }
     }
 
+    fn decision_runs(
+        &self,
+        state: &DongWoState,
+        out: &mut Vec<DongWoDecision>,
+        counts: &mut Vec<u64>,
+    ) {
+        counts.clear();
+        let Some((t, park)) = parked(state) else {
+            return self.decisions(state, out);
+        };
+        // A parked move's stops are one run, whatever the laps; then the drops ahead.
+        out.clear();
+        out.push(DongWoDecision::Stop { lap: park.first });
+        if let Some((board, t)) = Self::at_node(&state.board, t, park) {
+            self.drops_listed(&board, &t, out);
+        }
+        counts.push(u64::from(park.last - park.first) + 1);
+        counts.resize(out.len(), 1);
+    }
+
+    fn decision_in_run(&self, first: &DongWoDecision, i: u64) -> DongWoDecision {
+        match *first {
+            // Within the run, whose last lap is a u32.
+            DongWoDecision::Stop { lap } => DongWoDecision::Stop {
+                lap: lap + i as u32,
+            },
+            decision => decision,
+        }
+    }
+
     fn alternatives(&self, state: &DongWoState) -> Vec<String> {
+        if let Some((t, park)) = parked(state) {
+            // The laps the move may stop after as one entry, whatever their number.
+            let mut out = vec![if park.first == park.last {
+                format!("/{}", park.first)
+            } else {
+                format!("/{} to /{}", park.first, park.last)
+            }];
+            if let Some((board, t)) = Self::at_node(&state.board, t, park) {
+                let mut drops = Vec::new();
+                self.drops_listed(&board, &t, &mut drops);
+                out.extend(drops.iter().map(|d| d.to_string()));
+            }
+            return out;
+        }
         let mut decisions = Vec::new();
         self.decisions(state, &mut decisions);
         let in_play = state.turn.is_none() && state.between.is_none();
@@ -272,6 +316,24 @@ impl Rules for DongWo {
         let t = state.turn.as_ref()?;
         if t.stop.is_some() {
             return None;
+        }
+        if let Some(park) = &t.park {
+            // A parked move goes on only when the written decision is a later one: a stop
+            // after the muzi lap ahead, or a drop not in it; the muzi lap's drop, when forced,
+            // was left out.
+            let (board, at) = Self::at_node(&state.board, t, park)?;
+            let later = match written {
+                Some(DongWoDecision::Stop { lap }) => *lap > park.last,
+                Some(DongWoDecision::Drop { drop }) => {
+                    let pieces = board.holes[at.next as usize] as usize + 1;
+                    self.offset_of(&at, pieces, *drop).is_none()
+                }
+                _ => false,
+            };
+            let offsets = self.drop_offsets(&board, &at);
+            return (later && offsets.0.count_ones() == 1).then(|| DongWoDecision::Drop {
+                drop: self.drop_at(&at, offsets.0.trailing_zeros() as usize),
+            });
         }
         // A written drop into a hole of this lap is this lap's drop, legal or not; one that is
         // not in this lap belongs to a later lap, and this lap's forced drop was left out.
@@ -421,4 +483,11 @@ impl Rules for DongWo {
             Default::default(),
         ))
     }
+}
+
+/// The turn under way and its park, when a move that can no longer end waits for its stop
+/// (`dong-wo.endless=stop-any-lap`).
+fn parked(state: &DongWoState) -> Option<(&InMove, &Park)> {
+    let t = state.turn.as_ref()?;
+    Some((t, t.park.as_ref()?))
 }

@@ -816,3 +816,309 @@ fn dong_wo_endless_checked_while_playing_refuses_what_the_look_ahead_refuses() {
         "{refused_sows} {refused_drops} {drops}"
     );
 }
+
+/// B5> never ends: 27 stones on the board, both muzi in the winnings, and the state after
+/// lap 75 repeats the state before lap 1 (fixtures/dong-wo/endless.mgn).
+const ENDLESS_75: &str = "0,2,1,0,3/0,1,0,4,2 27mAmB/0 B 1";
+
+fn stop_laps(ds: &[DongWoDecision]) -> Vec<u32> {
+    ds.iter()
+        .filter_map(|d| match d {
+            DongWoDecision::Stop { lap } => Some(*lap),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The decisions of a state as `decision_runs` gives them, each run spelt out.
+fn runs_spelt_out(r: &DongWo, s: &DongWoState) -> Vec<DongWoDecision> {
+    let (mut out, mut counts) = (Vec::new(), Vec::new());
+    r.decision_runs(s, &mut out, &mut counts);
+    if counts.is_empty() {
+        return out;
+    }
+    assert_eq!(counts.len(), out.len());
+    out.iter()
+        .zip(&counts)
+        .flat_map(|(first, &count)| (0..count).map(|i| r.decision_in_run(first, i)))
+        .collect()
+}
+
+#[test]
+fn dong_wo_endless_stop_any_lap_stops_a_cycle_after_any_lap_up_to_the_repetition() {
+    // dong-wo.endless=stop-any-lap (another implementation's reading; both seeds are silent:
+    // 003 "When the last stone is sown, the contents of the next hole are distributed in
+    // another lap."): B5> can never end, so the mover may stop after any lap from 1 through
+    // 75, the lap where `stop` stops it.
+    let any = rules_with("catalan", &[("dong-wo.endless", "stop-any-lap")]);
+    let stop = rules_with("catalan", &[("dong-wo.endless", "stop")]);
+    let start = state(&any, ENDLESS_75);
+    let mut s = start.clone();
+    play(&any, &mut s, &[sow("B5", true)]);
+    let mut ds = Vec::new();
+    any.decisions(&s, &mut ds);
+    assert_eq!(stop_laps(&ds), (1..=75).collect::<Vec<_>>());
+    assert_eq!(ds.len(), 75, "no drop: the laps ahead carry no muzi");
+    assert_eq!(runs_spelt_out(&any, &s), ds);
+    assert_eq!(any.alternatives(&s), ["/1 to /75"]);
+    let mut under_stop = start.clone();
+    play(&stop, &mut under_stop, &[sow("B5", true)]);
+    assert_eq!(decisions(&stop, &under_stop), ["/75"]);
+    // Refused: a lap past 75 (under both), lap 0, any other decision; under `stop`, lap 5.
+    for (r, s, lap) in [(&any, &s, 76), (&any, &s, 0), (&stop, &under_stop, 76)] {
+        let mut after = s.clone();
+        let error = r
+            .apply(&mut after, &DongWoDecision::Stop { lap }, &mut Vec::new())
+            .unwrap_err();
+        assert_eq!(error.rule, "dong-wo.endless");
+        assert_eq!(&after, s, "a refused stop changes nothing");
+    }
+    let error = any
+        .apply(&mut s.clone(), &DongWoDecision::Stop { lap: 76 }, &mut ())
+        .unwrap_err();
+    assert!(
+        error
+            .message
+            .contains("after lap 1 to 75, written /1 to /75"),
+        "{}",
+        error.message
+    );
+    let error = any
+        .apply(&mut s.clone(), &drop("A1", 1), &mut ())
+        .unwrap_err();
+    assert_eq!(error.rule, "dong-wo.endless");
+    assert!(stop
+        .apply(
+            &mut under_stop.clone(),
+            &DongWoDecision::Stop { lap: 5 },
+            &mut ()
+        )
+        .is_err());
+    // Every stop, played with and without events, in order, backwards and shuffled: the same
+    // state; five laps for /5, the last one the stop; the cycle reported for /75 only.
+    let mut order: Vec<u32> = (1..=75).collect();
+    let mut backwards = order.clone();
+    backwards.reverse();
+    let mut rng = crate::generate::Rng::new(3);
+    let mut shuffled = order.clone();
+    for i in (1..shuffled.len()).rev() {
+        shuffled.swap(i, rng.below(i + 1));
+    }
+    order.extend(backwards);
+    order.extend(shuffled);
+    for lap in order {
+        let stopped = DongWoDecision::Stop { lap };
+        let mut quiet = s.clone();
+        any.apply(&mut quiet, &stopped, &mut ()).unwrap();
+        let mut full = s.clone();
+        let mut events = Vec::new();
+        any.apply(&mut full, &stopped, &mut events).unwrap();
+        assert_eq!(quiet, full, "/{lap}");
+        let laps: Vec<(u32, &str)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::LapEnd { lap, rule, .. } => Some((*lap, *rule)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(laps.len(), lap as usize, "/{lap}");
+        assert_eq!(laps.last(), Some(&(lap, "dong-wo.endless")));
+        let cycle = events.iter().find(|e| matches!(e, Event::Cycle { .. }));
+        if lap == 75 {
+            assert_eq!(
+                cycle,
+                Some(&Event::Cycle {
+                    mu: 0,
+                    lambda: 75,
+                    times: 1,
+                    stop: 75,
+                    rule: "dong-wo.endless",
+                })
+            );
+            // As `stop` leaves it.
+            let mut by_stop = under_stop.clone();
+            stop.apply(&mut by_stop, &stopped, &mut ()).unwrap();
+            assert_eq!(quiet, by_stop);
+        } else {
+            assert_eq!(cycle, None, "/{lap}");
+        }
+        assert!(quiet.turn.is_none() && quiet.to_move == Side::A);
+    }
+    // perft counts each stop as a decision of its own (docs/perft.md): 74 more than `stop`.
+    let counted = |r: &DongWo| crate::perft::perft(r, &start, 1).unwrap();
+    assert_eq!(counted(&any), counted(&stop) + 74);
+}
+
+#[test]
+fn dong_wo_endless_stop_any_lap_through_muzi_laps() {
+    // Moves that reach muzi laps and cannot end, or that a drop makes unable to end: under
+    // stop-any-lap every listed decision is legal and the move comes to an end; a stop played
+    // with or without events leaves the same state; the runs random play draws from spell
+    // out the decisions; and every move `stop` plays, drop for drop up to its stop, is
+    // accepted as it is and leaves the same state.
+    let any = rules_with("catalan", &[("dong-wo.endless", "stop-any-lap")]);
+    let stop = rules_with("catalan", &[("dong-wo.endless", "stop")]);
+    let mut rng = crate::generate::Rng::new(11);
+    let (mut found, mut parked_at_muzi, mut early) = (0, 0, 0);
+    for _ in 0..200_000 {
+        let mut holes = [0u8; N];
+        for _ in 0..6 + rng.below(10) {
+            holes[rng.below(N)] += 1;
+        }
+        let board = Board {
+            holes,
+            muzi: [Some(rng.below(N) as u8), Some(rng.below(N) as u8)],
+            owned: 0,
+            banked: [0; 2],
+        };
+        if board.muzi[0] == board.muzi[1] {
+            continue;
+        }
+        for i in 0..5 {
+            let ccw = rng.below(2) == 0;
+            let hole = ring_hole(i);
+            if stop.legal_sow(&board, Side::B, hole, ccw).is_err() {
+                continue;
+            }
+            // Under `stop`: random drops to the end of the move.
+            let start = bare_state(board);
+            let mut s = start.clone();
+            let mut turn = vec![sow(&hole.to_string(), ccw)];
+            stop.apply(&mut s, &turn[0], &mut ()).unwrap();
+            let mut stopped = false;
+            while s.turn.is_some() {
+                let mut out = Vec::new();
+                stop.decisions(&s, &mut out);
+                // A muzi lap whose every drop loops back to a state the move was in lists
+                // none (see `drops_listed`; dong_wo_endless_through_muzi_laps stops there too).
+                if out.is_empty() {
+                    break;
+                }
+                let d = out[rng.below(out.len())];
+                stopped |= matches!(d, DongWoDecision::Stop { .. });
+                stop.apply(&mut s, &d, &mut ()).unwrap();
+                turn.push(d);
+            }
+            if !stopped || s.turn.is_some() {
+                continue;
+            }
+            found += 1;
+            // The same decisions under stop-any-lap: accepted, the same state.
+            let mut same = start.clone();
+            for d in &turn {
+                any.apply(&mut same, d, &mut ()).unwrap();
+            }
+            assert_eq!(same, s, "{board:?} {turn:?}");
+            // Random play under stop-any-lap, checking each state's decisions.
+            let mut s = start.clone();
+            any.apply(&mut s, &turn[0], &mut ()).unwrap();
+            while s.turn.is_some() {
+                let mut out = Vec::new();
+                any.decisions(&s, &mut out);
+                assert_eq!(runs_spelt_out(&any, &s), out);
+                if out.is_empty() {
+                    assert!(
+                        s.turn.as_ref().unwrap().park.is_none(),
+                        "a parked move stops"
+                    );
+                    break;
+                }
+                let t = s.turn.as_ref().unwrap();
+                if let Some(park) = t.park {
+                    if matches!(park.ahead, Ahead::Node { .. }) {
+                        parked_at_muzi += 1;
+                    }
+                    let stops = stop_laps(&out);
+                    assert_eq!(stops, (park.first..=park.last).collect::<Vec<_>>());
+                }
+                let d = out[rng.below(out.len())];
+                let mut quiet = s.clone();
+                any.apply(&mut quiet, &d, &mut ()).unwrap();
+                let mut full = s.clone();
+                any.apply(&mut full, &d, &mut Vec::new()).unwrap();
+                assert_eq!(quiet, full, "{board:?} {d}");
+                if let (DongWoDecision::Stop { lap }, Some(park)) = (d, t.park) {
+                    early += usize::from(lap < park.last);
+                }
+                s = quiet;
+            }
+        }
+        if found >= 20 && parked_at_muzi > 0 {
+            break;
+        }
+    }
+    assert!(
+        found >= 20 && parked_at_muzi > 0 && early > 0,
+        "{found} {parked_at_muzi} {early}"
+    );
+}
+
+#[test]
+fn dong_wo_random_games_under_stop_and_stop_any_lap_replay() {
+    // Random play draws among every decision, a parked move's stops as one run: from the
+    // start and from two positions whose moves cannot end, the records written replay as
+    // passed under the option they were played under.
+    use crate::check::{check_game, CheckOptions, Verdict};
+    use crate::generate::{random_game, GenerateOptions, Rng};
+    use crate::notation::{parse_games, write_game, GameKind, Header, RuleSetting};
+    let mut rng = Rng::new(21);
+    for value in ["stop", "stop-any-lap"] {
+        let mut stops = 0;
+        let options = [
+            ("dong-wo.game.length", "one-round"),
+            ("dong-wo.endless", value),
+        ];
+        let r = rules_with("mancala-world", &options);
+        for start in [
+            None,
+            Some(ENDLESS_75),
+            Some("1,2,1,0,3/2,1,mB,1mA,0 29/0 B 1"),
+        ] {
+            for _ in 0..12 {
+                let mut header = Header::new(GameKind::DongWo);
+                for (code, value) in options {
+                    header.options.push(Spanned::new(
+                        RuleSetting {
+                            code: code.to_string(),
+                            value: value.to_string(),
+                        },
+                        Default::default(),
+                    ));
+                }
+                let state = match start {
+                    Some(text) => {
+                        let position = crate::notation::parse_position(text).unwrap();
+                        header.start = Some(Spanned::new(position, Default::default()));
+                        state(&r, text)
+                    }
+                    None => r.start(Side::B),
+                };
+                let game = random_game(
+                    &r,
+                    header,
+                    state,
+                    &mut rng,
+                    GenerateOptions {
+                        checkpoints: true,
+                        max_plies: 60,
+                    },
+                );
+                stops += game
+                    .moves
+                    .iter()
+                    .filter(|e| {
+                        matches!(e, crate::notation::Element::Move(m) if m.value.stopped_after_lap.is_some())
+                    })
+                    .count();
+                let text = write_game(&game);
+                let reread = parse_games(&text).remove(0).unwrap();
+                assert_eq!(
+                    check_game(&reread, &CheckOptions::default()),
+                    Verdict::Passed,
+                    "{text}"
+                );
+            }
+        }
+        assert!(stops > 0, "{value}: no move stopped");
+    }
+}

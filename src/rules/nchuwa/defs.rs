@@ -150,6 +150,7 @@ rule_option! {
         source: "silent: «el jugador continua sembrant [...] fins que la darrera llavor d’una volta cau en un forat buit» (RULES-READING: Sowings that never end)",
         Illegal = "illegal": "such a move may not be played",
         Stop = "stop": "the mover sows until the in-move state repeats, then stops after that lap or any later lap of one more round of the cycle; the move is written with the lap, `B9/17`, and captures nothing",
+        StopAnyLap = "stop-any-lap": "the mover of a move that never ends may stop after any lap of it, from lap 1 through the last lap `stop` allows (one more round of the cycle after the in-move state first repeats: later laps only repeat those states); the move is written with the lap, `B9/5`, and captures nothing (another implementation's reading)",
     }
 }
 

@@ -320,13 +320,27 @@ impl Nchuwa {
         }
     }
 
-    /// The laps a stopped endless move may stop after: from the lap where the in-move state
-    /// first repeats, through one more round of the cycle.
-    pub(super) fn stop_laps(walk: Walk) -> std::ops::RangeInclusive<u64> {
-        match walk {
-            Walk::Endless { mu, lambda } => (mu + lambda)..=(mu + 2 * lambda - 1),
+    /// The laps a move that never ends may stop after: under `stop`, from the lap where the
+    /// in-move state first repeats (mu + lambda) through one more round of the cycle; under
+    /// `stop-any-lap`, from the first lap through the same last one. None under `illegal`.
+    pub(super) fn stop_laps(&self, walk: Walk) -> std::ops::RangeInclusive<u64> {
+        match (walk, self.config.endless) {
+            (Walk::Endless { mu, lambda }, Endless::Stop) => (mu + lambda)..=(mu + 2 * lambda - 1),
+            (Walk::Endless { mu, lambda }, Endless::StopAnyLap) => 1..=(mu + 2 * lambda - 1),
             #[allow(clippy::reversed_empty_ranges)]
-            Walk::Ends { .. } | Walk::Undecided => 1..=0,
+            (Walk::Endless { .. }, Endless::Illegal) | (Walk::Ends { .. } | Walk::Undecided, _) => {
+                1..=0
+            }
+        }
+    }
+
+    /// The lap of the first pass through the move whose state the state after lap `stop` of
+    /// a move that never ends (`walk`) is: `stop` itself up to the repetition, then the lap
+    /// `mu + r` of the cycle, `r` being the laps past a whole number of rounds.
+    pub(super) fn first_pass_lap(walk: Walk, stop: u64) -> u64 {
+        match walk {
+            Walk::Endless { mu, lambda } if stop > mu => mu + (stop - mu) % lambda,
+            _ => stop,
         }
     }
 
@@ -341,7 +355,7 @@ impl Nchuwa {
             SowSingleton::Free => 1,
             SowSingleton::EmptyOnly => 2,
         };
-        if self.config.endless == Endless::Stop {
+        if self.config.endless != Endless::Illegal {
             return Some(ring[..self.ring_len()].iter().any(|&s| s >= least));
         }
         let mut undecided = false;
@@ -661,7 +675,7 @@ impl Nchuwa {
                 ))
             }
             (Walk::Endless { mu, lambda }, None) => {
-                let laps = Self::stop_laps(plan.walk);
+                let laps = self.stop_laps(plan.walk);
                 return Err(Diagnostic::new(
                     Endless::CODE,
                     format!(
@@ -672,13 +686,21 @@ impl Nchuwa {
                     ),
                 ));
             }
-            (Walk::Endless { .. }, Some(lap)) => {
-                let laps = Self::stop_laps(plan.walk);
+            (Walk::Endless { mu, lambda }, Some(lap)) => {
+                let laps = self.stop_laps(plan.walk);
                 if !laps.contains(&(lap as u64)) {
+                    let range = if self.config.endless == Endless::StopAnyLap {
+                        format!(
+                            "any lap up to one more round of the cycle after its state first repeats (after lap {}, as after lap {mu}; it repeats every {lambda})",
+                            mu + lambda
+                        )
+                    } else {
+                        "from the lap where its state first repeats through one more round of the cycle".to_string()
+                    };
                     return Err(Diagnostic::new(
                         Endless::CODE,
                         format!(
-                            "{hole} can be stopped after lap {} to {}, from the lap where its state first repeats through one more round of the cycle, not after lap {lap}",
+                            "{hole} can be stopped after lap {} to {}, {range}, not after lap {lap}",
                             laps.start(),
                             laps.end()
                         ),
@@ -742,9 +764,10 @@ impl Nchuwa {
         let mut ring = state.rings[mover.index()];
         match (plan.walk, laps) {
             (Walk::Ends { .. }, _) if !sink.keeps_events() => ring = plan.ring_after,
-            (Walk::Endless { mu, lambda }, Some(stop)) if !sink.keeps_events() => {
-                // The state after lap `stop` is the state after lap mu + (stop - mu) % lambda.
-                ring = self.ring_after(&ring, index, mu + (stop - mu) % lambda);
+            (Walk::Endless { .. }, Some(stop)) if !sink.keeps_events() => {
+                // Past lap mu, the state after lap `stop` is the state after lap
+                // mu + (stop - mu) % lambda.
+                ring = self.ring_after(&ring, index, Self::first_pass_lap(plan.walk, stop));
             }
             _ => self.play_laps(&mut ring, mover, index, (plan.walk, laps, plan.front), sink),
         }
@@ -865,8 +888,8 @@ impl Nchuwa {
                     stop: None,
                 }),
                 Walk::Endless { .. } => {
-                    if self.config.endless == Endless::Stop {
-                        for lap in Self::stop_laps(plan.walk) {
+                    if self.config.endless != Endless::Illegal {
+                        for lap in self.stop_laps(plan.walk) {
                             let Ok(lap) = u32::try_from(lap) else { break };
                             out.push(NchuwaDecision::Sow {
                                 hole,

@@ -113,6 +113,63 @@ impl Rules for Nchuwa {
         }
     }
 
+    fn decision_runs(
+        &self,
+        state: &NchuwaState,
+        out: &mut Vec<NchuwaDecision>,
+        counts: &mut Vec<u64>,
+    ) {
+        counts.clear();
+        let side = match self.phase(state) {
+            Phase::ToMove(side) | Phase::Continue { side, .. }
+                if state.opening == 0 && self.config.endless != Endless::Illegal =>
+            {
+                side
+            }
+            _ => return self.decisions(state, out),
+        };
+        out.clear();
+        // The stops of a move that never ends are one run, whatever the laps; `counts` is
+        // filled only once there is one.
+        self.each_move(state, side, false, |hole, plan| match plan.walk {
+            Walk::Endless { .. } => {
+                let laps = self.stop_laps(plan.walk);
+                let (first, last) = (*laps.start(), (*laps.end()).min(u64::from(u32::MAX)));
+                if first <= last {
+                    counts.resize(out.len(), 1);
+                    out.push(NchuwaDecision::Sow {
+                        hole,
+                        extras: Extras::NONE,
+                        stop: Some(first as u32),
+                    });
+                    counts.push(last - first + 1);
+                }
+            }
+            _ => {
+                self.push_moves(side, hole, plan, out);
+                if !counts.is_empty() {
+                    counts.resize(out.len(), 1);
+                }
+            }
+        });
+    }
+
+    fn decision_in_run(&self, first: &NchuwaDecision, i: u64) -> NchuwaDecision {
+        match *first {
+            NchuwaDecision::Sow {
+                hole,
+                extras,
+                stop: Some(lap),
+            } => NchuwaDecision::Sow {
+                hole,
+                extras,
+                // Within the run, whose last lap is a u32.
+                stop: Some(lap + i as u32),
+            },
+            decision => decision,
+        }
+    }
+
     fn alternatives(&self, state: &NchuwaState) -> Vec<String> {
         let side = match self.phase(state) {
             Phase::ToMove(side) | Phase::Continue { side, .. } if state.opening == 0 => side,
@@ -127,8 +184,8 @@ impl Rules for Nchuwa {
         // Listed after a refusal, which may be of the long move just walked: recalled.
         self.each_move(state, side, true, |hole, plan| match plan.walk {
             // One entry for every lap the move may stop after, however many.
-            Walk::Endless { .. } if self.config.endless == Endless::Stop => {
-                let laps = Self::stop_laps(plan.walk);
+            Walk::Endless { .. } if self.config.endless != Endless::Illegal => {
+                let laps = self.stop_laps(plan.walk);
                 let (first, last) = (*laps.start(), (*laps.end()).min(u64::from(u32::MAX)));
                 out.push(if first == last {
                     format!("{hole}/{first}")

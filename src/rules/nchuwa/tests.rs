@@ -528,6 +528,253 @@ fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
     );
 }
 
+/// The laps `B1`'s stops are listed with, in order.
+fn listed_stops(d: &Nchuwa, state: &NchuwaState) -> Vec<u32> {
+    let mut decisions = Vec::new();
+    d.decisions(state, &mut decisions);
+    decisions
+        .iter()
+        .filter_map(|d| match d {
+            NchuwaDecision::Sow {
+                hole,
+                stop: Some(l),
+                ..
+            } if hole.number == 1 => Some(*l),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Option nchuwa.endless=stop-any-lap (another implementation's reading; the seed is silent:
+/// «el jugador continua sembrant [...] fins que la darrera llavor d’una volta cau en un forat
+/// buit»): the mover of a move that never ends may stop after any lap of it, from lap 1
+/// through the last lap `stop` allows, μ+2λ−1.
+#[test]
+fn nchuwa_endless_stop_any_lap_lets_the_mover_stop_after_any_lap_up_to_one_more_round() {
+    let d = nchuwa_with(6, &[("nchuwa.endless", "stop-any-lap")]);
+    let state = at(&d, ENDLESS);
+    assert_eq!(listed_stops(&d, &state), (1..=143).collect::<Vec<_>>());
+    // Every lap `stop` allows is allowed, and every lap before it.
+    let stop = nchuwa_with(6, &[("nchuwa.endless", "stop")]);
+    assert_eq!(listed_stops(&stop, &state), (72..=143).collect::<Vec<_>>());
+    let early = refused(&stop, &state, sow("B1", None, Some(5)));
+    assert_eq!(early.rule, "nchuwa.endless");
+    assert!(
+        early.message.contains("after lap 72 to 143"),
+        "{}",
+        early.message
+    );
+    for (decision, rule, words) in [
+        (sow("B1", None, None), "nchuwa.endless", "/1 to /143"),
+        (sow("B1", None, Some(0)), "nchuwa.endless", "lap 1 to 143"),
+        (sow("B1", None, Some(144)), "nchuwa.endless", "lap 1 to 143"),
+        (sow("B1", Some("A7"), Some(5)), "nchuwa.capture.extra", ""),
+    ] {
+        let error = refused(&d, &state, decision);
+        assert_eq!(error.rule, rule, "{decision}");
+        assert!(error.message.contains(words), "{}", error.message);
+    }
+    assert_eq!(
+        refused(&stop, &state, sow("B1", None, Some(144))).rule,
+        "nchuwa.endless"
+    );
+    // Stopped after lap 5: five laps played, the last ending in an occupied hole, no cycle
+    // reported (the state has not repeated yet), the ring as five laps leave it.
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    d.apply(&mut after, &sow("B1", None, Some(5)), &mut events)
+        .unwrap();
+    let laps = events
+        .iter()
+        .filter(|e| matches!(e, Event::PickUp { .. }))
+        .count();
+    assert_eq!(laps, 5);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::LapEnd {
+            lap: 5,
+            rule: "nchuwa.endless",
+            ..
+        }
+    )));
+    assert!(!events.iter().any(|e| matches!(e, Event::Cycle { .. })));
+    let mut ring = state.rings[Side::B.index()];
+    let mut from = 0;
+    for _ in 0..5 {
+        from = d.lap(Side::B, &mut ring, from, 0, &mut ());
+    }
+    assert_eq!(after.rings[Side::B.index()], ring);
+    assert_eq!(after.to_move, Side::A);
+    // A move that ends cannot be stopped, whatever the lap.
+    let state = at(&d, CAPTURE);
+    assert_eq!(
+        refused(&d, &state, sow("B5", None, Some(1))).rule,
+        "nchuwa.endless"
+    );
+}
+
+/// Under stop-any-lap, a stop played without events agrees with it played lap by lap, in any
+/// order of the laps, and the cycle is reported exactly when the move reaches lap μ+λ.
+#[test]
+fn nchuwa_stop_any_lap_stops_played_quietly_agree_with_stops_played_in_full() {
+    let d = nchuwa_with(6, &[("nchuwa.endless", "stop-any-lap")]);
+    let state = at(&d, ENDLESS);
+    let mut order: Vec<u32> = (1..=143).collect();
+    let mut rng = Rng::new(11);
+    let mut shuffled = order.clone();
+    for i in (1..shuffled.len()).rev() {
+        shuffled.swap(i, rng.below(i + 1));
+    }
+    order.extend(shuffled);
+    for lap in order {
+        let decision = sow("B1", None, Some(lap));
+        let mut quiet = state.clone();
+        d.apply(&mut quiet, &decision, &mut ()).unwrap();
+        let mut full = state.clone();
+        let mut events = Vec::new();
+        d.apply(&mut full, &decision, &mut events).unwrap();
+        assert_eq!(quiet, full, "/{lap}");
+        let cycle = events.iter().find(|e| matches!(e, Event::Cycle { .. }));
+        if lap >= 72 {
+            assert_eq!(
+                cycle,
+                Some(&Event::Cycle {
+                    mu: 0,
+                    lambda: 72,
+                    times: 1,
+                    stop: lap,
+                    rule: "nchuwa.endless",
+                })
+            );
+        } else {
+            assert_eq!(cycle, None, "/{lap}");
+        }
+    }
+}
+
+/// perft counts each lap a move that never ends may stop after as a decision of its own
+/// (docs/perft.md): B1's 72-lap cycle gives 72 stops under `stop`, 143 under
+/// `stop-any-lap`, none under `illegal`; B11 ends, and is one move under each.
+#[test]
+fn nchuwa_perft_counts_each_stop_of_a_move_that_never_ends() {
+    for (value, count) in [("illegal", 1), ("stop", 1 + 72), ("stop-any-lap", 1 + 143)] {
+        let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
+        let state = at(&d, ENDLESS);
+        assert_eq!(crate::perft::perft(&d, &state, 1), Ok(count), "{value}");
+    }
+}
+
+/// The lap of the first pass whose state a stop's state is, with a cycle that starts late
+/// (μ > 0; every endless Nchuwa move found so far has μ = 0).
+#[test]
+fn nchuwa_a_stop_past_the_cycle_is_played_as_its_lap_of_the_first_pass() {
+    let walk = Walk::Endless { mu: 3, lambda: 5 };
+    let laps: Vec<u64> = (1..=12).map(|l| Nchuwa::first_pass_lap(walk, l)).collect();
+    assert_eq!(laps, [1, 2, 3, 4, 5, 6, 7, 3, 4, 5, 6, 7]);
+    let walk = Walk::Endless { mu: 0, lambda: 72 };
+    assert_eq!(Nchuwa::first_pass_lap(walk, 72), 0);
+    assert_eq!(Nchuwa::first_pass_lap(walk, 143), 71);
+    assert_eq!(Nchuwa::first_pass_lap(walk, 5), 5);
+}
+
+/// What a refusal lists as legal under each value: the stops of a move that never ends as
+/// one range, whatever its laps.
+#[test]
+fn nchuwa_endless_alternatives_name_the_stops_as_one_range() {
+    for (value, range) in [
+        ("illegal", None),
+        ("stop", Some("B1/72 to /143")),
+        ("stop-any-lap", Some("B1/1 to /143")),
+    ] {
+        let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
+        let state = at(&d, ENDLESS);
+        let listed = d.alternatives(&state);
+        let b1: Vec<&String> = listed
+            .iter()
+            .filter(|a| a.split('/').next() == Some("B1"))
+            .collect();
+        match range {
+            Some(range) => assert_eq!(b1, [range], "{value}"),
+            None => assert!(b1.is_empty(), "{value}: {listed:?}"),
+        }
+    }
+}
+
+/// The runs random play draws from are the decisions, in order, a move that never ends
+/// being one run of its stops.
+#[test]
+fn nchuwa_decision_runs_stand_for_the_decisions_in_order() {
+    for value in ["illegal", "stop", "stop-any-lap"] {
+        let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
+        for position in [ENDLESS, CAPTURE] {
+            let state = at(&d, position);
+            let mut decisions = Vec::new();
+            d.decisions(&state, &mut decisions);
+            let (mut runs, mut counts) = (Vec::new(), Vec::new());
+            d.decision_runs(&state, &mut runs, &mut counts);
+            let flat: Vec<NchuwaDecision> = if counts.is_empty() {
+                runs.clone()
+            } else {
+                assert_eq!(counts.len(), runs.len());
+                runs.iter()
+                    .zip(&counts)
+                    .flat_map(|(first, &count)| (0..count).map(|i| d.decision_in_run(first, i)))
+                    .collect()
+            };
+            assert_eq!(flat, decisions, "{value} {position}");
+            if value != "illegal" && position == ENDLESS {
+                assert!(runs.len() < 20, "{value}: {} runs", runs.len());
+            }
+        }
+    }
+}
+
+/// Random play from runs draws what a draw from the whole list would: the same seed gives
+/// the same decisions.
+#[test]
+fn nchuwa_random_play_from_runs_draws_as_from_the_whole_list() {
+    for value in ["stop", "stop-any-lap"] {
+        let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
+        let start = at(&d, ENDLESS);
+        let mut header = Header::new(GameKind::Nchuwa);
+        header.board = Some(Spanned::new(board(6), Default::default()));
+        let game = random_game(
+            &d,
+            header,
+            start.clone(),
+            &mut Rng::new(5),
+            GenerateOptions {
+                checkpoints: false,
+                max_plies: 30,
+            },
+        );
+        let written: Vec<String> = game
+            .moves
+            .iter()
+            .filter_map(|e| match e {
+                Element::Move(m) => Some(crate::notation::write_move(&m.value)),
+                Element::Pass(_) => Some("pass".to_string()),
+                _ => None,
+            })
+            .collect();
+        let mut rng = Rng::new(5);
+        let mut state = start;
+        let mut decisions = Vec::new();
+        let mut expected = Vec::new();
+        while expected.len() < 30 && !matches!(d.phase(&state), Phase::Over { .. }) {
+            d.decisions(&state, &mut decisions);
+            let decision = decisions[rng.below(decisions.len())];
+            d.apply(&mut state, &decision, &mut ()).unwrap();
+            expected.push(decision.to_string());
+        }
+        assert_eq!(written, expected, "{value}");
+        assert!(
+            written.iter().any(|m| m.contains('/')),
+            "{value}: a stop was drawn: {written:?}"
+        );
+    }
+}
+
 /// A move that ends only after 571 laps: a lap cap would misjudge it.
 #[test]
 fn nchuwa_long_move_ends_after_hundreds_of_laps() {
@@ -695,6 +942,7 @@ fn nchuwa_random_games_conserve_seeds_and_replay() {
     let option_sets: &[&[(&str, &str)]] = &[
         &[],
         &[("nchuwa.endless", "stop")],
+        &[("nchuwa.endless", "stop-any-lap")],
         &[
             ("nchuwa.capture.extra-decline", "forbidden"),
             ("nchuwa.capture.extra-when", "back-empty"),
@@ -761,7 +1009,7 @@ fn nchuwa_random_games_conserve_seeds_and_replay() {
             }
         }
     }
-    assert_eq!(games, 48);
+    assert_eq!(games, 60);
 }
 
 /// How the endless and the long moves of the tests, fixtures and docs were found: random rings
