@@ -115,18 +115,20 @@ impl Rules for DongWo {
         if let Some(winner) = state.over {
             return Phase::Over { winner };
         }
+        // Owner actions written in the move about to be played wait for its sowing, also in
+        // a round's first move, whose transactions that move closes.
+        if state.turn.is_none() && !state.pending.is_empty() {
+            return Phase::Continue {
+                side: state.to_move,
+                rule: OWNED,
+            };
+        }
         if let Some(between) = &state.between {
             // The transactions and the fill come before the round's first move.
             return if between.begun {
                 Phase::ToMove(state.to_move)
             } else {
                 Phase::RoundOver { round: state.round }
-            };
-        }
-        if state.turn.is_none() && !state.pending.is_empty() {
-            return Phase::Continue {
-                side: state.to_move,
-                rule: OWNED,
             };
         }
         if let Some(t) = &state.turn {
@@ -178,6 +180,10 @@ impl Rules for DongWo {
             }) || ready.over.is_some()
             {
                 return;
+            }
+            // Owner actions written for the round's first move wait for it: only moves follow.
+            if !state.pending.is_empty() {
+                out.clear();
             }
             board = &ready.board;
         }
