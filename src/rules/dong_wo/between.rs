@@ -636,14 +636,27 @@ impl DongWo {
                     Self::empty_into(state, k, owner, Swaps::CODE, events);
                     Self::set_owner(state, k, None, Swaps::CODE, events);
                 }
-                for (k, owner) in [(i, a), (j, b)] {
-                    let side = owner.other();
-                    let lack = FILL_STONES.saturating_sub(state.winnings[side.index()].seeds);
-                    let lend = lack.min(self.surplus(state, owner));
-                    Self::lend(state, side, lend, BORROW, events)?;
-                    Self::place(state, k, side, FILL_STONES, Swaps::CODE, events);
-                    if let Some(between) = &mut state.between {
-                        between.filled |= 1 << k;
+                match self.config.swap_fill {
+                    // Regular holes again, waiting for the ordinary fill (under
+                    // `dong-wo.buy.when=after-fill` the fills were made: the round's first
+                    // move, or `fill:A2`, fills them).
+                    SwapFill::WithTheFill => {
+                        if let Some(between) = &mut state.between {
+                            between.filled &= !(1 << i | 1 << j);
+                        }
+                    }
+                    SwapFill::AtOnce => {
+                        for (k, owner) in [(i, a), (j, b)] {
+                            let side = owner.other();
+                            let lack =
+                                FILL_STONES.saturating_sub(state.winnings[side.index()].seeds);
+                            let lend = lack.min(self.surplus(state, owner));
+                            Self::lend(state, side, lend, BORROW, events)?;
+                            Self::place(state, k, side, FILL_STONES, Swaps::CODE, events);
+                            if let Some(between) = &mut state.between {
+                                between.filled |= 1 << k;
+                            }
+                        }
                     }
                 }
                 Ok(())

@@ -198,6 +198,15 @@ rule_option! {
 }
 
 rule_option! {
+    pub enum SwapFill = "dong-wo.swap.fill" {
+        summary: "how the two holes a swap gives back (`swap:A2:B4`, dong-wo.swap=by-agreement) are filled: by the ordinary fill, or at once with 5 each",
+        source: "000: «Els jugadors poden, de mutu acord, intercanviar forats que posseeixen en el costat de l’adversari.» «els jugadors omplen els seus forats amb les llavors capturades (excepte els forats que han estat guanyats o comprats -veure més avall- per l’adversari)» (nothing gives a swap a cost of its own)",
+        WithTheFill = "with-the-fill": "each is a regular hole again and waits for its row's player's fill (dong-wo.fill: 5 stones from his winnings, borrowing from the opponent's surplus what he lacks); the swap itself costs nothing",
+        AtOnce = "at-once": "each row's player puts 5 stones into his hole at the swap, borrowing what he lacks from the opponent's surplus then: the swap costs each player 5 at once, before any purchase that follows",
+    }
+}
+
+rule_option! {
     pub enum BuyWhen = "dong-wo.buy.when" {
         summary: "when holes are bought and bought back between rounds: before the players fill their holes, or after",
         source: "003: \"Before the players start the next round, they fill each hole [...] Holes can also be bought.\" 000: «els jugadors omplen els seus forats [...] Com es compra un forat: es pot comprar per 10 llavors.» (neither says when purchases come)",
@@ -264,6 +273,7 @@ pub static OPTIONS: &[OptionDef] = &[
     OwnedSown::DEF,
     BuyFunds::DEF,
     Swaps::DEF,
+    SwapFill::DEF,
     BuyWhen::DEF,
     GameLength::DEF,
     StartMuziEnd::DEF,
@@ -341,6 +351,7 @@ pub struct Config {
     pub owned_sown: OwnedSown,
     pub buy_funds: BuyFunds,
     pub swaps: Swaps,
+    pub swap_fill: SwapFill,
     pub buy_when: BuyWhen,
     pub game_length: GameLength,
     pub muzi_end: StartMuziEnd,
@@ -356,6 +367,7 @@ impl Config {
             owned_sown: settings.value(),
             buy_funds: settings.value(),
             swaps: settings.value(),
+            swap_fill: settings.value(),
             buy_when: settings.value(),
             game_length: settings.value(),
             muzi_end: settings.value(),
