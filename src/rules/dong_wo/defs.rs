@@ -137,7 +137,7 @@ rule_table! {
         source: "003: \"If a player lost his muzi, he must buy it back in exchange for 5 stones.\" 000: «després de vendre la llavor laomuzi (val per 5) si és necessari»",
     }
     FILL = "dong-wo.fill" {
-        summary: "`fill:A`, `fill:A2`: before a round each player fills each of his regular holes with 5 stones from his winnings, the end hole with his muzi; won and bought holes are not filled",
+        summary: "`fill:A`, `fill:A2`: before a round each player fills each of his regular holes with 5 stones from his winnings, the end hole with his muzi; won and bought holes are not filled (dong-wo.owned.top-up: whether an empty one gets one stone)",
         source: "003: \"Before the players start the next round, they fill each hole (except those they have won or purchased - see below) with five stones from their winnings.\" 000: «els jugadors omplen els seus forats amb les llavors capturades (excepte els forats que han estat guanyats o comprats -veure més avall- per l’adversari)»",
     }
     BORROW = "dong-wo.borrow" {
@@ -176,6 +176,15 @@ rule_option! {
         source: "003: \"Any counter (stone or muzi), which is sown into the hole, is removed from the board and added to the player's winnings.\" 000: «el propietari del forat pot retirar-la, i normalment ho fa. El propietari pot oblidar retirar una segona llavor sembrada en aquest forat. Però si una tercera llavor hi es sembrada, l’adversari del propietari del forat té dret a retirar 2 llavors»",
         Winnings = "winnings": "it goes at once to the hole's owner's winnings (Mancala World)",
         Stays = "stays": "it stays; the owner may lift it (`^A4`), and when a third stone has arrived the opponent may take two out (`^^A4`) (Catalan)",
+    }
+}
+
+rule_option! {
+    pub enum OwnedTopUp = "dong-wo.owned.top-up" {
+        summary: "what becomes of a won or bought hole between rounds: it stays as it is, or its owner's fill tops it up to one stone when it is empty",
+        source: "000: «Normalment, el propietari d’un forat capturat hi col·loca una sola llavor.» «Si és necessari, un jugador demana prestades al seu adversari llavors del seu excedent per tal d’omplir els forats propis.» 003: \"Captured holes function similar to acquired stores. Usually they contain singletons.\"",
+        AsTheyAre = "as-they-are": "the fill leaves won and bought holes as they are; their owner may put a stone into an empty one from his winnings (`+A4`)",
+        OneStone = "one-stone": "the owner's fill puts one stone into each of his won or bought holes that is empty, borrowing it from the opponent's surplus when his winnings have none",
     }
 }
 
@@ -271,6 +280,7 @@ rule_option! {
 
 pub static OPTIONS: &[OptionDef] = &[
     OwnedSown::DEF,
+    OwnedTopUp::DEF,
     BuyFunds::DEF,
     Swaps::DEF,
     SwapFill::DEF,
@@ -349,6 +359,7 @@ pub const MUZI_POINTS: u32 = 5;
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
     pub owned_sown: OwnedSown,
+    pub owned_top_up: OwnedTopUp,
     pub buy_funds: BuyFunds,
     pub swaps: Swaps,
     pub swap_fill: SwapFill,
@@ -365,6 +376,7 @@ impl Config {
     pub fn new(settings: &Settings) -> Config {
         Config {
             owned_sown: settings.value(),
+            owned_top_up: settings.value(),
             buy_funds: settings.value(),
             swaps: settings.value(),
             swap_fill: settings.value(),
