@@ -63,7 +63,7 @@ fn random_turn<R: Rules, S: EventSink>(
     sink: &mut S,
 ) -> Result<(), Diagnostic> {
     loop {
-        rules.decisions(state, decisions);
+        rules.random_decisions(state, decisions);
         loop {
             let i = rng.below(decisions.len());
             let decision = decisions[i].clone();

@@ -731,6 +731,14 @@ pub trait Rules {
     fn round(&self, state: &Self::State) -> u32;
     /// Every decision open now, in a stable order.
     fn decisions(&self, state: &Self::State, out: &mut Vec<Self::Decision>);
+    /// The decisions random play draws among (`mgn generate`, playouts): those of
+    /// [`Rules::decisions`], which perft counts, and the voluntary ones perft leaves out by its
+    /// convention (docs/perft.md: Dong Wo's owner actions, and the transactions it does not
+    /// count), so that random games reach every rule. Every one listed is legal, or a move
+    /// not decided within the lap budget.
+    fn random_decisions(&self, state: &Self::State, out: &mut Vec<Self::Decision>) {
+        self.decisions(state, out);
+    }
     /// The decisions open now in words, for the `legal here` list of a refusal, in the order
     /// of [`Rules::decisions`]. Decisions that differ only in the lap a move that never ends
     /// stops after are one entry (`B9/174 to /347`), so that the list never grows with the

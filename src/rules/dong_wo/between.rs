@@ -873,6 +873,154 @@ impl DongWo {
     }
 }
 
+impl DongWo {
+    /// Whether `ds`, played from `state`, is a decision random play may draw: each is
+    /// applied, every owner action written for the move has had its piece (before the move's
+    /// first muzi lap), and a turn that goes on has a decision to go on with.
+    fn fits(&self, state: &DongWoState, ds: &[DongWoDecision]) -> bool {
+        let mut probe = state.clone();
+        if ds
+            .iter()
+            .any(|d| self.apply(&mut probe, d, &mut ()).is_err())
+        {
+            return false;
+        }
+        // An action still waiting, past a muzi lap, would be checked only by a later drop.
+        if !probe.pending.is_empty() {
+            return false;
+        }
+        if probe.turn.is_none() {
+            return true;
+        }
+        let mut next = Vec::new();
+        self.decisions(&probe, &mut next);
+        !next.is_empty()
+    }
+
+    /// The voluntary decisions random play draws besides those of `decisions` (which perft
+    /// counts, docs/perft.md), added to `out`: owner actions between moves (`^A4`, `+A4`,
+    /// `^^A4`), owner actions inside the move to come (`~12^A4`, offered right after the
+    /// first piece the move sows into each owned hole, where 000's «Cada vegada que una llavor
+    /// és sembrada en un forat capturat» puts them), and between rounds the transactions
+    /// perft leaves out: part of a debt paid back, a hole bought with more than one stone, a
+    /// loan taken before the fill. While actions wait for the move, `out` keeps only the
+    /// moves they fit. Everything listed is legal (`fits`).
+    pub(super) fn voluntary(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        if state.over.is_some() || state.turn.is_some() {
+            return;
+        }
+        if !state.pending.is_empty() {
+            out.retain(|d| matches!(d, DongWoDecision::Sow { .. }) && self.fits(state, &[*d]));
+        } else {
+            self.actions_between_moves(state, out);
+            if state.between.as_ref().is_some_and(|b| b.begun) {
+                self.voluntary_deals(state, out);
+            }
+        }
+        self.anchored_actions(state, out);
+    }
+
+    fn actions_between_moves(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        if state.between.as_ref().is_some_and(|b| !b.begun) {
+            return;
+        }
+        for i in holes_of(state.board.owned) {
+            for kind in [ActionKind::Lift, ActionKind::Put, ActionKind::TakeTwo] {
+                let d = DongWoDecision::Act {
+                    action: HoleAction {
+                        kind,
+                        hole: ring_hole(i),
+                    },
+                    step: None,
+                };
+                if self.fits(state, &[d]) {
+                    out.push(d);
+                }
+            }
+        }
+    }
+
+    fn voluntary_deals(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        let mut candidates = Vec::new();
+        for side in [Side::A, Side::B] {
+            // The whole debt (what he can pay of it) is among `decisions`.
+            let full = state.debts[side.index()].min(state.winnings[side.index()].seeds);
+            for stones in 1..full {
+                candidates.push(Transaction::Repay { side, stones });
+            }
+            let lack = self
+                .need(state, side)
+                .saturating_sub(state.winnings[side.index()].seeds);
+            for stones in 1..=lack.min(self.surplus(state, side.other())) {
+                candidates.push(Transaction::Borrow { side, stones });
+            }
+        }
+        for i in 0..N {
+            let hole = ring_hole(i);
+            let funds = self.funds(state, hole.side.other());
+            // One stone is among `decisions`.
+            for stones in 2..=funds.saturating_sub(HOLE_PRICE) {
+                candidates.push(Transaction::Buy {
+                    hole,
+                    stones: Some(stones),
+                });
+            }
+        }
+        for deal in candidates {
+            let d = DongWoDecision::Deal { deal };
+            if self.fits(state, &[d]) {
+                out.push(d);
+            }
+        }
+    }
+
+    /// Owner actions inside the move to come, after those already waiting: for each move in
+    /// `out`, one of each kind right after the first piece it sows into each owned hole, kept
+    /// when that move can be played with it.
+    fn anchored_actions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        let after = state.pending.last().map_or(0, |&(step, _)| step);
+        let mut found: Vec<(DongWoDecision, DongWoDecision)> = Vec::new();
+        let moves: Vec<DongWoDecision> = out
+            .iter()
+            .copied()
+            .filter(|d| matches!(d, DongWoDecision::Sow { .. }))
+            .collect();
+        for m in moves {
+            let mut probe = state.clone();
+            let mut events = Vec::new();
+            if self.apply(&mut probe, &m, &mut events).is_err() {
+                continue;
+            }
+            let (mut pieces, mut seen) = (0u32, 0u16);
+            for event in &events {
+                let Event::Sow { hole } = *event else {
+                    continue;
+                };
+                pieces += 1;
+                let Some(i) = ring_index(hole) else { continue };
+                if probe.board.owner(i).is_none() || seen >> i & 1 == 1 || pieces < after {
+                    continue;
+                }
+                seen |= 1 << i;
+                for kind in [ActionKind::Lift, ActionKind::Put, ActionKind::TakeTwo] {
+                    let act = DongWoDecision::Act {
+                        action: HoleAction { kind, hole },
+                        step: Some(pieces),
+                    };
+                    if !found.iter().any(|&(a, _)| a == act) {
+                        found.push((act, m));
+                    }
+                }
+            }
+        }
+        for (act, m) in found {
+            if self.fits(state, &[act, m]) {
+                out.push(act);
+            }
+        }
+    }
+}
+
 /// What a lap does after its pick-up and after each piece it sows: nothing, while no owner
 /// action waits; or the owner actions anchored at that piece of the move.
 pub(super) trait PieceHook {

@@ -206,6 +206,11 @@ impl Rules for DongWo {
         }
     }
 
+    fn random_decisions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        self.decisions(state, out);
+        self.voluntary(state, out);
+    }
+
     fn alternatives(&self, state: &DongWoState) -> Vec<String> {
         let mut decisions = Vec::new();
         self.decisions(state, &mut decisions);
