@@ -219,7 +219,8 @@ impl WithRules for AuditedPlayout {
                 Phase::Over { .. } => break,
                 Phase::RoundOver { .. } => rules.begin_round(&mut state, &mut auditor).unwrap(),
                 _ => {
-                    rules.decisions(&state, &mut decisions);
+                    // Random play's decisions: the voluntary ones too (Dong Wo's owner actions).
+                    rules.random_decisions(&state, &mut decisions);
                     assert!(!decisions.is_empty(), "a player to move has a decision");
                     let decision = decisions[rng.below(decisions.len())].clone();
                     rules.apply(&mut state, &decision, &mut auditor).unwrap();

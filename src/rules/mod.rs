@@ -738,8 +738,8 @@ pub trait Rules {
     fn round(&self, state: &Self::State) -> u32;
     /// Every decision open now, in a stable order.
     fn decisions(&self, state: &Self::State, out: &mut Vec<Self::Decision>);
-    /// The decisions open now as runs, for random play: [`Rules::decisions`] in the same
-    /// order, except that decisions that differ only in the lap a move that never ends stops
+    /// The decisions open now as runs, for random play: [`Rules::random_decisions`] in the
+    /// same order, except that decisions that differ only in the lap a move that never ends stops
     /// after may be one entry of `out`, the first of a run of `counts[i]` decisions in a row
     /// ([`Rules::decision_in_run`] 0 to `counts[i] - 1`). `counts` is left empty when every
     /// entry is one decision (as by default), and otherwise holds one count per entry. So a
@@ -752,12 +752,21 @@ pub trait Rules {
         counts: &mut Vec<u64>,
     ) {
         counts.clear();
-        self.decisions(state, out);
+        self.random_decisions(state, out);
     }
     /// Decision `i` of the run that starts with `first` (see [`Rules::decision_runs`]).
     fn decision_in_run(&self, first: &Self::Decision, i: u64) -> Self::Decision {
         debug_assert_eq!(i, 0, "a run of one decision");
         first.clone()
+    }
+
+    /// The decisions random play draws among (`mgn generate`, playouts): those of
+    /// [`Rules::decisions`], which perft counts, and the voluntary ones perft leaves out by its
+    /// convention (docs/perft.md: Dong Wo's owner actions, and the transactions it does not
+    /// count), so that random games reach every rule. Every one listed is legal, or a move
+    /// not decided within the lap budget.
+    fn random_decisions(&self, state: &Self::State, out: &mut Vec<Self::Decision>) {
+        self.decisions(state, out);
     }
     /// The decisions open now in words, for the `legal here` list of a refusal, in the order
     /// of [`Rules::decisions`]. Decisions that differ only in the lap a move that never ends

@@ -16,6 +16,8 @@ const HOLE_PRICE: u32 = 10;
 const FILL_STONES: u32 = 5;
 /// The price of a lost muzi (both sources).
 const MUZI_PRICE: u32 = 5;
+/// Stones the fill puts into an empty won or bought hole (`dong-wo.owned.top-up=one-stone`).
+const TOP_UP_STONES: u32 = 1;
 
 fn refuse(rule: &'static str, message: String) -> Diagnostic {
     Diagnostic::new(rule, message)
@@ -35,7 +37,29 @@ impl DongWo {
         } else {
             0
         };
-        FILL_STONES * holes + muzi
+        let top_ups = self.top_ups(state, side).count_ones();
+        FILL_STONES * holes + TOP_UP_STONES * top_ups + muzi
+    }
+
+    /// The won and bought holes of `side` that his fill tops up to one stone: under
+    /// `dong-wo.owned.top-up=one-stone`, those that are empty and not yet topped up.
+    fn top_ups(&self, state: &DongWoState, side: Side) -> u16 {
+        let Some(between) = &state.between else {
+            return 0;
+        };
+        if self.config.owned_top_up == OwnedTopUp::AsTheyAre {
+            return 0;
+        }
+        holes_of(row_mask(side.other()) & state.board.owned & !between.filled)
+            .filter(|&i| state.board.holes[i] == 0)
+            .fold(0, |mask, i| mask | 1 << i)
+    }
+
+    /// The holes `side`'s fill has still to fill: his regular holes not yet filled, and the
+    /// won or bought holes it tops up.
+    fn to_fill(&self, state: &DongWoState, side: Side) -> u16 {
+        let filled = state.between.as_ref().map_or(u16::MAX, |b| b.filled);
+        state.board.regular(side) & !filled | self.top_ups(state, side)
     }
 
     fn muzi_lost(&self, state: &DongWoState, side: Side) -> bool {
@@ -284,8 +308,9 @@ impl DongWo {
         Ok(())
     }
 
-    /// Fill the holes of `mask` (regular holes of `side`, not yet filled): the muzi into its
-    /// end hole, 5 stones into each other, borrowing what he lacks from the opponent's surplus.
+    /// Fill the holes of `mask` (holes waiting for `side`'s fill): the muzi into its end hole,
+    /// 5 stones into each other regular hole, then one into each won or bought hole it tops up
+    /// (`dong-wo.owned.top-up=one-stone`), borrowing what he lacks from the opponent's surplus.
     fn fill(
         &self,
         state: &mut DongWoState,
@@ -305,7 +330,8 @@ impl DongWo {
             between.just_won = None;
         }
         let end = self.end_hole(side);
-        for i in holes_of(mask) {
+        let regular = state.board.regular(side);
+        for i in holes_of(mask & regular).chain(holes_of(mask & !regular)) {
             if i == end {
                 if state.winnings[side.index()].muzi.has(side) {
                     match side {
@@ -324,10 +350,16 @@ impl DongWo {
                     });
                 }
             } else {
-                let lack = FILL_STONES.saturating_sub(state.winnings[side.index()].seeds);
+                // A won or bought hole in the mask is one the fill tops up.
+                let (stones, rule) = if state.board.owner(i) == Some(side) {
+                    (TOP_UP_STONES, OwnedTopUp::CODE)
+                } else {
+                    (FILL_STONES, FILL)
+                };
+                let lack = stones.saturating_sub(state.winnings[side.index()].seeds);
                 let lend = lack.min(self.surplus(state, side.other()));
                 Self::lend(state, side, lend, BORROW, events)?;
-                Self::place(state, i, side, FILL_STONES, FILL, events);
+                Self::place(state, i, side, stones, rule, events);
             }
             if let Some(between) = &mut state.between {
                 between.filled |= 1 << i;
@@ -368,10 +400,10 @@ impl DongWo {
     fn complete(&self, state: &mut DongWoState, events: &mut Vec<Event>) -> Result<(), Diagnostic> {
         self.win_first(state, events)?;
         for side in [Side::A, Side::B] {
-            let Some(between) = &state.between else {
+            if state.between.is_none() {
                 return Ok(());
-            };
-            let mask = state.board.regular(side) & !between.filled;
+            }
+            let mask = self.to_fill(state, side);
             self.fill(state, side, mask, events)?;
         }
         Ok(())
@@ -456,25 +488,28 @@ impl DongWo {
             }
             Transaction::Fill { target } => {
                 self.win_first(state, events)?;
-                let filled = state.between.as_ref().map_or(0, |b| b.filled);
                 let (side, mask) = match target {
-                    FillTarget::Side(side) => (side, state.board.regular(side) & !filled),
+                    FillTarget::Side(side) => (side, self.to_fill(state, side)),
                     FillTarget::Hole(hole) => {
                         let i = hole_index(hole)?;
-                        if state.board.regular(hole.side) >> i & 1 == 0 || filled >> i & 1 == 1 {
-                            return Err(refuse(
-                                FILL,
-                                format!("{hole} is not a regular hole of {} waiting for its fill (a won or bought hole is not filled, and a hole is filled once)", hole.side),
-                            ));
+                        // A won or bought hole is filled by its owner when his fill tops it up.
+                        let side = state.board.owner(i).unwrap_or(hole.side);
+                        if self.to_fill(state, side) >> i & 1 == 0 {
+                            let message = match self.config.owned_top_up {
+                                OwnedTopUp::AsTheyAre => format!("{hole} is not a regular hole of {} waiting for its fill (a won or bought hole is not filled, and a hole is filled once)", hole.side),
+                                OwnedTopUp::OneStone => format!("{hole} is not a hole waiting for {side}'s fill (a won or bought hole is topped up when it is empty, dong-wo.owned.top-up=one-stone; a hole is filled once)"),
+                            };
+                            return Err(refuse(FILL, message));
                         }
-                        (hole.side, 1 << i)
+                        (side, 1 << i)
                     }
                 };
                 if mask == 0 {
-                    return Err(refuse(
-                        FILL,
-                        format!("{side}'s regular holes are filled already"),
-                    ));
+                    let holes = match self.config.owned_top_up {
+                        OwnedTopUp::AsTheyAre => "regular holes are",
+                        OwnedTopUp::OneStone => "holes are",
+                    };
+                    return Err(refuse(FILL, format!("{side}'s {holes} filled already")));
                 }
                 self.fill(state, side, mask, events)
             }
@@ -636,14 +671,27 @@ impl DongWo {
                     Self::empty_into(state, k, owner, Swaps::CODE, events);
                     Self::set_owner(state, k, None, Swaps::CODE, events);
                 }
-                for (k, owner) in [(i, a), (j, b)] {
-                    let side = owner.other();
-                    let lack = FILL_STONES.saturating_sub(state.winnings[side.index()].seeds);
-                    let lend = lack.min(self.surplus(state, owner));
-                    Self::lend(state, side, lend, BORROW, events)?;
-                    Self::place(state, k, side, FILL_STONES, Swaps::CODE, events);
-                    if let Some(between) = &mut state.between {
-                        between.filled |= 1 << k;
+                match self.config.swap_fill {
+                    // Regular holes again, waiting for the ordinary fill (under
+                    // `dong-wo.buy.when=after-fill` the fills were made: the round's first
+                    // move, or `fill:A2`, fills them).
+                    SwapFill::WithTheFill => {
+                        if let Some(between) = &mut state.between {
+                            between.filled &= !(1 << i | 1 << j);
+                        }
+                    }
+                    SwapFill::AtOnce => {
+                        for (k, owner) in [(i, a), (j, b)] {
+                            let side = owner.other();
+                            let lack =
+                                FILL_STONES.saturating_sub(state.winnings[side.index()].seeds);
+                            let lend = lack.min(self.surplus(state, owner));
+                            Self::lend(state, side, lend, BORROW, events)?;
+                            Self::place(state, k, side, FILL_STONES, Swaps::CODE, events);
+                            if let Some(between) = &mut state.between {
+                                between.filled |= 1 << k;
+                            }
+                        }
                     }
                 }
                 Ok(())
@@ -822,6 +870,154 @@ impl DongWo {
             }
         }
         completed.then_some(ready)
+    }
+}
+
+impl DongWo {
+    /// Whether `ds`, played from `state`, is a decision random play may draw: each is
+    /// applied, every owner action written for the move has had its piece (before the move's
+    /// first muzi lap), and a turn that goes on has a decision to go on with.
+    fn fits(&self, state: &DongWoState, ds: &[DongWoDecision]) -> bool {
+        let mut probe = state.clone();
+        if ds
+            .iter()
+            .any(|d| self.apply(&mut probe, d, &mut ()).is_err())
+        {
+            return false;
+        }
+        // An action still waiting, past a muzi lap, would be checked only by a later drop.
+        if !probe.pending.is_empty() {
+            return false;
+        }
+        if probe.turn.is_none() {
+            return true;
+        }
+        let mut next = Vec::new();
+        self.decisions(&probe, &mut next);
+        !next.is_empty()
+    }
+
+    /// The voluntary decisions random play draws besides those of `decisions` (which perft
+    /// counts, docs/perft.md), added to `out`: owner actions between moves (`^A4`, `+A4`,
+    /// `^^A4`), owner actions inside the move to come (`~12^A4`, offered right after the
+    /// first piece the move sows into each owned hole, where 000's «Cada vegada que una llavor
+    /// és sembrada en un forat capturat» puts them), and between rounds the transactions
+    /// perft leaves out: part of a debt paid back, a hole bought with more than one stone, a
+    /// loan taken before the fill. While actions wait for the move, `out` keeps only the
+    /// moves they fit. Everything listed is legal (`fits`).
+    pub(super) fn voluntary(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        if state.over.is_some() || state.turn.is_some() {
+            return;
+        }
+        if !state.pending.is_empty() {
+            out.retain(|d| matches!(d, DongWoDecision::Sow { .. }) && self.fits(state, &[*d]));
+        } else {
+            self.actions_between_moves(state, out);
+            if state.between.as_ref().is_some_and(|b| b.begun) {
+                self.voluntary_deals(state, out);
+            }
+        }
+        self.anchored_actions(state, out);
+    }
+
+    fn actions_between_moves(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        if state.between.as_ref().is_some_and(|b| !b.begun) {
+            return;
+        }
+        for i in holes_of(state.board.owned) {
+            for kind in [ActionKind::Lift, ActionKind::Put, ActionKind::TakeTwo] {
+                let d = DongWoDecision::Act {
+                    action: HoleAction {
+                        kind,
+                        hole: ring_hole(i),
+                    },
+                    step: None,
+                };
+                if self.fits(state, &[d]) {
+                    out.push(d);
+                }
+            }
+        }
+    }
+
+    fn voluntary_deals(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        let mut candidates = Vec::new();
+        for side in [Side::A, Side::B] {
+            // The whole debt (what he can pay of it) is among `decisions`.
+            let full = state.debts[side.index()].min(state.winnings[side.index()].seeds);
+            for stones in 1..full {
+                candidates.push(Transaction::Repay { side, stones });
+            }
+            let lack = self
+                .need(state, side)
+                .saturating_sub(state.winnings[side.index()].seeds);
+            for stones in 1..=lack.min(self.surplus(state, side.other())) {
+                candidates.push(Transaction::Borrow { side, stones });
+            }
+        }
+        for i in 0..N {
+            let hole = ring_hole(i);
+            let funds = self.funds(state, hole.side.other());
+            // One stone is among `decisions`.
+            for stones in 2..=funds.saturating_sub(HOLE_PRICE) {
+                candidates.push(Transaction::Buy {
+                    hole,
+                    stones: Some(stones),
+                });
+            }
+        }
+        for deal in candidates {
+            let d = DongWoDecision::Deal { deal };
+            if self.fits(state, &[d]) {
+                out.push(d);
+            }
+        }
+    }
+
+    /// Owner actions inside the move to come, after those already waiting: for each move in
+    /// `out`, one of each kind right after the first piece it sows into each owned hole, kept
+    /// when that move can be played with it.
+    fn anchored_actions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        let after = state.pending.last().map_or(0, |&(step, _)| step);
+        let mut found: Vec<(DongWoDecision, DongWoDecision)> = Vec::new();
+        let moves: Vec<DongWoDecision> = out
+            .iter()
+            .copied()
+            .filter(|d| matches!(d, DongWoDecision::Sow { .. }))
+            .collect();
+        for m in moves {
+            let mut probe = state.clone();
+            let mut events = Vec::new();
+            if self.apply(&mut probe, &m, &mut events).is_err() {
+                continue;
+            }
+            let (mut pieces, mut seen) = (0u32, 0u16);
+            for event in &events {
+                let Event::Sow { hole } = *event else {
+                    continue;
+                };
+                pieces += 1;
+                let Some(i) = ring_index(hole) else { continue };
+                if probe.board.owner(i).is_none() || seen >> i & 1 == 1 || pieces < after {
+                    continue;
+                }
+                seen |= 1 << i;
+                for kind in [ActionKind::Lift, ActionKind::Put, ActionKind::TakeTwo] {
+                    let act = DongWoDecision::Act {
+                        action: HoleAction { kind, hole },
+                        step: Some(pieces),
+                    };
+                    if !found.iter().any(|&(a, _)| a == act) {
+                        found.push((act, m));
+                    }
+                }
+            }
+        }
+        for (act, m) in found {
+            if self.fits(state, &[act, m]) {
+                out.push(act);
+            }
+        }
     }
 }
 

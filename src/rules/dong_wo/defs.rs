@@ -137,7 +137,7 @@ rule_table! {
         source: "003: \"If a player lost his muzi, he must buy it back in exchange for 5 stones.\" 000: «després de vendre la llavor laomuzi (val per 5) si és necessari»",
     }
     FILL = "dong-wo.fill" {
-        summary: "`fill:A`, `fill:A2`: before a round each player fills each of his regular holes with 5 stones from his winnings, the end hole with his muzi; won and bought holes are not filled",
+        summary: "`fill:A`, `fill:A2`: before a round each player fills each of his regular holes with 5 stones from his winnings, the end hole with his muzi; won and bought holes are not filled (dong-wo.owned.top-up: whether an empty one gets one stone)",
         source: "003: \"Before the players start the next round, they fill each hole (except those they have won or purchased - see below) with five stones from their winnings.\" 000: «els jugadors omplen els seus forats amb les llavors capturades (excepte els forats que han estat guanyats o comprats -veure més avall- per l’adversari)»",
     }
     BORROW = "dong-wo.borrow" {
@@ -180,6 +180,15 @@ rule_option! {
 }
 
 rule_option! {
+    pub enum OwnedTopUp = "dong-wo.owned.top-up" {
+        summary: "what becomes of a won or bought hole between rounds: it stays as it is, or its owner's fill tops it up to one stone when it is empty",
+        source: "000: «Normalment, el propietari d’un forat capturat hi col·loca una sola llavor.» «Si és necessari, un jugador demana prestades al seu adversari llavors del seu excedent per tal d’omplir els forats propis.» 003: \"Captured holes function similar to acquired stores. Usually they contain singletons.\"",
+        AsTheyAre = "as-they-are": "the fill leaves won and bought holes as they are; their owner may put a stone into an empty one from his winnings (`+A4`)",
+        OneStone = "one-stone": "the owner's fill puts one stone into each of his won or bought holes that is empty, borrowing it from the opponent's surplus when his winnings have none",
+    }
+}
+
+rule_option! {
     pub enum BuyFunds = "dong-wo.buy.funds" {
         summary: "what a buyer must have: the 10 and the stones to put in, from his winnings, or from his winnings less his debts",
         source: "003: \"For each hole a player must pay 10 stones and, in addition, he must have at least one more stone for each hole he buys.\" 000: «cal no només disposar de les 10 llavors necessàries per fer la compra (tenint en compte qualsevol deute acumulat) i almenys 1 llavor a més a més»",
@@ -194,6 +203,15 @@ rule_option! {
         source: "000: «Els jugadors poden, de mutu acord, intercanviar forats que posseeixen en el costat de l’adversari.» (003 is silent)",
         Refused = "refused": "no swaps (Mancala World says nothing of them)",
         ByAgreement = "by-agreement": "swaps by agreement (Catalan)",
+    }
+}
+
+rule_option! {
+    pub enum SwapFill = "dong-wo.swap.fill" {
+        summary: "how the two holes a swap gives back (`swap:A2:B4`, dong-wo.swap=by-agreement) are filled: by the ordinary fill, or at once with 5 each",
+        source: "000: «Els jugadors poden, de mutu acord, intercanviar forats que posseeixen en el costat de l’adversari.» «els jugadors omplen els seus forats amb les llavors capturades (excepte els forats que han estat guanyats o comprats -veure més avall- per l’adversari)» (nothing gives a swap a cost of its own)",
+        WithTheFill = "with-the-fill": "each is a regular hole again and waits for its row's player's fill (dong-wo.fill: 5 stones from his winnings, borrowing from the opponent's surplus what he lacks); the swap itself costs nothing",
+        AtOnce = "at-once": "each row's player puts 5 stones into his hole at the swap, borrowing what he lacks from the opponent's surplus then: the swap costs each player 5 at once, before any purchase that follows",
     }
 }
 
@@ -263,8 +281,10 @@ rule_option! {
 
 pub static OPTIONS: &[OptionDef] = &[
     OwnedSown::DEF,
+    OwnedTopUp::DEF,
     BuyFunds::DEF,
     Swaps::DEF,
+    SwapFill::DEF,
     BuyWhen::DEF,
     GameLength::DEF,
     StartMuziEnd::DEF,
@@ -340,8 +360,10 @@ pub const MUZI_POINTS: u32 = 5;
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
     pub owned_sown: OwnedSown,
+    pub owned_top_up: OwnedTopUp,
     pub buy_funds: BuyFunds,
     pub swaps: Swaps,
+    pub swap_fill: SwapFill,
     pub buy_when: BuyWhen,
     pub game_length: GameLength,
     pub muzi_end: StartMuziEnd,
@@ -355,8 +377,10 @@ impl Config {
     pub fn new(settings: &Settings) -> Config {
         Config {
             owned_sown: settings.value(),
+            owned_top_up: settings.value(),
             buy_funds: settings.value(),
             swaps: settings.value(),
+            swap_fill: settings.value(),
             buy_when: settings.value(),
             game_length: settings.value(),
             muzi_end: settings.value(),

@@ -115,18 +115,20 @@ impl Rules for DongWo {
         if let Some(winner) = state.over {
             return Phase::Over { winner };
         }
+        // Owner actions written in the move about to be played wait for its sowing, also in
+        // a round's first move, whose transactions that move closes.
+        if state.turn.is_none() && !state.pending.is_empty() {
+            return Phase::Continue {
+                side: state.to_move,
+                rule: OWNED,
+            };
+        }
         if let Some(between) = &state.between {
             // The transactions and the fill come before the round's first move.
             return if between.begun {
                 Phase::ToMove(state.to_move)
             } else {
                 Phase::RoundOver { round: state.round }
-            };
-        }
-        if state.turn.is_none() && !state.pending.is_empty() {
-            return Phase::Continue {
-                side: state.to_move,
-                rule: OWNED,
             };
         }
         if let Some(t) = &state.turn {
@@ -179,6 +181,10 @@ impl Rules for DongWo {
             {
                 return;
             }
+            // Owner actions written for the round's first move wait for it: only moves follow.
+            if !state.pending.is_empty() {
+                out.clear();
+            }
             board = &ready.board;
         }
         let side = state.to_move;
@@ -208,7 +214,7 @@ impl Rules for DongWo {
     ) {
         counts.clear();
         let Some((t, park)) = parked(state) else {
-            return self.decisions(state, out);
+            return self.random_decisions(state, out);
         };
         // A parked move's stops are one run, whatever the laps; then the drops ahead.
         out.clear();
@@ -228,6 +234,11 @@ impl Rules for DongWo {
             },
             decision => decision,
         }
+    }
+
+    fn random_decisions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        self.decisions(state, out);
+        self.voluntary(state, out);
     }
 
     fn alternatives(&self, state: &DongWoState) -> Vec<String> {

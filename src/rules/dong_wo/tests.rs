@@ -1122,3 +1122,72 @@ fn dong_wo_random_games_under_stop_and_stop_any_lap_replay() {
         assert!(stops > 0, "{value}: no move stopped");
     }
 }
+
+#[test]
+fn dong_wo_owned_actions_and_voluntary_deals_in_random_play_only() {
+    // dong-wo.owned.lift, dong-wo.owned.put, dong-wo.owned.take-two, dong-wo.repay,
+    // dong-wo.buy, dong-wo.borrow: random play draws the voluntary decisions that perft
+    // leaves out (docs/perft.md), and each it lists is legal.
+    let r = rules("catalan");
+    let legal = |s: &DongWoState, ds: &[DongWoDecision]| {
+        for d in ds {
+            let mut probe = s.clone();
+            r.apply(&mut probe, d, &mut ())
+                .unwrap_or_else(|e| panic!("{d} is listed and refused: {}", e.message));
+        }
+    };
+    let s = state(&r, "5,5,5,5,mA/mB,5,1@A,5,5 2/2 A 1");
+    let mut counted = Vec::new();
+    r.decisions(&s, &mut counted);
+    let mut drawn = Vec::new();
+    r.random_decisions(&s, &mut drawn);
+    assert!(counted
+        .iter()
+        .all(|d| !matches!(d, DongWoDecision::Act { .. })));
+    assert!(counted.iter().all(|d| drawn.contains(d)));
+    let words: Vec<String> = drawn.iter().map(|d| d.to_string()).collect();
+    assert!(words.contains(&"^B3".to_string()), "{words:?}");
+    let anchored: Vec<DongWoDecision> = drawn
+        .iter()
+        .copied()
+        .filter(|d| matches!(d, DongWoDecision::Act { step: Some(_), .. }))
+        .collect();
+    assert!(!anchored.is_empty(), "{words:?}");
+    legal(&s, &drawn);
+    // With an action written for the move, only the moves it fits are drawn, each playable.
+    for act in anchored {
+        let mut waiting = s.clone();
+        r.apply(&mut waiting, &act, &mut ()).unwrap();
+        let mut moves = Vec::new();
+        r.random_decisions(&waiting, &mut moves);
+        assert!(!moves.is_empty());
+        for m in moves
+            .iter()
+            .filter(|m| matches!(m, DongWoDecision::Sow { .. }))
+        {
+            let mut probe = waiting.clone();
+            r.apply(&mut probe, m, &mut ()).unwrap();
+            assert!(probe.pending.is_empty(), "{act} {m}");
+        }
+    }
+    // Between rounds: a hole bought with two stones, and a loan before the fill.
+    let mut s = state(&r, "0,0,1,0,0/1,0,0,0,0 19mA/19mB B 1");
+    play(&r, &mut s, &[sow("B1", false)]);
+    r.begin_round(&mut s, &mut ()).unwrap();
+    let win = DongWoDecision::Deal {
+        deal: Transaction::Win {
+            hole: Hole::new(Side::B, 3),
+        },
+    };
+    play(&r, &mut s, &[win]);
+    let mut counted = Vec::new();
+    r.decisions(&s, &mut counted);
+    let mut drawn = Vec::new();
+    r.random_decisions(&s, &mut drawn);
+    let words: Vec<String> = drawn.iter().map(|d| d.to_string()).collect();
+    for voluntary in ["borrow:A:1", "buy:B2=2"] {
+        assert!(words.contains(&voluntary.to_string()), "{words:?}");
+        assert!(!counted.iter().any(|d| d.to_string() == voluntary));
+    }
+    legal(&s, &drawn);
+}
