@@ -173,6 +173,11 @@ pub static GENERAL_RULES: &[RuleDef] = &[
         source: "docs/robustness.md, Limits",
     },
     RuleDef {
+        code: "mgn.generate.stuck",
+        summary: "random play stops a game, unfinished, where the rules list no decision for a turn under way, rather than draw from an empty list (a defect of the rules' listing: a turn under way always has a continuation)",
+        source: "docs/robustness.md, Trust",
+    },
+    RuleDef {
         code: "mgn.syntax",
         summary: "the record must follow the MGN grammar",
         source: "docs/notation.md, Grammar",
