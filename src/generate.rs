@@ -70,6 +70,14 @@ fn random_turn<R: Rules, S: EventSink>(
         rules.decision_runs(state, decisions, counts);
         let mut runs = Runs { counts, total: 0 };
         runs.total = runs.sum(decisions.len());
+        if runs.total == 0 {
+            // A turn under way always has a continuation; should the rules list none, the
+            // game stops here rather than draw from an empty list.
+            return Err(Diagnostic::new(
+                "mgn.generate.stuck",
+                "the rules list no decision for the turn under way",
+            ));
+        }
         loop {
             let drawn = rng.below(runs.total as usize) as u64;
             let (i, within) = runs.find(drawn);

@@ -1263,7 +1263,13 @@ impl DongWo {
     /// end; under `stop` and `stop-any-lap` every legal drop. Either way a drop that only
     /// loops back to a state this move was in and could leave another way is left out, so
     /// that perft and random play count each move once (a loop is legal in a record, just
-    /// never needed).
+    /// never needed). So is a drop to a new state from which the move can end only by coming
+    /// back to a state it was in, and can reach no stop either (see [`DongWo::reaches_stop`]):
+    /// every way on from there is a loop, and the listing there would be empty.
+    ///
+    /// A state reached through a loop written in a record may still have every drop loop
+    /// back: then the drops that loop back to a state the move can leave are listed, so that
+    /// a turn under way always lists a continuation.
     pub(super) fn drops_listed(&self, board: &Board, t: &InMove, out: &mut Vec<DongWoDecision>) {
         let node = Snap {
             board: *board,
@@ -1273,23 +1279,93 @@ impl DongWo {
         // A drop whose way on is not decided within the lap budget is listed: it may be legal,
         // and `apply` refuses it under `mgn.limit.laps`.
         let left = self.max_laps.saturating_sub(u64::from(t.lap));
+        let listed_before = out.len();
         for k in self.drop_offsets(board, t).iter() {
             let mut meter = Meter { left };
             let (_, onward) = self.after_drop(&node, t, k, &mut meter);
-            let mut can_end = |avoid: &[Snap]| {
-                self.leads_to_end(onward, t, (false, Goal::Finish), avoid, &mut meter)
-            };
             let listed = match onward {
                 Onward::Ends { .. } | Onward::Undecided => true,
                 Onward::Endless => stops,
-                Onward::Node(next) if t.seen.contains(&next) => stops && can_end(&[]) != Reach::Yes,
-                Onward::Node(_) => stops || can_end(&t.seen) != Reach::No,
+                Onward::Node(next) if t.seen.contains(&next) => {
+                    stops
+                        && self.leads_to_end(onward, t, (false, Goal::Finish), &[], &mut meter)
+                            != Reach::Yes
+                }
+                Onward::Node(_) => {
+                    match self.leads_to_end(onward, t, (false, Goal::Finish), &t.seen, &mut meter)
+                    {
+                        Reach::Yes | Reach::Undecided => true,
+                        // The move can end only through a state it was in (a loop), or not at
+                        // all: under `stop` and `stop-any-lap` the drop leads on if the mover
+                        // can come to his stop without looping.
+                        Reach::No => {
+                            stops && self.reaches_stop(onward, t, &t.seen, &mut meter) != Reach::No
+                        }
+                    }
+                }
             };
             if listed {
                 out.push(DongWoDecision::Drop {
                     drop: self.drop_at(t, k),
                 });
             }
+        }
+        if out.len() > listed_before {
+            return;
+        }
+        // Every drop loops back (only after a loop written in a record): the loops the move
+        // can leave.
+        for k in self.drop_offsets(board, t).iter() {
+            let mut meter = Meter { left };
+            let (_, onward) = self.after_drop(&node, t, k, &mut meter);
+            if self.leads_to_end(onward, t, (false, Goal::Finish), &[], &mut meter) != Reach::No {
+                out.push(DongWoDecision::Drop {
+                    drop: self.drop_at(t, k),
+                });
+            }
+        }
+    }
+
+    /// Under `stop` and `stop-any-lap`: whether, going on as `onward` says, some choice of
+    /// drops brings the move to where the mover stops, never passing through a state of
+    /// `avoid` from which the move can still end: a run of laps that never ends, or a state
+    /// from which no choice of drops ends the move (a new one, or one of `avoid`, where
+    /// `stop` stops). An end of the move found on the way counts too.
+    fn reaches_stop(&self, onward: Onward, t: &InMove, avoid: &[Snap], meter: &mut Meter) -> Reach {
+        let start = match onward {
+            Onward::Ends { .. } | Onward::Endless => return Reach::Yes,
+            Onward::Undecided => return Reach::Undecided,
+            Onward::Node(node) => node,
+        };
+        let mut undecided = false;
+        let mut stack = vec![start];
+        let mut visited = Visited::default();
+        while let Some(node) = stack.pop() {
+            if !visited.insert((node, false, Goal::Finish)) {
+                continue;
+            }
+            match self.leads_to_end(Onward::Node(node), t, (false, Goal::Finish), &[], meter) {
+                Reach::No => return Reach::Yes,
+                Reach::Undecided => undecided = true,
+                Reach::Yes => {}
+            }
+            if avoid.contains(&node) {
+                // A state the move was in and can leave: a loop, not followed.
+                continue;
+            }
+            let probe = Self::probe(t, &node, false);
+            for k in self.drop_offsets(&node.board, &probe).iter() {
+                match self.after_drop(&node, &probe, k, meter).1 {
+                    Onward::Ends { .. } | Onward::Endless => return Reach::Yes,
+                    Onward::Node(next) => stack.push(next),
+                    Onward::Undecided => undecided = true,
+                }
+            }
+        }
+        if undecided {
+            Reach::Undecided
+        } else {
+            Reach::No
         }
     }
 

@@ -1075,7 +1075,7 @@ fn dong_wo_random_games_under_stop_and_stop_any_lap_replay() {
             Some("1,2,1,0,3/2,1,mB,1mA,0 29/0 B 1"),
         ] {
             for _ in 0..12 {
-                let mut header = Header::new(GameKind::DongWo);
+                let mut header = Header::new(crate::notation::GameKind::DongWo);
                 for (code, value) in options {
                     header.options.push(Spanned::new(
                         RuleSetting {
@@ -1190,4 +1190,142 @@ fn dong_wo_owned_actions_and_voluntary_deals_in_random_play_only() {
         assert!(!counted.iter().any(|d| d.to_string() == voluntary));
     }
     legal(&s, &drawn);
+}
+
+/// Random drop sequences of `B1<` from `2mB,0,1,3,4/2,1,1mA,1,0 25/0 B 1` under `rules`: the
+/// first state met whose turn is open but whose listing is empty, with the decisions to it.
+fn open_turn_listing_nothing(r: &DongWo) -> Option<(DongWoState, Vec<DongWoDecision>)> {
+    let start = state(r, "2mB,0,1,3,4/2,1,1mA,1,0 25/0 B 1");
+    let mut rng = crate::generate::Rng::new(7);
+    for _ in 0..4 {
+        let mut s = start.clone();
+        let mut turn = vec![sow("B1", false)];
+        r.apply(&mut s, &turn[0], &mut ()).unwrap();
+        while matches!(r.phase(&s), Phase::Continue { .. }) {
+            let mut out = Vec::new();
+            r.decisions(&s, &mut out);
+            if out.is_empty() {
+                return Some((s, turn));
+            }
+            let d = out[rng.below(out.len())];
+            r.apply(&mut s, &d, &mut ()).unwrap();
+            turn.push(d);
+        }
+    }
+    None
+}
+
+#[test]
+fn dong_wo_endless_stop_lists_a_continuation_at_every_muzi_lap() {
+    // dong-wo.endless=stop: in the middle of a move there is always a legal continuation (a
+    // drop, or the stop of a move that can no longer end), and the listing offers one.
+    let stop = rules_with("catalan", &[("dong-wo.endless", "stop")]);
+    if let Some((s, turn)) = open_turn_listing_nothing(&stop) {
+        let written: Vec<String> = turn.iter().map(|d| d.to_string()).collect();
+        panic!(
+            "an open turn lists nothing after {}: {}",
+            written.join(" "),
+            text(&stop, &s)
+        );
+    }
+}
+
+/// Dong Wo whose listing is empty in a turn under way: random play's second net.
+struct ListsNothingInATurn(DongWo);
+
+impl Rules for ListsNothingInATurn {
+    type State = DongWoState;
+    type Decision = DongWoDecision;
+    fn def(&self) -> &'static GameDef {
+        self.0.def()
+    }
+    fn start(&self, first: Side) -> DongWoState {
+        self.0.start(first)
+    }
+    fn state_from_position(&self, position: &Position) -> Result<DongWoState, Diagnostic> {
+        self.0.state_from_position(position)
+    }
+    fn row_states<'a>(
+        &'a self,
+        state: &'a DongWoState,
+        side: Side,
+    ) -> impl ExactSizeIterator<Item = HoleState> + 'a {
+        self.0.row_states(state, side)
+    }
+    fn position_head(&self, state: &DongWoState) -> PositionHead {
+        self.0.position_head(state)
+    }
+    fn phase(&self, state: &DongWoState) -> Phase {
+        self.0.phase(state)
+    }
+    fn round(&self, state: &DongWoState) -> u32 {
+        self.0.round(state)
+    }
+    fn decisions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+        self.0.decisions(state, out);
+        if state.turn.is_some() {
+            out.clear();
+        }
+    }
+    fn apply<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        decision: &DongWoDecision,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        self.0.apply(state, decision, sink)
+    }
+    fn decisions_from_move_into(
+        &self,
+        written: &crate::notation::Move,
+        out: &mut Vec<(DongWoDecision, MovePart)>,
+    ) -> Result<(), Diagnostic> {
+        self.0.decisions_from_move_into(written, out)
+    }
+    fn begin_round<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        self.0.begin_round(state, sink)
+    }
+    fn pass_decision(&self) -> Option<DongWoDecision> {
+        self.0.pass_decision()
+    }
+    fn move_from_decisions(&self, turn: &[DongWoDecision]) -> Element {
+        self.0.move_from_decisions(turn)
+    }
+}
+
+#[test]
+fn dong_wo_random_play_stops_at_an_open_turn_listing_nothing() {
+    // Random play never draws from an empty list: should the rules list nothing in a turn
+    // under way, the game stops there, unfinished (`*`, with a comment), and a playout ends.
+    use crate::generate::{playout, random_game, GenerateOptions, Rng};
+    use crate::notation::{Header, Outcome};
+    let r = ListsNothingInATurn(rules_with("catalan", &[("dong-wo.endless", "stop")]));
+    let mut stopped = 0;
+    for seed in 0..20 {
+        let start = r.start(Side::B);
+        let game = random_game(
+            &r,
+            Header::new(crate::notation::GameKind::DongWo),
+            start.clone(),
+            &mut Rng::new(seed),
+            GenerateOptions::default(),
+        );
+        if game.outcome.value == Outcome::Unknown {
+            let Some(Element::Comment(comment)) = game.moves.last() else {
+                panic!("an unfinished game ends with a comment: {:?}", game.moves.last());
+            };
+            assert!(
+                comment.value.text.contains("no decision"),
+                "{}",
+                comment.value.text
+            );
+            stopped += 1;
+        }
+        playout(&r, start, &mut Rng::new(seed), 1_000, &mut ());
+    }
+    assert!(stopped > 0, "no game reached a muzi lap");
 }
