@@ -119,6 +119,19 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                     pile_words(pile)
                 );
             }
+            Event::Bank {
+                hole,
+                pile,
+                to,
+                rule: code,
+            } => {
+                flush(&mut out, &mut lap_line);
+                let _ = write!(
+                    out,
+                    "\n  {hole}: {} to {to}'s winnings, no capture [{code}]",
+                    pile_words(pile)
+                );
+            }
             Event::Pass { side, rule: code } => {
                 let _ = write!(out, "\n  {side} passes [{}]", code);
             }

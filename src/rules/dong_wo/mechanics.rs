@@ -155,13 +155,13 @@ impl DongWo {
         match board.owner(at) {
             Some(owner) if self.config.owned_sown == OwnedSown::Winnings => {
                 board.banked[owner.index()] += 1;
-                sink.event(Event::Capture {
+                sink.event(Event::Bank {
                     hole: ring_hole(at),
                     pile: Pile {
                         seeds: 1,
                         muzi: Muzi::NONE,
                     },
-                    by: owner,
+                    to: owner,
                     rule: OwnedSown::CODE,
                 });
             }
@@ -252,13 +252,13 @@ impl DongWo {
                     hole: ring_hole(at),
                     muzi: m,
                 });
-                sink.event(Event::Capture {
+                sink.event(Event::Bank {
                     hole: ring_hole(at),
                     pile: Pile {
                         seeds: 0,
                         muzi: Muzi::of(m),
                     },
-                    by: owner,
+                    to: owner,
                     rule: OWNED_MUZI,
                 });
             } else if j == k {
@@ -882,13 +882,13 @@ impl DongWo {
                 for m in [Side::A, Side::B] {
                     if pile.muzi.has(m) {
                         set_muzi(&mut state.winnings[m.index()], m);
-                        sink.event(Event::Capture {
+                        sink.event(Event::Bank {
                             hole: ring_hole(i),
                             pile: Pile {
                                 seeds: 0,
                                 muzi: Muzi::of(m),
                             },
-                            by: m,
+                            to: m,
                             rule: ROUND_GATHER,
                         });
                     }
