@@ -1,0 +1,168 @@
+use super::*;
+use crate::check::{check_text, CheckOptions, RecordResult};
+
+fn one(text: &str) -> Result<String, ImportError> {
+    let mut games = import_games(text, "t.jsonl");
+    assert_eq!(games.len(), 1, "{games:?}");
+    games.remove(0)
+}
+
+fn passes(mgn: &str) {
+    let results = check_text(mgn, &CheckOptions::default());
+    for result in &results {
+        assert!(
+            matches!(result, RecordResult::Checked { verdict, .. } if verdict.passed()),
+            "{mgn}\n{result:?}"
+        );
+    }
+}
+
+#[test]
+fn a_turn_becomes_a_move_with_its_claims_and_checkpoint() {
+    let log = concat!(
+        r#"{"game": "dakon", "board": "2x5", "preset": "catalan", "players": {"A": "Ann", "B": "Bo"}}"#,
+        "\n",
+        r#"{"player": "B", "move": "B4", "captures": {"points": 7, "holes": ["A2", "B4"]}, "score": [0, 8], "position": "6,0,0,6,6/6,6,6,0,6 0/8 A 1"}"#,
+        "\n",
+        r#"{"end": "abandoned", "winner": "B"}"#,
+        "\n"
+    );
+    let mgn = one(log).unwrap();
+    assert!(mgn.contains("[First \"B\"]"), "{mgn}");
+    assert!(mgn.contains("[Termination \"abandoned\"]"), "{mgn}");
+    assert!(mgn.contains("[Importer \"mgn import --from movelog t.jsonl:1\"]"), "{mgn}");
+    assert!(
+        mgn.contains("1. B4 x7(A2,B4) =0/8 [6,0,0,6,6/6,6,6,0,6 0/8 A 1] 0-1"),
+        "{mgn}"
+    );
+    passes(&mgn);
+}
+
+#[test]
+fn a_false_claim_of_the_log_fails_the_check() {
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B4\", \"captures\": {\"points\": 8}}\n";
+    let mgn = one(log).unwrap();
+    let results = check_text(&mgn, &CheckOptions::default());
+    assert!(results[0].failed(), "{mgn}");
+}
+
+#[test]
+fn an_unknown_game_is_refused_at_its_value() {
+    let error = one("{\"game\": \"oware\"}\n").unwrap_err();
+    assert_eq!((error.line, error.column), (1, 10));
+    assert!(error.message.contains("does not know the game `oware`"), "{error}");
+}
+
+#[test]
+fn an_unknown_key_is_refused_at_its_line() {
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B4\", \"capture\": 7}\n";
+    let error = one(log).unwrap_err();
+    assert_eq!(error.line, 2);
+    assert!(error.message.contains("unknown field `capture`"), "{error}");
+}
+
+#[test]
+fn a_move_that_is_not_one_mgn_move_is_refused() {
+    for bad in ["B4 x7", "B4]", "Q9", "x7", "", "B4{"] {
+        let log = format!("{{\"game\": \"dakon\"}}\n{{\"player\": \"B\", \"move\": \"{bad}\"}}\n");
+        let error = one(&log).unwrap_err();
+        assert_eq!((error.line, error.column), (2, 25), "{bad}: {error}");
+    }
+}
+
+#[test]
+fn a_move_from_the_other_row_and_a_turn_out_of_order_are_refused() {
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"A4\"}\n";
+    assert!(one(log).unwrap_err().message.contains("B cannot move from A4"));
+    let log = "{\"game\": \"dakon\", \"first\": \"A\"}\n{\"player\": \"B\", \"move\": \"B4\"}\n";
+    assert!(one(log).unwrap_err().message.contains("expected a turn of A"));
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B4\"}\n{\"player\": \"B\", \"move\": \"B2\"}\n";
+    let error = one(log).unwrap_err();
+    assert_eq!(error.line, 3);
+    assert!(error.message.contains("turns alternate"), "{error}");
+}
+
+#[test]
+fn a_bad_game_does_not_stop_the_next() {
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B9\"\n{\"player\": \"A\", \"move\": \"A1\"}\n{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B4\"}\n";
+    let games = import_games(log, "t.jsonl");
+    assert_eq!(games.len(), 2, "{games:?}");
+    let error = games[0].as_ref().unwrap_err();
+    assert_eq!(error.line, 2);
+    assert!(games[1].as_ref().unwrap().contains("1. B4 *"));
+}
+
+#[test]
+fn an_empty_log_is_an_error() {
+    let games = import_games("\n\n", "t.jsonl");
+    assert_eq!(games.len(), 1);
+    assert!(games[0].is_err());
+}
+
+#[test]
+fn a_header_the_rules_refuse_is_refused_at_its_line() {
+    let error = one("{\"game\": \"dakon\", \"preset\": \"nope\"}\n").unwrap_err();
+    assert_eq!(error.line, 1);
+    let error = one("{\"game\": \"dakon\", \"board\": \"4x6\"}\n").unwrap_err();
+    assert!(error.message.contains("not played on 4x6"), "{error}");
+}
+
+/// Every record of records/ written as a move log and imported back is the same game: the
+/// same header, the same moves, passes, rounds, transactions and owner actions, the same
+/// result, and it passes, now with a checkpoint after every turn.
+#[test]
+fn every_record_round_trips_through_a_move_log() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/records");
+    let mut files = 0;
+    for game_dir in std::fs::read_dir(root).unwrap() {
+        for file in std::fs::read_dir(game_dir.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            files += 1;
+            for (k, game) in parse_games(&text).into_iter().enumerate() {
+                let game = game.unwrap();
+                let log = write_game(&game)
+                    .unwrap_or_else(|e| panic!("{}: game {}: {}", path.display(), k + 1, e.message));
+                let mgn = one(&log).unwrap_or_else(|e| panic!("{}: {e}\n{log}", path.display()));
+                passes(&mgn);
+                let back = parse_games(&mgn).remove(0).unwrap();
+                assert_eq!(bare(&back), bare(&game), "{}\n{log}", path.display());
+                let turns = back
+                    .moves
+                    .iter()
+                    .filter(|e| matches!(e, Element::Move(_) | Element::Pass(_)))
+                    .count();
+                let checkpoints = back
+                    .moves
+                    .iter()
+                    .filter(|e| matches!(e, Element::Checkpoint(_)))
+                    .count();
+                assert!(checkpoints >= turns, "{}", path.display());
+            }
+        }
+    }
+    assert!(files >= 20, "records/ holds {files} files");
+}
+
+/// A game without its claims, comments and the importer's tag.
+fn bare(game: &Game) -> String {
+    let mut game = game.clone();
+    game.before.clear();
+    game.after.clear();
+    game.header.comments.clear();
+    // The Result tag only repeats the result, which is compared.
+    game.header.result = None;
+    game.header.other.retain(|t| t.value.name != "Importer");
+    game.header.other.sort_by(|a, b| a.value.name.cmp(&b.value.name));
+    game.moves.retain(|e| {
+        matches!(
+            e,
+            Element::Move(_)
+                | Element::Pass(_)
+                | Element::Action(_)
+                | Element::Round(_)
+                | Element::Transaction(_)
+        )
+    });
+    write_mgn(&game)
+}
