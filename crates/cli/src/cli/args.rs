@@ -38,6 +38,9 @@ Examples:
   mgn convert --to mgn -o out.mgn g.json turn a JSON document back into MGN
   mgn replay records/dakon/seed-worked-example.mgn   step-by-step trace of each game
   mgn rules dakon                        Dakon's rules, options, presets and their codes
+  mgn import --from ludii trial.txt      another program's games as MGN: ludii (Ludii trials),
+                                         mancala-games (MancalaGames logs), movelog (JSON Lines)
+  mgn check --from movelog games.jsonl   import and check in one step
   mgn -v check records/                  also log files read and timings (-vv: more)
 
 Exit status: 0 when every record is good, 1 when some record is bad, 2 for a usage or I/O error.
@@ -115,6 +118,24 @@ Examples:
 Every rule and option has a stable code (such as dakon.capture.opposite): verdicts name it.
 A record picks a preset with [Preset \"name\"] and sets an option with [Option \"code=value\"].";
 
+const IMPORT_EXAMPLES: &str = "\
+Examples:
+  mgn import --from movelog games.jsonl            MGN on standard output
+  mgn import --from mancala-games -o game.mgn log_20250101_120000.txt
+  mgn import --from ludii RandomTrial_0.txt | mgn check -
+  mgn check --from ludii RandomTrial_0.txt         import and check in one step
+
+Formats (docs/import.md):
+  ludii          Ludii's trial files (saveTrialToTextFile): its Nchuwa
+  mancala-games  the game logs MancalaGames' GUI saves: its Dakon
+  movelog        mgn's plain move log: JSON Lines, one object per turn (docs/movelog.schema.json)
+
+Each game keeps the source's verdict (winner, end reason) and an Importer tag naming the file
+and line it came from; every capture, score and position the source gives becomes a claim
+(a checkpoint after every turn where the source gives the board), so that mgn check tests it.
+Anything the importer does not understand is an error at the source's file:line:column; a bad
+game does not stop the others, which are still written (the exit status is then 1).";
+
 const CONVERT_EXAMPLES: &str = "\
 Examples:
   mgn convert --to yaml records/nchuwa/annotated-4x6.mgn
@@ -168,6 +189,9 @@ pub enum Command {
     /// Run conformance suites: each case.mgn must get the verdicts written in case.verdict
     #[command(after_help = SUITE_EXAMPLES)]
     Suite(SuiteArgs),
+    /// Import other programs' games (Ludii trials, MancalaGames logs, mgn's move log) as MGN
+    #[command(after_help = IMPORT_EXAMPLES)]
+    Import(ImportArgs),
     /// Show each game's rules, rule options, defaults and presets, with their codes and sources
     #[command(after_help = RULES_EXAMPLES)]
     Rules(RulesArgs),
@@ -311,6 +335,47 @@ pub struct CheckArgs {
 
     #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
     pub max_laps: u64,
+
+    /// The files are another program's games: import them (as mgn import does) and check what
+    /// they give; import errors are reported at the source's file:line:column
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<SourceFormat>,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The format of the files
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: SourceFormat,
+
+    /// The files to import, or - for standard input
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Write to this file instead of standard output (replaced only once it is all written)
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+/// Other programs' formats, which mgn imports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SourceFormat {
+    /// Ludii's trial files (its Nchuwa)
+    Ludii,
+    /// MancalaGames' saved game logs (its Dakon)
+    MancalaGames,
+    /// mgn's plain move log, JSON Lines (docs/import.md)
+    Movelog,
+}
+
+impl SourceFormat {
+    pub fn format(self) -> mgn::import::Format {
+        match self {
+            SourceFormat::Ludii => mgn::import::Format::Ludii,
+            SourceFormat::MancalaGames => mgn::import::Format::MancalaGames,
+            SourceFormat::Movelog => mgn::import::Format::MoveLog,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -343,6 +408,9 @@ pub enum Format {
     Mgn,
     Yaml,
     Json,
+    /// mgn's plain move log (JSON Lines, docs/import.md), with the position the replay gives
+    /// after every turn; output only (read one with mgn import --from movelog)
+    Movelog,
 }
 
 impl Format {
@@ -385,6 +453,7 @@ impl Format {
             Format::Mgn => "mgn",
             Format::Yaml => "yaml",
             Format::Json => "json",
+            Format::Movelog => "movelog",
         }
     }
 }

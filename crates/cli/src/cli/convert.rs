@@ -77,9 +77,16 @@ pub fn run(args: &ConvertArgs) -> Status {
         });
     let input = io::Cursor::new(prefix).chain(input);
 
-    let converted = match from {
-        Format::Mgn => convert_mgn(args, &name, input),
-        Format::Yaml | Format::Json => convert_document(args, &name, from, input),
+    let converted = match (from, args.to) {
+        (Format::Movelog, _) => {
+            output::say(&format!(
+                "{name}: a move log is read by mgn import --from movelog (convert writes one, with --to movelog)"
+            ));
+            return Status::Error;
+        }
+        (_, Format::Movelog) => to_movelog(args, &name, from, input),
+        (Format::Mgn, _) => convert_mgn(args, &name, input),
+        (Format::Yaml | Format::Json, _) => convert_document(args, &name, from, input),
     };
     let status = match converted {
         Ok(converted) => {
@@ -120,6 +127,100 @@ pub fn run(args: &ConvertArgs) -> Status {
         }
     };
     status
+}
+
+/// Every game of the input as a move log (`--to movelog`), each written from its replay
+/// ([`mgn::import::movelog::write_game`]). The input is read whole: a move log is written
+/// from replayed games. A game that does not read or does not replay is named on standard
+/// error; without --skip-bad nothing is then written.
+fn to_movelog(
+    args: &ConvertArgs,
+    name: &str,
+    from: Format,
+    mut input: impl BufRead,
+) -> Result<Converted, Stop> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(Stop::Read)?;
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            let at = error.utf8_error().valid_up_to();
+            let lossy = String::from_utf8_lossy(error.as_bytes()).into_owned();
+            output::show(&report::not_utf8_at(
+                &Source::whole(name, &lossy),
+                at,
+                error.as_bytes()[at],
+            ));
+            return Err(Stop::Unreadable);
+        }
+    };
+    let source = Source::whole(name, &text);
+    let games: Vec<Option<mgn::Game>> = match from {
+        Format::Json | Format::Yaml => {
+            let read = if from == Format::Json {
+                document::from_json(&text)
+            } else {
+                document::from_yaml(&text)
+            };
+            match read {
+                Ok(games) => games.into_iter().map(Some).collect(),
+                Err(error) => {
+                    output::say(&report::document_error(name, from.name(), &error));
+                    return Err(Stop::Unreadable);
+                }
+            }
+        }
+        _ => mgn::parse_games(&text)
+            .into_iter()
+            .map(|game| {
+                game.map_err(|error| output::show(&report::syntax_error(&source, &error)))
+                    .ok()
+            })
+            .collect(),
+    };
+    if games.is_empty() {
+        output::show(&report::syntax_error(&source, &no_game(&text)));
+        return Err(Stop::Unreadable);
+    }
+    let mut log = String::new();
+    let mut converted = Converted {
+        games: 0,
+        left_out: Vec::new(),
+    };
+    for (k, game) in games.iter().enumerate() {
+        let written = game.as_ref().map(mgn::import::movelog::write_game);
+        match written {
+            Some(Ok(lines)) => {
+                log.push_str(&lines);
+                converted.games += 1;
+            }
+            Some(Err(error)) => {
+                output::say(&format!(
+                    "{name}: game {}: not written as a move log: {}",
+                    k + 1,
+                    error.message
+                ));
+                converted.left_out.push(k + 1);
+            }
+            None => converted.left_out.push(k + 1),
+        }
+    }
+    if converted.games == 0 || (!args.skip_bad && !converted.left_out.is_empty()) {
+        output::say(&format!(
+            "{name}: {} could not be written: nothing was written{}",
+            report::game_numbers(&converted.left_out),
+            if converted.games > 0 {
+                " (write the others with --skip-bad)"
+            } else {
+                ""
+            }
+        ));
+        return Err(Stop::Unreadable);
+    }
+    to_output(args, |out| {
+        out.write_all(log.as_bytes()).map_err(Stop::Write)?;
+        Ok(converted)
+    })
 }
 
 /// The first bytes of an input, to guess its format, and the input from where they end.
@@ -199,7 +300,7 @@ fn convert_parts(
     only_read: bool,
 ) -> Result<Converted, Stop> {
     let mut target = match args.to {
-        Format::Mgn => Target::Mgn(out),
+        Format::Mgn | Format::Movelog => Target::Mgn(out),
         Format::Json => {
             Target::Document(DocumentWriter::new(out, document::Format::Json).map_err(Stop::Write)?)
         }
@@ -482,7 +583,7 @@ impl<'w> Writer<'w> {
     fn new(out: &'w mut dyn Write, to: Option<Format>) -> io::Result<Writer<'w>> {
         Ok(match to {
             None => Writer::Nothing,
-            Some(Format::Mgn) => Writer::Mgn {
+            Some(Format::Mgn | Format::Movelog) => Writer::Mgn {
                 out,
                 games: 0,
                 text: String::with_capacity(MGN_BUFFER + 4096),

@@ -4,6 +4,7 @@ mod args;
 mod check;
 mod convert;
 mod generate;
+mod import;
 mod input;
 mod junit;
 mod output;
@@ -38,7 +39,11 @@ pub fn main() -> ExitCode {
     };
     init_logging(cli.verbose);
     let status = match &cli.command {
-        Command::Check(args) => check::run(args),
+        Command::Check(args) => match args.from {
+            Some(from) => import::check(args, from),
+            None => check::run(args),
+        },
+        Command::Import(args) => import::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Rules(args) => rules::run(args),

@@ -25,7 +25,6 @@ pub struct Source<'t> {
 
 impl<'t> Source<'t> {
     /// A whole file's text.
-    #[cfg(test)]
     pub fn whole(name: &'t str, text: &'t str) -> Source<'t> {
         Source {
             name,
@@ -321,6 +320,43 @@ impl<W: Write> Report<W> {
                     empty => empty.insert(Junit::new()?),
                 };
                 junit.case(name, &case_name, failure)
+            }
+        }
+    }
+
+    /// A game of another program's file that could not be imported (`mgn check --from`): a
+    /// bad record, at the source file's line and column.
+    pub fn import_error(
+        &mut self,
+        source: &Source,
+        index: usize,
+        error: &mgn::import::ImportError,
+    ) -> io::Result<()> {
+        self.failed += 1;
+        let offset = error.offset_in(source.text);
+        let shown = source.render(offset, &error.message);
+        let mut json = JsonVerdict::new(source.name, Some(index), "failed");
+        json.rule = Some("mgn.import");
+        json.message = Some(error.message.clone());
+        json.line = Some(error.line);
+        json.column = Some(error.column);
+        match self.format {
+            ReportFormat::Text if self.quiet => {
+                writeln!(self.out, "{}", shown.lines().next().unwrap_or_default())
+            }
+            ReportFormat::Text => writeln!(self.out, "{shown}"),
+            ReportFormat::Json => self.json_line(&json),
+            ReportFormat::Junit => {
+                let failure = Failure {
+                    message: &error.message,
+                    kind: "mgn.import",
+                    description: &shown,
+                };
+                let junit = match &mut self.junit {
+                    Some(junit) => junit,
+                    empty => empty.insert(Junit::new()?),
+                };
+                junit.case(source.name, &format!("game {index}"), Some(failure))
             }
         }
     }
