@@ -1,4 +1,767 @@
-//! MancalaGames' game logs (placeholder while the module is written).
-pub fn import_games(_text: &str, _source: &str) -> Vec<Result<String, super::ImportError>> {
-    vec![Err(super::ImportError::new(1, 1, "not yet"))]
+//! The game logs MancalaGames' GUI saves (StoneShark/MancalaGames, "Save log"): its Dakon,
+//! configured from Russ 1984 (docs/import.md).
+//!
+//! A log is the game's parameters (`game_class`, `GameConsts(nbr_start=.., holes=..)`, then
+//! `GameInfo` and a pretty-printed dict of one `'key': value` a line), the line
+//! `***** Game history. Moves = N`, `*** New game`, and one entry per sowing:
+//!
+//! ```text
+//! 3: Bottom move 2 REPEAT_TURN
+//!   5  5  6  6  0     4
+//!   6  0  7  7  7  *  3
+//! ```
+//!
+//! The move is the hole's column on the screen counted from 0 at the left, for both rows; the
+//! drawing shows the top row left to right (A's holes N..1) and the bottom row (B1..BN), a
+//! hole out of play as `x`, a `*` after the row of the player to move, and a store when it is
+//! not empty. MancalaGames logs each sowing of a Dakon turn as its own entry (`REPEAT_TURN`
+//! when the lap ended in the mover's store), which MGN writes as one move `B3-B1`.
+
+use super::{importer_tag, Format, ImportError};
+use crate::notation::{
+    write_game, BoardSize, Element, Game, GameKind, Header, Hole, HoleState, Move, Outcome, Pile,
+    Position, Rows, RuleSetting, Side, Sowing, Span, Spanned, Tag,
+};
+
+/// One parameter of the log's `GameInfo`, with its line.
+struct Param {
+    line: usize,
+    /// Where the value starts on its line.
+    column: usize,
+    value: String,
 }
+
+/// A parameter's value as a number: an int, a bool, or an enum's value (`<Enum.NAME: 2>`).
+fn number(value: &str) -> Option<i64> {
+    match value {
+        "True" => Some(1),
+        "False" => Some(0),
+        _ if value.starts_with('<') => value
+            .trim_end_matches('>')
+            .rsplit(':')
+            .next()?
+            .trim()
+            .parse()
+            .ok(),
+        _ => value.parse().ok(),
+    }
+}
+
+/// Whether a parameter is at MancalaGames' default: nothing of it to read.
+fn neutral(value: &str) -> bool {
+    matches!(value, "[]" | "''" | "None" | "{}") || number(value) == Some(0)
+}
+
+/// Parameters whose MancalaGames default is not 0, at that default.
+const DEFAULTS: &[(&str, &str)] = &[("min_move", "1")];
+
+/// Parameters that say nothing of the rules.
+const WORDS: &[&str] = &["name", "help_file", "about", "udirect", "mlength"];
+
+/// What the log's parameters make of the game: mgn's options, and MancalaGames' own end rule.
+struct Config {
+    holes: u32,
+    options: Vec<(&'static str, &'static str)>,
+    /// A round ends, and the game with it, when a store holds more than the total minus
+    /// `goal_param` holes' worth of seeds: the other player cannot fill `goal_param` holes.
+    goal_param: i64,
+    name: String,
+}
+
+fn refuse(param: &Param, name: &str, why: &str) -> ImportError {
+    ImportError::new(
+        param.line,
+        param.column,
+        format!("MancalaGames parameter {name} = {}: {why}", param.value),
+    )
+}
+
+/// The parameters mapped to mgn's Dakon, or the first one mgn has no reading for.
+fn config(
+    params: &[(String, Param)],
+    consts: Option<(u32, u32, usize)>,
+    header_end: usize,
+) -> Result<Config, ImportError> {
+    let Some((nbr_start, holes, consts_line)) = consts else {
+        return Err(ImportError::new(
+            header_end,
+            1,
+            "the log's parameters have no `GameConsts(nbr_start=.., holes=..)` line: it is not a log MancalaGames saved",
+        ));
+    };
+    if !(5..=10).contains(&holes) {
+        return Err(ImportError::new(
+            consts_line,
+            1,
+            format!("a board of {holes} holes a row: mgn's Dakon is played on 2x5 to 2x10"),
+        ));
+    }
+    if nbr_start != holes {
+        return Err(ImportError::new(
+            consts_line,
+            1,
+            format!("{nbr_start} seeds a hole on {holes} holes a row: Dakon starts with as many seeds in each hole as a row has holes (dakon.start)"),
+        ));
+    }
+    let get = |name: &str| params.iter().find(|(n, _)| n == name).map(|(_, p)| p);
+    let mut seen = vec!["game_class"];
+    let mut options = Vec::new();
+    let mut need = |name: &'static str, accepted: &[i64], why: &str| -> Result<i64, ImportError> {
+        seen.push(name);
+        let Some(param) = get(name) else {
+            return Err(ImportError::new(
+                header_end,
+                1,
+                format!(
+                    "the log's parameters do not give {name}, which mgn needs to read the game"
+                ),
+            ));
+        };
+        match number(&param.value) {
+            Some(v) if accepted.contains(&v) => Ok(v),
+            _ => Err(refuse(param, name, why)),
+        }
+    };
+    need(
+        "goal",
+        &[0],
+        "only MAX_SEEDS, the most seeds, is Dakon's goal",
+    )?;
+    need("stores", &[1], "Dakon is played with stores")?;
+    need(
+        "mlaps",
+        &[1],
+        "Dakon relays every lap (LAPPER, dakon.lap.relay)",
+    )?;
+    need(
+        "crosscapt",
+        &[1],
+        "Dakon captures the opposite hole (dakon.capture.opposite)",
+    )?;
+    need(
+        "xcpickown",
+        &[1],
+        "Dakon takes the last seed with the capture and only then (PICK_ON_CAPT, dakon.capture.opposite)",
+    )?;
+    need(
+        "capt_side",
+        &[1],
+        "mgn reads only OPP_SIDE, the Dakon configuration's: a lap ending in the mover's own row captures the opponent's hole",
+    )?;
+    need(
+        "sow_direct",
+        &[1],
+        "mgn imports only counter-clockwise sowing (CCW)",
+    )?;
+    need(
+        "mustpass",
+        &[1],
+        "in Dakon a player with no seeds passes (dakon.pass)",
+    )?;
+    need(
+        "rounds",
+        &[2],
+        "mgn's Dakon plays rounds until no seed is left to move (NO_MOVES, dakon.round.end=all-in-stores)",
+    )?;
+    need(
+        "round_fill",
+        &[2],
+        "mgn's Dakon refills each row from the end next to its owner's store (RIGHT_FILL, dakon.round.refill)",
+    )?;
+    need(
+        "blocks",
+        &[1],
+        "in mgn's Dakon the holes that cannot be filled are out of play (dakon.round.out-of-play)",
+    )?;
+    // MancalaGames unblocks every hole at each round and blocks again those it cannot fill.
+    options.push(("dakon.out-of-play.return", "refill"));
+    match need(
+        "round_starter",
+        &[2, 3],
+        "mgn reads WINNER (dakon.next-round.first=round-winner) or LAST_MOVER (=last-mover)",
+    )? {
+        3 => options.push(("dakon.next-round.first", "last-mover")),
+        _ => options.push(("dakon.next-round.first", "round-winner")),
+    }
+    if get("skip_start").is_some() {
+        if need("skip_start", &[0, 1], "a yes or no")? == 1 {
+            options.push(("dakon.sow.origin", "skip"));
+        }
+    }
+    // Newer versions name the stores sown `sow_stores` (SowStores.OWN), older ones
+    // `sow_own_store` (True).
+    if get("sow_stores").is_some() {
+        need(
+            "sow_stores",
+            &[1],
+            "Dakon sows the mover's own store and repeats the turn there (OWN, dakon.sow.own-store)",
+        )?;
+    } else {
+        need(
+            "sow_own_store",
+            &[1],
+            "Dakon sows the mover's own store (dakon.sow.own-store)",
+        )?;
+    }
+    let goal_param = need(
+        "goal_param",
+        &(1..=i64::from(holes)).collect::<Vec<_>>(),
+        "mgn reads goal_param as the holes a player must fill to go on (1 to the row's holes)",
+    )?;
+    for (name, param) in params {
+        if seen.contains(&name.as_str())
+            || WORDS.contains(&name.as_str())
+            || neutral(&param.value)
+            || DEFAULTS.contains(&(name.as_str(), param.value.as_str()))
+        {
+            continue;
+        }
+        return Err(refuse(
+            param,
+            name,
+            "mgn's Dakon has no reading for it (docs/import.md lists the parameters it reads)",
+        ));
+    }
+    let name = get("name")
+        .map(|p| p.value.trim_matches('\'').to_string())
+        .unwrap_or_default();
+    Ok(Config {
+        holes,
+        options,
+        goal_param,
+        name,
+    })
+}
+
+/// One logged sowing.
+struct Entry {
+    line: usize,
+    side: Side,
+    hole: Hole,
+    /// `REPEAT_TURN`: the lap ended in the mover's store and he sows again.
+    repeat: bool,
+    /// `ROUND_WIN by X`, `ROUND_TIE`: the round is over.
+    round_end: bool,
+    /// `WIN by X`, `TIE`: the game is over; the words as the log gives them.
+    game_end: Option<(Outcome, String)>,
+    pass: bool,
+    board: Position,
+}
+
+/// Every game of a MancalaGames log: see [`super::import_games`].
+pub fn import_games(text: &str, source: &str) -> Vec<Result<String, ImportError>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines: Vec<&str> = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    // The parameters, up to the history.
+    let mut params: Vec<(String, Param)> = Vec::new();
+    let mut consts = None;
+    let mut k = 0;
+    let mut seen_class = false;
+    while k < lines.len() && !lines[k].starts_with("***** Game history") {
+        let line = lines[k].trim();
+        let number = k + 1;
+        k += 1;
+        if line.is_empty() || line == "GameInfo" {
+            continue;
+        }
+        if let Some(class) = line.strip_prefix("game_class:") {
+            if class.trim() != "Mancala" {
+                return vec![Err(ImportError::new(
+                    number,
+                    1,
+                    format!(
+                        "game_class {}: mgn reads MancalaGames' Dakon, a Mancala game",
+                        class.trim()
+                    ),
+                ))];
+            }
+            seen_class = true;
+            continue;
+        }
+        if let Some(inner) = line.strip_prefix("GameConsts(") {
+            let field = |name: &str| -> Option<u32> {
+                let at = inner.find(&format!("{name}="))? + name.len() + 1;
+                let digits: String = inner[at..]
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                digits.parse().ok()
+            };
+            match (field("nbr_start"), field("holes")) {
+                (Some(start), Some(holes)) => consts = Some((start, holes, number)),
+                _ => {
+                    return vec![Err(ImportError::new(
+                        number,
+                        1,
+                        "expected GameConsts(nbr_start=N, holes=N)",
+                    ))]
+                }
+            }
+            continue;
+        }
+        let item = line.trim_start_matches('{').trim_start();
+        if let Some(rest) = item.strip_prefix('\'') {
+            if let Some((name, value)) = rest.split_once("': ") {
+                let value = value.trim_end_matches(',').trim_end_matches('}').trim();
+                let raw = lines[number - 1];
+                let column = raw.find("': ").map_or(1, |b| raw[..b].chars().count() + 4);
+                params.push((
+                    name.to_string(),
+                    Param {
+                        line: number,
+                        column,
+                        value: value.to_string(),
+                    },
+                ));
+                continue;
+            }
+        }
+        // A value pretty-printed over several lines (a long list) goes on here.
+        if let Some((_, last)) = params.last_mut() {
+            if !line.starts_with('\'') {
+                last.value.push(' ');
+                last.value
+                    .push_str(line.trim_end_matches(',').trim_end_matches('}'));
+                continue;
+            }
+        }
+        return vec![Err(ImportError::new(
+            number,
+            1,
+            format!("expected a parameter of the log (`'name': value`), found `{line}`"),
+        ))];
+    }
+    if !seen_class || k >= lines.len() {
+        return vec![Err(ImportError::new(
+            k.min(lines.len()).max(1),
+            1,
+            "not a MancalaGames game log: it starts with the game's parameters (game_class: Mancala, GameConsts, GameInfo) and then `***** Game history`",
+        ))];
+    }
+    let config = match config(&params, consts, k) {
+        Ok(config) => config,
+        Err(error) => return vec![Err(error)],
+    };
+    k += 1;
+    // The games of the history, each from its `*** New game` line.
+    let mut results = Vec::new();
+    while k < lines.len() {
+        let line = lines[k].trim();
+        if line.is_empty() {
+            k += 1;
+            continue;
+        }
+        if line != "*** New game" {
+            results.push(Err(ImportError::new(
+                k + 1,
+                1,
+                format!("expected `*** New game`, found `{line}`"),
+            )));
+            break;
+        }
+        let start = k + 1;
+        let mut end = k + 1;
+        while end < lines.len() && lines[end].trim() != "*** New game" {
+            end += 1;
+        }
+        results.push(game(&lines, start, end, &config, source));
+        k = end;
+    }
+    if results.is_empty() {
+        results.push(Err(ImportError::new(
+            lines.len(),
+            1,
+            "the log holds no game (`*** New game` and its moves)",
+        )));
+    }
+    results
+}
+
+/// The entries of one game, lines `from..to` (0-based) after its `*** New game`.
+fn game(
+    lines: &[&str],
+    from: usize,
+    to: usize,
+    config: &Config,
+    source: &str,
+) -> Result<String, ImportError> {
+    let mut entries = Vec::new();
+    let mut k = from;
+    while k < to {
+        if lines[k].trim().is_empty() {
+            k += 1;
+            continue;
+        }
+        let (entry, next) = entry(lines, k, to, config)?;
+        entries.push(entry);
+        k = next;
+    }
+    let Some(first) = entries.first() else {
+        return Err(ImportError::new(
+            from,
+            1,
+            "the game has no move: nothing to check",
+        ));
+    };
+    let size = BoardSize {
+        rows: 2,
+        columns: config.holes,
+    };
+    let mut header = Header::new(GameKind::Dakon);
+    header.board = Some(spanned(size));
+    for (code, value) in &config.options {
+        header.options.push(spanned(RuleSetting {
+            code: code.to_string(),
+            value: value.to_string(),
+        }));
+    }
+    header.first = Some(spanned(first.side));
+    header.source = Some(spanned(format!(
+        "MancalaGames game log, game {}",
+        config.name
+    )));
+    header
+        .other
+        .push(spanned(importer_tag(Format::MancalaGames, source, from)));
+    let mut moves = Vec::new();
+    let mut round = 1;
+    let mut outcome = Outcome::Unknown;
+    let mut i = 0;
+    while i < entries.len() {
+        // A turn: the entries of one player up to one that does not repeat.
+        let start = &entries[i];
+        let mut sowings = vec![start];
+        while sowings.last().is_some_and(|e| e.repeat) {
+            let Some(next) = entries.get(i + sowings.len()) else {
+                break;
+            };
+            if next.side != start.side || next.pass {
+                return Err(ImportError::new(
+                    next.line,
+                    1,
+                    format!(
+                        "the turn breaks off: line {} says {} sows again (REPEAT_TURN), but this is a move of {}",
+                        sowings.last().map_or(0, |e| e.line),
+                        start.side,
+                        next.side
+                    ),
+                ));
+            }
+            sowings.push(next);
+        }
+        i += sowings.len();
+        let last = *sowings.last().expect("a turn has a sowing");
+        if let Some(previous) = i.checked_sub(sowings.len() + 1).map(|p| &entries[p]) {
+            if !previous.round_end && previous.side == start.side {
+                return Err(ImportError::new(
+                    start.line,
+                    1,
+                    format!("{} moves twice: turns alternate within a round", start.side),
+                ));
+            }
+        }
+        if start.pass {
+            moves.push(Element::Pass(spanned(())));
+        } else {
+            let m = Move {
+                sowings: sowings
+                    .iter()
+                    .map(|e| Sowing {
+                        hole: spanned(e.hole),
+                        direction: None,
+                        transfer_to: None,
+                        muzi_drops: Default::default(),
+                    })
+                    .collect(),
+                extra_captures: Default::default(),
+                actions: Default::default(),
+                stopped_after_lap: None,
+            };
+            moves.push(Element::Move(spanned(m)));
+        }
+        let next = entries.get(i);
+        if let Some((result, words)) = &last.game_end {
+            if next.is_some() {
+                return Err(ImportError::new(
+                    next.map_or(0, |e| e.line),
+                    1,
+                    format!("a move after the game's end ({words})"),
+                ));
+            }
+            // MancalaGames ends the game at once when a store passes the total minus
+            // goal_param holes' worth; mgn plays the round out. Only a game whose board is
+            // empty at the end of a round, under goal_param 1, ends as mgn ends it.
+            let early = config.goal_param != 1 || !board_empty(&last.board);
+            moves.push(Element::Score(spanned(last.board.stores)));
+            header.other.push(spanned(Tag {
+                name: "SourceResult".to_string(),
+                value: format!(
+                    "{words} ({})",
+                    match result {
+                        Outcome::AWins => "Top, A, won",
+                        Outcome::BWins => "Bottom, B, won",
+                        _ => "a draw",
+                    }
+                ),
+            }));
+            if early {
+                header.termination = Some(spanned("abandoned".to_string()));
+            } else {
+                outcome = *result;
+                header.termination = Some(spanned("normal".to_string()));
+            }
+            break;
+        }
+        if last.round_end {
+            match next {
+                Some(next) => {
+                    let mut board = last.board.clone();
+                    board.to_move = next.side;
+                    board.round = round;
+                    moves.push(Element::Checkpoint(spanned(board)));
+                    round += 1;
+                    moves.push(Element::Round(spanned(round)));
+                }
+                None => moves.push(Element::Score(spanned(last.board.stores))),
+            }
+            continue;
+        }
+        let mut board = last.board.clone();
+        board.round = round;
+        moves.push(Element::Checkpoint(spanned(board)));
+    }
+    if header.termination.is_none() {
+        header.termination = Some(spanned("unfinished".to_string()));
+    }
+    header.result = Some(spanned(outcome));
+    let game = Game {
+        before: Vec::new(),
+        header,
+        moves,
+        outcome: spanned(outcome),
+        after: Vec::new(),
+        span: Span::default(),
+    };
+    Ok(write_game(&game))
+}
+
+fn board_empty(board: &Position) -> bool {
+    board.holes.iter().flatten().all(|h| h.pile.seeds == 0)
+}
+
+fn spanned<T>(value: T) -> Spanned<T> {
+    Spanned::new(value, Span::default())
+}
+
+/// One entry from line `k`: the move line, the game's or round's end, the two board lines.
+fn entry(
+    lines: &[&str],
+    k: usize,
+    to: usize,
+    config: &Config,
+) -> Result<(Entry, usize), ImportError> {
+    let line = lines[k];
+    let number = k + 1;
+    let bad = |column: usize, message: String| ImportError::new(number, column, message);
+    let Some((count, rest)) = line.split_once(": ") else {
+        return Err(bad(
+            1,
+            format!(
+                "expected a move (`12: Bottom move 3`), found `{}`",
+                line.trim()
+            ),
+        ));
+    };
+    if count.is_empty() || !count.chars().all(|c| c.is_ascii_digit()) {
+        return Err(bad(1, format!("expected a move number, found `{count}`")));
+    }
+    let column = count.len() + 3;
+    let (side, rest) = if let Some(rest) = rest.strip_prefix("Bottom move ") {
+        (Side::B, rest)
+    } else if let Some(rest) = rest.strip_prefix("Top move ") {
+        (Side::A, rest)
+    } else {
+        return Err(bad(
+            column,
+            format!("expected `Bottom move` or `Top move`, found `{rest}`"),
+        ));
+    };
+    let mut words = rest.split(' ');
+    let token = words.next().unwrap_or("");
+    let hole_column = column + line[count.len() + 2..].find(token).unwrap_or(0);
+    let (pass, hole) = if token == "PASS" {
+        (true, Hole::new(side, 1))
+    } else {
+        let pos: u32 = token.parse().map_err(|_| {
+            bad(
+                hole_column,
+                format!("expected the hole's column (0 to {}) or PASS, found `{token}`: MancalaGames' Dakon moves name a hole only", config.holes - 1),
+            )
+        })?;
+        if pos >= config.holes {
+            return Err(bad(
+                hole_column,
+                format!(
+                    "hole {pos} is off the board: a row has columns 0 to {}",
+                    config.holes - 1
+                ),
+            ));
+        }
+        let number = match side {
+            Side::B => pos + 1,
+            Side::A => config.holes - pos,
+        };
+        (false, Hole::new(side, number))
+    };
+    let mut repeat = false;
+    let mut round_end = false;
+    let mut game_end = None;
+    for word in words.filter(|w| !w.is_empty()) {
+        match word {
+            "REPEAT_TURN" => repeat = true,
+            "ROUND_TIE" => round_end = true,
+            "TIE" => game_end = Some((Outcome::Draw, "TIE".to_string())),
+            _ => {
+                return Err(bad(
+                    line.find(word).map_or(1, |b| line[..b].chars().count() + 1),
+                    format!("`{word}` after the move: mgn knows REPEAT_TURN, ROUND_TIE and TIE here, and ROUND_WIN or WIN by Top/Bottom on the next line"),
+                ))
+            }
+        }
+    }
+    let mut next = k + 1;
+    if let Some(words) = lines.get(next).map(|l| l.trim()) {
+        let won = |text: &str| match text {
+            "Top" => Some(Outcome::AWins),
+            "Bottom" => Some(Outcome::BWins),
+            _ => None,
+        };
+        if let Some(by) = words.strip_prefix("ROUND_WIN by ") {
+            won(by).ok_or_else(|| {
+                ImportError::new(
+                    next + 1,
+                    13,
+                    format!("expected Top or Bottom, found `{by}`"),
+                )
+            })?;
+            round_end = true;
+            next += 1;
+        } else if let Some(by) = words.strip_prefix("WIN by ") {
+            let outcome = won(by).ok_or_else(|| {
+                ImportError::new(next + 1, 8, format!("expected Top or Bottom, found `{by}`"))
+            })?;
+            game_end = Some((outcome, words.to_string()));
+            next += 1;
+        }
+    }
+    if next + 2 > to || lines[next].trim().is_empty() || lines[next + 1].trim().is_empty() {
+        return Err(ImportError::new(
+            (next + 1).min(lines.len()),
+            1,
+            format!(
+                "the move on line {number} has no board drawing after it: the log is cut short"
+            ),
+        ));
+    }
+    let top = row(lines[next], next + 1, config.holes)?;
+    let bottom = row(lines[next + 1], next + 2, config.holes)?;
+    let to_move = match (top.to_move, bottom.to_move) {
+        (true, false) => Side::A,
+        (false, true) => Side::B,
+        _ => {
+            return Err(ImportError::new(
+                next + 1,
+                1,
+                "expected a `*` after exactly one row, that of the player to move",
+            ))
+        }
+    };
+    let mut holes = Vec::with_capacity(2 * config.holes as usize);
+    // MGN writes each player's holes in his own order: A's from A1 (the top row's right end).
+    holes.extend(top.holes.iter().rev().copied());
+    holes.extend(bottom.holes.iter().copied());
+    let board = Position {
+        holes: Rows::from_parts(holes, config.holes as usize),
+        stores: [top.store, bottom.store],
+        to_move,
+        round: 1,
+        debts: [0, 0],
+    };
+    Ok((
+        Entry {
+            line: number,
+            side,
+            hole,
+            repeat,
+            round_end,
+            game_end,
+            pass,
+            board,
+        },
+        next + 2,
+    ))
+}
+
+struct Row {
+    holes: Vec<HoleState>,
+    to_move: bool,
+    store: Pile,
+}
+
+/// A row of a board drawing: its holes left to right, the `*` of the player to move, the store.
+fn row(line: &str, number: usize, holes: u32) -> Result<Row, ImportError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let bad = |message: String| ImportError::new(number, 1, message);
+    if words.len() < holes as usize {
+        return Err(bad(format!(
+            "expected a row of the board drawing, {holes} holes (a number, or x out of play), found `{}`",
+            line.trim()
+        )));
+    }
+    let mut row = Row {
+        holes: Vec::new(),
+        to_move: false,
+        store: Pile::default(),
+    };
+    for word in &words[..holes as usize] {
+        let state = if *word == "x" {
+            HoleState {
+                out_of_play: true,
+                ..HoleState::default()
+            }
+        } else {
+            let seeds = word
+                .parse()
+                .map_err(|_| bad(format!("expected a hole's seeds or x, found `{word}`")))?;
+            HoleState {
+                pile: Pile {
+                    seeds,
+                    ..Pile::default()
+                },
+                ..HoleState::default()
+            }
+        };
+        row.holes.push(state);
+    }
+    let mut rest = words[holes as usize..].iter();
+    let mut word = rest.next();
+    if word == Some(&"*") {
+        row.to_move = true;
+        word = rest.next();
+    }
+    if let Some(store) = word {
+        row.store.seeds = store
+            .parse()
+            .map_err(|_| bad(format!("expected the row's store, found `{store}`")))?;
+    }
+    if let Some(extra) = rest.next() {
+        return Err(bad(format!("`{extra}` after the row's store")));
+    }
+    Ok(row)
+}
+
+#[cfg(test)]
+mod tests;

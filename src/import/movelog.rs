@@ -11,8 +11,8 @@
 use super::{importer_tag, Format, ImportError};
 use crate::notation::{
     parse_games, parse_position, write_game as write_mgn, write_move, write_position, BoardSize,
-    CaptureClaim, Element, Game, GameKind, Header, Hole, Outcome, Pile, Position, RuleSetting, Side,
-    Span, Spanned, Tag,
+    CaptureClaim, Element, Game, GameKind, Header, Hole, Outcome, Pile, Position, RuleSetting,
+    Side, Span, Spanned, Tag,
 };
 use crate::rules::{game_def, Event};
 use serde::{Deserialize, Serialize};
@@ -157,7 +157,10 @@ fn json_error(line: &Line, error: serde_json::Error) -> ImportError {
         Some(k) => message[..k].to_string(),
         None => message,
     };
-    line.error(error.column().max(1), format!("not a move-log object: {message}"))
+    line.error(
+        error.column().max(1),
+        format!("not a move-log object: {message}"),
+    )
 }
 
 /// The game being read.
@@ -193,10 +196,9 @@ pub fn import_games(text: &str, source: &str) -> Vec<Result<String, ImportError>
                 Ok(serde_json::Value::Object(object)) => object,
                 Ok(_) => {
                     if !skipping {
-                        results.push(Err(line.error(
-                            1,
-                            format!("expected a JSON object holding {KINDS}"),
-                        )));
+                        results.push(Err(
+                            line.error(1, format!("expected a JSON object holding {KINDS}"))
+                        ));
                         current = None;
                         skipping = true;
                     }
@@ -303,14 +305,20 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
     let mut header = Header::new(kind);
     if let Some(board) = &head.board {
         let size: BoardSize = board.parse().map_err(|_| {
-            line.at_key("board", format!("expected a board size such as 2x7, found `{board}`"))
+            line.at_key(
+                "board",
+                format!("expected a board size such as 2x7, found `{board}`"),
+            )
         })?;
         let def = game_def(kind);
         if !def.boards.contains(&size) {
             let known: Vec<String> = def.boards.iter().map(ToString::to_string).collect();
             return Err(line.at_key(
                 "board",
-                format!("{kind} is not played on {size}: its boards are {}", known.join(", ")),
+                format!(
+                    "{kind} is not played on {size}: its boards are {}",
+                    known.join(", ")
+                ),
             ));
         }
         header.board = Some(spanned(size));
@@ -331,7 +339,11 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
     // The rules are the replay's, but a header they refuse is refused here, at its line.
     crate::rules::with_rules(&header, Accept).map_err(|d| {
         line.at_key(
-            if head.options.is_empty() { "preset" } else { "options" },
+            if head.options.is_empty() {
+                "preset"
+            } else {
+                "options"
+            },
             format!("{} ({})", d.message, d.rule),
         )
     })?;
@@ -347,9 +359,8 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
         first = Some(who);
     }
     if let Some(text) = &head.start {
-        let position = parse_position(text).map_err(|e| {
-            line.at_key("start", format!("not an MGN position: {}", e.message()))
-        })?;
+        let position = parse_position(text)
+            .map_err(|e| line.at_key("start", format!("not an MGN position: {}", e.message())))?;
         if first.is_some_and(|f| f != position.to_move) {
             return Err(line.at_key(
                 "first",
@@ -416,7 +427,10 @@ fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
     let turn: TurnLine = serde_json::from_str(line.text).map_err(|e| json_error(line, e))?;
     let kind = building.game.header.game.value;
     let player = side(&turn.player).ok_or_else(|| {
-        line.at_key("player", format!("expected A or B, found `{}`", turn.player))
+        line.at_key(
+            "player",
+            format!("expected A or B, found `{}`", turn.player),
+        )
     })?;
     // Turns alternate within a round (a player who cannot move passes); who starts a round
     // after the first is the rules' to say, and the replay checks it.
@@ -432,7 +446,10 @@ fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
             ));
         }
     }
-    if building.turns == 0 && building.game.header.first.is_none() && building.game.header.start.is_none() {
+    if building.turns == 0
+        && building.game.header.first.is_none()
+        && building.game.header.start.is_none()
+    {
         building.game.header.first = Some(spanned(player));
     }
     let played = element(kind, &turn.mv);
@@ -443,7 +460,10 @@ fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
             if kind != GameKind::DongWo && from.side != player {
                 return Err(line.at_key(
                     "move",
-                    format!("{player} cannot move from {from}, a hole of {}'s row", from.side),
+                    format!(
+                        "{player} cannot move from {from}, a hole of {}'s row",
+                        from.side
+                    ),
                 ));
             }
             Element::Move(m)
@@ -464,14 +484,20 @@ fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
         let mut holes = Vec::new();
         for hole in &captures.holes {
             let parsed: Hole = hole.parse().map_err(|_| {
-                line.at_key("captures", format!("expected a hole such as A2, found `{hole}`"))
+                line.at_key(
+                    "captures",
+                    format!("expected a hole such as A2, found `{hole}`"),
+                )
             })?;
             holes.push(parsed);
         }
-        building.game.moves.push(Element::Captures(spanned(CaptureClaim {
-            count: captures.points,
-            holes,
-        })));
+        building
+            .game
+            .moves
+            .push(Element::Captures(spanned(CaptureClaim {
+                count: captures.points,
+                holes,
+            })));
     }
     if let Some([a, b]) = turn.score {
         building
@@ -519,7 +545,10 @@ fn position(line: &Line, text: &str) -> Result<Position, ImportError> {
 fn round(line: &Line, building: &mut Building) -> Result<(), ImportError> {
     let round: RoundLine = serde_json::from_str(line.text).map_err(|e| json_error(line, e))?;
     let kind = building.game.header.game.value;
-    building.game.moves.push(Element::Round(spanned(round.round)));
+    building
+        .game
+        .moves
+        .push(Element::Round(spanned(round.round)));
     for token in &round.transactions {
         match element(kind, token) {
             Some(t @ Element::Transaction(_)) => building.game.moves.push(t),
@@ -554,10 +583,7 @@ fn end(line: &Line, building: &mut Building) -> Result<(), ImportError> {
         Some("B") => Outcome::BWins,
         Some("draw") => Outcome::Draw,
         Some(other) => {
-            return Err(line.at_key(
-                "winner",
-                format!("expected A, B or draw, found `{other}`"),
-            ))
+            return Err(line.at_key("winner", format!("expected A, B or draw, found `{other}`")))
         }
     };
     building.game.outcome = spanned(outcome);

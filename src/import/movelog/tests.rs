@@ -30,7 +30,10 @@ fn a_turn_becomes_a_move_with_its_claims_and_checkpoint() {
     let mgn = one(log).unwrap();
     assert!(mgn.contains("[First \"B\"]"), "{mgn}");
     assert!(mgn.contains("[Termination \"abandoned\"]"), "{mgn}");
-    assert!(mgn.contains("[Importer \"mgn import --from movelog t.jsonl:1\"]"), "{mgn}");
+    assert!(
+        mgn.contains("[Importer \"mgn import --from movelog t.jsonl:1\"]"),
+        "{mgn}"
+    );
     assert!(
         mgn.contains("1. B4 x7(A2,B4) =0/8 [6,0,0,6,6/6,6,6,0,6 0/8 A 1] 0-1"),
         "{mgn}"
@@ -50,7 +53,10 @@ fn a_false_claim_of_the_log_fails_the_check() {
 fn an_unknown_game_is_refused_at_its_value() {
     let error = one("{\"game\": \"oware\"}\n").unwrap_err();
     assert_eq!((error.line, error.column), (1, 10));
-    assert!(error.message.contains("does not know the game `oware`"), "{error}");
+    assert!(
+        error.message.contains("does not know the game `oware`"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -73,9 +79,15 @@ fn a_move_that_is_not_one_mgn_move_is_refused() {
 #[test]
 fn a_move_from_the_other_row_and_a_turn_out_of_order_are_refused() {
     let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"A4\"}\n";
-    assert!(one(log).unwrap_err().message.contains("B cannot move from A4"));
+    assert!(one(log)
+        .unwrap_err()
+        .message
+        .contains("B cannot move from A4"));
     let log = "{\"game\": \"dakon\", \"first\": \"A\"}\n{\"player\": \"B\", \"move\": \"B4\"}\n";
-    assert!(one(log).unwrap_err().message.contains("expected a turn of A"));
+    assert!(one(log)
+        .unwrap_err()
+        .message
+        .contains("expected a turn of A"));
     let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B4\"}\n{\"player\": \"B\", \"move\": \"B2\"}\n";
     let error = one(log).unwrap_err();
     assert_eq!(error.line, 3);
@@ -121,8 +133,9 @@ fn every_record_round_trips_through_a_move_log() {
             files += 1;
             for (k, game) in parse_games(&text).into_iter().enumerate() {
                 let game = game.unwrap();
-                let log = write_game(&game)
-                    .unwrap_or_else(|e| panic!("{}: game {}: {}", path.display(), k + 1, e.message));
+                let log = write_game(&game).unwrap_or_else(|e| {
+                    panic!("{}: game {}: {}", path.display(), k + 1, e.message)
+                });
                 let mgn = one(&log).unwrap_or_else(|e| panic!("{}: {e}\n{log}", path.display()));
                 passes(&mgn);
                 let back = parse_games(&mgn).remove(0).unwrap();
@@ -153,7 +166,9 @@ fn bare(game: &Game) -> String {
     // The Result tag only repeats the result, which is compared.
     game.header.result = None;
     game.header.other.retain(|t| t.value.name != "Importer");
-    game.header.other.sort_by(|a, b| a.value.name.cmp(&b.value.name));
+    game.header
+        .other
+        .sort_by(|a, b| a.value.name.cmp(&b.value.name));
     game.moves.retain(|e| {
         matches!(
             e,

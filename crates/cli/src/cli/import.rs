@@ -37,7 +37,11 @@ fn read(path: &Path) -> Result<(String, String), Status> {
             let at = error.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(error.as_bytes()).into_owned();
             let byte = error.as_bytes()[at];
-            output::show(&report::not_utf8_at(&Source::whole(&name, &lossy), at, byte));
+            output::show(&report::not_utf8_at(
+                &Source::whole(&name, &lossy),
+                at,
+                byte,
+            ));
             Err(Status::Failed)
         }
     }
@@ -97,9 +101,8 @@ pub fn run(args: &ImportArgs) -> Status {
         _ => {
             let mut out = output::stdout();
             let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-            written.map_err(|error| {
-                output::say(&format!("cannot write to standard output: {error}"))
-            })
+            written
+                .map_err(|error| output::say(&format!("cannot write to standard output: {error}")))
         }
     };
     match written {
