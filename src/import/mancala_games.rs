@@ -183,10 +183,8 @@ fn config(
         3 => options.push(("dakon.next-round.first", "last-mover")),
         _ => options.push(("dakon.next-round.first", "round-winner")),
     }
-    if get("skip_start").is_some() {
-        if need("skip_start", &[0, 1], "a yes or no")? == 1 {
-            options.push(("dakon.sow.origin", "skip"));
-        }
+    if get("skip_start").is_some() && need("skip_start", &[0, 1], "a yes or no")? == 1 {
+        options.push(("dakon.sow.origin", "skip"));
     }
     // Newer versions name the stores sown `sow_stores` (SowStores.OWN), older ones
     // `sow_own_store` (True).
@@ -764,4 +762,29 @@ fn row(line: &str, number: usize, holes: u32) -> Result<Row, ImportError> {
 }
 
 #[cfg(test)]
-mod tests;
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameter_values_read_as_numbers() {
+        assert_eq!(number("<CaptSide.OPP_SIDE: 1>"), Some(1));
+        assert_eq!(number("True"), Some(1));
+        assert_eq!(number("4"), Some(4));
+        assert_eq!(number("[2, 3]"), None);
+        assert!(neutral("[]") && neutral("<ChildType.NOCHILD: 0>") && !neutral("[2]"));
+    }
+
+    /// A drawing's top row runs A5..A1 from the left; MGN writes A's holes from A1.
+    #[test]
+    fn the_top_row_is_read_from_a_n_to_a_1() {
+        let top = row("  1  2  3  4  5  *   12", 1, 5).unwrap();
+        assert!(top.to_move);
+        assert_eq!(top.store.seeds, 12);
+        let seeds: Vec<u32> = top.holes.iter().map(|h| h.pile.seeds).collect();
+        assert_eq!(seeds, [1, 2, 3, 4, 5]);
+        let bottom = row("  x  0  7  7  7", 2, 5).unwrap();
+        assert!(bottom.holes[0].out_of_play && !bottom.to_move);
+        assert!(row("  1  2  3  4", 3, 5).is_err());
+        assert!(row("  1  2  3  4  5  *  12  9", 3, 5).is_err());
+    }
+}

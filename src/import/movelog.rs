@@ -165,8 +165,6 @@ fn json_error(line: &Line, error: serde_json::Error) -> ImportError {
 
 /// The game being read.
 struct Building {
-    /// The line the game starts on.
-    line: usize,
     game: Game,
     /// The player of the last turn in this round.
     last: Option<Side>,
@@ -381,7 +379,6 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
         .other
         .push(spanned(importer_tag(Format::MoveLog, source, line.number)));
     Ok(Building {
-        line: line.number,
         game: Game {
             before: Vec::new(),
             header,
@@ -596,7 +593,6 @@ fn end(line: &Line, building: &mut Building) -> Result<(), ImportError> {
 }
 
 fn finish(building: Building) -> String {
-    let _ = building.line;
     write_mgn(&building.game)
 }
 
@@ -669,7 +665,7 @@ pub fn write_game(game: &Game) -> Result<String, WriteError> {
         };
         if let Some(written) = written {
             close(&mut open, &mut lines);
-            let step = steps.next().ok_or_else(|| replay_short())?;
+            let step = steps.next().ok_or_else(replay_short)?;
             let crate::replay::StepLabel::Ply { side, .. } = &step.label else {
                 return Err(replay_short());
             };
@@ -686,7 +682,7 @@ pub fn write_game(game: &Game) -> Result<String, WriteError> {
         match element {
             Element::Round(r) => {
                 close(&mut open, &mut lines);
-                let step = steps.next().ok_or_else(|| replay_short())?;
+                let step = steps.next().ok_or_else(replay_short)?;
                 open = Some(Open::Round(RoundLine {
                     round: r.value,
                     transactions: Vec::new(),
@@ -695,7 +691,7 @@ pub fn write_game(game: &Game) -> Result<String, WriteError> {
                 }));
             }
             Element::Transaction(t) => {
-                let step = steps.next().ok_or_else(|| replay_short())?;
+                let step = steps.next().ok_or_else(replay_short)?;
                 let Some(Open::Round(round)) = &mut open else {
                     return Err(WriteError {
                         message: "a transaction outside the start of a round".to_string(),
@@ -707,7 +703,7 @@ pub fn write_game(game: &Game) -> Result<String, WriteError> {
                 round.position = Some(write_position(&step.after));
             }
             Element::Action(a) => {
-                let step = steps.next().ok_or_else(|| replay_short())?;
+                let step = steps.next().ok_or_else(replay_short)?;
                 let mut token = String::new();
                 crate::notation::push_action(&mut token, &a.value);
                 match &mut open {
