@@ -10,7 +10,7 @@ pub mod log;
 mod trace;
 
 pub use log::{Captures, PlyLog};
-pub use trace::{draw, draw_board, draw_four_rows, ply_trace, position_lines};
+pub use trace::{draw, draw_board, draw_four_rows, event_trace, ply_trace, position_lines};
 
 use std::fmt;
 

@@ -12,7 +12,7 @@ use super::Status;
 use mgn::check::no_game;
 use mgn::document::{Indented, ItemLines};
 use mgn::notation::{games_in_part, parts, write_position, GameKind, Part, Position};
-use mgn::replay::{draw, ply_trace, replay_moves, Progress, ReplayOptions};
+use mgn::replay::{draw, event_trace, ply_trace, replay_moves, Progress, ReplayOptions};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -243,10 +243,7 @@ impl View {
             }
             (TraceFormat::Text, Progress::Step(step)) => {
                 if self.trace {
-                    writeln!(out, "{}", step.heading())?;
-                    for event in &step.events {
-                        writeln!(out, "  {event:?}")?;
-                    }
+                    writeln!(out, "{}", event_trace(&step.heading(), &step.events))?;
                 } else {
                     writeln!(out, "{}", ply_trace(&step.heading(), &step.events))?;
                 }
