@@ -765,22 +765,7 @@ fn has_tags_after_game(h: &Header) -> bool {
 
 /// The tags MGN gives a meaning to: another tag of one of these names would be read back as
 /// that tag (`Game` as a second game).
-const KNOWN_TAGS: [&str; 14] = [
-    "Game",
-    "Board",
-    "Preset",
-    "Option",
-    "PlayerA",
-    "PlayerB",
-    "Event",
-    "Site",
-    "Date",
-    "Source",
-    "First",
-    "Result",
-    "Termination",
-    "Start",
-];
+use crate::notation::TAG_NAMES as KNOWN_TAGS;
 
 /// Why `game` cannot be written as MGN that reads back as itself, said for a person, if it
 /// cannot. Tag values need no check: every text has a tag value that reads back as itself. The

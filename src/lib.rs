@@ -130,6 +130,7 @@ pub mod perft;
 pub mod replay;
 pub mod rules;
 pub mod source;
+pub mod suggest;
 pub mod suite;
 pub mod walk;
 

@@ -109,6 +109,7 @@ pub fn games_in_part(text: &str, before: Vec<Spanned<Comment>>, last: bool) -> G
         rest: Some(text.strip_prefix('\u{feff}').unwrap_or(text)),
         elements: Vec::new(),
         before,
+        kind: None,
     }
 }
 
@@ -129,6 +130,8 @@ pub struct Games<'a> {
     /// read, and the comments after it are only known to be the next game's once a blank line
     /// and then more than comments are seen.
     before: Vec<Spanned<Comment>>,
+    /// The game the last record read or tried names in its `Game` tag, if it names one.
+    kind: Option<GameKind>,
 }
 
 /// One game read element by element: its header at once, its move text as it is pulled, so
@@ -256,6 +259,13 @@ impl<'a> Games<'a> {
         self.rest = Some(text);
     }
 
+    /// The game the last record read names in its `Game` tag, if it names one: also for a
+    /// record whose tag section does not read after its `Game` tag, for reports that say which
+    /// game a syntax error is in.
+    pub fn game_kind(&self) -> Option<GameKind> {
+        self.kind
+    }
+
     /// The next record: a reader of its elements, or the syntax error its tag section holds.
     /// A reader must be handed back to [`Games::finish`] before the next record is read.
     pub fn next_game(&mut self) -> Option<Result<GameReader<'a>, SyntaxError>> {
@@ -279,6 +289,17 @@ impl<'a> Games<'a> {
                 reader.header(j).map(|(rest, read)| Some((j, rest, read)))
             }
         });
+        self.kind = match &attempt {
+            Ok(Some((_, _, (header, _)))) => Some(header.game.value),
+            Ok(None) => None,
+            // A tag section that breaks after its `Game` tag still says which game it is.
+            Err(_) => reader
+                .comments_before(i, &mut Vec::new())
+                .ok()
+                .and_then(|j| reader.tag(j).ok())
+                .filter(|(_, t)| t.name == "Game")
+                .and_then(|(_, t)| GameKind::from_name(&t.value)),
+        };
         match attempt {
             Ok(None) => None,
             Ok(Some((start, rest, (header, opening)))) => Some(Ok(GameReader {
@@ -1222,9 +1243,12 @@ impl<'a> Reader<'a> {
         }
         let (mut i, first) = self.tag(i)?;
         let Some(kind) = GameKind::from_name(&first.value) else {
-            return Err(self.bad_value(
-                &first,
+            let meant = crate::suggest::did_you_mean(&first.value, GameKind::NAMES);
+            let found = format!("\"{}\"{meant}", shorten(first.raw));
+            return Err(failure(
+                first.raw,
                 "a game name: dakon, mraw-imrujen, nchuwa or dong-wo",
+                Some(Cow::Owned(found)),
             ));
         };
         let mut header = Header::new(kind);
@@ -1384,7 +1408,9 @@ impl<'a> Reader<'a> {
                     name: t.name.to_owned(),
                     value: text(),
                 };
-                h.other.push(Spanned::new(tag, t.value_span));
+                // From the name, which a warning about a misspelt tag points at, to the value.
+                let span = Span::new(self.offset(name_at), t.value_span.end);
+                h.other.push(Spanned::new(tag, span));
                 Ok(())
             }
         }

@@ -150,7 +150,10 @@ fn step_words(event: &Event) -> String {
             } else {
                 format!("laps {first_lap} to {last_lap}")
             };
-            format!("... {events} step{} of {laps} not shown ...", plural(events))
+            format!(
+                "... {events} step{} of {laps} not shown ...",
+                plural(events)
+            )
         }
         Event::Capture {
             hole,

@@ -534,7 +534,10 @@ fn replay_trace_writes_each_event_in_words() {
     let output = mgn(&["replay", "--trace", "records/dong-wo/rounds-catalan.mgn"]);
     let text = stdout(&output);
     assert_eq!(code(&output), 0, "{text}{}", stderr(&output));
-    assert!(text.contains("lap 3: lift 1 and B's muzi from B1\n"), "{text}");
+    assert!(
+        text.contains("lap 3: lift 1 and B's muzi from B1\n"),
+        "{text}"
+    );
     assert!(text.contains("lap 3: drop B's muzi in A4\n"), "{text}");
     assert!(!text.contains("Hole {"), "{text}");
 }

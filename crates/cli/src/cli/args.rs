@@ -18,6 +18,14 @@ fn lap_budget(text: &str) -> Result<u64, String> {
     Ok(n)
 }
 
+/// What is said of a game name that is none of the four, with the one most likely meant.
+pub fn unknown_game(name: &str) -> String {
+    format!(
+        "unknown game `{name}`{}: the games are dakon, mraw-imrujen, nchuwa and dong-wo",
+        mgn::suggest::did_you_mean(name, mgn::notation::GameKind::NAMES)
+    )
+}
+
 /// The help of `--max-laps`, the same for every command that plays moves.
 const MAX_LAPS_HELP: &str = "The most laps one move may take before it is decided: a move that has neither ended nor come back to an in-move state it was in by then (an endless Nchuwa or Dong Wo relay with a longer cycle) fails under mgn.limit.laps, never passes. At the default a move is decided in about a second";
 

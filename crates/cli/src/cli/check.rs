@@ -346,7 +346,14 @@ impl Reported {
                 first_line: tail.as_ref().map_or(1, |p| p.line),
                 offset: tail.as_ref().map_or(0, |p| p.offset),
             };
-            report.record(&source, 1, &RecordResult::Syntax(no_game(&text)))
+            report.record(
+                &source,
+                1,
+                &RecordResult::Syntax {
+                    error: no_game(&text),
+                    kind: None,
+                },
+            )
         } else {
             Ok(())
         };

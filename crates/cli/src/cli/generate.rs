@@ -35,12 +35,8 @@ fn spanned<T>(value: T) -> Spanned<T> {
 impl GameArgs {
     /// The header these arguments name: game, board, preset and options.
     pub fn header(&self) -> Result<Header, String> {
-        let kind = GameKind::from_name(&self.game).ok_or_else(|| {
-            format!(
-                "unknown game `{}`: the games are dakon, mraw-imrujen, nchuwa and dong-wo",
-                self.game
-            )
-        })?;
+        let kind =
+            GameKind::from_name(&self.game).ok_or_else(|| super::args::unknown_game(&self.game))?;
         let mut header = Header::new(kind);
         if let Some(board) = &self.board {
             header.board = Some(spanned(board.parse::<BoardSize>()?));

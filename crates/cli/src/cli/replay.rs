@@ -9,7 +9,7 @@ use super::input::{self, InputError, Origin};
 use super::output::{self, say, show};
 use super::report::{self, Source};
 use super::Status;
-use mgn::check::no_game;
+use mgn::check::{header_warnings, no_game};
 use mgn::document::{Indented, ItemLines};
 use mgn::notation::{games_in_part, parts, write_position, GameKind, Part, Position};
 use mgn::replay::{draw, event_trace, ply_trace, replay_moves, Progress, ReplayOptions};
@@ -110,6 +110,9 @@ pub fn run(args: &ReplayArgs) -> Status {
                     continue;
                 }
                 let header = reader.header.clone();
+                for warning in header_warnings(&header) {
+                    show(&report::warning(&source, header.game.value, &warning));
+                }
                 view.begin_game(&mut out, records, header.game.value)?;
                 let mut step_written = Ok(());
                 let mut on_step = |progress: Progress| {

@@ -90,6 +90,17 @@ pub fn problem(source: &Source, kind: GameKind, problem: &Diagnostic) -> String 
     shown
 }
 
+/// Something a game of `kind` likely does not mean, which leaves its verdict alone.
+pub fn warning(source: &Source, kind: GameKind, warning: &Diagnostic) -> String {
+    let mut shown = source.render(placed_at(warning), &format!("warning: {}", warning.message));
+    shown.push_str(&format!("\n  rule {}", warning.rule));
+    let rule_words = warning.rule_words(kind);
+    if !rule_words.is_empty() {
+        shown.push_str(&format!(": {rule_words}"));
+    }
+    shown
+}
+
 /// Where a diagnostic of the replay is, in the text the game was read from: the replay places
 /// every diagnostic it gives.
 fn placed_at(diagnostic: &Diagnostic) -> usize {
@@ -181,6 +192,17 @@ struct JsonVerdict<'a> {
     trace: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     diff: Option<String>,
+    /// What the record likely does not mean, whatever the verdict.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<JsonWarning>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonWarning {
+    line: usize,
+    column: usize,
+    rule: &'static str,
+    message: String,
 }
 
 impl<'a> JsonVerdict<'a> {
@@ -200,6 +222,7 @@ impl<'a> JsonVerdict<'a> {
             alternatives: Vec::new(),
             trace: None,
             diff: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -244,7 +267,8 @@ impl<W: Write> Report<W> {
         let name = source.name;
         let kind = match result {
             RecordResult::Checked { kind, .. } => Some(*kind),
-            RecordResult::Syntax(_) | RecordResult::NotUtf8 { .. } => None,
+            RecordResult::Syntax { kind, .. } => *kind,
+            RecordResult::NotUtf8 { .. } => None,
         };
         let mut json = JsonVerdict::new(name, Some(index), "passed");
         json.game_kind = kind.map(|k| k.name());
@@ -253,7 +277,7 @@ impl<W: Write> Report<W> {
             None => format!("game {index}"),
         };
         let shown = match result {
-            RecordResult::Syntax(error) => {
+            RecordResult::Syntax { error, .. } => {
                 self.failed += 1;
                 json.verdict = "failed";
                 json.rule = Some("mgn.syntax");
@@ -273,33 +297,51 @@ impl<W: Write> Report<W> {
                 json = json.at(source, *offset);
                 Some(shown)
             }
-            RecordResult::Checked { kind, verdict } => match verdict {
-                mgn::check::Verdict::Passed => {
-                    self.passed += 1;
-                    tracing::debug!(file = %mgn::source::displayable_name(name), record = index, "passed");
-                    None
+            RecordResult::Checked {
+                kind,
+                verdict,
+                warnings,
+            } => {
+                for warning in warnings {
+                    let (line, column) = source.line_col(placed_at(warning));
+                    json.warnings.push(JsonWarning {
+                        line,
+                        column,
+                        rule: warning.rule,
+                        message: warning.message.clone(),
+                    });
+                    if self.format == ReportFormat::Text && !self.quiet {
+                        writeln!(self.out, "{}", self::warning(source, *kind, warning))?;
+                    }
                 }
-                mgn::check::Verdict::Failed(problems) => {
-                    self.failed += 1;
-                    let first = &problems[0];
-                    json.verdict = "failed";
-                    json.ply = first.ply;
-                    json.rule = Some(first.rule);
-                    json.rule_words = Some(first.rule_words(*kind)).filter(|w| !w.is_empty());
-                    json.message = Some(first.message.clone());
-                    json.alternatives = first.alternatives.clone();
-                    json.trace = first.trace.clone();
-                    json.diff = first.diff.clone();
-                    json = json.at(source, placed_at(first));
-                    Some(
-                        problems
-                            .iter()
-                            .map(|p| problem(source, *kind, p))
-                            .collect::<Vec<_>>()
-                            .join("\n"),
-                    )
+                match verdict {
+                    mgn::check::Verdict::Passed => {
+                        self.passed += 1;
+                        tracing::debug!(file = %mgn::source::displayable_name(name), record = index, "passed");
+                        None
+                    }
+                    mgn::check::Verdict::Failed(problems) => {
+                        self.failed += 1;
+                        let first = &problems[0];
+                        json.verdict = "failed";
+                        json.ply = first.ply;
+                        json.rule = Some(first.rule);
+                        json.rule_words = Some(first.rule_words(*kind)).filter(|w| !w.is_empty());
+                        json.message = Some(first.message.clone());
+                        json.alternatives = first.alternatives.clone();
+                        json.trace = first.trace.clone();
+                        json.diff = first.diff.clone();
+                        json = json.at(source, placed_at(first));
+                        Some(
+                            problems
+                                .iter()
+                                .map(|p| problem(source, *kind, p))
+                                .collect::<Vec<_>>()
+                                .join("\n"),
+                        )
+                    }
                 }
-            },
+            }
         };
         match self.format {
             ReportFormat::Text => match shown {
