@@ -17,11 +17,19 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
             lap_line.clear();
         }
     };
+    // The lap under way, whose line goes on after an event that interrupts it (a seed banked).
+    let mut current = 0;
+    let go_on = |lap_line: &mut String, lap: u32| {
+        if lap_line.is_empty() {
+            let _ = write!(lap_line, "lap {lap} (continued):");
+        }
+    };
     // Codes only: the words of the rule that decided stand once, above the trace.
     for event in events {
         match *event {
             Event::PickUp { hole, pile, lap } => {
                 flush(&mut out, &mut lap_line);
+                current = lap;
                 let lead = if lap == 1 { "sowing" } else { "relay" };
                 let _ = write!(
                     lap_line,
@@ -30,12 +38,15 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                 );
             }
             Event::Sow { hole } => {
+                go_on(&mut lap_line, current);
                 let _ = write!(lap_line, " {hole}");
             }
             Event::SowMuzi { hole, muzi } => {
+                go_on(&mut lap_line, current);
                 let _ = write!(lap_line, " {hole}(m{muzi})");
             }
             Event::Skip { hole, .. } => {
+                go_on(&mut lap_line, current);
                 let _ = write!(lap_line, " (skips {hole})");
             }
             Event::LapEnd {
@@ -43,11 +54,16 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                 lap,
                 rule: code,
             } => {
-                if lap_line.is_empty() {
-                    // The end of a lap whose start was left out of the trace.
-                    let _ = write!(lap_line, "lap {lap}: ...");
+                if lap_line.is_empty() && lap == current {
+                    // The lap went on after an interruption, with no seed more.
+                    let _ = write!(lap_line, "lap {lap} (continued): ends in {hole} [{code}]");
+                } else {
+                    if lap_line.is_empty() {
+                        // The end of a lap whose start was left out of the trace.
+                        let _ = write!(lap_line, "lap {lap}: ...");
+                    }
+                    let _ = write!(lap_line, "; ends in {hole} [{code}]");
                 }
-                let _ = write!(lap_line, "; ends in {hole} [{}]", code);
                 flush(&mut out, &mut lap_line);
             }
             _ => {
