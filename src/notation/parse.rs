@@ -159,6 +159,17 @@ struct Cursor {
     /// Plies since the start of the round.
     plies: usize,
     holes_hint: usize,
+    /// Whether the game keeps debts, which its checkpoints may write (Dong Wo).
+    debts: bool,
+}
+
+impl Cursor {
+    fn of(header: &Header) -> Cursor {
+        Cursor {
+            debts: header.game.value == GameKind::DongWo,
+            ..Cursor::default()
+        }
+    }
 }
 
 /// What the move text holds next.
@@ -196,12 +207,12 @@ impl<'a> GameReader<'a> {
         };
         GameReader {
             reader: self.reader,
+            cursor: Cursor::of(&header),
             header,
             before: Vec::new(),
             start: self.start,
             opening: opening.into_iter(),
             rest,
-            cursor: Cursor::default(),
             state: ReadState::Reading,
         }
     }
@@ -304,12 +315,12 @@ impl<'a> Games<'a> {
             Ok(None) => None,
             Ok(Some((start, rest, (header, opening)))) => Some(Ok(GameReader {
                 reader,
+                cursor: Cursor::of(&header),
                 header,
                 before: std::mem::take(&mut self.before),
                 start,
                 opening: opening.into_iter(),
                 rest,
-                cursor: Cursor::default(),
                 state: ReadState::Reading,
             })),
             Err(e) => {
@@ -406,7 +417,7 @@ impl Iterator for Games<'_> {
 /// A position string on its own (as in a `Start` tag).
 pub fn parse_position(text: &str) -> Result<Position, SyntaxError> {
     let reader = Reader::whole(text);
-    let read = position(text, 0).and_then(|(rest, p)| {
+    let read = position(text, 0, true).and_then(|(rest, p)| {
         if rest.is_empty() {
             Ok(p)
         } else {
@@ -709,11 +720,14 @@ fn expect_sp<'a>(i: &'a str, what: &'static str) -> Result<&'a str, Failure<'a>>
 }
 
 /// A position. `holes_hint` is how many holes it likely has (those of the game's last
-/// checkpoint; 0 if unknown), so that its vector is allocated once.
-fn position(i: &str, holes_hint: usize) -> PResult<'_, Position> {
+/// checkpoint; 0 if unknown), so that its vector is allocated once. `debts` says whether the
+/// game keeps debts (Dong Wo), so that what follows the round is read as debts, and said to be
+/// wrong as debts; in another game only whole debts (` 4/0`) are read, for the rules to refuse,
+/// and anything else ends the position where the caller says what it expected (a `]`).
+fn position(i: &str, holes_hint: usize, debts: bool) -> PResult<'_, Position> {
     match position_fast(i, holes_hint) {
         Some(read) => Ok(read),
-        None => position_careful(i),
+        None => position_careful(i, debts),
     }
 }
 
@@ -884,7 +898,7 @@ fn fast_hole(b: &[u8], k: &mut usize) -> Option<HoleState> {
 }
 
 /// The general reader of a position, which says what is wrong with a malformed one.
-fn position_careful(i: &str) -> PResult<'_, Position> {
+fn position_careful(i: &str, debts: bool) -> PResult<'_, Position> {
     let mut both = Vec::new();
     let (i, ()) = holes(i, &mut both)?;
     let a = both.len();
@@ -898,7 +912,16 @@ fn position_careful(i: &str) -> PResult<'_, Position> {
     let (i, to_move) = expect("the side to move, A or B", side)(i)?;
     let i = expect_sp(i, "a space before the round")?;
     let (i, round) = expect("the round number", number)(i)?;
-    let debts_ahead = i.len() > 1 && sp(i).is_ok() && i.as_bytes()[1].is_ascii_digit();
+    let whole_debts = || {
+        let digits = |b: &[u8]| b.iter().take_while(|b| b.is_ascii_digit()).count();
+        let b = &i.as_bytes()[1..];
+        let a = digits(b);
+        b.get(a) == Some(&b'/') && digits(&b[a + 1..]) > 0
+    };
+    let debts_ahead = i.len() > 1
+        && sp(i).is_ok()
+        && i.as_bytes()[1].is_ascii_digit()
+        && (debts || whole_debts());
     let (i, debts) = if debts_ahead {
         let (i, debt_a) = number(&i[1..])?;
         let i = byte(i, b'/', "`/` between the debts")?;
@@ -1386,7 +1409,8 @@ impl<'a> Reader<'a> {
             "Start" => {
                 // Read from the raw text so that errors point into the string; a position
                 // holds no character that would need an escape.
-                let read = position(t.raw, 0).and_then(|(rest, p)| {
+                let debts = h.game.value == GameKind::DongWo;
+                let read = position(t.raw, 0, debts).and_then(|(rest, p)| {
                     if rest.is_empty() {
                         Ok(p)
                     } else {
@@ -1496,7 +1520,7 @@ impl<'a> Reader<'a> {
                         };
                         return fail(i, expected);
                     }
-                    let (rest, p) = position(&i[1..], cursor.holes_hint)?;
+                    let (rest, p) = position(&i[1..], cursor.holes_hint, cursor.debts)?;
                     let rest = byte(rest, b']', "`]` closing the checkpoint")?;
                     cursor.holes_hint = p.holes.row(Side::A).len() + p.holes.row(Side::B).len();
                     (
@@ -1699,17 +1723,19 @@ mod tests {
 
     /// The fast reader of positions reads what the careful one reads, or leaves it to it.
     fn fast_and_careful_agree(text: &str) {
-        let careful = outcome(text, position_careful(text));
-        for hint in [0, 1, 10, 24] {
-            if let Some(read) = position_fast(text, hint) {
-                let fast = outcome(text, Ok(read));
-                assert_eq!(fast, careful, "fast and careful disagree on {text:?}");
+        for debts in [true, false] {
+            let careful = outcome(text, position_careful(text, debts));
+            for hint in [0, 1, 10, 24] {
+                if let Some(read) = position_fast(text, hint) {
+                    let fast = outcome(text, Ok(read));
+                    assert_eq!(fast, careful, "fast and careful disagree on {text:?}");
+                }
+                assert_eq!(
+                    outcome(text, position(text, hint, debts)),
+                    careful,
+                    "position and the careful reader disagree on {text:?}"
+                );
             }
-            assert_eq!(
-                outcome(text, position(text, hint)),
-                careful,
-                "position and the careful reader disagree on {text:?}"
-            );
         }
     }
 

@@ -509,7 +509,10 @@ mod tests {
         // Every capture is counted.
         assert_eq!(log.captures().count, 1000);
         assert_eq!(log.captures().points, 2000);
-        assert_eq!(log.captures().sorted_holes(), vec![hole(1), hole(2), hole(3)]);
+        assert_eq!(
+            log.captures().sorted_holes(),
+            vec![hole(1), hole(2), hole(3)]
+        );
     }
 
     #[test]

@@ -138,3 +138,129 @@ fn an_unknown_tag_near_a_known_one_is_warned_of() {
         stderr(&output)
     );
 }
+
+/// A checkpoint whose `]` is missing, with the next move number after it: in Dakon, which keeps
+/// no debts, the message asks for the `]`; only Dong Wo's speaks of debts.
+#[test]
+fn a_missing_bracket_is_said_in_the_games_words() {
+    let dakon = "[Game \"dakon\"]\n\n1. B4 [6,0,0,6,6/6,6,6,0,6 0/8 A 1 2. A1 *\n";
+    let output = check_stdin(dakon, &[]);
+    let shown = stdout(&output);
+    assert!(
+        shown.starts_with("<stdin>:3:35: expected `]` closing the checkpoint, found a space"),
+        "{shown}"
+    );
+    assert!(!shown.contains("debt"), "{shown}");
+    let dong_wo = dakon.replace("dakon", "dong-wo");
+    let output = check_stdin(&dong_wo, &[]);
+    assert!(
+        stdout(&output).contains("between the debts"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// What is wrong with a YAML or JSON input is said in the document's words, never in Rust's
+/// (`struct HoleStateFields`, `u32`), and always with a line.
+#[test]
+fn document_errors_are_in_the_documents_words_with_a_line() {
+    let scratch = scratch("diagnostics", "document_errors");
+    let yaml = stdout(&mgn(&[
+        "convert",
+        "--to",
+        "yaml",
+        "records/dakon/seed-worked-example.mgn",
+    ]));
+    let json = stdout(&mgn(&[
+        "convert",
+        "--to",
+        "json",
+        "records/dakon/seed-worked-example.mgn",
+    ]));
+    let cases = [
+        // A hole that is not a map, a count that is not a number.
+        (
+            "hole.yaml",
+            yaml.replacen("- seeds: 6", "- six", 1),
+            "expected a hole",
+        ),
+        (
+            "count.json",
+            json.replacen("\"count\": 7", "\"count\": \"seven\"", 1),
+            "expected a whole number from 0 to 4294967295",
+        ),
+        (
+            "header.json",
+            json.replacen("\"header\": {", "\"header\": 3, \"x\": {", 1),
+            "expected a header",
+        ),
+        // Refusals of the whole document or of a game, which serde does not place.
+        (
+            "version.yaml",
+            yaml.replacen("mgn: 1", "mgn: 2", 1),
+            "version 2 is not supported",
+        ),
+        (
+            "no-version.json",
+            json.replacen("\"mgn\": 1,", "", 1),
+            "missing field `mgn`",
+        ),
+        (
+            "result.yaml",
+            yaml.replacen("result: '*'", "result: 1-0", 1),
+            "the `Result` tag says `1-0`",
+        ),
+        (
+            "cut.json",
+            json[..json.len() / 2].to_string(),
+            "the input ends inside",
+        ),
+    ];
+    for (name, text, said) in cases {
+        let path = scratch.join(name);
+        std::fs::write(&path, &text).unwrap();
+        let output = mgn(&["convert", "--to", "mgn", path_str(&path)]);
+        let message = stderr(&output);
+        assert_eq!(code(&output), 1, "{name}: {message}");
+        assert!(message.contains(said), "{name}: {message}");
+        for rust in ["struct", "u32", "EOF", "Fields"] {
+            assert!(!message.contains(rust), "{name}: {message}");
+        }
+        // `mgn: FILE:LINE:COLUMN: ...`
+        let place = message
+            .strip_prefix(&format!("mgn: {}:", path_str(&path)))
+            .unwrap_or_else(|| panic!("{name}: {message}"));
+        let line = place.split(':').next().unwrap();
+        assert!(
+            line.parse::<usize>().is_ok(),
+            "{name}: no line in {message}"
+        );
+    }
+}
+
+#[test]
+fn converting_nothing_says_so() {
+    for (input, from) in [
+        ("", "json"),
+        ("", "yaml"),
+        ("\n  \n", "mgn"),
+        ("\u{feff}", "json"),
+    ] {
+        let output = run(
+            &["convert", "--from", from, "--to", "mgn", "-"],
+            Some(input.as_bytes()),
+        );
+        assert_eq!(code(&output), 1, "{input:?}");
+        assert!(
+            stderr(&output).starts_with("mgn: <stdin>: the input is "),
+            "{input:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains("nothing to convert"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(stdout(&output).is_empty());
+    }
+}

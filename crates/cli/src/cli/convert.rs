@@ -64,6 +64,19 @@ pub fn run(args: &ConvertArgs) -> Status {
             return Status::Error;
         }
     };
+    // Nothing to convert is a bad input, said as such rather than as whatever the reader of
+    // the format would make of no text (`EOF while parsing a value`).
+    let blank = |b: &u8| b.is_ascii_whitespace();
+    let text = prefix.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&prefix);
+    if (prefix.len() as u64) < SNIFF_BYTES && text.iter().all(blank) {
+        let what = if text.is_empty() { "empty" } else { "blank" };
+        output::say(&format!(
+            "{}: the input is {what}: nothing to convert (an MGN file holds at least one game, \
+             a YAML or JSON document a map of `mgn` and `games`)",
+            mgn::source::displayable_name(&name)
+        ));
+        return Status::Failed;
+    }
     let from = args
         .from
         .or_else(|| match &origin {
