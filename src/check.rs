@@ -207,7 +207,13 @@ pub fn header_warnings(header: &Header) -> Vec<Diagnostic> {
                 "unknown tag `{name}` (did you mean `{meant}`?): it is kept, but MGN gives it no \
                  meaning"
             );
-            Some(Diagnostic::new("mgn.header.unknown-tag", message).at_offset(tag.span.start))
+            let end = tag.span.start + name.len();
+            let diagnostic = Diagnostic::new("mgn.header.unknown-tag", message);
+            Some(
+                diagnostic
+                    .at_span(tag.span.start, end)
+                    .labelled(format!("did you mean `{meant}`?")),
+            )
         })
         .collect()
 }

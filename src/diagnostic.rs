@@ -29,6 +29,24 @@ pub struct Diagnostic {
     pub trace: Option<String>,
     /// A unified diff of the claimed position against the replayed one.
     pub diff: Option<String>,
+    /// Where the text it points at ends, once placed: the whole move, tag value or field, for a
+    /// report to underline. `None` for a point.
+    pub end: Option<usize>,
+    /// What to write under the text it points at, shorter than the message: `claimed 7,
+    /// replayed 6`.
+    pub label: Option<String>,
+    /// Other places of the text that bear on it, each with its words (the other holes of a
+    /// checkpoint that differ).
+    pub labels: Vec<Label>,
+}
+
+/// A place of the text that bears on a [`Diagnostic`], with what to say under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Byte offsets of the text the game was read from.
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
 }
 
 /// Where a [`Diagnostic`] points.
@@ -57,6 +75,9 @@ impl Diagnostic {
             alternatives: Vec::new(),
             trace: None,
             diff: None,
+            end: None,
+            label: None,
+            labels: Vec::new(),
         }
     }
 
@@ -69,6 +90,19 @@ impl Diagnostic {
     /// Placed at byte `offset` of the text the game was read from.
     pub fn at_offset(mut self, offset: usize) -> Diagnostic {
         self.location = Location::Offset(offset);
+        self
+    }
+
+    /// Placed at the text from byte `start` to byte `end` of the text the game was read from.
+    pub fn at_span(mut self, start: usize, end: usize) -> Diagnostic {
+        self.location = Location::Offset(start);
+        self.end = Some(end);
+        self
+    }
+
+    /// With `label` under the text it points at.
+    pub fn labelled(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
         self
     }
 

@@ -194,9 +194,12 @@ impl<'a> GameReader<'a> {
         }
     }
 
-    /// The text the game was read from, which its spans point into.
-    pub fn text(&self) -> &str {
-        self.reader.text
+    /// The text of the game at `span`, one of the spans of its elements.
+    pub fn text_at(&self, span: Span) -> Option<&'a str> {
+        let base = self.reader.base;
+        self.reader
+            .text
+            .get(span.start.checked_sub(base)?..span.end.checked_sub(base)?)
     }
 
     /// A new reader of the same game, from its first element: to replay it again.
@@ -412,6 +415,64 @@ impl Iterator for Games<'_> {
             (Ok(_), None) => unreachable!("a game that ended well has its result"),
         }
     }
+}
+
+/// Where each field of a position string that reads lies in it, as byte ranges of the string:
+/// what a report points at when one field of a checkpoint is wrong.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionFields {
+    /// Each row whole (`6,0,0,6,6`), A's then B's.
+    pub rows: [std::ops::Range<usize>; 2],
+    /// Each hole of each row, A's then B's.
+    pub holes: [Vec<std::ops::Range<usize>>; 2],
+    pub stores: [std::ops::Range<usize>; 2],
+    pub to_move: std::ops::Range<usize>,
+    pub round: std::ops::Range<usize>,
+    /// A's and B's debts, when the string writes them.
+    pub debts: Option<[std::ops::Range<usize>; 2]>,
+}
+
+/// The fields of the position string `text` (without brackets), found by its separators alone:
+/// for a position that reads, they are its fields. `None` if it is not of that shape.
+pub fn position_fields(text: &str) -> Option<PositionFields> {
+    let mut fields = text.split(' ').scan(0, |at, field| {
+        let range = *at..*at + field.len();
+        *at += field.len() + 1;
+        Some(range)
+    });
+    let holes = fields.next()?;
+    let halves = |range: std::ops::Range<usize>| {
+        let slash = text[range.clone()].find('/')? + range.start;
+        Some([range.start..slash, slash + 1..range.end])
+    };
+    let rows = halves(holes)?;
+    let split_row = |row: &std::ops::Range<usize>| {
+        let mut at = row.start;
+        text[row.clone()]
+            .split(',')
+            .map(|hole| {
+                let range = at..at + hole.len();
+                at += hole.len() + 1;
+                range
+            })
+            .collect::<Vec<_>>()
+    };
+    let holes = [split_row(&rows[0]), split_row(&rows[1])];
+    let stores = halves(fields.next()?)?;
+    let to_move = fields.next()?;
+    let round = fields.next()?;
+    let debts = match fields.next() {
+        Some(debts) => Some(halves(debts)?),
+        None => None,
+    };
+    Some(PositionFields {
+        rows,
+        holes,
+        stores,
+        to_move,
+        round,
+        debts,
+    })
 }
 
 /// A position string on its own (as in a `Start` tag).

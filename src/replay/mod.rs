@@ -100,6 +100,11 @@ pub trait MoveText {
     fn next_element(&mut self) -> Option<Element>;
     /// The result that closed the move text, once `next_element` has said it is over.
     fn outcome(&self) -> Option<Spanned<Outcome>>;
+    /// The text at `span`, the span of an element given, if the move text has its text: so
+    /// that a report points into a claim at the field that is wrong.
+    fn text_at(&self, _span: Span) -> Option<&str> {
+        None
+    }
 }
 
 /// A game's reader as the replay's move text: it stops at a syntax error, which
@@ -111,6 +116,10 @@ impl MoveText for crate::notation::GameReader<'_> {
 
     fn outcome(&self) -> Option<Spanned<Outcome>> {
         crate::notation::GameReader::outcome(self)
+    }
+
+    fn text_at(&self, span: Span) -> Option<&str> {
+        crate::notation::GameReader::text_at(self, span)
     }
 }
 
@@ -242,6 +251,121 @@ impl Replayed {
     }
 }
 
+/// A field of a position, as a checkpoint writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    /// A whole row, when it has more or fewer holes than the board.
+    Row(Side),
+    Hole(Side, usize),
+    Store(Side),
+    ToMove,
+    Round,
+    Debt(Side),
+}
+
+impl Field {
+    /// Where the field lies in a position string of these fields; `None` for a field it
+    /// does not write (debts of 0).
+    fn range(&self, fields: &crate::notation::PositionFields) -> Option<std::ops::Range<usize>> {
+        match *self {
+            Field::Row(side) => Some(fields.rows[side.index()].clone()),
+            Field::Hole(side, k) => fields.holes[side.index()].get(k).cloned(),
+            Field::Store(side) => Some(fields.stores[side.index()].clone()),
+            Field::ToMove => Some(fields.to_move.clone()),
+            Field::Round => Some(fields.round.clone()),
+            Field::Debt(side) => fields.debts.as_ref().map(|d| d[side.index()].clone()),
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Field::Row(side) => write!(f, "row {side}"),
+            Field::Hole(side, k) => write!(f, "{side}{}", k + 1),
+            Field::Store(side) => write!(f, "{side}'s store"),
+            Field::ToMove => f.write_str("the side to move"),
+            Field::Round => f.write_str("the round"),
+            Field::Debt(side) => write!(f, "{side}'s debt"),
+        }
+    }
+}
+
+/// One field in which a claimed position differs from the replayed one.
+struct Difference {
+    field: Field,
+    /// `claimed 7, replayed 6`, or what is wrong with the field.
+    words: String,
+}
+
+/// Where `claimed` differs from `replayed`, field by field, in the order a position is
+/// written. A row of the wrong length is one difference: its holes cannot be compared.
+fn position_differences(claimed: &Position, replayed: &Position) -> Vec<Difference> {
+    use crate::notation::{write_hole, write_pile};
+    let mut found = Vec::new();
+    let differ = |found: &mut Vec<Difference>, field: Field, claimed: String, replayed: String| {
+        if claimed != replayed {
+            let words = format!("claimed {claimed}, replayed {replayed}");
+            found.push(Difference { field, words });
+        }
+    };
+    for side in [Side::A, Side::B] {
+        let (c, r) = (claimed.holes.row(side), replayed.holes.row(side));
+        if c.len() != r.len() {
+            let plural = |n: usize| if n == 1 { "" } else { "s" };
+            found.push(Difference {
+                field: Field::Row(side),
+                words: format!(
+                    "{} hole{}, the board has {}",
+                    c.len(),
+                    plural(c.len()),
+                    r.len()
+                ),
+            });
+            continue;
+        }
+        for (k, (c, r)) in c.iter().zip(r).enumerate() {
+            differ(
+                &mut found,
+                Field::Hole(side, k),
+                write_hole(c),
+                write_hole(r),
+            );
+        }
+    }
+    for side in [Side::A, Side::B] {
+        let k = side.index();
+        differ(
+            &mut found,
+            Field::Store(side),
+            write_pile(&claimed.stores[k]),
+            write_pile(&replayed.stores[k]),
+        );
+    }
+    differ(
+        &mut found,
+        Field::ToMove,
+        claimed.to_move.to_string(),
+        replayed.to_move.to_string(),
+    );
+    differ(
+        &mut found,
+        Field::Round,
+        claimed.round.to_string(),
+        replayed.round.to_string(),
+    );
+    for side in [Side::A, Side::B] {
+        let k = side.index();
+        differ(
+            &mut found,
+            Field::Debt(side),
+            claimed.debts[k].to_string(),
+            replayed.debts[k].to_string(),
+        );
+    }
+    found
+}
+
 /// Failures are rare and large; boxed, they keep the common `Ok` path small.
 type Fail = Box<Diagnostic>;
 
@@ -252,7 +376,7 @@ fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fai
 /// A diagnostic of the rules placed at the start of `span`, whatever part of a move it was
 /// about.
 fn placed(diagnostic: Diagnostic, span: Span) -> Fail {
-    Box::new(diagnostic.at_offset(span.start))
+    Box::new(diagnostic.at_span(span.start, span.end))
 }
 
 /// A diagnostic of the rules placed at the part of the move it is about.
@@ -496,7 +620,9 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 }
                 Element::Captures(claim) => self.check_captures(&claim)?,
                 Element::Score(claim) => self.check_score(&claim)?,
-                Element::Checkpoint(claim) => self.check_checkpoint(&claim)?,
+                Element::Checkpoint(claim) => {
+                    self.check_checkpoint(&claim, moves.text_at(claim.span))?
+                }
                 Element::Round(marker) => self.check_round(&marker)?,
                 Element::Comment(_) => {}
             }
@@ -592,7 +718,9 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 }
                 Element::Captures(claim) => self.check_captures(claim),
                 Element::Score(claim) => self.check_score(claim),
-                Element::Checkpoint(claim) => self.check_checkpoint(claim),
+                Element::Checkpoint(claim) => {
+                    self.check_checkpoint(claim, moves.text_at(claim.span))
+                }
                 _ => return Err(open),
             };
             claim_failure = checked.err();
@@ -870,7 +998,13 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         Ok(())
     }
 
-    fn check_checkpoint(&mut self, claim: &Spanned<Position>) -> Result<(), Fail> {
+    /// `written` is the checkpoint's text, `[...]`, when the move text has it: the report then
+    /// points at the fields that differ.
+    fn check_checkpoint(
+        &mut self,
+        claim: &Spanned<Position>,
+        written: Option<&str>,
+    ) -> Result<(), Fail> {
         if self.rules.position_matches(&self.state, &claim.value) {
             return Ok(());
         }
@@ -883,14 +1017,54 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             .context_radius(5)
             .header("claimed", "replayed")
             .to_string();
-        let mut failure = failure_at(
-            claim.span,
+        let differences = position_differences(&claim.value, replayed);
+        // The fields in the text, past the `[`; without them, the whole checkpoint.
+        let fields = written
+            .and_then(|w| w.strip_prefix('[')?.strip_suffix(']'))
+            .and_then(crate::notation::position_fields);
+        let place = |field: &Field| -> (usize, usize) {
+            let at = fields.as_ref().and_then(|f| field.range(f));
+            match at {
+                Some(range) => (
+                    claim.span.start + 1 + range.start,
+                    claim.span.start + 1 + range.end,
+                ),
+                None => (claim.span.start, claim.span.end),
+            }
+        };
+        let shown: Vec<String> = differences
+            .iter()
+            .take(4)
+            .map(|d| format!("{}: {}", d.field, d.words))
+            .collect();
+        let more = differences.len().saturating_sub(shown.len());
+        let mut failure = Box::new(Diagnostic::new(
             "mgn.claim.checkpoint",
             format!(
-                "the checkpoint differs from the replayed position ({})",
+                "the checkpoint differs from the replay at {}{} (replayed position {})",
+                shown.join("; "),
+                match more {
+                    0 => String::new(),
+                    n => format!(" and {n} field{} more", if n == 1 { "" } else { "s" }),
+                },
                 write_position(replayed)
             ),
-        );
+        ));
+        match differences.first() {
+            Some(first) => {
+                let (start, end) = place(&first.field);
+                *failure = failure.at_span(start, end).labelled(first.words.clone());
+                for other in &differences[1..] {
+                    let (start, end) = place(&other.field);
+                    failure.labels.push(crate::Label {
+                        start,
+                        end,
+                        message: format!("{}: {}", other.field, other.words),
+                    });
+                }
+            }
+            None => *failure = failure.at_span(claim.span.start, claim.span.end),
+        }
         if self.ply_count > 0 {
             failure = self.with_trace(failure);
             failure.ply = Some(self.ply_count);

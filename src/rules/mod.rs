@@ -261,7 +261,7 @@ pub fn with_rules_within<W: WithRules>(
             .iter()
             .find(|o| o.value.code == refusal.rule)
             .map_or(span, |o| o.span);
-        refusal.at_offset(at.start)
+        refusal.at_span(at.start, at.end)
     };
     match header.game.value {
         GameKind::Dakon => dakon::Dakon::new(board, &settings)
@@ -337,7 +337,7 @@ impl Settings {
                             .join(", ")
                     ),
                 )
-                .at_offset(preset.span.start)
+                .at_span(preset.span.start, preset.span.end)
             })?;
             for (code, value) in found.settings {
                 settings
@@ -349,7 +349,8 @@ impl Settings {
             settings
                 .set(&option.value.code, &option.value.value)
                 .map_err(|message| {
-                    Diagnostic::new("mgn.header.option", message).at_offset(option.span.start)
+                    Diagnostic::new("mgn.header.option", message)
+                        .at_span(option.span.start, option.span.end)
                 })?;
         }
         Ok(settings)
