@@ -1018,6 +1018,12 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             .header("claimed", "replayed")
             .to_string();
         let differences = position_differences(&claim.value, replayed);
+        // Without the text (a parsed game), the checkpoint is taken to be written as mgn writes
+        // it when it is as long; else the whole checkpoint is pointed at.
+        let canonical = format!("[{}]", write_position(&claim.value));
+        let written = written.or_else(|| {
+            (canonical.len() == claim.span.end - claim.span.start).then_some(canonical.as_str())
+        });
         // The fields in the text, past the `[`; without them, the whole checkpoint.
         let fields = written
             .and_then(|w| w.strip_prefix('[')?.strip_suffix(']'))
@@ -1053,7 +1059,9 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         match differences.first() {
             Some(first) => {
                 let (start, end) = place(&first.field);
-                *failure = failure.at_span(start, end).labelled(first.words.clone());
+                *failure = failure
+                    .at_span(start, end)
+                    .labelled(format!("{}: {}", first.field, first.words));
                 for other in &differences[1..] {
                     let (start, end) = place(&other.field);
                     failure.labels.push(crate::Label {

@@ -474,13 +474,17 @@ fn an_illegal_dakon_move_names_its_place_its_rule_and_the_legal_moves() {
             report.contains(&format!("legal here: {legal}")),
             "{name}: {report}"
         );
-        // The source line and a caret under the column follow the headline.
+        // The source line and the move underlined from its column follow the headline.
         let caret = report
             .lines()
             .find(|l| l.trim_start().starts_with("| ") && l.ends_with('^'))
             .unwrap_or_else(|| panic!("{name}: no caret in:\n{report}"));
         let bar = caret.find('|').unwrap();
-        assert_eq!(caret.len() - bar - 2, column, "{name}: {report}");
+        assert_eq!(
+            caret.find('^').unwrap() - bar - 1,
+            column,
+            "{name}: {report}"
+        );
     }
 }
 

@@ -264,3 +264,132 @@ fn converting_nothing_says_so() {
         assert!(stdout(&output).is_empty());
     }
 }
+
+/// mgn.claim.checkpoint: a false checkpoint names each field that differs and points at it,
+/// the first one underlined (`^`), the others marked (`-`) with their words.
+#[test]
+fn a_false_checkpoint_names_and_points_at_the_fields_that_differ() {
+    let text = "[Game \"dakon\"]\n\n1. B4 x7(A2,B4) [6,0,0,6,6/6,6,6,0,7 1/8 A 1] *\n";
+    let output = check_stdin(text, &[]);
+    let shown = stdout(&output);
+    let expected = "<stdin>:3:36: ply 1: the checkpoint differs from the replay at B5: claimed 7, replayed 6; A's store: claimed 1, replayed 0 (replayed position 6,0,0,6,6/6,6,6,0,6 0/8 A 1)
+  |
+3 | 1. B4 x7(A2,B4) [6,0,0,6,6/6,6,6,0,7 1/8 A 1] *
+  |                                    ^ - A's store: claimed 1, replayed 0
+  |                                    |
+  |                                    B5: claimed 7, replayed 6
+  |
+  = rule mgn.claim.checkpoint: a checkpoint must equal the replayed position
+";
+    assert!(shown.starts_with(expected), "{shown}");
+
+    let output = check_stdin(text, &["--format", "json"]);
+    let verdict: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(
+        (verdict["line"].clone(), verdict["column"].clone()),
+        (3.into(), 36.into())
+    );
+    assert_eq!(verdict["end_column"], 37);
+    assert_eq!(verdict["label"], "B5: claimed 7, replayed 6");
+    assert_eq!(verdict["labels"][0]["column"], 38);
+    assert_eq!(
+        verdict["labels"][0]["message"],
+        "A's store: claimed 1, replayed 0"
+    );
+
+    // A row of the wrong length is said as such: its holes cannot be compared one by one.
+    let text = "[Game \"dakon\"]\n[Board \"2x6\"]\n\n1. B4 [7,7,0,7,7/7,7,7,1,7,7 0/1 A 1] *\n";
+    let output = check_stdin(text, &[]);
+    let shown = stdout(&output);
+    assert!(
+        shown.starts_with("<stdin>:4:8: ply 1: the checkpoint differs from the replay at row A: 5 holes, the board has 6"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("  |        ^^^^^^^^^ row A: 5 holes, the board has 6\n"),
+        "{shown}"
+    );
+}
+
+/// The whole span is underlined: a move, a tag value.
+#[test]
+fn the_whole_span_is_underlined() {
+    let output = check_stdin("[Game \"dakon\"]\n\n1. B4 1... A3 *\n", &[]);
+    assert!(
+        stdout(&output).contains("\n3 | 1. B4 1... A3 *\n  |            ^^\n"),
+        "{}",
+        stdout(&output)
+    );
+    let output = check_stdin(&dakon_with("[Preset \"catalen\"]"), &[]);
+    assert!(
+        stdout(&output).contains("  |          ^^^^^^^\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+fn colour_in(output: &std::process::Output) -> bool {
+    output.stdout.contains(&0x1b) || output.stderr.contains(&0x1b)
+}
+
+/// `--color always` colours a pipe, `never` and `auto` (the default) do not; JSON is never
+/// coloured.
+#[test]
+fn colour_is_for_terminals_unless_asked() {
+    let bad = "[Game \"dakon\"]\n\n1. B4 1... A3 *\n";
+    assert!(colour_in(&check_stdin(bad, &["--color", "always"])));
+    assert!(!colour_in(&check_stdin(bad, &["--color", "never"])));
+    assert!(!colour_in(&check_stdin(bad, &["--color", "auto"])));
+    assert!(!colour_in(&check_stdin(bad, &[])));
+    assert!(!colour_in(&check_stdin(
+        bad,
+        &["--color", "always", "--format", "json"]
+    )));
+    // replay shows a syntax error on standard error, coloured when asked.
+    let output = run(
+        &["--color", "always", "replay", "-"],
+        Some(b"[Game \"dakn\"]\n*\n"),
+    );
+    assert!(output.stderr.contains(&0x1b), "{}", stderr(&output));
+}
+
+/// On a terminal (a pseudo-terminal from util-linux's `script`), `auto` colours, and NO_COLOR
+/// turns it off.
+#[test]
+fn a_terminal_is_coloured_unless_no_color_is_set() {
+    let have_script = std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_script {
+        eprintln!("skipped: no `script` to run mgn on a pseudo-terminal");
+        return;
+    }
+    let scratch = scratch("diagnostics", "terminal");
+    let record = scratch.join("bad.mgn");
+    std::fs::write(&record, "[Game \"dakon\"]\n\n1. B4 1... A3 *\n").unwrap();
+    let line = format!("{} check {}", env!("CARGO_BIN_EXE_mgn"), path_str(&record));
+    let on_terminal = |no_color: Option<&str>| {
+        let mut command = std::process::Command::new("script");
+        command
+            .args(["-qec", &line, "/dev/null"])
+            .env_remove("NO_COLOR");
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        }
+        command.output().unwrap()
+    };
+    let output = on_terminal(None);
+    assert!(
+        output.stdout.contains(&0x1b),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let output = on_terminal(Some("1"));
+    assert!(
+        !output.stdout.contains(&0x1b),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("0 passed, 1 failed"));
+}

@@ -62,7 +62,8 @@ Examples:
 
 Each record that is not good is reported as
   file:line:column: expected ..., found ...
-followed by the line and a caret under the column; the report ends with the line
+followed by the line with the span underlined and labelled, then the rule and notes (coloured
+on a terminal: --color, NO_COLOR); the report ends with the line
   N passed, N failed
 
 Exit status: 0 when every record is good; 1 when some record is bad (a game whose text is not
@@ -151,6 +152,16 @@ pub struct Cli {
     /// takes precedence)
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
+
+    /// Colour in reports: auto colours a terminal unless NO_COLOR is set
+    #[arg(
+        long,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN",
+        global = true
+    )]
+    pub color: super::render::ColorChoice,
 
     #[command(subcommand)]
     pub command: Command,

@@ -11,6 +11,7 @@
 use super::args::{ConvertArgs, Format};
 use super::input::{self, InputError, Origin};
 use super::output;
+use super::render::Paint;
 use super::report::{self, Source};
 use super::Status;
 use mgn::check::no_game;
@@ -236,9 +237,10 @@ fn convert_parts(
         if let Some(error) = part.too_long() {
             records += 1;
             lossy = String::from_utf8_lossy(&part.bytes);
-            output::show(&report::syntax_error(
+            output::show_rendered(&report::syntax_error(
                 &part_source(name, &lossy, &part),
                 &error,
+                Paint::Stderr,
             ));
             converted.left_out.push(records);
             pending.clear();
@@ -250,10 +252,11 @@ fn convert_parts(
                 records += 1;
                 lossy = String::from_utf8_lossy(&part.bytes);
                 let source = part_source(name, &lossy, &part);
-                output::show(&report::not_utf8_at(
+                output::show_rendered(&report::not_utf8_at(
                     &source,
                     error.valid_up_to(),
                     part.bytes[error.valid_up_to()],
+                    Paint::Stderr,
                 ));
                 converted.left_out.push(records);
                 pending.clear();
@@ -267,7 +270,7 @@ fn convert_parts(
             let reader = match next {
                 Ok(reader) => reader,
                 Err(error) => {
-                    output::show(&report::syntax_error(&source, &error));
+                    output::show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
                     converted.left_out.push(records);
                     continue;
                 }
@@ -276,7 +279,7 @@ fn convert_parts(
             // leaves nothing of itself in the output.
             if args.skip_bad {
                 if let Some(error) = reader.again().find_map(Result::err) {
-                    output::show(&report::syntax_error(&source, &error));
+                    output::show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
                     converted.left_out.push(records);
                     let _ = games.finish(reader);
                     continue;
@@ -294,7 +297,7 @@ fn convert_parts(
                     }
                 }
                 Err(GameStop::Syntax(error)) => {
-                    output::show(&report::syntax_error(&source, &error));
+                    output::show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
                     converted.left_out.push(records);
                     writing = false;
                 }
@@ -314,7 +317,11 @@ fn convert_parts(
             first_line: *first_line,
             offset: *offset,
         };
-        output::show(&report::syntax_error(&source, &no_game(text)));
+        output::show_rendered(&report::syntax_error(
+            &source,
+            &no_game(text),
+            Paint::Stderr,
+        ));
         return Err(Stop::Unreadable);
     }
     if converted.games == 0 && !only_read {

@@ -8,6 +8,7 @@ mod input;
 mod junit;
 mod output;
 mod perft;
+mod render;
 mod replay;
 mod report;
 mod rules;
@@ -36,6 +37,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return ExitCode::from(usage(&error) as u8),
     };
+    render::choose(cli.color);
     init_logging(cli.verbose);
     let status = match &cli.command {
         Command::Check(args) => check::run(args),
