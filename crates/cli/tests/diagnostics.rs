@@ -393,3 +393,51 @@ fn a_terminal_is_coloured_unless_no_color_is_set() {
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("0 passed, 1 failed"));
 }
+
+/// Progress bars are for people at a terminal: never a byte of one on a pipe (what CI and these
+/// tests read), and on a pseudo-terminal, a bar for perft (by first decision) and generate.
+#[test]
+fn progress_bars_show_on_a_terminal_only() {
+    let output = mgn(&["perft", "--game", "dakon", "--depth", "2"]);
+    assert_eq!(
+        stdout(&output).lines().last().unwrap().split("  ").next(),
+        Some("perft(2) = 65293")
+    );
+    assert!(output.stderr.is_empty(), "{}", stderr(&output));
+    let output = mgn(&["generate", "--game", "dakon", "--games", "3"]);
+    assert!(output.stderr.is_empty(), "{}", stderr(&output));
+
+    let have_script = std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_script {
+        eprintln!("skipped: no `script` to run mgn on a pseudo-terminal");
+        return;
+    }
+    let on_terminal = |args: &str| {
+        let line = format!("{} {args}", env!("CARGO_BIN_EXE_mgn"));
+        let output = std::process::Command::new("script")
+            .args(["-qec", &line, "/dev/null"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let shown = on_terminal("perft --game dakon --depth 2");
+    assert!(
+        shown.contains("5/5 first decisions") || shown.contains("/5 first decisions"),
+        "no bar for perft ({} bytes)",
+        shown.len()
+    );
+    assert!(
+        shown.contains("perft(2) = 65293"),
+        "no count ({} bytes)",
+        shown.len()
+    );
+    let shown = on_terminal("generate --game dakon --games 3 --max-plies 5 > /dev/null");
+    assert!(
+        shown.contains("/3 games"),
+        "no bar for generate ({} bytes)",
+        shown.len()
+    );
+}
