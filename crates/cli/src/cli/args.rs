@@ -143,10 +143,14 @@ is written, and the exit status is 1; --skip-bad writes the other games (exit st
 With -o, the output file is replaced only once the whole output is written: on any error it is
 left as it was.";
 
+/// `mgn --version`: the package version, then the git revision and the kind of build.
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("MGN_BUILD_INFO"), ")");
+
 /// Headless record tool and replay validator for Dakon, Mraw imrujen, Nchuwa and Dong Wo
 /// records in MGN (Mancala Game Notation).
+
 #[derive(Debug, Parser)]
-#[command(name = "mgn", version, after_help = EXAMPLES)]
+#[command(name = "mgn", version = VERSION, after_help = EXAMPLES)]
 pub struct Cli {
     /// More log output on standard error: -v for progress, -vv for details (RUST_LOG, when set,
     /// takes precedence)
@@ -190,6 +194,30 @@ pub enum Command {
     /// Show each game's rules, rule options, defaults and presets, with their codes and sources
     #[command(after_help = RULES_EXAMPLES)]
     Rules(RulesArgs),
+    /// Write a shell completion script to standard output
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions(CompletionsArgs),
+    /// Write the manual page (roff) to standard output
+    #[command(after_help = MAN_EXAMPLES)]
+    Man,
+}
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  mgn completions bash > ~/.local/share/bash-completion/completions/mgn
+  mgn completions zsh > ~/.zfunc/_mgn          (with fpath+=~/.zfunc before compinit)
+  mgn completions fish > ~/.config/fish/completions/mgn.fish";
+
+const MAN_EXAMPLES: &str = "\
+Examples:
+  mgn man > ~/.local/share/man/man1/mgn.1 && man mgn
+  mgn man | man -l -";
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]
