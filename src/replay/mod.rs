@@ -257,7 +257,8 @@ enum Field {
     /// A whole row, when it has more or fewer holes than the board.
     Row(Side),
     Hole(Side, usize),
-    Store(Side),
+    /// A player's store (Dakon) or winnings (the other games), in the game's word.
+    Store(Side, &'static str),
     ToMove,
     Round,
     Debt(Side),
@@ -270,7 +271,7 @@ impl Field {
         match *self {
             Field::Row(side) => Some(fields.rows[side.index()].clone()),
             Field::Hole(side, k) => fields.holes[side.index()].get(k).cloned(),
-            Field::Store(side) => Some(fields.stores[side.index()].clone()),
+            Field::Store(side, _) => Some(fields.stores[side.index()].clone()),
             Field::ToMove => Some(fields.to_move.clone()),
             Field::Round => Some(fields.round.clone()),
             Field::Debt(side) => fields.debts.as_ref().map(|d| d[side.index()].clone()),
@@ -283,7 +284,7 @@ impl fmt::Display for Field {
         match *self {
             Field::Row(side) => write!(f, "row {side}"),
             Field::Hole(side, k) => write!(f, "{side}{}", k + 1),
-            Field::Store(side) => write!(f, "{side}'s store"),
+            Field::Store(side, word) => write!(f, "{side}'s {word}"),
             Field::ToMove => f.write_str("the side to move"),
             Field::Round => f.write_str("the round"),
             Field::Debt(side) => write!(f, "{side}'s debt"),
@@ -300,7 +301,15 @@ struct Difference {
 
 /// Where `claimed` differs from `replayed`, field by field, in the order a position is
 /// written. A row of the wrong length is one difference: its holes cannot be compared.
-fn position_differences(claimed: &Position, replayed: &Position) -> Vec<Difference> {
+fn position_differences(
+    claimed: &Position,
+    replayed: &Position,
+    kind: crate::notation::GameKind,
+) -> Vec<Difference> {
+    let store = match kind {
+        crate::notation::GameKind::Dakon => "store",
+        _ => "winnings",
+    };
     use crate::notation::{write_hole, write_pile};
     let mut found = Vec::new();
     let differ = |found: &mut Vec<Difference>, field: Field, claimed: String, replayed: String| {
@@ -337,7 +346,7 @@ fn position_differences(claimed: &Position, replayed: &Position) -> Vec<Differen
         let k = side.index();
         differ(
             &mut found,
-            Field::Store(side),
+            Field::Store(side, store),
             write_pile(&claimed.stores[k]),
             write_pile(&replayed.stores[k]),
         );
@@ -423,6 +432,12 @@ enum Last {
     Nothing,
     Move(Move),
     Pass,
+    /// A step that is no ply (an owner action, a transaction, the start of a round), with its
+    /// events: a claim after it is about it, not about the ply before.
+    Step {
+        written: String,
+        events: Vec<Event>,
+    },
 }
 
 impl Last {
@@ -431,6 +446,7 @@ impl Last {
             Last::Nothing => Written::Nothing,
             Last::Move(m) => Written::Move(m),
             Last::Pass => Written::Pass,
+            Last::Step { .. } => Written::Nothing,
         }
     }
 }
@@ -828,15 +844,16 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             ));
         }
         let decision = decision.map_err(|v| placed(v, span))?;
+        // Steps are few and short: their events are kept for the trace of a claim after them.
         let mut events = Vec::new();
-        let applied = if self.on_step.is_some() {
-            self.rules.apply(&mut self.state, &decision, &mut events)
-        } else {
-            self.rules.apply(&mut self.state, &decision, &mut ())
-        };
+        let applied = self.rules.apply(&mut self.state, &decision, &mut events);
         if let Err(refusal) = applied {
             return Err(placed(refusal.with_alternatives(self.alternatives()), span));
         }
+        self.last = Last::Step {
+            written: written.to_string(),
+            events: events.clone(),
+        };
         if self.on_step.is_some() {
             let label = StepLabel::Step {
                 written: written.to_string(),
@@ -914,6 +931,22 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         self.with_trace_of(failure, self.last_side, self.last.written())
     }
 
+    /// A claim about the position reached, that fails: about the last ply, with its number and
+    /// trace, or about the step after it (`win:B2`, `round 4`) with that step's trace.
+    fn about_last(&self, mut failure: Fail) -> Fail {
+        if let Last::Step { written, events } = &self.last {
+            failure.message = format!("after {written}: {}", failure.message);
+            failure.trace = Some(ply_trace(written, events));
+            failure.ply = None;
+            return failure;
+        }
+        if self.ply_count > 0 {
+            failure = self.with_trace(failure);
+            failure.ply = Some(self.ply_count);
+        }
+        failure
+    }
+
     /// Adds the step trace of `written`, played by `side`, to a failure's notes.
     fn with_trace_of(&self, mut failure: Fail, side: Side, written: Written<'_>) -> Fail {
         let heading = format!(
@@ -983,7 +1016,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                     .unwrap_or_default()
                     .to_string()
             };
-            let mut failure = self.with_trace(failure_at(
+            let failure = failure_at(
                 claim.span,
                 "mgn.claim.score",
                 format!(
@@ -991,9 +1024,8 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                     text(&claim.value),
                     text(&replayed)
                 ),
-            ));
-            failure.ply = Some(self.ply_count);
-            return Err(failure);
+            );
+            return Err(self.about_last(failure));
         }
         Ok(())
     }
@@ -1017,7 +1049,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             .context_radius(5)
             .header("claimed", "replayed")
             .to_string();
-        let differences = position_differences(&claim.value, replayed);
+        let differences = position_differences(&claim.value, replayed, self.header.game.value);
         // Without the text (a parsed game), the checkpoint is taken to be written as mgn writes
         // it when it is as long; else the whole checkpoint is pointed at.
         let canonical = format!("[{}]", write_position(&claim.value));
@@ -1073,10 +1105,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             }
             None => *failure = failure.at_span(claim.span.start, claim.span.end),
         }
-        if self.ply_count > 0 {
-            failure = self.with_trace(failure);
-            failure.ply = Some(self.ply_count);
-        }
+        let mut failure = self.about_last(failure);
         failure.diff = Some(diff.trim_end().to_string());
         Err(failure)
     }
@@ -1102,6 +1131,10 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 self.unmarked_round = None;
                 self.round_marked = true;
                 self.plies_this_round = 0;
+                self.last = Last::Step {
+                    written: format!("round {}", marker.value),
+                    events: events.clone(),
+                };
                 // Capture claims speak of a move; none has been made in this round yet.
                 self.log.clear();
                 self.ply_count_at_marker = self.ply_count;

@@ -441,3 +441,81 @@ fn progress_bars_show_on_a_terminal_only() {
         shown.len()
     );
 }
+
+/// A claim after a Dong Wo step that is no ply (`win:B2` at a round's start) is about that
+/// step: labelled with it and traced by it, not by the ply before; and a Dong Wo player's
+/// captures are his winnings, not a store.
+#[test]
+fn a_checkpoint_after_a_step_is_about_that_step() {
+    let record =
+        std::fs::read_to_string(repo().join("records/dong-wo/whole-game-catalan.mgn")).unwrap();
+    let good = "win:B2\n[0@B,0,0,0,0/0,1@A,0,0,0 30/9mAmB B 4 0/19]";
+    assert!(record.contains(good), "the record changed");
+    let bad = record.replace(good, "win:B2\n[0@B,0,0,0,0/0,1@A,0,0,0 31/9mAmB B 4 0/19]");
+    let output = check_stdin(&bad, &[]);
+    let shown = stdout(&output);
+    let first = shown.lines().next().unwrap();
+    assert!(
+        first.ends_with(": after win:B2: the checkpoint differs from the replay at A's winnings: claimed 31, replayed 30 (replayed position 0@B,0,0,0,0/0,1@A,0,0,0 30/9mAmB B 4 0/19)"),
+        "{first}"
+    );
+    assert!(!first.contains("ply"), "{first}");
+    assert!(shown.contains("= trace: win:B2\n"), "{shown}");
+    assert!(
+        shown.contains("B2 now belongs to A [dong-wo.round.win]"),
+        "{shown}"
+    );
+}
+
+/// What a syntax error's JSON says: the game it is in when its `Game` tag read, and a message
+/// without a place (line and column are fields of their own), as for every other message.
+#[test]
+fn json_messages_have_no_place_and_syntax_errors_name_their_game() {
+    let text = "[Game \"dakon\"]\n[First \"C\"]\n\n1. B4 *\n";
+    let output = check_stdin(text, &["--format", "json"]);
+    let verdict: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(verdict["game_kind"], "dakon");
+    assert_eq!(verdict["rule"], "mgn.syntax");
+    assert_eq!(
+        verdict["message"],
+        "expected the first player, A or B, found \"C\""
+    );
+    let output = check_stdin("[Game \"dakn\"]\n\n*\n", &["--format", "json"]);
+    let verdict: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert!(verdict.get("game_kind").is_none(), "{verdict}");
+
+    let latin1 = b"[Game \"dakon\"]\n[PlayerA \"Ren\xe9\"]\n\n1. B4 *\n";
+    let output = run(&["check", "--format", "json", "-"], Some(latin1));
+    let verdict: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(
+        verdict["message"],
+        "not valid UTF-8: byte 0xe9 at byte offset 28"
+    );
+    assert_eq!(
+        (verdict["line"].clone(), verdict["column"].clone()),
+        (2.into(), 14.into())
+    );
+}
+
+/// `convert --from yaml` (or json) of an MGN file says what it is and what to do.
+#[test]
+fn converting_mgn_as_a_document_says_it_is_mgn() {
+    for from in ["yaml", "json"] {
+        let output = mgn(&[
+            "convert",
+            "--from",
+            from,
+            "--to",
+            "json",
+            "records/dakon/seed-worked-example.mgn",
+        ]);
+        assert_eq!(code(&output), 1);
+        assert!(
+            stderr(&output)
+                .contains("looks like MGN (it has a `[Game` tag): convert it with --from mgn"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(stdout(&output).is_empty());
+    }
+}

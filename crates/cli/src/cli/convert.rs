@@ -89,11 +89,14 @@ pub fn run(args: &ConvertArgs) -> Status {
             tracing::info!(file = %mgn::source::displayable_name(&name), format = guess.name(), "input format guessed");
             guess
         });
+    // What the text looks like, whatever --from or the extension say: an MGN file read as YAML
+    // is refused in YAML's words, which a hint then explains.
+    let looks_like = Format::sniff(&String::from_utf8_lossy(&prefix));
     let input = io::Cursor::new(prefix).chain(input);
 
     let converted = match from {
         Format::Mgn => convert_mgn(args, &name, input),
-        Format::Yaml | Format::Json => convert_document(args, &name, from, input),
+        Format::Yaml | Format::Json => convert_document(args, &name, from, looks_like, input),
     };
     let status = match converted {
         Ok(converted) => {
@@ -435,6 +438,7 @@ fn convert_document(
     args: &ConvertArgs,
     name: &str,
     from: Format,
+    looks_like: Format,
     input: impl BufRead,
 ) -> Result<Converted, Stop> {
     let format = match from {
@@ -454,6 +458,12 @@ fn convert_document(
             Ok(games) => games,
             Err(ReadError::Document(error)) => {
                 output::say(&report::document_error(name, from.name(), &error));
+                if looks_like == Format::Mgn {
+                    output::say(&format!(
+                        "{name} looks like MGN (it has a `[Game` tag): convert it with --from \
+                         mgn, or without --from when its name ends in .mgn"
+                    ));
+                }
                 return Err(Stop::Unreadable);
             }
             Err(ReadError::Io(error)) => return Err(Stop::Read(error)),
