@@ -66,6 +66,11 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                 }
                 flush(&mut out, &mut lap_line);
             }
+            // Sown into a won or bought hole, a piece is banked at once, as into a store: the
+            // lap goes on.
+            Event::Bank { to, rule, .. } if !lap_line.is_empty() => {
+                let _ = write!(lap_line, " (to {to}'s winnings [{rule}])");
+            }
             _ => {
                 flush(&mut out, &mut lap_line);
                 let _ = write!(out, "\n  {}", step_words(event));
