@@ -455,10 +455,7 @@ fn a_changed_checkpoint_number_fails_at_that_checkpoint() {
                     checkpoint.span
                 );
                 assert!(
-                    problem
-                        .label
-                        .as_deref()
-                        .is_some_and(|l| l.contains("claimed")),
+                    problem.label().is_some_and(|l| l.contains("claimed")),
                     "{problem:?}"
                 );
                 let diff = problem.diff.as_deref().expect("a diff");

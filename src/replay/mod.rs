@@ -1096,7 +1096,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                     .labelled(format!("{}: {}", first.field, first.words));
                 for other in &differences[1..] {
                     let (start, end) = place(&other.field);
-                    failure.labels.push(crate::Label {
+                    *failure = failure.with_label(crate::Label {
                         start,
                         end,
                         message: format!("{}: {}", other.field, other.words),

@@ -88,16 +88,16 @@ pub fn not_utf8_at(source: &Source, offset: usize, byte: u8, paint: Paint) -> St
 /// field of a checkpoint) with its label, then its other labels.
 fn marks_of(source: &Source, diagnostic: &Diagnostic) -> Vec<Mark> {
     let start = placed_at(diagnostic);
-    let span = match diagnostic.end {
+    let span = match diagnostic.end() {
         Some(end) if end > start => start..end,
         _ => render::token_at(source.text, start),
     };
     let mut marks = vec![Mark {
         span,
-        label: diagnostic.label.clone(),
+        label: diagnostic.label().map(str::to_string),
         primary: true,
     }];
-    for label in &diagnostic.labels {
+    for label in diagnostic.labels() {
         marks.push(Mark {
             span: label.start..label.end,
             label: Some(label.message.clone()),
@@ -430,14 +430,14 @@ impl<W: Write> Report<W> {
                         json.trace = first.trace.clone();
                         json.diff = first.diff.clone();
                         json = json.at(source, placed_at(first));
-                        if let Some(end) = first.end {
+                        if let Some(end) = first.end() {
                             let (line, column) = source.line_col(end);
                             json.end_line = Some(line);
                             json.end_column = Some(column);
                         }
-                        json.label = first.label.clone();
+                        json.label = first.label().map(str::to_string);
                         json.labels = first
-                            .labels
+                            .labels()
                             .iter()
                             .map(|label| {
                                 let (line, column) = source.line_col(label.start);
