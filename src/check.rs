@@ -6,7 +6,7 @@
 //!
 //! Nothing here prints: the command line turns [`RecordResult`]s into its report.
 
-use crate::notation::{games_in_part, Game, GameKind, Part, SyntaxError};
+use crate::notation::{games_in_part, Game, GameKind, Header, Part, SyntaxError, TAG_NAMES};
 use crate::replay::{replay_game_within, replay_moves, ReplayOptions, Replayed};
 use crate::rules::DEFAULT_MAX_LAPS;
 use crate::Diagnostic;
@@ -66,10 +66,20 @@ fn verdict(replayed: Replayed) -> Verdict {
 /// was read from: the whole text for [`check_text`], the part for [`check_part`].
 #[derive(Clone, Debug)]
 pub enum RecordResult {
-    /// The record does not read; the reader went on at the next game.
-    Syntax(SyntaxError),
+    /// The record does not read; the reader went on at the next game. `kind` is the game its
+    /// `Game` tag names, when that much reads.
+    Syntax {
+        error: SyntaxError,
+        kind: Option<GameKind>,
+    },
     /// The record reads; the verdict says whether the game it holds, of this kind, is good.
-    Checked { kind: GameKind, verdict: Verdict },
+    /// `warnings` are what the record likely does not mean, which the verdict leaves alone
+    /// ([`header_warnings`]).
+    Checked {
+        kind: GameKind,
+        verdict: Verdict,
+        warnings: Vec<Diagnostic>,
+    },
     /// A part of the file that is not UTF-8, which MGN requires: one bad record, at its first
     /// byte that is not.
     NotUtf8 { offset: usize, byte: u8 },
@@ -79,14 +89,14 @@ impl RecordResult {
     pub fn passed(&self) -> bool {
         match self {
             RecordResult::Checked { verdict, .. } => verdict.passed(),
-            RecordResult::Syntax(_) | RecordResult::NotUtf8 { .. } => false,
+            RecordResult::Syntax { .. } | RecordResult::NotUtf8 { .. } => false,
         }
     }
 
     pub fn failed(&self) -> bool {
         match self {
             RecordResult::Checked { verdict, .. } => verdict.failed(),
-            RecordResult::Syntax(_) | RecordResult::NotUtf8 { .. } => true,
+            RecordResult::Syntax { .. } | RecordResult::NotUtf8 { .. } => true,
         }
     }
 }
@@ -97,7 +107,10 @@ impl RecordResult {
 pub fn check_text(text: &str, options: &CheckOptions) -> Vec<RecordResult> {
     let mut results = check_in(text, true, options);
     if results.is_empty() {
-        results.push(RecordResult::Syntax(no_game(text)));
+        results.push(RecordResult::Syntax {
+            error: no_game(text),
+            kind: None,
+        });
     }
     results
 }
@@ -106,7 +119,7 @@ pub fn check_text(text: &str, options: &CheckOptions) -> Vec<RecordResult> {
 /// file held no game at all is known only after its last part: see [`no_game`].
 pub fn check_part(part: &Part, options: &CheckOptions) -> Vec<RecordResult> {
     if let Some(error) = part.too_long() {
-        return vec![RecordResult::Syntax(error)];
+        return vec![RecordResult::Syntax { error, kind: None }];
     }
     match part.text() {
         Ok(text) => check_in(text, part.last, options),
@@ -132,7 +145,8 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
         let mut reader = match next {
             Ok(reader) => reader,
             Err(error) => {
-                results.push(RecordResult::Syntax(error));
+                let kind = games.game_kind();
+                results.push(RecordResult::Syntax { error, kind });
                 continue;
             }
         };
@@ -156,10 +170,14 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
         // The rest of the game is read even after a failure: a syntax error anywhere in it
         // makes the record a syntax error.
         let result = match (games.finish(reader), replayed) {
-            (Err(error), _) => RecordResult::Syntax(error),
+            (Err(error), _) => RecordResult::Syntax {
+                error,
+                kind: Some(kind),
+            },
             (Ok(_), replayed) => RecordResult::Checked {
                 kind,
                 verdict: verdict(replayed),
+                warnings: header_warnings(&header),
             },
         };
         results.push(result);
@@ -172,6 +190,32 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
 fn has_capture_claim(text: &str) -> bool {
     memchr::memchr_iter(b'x', text.as_bytes())
         .any(|k| text.as_bytes().get(k + 1).is_some_and(u8::is_ascii_digit))
+}
+
+/// What a header likely does not mean: a tag MGN does not define whose name is near one it
+/// does (`[Frist "A"]`), which the reader keeps as it is, so that the game is replayed with B
+/// first and fails far from the typo. Warnings leave the verdict alone: a record may hold any
+/// tag of its own.
+pub fn header_warnings(header: &Header) -> Vec<Diagnostic> {
+    header
+        .other
+        .iter()
+        .filter_map(|tag| {
+            let name = &tag.value.name;
+            let meant = crate::suggest::nearest(name, TAG_NAMES)?;
+            let message = format!(
+                "unknown tag `{name}` (did you mean `{meant}`?): it is kept, but MGN gives it no \
+                 meaning"
+            );
+            let end = tag.span.start + name.len();
+            let diagnostic = Diagnostic::new("mgn.header.unknown-tag", message);
+            Some(
+                diagnostic
+                    .at_span(tag.span.start, end)
+                    .labelled(format!("did you mean `{meant}`?")),
+            )
+        })
+        .collect()
 }
 
 /// The error of a text without a game, at its end.

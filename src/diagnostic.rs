@@ -29,6 +29,26 @@ pub struct Diagnostic {
     pub trace: Option<String>,
     /// A unified diff of the claimed position against the replayed one.
     pub diff: Option<String>,
+    /// What a report underlines, when the replay says more than a point: kept apart, and only
+    /// when there is some, so that the `Err` of the rules' results stays small.
+    marks: Option<Box<Marks>>,
+}
+
+/// The places a [`Diagnostic`] underlines, beyond its offset.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Marks {
+    end: Option<usize>,
+    label: Option<String>,
+    labels: Vec<Label>,
+}
+
+/// A place of the text that bears on a [`Diagnostic`], with what to say under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Byte offsets of the text the game was read from.
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
 }
 
 /// Where a [`Diagnostic`] points.
@@ -57,7 +77,36 @@ impl Diagnostic {
             alternatives: Vec::new(),
             trace: None,
             diff: None,
+            marks: None,
         }
+    }
+
+    fn marks(&mut self) -> &mut Marks {
+        self.marks.get_or_insert_with(Box::default)
+    }
+
+    /// Where the text it points at ends, once placed: the whole move, tag value or field, for a
+    /// report to underline. `None` for a point.
+    pub fn end(&self) -> Option<usize> {
+        self.marks.as_ref().and_then(|m| m.end)
+    }
+
+    /// What to write under the text it points at, shorter than the message: `B5: claimed 7,
+    /// replayed 6`.
+    pub fn label(&self) -> Option<&str> {
+        self.marks.as_ref().and_then(|m| m.label.as_deref())
+    }
+
+    /// Other places of the text that bear on it, each with its words (the other holes of a
+    /// checkpoint that differ).
+    pub fn labels(&self) -> &[Label] {
+        self.marks.as_ref().map_or(&[], |m| &m.labels)
+    }
+
+    /// With another place that bears on it.
+    pub fn with_label(mut self, label: Label) -> Diagnostic {
+        self.marks().labels.push(label);
+        self
     }
 
     /// About `part` of the move being played.
@@ -69,6 +118,19 @@ impl Diagnostic {
     /// Placed at byte `offset` of the text the game was read from.
     pub fn at_offset(mut self, offset: usize) -> Diagnostic {
         self.location = Location::Offset(offset);
+        self
+    }
+
+    /// Placed at the text from byte `start` to byte `end` of the text the game was read from.
+    pub fn at_span(mut self, start: usize, end: usize) -> Diagnostic {
+        self.location = Location::Offset(start);
+        self.marks().end = Some(end);
+        self
+    }
+
+    /// With `label` under the text it points at.
+    pub fn labelled(mut self, label: impl Into<String>) -> Diagnostic {
+        self.marks().label = Some(label.into());
         self
     }
 

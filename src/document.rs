@@ -107,6 +107,23 @@ impl DocumentError {
         }
     }
 
+    /// Placed at `line` and `column`, unless it is placed already.
+    pub(crate) fn or_at(mut self, line: usize, column: usize) -> DocumentError {
+        if self.line.is_none() {
+            self.line = Some(line);
+            self.column = Some(column);
+        }
+        self
+    }
+
+    /// The message in the words of the document, not of the Rust types it is read into: serde
+    /// says `expected struct Header` and `expected u32` where a person wants `expected a header
+    /// map` and `expected a whole number`.
+    fn in_plain_words(mut self) -> DocumentError {
+        self.message = plain_words(&self.message);
+        self
+    }
+
     fn from_json(error: serde_json::Error) -> DocumentError {
         // serde_json reports line 0 for errors that have no place in the text.
         let placed = error.line() > 0;
@@ -121,6 +138,95 @@ impl DocumentError {
             column: placed.then(|| error.column()),
         }
     }
+}
+
+/// `message` with the names serde gives Rust types put in the document's words.
+fn plain_words(message: &str) -> String {
+    // serde_json's words for a document cut short, by what was being read.
+    for (eof, inside) in [
+        ("EOF while parsing a value", "where a value was expected"),
+        (
+            "EOF while parsing a list",
+            "inside a sequence (`[` not closed)",
+        ),
+        (
+            "EOF while parsing an object",
+            "inside a map (`{` not closed)",
+        ),
+        (
+            "EOF while parsing a string",
+            "inside a string (`\"` not closed)",
+        ),
+    ] {
+        if let Some(rest) = message.strip_suffix(eof) {
+            return format!("{rest}the input ends {inside}");
+        }
+    }
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(k) = rest.find(|c: char| c.is_ascii_alphabetic()) {
+        out.push_str(&rest[..k]);
+        rest = &rest[k..];
+        let word_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let (word, after) = rest.split_at(word_len);
+        let named = |after: &str| -> Option<(String, usize)> {
+            // The type's name after `struct ` or `enum `.
+            let after = after.strip_prefix(' ')?;
+            let len = after
+                .find(|c: char| !c.is_ascii_alphanumeric())
+                .unwrap_or(after.len());
+            let name = &after[..len];
+            name.starts_with(|c: char| c.is_ascii_uppercase())
+                .then(|| (type_words(name), len + 1))
+        };
+        match word {
+            "u8" => out.push_str("a whole number from 0 to 255"),
+            "u16" => out.push_str("a whole number from 0 to 65535"),
+            "u32" => out.push_str("a whole number from 0 to 4294967295"),
+            "u64" | "usize" => out.push_str("a whole number from 0"),
+            "i32" | "i64" | "isize" => out.push_str("a whole number"),
+            "struct" | "enum" => match named(after) {
+                Some((words, skip)) => {
+                    out.push_str(&words);
+                    rest = &after[skip..];
+                    continue;
+                }
+                None => out.push_str(word),
+            },
+            _ => out.push_str(word),
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What a value of the Rust type `name` is in a document, for [`plain_words`].
+fn type_words(name: &str) -> String {
+    match name {
+        "Document" => return "a map of `mgn` and `games`".to_string(),
+        "HoleStateFields" | "HoleState" => return "a hole, such as `{seeds: 6}`".to_string(),
+        "Header" => return "a header, a map of tags such as `{game: dakon}`".to_string(),
+        "Game" => return "a game, a map of `header`, `moves` and `outcome`".to_string(),
+        "Element" => return "an element of the moves, such as `{move: ...}`".to_string(),
+        _ => {}
+    }
+    // CaptureClaim: "a capture claim map".
+    let mut words = String::new();
+    for (k, c) in name.char_indices() {
+        if c.is_ascii_uppercase() && k > 0 {
+            words.push(' ');
+        }
+        words.push(c.to_ascii_lowercase());
+    }
+    let article = if words.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {words} map")
 }
 
 /// The games as a pretty-printed JSON document, ending in a newline.
@@ -306,10 +412,14 @@ pub fn read_games_by_element<R: BufRead, V: GameVisitor>(
         net: Net::default(),
     };
     let input = WithoutBom::new(input);
-    match format {
-        Format::Json => json::read(input, &mut reading)?,
-        Format::Yaml => yaml::read(input, &mut reading)?,
-    }
+    let read = match format {
+        Format::Json => json::read(input, &mut reading),
+        Format::Yaml => yaml::read(input, &mut reading),
+    };
+    read.map_err(|error| match error {
+        ReadError::Document(error) => ReadError::Document(error.in_plain_words()),
+        other => other,
+    })?;
     Ok(reading.games)
 }
 
@@ -646,10 +756,15 @@ impl<E> Reading<'_, E> {
     /// The checks of a whole document, at its end.
     fn end(&self, games_seen: bool) -> Result<(), DocumentError> {
         if self.version.is_none() {
-            return Err(DocumentError::message("missing field `mgn`".to_owned()));
+            return Err(DocumentError::message(
+                "missing field `mgn`, the format version: write `mgn: 1` in the document's map"
+                    .to_owned(),
+            ));
         }
         if !games_seen {
-            return Err(DocumentError::message("missing field `games`".to_owned()));
+            return Err(DocumentError::message(
+                "missing field `games`, the sequence of the games".to_owned(),
+            ));
         }
         Ok(())
     }
@@ -765,22 +880,7 @@ fn has_tags_after_game(h: &Header) -> bool {
 
 /// The tags MGN gives a meaning to: another tag of one of these names would be read back as
 /// that tag (`Game` as a second game).
-const KNOWN_TAGS: [&str; 14] = [
-    "Game",
-    "Board",
-    "Preset",
-    "Option",
-    "PlayerA",
-    "PlayerB",
-    "Event",
-    "Site",
-    "Date",
-    "Source",
-    "First",
-    "Result",
-    "Termination",
-    "Start",
-];
+use crate::notation::TAG_NAMES as KNOWN_TAGS;
 
 /// Why `game` cannot be written as MGN that reads back as itself, said for a person, if it
 /// cannot. Tag values need no check: every text has a tag value that reads back as itself. The

@@ -131,10 +131,11 @@ pub mod perft;
 pub mod replay;
 pub mod rules;
 pub mod source;
+pub mod suggest;
 pub mod suite;
 pub mod walk;
 
 pub use check::{check_text, CheckOptions, RecordResult, Verdict};
-pub use diagnostic::{Diagnostic, Location};
+pub use diagnostic::{Diagnostic, Label, Location};
 pub use notation::{parse_games, write_games, Game, GameKind, Header, SyntaxError};
 pub use rules::{game_def, with_rules, Event, EventSink, GameDef, Rules, WithRules};

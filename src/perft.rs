@@ -61,14 +61,31 @@ pub fn divide<R: Rules>(
     state: &R::State,
     depth: u32,
 ) -> Result<Vec<(String, u64)>, Diagnostic> {
+    divide_watched(rules, state, depth, |_, _| {})
+}
+
+/// [`divide`], telling `done(counted, of)` after each first decision is counted: how far a long
+/// count has come, for a progress bar.
+pub fn divide_watched<R: Rules>(
+    rules: &R,
+    state: &R::State,
+    depth: u32,
+    mut done: impl FnMut(usize, usize),
+) -> Result<Vec<(String, u64)>, Diagnostic> {
     if depth == 0 {
         return Ok(Vec::new());
     }
     let mut decisions = Vec::new();
     rules.decisions(state, &mut decisions);
+    let of = decisions.len();
     decisions
         .iter()
-        .map(|d| Ok((d.to_string(), after_decision(rules, state, d, depth)?)))
+        .enumerate()
+        .map(|(k, d)| {
+            let count = after_decision(rules, state, d, depth)?;
+            done(k + 1, of);
+            Ok((d.to_string(), count))
+        })
         .collect()
 }
 

@@ -44,7 +44,9 @@ pub fn verdict_lines_of(input: impl BufRead, options: &CheckOptions) -> io::Resu
         };
         for result in check_part(&part, options) {
             let verdict = match &result {
-                RecordResult::Syntax(error) => format!("syntax error at {}", at(error.offset)),
+                RecordResult::Syntax { error, .. } => {
+                    format!("syntax error at {}", at(error.offset))
+                }
                 RecordResult::NotUtf8 { offset, .. } => {
                     format!("failed mgn.syntax at {}", at(*offset))
                 }

@@ -148,6 +148,7 @@ fn every_rule_code_raised_is_declared_with_words() {
                 if let RecordResult::Checked {
                     kind,
                     verdict: Verdict::Failed(problems),
+                    ..
                 } = result
                 {
                     for problem in problems {

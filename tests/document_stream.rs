@@ -738,9 +738,17 @@ fn the_version_may_follow_the_games() {
         assert_eq!(handed, 0);
 
         let error = refused(&format!("{{\"games\": [{GAME}]}}"), format);
-        assert_eq!(error.message, "missing field `mgn`");
+        assert_eq!(
+            error.message,
+            "missing field `mgn`, the format version: write `mgn: 1` in the document's map"
+        );
+        assert!(error.line.is_some(), "{format:?}: {error:?}");
         let error = refused("{\"mgn\": 1}", format);
-        assert_eq!(error.message, "missing field `games`");
+        assert_eq!(
+            error.message,
+            "missing field `games`, the sequence of the games"
+        );
+        assert!(error.line.is_some(), "{format:?}: {error:?}");
     }
 }
 
@@ -886,7 +894,8 @@ fn errors_name_the_game_and_keep_their_place() {
     );
     assert_eq!(error.line, Some(2));
 
-    // A game MGN cannot write is named, with no place, as before.
+    // A game MGN cannot write is named, and placed where the reading of it stood (its map in
+    // YAML, where serde_json stood in JSON): every refusal has a line to go to.
     let hostile = GAME.replace(
         r#""outcome""#,
         r#""after": [{"text": "}", "style": "brace"}], "outcome""#,
@@ -902,7 +911,7 @@ fn errors_name_the_game_and_keep_their_place() {
                 .starts_with("game 2: the comment \"}\" after its result"),
             "{error}"
         );
-        assert_eq!(error.line, None);
+        assert_eq!(error.line, Some(1), "{format:?}");
     }
 }
 

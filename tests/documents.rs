@@ -55,10 +55,15 @@ fn written_and_read(games: &[Game]) -> Vec<Game> {
         .collect()
 }
 
-/// What the JSON and the YAML document of `games` read as: both must agree.
+/// What the JSON and the YAML document of `games` read as: both must agree, refusals in the
+/// same words (each is placed in its own text, whose lines differ).
 fn read_documents(games: &[Game]) -> Result<Vec<Game>, String> {
-    let json = from_json(&to_json(games)).map_err(|e| e.to_string());
-    let yaml = from_yaml(&to_yaml(games)).map_err(|e| e.to_string());
+    let placed = |e: mgn::document::DocumentError| {
+        assert!(e.line.is_some(), "a refusal has a line: {e}");
+        e.message
+    };
+    let json = from_json(&to_json(games)).map_err(placed);
+    let yaml = from_yaml(&to_yaml(games)).map_err(placed);
     assert_eq!(json, yaml, "JSON and YAML read differently");
     json
 }

@@ -446,7 +446,18 @@ fn a_changed_checkpoint_number_fails_at_that_checkpoint() {
                 };
                 let problem = &problems[0];
                 assert_eq!(problem.rule, "mgn.claim.checkpoint");
-                assert_eq!(problem.offset(), Some(checkpoint.span.start));
+                // Placed at the field that differs (the first hole in play), inside the
+                // checkpoint.
+                let at = problem.offset().expect("placed");
+                assert!(
+                    (checkpoint.span.start..checkpoint.span.end).contains(&at),
+                    "{at} is not in {:?}",
+                    checkpoint.span
+                );
+                assert!(
+                    problem.label().is_some_and(|l| l.contains("claimed")),
+                    "{problem:?}"
+                );
                 let diff = problem.diff.as_deref().expect("a diff");
                 assert!(diff.contains("--- claimed"), "{diff}");
                 assert!(diff.contains("+++ replayed"));

@@ -31,8 +31,15 @@ pub(super) fn read<R: BufRead, E>(
     let Err(error) = read else {
         return Ok(());
     };
+    // A refusal of the reading was handed to serde_json as an error of its own, which it placed
+    // where it stood: the refusal is placed there, unless it says where it is.
     if let Some(failed) = failed {
-        return Err(failed);
+        return Err(match failed {
+            ReadError::Document(refused) if error.line() > 0 => {
+                ReadError::Document(refused.or_at(error.line(), error.column().max(1)))
+            }
+            other => other,
+        });
     }
     // The count reads ahead of serde_json: where it stopped is where the reading stopped only
     // if serde_json got that far, which its failing to read says.

@@ -84,6 +84,8 @@ fn read_document<R: Read, E>(
             ))
         }
     }
+    // A problem of the whole document is placed at its map.
+    let top = mark;
     let mut games_seen = false;
     loop {
         let (event, mark) = parser.next()?;
@@ -103,7 +105,9 @@ fn read_document<R: Read, E>(
                 let (value, mark) = parser.node(1)?;
                 let version = serde_json::from_value::<u32>(value)
                     .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
-                reading.version(version).map_err(Failure::Document)?;
+                reading
+                    .version(version)
+                    .map_err(|e| Failure::Document(e.or_at(mark.line, mark.column)))?;
             }
             "games" => {
                 if games_seen {
@@ -115,7 +119,9 @@ fn read_document<R: Read, E>(
             _ => return Err(placed(unknown_key(&key, DOCUMENT_FIELDS), mark)),
         }
     }
-    reading.end(games_seen).map_err(Failure::Document)?;
+    reading
+        .end(games_seen)
+        .map_err(|e| Failure::Document(e.or_at(top.line, top.column)))?;
     let (event, _) = parser.next()?;
     debug_assert!(matches!(event, Event::DocumentEnd));
     match parser.next()? {
@@ -175,7 +181,7 @@ fn read_game<R: Read, E>(
             let (value, _) = parser.node_from(first, IN_GAME - 1)?;
             let game = serde_json::from_value::<Game>(value)
                 .map_err(|e| placed(DocumentError::from_json(e).message, start))?;
-            return reading.whole_game(game).map_err(Failure::Read);
+            return reading.whole_game(game).map_err(at(start));
         }
     }
     loop {
@@ -216,12 +222,23 @@ fn read_game<R: Read, E>(
                 Ok(())
             }
         };
-        read.map_err(Failure::Read)?;
+        read.map_err(at(mark))?;
     }
     if let Some(field) = reading.missing() {
         return Err(placed(format!("missing field `{field}`"), start));
     }
-    reading.end_game().map_err(Failure::Read)
+    reading.end_game().map_err(at(start))
+}
+
+/// A refusal of the [`Reading`], placed at `mark` unless it says where it is.
+fn at<E>(mark: Mark) -> impl FnOnce(ReadError<E>) -> Failure<E> {
+    move |error| match error {
+        // Still a refusal of the reading, which names its game already.
+        ReadError::Document(error) => {
+            Failure::Read(ReadError::Document(error.or_at(mark.line, mark.column)))
+        }
+        other => Failure::Read(other),
+    }
 }
 
 /// The next value of a game's map, as a `T`: an error of its shape points at where it starts.
@@ -244,14 +261,14 @@ fn read_moves<R: Read, E>(
             let (value, mark) = parser.node_from(first, IN_GAME)?;
             let elements = serde_json::from_value::<Vec<Element>>(value)
                 .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
-            reading.moves().map_err(Failure::Read)?;
+            reading.moves().map_err(at(mark))?;
             for element in elements {
-                reading.element(element).map_err(Failure::Read)?;
+                reading.element(element).map_err(at(mark))?;
             }
             return Ok(());
         }
     }
-    reading.moves().map_err(Failure::Read)?;
+    reading.moves().map_err(at(first.1))?;
     loop {
         let next = parser.next()?;
         if matches!(next.0, Event::SequenceEnd) {
@@ -263,7 +280,7 @@ fn read_moves<R: Read, E>(
         }
         let element = serde_json::from_value::<Element>(value)
             .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
-        reading.element(element).map_err(Failure::Read)?;
+        reading.element(element).map_err(at(mark))?;
     }
 }
 

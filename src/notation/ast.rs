@@ -109,6 +109,9 @@ pub enum GameKind {
 }
 
 impl GameKind {
+    /// The games' MGN names, in the order of [`GameKind::ALL`].
+    pub const NAMES: [&'static str; 4] = ["dakon", "mraw-imrujen", "nchuwa", "dong-wo"];
+
     pub const ALL: [GameKind; 4] = [
         GameKind::Dakon,
         GameKind::MrawImrujen,
@@ -408,7 +411,27 @@ pub struct Tag {
     pub value: String,
 }
 
-/// The tag section. Known tags are typed; any other tag is kept in `other`, in order.
+/// The tags MGN gives a meaning to, in the order they are written. Any other tag is kept as
+/// it is ([`Header::other`]).
+pub const TAG_NAMES: [&str; 14] = [
+    "Game",
+    "Board",
+    "Preset",
+    "Option",
+    "PlayerA",
+    "PlayerB",
+    "Event",
+    "Site",
+    "Date",
+    "Source",
+    "First",
+    "Result",
+    "Termination",
+    "Start",
+];
+
+/// The tag section. Known tags are typed; any other tag is kept in `other`, in order: its span
+/// runs from its name to the end of its value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Header {

@@ -9,10 +9,11 @@ mod write;
 
 pub use ast::*;
 pub use parse::{
-    games, games_in_part, parse_games, parse_position, GameReader, Games, SyntaxError,
+    games, games_in_part, parse_games, parse_position, position_fields, GameReader, Games,
+    PositionFields, SyntaxError,
 };
 pub use parts::{parts, Part, Parts};
 pub use write::{
-    push_action, push_transaction, write_game, write_games, write_head, write_move, write_position,
-    MovetextWriter,
+    push_action, push_transaction, write_game, write_games, write_head, write_hole, write_move,
+    write_pile, write_position, MovetextWriter,
 };

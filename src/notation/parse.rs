@@ -109,6 +109,7 @@ pub fn games_in_part(text: &str, before: Vec<Spanned<Comment>>, last: bool) -> G
         rest: Some(text.strip_prefix('\u{feff}').unwrap_or(text)),
         elements: Vec::new(),
         before,
+        kind: None,
     }
 }
 
@@ -129,6 +130,8 @@ pub struct Games<'a> {
     /// read, and the comments after it are only known to be the next game's once a blank line
     /// and then more than comments are seen.
     before: Vec<Spanned<Comment>>,
+    /// The game the last record read or tried names in its `Game` tag, if it names one.
+    kind: Option<GameKind>,
 }
 
 /// One game read element by element: its header at once, its move text as it is pulled, so
@@ -156,6 +159,17 @@ struct Cursor {
     /// Plies since the start of the round.
     plies: usize,
     holes_hint: usize,
+    /// Whether the game keeps debts, which its checkpoints may write (Dong Wo).
+    debts: bool,
+}
+
+impl Cursor {
+    fn of(header: &Header) -> Cursor {
+        Cursor {
+            debts: header.game.value == GameKind::DongWo,
+            ..Cursor::default()
+        }
+    }
 }
 
 /// What the move text holds next.
@@ -180,9 +194,12 @@ impl<'a> GameReader<'a> {
         }
     }
 
-    /// The text the game was read from, which its spans point into.
-    pub fn text(&self) -> &str {
-        self.reader.text
+    /// The text of the game at `span`, one of the spans of its elements.
+    pub fn text_at(&self, span: Span) -> Option<&'a str> {
+        let base = self.reader.base;
+        self.reader
+            .text
+            .get(span.start.checked_sub(base)?..span.end.checked_sub(base)?)
     }
 
     /// A new reader of the same game, from its first element: to replay it again.
@@ -193,12 +210,12 @@ impl<'a> GameReader<'a> {
         };
         GameReader {
             reader: self.reader,
+            cursor: Cursor::of(&header),
             header,
             before: Vec::new(),
             start: self.start,
             opening: opening.into_iter(),
             rest,
-            cursor: Cursor::default(),
             state: ReadState::Reading,
         }
     }
@@ -256,6 +273,13 @@ impl<'a> Games<'a> {
         self.rest = Some(text);
     }
 
+    /// The game the last record read names in its `Game` tag, if it names one: also for a
+    /// record whose tag section does not read after its `Game` tag, for reports that say which
+    /// game a syntax error is in.
+    pub fn game_kind(&self) -> Option<GameKind> {
+        self.kind
+    }
+
     /// The next record: a reader of its elements, or the syntax error its tag section holds.
     /// A reader must be handed back to [`Games::finish`] before the next record is read.
     pub fn next_game(&mut self) -> Option<Result<GameReader<'a>, SyntaxError>> {
@@ -279,16 +303,27 @@ impl<'a> Games<'a> {
                 reader.header(j).map(|(rest, read)| Some((j, rest, read)))
             }
         });
+        self.kind = match &attempt {
+            Ok(Some((_, _, (header, _)))) => Some(header.game.value),
+            Ok(None) => None,
+            // A tag section that breaks after its `Game` tag still says which game it is.
+            Err(_) => reader
+                .comments_before(i, &mut Vec::new())
+                .ok()
+                .and_then(|j| reader.tag(j).ok())
+                .filter(|(_, t)| t.name == "Game")
+                .and_then(|(_, t)| GameKind::from_name(&t.value)),
+        };
         match attempt {
             Ok(None) => None,
             Ok(Some((start, rest, (header, opening)))) => Some(Ok(GameReader {
                 reader,
+                cursor: Cursor::of(&header),
                 header,
                 before: std::mem::take(&mut self.before),
                 start,
                 opening: opening.into_iter(),
                 rest,
-                cursor: Cursor::default(),
                 state: ReadState::Reading,
             })),
             Err(e) => {
@@ -382,10 +417,68 @@ impl Iterator for Games<'_> {
     }
 }
 
+/// Where each field of a position string that reads lies in it, as byte ranges of the string:
+/// what a report points at when one field of a checkpoint is wrong.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionFields {
+    /// Each row whole (`6,0,0,6,6`), A's then B's.
+    pub rows: [std::ops::Range<usize>; 2],
+    /// Each hole of each row, A's then B's.
+    pub holes: [Vec<std::ops::Range<usize>>; 2],
+    pub stores: [std::ops::Range<usize>; 2],
+    pub to_move: std::ops::Range<usize>,
+    pub round: std::ops::Range<usize>,
+    /// A's and B's debts, when the string writes them.
+    pub debts: Option<[std::ops::Range<usize>; 2]>,
+}
+
+/// The fields of the position string `text` (without brackets), found by its separators alone:
+/// for a position that reads, they are its fields. `None` if it is not of that shape.
+pub fn position_fields(text: &str) -> Option<PositionFields> {
+    let mut fields = text.split(' ').scan(0, |at, field| {
+        let range = *at..*at + field.len();
+        *at += field.len() + 1;
+        Some(range)
+    });
+    let holes = fields.next()?;
+    let halves = |range: std::ops::Range<usize>| {
+        let slash = text[range.clone()].find('/')? + range.start;
+        Some([range.start..slash, slash + 1..range.end])
+    };
+    let rows = halves(holes)?;
+    let split_row = |row: &std::ops::Range<usize>| {
+        let mut at = row.start;
+        text[row.clone()]
+            .split(',')
+            .map(|hole| {
+                let range = at..at + hole.len();
+                at += hole.len() + 1;
+                range
+            })
+            .collect::<Vec<_>>()
+    };
+    let holes = [split_row(&rows[0]), split_row(&rows[1])];
+    let stores = halves(fields.next()?)?;
+    let to_move = fields.next()?;
+    let round = fields.next()?;
+    let debts = match fields.next() {
+        Some(debts) => Some(halves(debts)?),
+        None => None,
+    };
+    Some(PositionFields {
+        rows,
+        holes,
+        stores,
+        to_move,
+        round,
+        debts,
+    })
+}
+
 /// A position string on its own (as in a `Start` tag).
 pub fn parse_position(text: &str) -> Result<Position, SyntaxError> {
     let reader = Reader::whole(text);
-    let read = position(text, 0).and_then(|(rest, p)| {
+    let read = position(text, 0, true).and_then(|(rest, p)| {
         if rest.is_empty() {
             Ok(p)
         } else {
@@ -688,11 +781,14 @@ fn expect_sp<'a>(i: &'a str, what: &'static str) -> Result<&'a str, Failure<'a>>
 }
 
 /// A position. `holes_hint` is how many holes it likely has (those of the game's last
-/// checkpoint; 0 if unknown), so that its vector is allocated once.
-fn position(i: &str, holes_hint: usize) -> PResult<'_, Position> {
+/// checkpoint; 0 if unknown), so that its vector is allocated once. `debts` says whether the
+/// game keeps debts (Dong Wo), so that what follows the round is read as debts, and said to be
+/// wrong as debts; in another game only whole debts (` 4/0`) are read, for the rules to refuse,
+/// and anything else ends the position where the caller says what it expected (a `]`).
+fn position(i: &str, holes_hint: usize, debts: bool) -> PResult<'_, Position> {
     match position_fast(i, holes_hint) {
         Some(read) => Ok(read),
-        None => position_careful(i),
+        None => position_careful(i, debts),
     }
 }
 
@@ -863,7 +959,7 @@ fn fast_hole(b: &[u8], k: &mut usize) -> Option<HoleState> {
 }
 
 /// The general reader of a position, which says what is wrong with a malformed one.
-fn position_careful(i: &str) -> PResult<'_, Position> {
+fn position_careful(i: &str, debts: bool) -> PResult<'_, Position> {
     let mut both = Vec::new();
     let (i, ()) = holes(i, &mut both)?;
     let a = both.len();
@@ -877,7 +973,16 @@ fn position_careful(i: &str) -> PResult<'_, Position> {
     let (i, to_move) = expect("the side to move, A or B", side)(i)?;
     let i = expect_sp(i, "a space before the round")?;
     let (i, round) = expect("the round number", number)(i)?;
-    let debts_ahead = i.len() > 1 && sp(i).is_ok() && i.as_bytes()[1].is_ascii_digit();
+    let whole_debts = || {
+        let digits = |b: &[u8]| b.iter().take_while(|b| b.is_ascii_digit()).count();
+        let b = &i.as_bytes()[1..];
+        let a = digits(b);
+        b.get(a) == Some(&b'/') && digits(&b[a + 1..]) > 0
+    };
+    let debts_ahead = i.len() > 1
+        && sp(i).is_ok()
+        && i.as_bytes()[1].is_ascii_digit()
+        && (debts || whole_debts());
     let (i, debts) = if debts_ahead {
         let (i, debt_a) = number(&i[1..])?;
         let i = byte(i, b'/', "`/` between the debts")?;
@@ -1222,9 +1327,12 @@ impl<'a> Reader<'a> {
         }
         let (mut i, first) = self.tag(i)?;
         let Some(kind) = GameKind::from_name(&first.value) else {
-            return Err(self.bad_value(
-                &first,
+            let meant = crate::suggest::did_you_mean(&first.value, GameKind::NAMES);
+            let found = format!("\"{}\"{meant}", shorten(first.raw));
+            return Err(failure(
+                first.raw,
                 "a game name: dakon, mraw-imrujen, nchuwa or dong-wo",
+                Some(Cow::Owned(found)),
             ));
         };
         let mut header = Header::new(kind);
@@ -1362,7 +1470,8 @@ impl<'a> Reader<'a> {
             "Start" => {
                 // Read from the raw text so that errors point into the string; a position
                 // holds no character that would need an escape.
-                let read = position(t.raw, 0).and_then(|(rest, p)| {
+                let debts = h.game.value == GameKind::DongWo;
+                let read = position(t.raw, 0, debts).and_then(|(rest, p)| {
                     if rest.is_empty() {
                         Ok(p)
                     } else {
@@ -1384,7 +1493,9 @@ impl<'a> Reader<'a> {
                     name: t.name.to_owned(),
                     value: text(),
                 };
-                h.other.push(Spanned::new(tag, t.value_span));
+                // From the name, which a warning about a misspelt tag points at, to the value.
+                let span = Span::new(self.offset(name_at), t.value_span.end);
+                h.other.push(Spanned::new(tag, span));
                 Ok(())
             }
         }
@@ -1470,7 +1581,7 @@ impl<'a> Reader<'a> {
                         };
                         return fail(i, expected);
                     }
-                    let (rest, p) = position(&i[1..], cursor.holes_hint)?;
+                    let (rest, p) = position(&i[1..], cursor.holes_hint, cursor.debts)?;
                     let rest = byte(rest, b']', "`]` closing the checkpoint")?;
                     cursor.holes_hint = p.holes.row(Side::A).len() + p.holes.row(Side::B).len();
                     (
@@ -1688,17 +1799,19 @@ mod tests {
 
     /// The fast reader of positions reads what the careful one reads, or leaves it to it.
     fn fast_and_careful_agree(text: &str) {
-        let careful = outcome(text, position_careful(text));
-        for hint in [0, 1, 10, 24] {
-            if let Some(read) = position_fast(text, hint) {
-                let fast = outcome(text, Ok(read));
-                assert_eq!(fast, careful, "fast and careful disagree on {text:?}");
+        for debts in [true, false] {
+            let careful = outcome(text, position_careful(text, debts));
+            for hint in [0, 1, 10, 24] {
+                if let Some(read) = position_fast(text, hint) {
+                    let fast = outcome(text, Ok(read));
+                    assert_eq!(fast, careful, "fast and careful disagree on {text:?}");
+                }
+                assert_eq!(
+                    outcome(text, position(text, hint, debts)),
+                    careful,
+                    "position and the careful reader disagree on {text:?}"
+                );
             }
-            assert_eq!(
-                outcome(text, position(text, hint)),
-                careful,
-                "position and the careful reader disagree on {text:?}"
-            );
         }
     }
 

@@ -329,6 +329,31 @@ fn push_pile(out: &mut String, p: &Pile) {
     }
 }
 
+/// A hole of a position as a position string writes it: `6`, `mA`, `1@B`, `x`.
+pub fn write_hole(hole: &HoleState) -> String {
+    let mut out = String::new();
+    push_hole(&mut out, hole);
+    out
+}
+
+/// A pile (a store, winnings) as a position string writes it: `8`, `9mA`.
+pub fn write_pile(pile: &Pile) -> String {
+    let mut out = String::new();
+    push_pile(&mut out, pile);
+    out
+}
+
+fn push_hole(out: &mut String, h: &HoleState) {
+    if h.out_of_play {
+        out.push('x');
+        return;
+    }
+    push_pile(out, &h.pile);
+    if let Some(owner) = h.owner {
+        let _ = write!(out, "@{owner}");
+    }
+}
+
 fn push_position(out: &mut String, p: &Position) {
     for (side, holes) in p.holes.iter().enumerate() {
         if side > 0 {
@@ -338,14 +363,7 @@ fn push_position(out: &mut String, p: &Position) {
             if k > 0 {
                 out.push(',');
             }
-            if h.out_of_play {
-                out.push('x');
-                continue;
-            }
-            push_pile(out, &h.pile);
-            if let Some(owner) = h.owner {
-                let _ = write!(out, "@{owner}");
-            }
+            push_hole(out, h);
         }
     }
     out.push(' ');

@@ -10,7 +10,7 @@ pub mod log;
 mod trace;
 
 pub use log::{Captures, PlyLog};
-pub use trace::{draw, draw_board, draw_four_rows, ply_trace, position_lines};
+pub use trace::{draw, draw_board, draw_four_rows, event_trace, ply_trace, position_lines};
 
 use std::fmt;
 
@@ -100,6 +100,11 @@ pub trait MoveText {
     fn next_element(&mut self) -> Option<Element>;
     /// The result that closed the move text, once `next_element` has said it is over.
     fn outcome(&self) -> Option<Spanned<Outcome>>;
+    /// The text at `span`, the span of an element given, if the move text has its text: so
+    /// that a report points into a claim at the field that is wrong.
+    fn text_at(&self, _span: Span) -> Option<&str> {
+        None
+    }
 }
 
 /// A game's reader as the replay's move text: it stops at a syntax error, which
@@ -111,6 +116,10 @@ impl MoveText for crate::notation::GameReader<'_> {
 
     fn outcome(&self) -> Option<Spanned<Outcome>> {
         crate::notation::GameReader::outcome(self)
+    }
+
+    fn text_at(&self, span: Span) -> Option<&str> {
+        crate::notation::GameReader::text_at(self, span)
     }
 }
 
@@ -242,6 +251,130 @@ impl Replayed {
     }
 }
 
+/// A field of a position, as a checkpoint writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    /// A whole row, when it has more or fewer holes than the board.
+    Row(Side),
+    Hole(Side, usize),
+    /// A player's store (Dakon) or winnings (the other games), in the game's word.
+    Store(Side, &'static str),
+    ToMove,
+    Round,
+    Debt(Side),
+}
+
+impl Field {
+    /// Where the field lies in a position string of these fields; `None` for a field it
+    /// does not write (debts of 0).
+    fn range(&self, fields: &crate::notation::PositionFields) -> Option<std::ops::Range<usize>> {
+        match *self {
+            Field::Row(side) => Some(fields.rows[side.index()].clone()),
+            Field::Hole(side, k) => fields.holes[side.index()].get(k).cloned(),
+            Field::Store(side, _) => Some(fields.stores[side.index()].clone()),
+            Field::ToMove => Some(fields.to_move.clone()),
+            Field::Round => Some(fields.round.clone()),
+            Field::Debt(side) => fields.debts.as_ref().map(|d| d[side.index()].clone()),
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Field::Row(side) => write!(f, "row {side}"),
+            Field::Hole(side, k) => write!(f, "{side}{}", k + 1),
+            Field::Store(side, word) => write!(f, "{side}'s {word}"),
+            Field::ToMove => f.write_str("the side to move"),
+            Field::Round => f.write_str("the round"),
+            Field::Debt(side) => write!(f, "{side}'s debt"),
+        }
+    }
+}
+
+/// One field in which a claimed position differs from the replayed one.
+struct Difference {
+    field: Field,
+    /// `claimed 7, replayed 6`, or what is wrong with the field.
+    words: String,
+}
+
+/// Where `claimed` differs from `replayed`, field by field, in the order a position is
+/// written. A row of the wrong length is one difference: its holes cannot be compared.
+fn position_differences(
+    claimed: &Position,
+    replayed: &Position,
+    kind: crate::notation::GameKind,
+) -> Vec<Difference> {
+    let store = match kind {
+        crate::notation::GameKind::Dakon => "store",
+        _ => "winnings",
+    };
+    use crate::notation::{write_hole, write_pile};
+    let mut found = Vec::new();
+    let differ = |found: &mut Vec<Difference>, field: Field, claimed: String, replayed: String| {
+        if claimed != replayed {
+            let words = format!("claimed {claimed}, replayed {replayed}");
+            found.push(Difference { field, words });
+        }
+    };
+    for side in [Side::A, Side::B] {
+        let (c, r) = (claimed.holes.row(side), replayed.holes.row(side));
+        if c.len() != r.len() {
+            let plural = |n: usize| if n == 1 { "" } else { "s" };
+            found.push(Difference {
+                field: Field::Row(side),
+                words: format!(
+                    "{} hole{}, the board has {}",
+                    c.len(),
+                    plural(c.len()),
+                    r.len()
+                ),
+            });
+            continue;
+        }
+        for (k, (c, r)) in c.iter().zip(r).enumerate() {
+            differ(
+                &mut found,
+                Field::Hole(side, k),
+                write_hole(c),
+                write_hole(r),
+            );
+        }
+    }
+    for side in [Side::A, Side::B] {
+        let k = side.index();
+        differ(
+            &mut found,
+            Field::Store(side, store),
+            write_pile(&claimed.stores[k]),
+            write_pile(&replayed.stores[k]),
+        );
+    }
+    differ(
+        &mut found,
+        Field::ToMove,
+        claimed.to_move.to_string(),
+        replayed.to_move.to_string(),
+    );
+    differ(
+        &mut found,
+        Field::Round,
+        claimed.round.to_string(),
+        replayed.round.to_string(),
+    );
+    for side in [Side::A, Side::B] {
+        let k = side.index();
+        differ(
+            &mut found,
+            Field::Debt(side),
+            claimed.debts[k].to_string(),
+            replayed.debts[k].to_string(),
+        );
+    }
+    found
+}
+
 /// Failures are rare and large; boxed, they keep the common `Ok` path small.
 type Fail = Box<Diagnostic>;
 
@@ -252,7 +385,7 @@ fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fai
 /// A diagnostic of the rules placed at the start of `span`, whatever part of a move it was
 /// about.
 fn placed(diagnostic: Diagnostic, span: Span) -> Fail {
-    Box::new(diagnostic.at_offset(span.start))
+    Box::new(diagnostic.at_span(span.start, span.end))
 }
 
 /// A diagnostic of the rules placed at the part of the move it is about.
@@ -299,6 +432,12 @@ enum Last {
     Nothing,
     Move(Move),
     Pass,
+    /// A step that is no ply (an owner action, a transaction, the start of a round), with its
+    /// events: a claim after it is about it, not about the ply before.
+    Step {
+        written: String,
+        events: Vec<Event>,
+    },
 }
 
 impl Last {
@@ -307,6 +446,7 @@ impl Last {
             Last::Nothing => Written::Nothing,
             Last::Move(m) => Written::Move(m),
             Last::Pass => Written::Pass,
+            Last::Step { .. } => Written::Nothing,
         }
     }
 }
@@ -496,7 +636,9 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 }
                 Element::Captures(claim) => self.check_captures(&claim)?,
                 Element::Score(claim) => self.check_score(&claim)?,
-                Element::Checkpoint(claim) => self.check_checkpoint(&claim)?,
+                Element::Checkpoint(claim) => {
+                    self.check_checkpoint(&claim, moves.text_at(claim.span))?
+                }
                 Element::Round(marker) => self.check_round(&marker)?,
                 Element::Comment(_) => {}
             }
@@ -592,7 +734,9 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 }
                 Element::Captures(claim) => self.check_captures(claim),
                 Element::Score(claim) => self.check_score(claim),
-                Element::Checkpoint(claim) => self.check_checkpoint(claim),
+                Element::Checkpoint(claim) => {
+                    self.check_checkpoint(claim, moves.text_at(claim.span))
+                }
                 _ => return Err(open),
             };
             claim_failure = checked.err();
@@ -700,15 +844,16 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             ));
         }
         let decision = decision.map_err(|v| placed(v, span))?;
+        // Steps are few and short: their events are kept for the trace of a claim after them.
         let mut events = Vec::new();
-        let applied = if self.on_step.is_some() {
-            self.rules.apply(&mut self.state, &decision, &mut events)
-        } else {
-            self.rules.apply(&mut self.state, &decision, &mut ())
-        };
+        let applied = self.rules.apply(&mut self.state, &decision, &mut events);
         if let Err(refusal) = applied {
             return Err(placed(refusal.with_alternatives(self.alternatives()), span));
         }
+        self.last = Last::Step {
+            written: written.to_string(),
+            events: events.clone(),
+        };
         if self.on_step.is_some() {
             let label = StepLabel::Step {
                 written: written.to_string(),
@@ -786,6 +931,22 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         self.with_trace_of(failure, self.last_side, self.last.written())
     }
 
+    /// A claim about the position reached, that fails: about the last ply, with its number and
+    /// trace, or about the step after it (`win:B2`, `round 4`) with that step's trace.
+    fn about_last(&self, mut failure: Fail) -> Fail {
+        if let Last::Step { written, events } = &self.last {
+            failure.message = format!("after {written}: {}", failure.message);
+            failure.trace = Some(ply_trace(written, events));
+            failure.ply = None;
+            return failure;
+        }
+        if self.ply_count > 0 {
+            failure = self.with_trace(failure);
+            failure.ply = Some(self.ply_count);
+        }
+        failure
+    }
+
     /// Adds the step trace of `written`, played by `side`, to a failure's notes.
     fn with_trace_of(&self, mut failure: Fail, side: Side, written: Written<'_>) -> Fail {
         let heading = format!(
@@ -855,7 +1016,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                     .unwrap_or_default()
                     .to_string()
             };
-            let mut failure = self.with_trace(failure_at(
+            let failure = failure_at(
                 claim.span,
                 "mgn.claim.score",
                 format!(
@@ -863,14 +1024,19 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                     text(&claim.value),
                     text(&replayed)
                 ),
-            ));
-            failure.ply = Some(self.ply_count);
-            return Err(failure);
+            );
+            return Err(self.about_last(failure));
         }
         Ok(())
     }
 
-    fn check_checkpoint(&mut self, claim: &Spanned<Position>) -> Result<(), Fail> {
+    /// `written` is the checkpoint's text, `[...]`, when the move text has it: the report then
+    /// points at the fields that differ.
+    fn check_checkpoint(
+        &mut self,
+        claim: &Spanned<Position>,
+        written: Option<&str>,
+    ) -> Result<(), Fail> {
         if self.rules.position_matches(&self.state, &claim.value) {
             return Ok(());
         }
@@ -883,18 +1049,63 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
             .context_radius(5)
             .header("claimed", "replayed")
             .to_string();
-        let mut failure = failure_at(
-            claim.span,
+        let differences = position_differences(&claim.value, replayed, self.header.game.value);
+        // Without the text (a parsed game), the checkpoint is taken to be written as mgn writes
+        // it when it is as long; else the whole checkpoint is pointed at.
+        let canonical = format!("[{}]", write_position(&claim.value));
+        let written = written.or_else(|| {
+            (canonical.len() == claim.span.end - claim.span.start).then_some(canonical.as_str())
+        });
+        // The fields in the text, past the `[`; without them, the whole checkpoint.
+        let fields = written
+            .and_then(|w| w.strip_prefix('[')?.strip_suffix(']'))
+            .and_then(crate::notation::position_fields);
+        let place = |field: &Field| -> (usize, usize) {
+            let at = fields.as_ref().and_then(|f| field.range(f));
+            match at {
+                Some(range) => (
+                    claim.span.start + 1 + range.start,
+                    claim.span.start + 1 + range.end,
+                ),
+                None => (claim.span.start, claim.span.end),
+            }
+        };
+        let shown: Vec<String> = differences
+            .iter()
+            .take(4)
+            .map(|d| format!("{}: {}", d.field, d.words))
+            .collect();
+        let more = differences.len().saturating_sub(shown.len());
+        let mut failure = Box::new(Diagnostic::new(
             "mgn.claim.checkpoint",
             format!(
-                "the checkpoint differs from the replayed position ({})",
+                "the checkpoint differs from the replay at {}{} (replayed position {})",
+                shown.join("; "),
+                match more {
+                    0 => String::new(),
+                    n => format!(" and {n} field{} more", if n == 1 { "" } else { "s" }),
+                },
                 write_position(replayed)
             ),
-        );
-        if self.ply_count > 0 {
-            failure = self.with_trace(failure);
-            failure.ply = Some(self.ply_count);
+        ));
+        match differences.first() {
+            Some(first) => {
+                let (start, end) = place(&first.field);
+                *failure = failure
+                    .at_span(start, end)
+                    .labelled(format!("{}: {}", first.field, first.words));
+                for other in &differences[1..] {
+                    let (start, end) = place(&other.field);
+                    *failure = failure.with_label(crate::Label {
+                        start,
+                        end,
+                        message: format!("{}: {}", other.field, other.words),
+                    });
+                }
+            }
+            None => *failure = failure.at_span(claim.span.start, claim.span.end),
         }
+        let mut failure = self.about_last(failure);
         failure.diff = Some(diff.trim_end().to_string());
         Err(failure)
     }
@@ -920,6 +1131,10 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 self.unmarked_round = None;
                 self.round_marked = true;
                 self.plies_this_round = 0;
+                self.last = Last::Step {
+                    written: format!("round {}", marker.value),
+                    events: events.clone(),
+                };
                 // Capture claims speak of a move; none has been made in this round yet.
                 self.log.clear();
                 self.ply_count_at_marker = self.ply_count;

@@ -17,11 +17,19 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
             lap_line.clear();
         }
     };
+    // The lap under way, whose line goes on after an event that interrupts it (a seed banked).
+    let mut current = 0;
+    let go_on = |lap_line: &mut String, lap: u32| {
+        if lap_line.is_empty() {
+            let _ = write!(lap_line, "lap {lap} (continued):");
+        }
+    };
     // Codes only: the words of the rule that decided stand once, above the trace.
     for event in events {
         match *event {
             Event::PickUp { hole, pile, lap } => {
                 flush(&mut out, &mut lap_line);
+                current = lap;
                 let lead = if lap == 1 { "sowing" } else { "relay" };
                 let _ = write!(
                     lap_line,
@@ -30,28 +38,15 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                 );
             }
             Event::Sow { hole } => {
+                go_on(&mut lap_line, current);
                 let _ = write!(lap_line, " {hole}");
             }
             Event::SowMuzi { hole, muzi } => {
+                go_on(&mut lap_line, current);
                 let _ = write!(lap_line, " {hole}(m{muzi})");
             }
-            Event::Shift {
-                from,
-                to,
-                seeds,
-                rule: code,
-            } => {
-                flush(&mut out, &mut lap_line);
-                let _ = write!(
-                    out,
-                    "\n  transfer: {} from {from} to {to} [{code}]",
-                    pile_words(Pile {
-                        seeds,
-                        muzi: Default::default()
-                    })
-                );
-            }
             Event::Skip { hole, .. } => {
+                go_on(&mut lap_line, current);
                 let _ = write!(lap_line, " (skips {hole})");
             }
             Event::LapEnd {
@@ -59,175 +54,217 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                 lap,
                 rule: code,
             } => {
-                if lap_line.is_empty() {
-                    // The end of a lap whose start was left out of the trace.
-                    let _ = write!(lap_line, "lap {lap}: ...");
-                }
-                let _ = write!(lap_line, "; ends in {hole} [{}]", code);
-                flush(&mut out, &mut lap_line);
-            }
-            Event::Cycle {
-                mu,
-                lambda,
-                times,
-                stop,
-                rule: code,
-            } => {
-                flush(&mut out, &mut lap_line);
-                let repeat = u64::from(mu) + u64::from(lambda);
-                let more = u64::from(stop) - u64::from(mu) - u64::from(times) * u64::from(lambda);
-                let _ = write!(
-                    out,
-                    "\n  cycle: after lap {repeat} the move is back where it was after lap {mu}; laps {} to {repeat} repeat every {lambda} lap{} for ever. It ran them {times} time{}{}, stopping after lap {stop} [{code}]",
-                    u64::from(mu) + 1,
-                    plural(u64::from(lambda)),
-                    plural(u64::from(times)),
-                    if more > 0 {
-                        format!(" and {more} lap{} more", plural(more))
-                    } else {
-                        String::new()
-                    },
-                );
-            }
-            Event::Omitted {
-                events,
-                first_lap,
-                last_lap,
-            } => {
-                flush(&mut out, &mut lap_line);
-                let laps = if first_lap == last_lap {
-                    format!("lap {first_lap}")
+                if lap_line.is_empty() && lap == current {
+                    // The lap went on after an interruption, with no seed more.
+                    let _ = write!(lap_line, "lap {lap} (continued): ends in {hole} [{code}]");
                 } else {
-                    format!("laps {first_lap} to {last_lap}")
-                };
-                let _ = write!(
-                    out,
-                    "\n  ... {events} step{} of {laps} not shown ...",
-                    plural(events)
-                );
-            }
-            Event::Capture {
-                hole,
-                pile,
-                by,
-                rule: code,
-            } => {
-                flush(&mut out, &mut lap_line);
-                let _ = write!(
-                    out,
-                    "\n  capture: {hole} ({}) to {by} [{code}]",
-                    pile_words(pile)
-                );
-            }
-            Event::Bank {
-                hole,
-                pile,
-                to,
-                rule: code,
-            } => {
-                if lap_line.is_empty() {
-                    let _ = write!(
-                        out,
-                        "\n  {hole}: {} to {to}'s winnings, no capture [{code}]",
-                        pile_words(pile)
-                    );
-                } else {
-                    // Sown into a won or bought hole, it goes on at once, as into a store.
-                    let _ = write!(lap_line, " (to {to}'s winnings [{code}])");
+                    if lap_line.is_empty() {
+                        // The end of a lap whose start was left out of the trace.
+                        let _ = write!(lap_line, "lap {lap}: ...");
+                    }
+                    let _ = write!(lap_line, "; ends in {hole} [{code}]");
                 }
-            }
-            Event::Pass { side, rule: code } => {
-                let _ = write!(out, "\n  {side} passes [{}]", code);
-            }
-            Event::TurnEnd { next } => {
                 flush(&mut out, &mut lap_line);
-                let _ = write!(out, "\n  {next} to move");
             }
-            Event::RoundEnd {
-                round,
-                winner,
-                rule: code,
-            } => {
+            // Sown into a won or bought hole, a piece is banked at once, as into a store: the
+            // lap goes on.
+            Event::Bank { to, rule, .. } if !lap_line.is_empty() => {
+                let _ = write!(lap_line, " (to {to}'s winnings [{rule}])");
+            }
+            _ => {
                 flush(&mut out, &mut lap_line);
-                let who = winner.map_or("drawn".to_string(), |w| format!("won by {w}"));
-                let _ = write!(out, "\n  round {round} over, {who} [{code}]");
-            }
-            Event::Gather {
-                hole,
-                seeds,
-                by,
-                rule: code,
-            } => {
-                flush(&mut out, &mut lap_line);
-                let _ = write!(
-                    out,
-                    "\n  {hole}: {seeds} left on the board go to {by} [{code}]"
-                );
-            }
-            Event::Transfer {
-                from,
-                to,
-                seeds,
-                rule: code,
-            } => {
-                let _ = write!(out, "\n  {from} hands {seeds} to {to} [{code}]");
-            }
-            Event::Refill { hole, seeds } => {
-                let _ = write!(out, "\n  refill {hole} with {seeds}");
-            }
-            Event::Remove {
-                from,
-                seeds,
-                rule: code,
-            } => {
-                let _ = write!(out, "\n  {from} puts {seeds} out of the game [{code}]");
-            }
-            Event::Place {
-                hole,
-                pile,
-                from,
-                rule: code,
-            } => {
-                flush(&mut out, &mut lap_line);
-                let _ = write!(
-                    out,
-                    "\n  {hole}: {} put in from {from}'s winnings [{code}]",
-                    pile_words(pile)
-                );
-            }
-            Event::Owner {
-                hole,
-                owner,
-                rule: code,
-            } => {
-                flush(&mut out, &mut lap_line);
-                let _ = match owner {
-                    Some(owner) => write!(out, "\n  {hole} now belongs to {owner} [{code}]"),
-                    None => write!(out, "\n  {hole} is back with {} [{code}]", hole.side),
-                };
-            }
-            Event::MuziSale {
-                muzi,
-                from,
-                to,
-                rule: code,
-            } => {
-                let _ = write!(out, "\n  {muzi}'s muzi goes from {from} to {to} [{code}]");
-            }
-            Event::OutOfPlay { hole, rule: code } => {
-                let _ = write!(out, "\n  {hole} out of play [{code}]");
-            }
-            Event::RoundStart { round, first } => {
-                let _ = write!(out, "\n  round {round} starts, {first} to move");
-            }
-            Event::GameEnd { winner, rule: code } => {
-                let who = winner.map_or("a draw".to_string(), |w| format!("{w} wins"));
-                let _ = write!(out, "\n  game over: {who} [{}]", code);
+                let _ = write!(out, "\n  {}", step_words(event));
             }
         }
     }
     flush(&mut out, &mut lap_line);
     out
+}
+
+/// The steps of one ply, one event a line, each in words and in the notation's hole names:
+/// `lap 1: lift 5 from B4`, `lap 1: sow 1 in B5`, `capture 6 from A2 for B [code]`. What
+/// `mgn replay --trace` shows; [`ply_trace`] is the same steps a lap a line.
+pub fn event_trace(heading: &str, events: &[Event]) -> String {
+    let mut out = heading.to_string();
+    // Sowing events do not carry their lap: it is the lap of the last pick-up.
+    let mut lap = 0;
+    for event in events {
+        out.push_str("\n  ");
+        let _ = match *event {
+            Event::PickUp {
+                hole,
+                pile,
+                lap: now,
+            } => {
+                lap = now;
+                write!(out, "lap {lap}: lift {} from {hole}", pile_count(pile))
+            }
+            Event::Sow { hole } => write!(out, "lap {lap}: sow 1 in {hole}"),
+            Event::SowMuzi { hole, muzi } => {
+                write!(out, "lap {lap}: drop {muzi}'s muzi in {hole}")
+            }
+            Event::Skip { hole, rule } => write!(out, "lap {lap}: skip {hole} [{rule}]"),
+            Event::LapEnd {
+                hole,
+                lap: now,
+                rule,
+            } => {
+                lap = now;
+                write!(out, "lap {lap}: ends in {hole} [{rule}]")
+            }
+            _ => write!(out, "{}", step_words(event)),
+        };
+    }
+    out
+}
+
+/// The words of an event that is not a step of a sowing, the same in both traces.
+fn step_words(event: &Event) -> String {
+    match *event {
+        Event::PickUp { hole, pile, lap } => {
+            format!("lap {lap}: lift {} from {hole}", pile_count(pile))
+        }
+        Event::Sow { hole } => format!("sow 1 in {hole}"),
+        Event::SowMuzi { hole, muzi } => format!("drop {muzi}'s muzi in {hole}"),
+        Event::Skip { hole, rule } => format!("skip {hole} [{rule}]"),
+        Event::LapEnd { hole, lap, rule } => format!("lap {lap}: ends in {hole} [{rule}]"),
+        Event::Shift {
+            from,
+            to,
+            seeds,
+            rule: code,
+        } => format!(
+            "transfer: {} from {from} to {to} [{code}]",
+            pile_words(Pile {
+                seeds,
+                muzi: Default::default()
+            })
+        ),
+        Event::Cycle {
+            mu,
+            lambda,
+            times,
+            stop,
+            rule: code,
+        } => {
+            let repeat = u64::from(mu) + u64::from(lambda);
+            let more = u64::from(stop) - u64::from(mu) - u64::from(times) * u64::from(lambda);
+            format!(
+                "cycle: after lap {repeat} the move is back where it was after lap {mu}; laps {} to {repeat} repeat every {lambda} lap{} for ever. It ran them {times} time{}{}, stopping after lap {stop} [{code}]",
+                u64::from(mu) + 1,
+                plural(u64::from(lambda)),
+                plural(u64::from(times)),
+                if more > 0 {
+                    format!(" and {more} lap{} more", plural(more))
+                } else {
+                    String::new()
+                },
+            )
+        }
+        Event::Omitted {
+            events,
+            first_lap,
+            last_lap,
+        } => {
+            let laps = if first_lap == last_lap {
+                format!("lap {first_lap}")
+            } else {
+                format!("laps {first_lap} to {last_lap}")
+            };
+            format!(
+                "... {events} step{} of {laps} not shown ...",
+                plural(events)
+            )
+        }
+        Event::Capture {
+            hole,
+            pile,
+            by,
+            rule: code,
+        } => format!("capture: {hole} ({}) to {by} [{code}]", pile_words(pile)),
+        Event::Bank {
+            hole,
+            pile,
+            to,
+            rule: code,
+        } => format!(
+            "{hole}: {} to {to}'s winnings, no capture [{code}]",
+            pile_words(pile)
+        ),
+        Event::Pass { side, rule: code } => format!("{side} passes [{code}]"),
+        Event::TurnEnd { next } => format!("{next} to move"),
+        Event::RoundEnd {
+            round,
+            winner,
+            rule: code,
+        } => {
+            let who = winner.map_or("drawn".to_string(), |w| format!("won by {w}"));
+            format!("round {round} over, {who} [{code}]")
+        }
+        Event::Gather {
+            hole,
+            seeds,
+            by,
+            rule: code,
+        } => format!("{hole}: {seeds} left on the board go to {by} [{code}]"),
+        Event::Transfer {
+            from,
+            to,
+            seeds,
+            rule: code,
+        } => format!("{from} hands {seeds} to {to} [{code}]"),
+        Event::Refill { hole, seeds } => format!("refill {hole} with {seeds}"),
+        Event::Remove {
+            from,
+            seeds,
+            rule: code,
+        } => format!("{from} puts {seeds} out of the game [{code}]"),
+        Event::Place {
+            hole,
+            pile,
+            from,
+            rule: code,
+        } => format!(
+            "{hole}: {} put in from {from}'s winnings [{code}]",
+            pile_words(pile)
+        ),
+        Event::Owner {
+            hole,
+            owner,
+            rule: code,
+        } => match owner {
+            Some(owner) => format!("{hole} now belongs to {owner} [{code}]"),
+            None => format!("{hole} is back with {} [{code}]", hole.side),
+        },
+        Event::MuziSale {
+            muzi,
+            from,
+            to,
+            rule: code,
+        } => format!("{muzi}'s muzi goes from {from} to {to} [{code}]"),
+        Event::OutOfPlay { hole, rule: code } => format!("{hole} out of play [{code}]"),
+        Event::RoundStart { round, first } => format!("round {round} starts, {first} to move"),
+        Event::GameEnd { winner, rule: code } => {
+            let who = winner.map_or("a draw".to_string(), |w| format!("{w} wins"));
+            format!("game over: {who} [{code}]")
+        }
+    }
+}
+
+/// A pile lifted, as a count: `5`, `5 and A's muzi`, `A's muzi` (muzi only where a game has
+/// them).
+fn pile_count(pile: Pile) -> String {
+    let muzi = match (pile.muzi.a, pile.muzi.b) {
+        (false, false) => return pile.seeds.to_string(),
+        (true, false) => "A's muzi",
+        (false, true) => "B's muzi",
+        (true, true) => "both muzi",
+    };
+    if pile.seeds == 0 {
+        muzi.to_string()
+    } else {
+        format!("{} and {muzi}", pile.seeds)
+    }
 }
 
 fn plural(n: u64) -> &'static str {

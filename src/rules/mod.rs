@@ -123,6 +123,11 @@ pub static GENERAL_RULES: &[RuleDef] = &[
         source: "docs/notation.md, Tags",
     },
     RuleDef {
+        code: "mgn.header.unknown-tag",
+        summary: "a tag MGN does not define is kept as written; one named like a defined tag is likely misspelt (a warning)",
+        source: "docs/notation.md, Tags",
+    },
+    RuleDef {
         code: "mgn.header.option",
         summary: "an option must be one the game defines, with one of its values",
         source: "docs/notation.md, Tags",
@@ -256,7 +261,7 @@ pub fn with_rules_within<W: WithRules>(
             .iter()
             .find(|o| o.value.code == refusal.rule)
             .map_or(span, |o| o.span);
-        refusal.at_offset(at.start)
+        refusal.at_span(at.start, at.end)
     };
     match header.game.value {
         GameKind::Dakon => dakon::Dakon::new(board, &settings)
@@ -318,9 +323,13 @@ impl Settings {
                 Diagnostic::new(
                     "mgn.header.preset",
                     format!(
-                        "{} has no preset `{}`; its presets: {}",
+                        "{} has no preset `{}`{}; its presets: {}",
                         def.kind,
                         preset.value,
+                        crate::suggest::did_you_mean(
+                            &preset.value,
+                            def.presets.iter().map(|p| p.name)
+                        ),
                         def.presets
                             .iter()
                             .map(|p| p.name)
@@ -328,7 +337,7 @@ impl Settings {
                             .join(", ")
                     ),
                 )
-                .at_offset(preset.span.start)
+                .at_span(preset.span.start, preset.span.end)
             })?;
             for (code, value) in found.settings {
                 settings
@@ -340,7 +349,8 @@ impl Settings {
             settings
                 .set(&option.value.code, &option.value.value)
                 .map_err(|message| {
-                    Diagnostic::new("mgn.header.option", message).at_offset(option.span.start)
+                    Diagnostic::new("mgn.header.option", message)
+                        .at_span(option.span.start, option.span.end)
                 })?;
         }
         Ok(settings)
@@ -349,8 +359,27 @@ impl Settings {
     /// Set one option; the message says what the game allows when it does not fit.
     pub fn set(&mut self, code: &str, value: &str) -> Result<(), String> {
         let Some(index) = self.def.options.iter().position(|o| o.code == code) else {
+            // A code of the right game is meant before one of another game.
+            let meant = crate::suggest::nearest(code, self.def.options.iter().map(|o| o.code))
+                .or_else(|| {
+                    let others = crate::notation::GameKind::ALL.into_iter();
+                    let codes = others.flat_map(|kind| game_def(kind).options.iter());
+                    crate::suggest::nearest(code, codes.map(|o| o.code))
+                });
+            let meant = match meant {
+                Some(name) if name == code => format!(
+                    " (`{name}` is an option of {})",
+                    name.split('.').next().unwrap_or_default()
+                ),
+                Some(name) if !name.starts_with(self.def.kind.name()) => format!(
+                    " (did you mean `{name}`, an option of {}?)",
+                    name.split('.').next().unwrap_or_default()
+                ),
+                Some(name) => format!(" (did you mean `{name}`?)"),
+                None => String::new(),
+            };
             return Err(format!(
-                "{} has no rule option `{code}`; its options: {}",
+                "{} has no rule option `{code}`{meant}; its options: {}",
                 self.def.kind,
                 self.def
                     .options
@@ -363,7 +392,8 @@ impl Settings {
         let option = &self.def.options[index];
         let Some((known, _)) = option.values.iter().find(|(v, _)| *v == value) else {
             return Err(format!(
-                "option `{code}` cannot be `{value}`; its values: {}",
+                "option `{code}` cannot be `{value}`{}; its values: {}",
+                crate::suggest::did_you_mean(value, option.values.iter().map(|(v, _)| *v)),
                 option
                     .values
                     .iter()

@@ -110,7 +110,9 @@ fn max_failures_stops_and_quiet_keeps_one_line_per_bad_record() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert!(lines[0].contains("a.mgn:3:7: ply 2: A cannot pass"));
-    assert!(lines[1].contains("b.mgn:3:7:"));
+    // A false checkpoint is placed at the field that differs, B3, not at its `[`.
+    assert!(lines[1].contains("b.mgn:3:22:"), "{text}");
+    assert!(lines[1].contains("B3: claimed 7, replayed 6"), "{text}");
     assert_eq!(lines[2], "0 passed, 2 failed");
 }
 

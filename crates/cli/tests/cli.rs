@@ -474,13 +474,17 @@ fn an_illegal_dakon_move_names_its_place_its_rule_and_the_legal_moves() {
             report.contains(&format!("legal here: {legal}")),
             "{name}: {report}"
         );
-        // The source line and a caret under the column follow the headline.
+        // The source line and the move underlined from its column follow the headline.
         let caret = report
             .lines()
             .find(|l| l.trim_start().starts_with("| ") && l.ends_with('^'))
             .unwrap_or_else(|| panic!("{name}: no caret in:\n{report}"));
         let bar = caret.find('|').unwrap();
-        assert_eq!(caret.len() - bar - 2, column, "{name}: {report}");
+        assert_eq!(
+            caret.find('^').unwrap() - bar - 1,
+            column,
+            "{name}: {report}"
+        );
     }
 }
 
@@ -496,6 +500,50 @@ fn a_false_claim_is_a_failure() {
         stdout(&output)
     );
     assert_eq!(summary(&output), "0 passed, 1 failed");
+}
+
+/// `replay --trace` writes every event as a person reads it, with the notation's hole names, and
+/// speaks of muzi only in a game that has them (never Rust's `Debug` form).
+#[test]
+fn replay_trace_writes_each_event_in_words() {
+    let output = mgn(&["replay", "--trace", "records/dakon/seed-worked-example.mgn"]);
+    let text = stdout(&output);
+    assert_eq!(code(&output), 0, "{text}{}", stderr(&output));
+    let expected = "ply 1, B: B4
+  lap 1: lift 5 from B4
+  lap 1: sow 1 in B5
+  lap 1: sow 1 in B6
+  lap 1: sow 1 in A1
+  lap 1: sow 1 in A2
+  lap 1: sow 1 in A3
+  lap 1: ends in A3 [dakon.lap.relay]
+  lap 2: lift 6 from A3
+  lap 2: sow 1 in A4
+  lap 2: sow 1 in A5
+  lap 2: skip A6 [dakon.sow.skip-opponent-store]
+  lap 2: sow 1 in B1
+  lap 2: sow 1 in B2
+  lap 2: sow 1 in B3
+  lap 2: sow 1 in B4
+  lap 2: ends in B4 [dakon.capture.opposite]
+  capture: A2 (6 seeds) to B [dakon.capture.opposite]
+  capture: B4 (1 seed) to B [dakon.capture.opposite]
+  A to move
+";
+    assert!(text.contains(expected), "{text}");
+    for debug in ["{", "Hole", "Pile", "muzi"] {
+        assert!(!text.contains(debug), "{debug:?} in:\n{text}");
+    }
+    // Dong Wo's muzi travel with the seeds, and their drops are named.
+    let output = mgn(&["replay", "--trace", "records/dong-wo/rounds-catalan.mgn"]);
+    let text = stdout(&output);
+    assert_eq!(code(&output), 0, "{text}{}", stderr(&output));
+    assert!(
+        text.contains("lap 3: lift 1 and B's muzi from B1\n"),
+        "{text}"
+    );
+    assert!(text.contains("lap 3: drop B's muzi in A4\n"), "{text}");
+    assert!(!text.contains("Hole {"), "{text}");
 }
 
 #[test]

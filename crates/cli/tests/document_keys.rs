@@ -442,12 +442,12 @@ fn non_finite_floats_where_text_is_not_expected_are_refused() {
         (
             "",
             &*format!("{sowing}, {{captures: {{count: .inf}}}}"),
-            "invalid type: string \".inf\", expected u32",
+            "invalid type: string \".inf\", expected a whole number from 0 to 4294967295",
         ),
         (
             "",
             "{move: {sowings: [{hole: A2}], stopped_after_lap: .nan}}",
-            "invalid type: string \".nan\", expected u32",
+            "invalid type: string \".nan\", expected a whole number from 0 to 4294967295",
         ),
         (
             "",
@@ -464,7 +464,11 @@ fn non_finite_floats_where_text_is_not_expected_are_refused() {
             "",
             "unknown variant `.inf`, expected one of `1-0`, `0-1`, `1/2-1/2`, `*`",
         ),
-        ("", &*format!("{sowing}, {{round: .inf}}"), "expected u32"),
+        (
+            "",
+            &*format!("{sowing}, {{round: .inf}}"),
+            "expected a whole number from 0 to 4294967295",
+        ),
     ] {
         let yaml = yaml_game(header, moves);
         let error = refused(&yaml, Format::Yaml);
@@ -566,7 +570,7 @@ fn convert_refuses_a_non_finite_float_where_a_number_is_expected() {
             "",
             "{move: {sowings: [{hole: A2}], stopped_after_lap: .inf}}",
         ),
-        "game 1: invalid type: string \".inf\", expected u32",
+        "game 1: invalid type: string \".inf\", expected a whole number from 0 to 4294967295",
     );
     convert_refuses(
         "first.yaml",

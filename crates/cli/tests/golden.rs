@@ -89,8 +89,11 @@ fn replay_traces_are_kept() {
     let mut kept = String::new();
     for file in files("records") {
         let name = relative(&file);
-        for format in ["text", "json"] {
-            let output = mgn(&["replay", "--format", format, name]);
+        for format in ["text", "json", "text --trace"] {
+            let mut args = vec!["replay", "--format"];
+            args.extend(format.split(' '));
+            args.push(name);
+            let output = mgn(&args);
             let _ = writeln!(
                 kept,
                 "mgn replay --format {format} {name}: exit {}, {} bytes, digest {:016x}",

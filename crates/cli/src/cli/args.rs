@@ -18,6 +18,14 @@ fn lap_budget(text: &str) -> Result<u64, String> {
     Ok(n)
 }
 
+/// What is said of a game name that is none of the four, with the one most likely meant.
+pub fn unknown_game(name: &str) -> String {
+    format!(
+        "unknown game `{name}`{}: the games are dakon, mraw-imrujen, nchuwa and dong-wo",
+        mgn::suggest::did_you_mean(name, mgn::notation::GameKind::NAMES)
+    )
+}
+
 /// The help of `--max-laps`, the same for every command that plays moves.
 const MAX_LAPS_HELP: &str = "The most laps one move may take before it is decided: a move that has neither ended nor come back to an in-move state it was in by then (an endless Nchuwa or Dong Wo relay with a longer cycle) fails under mgn.limit.laps, never passes. At the default a move is decided in about a second";
 
@@ -57,7 +65,8 @@ Examples:
 
 Each record that is not good is reported as
   file:line:column: expected ..., found ...
-followed by the line and a caret under the column; the report ends with the line
+followed by the line with the span underlined and labelled, then the rule and notes (coloured
+on a terminal: --color, NO_COLOR); the report ends with the line
   N passed, N failed
 
 Exit status: 0 when every record is good; 1 when some record is bad (a game whose text is not
@@ -155,15 +164,29 @@ is written, and the exit status is 1; --skip-bad writes the other games (exit st
 With -o, the output file is replaced only once the whole output is written: on any error it is
 left as it was.";
 
+/// `mgn --version`: the package version, then the git revision and the kind of build.
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("MGN_BUILD_INFO"), ")");
+
 /// Headless record tool and replay validator for Dakon, Mraw imrujen, Nchuwa and Dong Wo
 /// records in MGN (Mancala Game Notation).
+
 #[derive(Debug, Parser)]
-#[command(name = "mgn", version, after_help = EXAMPLES)]
+#[command(name = "mgn", version = VERSION, after_help = EXAMPLES)]
 pub struct Cli {
     /// More log output on standard error: -v for progress, -vv for details (RUST_LOG, when set,
     /// takes precedence)
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
+
+    /// Colour in reports: auto colours a terminal unless NO_COLOR is set
+    #[arg(
+        long,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN",
+        global = true
+    )]
+    pub color: super::render::ColorChoice,
 
     #[command(subcommand)]
     pub command: Command,
@@ -195,6 +218,30 @@ pub enum Command {
     /// Show each game's rules, rule options, defaults and presets, with their codes and sources
     #[command(after_help = RULES_EXAMPLES)]
     Rules(RulesArgs),
+    /// Write a shell completion script to standard output
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions(CompletionsArgs),
+    /// Write the manual page (roff) to standard output
+    #[command(after_help = MAN_EXAMPLES)]
+    Man,
+}
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  mgn completions bash > ~/.local/share/bash-completion/completions/mgn
+  mgn completions zsh > ~/.zfunc/_mgn          (with fpath+=~/.zfunc before compinit)
+  mgn completions fish > ~/.config/fish/completions/mgn.fish";
+
+const MAN_EXAMPLES: &str = "\
+Examples:
+  mgn man > ~/.local/share/man/man1/mgn.1 && man mgn
+  mgn man | man -l -";
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]

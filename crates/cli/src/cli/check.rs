@@ -45,6 +45,10 @@ enum Unit {
     },
 }
 
+/// The size from which the files of a run of a few files are large enough for a bar: some
+/// seconds of checking at about 100 MiB/s (docs/performance.md).
+const LARGE_INPUT: u64 = 256 * 1024 * 1024;
+
 pub fn run(args: &CheckArgs) -> Status {
     let started = Instant::now();
     let mut options = CheckOptions::default();
@@ -59,10 +63,26 @@ pub fn run(args: &CheckArgs) -> Status {
         })
         .collect();
     // A bar only for people watching a long run: indicatif draws nothing when standard error
-    // is not a terminal, and a run over a few files is over before a bar would help.
-    let bar = if origins.len() >= 20 && io::stderr().is_terminal() {
+    // is not a terminal, and a run over a few small files is over before a bar would help.
+    // Over many files it counts files; over a few large ones (a file of many games), bytes.
+    let input_bytes: u64 = origins
+        .iter()
+        .filter_map(|o| match o {
+            Ok(input::Origin::File(path)) => std::fs::metadata(path).ok().map(|m| m.len()),
+            _ => None,
+        })
+        .sum();
+    let by_bytes = origins.len() < 20 && input_bytes >= LARGE_INPUT;
+    let bar = if !io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else if origins.len() >= 20 {
         ProgressBar::new(origins.len() as u64).with_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
+                .expect("a valid template"),
+        )
+    } else if by_bytes {
+        ProgressBar::new(input_bytes).with_style(
+            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} checked, {elapsed}")
                 .expect("a valid template"),
         )
     } else {
@@ -101,18 +121,23 @@ pub fn run(args: &CheckArgs) -> Status {
                     Unit::Part { part, .. } => part.bytes.len(),
                     _ => 0,
                 };
+                // The bar moves by files, or by the bytes of the parts checked.
+                let (per_part, per_file) = if by_bytes { (bytes as u64, 0) } else { (0, 1) };
                 match unit {
-                    Unit::Part { file, part } => bar.suspend(|| {
-                        reported.part(&mut report, &names[file], &part, &results, limit)
-                    })?,
+                    Unit::Part { file, part } => {
+                        bar.suspend(|| {
+                            reported.part(&mut report, &names[file], &part, &results, limit)
+                        })?;
+                        bar.inc(per_part);
+                    }
                     // Past the limit, a file's end says nothing more.
-                    Unit::End { .. } if report.failed() >= limit => bar.inc(1),
+                    Unit::End { .. } if report.failed() >= limit => bar.inc(per_file),
                     Unit::End { file } => {
-                        bar.inc(1);
+                        bar.inc(per_file);
                         bar.suspend(|| reported.end(&mut report, &names[file]))?;
                     }
                     Unit::Error { file, error } => {
-                        bar.inc(1);
+                        bar.inc(per_file);
                         reported.forget(file);
                         output::say(&report::input_error(&error));
                         status = status.max(Status::Error);
@@ -346,7 +371,14 @@ impl Reported {
                 first_line: tail.as_ref().map_or(1, |p| p.line),
                 offset: tail.as_ref().map_or(0, |p| p.offset),
             };
-            report.record(&source, 1, &RecordResult::Syntax(no_game(&text)))
+            report.record(
+                &source,
+                1,
+                &RecordResult::Syntax {
+                    error: no_game(&text),
+                    kind: None,
+                },
+            )
         } else {
             Ok(())
         };

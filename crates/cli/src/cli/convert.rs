@@ -11,6 +11,7 @@
 use super::args::{ConvertArgs, Format};
 use super::input::{self, InputError, Origin};
 use super::output;
+use super::render::Paint;
 use super::report::{self, Source};
 use super::Status;
 use mgn::check::no_game;
@@ -64,6 +65,19 @@ pub fn run(args: &ConvertArgs) -> Status {
             return Status::Error;
         }
     };
+    // Nothing to convert is a bad input, said as such rather than as whatever the reader of
+    // the format would make of no text (`EOF while parsing a value`).
+    let blank = |b: &u8| b.is_ascii_whitespace();
+    let text = prefix.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&prefix);
+    if (prefix.len() as u64) < SNIFF_BYTES && text.iter().all(blank) {
+        let what = if text.is_empty() { "empty" } else { "blank" };
+        output::say(&format!(
+            "{}: the input is {what}: nothing to convert (an MGN file holds at least one game, \
+             a YAML or JSON document a map of `mgn` and `games`)",
+            mgn::source::displayable_name(&name)
+        ));
+        return Status::Failed;
+    }
     let from = args
         .from
         .or_else(|| match &origin {
@@ -75,6 +89,9 @@ pub fn run(args: &ConvertArgs) -> Status {
             tracing::info!(file = %mgn::source::displayable_name(&name), format = guess.name(), "input format guessed");
             guess
         });
+    // What the text looks like, whatever --from or the extension say: an MGN file read as YAML
+    // is refused in YAML's words, which a hint then explains.
+    let looks_like = Format::sniff(&String::from_utf8_lossy(&prefix));
     let input = io::Cursor::new(prefix).chain(input);
 
     let converted = match (from, args.to) {
@@ -86,7 +103,7 @@ pub fn run(args: &ConvertArgs) -> Status {
         }
         (_, Format::Movelog) => to_movelog(args, &name, from, input),
         (Format::Mgn, _) => convert_mgn(args, &name, input),
-        (Format::Yaml | Format::Json, _) => convert_document(args, &name, from, input),
+        (Format::Yaml | Format::Json, _) => convert_document(args, &name, from, looks_like, input),
     };
     let status = match converted {
         Ok(converted) => {
@@ -146,10 +163,11 @@ fn to_movelog(
         Err(error) => {
             let at = error.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(error.as_bytes()).into_owned();
-            output::show(&report::not_utf8_at(
+            output::show_rendered(&report::not_utf8_at(
                 &Source::whole(name, &lossy),
                 at,
                 error.as_bytes()[at],
+                Paint::Stderr,
             ));
             return Err(Stop::Unreadable);
         }
@@ -173,13 +191,19 @@ fn to_movelog(
         _ => mgn::parse_games(&text)
             .into_iter()
             .map(|game| {
-                game.map_err(|error| output::show(&report::syntax_error(&source, &error)))
-                    .ok()
+                game.map_err(|error| {
+                    output::show_rendered(&report::syntax_error(&source, &error, Paint::Stderr))
+                })
+                .ok()
             })
             .collect(),
     };
     if games.is_empty() {
-        output::show(&report::syntax_error(&source, &no_game(&text)));
+        output::show_rendered(&report::syntax_error(
+            &source,
+            &no_game(&text),
+            Paint::Stderr,
+        ));
         return Err(Stop::Unreadable);
     }
     let mut log = String::new();
@@ -324,9 +348,10 @@ fn convert_parts(
         if let Some(error) = part.too_long() {
             records += 1;
             lossy = String::from_utf8_lossy(&part.bytes);
-            output::show(&report::syntax_error(
+            output::show_rendered(&report::syntax_error(
                 &part_source(name, &lossy, &part),
                 &error,
+                Paint::Stderr,
             ));
             converted.left_out.push(records);
             pending.clear();
@@ -338,10 +363,11 @@ fn convert_parts(
                 records += 1;
                 lossy = String::from_utf8_lossy(&part.bytes);
                 let source = part_source(name, &lossy, &part);
-                output::show(&report::not_utf8_at(
+                output::show_rendered(&report::not_utf8_at(
                     &source,
                     error.valid_up_to(),
                     part.bytes[error.valid_up_to()],
+                    Paint::Stderr,
                 ));
                 converted.left_out.push(records);
                 pending.clear();
@@ -355,7 +381,7 @@ fn convert_parts(
             let reader = match next {
                 Ok(reader) => reader,
                 Err(error) => {
-                    output::show(&report::syntax_error(&source, &error));
+                    output::show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
                     converted.left_out.push(records);
                     continue;
                 }
@@ -364,7 +390,7 @@ fn convert_parts(
             // leaves nothing of itself in the output.
             if args.skip_bad {
                 if let Some(error) = reader.again().find_map(Result::err) {
-                    output::show(&report::syntax_error(&source, &error));
+                    output::show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
                     converted.left_out.push(records);
                     let _ = games.finish(reader);
                     continue;
@@ -382,7 +408,7 @@ fn convert_parts(
                     }
                 }
                 Err(GameStop::Syntax(error)) => {
-                    output::show(&report::syntax_error(&source, &error));
+                    output::show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
                     converted.left_out.push(records);
                     writing = false;
                 }
@@ -402,7 +428,11 @@ fn convert_parts(
             first_line: *first_line,
             offset: *offset,
         };
-        output::show(&report::syntax_error(&source, &no_game(text)));
+        output::show_rendered(&report::syntax_error(
+            &source,
+            &no_game(text),
+            Paint::Stderr,
+        ));
         return Err(Stop::Unreadable);
     }
     if converted.games == 0 && !only_read {
@@ -516,6 +546,7 @@ fn convert_document(
     args: &ConvertArgs,
     name: &str,
     from: Format,
+    looks_like: Format,
     input: impl BufRead,
 ) -> Result<Converted, Stop> {
     let format = match from {
@@ -535,6 +566,12 @@ fn convert_document(
             Ok(games) => games,
             Err(ReadError::Document(error)) => {
                 output::say(&report::document_error(name, from.name(), &error));
+                if looks_like == Format::Mgn {
+                    output::say(&format!(
+                        "{name} looks like MGN (it has a `[Game` tag): convert it with --from \
+                         mgn, or without --from when its name ends in .mgn"
+                    ));
+                }
                 return Err(Stop::Unreadable);
             }
             Err(ReadError::Io(error)) => return Err(Stop::Read(error)),

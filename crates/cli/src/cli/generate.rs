@@ -3,6 +3,7 @@
 use super::args::{GameArgs, GenerateArgs};
 use super::output::{self, say};
 use super::Status;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mgn::generate::{random_game, GenerateOptions, Rng};
 use mgn::notation::{write_game, BoardSize, GameKind, Header, RuleSetting, Side, Span, Spanned};
 use mgn::rules::{with_rules_within, Rules, WithRules};
@@ -35,12 +36,8 @@ fn spanned<T>(value: T) -> Spanned<T> {
 impl GameArgs {
     /// The header these arguments name: game, board, preset and options.
     pub fn header(&self) -> Result<Header, String> {
-        let kind = GameKind::from_name(&self.game).ok_or_else(|| {
-            format!(
-                "unknown game `{}`: the games are dakon, mraw-imrujen, nchuwa and dong-wo",
-                self.game
-            )
-        })?;
+        let kind =
+            GameKind::from_name(&self.game).ok_or_else(|| super::args::unknown_game(&self.game))?;
         let mut header = Header::new(kind);
         if let Some(board) = &self.board {
             header.board = Some(spanned(board.parse::<BoardSize>()?));
@@ -87,6 +84,12 @@ pub fn run(args: &GenerateArgs) -> Status {
     // Each game is written as soon as it is made: memory holds one game whatever --games says,
     // and a reader that hangs up (`| head`) ends the run.
     let mut written = Ok(());
+    // On a terminal only (indicatif draws nothing on a pipe): a long run says how far it is.
+    let bar = ProgressBar::with_draw_target(Some(args.games as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed}")
+            .expect("a valid template"),
+    );
     for number in 1..=args.games {
         if out.is_closed() {
             break;
@@ -111,10 +114,12 @@ pub fn run(args: &GenerateArgs) -> Status {
             }
         };
         let separator = if number > 1 { "\n" } else { "" };
-        written = write!(out, "{separator}{}", write_game(&game));
+        written = bar.suspend(|| write!(out, "{separator}{}", write_game(&game)));
         if written.is_err() {
             break;
         }
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     output::finish(&mut out, written, Status::Success)
 }

@@ -7,6 +7,7 @@
 use super::args::{CheckArgs, ImportArgs, SourceFormat};
 use super::input::{InputError, Origin};
 use super::output;
+use super::render::Paint;
 use super::report::{self, Report, Source};
 use super::Status;
 use mgn::check::{check_text, CheckOptions};
@@ -37,10 +38,11 @@ fn read(path: &Path) -> Result<(String, String), Status> {
             let at = error.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(error.as_bytes()).into_owned();
             let byte = error.as_bytes()[at];
-            output::show(&report::not_utf8_at(
+            output::show_rendered(&report::not_utf8_at(
                 &Source::whole(&name, &lossy),
                 at,
                 byte,
+                Paint::Stderr,
             ));
             Err(Status::Failed)
         }
@@ -71,7 +73,7 @@ pub fn run(args: &ImportArgs) -> Status {
                 }
                 Err(error) => {
                     let shown = Source::whole(&name, &source);
-                    output::show(&shown.render(error.offset_in(&source), &error.message));
+                    output::show_rendered(&report::import_error(&shown, &error, Paint::Stderr));
                     refused += 1;
                     status = status.max(Status::Failed);
                 }

@@ -9,13 +9,14 @@ mod input;
 mod junit;
 mod output;
 mod perft;
+mod render;
 mod replay;
 mod report;
 mod rules;
 mod suite;
 
 use args::{Cli, Command};
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use tracing_subscriber::filter::{EnvFilter, LevelFilter};
@@ -37,6 +38,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return ExitCode::from(usage(&error) as u8),
     };
+    render::choose(cli.color);
     init_logging(cli.verbose);
     let status = match &cli.command {
         Command::Check(args) => match args.from {
@@ -50,8 +52,21 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Suite(args) => suite::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Completions(args) => generated(|out| {
+            clap_complete::generate(args.shell, &mut Cli::command(), "mgn", out);
+            Ok(())
+        }),
+        Command::Man => generated(|out| clap_mangen::Man::new(Cli::command()).render(out)),
     };
     ExitCode::from(status as u8)
+}
+
+/// Writes what clap generates from the command line's own definitions (a completion script, the
+/// manual page) to standard output: exit 0, or 2 when it cannot be written.
+fn generated(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>) -> Status {
+    let mut out = output::stdout();
+    let written = write(&mut out);
+    output::finish(&mut out, written, Status::Success)
 }
 
 /// What clap has to say instead of running a command: help and the version on standard

@@ -244,6 +244,12 @@ pub fn show(text: &str) {
     let _ = writeln!(io::stderr().lock(), "{}", displayable(text));
 }
 
+/// A diagnostic rendered for standard error ([`super::render`]), which escaped what the record
+/// holds itself and may hold the colours it chose.
+pub fn show_rendered(text: &str) {
+    let _ = writeln!(io::stderr().lock(), "{text}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

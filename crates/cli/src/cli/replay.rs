@@ -6,13 +6,14 @@
 
 use super::args::{ReplayArgs, TraceFormat};
 use super::input::{self, InputError, Origin};
-use super::output::{self, say, show};
+use super::output::{self, say, show_rendered};
+use super::render::Paint;
 use super::report::{self, Source};
 use super::Status;
-use mgn::check::no_game;
+use mgn::check::{header_warnings, no_game};
 use mgn::document::{Indented, ItemLines};
 use mgn::notation::{games_in_part, parts, write_position, GameKind, Part, Position};
-use mgn::replay::{draw, ply_trace, replay_moves, Progress, ReplayOptions};
+use mgn::replay::{draw, event_trace, ply_trace, replay_moves, Progress, ReplayOptions};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -60,9 +61,10 @@ pub fn run(args: &ReplayArgs) -> Status {
                 records += 1;
                 lossy = String::from_utf8_lossy(&part.bytes);
                 if args.game.is_none_or(|wanted| wanted.get() == records) {
-                    show(&report::syntax_error(
+                    show_rendered(&report::syntax_error(
                         &source_of(&name, &lossy, &part),
                         &error,
+                        Paint::Stderr,
                     ));
                     status = status.max(Status::Failed);
                 }
@@ -77,7 +79,12 @@ pub fn run(args: &ReplayArgs) -> Status {
                     if args.game.is_none_or(|wanted| wanted.get() == records) {
                         let offset = error.valid_up_to();
                         let source = source_of(&name, &lossy, &part);
-                        show(&report::not_utf8_at(&source, offset, part.bytes[offset]));
+                        show_rendered(&report::not_utf8_at(
+                            &source,
+                            offset,
+                            part.bytes[offset],
+                            Paint::Stderr,
+                        ));
                         status = status.max(Status::Failed);
                     }
                     continue;
@@ -96,7 +103,7 @@ pub fn run(args: &ReplayArgs) -> Status {
                     }
                     Err(error) => {
                         if wanted {
-                            show(&report::syntax_error(&source, &error));
+                            show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
                             status = status.max(Status::Failed);
                         }
                         continue;
@@ -104,12 +111,20 @@ pub fn run(args: &ReplayArgs) -> Status {
                 };
                 // A game that does not read is not replayed: its error is all there is to say.
                 if let Some(error) = reader.again().find_map(Result::err) {
-                    show(&report::syntax_error(&source, &error));
+                    show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
                     status = status.max(Status::Failed);
                     let _ = games.finish(reader);
                     continue;
                 }
                 let header = reader.header.clone();
+                for warning in header_warnings(&header) {
+                    show_rendered(&report::warning(
+                        &source,
+                        header.game.value,
+                        &warning,
+                        Paint::Stderr,
+                    ));
+                }
                 view.begin_game(&mut out, records, header.game.value)?;
                 let mut step_written = Ok(());
                 let mut on_step = |progress: Progress| {
@@ -128,7 +143,7 @@ pub fn run(args: &ReplayArgs) -> Status {
                 let failure = replayed
                     .failure
                     .as_ref()
-                    .map(|f| report::problem(&source, header.game.value, f));
+                    .map(|f| report::problem(&source, header.game.value, f, view.paint()));
                 if failure.is_some() {
                     status = status.max(Status::Failed);
                 }
@@ -152,7 +167,11 @@ pub fn run(args: &ReplayArgs) -> Status {
             first_line: last_part.as_ref().map_or(1, |p| p.line),
             offset: last_part.as_ref().map_or(0, |p| p.offset),
         };
-        show(&report::syntax_error(&source, &no_game(&text)));
+        show_rendered(&report::syntax_error(
+            &source,
+            &no_game(&text),
+            Paint::Stderr,
+        ));
         status = status.max(Status::Failed);
     }
     if let Some(wanted) = args.game {
@@ -243,10 +262,7 @@ impl View {
             }
             (TraceFormat::Text, Progress::Step(step)) => {
                 if self.trace {
-                    writeln!(out, "{}", step.heading())?;
-                    for event in &step.events {
-                        writeln!(out, "  {event:?}")?;
-                    }
+                    writeln!(out, "{}", event_trace(&step.heading(), &step.events))?;
                 } else {
                     writeln!(out, "{}", ply_trace(&step.heading(), &step.events))?;
                 }
@@ -346,6 +362,14 @@ impl View {
             TraceFormat::Json => out.write_all(b"\n  ]\n}\n"),
             TraceFormat::Yaml if self.games == 0 => out.write_all(b"games: []\n"),
             TraceFormat::Yaml => Ok(()),
+        }
+    }
+
+    /// How a failure is rendered in the trace: for a terminal in text, plain for programs.
+    fn paint(&self) -> Paint {
+        match self.format {
+            TraceFormat::Text => Paint::Stdout,
+            TraceFormat::Yaml | TraceFormat::Json => Paint::Plain,
         }
     }
 

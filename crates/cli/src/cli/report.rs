@@ -4,10 +4,11 @@
 
 use super::input::InputError;
 use super::junit::{Failure, Junit};
+use super::render::{self, Mark, Note, Paint, Severity};
 use mgn::check::RecordResult;
 use mgn::document::DocumentError;
 use mgn::notation::{GameKind, SyntaxError};
-use mgn::source::{displayable_name, LineIndex};
+use mgn::source::displayable_name;
 use mgn::Diagnostic;
 use std::io::{self, Write};
 
@@ -34,59 +35,141 @@ impl<'t> Source<'t> {
         }
     }
 
-    fn index(&self) -> LineIndex<'t> {
-        LineIndex::starting_at(self.text, self.first_line)
-    }
-
-    /// `file:line:column: headline`, the line, and a caret under the column.
-    pub fn render(&self, offset: usize, headline: &str) -> String {
-        self.index().render(self.name, offset, headline)
-    }
-
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        self.index().line_col(offset)
+        render::line_col(self.text, self.first_line, offset)
+    }
+
+    /// A diagnostic about this text, to be rendered.
+    fn diagnostic<'a>(
+        &'a self,
+        severity: Severity,
+        headline: &'a str,
+        marks: Vec<Mark>,
+        notes: Vec<Note>,
+    ) -> render::Diagnostic<'a> {
+        render::Diagnostic {
+            name: self.name,
+            text: self.text,
+            first_line: self.first_line,
+            severity,
+            headline,
+            marks,
+            notes,
+        }
+    }
+
+    /// `file:line:column: headline`, the line, and the token at `offset` underlined.
+    fn at_token(&self, offset: usize, headline: &str, paint: Paint) -> String {
+        let mark = Mark {
+            span: render::token_at(self.text, offset),
+            label: None,
+            primary: true,
+        };
+        self.diagnostic(Severity::Error, headline, vec![mark], Vec::new())
+            .render(paint)
     }
 }
 
-pub fn syntax_error(source: &Source, error: &SyntaxError) -> String {
-    source.render(error.offset, &error.message())
+pub fn syntax_error(source: &Source, error: &SyntaxError, paint: Paint) -> String {
+    source.at_token(error.offset, &error.message(), paint)
+}
+
+/// What an importer did not understand, at its place in the source file (`mgn import`).
+pub fn import_error(source: &Source, error: &mgn::import::ImportError, paint: Paint) -> String {
+    source.at_token(error.offset_in(source.text), &error.message, paint)
 }
 
 /// Bytes that are not UTF-8, at `offset` in the text of `source` (read with them replaced).
-pub fn not_utf8_at(source: &Source, offset: usize, byte: u8) -> String {
-    source.render(
-        offset,
-        &format!(
-            "not valid UTF-8: byte 0x{byte:02x} at byte offset {}",
-            source.offset + offset as u64
-        ),
-    )
+pub fn not_utf8_at(source: &Source, offset: usize, byte: u8, paint: Paint) -> String {
+    let headline = format!(
+        "not valid UTF-8: byte 0x{byte:02x} at byte offset {}",
+        source.offset + offset as u64
+    );
+    source.at_token(offset, &headline, paint)
 }
 
-/// A rule departure in a game of `kind`: where, which ply, what, the rule (code and its words
-/// in that game), then its notes.
-pub fn problem(source: &Source, kind: GameKind, problem: &Diagnostic) -> String {
+/// The places a diagnostic of the replay underlines: its own span (the move, the tag value, the
+/// field of a checkpoint) with its label, then its other labels.
+fn marks_of(source: &Source, diagnostic: &Diagnostic) -> Vec<Mark> {
+    let start = placed_at(diagnostic);
+    let span = match diagnostic.end() {
+        Some(end) if end > start => start..end,
+        _ => render::token_at(source.text, start),
+    };
+    let mut marks = vec![Mark {
+        span,
+        label: diagnostic.label().map(str::to_string),
+        primary: true,
+    }];
+    for label in diagnostic.labels() {
+        marks.push(Mark {
+            span: label.start..label.end,
+            label: Some(label.message.clone()),
+            primary: false,
+        });
+    }
+    marks
+}
+
+/// `= rule code: what it says` in a game of `kind`.
+fn rule_note(kind: GameKind, diagnostic: &Diagnostic) -> Note {
+    let words = diagnostic.rule_words(kind);
+    Note {
+        name: "",
+        text: if words.is_empty() {
+            format!("rule {}", diagnostic.rule)
+        } else {
+            format!("rule {}: {words}", diagnostic.rule)
+        },
+        help: false,
+    }
+}
+
+/// A rule departure in a game of `kind`: where, which ply, what, the whole span underlined, the
+/// rule (code and its words in that game), the step trace, the diff, the legal decisions.
+pub fn problem(source: &Source, kind: GameKind, problem: &Diagnostic, paint: Paint) -> String {
     let headline = match problem.ply {
         Some(ply) => format!("ply {ply}: {}", problem.message),
         None => problem.message.clone(),
     };
-    let mut shown = source.render(placed_at(problem), &headline);
-    shown.push_str(&format!("\n  rule {}", problem.rule));
-    let rule_words = problem.rule_words(kind);
-    if !rule_words.is_empty() {
-        shown.push_str(&format!(": {rule_words}"));
+    let mut notes = vec![rule_note(kind, problem)];
+    if let Some(trace) = &problem.trace {
+        notes.push(Note {
+            name: "trace",
+            text: trace.clone(),
+            help: false,
+        });
     }
-    for block in [&problem.trace, &problem.diff].into_iter().flatten() {
-        for line in block.lines() {
-            shown.push_str("\n  ");
-            shown.push_str(line);
-        }
+    if let Some(diff) = &problem.diff {
+        notes.push(Note {
+            name: "diff",
+            text: diff.clone(),
+            help: false,
+        });
     }
     if !problem.alternatives.is_empty() {
-        shown.push_str("\n  legal here: ");
-        shown.push_str(&problem.alternatives.join(" "));
+        notes.push(Note {
+            name: "legal here",
+            text: problem.alternatives.join(" "),
+            help: true,
+        });
     }
-    shown
+    source
+        .diagnostic(Severity::Error, &headline, marks_of(source, problem), notes)
+        .render(paint)
+}
+
+/// Something a game of `kind` likely does not mean, which leaves its verdict alone.
+pub fn warning(source: &Source, kind: GameKind, warning: &Diagnostic, paint: Paint) -> String {
+    let notes = vec![rule_note(kind, warning)];
+    source
+        .diagnostic(
+            Severity::Warning,
+            &warning.message,
+            marks_of(source, warning),
+            notes,
+        )
+        .render(paint)
 }
 
 /// Where a diagnostic of the replay is, in the text the game was read from: the replay places
@@ -168,6 +251,17 @@ struct JsonVerdict<'a> {
     line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<usize>,
+    /// Where the text the problem is about ends (exclusive), when it is more than a point.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_column: Option<usize>,
+    /// What to say at that text, shorter than the message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<String>,
+    /// Other places that bear on the problem.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    labels: Vec<JsonLabel>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rule: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -180,6 +274,26 @@ struct JsonVerdict<'a> {
     trace: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     diff: Option<String>,
+    /// What the record likely does not mean, whatever the verdict.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<JsonWarning>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonLabel {
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    message: String,
+}
+
+#[derive(serde::Serialize)]
+struct JsonWarning {
+    line: usize,
+    column: usize,
+    rule: &'static str,
+    message: String,
 }
 
 impl<'a> JsonVerdict<'a> {
@@ -193,12 +307,17 @@ impl<'a> JsonVerdict<'a> {
             ply: None,
             line: None,
             column: None,
+            end_line: None,
+            end_column: None,
+            label: None,
+            labels: Vec::new(),
             rule: None,
             rule_words: None,
             message: None,
             alternatives: Vec::new(),
             trace: None,
             diff: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -219,6 +338,8 @@ pub struct Report<W: Write> {
     failed: usize,
     /// The JUnit report, spooled as it comes (created with the first record).
     junit: Option<Junit>,
+    /// Whether the text report is coloured: only text, and only on a terminal.
+    paint: Paint,
 }
 
 impl<W: Write> Report<W> {
@@ -230,6 +351,10 @@ impl<W: Write> Report<W> {
             passed: 0,
             failed: 0,
             junit: None,
+            paint: match format {
+                ReportFormat::Text => Paint::Stdout,
+                ReportFormat::Json | ReportFormat::Junit => Paint::Plain,
+            },
         }
     }
 
@@ -243,7 +368,8 @@ impl<W: Write> Report<W> {
         let name = source.name;
         let kind = match result {
             RecordResult::Checked { kind, .. } => Some(*kind),
-            RecordResult::Syntax(_) | RecordResult::NotUtf8 { .. } => None,
+            RecordResult::Syntax { kind, .. } => *kind,
+            RecordResult::NotUtf8 { .. } => None,
         };
         let mut json = JsonVerdict::new(name, Some(index), "passed");
         json.game_kind = kind.map(|k| k.name());
@@ -252,17 +378,17 @@ impl<W: Write> Report<W> {
             None => format!("game {index}"),
         };
         let shown = match result {
-            RecordResult::Syntax(error) => {
+            RecordResult::Syntax { error, .. } => {
                 self.failed += 1;
                 json.verdict = "failed";
                 json.rule = Some("mgn.syntax");
                 json.message = Some(error.message());
                 json = json.at(source, error.offset);
-                Some(syntax_error(source, error))
+                Some(syntax_error(source, error, self.paint))
             }
             RecordResult::NotUtf8 { offset, byte } => {
                 self.failed += 1;
-                let shown = not_utf8_at(source, *offset, *byte);
+                let shown = not_utf8_at(source, *offset, *byte, self.paint);
                 json.verdict = "failed";
                 json.rule = Some("mgn.syntax");
                 json.message = Some(format!(
@@ -272,33 +398,73 @@ impl<W: Write> Report<W> {
                 json = json.at(source, *offset);
                 Some(shown)
             }
-            RecordResult::Checked { kind, verdict } => match verdict {
-                mgn::check::Verdict::Passed => {
-                    self.passed += 1;
-                    tracing::debug!(file = %mgn::source::displayable_name(name), record = index, "passed");
-                    None
+            RecordResult::Checked {
+                kind,
+                verdict,
+                warnings,
+            } => {
+                for warning in warnings {
+                    let (line, column) = source.line_col(placed_at(warning));
+                    json.warnings.push(JsonWarning {
+                        line,
+                        column,
+                        rule: warning.rule,
+                        message: warning.message.clone(),
+                    });
+                    if self.format == ReportFormat::Text && !self.quiet {
+                        let shown = self::warning(source, *kind, warning, self.paint);
+                        writeln!(self.out, "{shown}")?;
+                    }
                 }
-                mgn::check::Verdict::Failed(problems) => {
-                    self.failed += 1;
-                    let first = &problems[0];
-                    json.verdict = "failed";
-                    json.ply = first.ply;
-                    json.rule = Some(first.rule);
-                    json.rule_words = Some(first.rule_words(*kind)).filter(|w| !w.is_empty());
-                    json.message = Some(first.message.clone());
-                    json.alternatives = first.alternatives.clone();
-                    json.trace = first.trace.clone();
-                    json.diff = first.diff.clone();
-                    json = json.at(source, placed_at(first));
-                    Some(
-                        problems
+                match verdict {
+                    mgn::check::Verdict::Passed => {
+                        self.passed += 1;
+                        tracing::debug!(file = %mgn::source::displayable_name(name), record = index, "passed");
+                        None
+                    }
+                    mgn::check::Verdict::Failed(problems) => {
+                        self.failed += 1;
+                        let first = &problems[0];
+                        json.verdict = "failed";
+                        json.ply = first.ply;
+                        json.rule = Some(first.rule);
+                        json.rule_words = Some(first.rule_words(*kind)).filter(|w| !w.is_empty());
+                        json.message = Some(first.message.clone());
+                        json.alternatives = first.alternatives.clone();
+                        json.trace = first.trace.clone();
+                        json.diff = first.diff.clone();
+                        json = json.at(source, placed_at(first));
+                        if let Some(end) = first.end() {
+                            let (line, column) = source.line_col(end);
+                            json.end_line = Some(line);
+                            json.end_column = Some(column);
+                        }
+                        json.label = first.label().map(str::to_string);
+                        json.labels = first
+                            .labels()
                             .iter()
-                            .map(|p| problem(source, *kind, p))
-                            .collect::<Vec<_>>()
-                            .join("\n"),
-                    )
+                            .map(|label| {
+                                let (line, column) = source.line_col(label.start);
+                                let (end_line, end_column) = source.line_col(label.end);
+                                JsonLabel {
+                                    line,
+                                    column,
+                                    end_line,
+                                    end_column,
+                                    message: label.message.clone(),
+                                }
+                            })
+                            .collect();
+                        Some(
+                            problems
+                                .iter()
+                                .map(|p| problem(source, *kind, p, self.paint))
+                                .collect::<Vec<_>>()
+                                .join("\n"),
+                        )
+                    }
                 }
-            },
+            }
         };
         match self.format {
             ReportFormat::Text => match shown {
@@ -333,8 +499,7 @@ impl<W: Write> Report<W> {
         error: &mgn::import::ImportError,
     ) -> io::Result<()> {
         self.failed += 1;
-        let offset = error.offset_in(source.text);
-        let shown = source.render(offset, &error.message);
+        let shown = self::import_error(source, error, self.paint);
         let mut json = JsonVerdict::new(source.name, Some(index), "failed");
         json.rule = Some("mgn.import");
         json.message = Some(error.message.clone());
@@ -405,8 +570,8 @@ mod tests {
             found: "\"(\"".to_string(),
         };
         assert_eq!(
-            syntax_error(&Source::whole("a.mgn", text), &error),
-            "a.mgn:3:8: expected a number, found \"(\"\n    3 | 1. B4 x(A2) *\n      |        ^"
+            syntax_error(&Source::whole("a.mgn", text), &error, Paint::Plain),
+            "a.mgn:3:8: expected a number, found \"(\"\n  |\n3 | 1. B4 x(A2) *\n  |        ^"
         );
     }
 
@@ -419,10 +584,10 @@ mod tests {
             first_line: 41,
             offset: 1000,
         };
-        let shown = not_utf8_at(&source, 28, 0xe9);
+        let shown = not_utf8_at(&source, 28, 0xe9, Paint::Plain);
         assert!(
             shown.starts_with(
-                "big.mgn:42:14: not valid UTF-8: byte 0xe9 at byte offset 1028\n   42 | "
+                "big.mgn:42:14: not valid UTF-8: byte 0xe9 at byte offset 1028\n   |\n42 | "
             ),
             "{shown}"
         );

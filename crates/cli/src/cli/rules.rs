@@ -14,9 +14,7 @@ pub fn run(args: &RulesArgs) -> Status {
         Some(name) => match GameKind::from_name(name) {
             Some(kind) => vec![kind],
             None => {
-                say(&format!(
-                    "unknown game `{name}`: the games are dakon, mraw-imrujen, nchuwa and dong-wo"
-                ));
+                say(&super::args::unknown_game(name));
                 return Status::Error;
             }
         },
