@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+pub mod ludii;
+
 /// The formats `mgn import --from` reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
