@@ -914,8 +914,11 @@ fn element_writable(element: &Element, n: usize) -> Result<(), String> {
         Element::Checkpoint(p) => position_writable(&p.value, &format!("the checkpoint {}", at())),
         Element::Move(m) => {
             let m = &m.value;
-            if m.sowings.is_empty() {
-                return Err(format!("the move {} has no sowing", at()));
+            if m.sowings.is_empty() && m.extra_captures.is_empty() {
+                return Err(format!(
+                    "the move {} has no sowing and takes no hole (`*A5`)",
+                    at()
+                ));
             }
             for s in m.sowings.iter() {
                 for d in &s.muzi_drops {

@@ -60,6 +60,12 @@ fn nchuwa_counts() {
         count(GameKind::Nchuwa, Some((4, 6)), Some("sanderson"), 4),
         456_688
     );
+    // The opening step by step (nchuwa.opening.order=interleaved): 8 transfers each, then
+    // removals of 9, 9, 8 and 8 occupied holes, then B's first moves (docs/perft.md).
+    assert_eq!(
+        count(GameKind::Nchuwa, Some((4, 6)), Some("ludii"), 7),
+        2_322_432
+    );
 }
 
 #[test]

@@ -579,3 +579,24 @@ fn a_failure_is_the_same_whether_or_not_events_were_kept_from_the_start() {
     }
     assert!(failures > 10, "only {failures} failures with a trace");
 }
+
+/// `*A1` alone is a move with no sowing: Nchuwa's opening removal under
+/// `nchuwa.opening.order=interleaved`. Every other game refuses it as a move form it does not
+/// have (mgn.move.form), never panics on a move without a hole to sow.
+#[test]
+fn a_removal_alone_is_a_move_form_only_of_nchuwa() {
+    for kind in GameKind::ALL {
+        let name = game_def(kind).kind.name();
+        let text = format!("[Game \"{name}\"]\n\n1. *A1 *\n");
+        let game = parse_games(&text).remove(0).unwrap();
+        let Verdict::Failed(diagnostics) = check_game(&game, &CheckOptions::default()) else {
+            panic!("{name}: *A1 passed");
+        };
+        let expected = match kind {
+            // The default order: the transfer names its removals.
+            GameKind::Nchuwa => "nchuwa.opening.order",
+            _ => "mgn.move.form",
+        };
+        assert_eq!(diagnostics[0].rule, expected, "{name}");
+    }
+}

@@ -1,10 +1,992 @@
-//! Ludii's trial files. This build has no reader for them: `mgn import --from ludii` says so.
+//! Ludii's trial files (`saveTrialToTextFile`) of Nchuwa (`Nchuwa.lud`), read into MGN under
+//! the preset `ludii` (docs/import.md, Ludii trials).
+//!
+//! A trial lists every action Ludii applied: the start placements by player 0, then one `Move`
+//! per relay lap, each with the seeds it moved and the holes it emptied. The importer plays
+//! those actions on a board of its own, literally, without Nchuwa's rules, and writes each
+//! player's decision as an MGN ply followed by what the trial says it did: the holes it
+//! emptied (a capture claim) and the board after it (a checkpoint). `mgn check` then replays
+//! the decisions under the rules and compares, so every lap, capture and verdict of the trial
+//! is checked, and none is taken on trust.
+//!
+//! Sites are numbered row by row from the bottom left, N a row: row 0 is player 1's outer row,
+//! row 1 his inner row, row 2 player 2's inner row and row 3 his outer row. Player 1 is B, who
+//! moves first; player 2 is A.
 
-/// Refuses the trial: the Ludii importer is not in this build.
-pub fn import(_text: &str, _source: &str) -> Result<String, super::ImportError> {
-    Err(super::ImportError::new(
-        1,
-        1,
-        "the Ludii importer is not in this build of mgn: import Ludii trials with a build that has it",
-    ))
+use super::ImportError;
+use crate::notation::{parse_games, write_game, Side};
+use std::fmt::Write as _;
+
+/// The MGN text of the Ludii trial `text` (one game), `source` naming where it came from (its
+/// file), or the first thing in it the importer does not understand, at its line.
+pub fn import(text: &str, source: &str) -> Result<String, ImportError> {
+    let trial = read_trial(text)?;
+    let mgn = write_trial(&trial, source)?;
+    // Read back and written again: the canonical form, and proof that the text is MGN.
+    let games = parse_games(&mgn);
+    match games.as_slice() {
+        [Ok(game)] => Ok(write_game(game)),
+        _ => Err(error(
+            1,
+            1,
+            format!("internal error: the MGN written for this trial does not read back:\n{mgn}"),
+        )),
+    }
+}
+
+fn error(line: usize, column: usize, message: impl Into<String>) -> ImportError {
+    ImportError {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+/// Everything of a trial file, read but not yet played.
+#[derive(Debug, Default)]
+struct Trial {
+    game: String,
+    options: Vec<(usize, String)>,
+    rng: Option<String>,
+    moves: Vec<LudiiMove>,
+    legal_sizes: usize,
+    initial_placements: Option<(usize, usize)>,
+    winner: Option<(usize, i64)>,
+    end_type: Option<(usize, String)>,
+    rankings: Option<String>,
+    sandbox: Option<String>,
+    version: Option<String>,
+    last_line: usize,
+}
+
+/// One `Move=` line: one decision of Ludii's, a relay lap or a step of the opening.
+#[derive(Debug)]
+struct LudiiMove {
+    line: usize,
+    mover: u32,
+    actions: Vec<Placed>,
+}
+
+/// An action and the column of its `[` in the line.
+#[derive(Debug)]
+struct Placed {
+    column: usize,
+    action: Action,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    /// `SetCount`: the start placements of player 0.
+    SetCount { site: usize, count: u32 },
+    /// `Select`: the hole a lap takes its seeds from.
+    Select { site: usize },
+    /// `Move`: seeds moved from one hole to another, one a sown seed, two the opening transfer.
+    Shift {
+        from: usize,
+        to: usize,
+        count: u32,
+        decision: bool,
+    },
+    /// `Remove`: a hole emptied, by a capture or an opening removal.
+    Remove { site: usize, decision: bool },
+    /// `SetValueOfPlayer`: the gambit's note of the next hole to sow.
+    SetValue,
+    /// `SetNextPlayer`: who moves next; the mover himself when his relay goes on.
+    SetNextPlayer { player: u32 },
+}
+
+impl Action {
+    fn kind(&self) -> &'static str {
+        match self {
+            Action::SetCount { .. } => "SetCount",
+            Action::Select { .. } => "Select",
+            Action::Shift { .. } => "Move",
+            Action::Remove { .. } => "Remove",
+            Action::SetValue => "SetValueOfPlayer",
+            Action::SetNextPlayer { .. } => "SetNextPlayer",
+        }
+    }
+}
+
+fn read_trial(text: &str) -> Result<Trial, ImportError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut trial = Trial::default();
+    let mut lines = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .peekable();
+    let Some((1, first)) = lines.next() else {
+        return Err(error(
+            1,
+            1,
+            "an empty file: a Ludii trial starts with `game=`",
+        ));
+    };
+    let Some(game) = first.strip_prefix("game=") else {
+        return Err(error(
+            1,
+            1,
+            "`game=` and the game's .lud file: a Ludii trial file (saveTrialToTextFile) starts with it",
+        ));
+    };
+    let name = game.rsplit(['/', '\\']).next().unwrap_or(game);
+    if name != "Nchuwa.lud" && name != "Nchuwa" {
+        return Err(error(
+            1,
+            6,
+            format!(
+                "this trial is of `{name}`: mgn imports Ludii's trials of Nchuwa (Nchuwa.lud) only, the one of its games Ludii also has"
+            ),
+        ));
+    }
+    trial.game = game.to_string();
+    let mut in_options = false;
+    let mut in_legal_list = false;
+    for (number, line) in lines {
+        trial.last_line = number;
+        if in_options {
+            if line == "END GAME OPTIONS" {
+                in_options = false;
+            } else {
+                trial.options.push((number, line.to_string()));
+            }
+            continue;
+        }
+        if in_legal_list {
+            // The legal moves of one state, in Ludii's move format: read, not checked (they are
+            // Ludii's laps, not MGN's turns).
+            in_legal_list = line != "END LEGAL MOVES LIST";
+            continue;
+        }
+        let value = |key: &str| line.strip_prefix(key);
+        if line == "START GAME OPTIONS" {
+            in_options = true;
+        } else if line == "NEW LEGAL MOVES LIST" {
+            in_legal_list = true;
+        } else if let Some(body) = value("Move=") {
+            trial.moves.push(read_move(number, body)?);
+        } else if let Some(size) = value("LEGAL MOVES LIST SIZE = ") {
+            number_at(number, 25, size, "the number of legal moves")?;
+            trial.legal_sizes += 1;
+        } else if let Some(state) = value("RNG internal state=") {
+            trial.rng = Some(state.to_string());
+        } else if let Some(n) = value("numInitialPlacementMoves=") {
+            let n = number_at(number, 26, n, "the number of initial placement moves")?;
+            trial.initial_placements = Some((number, n as usize));
+        } else if let Some(w) = value("winner=") {
+            let w: i64 = w.trim().parse().map_err(|_| {
+                error(
+                    number,
+                    8,
+                    format!("the winner's number after `winner=`, not `{w}`"),
+                )
+            })?;
+            trial.winner = Some((number, w));
+        } else if let Some(e) = value("endtype=") {
+            trial.end_type = Some((number, e.to_string()));
+        } else if let Some(r) = value("rankings=") {
+            trial.rankings = Some(r.to_string());
+        } else if let Some(s) = value("SANDBOX=") {
+            trial.sandbox = Some(s.to_string());
+        } else if let Some(v) = value("LUDII_VERSION=") {
+            trial.version = Some(v.to_string());
+        } else if !line.trim().is_empty() {
+            return Err(error(
+                number,
+                1,
+                format!(
+                    "a line the importer does not know: `{}`; a Ludii trial holds `game=`, the options block, `RNG internal state=`, `Move=` lines, `LEGAL MOVES LIST SIZE = ` lines, `numInitialPlacementMoves=`, `winner=`, `endtype=`, `rankings=`, `SANDBOX=` and `LUDII_VERSION=`",
+                    clip(line)
+                ),
+            ));
+        }
+    }
+    if in_options {
+        return Err(error(
+            trial.last_line,
+            1,
+            "the options block is not closed: `END GAME OPTIONS` is missing",
+        ));
+    }
+    Ok(trial)
+}
+
+/// A line shortened for a message.
+fn clip(line: &str) -> String {
+    match line.char_indices().nth(60) {
+        Some((i, _)) => format!("{}...", &line[..i]),
+        None => line.to_string(),
+    }
+}
+
+fn number_at(line: usize, column: usize, text: &str, what: &str) -> Result<u64, ImportError> {
+    text.trim()
+        .parse()
+        .map_err(|_| error(line, column, format!("{what}, not `{text}`")))
+}
+
+/// A `Move=` line's body: `[Move:mover=1,from=11,to=11,actions=[Select:...],[Move:...]]`.
+fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
+    // Columns count from the line's start, `Move=` included.
+    let offset = "Move=".len();
+    // Every `rest` is a slice of `body`: its column is where it starts.
+    let col = |rest: &str| offset + (rest.as_ptr() as usize - body.as_ptr() as usize) + 1;
+    let Some(rest) = body.strip_prefix("[Move:") else {
+        return Err(error(line, col(body), "`[Move:` opening the move"));
+    };
+    let Some((head, actions)) = rest.split_once("actions=") else {
+        return Err(error(line, col(rest), "the move's `actions=` list"));
+    };
+    let mut mover = None;
+    let mut at = rest;
+    for field in head.split(',').filter(|f| !f.is_empty()) {
+        let (key, value) = field
+            .split_once('=')
+            .ok_or_else(|| error(line, col(at), format!("`key=value`, not `{field}`")))?;
+        match key {
+            "mover" => {
+                mover = Some(value.parse::<u32>().map_err(|_| {
+                    error(line, col(at), format!("the mover's number, not `{value}`"))
+                })?)
+            }
+            // The move's own from and to repeat its first action's.
+            "from" | "to" => {
+                value.parse::<usize>().map_err(|_| {
+                    error(
+                        line,
+                        col(at),
+                        format!("a site number after `{key}=`, not `{value}`"),
+                    )
+                })?;
+            }
+            _ => {
+                return Err(error(
+                    line,
+                    col(at),
+                    format!("a field of a move the importer does not know: `{key}`"),
+                ))
+            }
+        }
+        at = &at[field.len() + 1..];
+    }
+    let Some(mover) = mover else {
+        return Err(error(line, col(rest), "the move's `mover=`"));
+    };
+    let Some(mut list) = actions.strip_suffix(']') else {
+        return Err(error(
+            line,
+            col(&body[body.len()..]),
+            "`]` closing the move",
+        ));
+    };
+    let mut read = Vec::new();
+    loop {
+        let column = col(list);
+        let Some(inner) = list.strip_prefix('[') else {
+            return Err(error(
+                line,
+                column,
+                "an action in brackets, such as [Select:...]",
+            ));
+        };
+        let Some(end) = inner.find(']') else {
+            return Err(error(line, column, "`]` closing the action"));
+        };
+        let action = read_action(line, column, &inner[..end])?;
+        read.push(Placed { column, action });
+        list = &inner[end + 1..];
+        match list.strip_prefix(',') {
+            Some(next) => list = next,
+            None if list.is_empty() => break,
+            None => return Err(error(line, col(list), "`,` between actions, or `]`")),
+        }
+    }
+    Ok(LudiiMove {
+        line,
+        mover,
+        actions: read,
+    })
+}
+
+/// One action, `Kind:key=value,...`, its `[` at `column`.
+fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportError> {
+    let (kind, fields) = text.split_once(':').unwrap_or((text, ""));
+    let mut values: Vec<(&str, &str)> = Vec::new();
+    for field in fields.split(',').filter(|f| !f.is_empty()) {
+        let Some(pair) = field.split_once('=') else {
+            return Err(error(
+                line,
+                column,
+                format!("`key=value` in the {kind} action, not `{field}`"),
+            ));
+        };
+        values.push(pair);
+    }
+    let known: &[&str] = match kind {
+        "SetCount" => &["type", "to", "what", "count", "decision"],
+        "Select" => &["typeFrom", "from", "decision"],
+        "Move" => &["typeFrom", "from", "typeTo", "to", "count", "decision"],
+        "Remove" => &["type", "to", "decision"],
+        "SetValueOfPlayer" => &["player", "value", "decision"],
+        "SetNextPlayer" => &["player", "decision"],
+        _ => {
+            return Err(error(
+                line,
+                column,
+                format!(
+                    "an action the importer does not know: `{kind}`; Ludii's Nchuwa writes SetCount, Select, Move, Remove, SetValueOfPlayer and SetNextPlayer"
+                ),
+            ))
+        }
+    };
+    if let Some((key, _)) = values.iter().find(|(k, _)| !known.contains(k)) {
+        return Err(error(
+            line,
+            column,
+            format!("a field the importer does not know in the {kind} action: `{key}`"),
+        ));
+    }
+    let get = |key: &str| values.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+    let number = |key: &str| -> Result<u64, ImportError> {
+        let value = get(key)
+            .ok_or_else(|| error(line, column, format!("`{key}=` in the {kind} action")))?;
+        value.parse().map_err(|_| {
+            error(
+                line,
+                column,
+                format!("a number after `{key}=` in the {kind} action, not `{value}`"),
+            )
+        })
+    };
+    let site = |key: &str| number(key).map(|n| n as usize);
+    for key in ["type", "typeFrom", "typeTo"] {
+        if let Some(t) = get(key).filter(|&t| t != "Vertex") {
+            return Err(error(
+                line,
+                column,
+                format!("`{key}={t}` in the {kind} action: Nchuwa's holes are Ludii's vertices (`Vertex`)"),
+            ));
+        }
+    }
+    let decision = match get("decision") {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(other) => {
+            return Err(error(
+                line,
+                column,
+                format!("`decision=true` or `false`, not `{other}`"),
+            ))
+        }
+    };
+    Ok(match kind {
+        "SetCount" => Action::SetCount {
+            site: site("to")?,
+            count: number("count")? as u32,
+        },
+        "Select" => Action::Select {
+            site: site("from")?,
+        },
+        "Move" => Action::Shift {
+            from: site("from")?,
+            to: site("to")?,
+            count: match get("count") {
+                None => 1,
+                Some(_) => number("count")? as u32,
+            },
+            decision,
+        },
+        "Remove" => Action::Remove {
+            site: site("to")?,
+            decision,
+        },
+        "SetValueOfPlayer" => {
+            number("player")?;
+            let value = get("value").unwrap_or("");
+            value.parse::<i64>().map_err(|_| {
+                error(
+                    line,
+                    column,
+                    format!("a number after `value=`, not `{value}`"),
+                )
+            })?;
+            Action::SetValue
+        }
+        _ => Action::SetNextPlayer {
+            player: number("player")? as u32,
+        },
+    })
+}
+
+/// What one `Move=` line is, by its actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Placement,
+    Gambit,
+    Transfer { from: usize, to: usize },
+    Removal { site: usize },
+    Lap { from: usize },
+}
+
+fn kind_of(m: &LudiiMove) -> Result<Kind, ImportError> {
+    let kinds: Vec<&str> = m.actions.iter().map(|a| a.action.kind()).collect();
+    let unknown = || {
+        error(
+            m.line,
+            1,
+            format!(
+                "a move of player {} made of [{}], which is none of Ludii's Nchuwa moves the importer knows: start placements (SetCount), a gambit lap (Select, Move..., SetValueOfPlayer), the opening transfer (one Move of two seeds), a removal (one Remove), or a lap of play (Select, Move..., then Remove or SetNextPlayer)",
+                m.mover,
+                kinds.join(", ")
+            ),
+        )
+    };
+    let actions: Vec<Action> = m.actions.iter().map(|a| a.action).collect();
+    if m.mover == 0 {
+        return match actions.iter().all(|a| matches!(a, Action::SetCount { .. })) {
+            true => Ok(Kind::Placement),
+            false => Err(unknown()),
+        };
+    }
+    if actions.iter().any(|a| matches!(a, Action::SetCount { .. })) {
+        return Err(unknown());
+    }
+    match actions.as_slice() {
+        [Action::Shift {
+            from,
+            to,
+            decision: true,
+            ..
+        }] => {
+            return Ok(Kind::Transfer {
+                from: *from,
+                to: *to,
+            })
+        }
+        [Action::Remove {
+            site,
+            decision: true,
+        }] => return Ok(Kind::Removal { site: *site }),
+        _ => {}
+    }
+    let Some(Action::Select { site: from }) = actions.first() else {
+        return Err(unknown());
+    };
+    // A lap: the seeds of `from` sown, then what the lap's end does.
+    let mut stage = 0;
+    for (i, placed) in m.actions.iter().enumerate().skip(1) {
+        let step = match placed.action {
+            Action::Shift { from: f, .. } if f != *from => {
+                return Err(error(
+                    m.line,
+                    placed.column,
+                    format!(
+                        "a seed sown from site {f} in a lap that takes its seeds from site {from}"
+                    ),
+                ))
+            }
+            Action::Shift { .. } => 0,
+            Action::SetValue => 1,
+            Action::Remove { .. } => 1,
+            Action::SetNextPlayer { .. } if i == m.actions.len() - 1 => 2,
+            _ => return Err(unknown()),
+        };
+        if step < stage {
+            return Err(unknown());
+        }
+        stage = step;
+    }
+    let gambit = actions.contains(&Action::SetValue);
+    let removes = actions.iter().any(|a| matches!(a, Action::Remove { .. }));
+    match (gambit, removes) {
+        (true, true) => Err(unknown()),
+        (true, false) => Ok(Kind::Gambit),
+        (false, _) => Ok(Kind::Lap { from: *from }),
+    }
+}
+
+/// The board as the trial's actions leave it: seeds per site, and the seeds each player has
+/// had removed from his opponent's holes (A's, B's).
+struct Board {
+    n: usize,
+    sites: Vec<u32>,
+    won: [u32; 2],
+}
+
+impl Board {
+    /// The MGN hole of a site.
+    fn hole(&self, site: usize) -> (Side, usize) {
+        let n = self.n;
+        let (row, column) = (site / n, site % n);
+        match row {
+            0 => (Side::B, column + 1),
+            1 => (Side::B, 2 * n - column),
+            2 => (Side::A, n + 1 + column),
+            _ => (Side::A, n - column),
+        }
+    }
+
+    fn name(&self, site: usize) -> String {
+        let (side, number) = self.hole(site);
+        format!("{side}{number}")
+    }
+
+    /// The site of MGN hole `number` of `side`.
+    fn site(&self, side: Side, number: usize) -> usize {
+        let n = self.n;
+        match (side, number) {
+            (Side::B, k) if k <= n => k - 1,
+            (Side::B, k) => n + (2 * n - k),
+            (Side::A, k) if k <= n => 3 * n + (n - k),
+            (Side::A, k) => 2 * n + (k - n - 1),
+        }
+    }
+
+    fn check_site(&self, line: usize, column: usize, site: usize) -> Result<(), ImportError> {
+        if site < self.sites.len() {
+            return Ok(());
+        }
+        Err(error(
+            line,
+            column,
+            format!(
+                "site {site} is not on the 4x{} board (sites 0 to {}); the board is the trial's `Board Size` option, 6 when it names none",
+                self.n,
+                self.sites.len() - 1
+            ),
+        ))
+    }
+
+    /// Play one line's actions on the board; the holes it emptied, with their seeds.
+    fn play(
+        &mut self,
+        m: &LudiiMove,
+        side: Option<Side>,
+    ) -> Result<Vec<(usize, u32)>, ImportError> {
+        let mut removed = Vec::new();
+        for placed in &m.actions {
+            let at = |site| self.check_site(m.line, placed.column, site);
+            match placed.action {
+                Action::SetCount { site, count } => {
+                    at(site)?;
+                    self.sites[site] = count;
+                }
+                Action::Select { site } => at(site)?,
+                Action::Shift {
+                    from, to, count, ..
+                } => {
+                    at(from)?;
+                    at(to)?;
+                    if self.sites[from] < count {
+                        return Err(error(
+                            m.line,
+                            placed.column,
+                            format!(
+                                "site {from} ({}) holds {} seeds here, and the trial moves {count} from it",
+                                self.name(from),
+                                self.sites[from]
+                            ),
+                        ));
+                    }
+                    self.sites[from] -= count;
+                    self.sites[to] += count;
+                }
+                Action::Remove { site, .. } => {
+                    at(site)?;
+                    let seeds = std::mem::take(&mut self.sites[site]);
+                    if let Some(side) = side {
+                        self.won[side.index()] += seeds;
+                    }
+                    removed.push((site, seeds));
+                }
+                Action::SetValue | Action::SetNextPlayer { .. } => {}
+            }
+        }
+        Ok(removed)
+    }
+
+    /// The MGN position string, `to_move` to move.
+    fn position(&self, to_move: Side) -> String {
+        let row = |side: Side| {
+            (1..=2 * self.n)
+                .map(|k| self.sites[self.site(side, k)].to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        format!(
+            "{}/{} {}/{} {to_move} 1",
+            row(Side::A),
+            row(Side::B),
+            self.won[0],
+            self.won[1]
+        )
+    }
+}
+
+fn side_of(m: &LudiiMove) -> Result<Side, ImportError> {
+    match m.mover {
+        1 => Ok(Side::B),
+        2 => Ok(Side::A),
+        other => Err(error(
+            m.line,
+            1,
+            format!("mover={other}: Nchuwa's players are 1 (B, the bottom rows, who moves first) and 2 (A); 0 makes only the start placements"),
+        )),
+    }
+}
+
+/// The board size the options name: `Board Size/9`.
+fn columns(trial: &Trial) -> Result<usize, ImportError> {
+    let mut n = 6;
+    for (line, option) in &trial.options {
+        match option.split_once('/') {
+            Some(("Board Size", size)) => {
+                n = match size {
+                    "6" => 6,
+                    "9" => 9,
+                    "12" => 12,
+                    "15" => 15,
+                    _ => {
+                        return Err(error(
+                            *line,
+                            12,
+                            format!("Board Size/{size}: Ludii's Nchuwa has 6, 9, 12 or 15 columns"),
+                        ))
+                    }
+                }
+            }
+            Some(("Ruleset", "Atonga (Described)")) => {}
+            _ => {
+                return Err(error(
+                    *line,
+                    1,
+                    format!(
+                        "an option of Nchuwa.lud the importer does not know: `{option}`; it reads `Board Size/6`, `/9`, `/12` or `/15`, and `Ruleset/Atonga (Described)`"
+                    ),
+                ))
+            }
+        }
+    }
+    Ok(n)
+}
+
+/// A turn being read: its laps so far.
+struct Turn {
+    side: Side,
+    token: String,
+    lines: (usize, usize),
+    removed: Vec<(usize, u32)>,
+    /// The site the last lap's last seed fell in.
+    last_to: Option<usize>,
+    /// The last lap ended in SetNextPlayer naming the mover: another lap must follow.
+    goes_on: bool,
+}
+
+/// The MGN text of a trial read.
+fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
+    let n = columns(trial)?;
+    let mut board = Board {
+        n,
+        sites: vec![0; 4 * n],
+        won: [0, 0],
+    };
+    let mut plies: Vec<String> = Vec::new();
+    let mut first: Option<Side> = None;
+    let mut placements = 0;
+    let mut turn: Option<Turn> = None;
+    let mut last_side: Option<Side> = None;
+    let mut start = None;
+    for m in &trial.moves {
+        let kind = kind_of(m)?;
+        if let Some(t) = turn.as_ref().filter(|t| t.goes_on) {
+            let breaks = match kind {
+                Kind::Lap { from } if m.mover != 0 && side_of(m)? == t.side => {
+                    (t.last_to != Some(from)).then(|| {
+                        format!(
+                            "this lap takes its seeds from site {from} ({}), but {}'s lap before it (line {}) ended in SetNextPlayer naming him at site {}: a relay goes on from the hole its last seed fell in",
+                            board.name(from),
+                            t.side,
+                            t.lines.1,
+                            t.last_to.map_or("?".into(), |s| format!("{s} ({})", board.name(s)))
+                        )
+                    })
+                }
+                _ => Some(format!(
+                    "the turn of {} breaks off: its lap at line {} ended in SetNextPlayer naming him, so his next lap must follow, and this line is not one",
+                    t.side, t.lines.1
+                )),
+            };
+            if let Some(message) = breaks {
+                return Err(error(m.line, 1, message));
+            }
+        }
+        match kind {
+            Kind::Placement => {
+                if start.is_some() {
+                    return Err(error(
+                        m.line,
+                        1,
+                        "a start placement (mover 0) after the players have moved",
+                    ));
+                }
+                placements += 1;
+                board.play(m, None)?;
+                continue;
+            }
+            Kind::Gambit => {
+                if start.is_some() {
+                    return Err(error(
+                        m.line,
+                        1,
+                        "a gambit lap (SetValueOfPlayer) after the opening's transfers: the gambit comes first, and MGN's start position is the position after it",
+                    ));
+                }
+                side_of(m)?;
+                board.play(m, None)?;
+                continue;
+            }
+            _ => {}
+        }
+        let side = side_of(m)?;
+        if start.is_none() {
+            start = Some(board.position(side));
+            first = Some(side);
+        }
+        let continuing = turn.as_ref().is_some_and(|t| t.goes_on);
+        if !continuing && last_side == Some(side) {
+            return Err(error(
+                m.line,
+                1,
+                format!(
+                    "player {} moves again, but his turn before this one ended (no SetNextPlayer naming him): MGN's plies alternate between the players",
+                    m.mover
+                ),
+            ));
+        }
+        let removed = board.play(m, Some(side))?;
+        let last_to = m.actions.iter().rev().find_map(|a| match a.action {
+            Action::Shift { to, .. } => Some(to),
+            _ => None,
+        });
+        let goes_on = m
+            .actions
+            .iter()
+            .any(|a| a.action == Action::SetNextPlayer { player: m.mover });
+        let t = match (kind, turn.take()) {
+            (Kind::Lap { .. }, Some(mut t)) if continuing => {
+                t.lines.1 = m.line;
+                t.removed.extend(removed);
+                t.last_to = last_to;
+                t.goes_on = goes_on;
+                t
+            }
+            (kind, _) => Turn {
+                side,
+                token: match kind {
+                    Kind::Transfer { from, to } => {
+                        format!("{}:{}", board.name(from), board.name(to))
+                    }
+                    Kind::Removal { site } => format!("*{}", board.name(site)),
+                    Kind::Lap { from } => board.name(from),
+                    Kind::Placement | Kind::Gambit => unreachable!("handled above"),
+                },
+                lines: (m.line, m.line),
+                removed,
+                last_to,
+                goes_on: goes_on && matches!(kind, Kind::Lap { .. }),
+            },
+        };
+        if t.goes_on {
+            turn = Some(t);
+            continue;
+        }
+        last_side = Some(side);
+        plies.push(ply_text(&board, &t));
+    }
+    if let Some(t) = turn.filter(|t| t.goes_on) {
+        return Err(error(
+            t.lines.1,
+            1,
+            format!(
+                "the trial ends in the middle of {}'s turn: this lap ended in SetNextPlayer naming him, and no lap follows; MGN writes whole turns of Nchuwa",
+                t.side
+            ),
+        ));
+    }
+    if let Some((line, count)) = trial.initial_placements {
+        if count != placements {
+            return Err(error(
+                line,
+                1,
+                format!("numInitialPlacementMoves={count}, but the trial has {placements} start placements (moves of mover 0)"),
+            ));
+        }
+    }
+    let start = start.unwrap_or_else(|| board.position(Side::B));
+    let (outcome, termination) = verdict(trial)?;
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+    };
+    tag("Game", "nchuwa");
+    tag("Board", &format!("4x{n}"));
+    tag("Preset", "ludii");
+    tag("Source", &format!("Ludii trial {source}"));
+    tag("First", &first.unwrap_or(Side::B).to_string());
+    tag("Result", outcome);
+    tag("Termination", termination);
+    tag("LudiiGame", &trial.game);
+    for (_, option) in &trial.options {
+        tag("LudiiOption", option);
+    }
+    let optional = [
+        ("LudiiRngState", &trial.rng),
+        ("LudiiRankings", &trial.rankings),
+        ("LudiiSandbox", &trial.sandbox),
+        ("LudiiVersion", &trial.version),
+    ];
+    if let Some((_, w)) = trial.winner {
+        tag("LudiiWinner", &w.to_string());
+    }
+    if let Some((_, e)) = &trial.end_type {
+        tag("LudiiEndType", e);
+    }
+    for (name, value) in optional {
+        if let Some(value) = value {
+            tag(name, value);
+        }
+    }
+    tag("LudiiLegalMovesListSizes", &trial.legal_sizes.to_string());
+    out.push('\n');
+    let _ = write!(
+        out,
+        "{{the position after the start placements and both gambits}} [{start}]"
+    );
+    for ply in &plies {
+        out.push(' ');
+        out.push_str(ply);
+    }
+    let _ = writeln!(out, " {outcome}");
+    Ok(out)
+}
+
+/// A ply: where it stands in the trial, the decision, what it emptied and the board after it.
+fn ply_text(board: &Board, t: &Turn) -> String {
+    let lines = match t.lines {
+        (a, b) if a == b => format!("line {a}"),
+        (a, b) => format!("lines {a}-{b}"),
+    };
+    let mut text = format!("{{{lines}}} {}", t.token);
+    if !t.removed.is_empty() {
+        let seeds: u32 = t.removed.iter().map(|(_, s)| s).sum();
+        let holes: Vec<String> = t.removed.iter().map(|&(s, _)| board.name(s)).collect();
+        let _ = write!(text, " x{seeds}({})", holes.join(","));
+    }
+    let _ = write!(text, " [{}]", board.position(t.side.other()));
+    text
+}
+
+/// The result and Termination of the trial's own verdict.
+fn verdict(trial: &Trial) -> Result<(&'static str, &'static str), ImportError> {
+    let natural = match &trial.end_type {
+        // Trials written before Ludii recorded how a game ended have no endtype line.
+        None => true,
+        Some((_, e)) if e == "NaturalEnd" || e == "Unknown" => true,
+        Some((_, e)) if e == "MoveLimit" || e == "TurnLimit" => false,
+        Some((line, e)) => {
+            return Err(error(
+                *line,
+                9,
+                format!("an end type the importer does not know: `{e}`; Ludii writes NaturalEnd, MoveLimit, TurnLimit or Unknown"),
+            ))
+        }
+    };
+    let Some((line, winner)) = trial.winner else {
+        // A trial of a game still in progress.
+        return Ok(("*", "unfinished"));
+    };
+    let termination = if natural {
+        "normal"
+    } else {
+        "Ludii's move limit"
+    };
+    match winner {
+        1 => Ok(("0-1", termination)),
+        2 => Ok(("1-0", termination)),
+        0 if natural => Ok(("1/2-1/2", "normal")),
+        0 => Ok(("*", "Ludii's move limit")),
+        _ => Err(error(
+            line,
+            8,
+            format!("winner={winner}: Nchuwa's players are 1 and 2, and 0 is no winner"),
+        )),
+    }
+}
+
+/// A tag value with MGN's escapes.
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(n: usize) -> Board {
+        Board {
+            n,
+            sites: vec![0; 4 * n],
+            won: [0, 0],
+        }
+    }
+
+    /// Sites row by row from the bottom left: player 1 (B) owns rows 0 and 1, his outer row
+    /// first; each player's holes follow his own sowing track, counter-clockwise.
+    #[test]
+    fn sites_map_to_holes_row_by_row_from_the_bottom_left() {
+        let b = board(6);
+        let names: Vec<String> = [0, 5, 6, 11, 12, 17, 18, 23]
+            .iter()
+            .map(|&s| b.name(s))
+            .collect();
+        assert_eq!(names, ["B1", "B6", "B12", "B7", "A7", "A12", "A6", "A1"]);
+        for n in [6, 9, 12, 15] {
+            let b = board(n);
+            for site in 0..4 * n {
+                let (side, number) = b.hole(site);
+                assert_eq!(b.site(side, number), site, "4x{n} site {site}");
+            }
+            // Inner holes face each other in the same column: B(N+k) faces A(2N+1-k).
+            for k in 1..=n {
+                let inner_b = b.site(Side::B, n + k);
+                let facing = b.site(Side::A, 2 * n + 1 - k);
+                assert_eq!(inner_b % n, facing % n);
+            }
+        }
+    }
+
+    #[test]
+    fn the_verdict_maps_to_a_result() {
+        let mut trial = Trial::default();
+        assert_eq!(verdict(&trial).unwrap(), ("*", "unfinished"));
+        trial.winner = Some((9, 2));
+        assert_eq!(verdict(&trial).unwrap(), ("1-0", "normal"));
+        trial.winner = Some((9, 0));
+        trial.end_type = Some((10, "MoveLimit".into()));
+        assert_eq!(verdict(&trial).unwrap(), ("*", "Ludii's move limit"));
+        trial.end_type = Some((10, "Resigned".into()));
+        assert_eq!(verdict(&trial).unwrap_err().line, 10);
+    }
 }

@@ -452,9 +452,10 @@ fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
     let played = element(kind, &turn.mv);
     let played = match played {
         Some(Element::Move(m)) => {
-            let from = m.value.sowings[0].hole.value;
-            // In these games a player sows only from his own row.
-            if kind != GameKind::DongWo && from.side != player {
+            // In these games a player sows only from his own row (a Nchuwa removal, `*A5`
+            // under `nchuwa.opening.order=interleaved`, sows nothing).
+            let from = m.value.sowings.first().map(|s| s.hole.value);
+            if let Some(from) = from.filter(|f| kind != GameKind::DongWo && f.side != player) {
                 return Err(line.at_key(
                     "move",
                     format!(

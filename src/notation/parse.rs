@@ -1538,6 +1538,15 @@ impl<'a> Reader<'a> {
             let Some(&first) = i.as_bytes().first() else {
                 return fail(i, RESULT);
             };
+            // `*A5` is a move that only takes a hole (Nchuwa's opening removal under
+            // `nchuwa.opening.order=interleaved`); the result `*` is followed by a blank.
+            let removal = first == b'*' && matches!(i.as_bytes().get(1), Some(b'A' | b'B'));
+            if removal {
+                cursor.plies += 1;
+                let (rest, m) = self.spanned(|j| self.move_(j))(i)?;
+                boundary(rest, "a space or a comment after the move")?;
+                return Ok((rest, Next::Element(Element::Move(m))));
+            }
             if let Some((outcome, len)) = result_prefix(i) {
                 let rest = &i[len..];
                 boundary(rest, "a space or a comment after the result")?;
@@ -1645,10 +1654,16 @@ impl<'a> Reader<'a> {
         Ok(rest)
     }
 
-    /// `B4`, `B4-B2`, `B3>@A2'~12^A4/17`, ...
+    /// `B4`, `B4-B2`, `B3>@A2'~12^A4/17`, ..., and `*A5`, a move with no sowing that only
+    /// takes a hole.
     fn move_(&self, i: &'a str) -> PResult<'a, Move> {
-        let (mut i, first) = self.sowing(i)?;
-        let mut sowings = OneInline::from(first);
+        let mut sowings = OneInline::new();
+        let mut i = i;
+        if !i.starts_with('*') {
+            let (rest, first) = self.sowing(i)?;
+            sowings.push(first);
+            i = rest;
+        }
         while let Some(rest) = i.strip_prefix('-') {
             let (rest, s) = self.sowing(rest)?;
             sowings.push(s);

@@ -642,6 +642,9 @@ pub struct MoveForm {
     pub muzi_drops: bool,
     /// `*hole` (how many is the game's own rule).
     pub extra_captures: bool,
+    /// A move of `*hole` alone, with no sowing (Nchuwa's opening removal, when a rule option
+    /// makes it a ply of its own).
+    pub removal: bool,
     pub owner_actions: bool,
     /// `/L`, a move stopped after a lap.
     pub stopped: bool,
@@ -659,6 +662,9 @@ pub fn check_move_form(written: &Move, form: &MoveForm) -> Result<(), Diagnostic
         )
         .at(part))
     };
+    if written.sowings.is_empty() && !form.removal {
+        return refuse("a move of `*hole` alone, with no sowing,", MovePart::Whole);
+    }
     if !form.chained && written.sowings.len() > 1 {
         return refuse("a further sowing chained with `-`", MovePart::Sowing(1));
     }

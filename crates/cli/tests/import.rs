@@ -167,7 +167,12 @@ fn the_help_names_the_formats() {
 }
 
 #[test]
-fn the_ludii_stand_in_refuses_rather_than_passes() {
+fn a_file_of_another_format_is_refused_as_a_ludii_trial_at_its_first_line() {
     let output = check("ludii", &format!("{MOVELOG}/notation-example.jsonl"));
     assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert!(
+        shown(&output).contains("notation-example.jsonl:1:1: `game=`"),
+        "{}",
+        shown(&output)
+    );
 }

@@ -328,6 +328,7 @@ pub static MOVE_FORM: MoveForm = MoveForm {
     transfer: false,
     muzi_drops: true,
     extra_captures: false,
+    removal: false,
     owner_actions: true,
     stopped: true,
 };

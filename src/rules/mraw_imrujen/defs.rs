@@ -221,6 +221,7 @@ pub static MOVE_FORM: MoveForm = MoveForm {
     transfer: false,
     muzi_drops: false,
     extra_captures: false,
+    removal: false,
     owner_actions: false,
     stopped: false,
 };

@@ -127,6 +127,15 @@ rule_option! {
 }
 
 rule_option! {
+    pub enum OpeningOrder = "nchuwa.opening.order" {
+        summary: "in which order the opening's transfers and removals are played, and so how a record writes them",
+        source: "«Després el jugador B transfereix dues llavors [...] Aleshores l’adversari (jugador A) fa la mateixa operació» / Ludii's Nchuwa.lud (not a seed): its phases Opening3, Opening4 and Opening5 each pass the turn to the other player after one step",
+        ByPlayer = "by-player": "each player makes his transfer and all it captures in one turn, the first player first: one ply each, `B8:B2*A5` («Aleshores l’adversari [...] fa la mateixa operació»)",
+        Interleaved = "interleaved": "every step is a ply of its own, turn about: the first player's transfer, the second's, then the removals alternating between them, first player first (each player's two under nchuwa.opening.removals=two); a transfer is written `B8:B2` and a removal `*A5` (Ludii's Nchuwa.lud, not a seed: a removal may take a hole the opponent's transfer has just filled)",
+    }
+}
+
+rule_option! {
     pub enum SowSingleton = "nchuwa.sow.singleton" {
         summary: "when and where a hole holding a single seed may be moved",
         source: "«Quan un jugador es queda només amb forats que tenen una o cap llavor, només les podrà desplaçar a forats buits (no podrà acumular 2 llavors en un sol forat).» / Ludii's Nchuwa.lud (not a seed)",
@@ -168,6 +177,7 @@ pub static OPTIONS: &[OptionDef] = &[
     CaptureExtraWhen::DEF,
     OpeningCapture::DEF,
     OpeningRemovals::DEF,
+    OpeningOrder::DEF,
     SowSingleton::DEF,
     SowOrigin::DEF,
     Endless::DEF,
@@ -187,10 +197,11 @@ pub static PRESETS: &[PresetDef] = &[
     },
     PresetDef {
         name: "ludii",
-        summary: "the rules code of Ludii's Nchuwa.lud (Ludeme/Ludii, ruleset \"Atonga (Described)\", after Sanderson 1913: 734-735; not a seed): the transfer captures nothing facing it and is followed by two free removals, a capture in play takes the two opposite holes and nothing more, and single seeds move freely",
+        summary: "the rules code of Ludii's Nchuwa.lud (Ludeme/Ludii, ruleset \"Atonga (Described)\", after Sanderson 1913: 734-735; not a seed): the transfer captures nothing facing it and is followed by two free removals, the opening's steps played turn about in Ludii's order (B's transfer, A's, then the removals B, A, B, A), a capture in play takes the two opposite holes and nothing more, and single seeds move freely",
         settings: &[
             ("nchuwa.opening.capture", "none"),
             ("nchuwa.opening.removals", "two"),
+            ("nchuwa.opening.order", "interleaved"),
             ("nchuwa.capture.extra-when", "never"),
             ("nchuwa.sow.singleton", "free"),
         ],
@@ -199,12 +210,13 @@ pub static PRESETS: &[PresetDef] = &[
 
 pub static MOVE_FORM: MoveForm = MoveForm {
     game: "Nchuwa",
-    shape: "a hole (`B9`), or the opening transfer `from:to`, with the holes taken by choice (`*A5`); every sowing is counter-clockwise",
+    shape: "a hole (`B9`), or the opening transfer `from:to`, with the holes taken by choice (`*A5`), or an opening removal `*A5` alone under nchuwa.opening.order=interleaved; every sowing is counter-clockwise",
     chained: false,
     direction: false,
     transfer: true,
     muzi_drops: false,
     extra_captures: true,
+    removal: true,
     owner_actions: false,
     stopped: true,
 };
@@ -232,6 +244,7 @@ pub struct Config {
     pub extra_when: CaptureExtraWhen,
     pub opening_capture: OpeningCapture,
     pub removals: OpeningRemovals,
+    pub order: OpeningOrder,
     pub singleton: SowSingleton,
     pub origin: SowOrigin,
     pub endless: Endless,
@@ -245,6 +258,7 @@ impl Config {
             extra_when: settings.value(),
             opening_capture: settings.value(),
             removals: settings.value(),
+            order: settings.value(),
             singleton: settings.value(),
             origin: settings.value(),
             endless: settings.value(),

@@ -35,6 +35,29 @@ impl Nchuwa {
         })
     }
 
+    /// The opening's plies: the two transfers (with their removals), or under
+    /// `nchuwa.opening.order=interleaved` the two transfers and then each removal alone.
+    pub(super) fn opening_plies(&self) -> u8 {
+        match self.config.order {
+            OpeningOrder::ByPlayer => 2,
+            OpeningOrder::Interleaved => 2 + 2 * self.removals as u8,
+        }
+    }
+
+    /// The opening's next ply is a removal of its own (`*A5`): both transfers are made.
+    pub(super) fn removal_due(&self, state: &NchuwaState) -> bool {
+        self.config.order == OpeningOrder::Interleaved
+            && state.opening > 0
+            && usize::from(state.opening) <= 2 * self.removals
+    }
+
+    /// An occupied hole of `side`'s, for examples in messages.
+    pub(super) fn occupied_example(&self, state: &NchuwaState, side: Side) -> Option<Hole> {
+        let ring = &state.rings[side.index()][..self.ring_len()];
+        let index = ring.iter().position(|&seeds| seeds > 0)?;
+        Some(self.hole(side, index))
+    }
+
     pub(super) fn ring_len(&self) -> usize {
         2 * self.n
     }
@@ -622,8 +645,15 @@ impl Nchuwa {
         for index in opposite.into_iter().flatten() {
             opponent_after[index] = 0;
         }
-        let closed = (self.seeds(&opponent_after) == 0)
-            .then_some((OPENING_EXTRA, "the opponent has no seeds left"));
+        let closed = if self.config.order == OpeningOrder::Interleaved {
+            Some((
+                OpeningOrder::CODE,
+                "under nchuwa.opening.order=interleaved each removal is a ply of its own, written `*hole` at the player's turn once both transfers are made",
+            ))
+        } else {
+            (self.seeds(&opponent_after) == 0)
+                .then_some((OPENING_EXTRA, "the opponent has no seeds left"))
+        };
         let removals = self.check_extras(
             mover,
             extras,
@@ -650,6 +680,81 @@ impl Nchuwa {
         state.opening -= 1;
         self.finish_turn(state, sink);
         Ok(())
+    }
+
+    /// One of the opening's removals, a ply of its own under
+    /// `nchuwa.opening.order=interleaved`: `*A5`.
+    pub(super) fn apply_remove<S: EventSink>(
+        &self,
+        state: &mut NchuwaState,
+        mover: Side,
+        hole: Hole,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        let opponent = mover.other();
+        if !self.removal_due(state) {
+            let inner = self.n + 2;
+            return Err(if state.opening == 0 {
+                Diagnostic::new(
+                    CAPTURE_EXTRA,
+                    format!(
+                        "a hole is taken alone (`*{hole}`) only in the opening's removals under nchuwa.opening.order=interleaved; in play the extra capture follows the move that captured, such as {mover}{inner}*{hole}"
+                    ),
+                )
+            } else if self.config.order == OpeningOrder::ByPlayer {
+                Diagnostic::new(
+                    OpeningOrder::CODE,
+                    format!(
+                        "a removal is a ply of its own (`*{hole}`) only under nchuwa.opening.order=interleaved (the preset ludii); here the transfer names the holes it takes, such as {mover}{inner}:{mover}1*{hole}"
+                    ),
+                )
+            } else {
+                Diagnostic::new(
+                    OPENING_TRANSFER,
+                    format!(
+                        "{mover} makes his opening transfer before the removals: two seeds from an inner hole to an empty outer hole, written from:to, such as {mover}{inner}:{mover}1"
+                    ),
+                )
+            });
+        }
+        let Some(index) = self.index(opponent, hole) else {
+            return Err(Diagnostic::new(
+                OPENING_EXTRA,
+                format!(
+                    "{hole} is not a hole of {opponent}'s ({opponent}1..{opponent}{}): a removal takes one of the opponent's holes",
+                    self.ring_len()
+                ),
+            )
+            .at(MovePart::ExtraCapture(0)));
+        };
+        if state.rings[opponent.index()][index] == 0 {
+            return Err(Diagnostic::new(
+                OPENING_EXTRA,
+                format!("{hole} is empty: a removal takes an occupied hole"),
+            )
+            .at(MovePart::ExtraCapture(0)));
+        }
+        self.capture(state, mover, index, OPENING_EXTRA, sink);
+        state.opening -= 1;
+        self.finish_turn(state, sink);
+        Ok(())
+    }
+
+    /// The removals open to `side` when one is due: each occupied hole of the opponent's.
+    pub(super) fn removal_decisions(
+        &self,
+        state: &NchuwaState,
+        side: Side,
+        out: &mut Vec<NchuwaDecision>,
+    ) {
+        let opponent = side.other();
+        let ring = &state.rings[opponent.index()][..self.ring_len()];
+        out.extend(
+            ring.iter()
+                .enumerate()
+                .filter(|(_, &seeds)| seeds > 0)
+                .map(|(i, _)| NchuwaDecision::Remove(self.hole(opponent, i))),
+        );
     }
 
     pub(super) fn apply_sow<S: EventSink>(
@@ -980,6 +1085,15 @@ impl Nchuwa {
             for to_index in (0..self.n).filter(|&i| ring[i] == 0) {
                 let from = self.hole(side, from_index);
                 let to = self.hole(side, to_index);
+                if self.config.order == OpeningOrder::Interleaved {
+                    // The removals are plies of their own, after both transfers.
+                    out.push(NchuwaDecision::Transfer {
+                        from,
+                        to,
+                        extras: Extras::NONE,
+                    });
+                    continue;
+                }
                 self.push_extras(side, &opponent_after, self.removals, out, |extras| {
                     NchuwaDecision::Transfer { from, to, extras }
                 });

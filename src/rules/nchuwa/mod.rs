@@ -6,7 +6,8 @@
 //! leave the board for the captor's winnings. The opening gambit has no decision and is part of
 //! the start position; the opening transfers and every later move are one decision each, the
 //! extra captures and a stopped lap included, as MGN writes them in one token (`B8:B2*A5`,
-//! `B8:B2*A5*A7`, `B9*A5`, `B9/17`).
+//! `B8:B2*A5*A7`, `B9*A5`, `B9/17`); under `nchuwa.opening.order=interleaved` each opening
+//! removal is a ply and a decision of its own (`*A5`).
 //!
 //! The game lives in four files, as every game does: `defs.rs` (its rules, options and presets,
 //! with the seed sentences), `mechanics.rs` (the gambit, the laps and their cycles, captures,
@@ -67,7 +68,9 @@ pub struct NchuwaState {
     /// Seeds each side has captured.
     won: [u32; 2],
     to_move: Side,
-    /// Opening transfers still to be made (2 at the start, 0 in play).
+    /// Opening plies still to be made, 0 in play: 2 at the start (the two transfers, with
+    /// their removals), or under `nchuwa.opening.order=interleaved` the two transfers and
+    /// then every removal as a ply of its own (2 + 2 x removals).
     opening: u8,
     /// The player to move has seeds but no legal move, and passes (`nchuwa.no-move=pass`).
     must_pass: bool,
@@ -126,6 +129,9 @@ pub enum NchuwaDecision {
         to: Hole,
         extras: Extras,
     },
+    /// One of the opening's removals as a ply of its own, `*A5`
+    /// (`nchuwa.opening.order=interleaved`).
+    Remove(Hole),
     /// A move from `hole`, with the extra capture it takes, or the lap it stops after.
     Sow {
         hole: Hole,
@@ -139,6 +145,7 @@ impl fmt::Display for NchuwaDecision {
         match self {
             NchuwaDecision::Pass => f.write_str("pass"),
             NchuwaDecision::Transfer { from, to, extras } => write!(f, "{from}:{to}{extras}"),
+            NchuwaDecision::Remove(hole) => write!(f, "*{hole}"),
             NchuwaDecision::Sow { hole, extras, stop } => {
                 write!(f, "{hole}{extras}")?;
                 match stop {

@@ -16,7 +16,7 @@ impl Rules for Nchuwa {
             rings: [gambit, gambit],
             won: [0, 0],
             to_move: first,
-            opening: 2,
+            opening: self.opening_plies(),
             must_pass: false,
             result: None,
         }
@@ -46,7 +46,7 @@ impl Rules for Nchuwa {
         // Only the position after both gambits, with nothing captured, is in the opening.
         let gambit = self.gambit_ring();
         state.opening = if state.rings == [gambit, gambit] && state.won == [0, 0] {
-            2
+            self.opening_plies()
         } else {
             0
         };
@@ -104,7 +104,9 @@ impl Rules for Nchuwa {
             Phase::Over { .. } | Phase::RoundOver { .. } => {}
             Phase::MustPass { .. } => out.push(NchuwaDecision::Pass),
             Phase::ToMove(side) | Phase::Continue { side, .. } => {
-                if state.opening > 0 {
+                if self.removal_due(state) {
+                    self.removal_decisions(state, side, out);
+                } else if state.opening > 0 {
                     self.transfer_decisions(state, side, out);
                 } else {
                     self.play_decisions(state, side, out);
@@ -261,7 +263,23 @@ impl Rules for Nchuwa {
             }
             (Phase::ToMove(side) | Phase::Continue { side, .. }, _) => side,
         };
+        let removal_due = self.removal_due(state);
+        let removal_example = || {
+            let opponent = mover.other();
+            let example = self
+                .occupied_example(state, opponent)
+                .map_or_else(String::new, |hole| format!(", such as *{hole}"));
+            Diagnostic::new(
+                OPENING_EXTRA,
+                format!(
+                    "both transfers are made: {mover} now removes one of {opponent}'s occupied holes, written `*hole`{example}"
+                ),
+            )
+        };
         match *decision {
+            NchuwaDecision::Transfer { .. } | NchuwaDecision::Sow { .. } if removal_due => {
+                Err(removal_example())
+            }
             NchuwaDecision::Transfer { from, to, extras } if state.opening > 0 => {
                 self.apply_transfer(state, mover, (from, to, extras), sink)
             }
@@ -269,14 +287,21 @@ impl Rules for Nchuwa {
                 OPENING_TRANSFER,
                 "the opening is over: a transfer `from:to` is made only once by each player, before any other move",
             )),
+            NchuwaDecision::Remove(hole) => self.apply_remove(state, mover, hole, sink),
             NchuwaDecision::Sow { .. } if state.opening > 0 => Err(Diagnostic::new(
                 OPENING_TRANSFER,
-                format!(
-                    "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to*hole, such as {mover}{}:{mover}1*{}{}",
-                    self.n + 2,
-                    mover.other(),
-                    self.ring_len()
-                ),
+                match self.config.order {
+                    OpeningOrder::ByPlayer => format!(
+                        "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to*hole, such as {mover}{}:{mover}1*{}{}",
+                        self.n + 2,
+                        mover.other(),
+                        self.ring_len()
+                    ),
+                    OpeningOrder::Interleaved => format!(
+                        "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to, such as {mover}{}:{mover}1",
+                        self.n + 2,
+                    ),
+                },
             )),
             NchuwaDecision::Sow { hole, extras, stop } => {
                 self.apply_sow(state, mover, (hole, extras, stop), sink)
@@ -291,7 +316,30 @@ impl Rules for Nchuwa {
         out: &mut Vec<(NchuwaDecision, MovePart)>,
     ) -> Result<(), Diagnostic> {
         check_move_form(written, &MOVE_FORM)?;
-        let sowing = &written.sowings[0];
+        let Some(sowing) = written.sowings.first() else {
+            // `*A5` alone: an opening removal.
+            if written.stopped_after_lap.is_some() {
+                return Err(Diagnostic::new(
+                    "mgn.move.form",
+                    "a removal is not sown, so it cannot be stopped after a lap",
+                ));
+            }
+            return match &written.extra_captures[..] {
+                [hole] => {
+                    out.clear();
+                    out.push((NchuwaDecision::Remove(hole.value), MovePart::ExtraCapture(0)));
+                    Ok(())
+                }
+                _ => Err(Diagnostic::new(
+                    OpeningOrder::CODE,
+                    format!(
+                        "{} holes named with `*` in one ply: each removal of the opening is a ply of its own",
+                        written.extra_captures.len()
+                    ),
+                )
+                .at(MovePart::ExtraCapture(1))),
+            };
+        };
         let extras = match &written.extra_captures[..] {
             [] => Some(Extras::NONE),
             [a] => Some(Extras::one(a.value)),
@@ -356,6 +404,17 @@ impl Rules for Nchuwa {
                 return Element::Pass(Spanned::new((), Default::default()))
             }
             Some(&NchuwaDecision::Transfer { from, to, extras }) => (from, Some(to), extras, None),
+            Some(&NchuwaDecision::Remove(hole)) => {
+                return Element::Move(Spanned::new(
+                    Move {
+                        sowings: Default::default(),
+                        extra_captures: std::iter::once(spanned(hole)).collect(),
+                        actions: Few::new(),
+                        stopped_after_lap: None,
+                    },
+                    Default::default(),
+                ))
+            }
             Some(&NchuwaDecision::Sow { hole, extras, stop }) => (hole, None, extras, stop),
         };
         Element::Move(Spanned::new(

@@ -1234,14 +1234,93 @@ fn nchuwa_sow_singleton_free_moves_single_seeds_anywhere() {
     );
 }
 
-/// The preset bundles Ludii's four rules; the first ply counts 8 transfers x 28 pairs.
+/// The preset bundles Ludii's rules, with its opening played step by step in Ludii's order
+/// (`nchuwa.opening.order=interleaved`): B's transfer alone (8 of them), A's, then the
+/// removals B, A, B, A, each a ply that takes one occupied hole. B may remove the hole A's
+/// transfer has just filled, which the by-player order cannot write.
 #[test]
-fn nchuwa_ludii_preset_opening() {
+fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
     let d = ludii();
-    let state = d.start(Side::B);
+    let mut state = d.start(Side::B);
     let all = listed(&d, &state);
-    assert_eq!(all.len(), 8 * 28);
-    assert_eq!(all[0], "B8:B1*A2*A3");
+    assert_eq!(all.len(), 8);
+    assert_eq!(all[0], "B8:B1");
+    // A removal before the transfers, and a transfer that names its removals, are refused.
+    assert_eq!(
+        refused(&d, &state, NchuwaDecision::Remove(hole("A2"))).rule,
+        "nchuwa.opening.transfer"
+    );
+    let error = refused(&d, &state, transfer("B12", "B4", Some("A2")));
+    assert_eq!(
+        (error.rule, error.location),
+        (
+            "nchuwa.opening.order",
+            Location::Move(MovePart::ExtraCapture(0))
+        )
+    );
+    d.apply(&mut state, &transfer("B12", "B4", None), &mut ())
+        .unwrap();
+    assert_eq!(listed(&d, &state).len(), 8);
+    d.apply(&mut state, &transfer("A8", "A4", None), &mut ())
+        .unwrap();
+    // Both transfers made: B removes one of A's 9 occupied holes, A4 among them.
+    let removals = listed(&d, &state);
+    assert_eq!(removals.len(), 9);
+    assert!(removals.contains(&"*A4".to_string()));
+    for decision in [transfer("B8", "B1", None), sow("B8", None, None)] {
+        assert_eq!(refused(&d, &state, decision).rule, "nchuwa.opening.extra");
+    }
+    let mut events = Vec::new();
+    d.apply(&mut state, &NchuwaDecision::Remove(hole("A4")), &mut events)
+        .unwrap();
+    assert_eq!(
+        captures(&events),
+        vec![("A4".to_string(), 2, "nchuwa.opening.extra")]
+    );
+    // A's turn: a hole of his own, or an empty one of B's, is refused.
+    for (decision, rule) in [
+        (NchuwaDecision::Remove(hole("A5")), "nchuwa.opening.extra"),
+        (NchuwaDecision::Remove(hole("B1")), "nchuwa.opening.extra"),
+    ] {
+        let error = refused(&d, &state, decision);
+        assert_eq!(
+            (error.rule, error.location),
+            (rule, Location::Move(MovePart::ExtraCapture(0)))
+        );
+    }
+    for removal in ["B4", "A6", "B6"] {
+        d.apply(&mut state, &NchuwaDecision::Remove(hole(removal)), &mut ())
+            .unwrap();
+    }
+    assert_eq!(
+        shown(&d, &state),
+        "0,3,3,0,3,0,0,1,3,0,3,3/0,3,3,0,3,0,0,3,3,0,3,1 5/5 B 1"
+    );
+    // The opening is over: moves now, and a removal alone is refused.
+    assert!(listed(&d, &state).iter().all(|m| !m.starts_with('*')));
+    assert_eq!(
+        refused(&d, &state, NchuwaDecision::Remove(hole("A2"))).rule,
+        "nchuwa.capture.extra"
+    );
+}
+
+/// Under the default `nchuwa.opening.order=by-player` a removal is written in the transfer's
+/// token, and `*A5` alone is refused under the option's code.
+#[test]
+fn nchuwa_opening_order_by_player_refuses_a_removal_alone() {
+    let d = nchuwa_with(
+        6,
+        &[
+            ("nchuwa.opening.capture", "none"),
+            ("nchuwa.opening.removals", "two"),
+        ],
+    );
+    let state = d.start(Side::B);
+    assert_eq!(listed(&d, &state).len(), 8 * 28);
+    assert_eq!(
+        refused(&d, &state, NchuwaDecision::Remove(hole("A2"))).rule,
+        "nchuwa.opening.order"
+    );
     let mut after = state.clone();
     let mut events = Vec::new();
     d.apply(
@@ -1257,6 +1336,25 @@ fn nchuwa_ludii_preset_opening() {
             ("A2".to_string(), 3, "nchuwa.opening.extra"),
         ]
     );
+}
+
+/// `*A5` reads as a move with no sowing; Nchuwa takes it as a removal, and writes it back.
+#[test]
+fn nchuwa_removal_reads_and_writes_as_a_ply() {
+    let d = ludii();
+    let text = "[Game \"nchuwa\"]\n[Preset \"ludii\"]\n\n1. B12:B4 1... A8:A4 2. *A4 *\n";
+    let game = parse_games(text).remove(0).unwrap();
+    let Element::Move(m) = &game.moves[2] else {
+        panic!("a move: {:?}", game.moves[2])
+    };
+    let mut out = Vec::new();
+    d.decisions_from_move_into(&m.value, &mut out).unwrap();
+    assert_eq!(out[0].0, NchuwaDecision::Remove(hole("A4")));
+    let Element::Move(back) = d.move_from_decisions(&[NchuwaDecision::Remove(hole("A4"))]) else {
+        panic!("a move")
+    };
+    assert_eq!(back.value, m.value);
+    assert!(write_game(&game).contains("2. *A4 *"));
 }
 
 /// A stop played without events (from the move remembered, a lap a stop when they come in

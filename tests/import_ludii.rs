@@ -1,0 +1,256 @@
+//! The Ludii trial importer (`mgn::import::ludii`, docs/import.md, Ludii trials) on trials written for
+//! the purpose in Ludii's format (tests/import/ludii/), and on edits of them that break one
+//! thing each: the importer refuses what it does not understand at the trial's line, and what
+//! it writes makes `mgn check` fail a wrong move at its ply.
+
+use mgn::check::{check_game, CheckOptions, Verdict};
+use mgn::import::ludii::import;
+use mgn::import::ImportError;
+use mgn::parse_games;
+
+const COMPLETE: &str = include_str!("import/ludii/nchuwa-4x6-complete.txt");
+const UNFINISHED: &str = include_str!("import/ludii/nchuwa-4x9-unfinished.txt");
+
+fn imported(text: &str) -> (String, mgn::Game) {
+    let mgn = import(text, "test.txt").unwrap_or_else(|e| panic!("refused: {e}"));
+    let game = parse_games(&mgn).remove(0).unwrap();
+    (mgn, game)
+}
+
+fn refused(text: &str) -> ImportError {
+    import(text, "test.txt").expect_err("the importer should refuse this trial")
+}
+
+/// The 1-based number of the first line of `text` that `pick` accepts.
+fn line_of(text: &str, pick: impl Fn(&str) -> bool) -> usize {
+    text.lines().position(pick).expect("a line to edit") + 1
+}
+
+/// `text` with its line `line` (1-based) replaced by `with` (deleted when `None`).
+fn edited(text: &str, line: usize, with: Option<&str>) -> String {
+    let mut lines: Vec<&str> = text.lines().collect();
+    match with {
+        Some(new) => lines[line - 1] = new,
+        None => {
+            lines.remove(line - 1);
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Every action kind of Ludii's Nchuwa: start placements, gambit laps, transfers, removals
+/// (one of them of the hole A's transfer has just filled), laps that relay (SetNextPlayer) and
+/// captures of one and of two holes. The MGN passes `mgn check`, with a checkpoint after every
+/// ply, and keeps Ludii's verdict: player 1 (B) won.
+#[test]
+fn a_complete_trial_passes_with_its_verdict() {
+    for kind in [
+        "SetCount",
+        "SetValueOfPlayer",
+        "count=2,decision=true",
+        "Remove:type=Vertex,to=20,decision=true",
+        "SetNextPlayer",
+        "],[Remove",
+    ] {
+        assert!(COMPLETE.contains(kind), "the test trial has {kind}");
+    }
+    let (mgn, game) = imported(COMPLETE);
+    assert_eq!(check_game(&game, &CheckOptions::default()), Verdict::Passed);
+    for tag in [
+        "[Board \"4x6\"]",
+        "[Preset \"ludii\"]",
+        "[Result \"0-1\"]",
+        "[Termination \"normal\"]",
+        "[LudiiWinner \"1\"]",
+        "[LudiiEndType \"NaturalEnd\"]",
+        "[LudiiRankings \"0.0,1.0,2.0\"]",
+        "[LudiiOption \"Board Size/6\"]",
+        "[LudiiVersion \"1.2.11\"]",
+    ] {
+        assert!(mgn.contains(tag), "{tag} in\n{mgn}");
+    }
+    // The opening in Ludii's order: B removes A4 (site 20), which A's transfer filled.
+    let words = mgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("1... A8:A4"), "{mgn}");
+    assert!(words.contains("2. *A4 x2(A4)"), "{mgn}");
+    // A checkpoint after every ply: plies and checkpoints alternate.
+    let plies = game
+        .moves
+        .iter()
+        .filter(|e| matches!(e, mgn::notation::Element::Move(_)))
+        .count();
+    let checkpoints = game
+        .moves
+        .iter()
+        .filter(|e| matches!(e, mgn::notation::Element::Checkpoint(_)))
+        .count();
+    assert_eq!(checkpoints, plies + 1, "the start, then one a ply");
+}
+
+/// A 4x9 trial (`Board Size/9`) in Ludii's older format (no endtype, no
+/// numInitialPlacementMoves), stopped before the game was over: no winner, so `*`.
+#[test]
+fn an_unfinished_trial_on_4x9_passes_as_unfinished() {
+    let (mgn, game) = imported(UNFINISHED);
+    assert_eq!(check_game(&game, &CheckOptions::default()), Verdict::Passed);
+    assert!(mgn.contains("[Board \"4x9\"]"));
+    assert!(mgn.contains("[Termination \"unfinished\"]"));
+    assert_eq!(game.outcome.value.token(), "*");
+}
+
+/// The verdict is checked: a trial that claims the other player won fails at the result.
+#[test]
+fn a_wrong_winner_fails_the_check() {
+    let text = COMPLETE
+        .replace("winner=1", "winner=2")
+        .replace("rankings=0.0,1.0,2.0", "rankings=0.0,2.0,1.0");
+    let (_, game) = imported(&text);
+    let Verdict::Failed(diagnostics) = check_game(&game, &CheckOptions::default()) else {
+        panic!("a wrong winner passed");
+    };
+    assert_eq!(diagnostics[0].rule, "mgn.claim.result");
+}
+
+/// A capture in play that leaves the outer hole behind, which Ludii's rules code takes: the
+/// import writes what the trial did, and `mgn check` fails that very ply, whose `{line N}`
+/// comment names the trial's line.
+#[test]
+fn a_wrong_capture_fails_at_its_ply() {
+    let line = line_of(COMPLETE, |l| l.contains("],[Remove"));
+    let original = COMPLETE.lines().nth(line - 1).unwrap();
+    let second = original.rfind(",[Remove").unwrap();
+    let wrong = format!("{}]", &original[..second]);
+    let (mgn, game) = imported(&edited(COMPLETE, line, Some(&wrong)));
+    let Verdict::Failed(diagnostics) = check_game(&game, &CheckOptions::default()) else {
+        panic!("a wrong capture passed");
+    };
+    let d = &diagnostics[0];
+    assert_eq!(d.rule, "mgn.claim.captures", "{d:?}");
+    // The ply that failed is the one imported from the edited line.
+    let before = &mgn[..d.offset().unwrap()];
+    let comment = &before[before
+        .rfind("{line")
+        .expect("a line comment before the ply")..];
+    assert!(
+        comment.starts_with(&format!("{{line {line}}}")) || comment.contains(&format!("-{line}}}")),
+        "{comment}"
+    );
+}
+
+/// B's first removal taking an empty hole of A's (A1, site 23, empty after the gambit):
+/// imported as written, refused by the rules at that ply, the opening's third.
+#[test]
+fn a_removal_of_an_empty_hole_fails_at_its_ply() {
+    let line = line_of(COMPLETE, |l| {
+        l.starts_with("Move=[Move:mover=1")
+            && l.contains("[Remove:type=Vertex,to=20,decision=true]")
+    });
+    let wrong =
+        "Move=[Move:mover=1,from=23,to=23,actions=[Remove:type=Vertex,to=23,decision=true]]";
+    let (_, game) = imported(&edited(COMPLETE, line, Some(wrong)));
+    let Verdict::Failed(diagnostics) = check_game(&game, &CheckOptions::default()) else {
+        panic!("a removal of an empty hole passed");
+    };
+    assert_eq!(diagnostics[0].rule, "nchuwa.opening.extra");
+    assert!(
+        diagnostics[0].message.contains("A1 is empty"),
+        "{}",
+        diagnostics[0].message
+    );
+    assert_eq!(diagnostics[0].ply, Some(3));
+}
+
+#[test]
+fn an_unknown_action_is_refused_at_its_line() {
+    let line = line_of(COMPLETE, |l| l.contains("SetNextPlayer"));
+    let text = edited(
+        COMPLETE,
+        line,
+        Some(
+            &COMPLETE
+                .lines()
+                .nth(line - 1)
+                .unwrap()
+                .replace("SetNextPlayer", "Promote"),
+        ),
+    );
+    let e = refused(&text);
+    assert_eq!(e.line, line);
+    assert!(e.message.contains("`Promote`"), "{}", e.message);
+}
+
+#[test]
+fn a_wrong_site_is_refused_at_its_line() {
+    let line = line_of(COMPLETE, |l| l.contains("count=2,decision=true"));
+    let text = edited(
+        COMPLETE,
+        line,
+        Some("Move=[Move:mover=1,from=10,to=30,actions=[Move:typeFrom=Vertex,from=10,typeTo=Vertex,to=30,count=2,decision=true]]"),
+    );
+    let e = refused(&text);
+    assert_eq!((e.line, e.column), (line, 42));
+    assert!(
+        e.message.contains("site 30 is not on the 4x6 board"),
+        "{}",
+        e.message
+    );
+}
+
+/// A relay announced (SetNextPlayer naming the mover) whose next lap is missing: the turn
+/// breaks off, at the line that should have been its lap; at the end of the file, at the lap
+/// that announced it.
+#[test]
+fn a_turn_that_breaks_off_is_refused() {
+    let line = line_of(COMPLETE, |l| {
+        l.contains("SetNextPlayer:player=1") && l.starts_with("Move=[Move:mover=1")
+    });
+    let e = refused(&edited(COMPLETE, line + 1, None));
+    assert_eq!(e.line, line + 1);
+    assert!(
+        e.message.contains("breaks off") || e.message.contains("ended in SetNextPlayer"),
+        "{}",
+        e.message
+    );
+    let truncated: String = COMPLETE
+        .lines()
+        .take(line)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let e = refused(&truncated);
+    assert_eq!(e.line, line);
+    assert!(
+        e.message.contains("in the middle of B's turn"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn another_game_is_refused_at_line_1() {
+    let text = COMPLETE.replacen("Nchuwa.lud", "Bao Ki Arabu (Zanzibar 1).lud", 1);
+    let e = refused(&text);
+    assert_eq!(e.line, 1);
+    assert!(e.message.contains("Nchuwa"), "{}", e.message);
+    let e = refused("Move=[Move:mover=0]\n");
+    assert_eq!(e.line, 1);
+}
+
+#[test]
+fn unknown_options_and_lines_are_refused_at_their_line() {
+    let text = COMPLETE.replacen("Board Size/6", "Board Size/7", 1);
+    let e = refused(&text);
+    assert_eq!(e.line, 3);
+    let text = COMPLETE.replacen("Board Size/6", "Capture Rule/Any", 1);
+    assert_eq!(refused(&text).line, 3);
+    let line = line_of(COMPLETE, |l| l.starts_with("winner="));
+    let e = refused(&edited(COMPLETE, line, Some("loser=2")));
+    assert_eq!(e.line, line);
+    // A mover the game does not have.
+    let line = line_of(COMPLETE, |l| l.contains("count=2,decision=true"));
+    let wrong = COMPLETE
+        .lines()
+        .nth(line - 1)
+        .unwrap()
+        .replace("mover=1", "mover=3");
+    assert_eq!(refused(&edited(COMPLETE, line, Some(&wrong))).line, line);
+}
