@@ -3,11 +3,13 @@
 mod args;
 mod check;
 mod convert;
+mod engine;
 mod generate;
 mod input;
 mod junit;
 mod output;
 mod perft;
+mod referee;
 mod replay;
 mod report;
 mod rules;
@@ -45,6 +47,8 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Suite(args) => suite::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Engine(args) => engine::run(args),
+        Command::Referee(args) => referee::run(args),
     };
     ExitCode::from(status as u8)
 }
