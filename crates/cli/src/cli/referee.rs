@@ -98,6 +98,8 @@ struct Found {
     record: String,
     record_plies: usize,
     record_from_start: bool,
+    /// The record plays a decision only the engine lists: mgn check fails it there.
+    record_refused: bool,
 }
 
 enum Verdict {
@@ -685,6 +687,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
             }
         }
         let (record, record_plies, from) = self.shrink(&difference, &mgn_only, &engine_only);
+        let refused = record_refused(&difference.request, &mgn_only, &engine_only);
         Found {
             during: difference.during.clone(),
             line: difference.line.words(),
@@ -706,6 +709,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
             record,
             record_plies,
             record_from_start: from == 0,
+            record_refused: refused,
         }
     }
 
@@ -744,11 +748,9 @@ impl<R: Rules> Comparing<'_, '_, R> {
         mgn_only: &[String],
         engine_only: &[String],
     ) -> (String, usize, usize) {
-        let line = &difference.line;
-        let target = self.replayed(line, line.steps.len()).state().clone();
         // A few tries bound the time: each replays the rest of the line in the engine.
-        for from in self.turn_starts(line).into_iter().take(12) {
-            if from == 0 || self.reproduces(difference, from, &target) {
+        for from in self.turn_starts(&difference.line).into_iter().take(12) {
+            if from == 0 || self.reproduces(difference, from) {
                 let (record, plies) = self.record(difference, from, mgn_only, engine_only);
                 return (record, plies, from);
             }
@@ -757,32 +759,60 @@ impl<R: Rules> Comparing<'_, '_, R> {
         (record, plies, 0)
     }
 
-    /// Whether a record from the position at step `from` shows the same difference: mgn's
-    /// rules reach the same state from it, and the engine, set there, answers as before up
-    /// to the request, and otherwise at it.
-    fn reproduces(
-        &mut self,
-        difference: &Difference<R::Decision>,
-        from: usize,
-        target: &R::State,
-    ) -> bool {
+    /// mgn's session at step `from` of `line` as a record sees it: replayed from the root,
+    /// or (from > 0) set at the position reached there, as a `Start` tag sets it, forgetting
+    /// what a position does not hold. None when the rules refuse that position.
+    fn session_from(&self, line: &Line<R::Decision>, from: usize) -> Option<Session<'_, R>> {
+        let at = self.replayed(line, from);
+        if from == 0 {
+            return Some(at);
+        }
         let rules = self.mgn.rules();
-        let line = &difference.line;
-        let start = rules.position(self.replayed(line, from).state());
-        let Ok(state) = rules.state_from_position(&start) else {
-            return false;
-        };
+        let state = rules
+            .state_from_position(&rules.position(at.state()))
+            .ok()?;
         let mut session = Session::new(rules);
         session.set_state(state);
+        Some(session)
+    }
+
+    /// Whether a record from the position at step `from` shows the same difference: from it,
+    /// mgn's rules give the answers they gave along the line and at the request, and the
+    /// engine, set there, answers as mgn along the line, and otherwise at the request.
+    fn reproduces(&mut self, difference: &Difference<R::Decision>, from: usize) -> bool {
+        let line = &difference.line;
+        let Some(mut session) = self.session_from(line, from) else {
+            return false;
+        };
+        let start = self.mgn.rules().position(session.state());
+        let mut original = self.replayed(line, from);
         let mut answers = Vec::new();
         for step in &line.steps[from..] {
-            let (request, answer) = match step {
-                Step::Decision(d) => (Request::Play(d.to_string()), session.play(d)),
-                Step::NextRound => (Request::NextRound, session.next_round()),
+            let (request, answer, before) = match step {
+                Step::Decision(d) => (
+                    Request::Play(d.to_string()),
+                    session.play(d),
+                    original.play(d),
+                ),
+                Step::NextRound => (
+                    Request::NextRound,
+                    session.next_round(),
+                    original.next_round(),
+                ),
             };
+            if !before.agrees(&answer) {
+                return false;
+            }
             answers.push((request, answer));
         }
-        if session.state() != target {
+        let again = match &difference.request {
+            Request::Play(text) => match session.find(text) {
+                Ok(decision) => session.play(&decision),
+                Err(refused) => refused,
+            },
+            request => session.answer(request),
+        };
+        if !again.agrees(&difference.mgn) {
             return false;
         }
         let setup = Request::Position(Setup::Position(start));
@@ -809,7 +839,9 @@ impl<R: Rules> Comparing<'_, '_, R> {
     ) -> (String, usize) {
         let rules = self.mgn.rules();
         let line = &difference.line;
-        let mut session = self.replayed(line, from);
+        let Some(mut session) = self.session_from(line, from) else {
+            return self.record(difference, 0, mgn_only, engine_only);
+        };
         let mut header = self.spec.header();
         let spanned = |text: &str| Some(Spanned::new(text.to_string(), Span::default()));
         header.event = spanned("mgn referee: the first difference");
@@ -989,6 +1021,11 @@ impl<R: Rules> Comparing<'_, '_, R> {
     }
 }
 
+/// Whether the record of a difference plays the engine's decision rather than mgn's.
+fn record_refused(request: &Request, mgn_only: &[String], engine_only: &[String]) -> bool {
+    *request == Request::Moves && mgn_only.is_empty() && !engine_only.is_empty()
+}
+
 fn comment(text: &str) -> Element {
     Element::Comment(Spanned::new(
         Comment {
@@ -1098,7 +1135,9 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
         )),
         Verdict::EngineFailed(failed) => {
             out.push_str(&format!("engine failed: {failed}\n"));
-            if outcome.stderr.trim().is_empty() {
+            if let Misbehaviour::Start { .. } = failed {
+                // Nothing ran: there is no standard error to show.
+            } else if outcome.stderr.trim().is_empty() {
                 out.push_str("its standard error was empty\n");
             } else {
                 out.push_str("its standard error:\n");
@@ -1163,8 +1202,13 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
                 Some(path) => format!(", written to {}", path.display()),
                 None => String::new(),
             };
+            let check = if found.record_refused {
+                "mgn check fails it at the engine's decision, with mgn's rule"
+            } else {
+                "mgn check passes it under mgn's rules"
+            };
             out.push_str(&format!(
-                "  record ({} plies {start}{written}; mgn check passes it under mgn's rules):\n",
+                "  record ({} plies {start}{written}; {check}):\n",
                 found.record_plies
             ));
             for line in found.record.lines() {
@@ -1219,6 +1263,7 @@ fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
                 "trace": found.trace,
                 "record": found.record,
                 "record_plies": found.record_plies,
+                "record_passes_mgn_check": !found.record_refused,
             });
         }
     }

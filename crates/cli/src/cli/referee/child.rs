@@ -186,7 +186,8 @@ impl Child {
         let line = match self.lines.recv_timeout(self.timeout) {
             Ok(line) => line,
             Err(RecvTimeoutError::Timeout) => {
-                self.stop();
+                // A hung engine is not asked to quit: it would not read it.
+                self.kill();
                 return Err(Misbehaviour::TimedOut {
                     request: text,
                     secs: self.timeout.as_secs_f64(),
@@ -245,6 +246,17 @@ impl Child {
                 }
             }
         }
+    }
+
+    /// Kill the engine and wait for it.
+    fn kill(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
+        self.stdin = None;
+        let _ = self.process.kill();
+        let _ = self.process.wait();
     }
 
     /// What the engine wrote on its standard error (its end, when it wrote much), once it is
