@@ -156,7 +156,10 @@ fn a_wrong_engine_is_caught_and_its_record_fails_under_its_reading() {
     let out = stdout(&output);
     assert!(out.contains("DIFFERENCE during perft divide 2"), "{out}");
     assert!(out.contains("request:  play "), "{out}");
-    assert!(out.contains("dakon.lap.opponent-empty"), "{out}");
+    assert!(
+        out.contains("decided by: dakon.lap.opponent-empty"),
+        "{out}"
+    );
     assert!(out.contains("lap 1 (sowing)"), "{out}");
     assert_check_splits(&record, "dakon.capture.opponent-side=neighbours");
 }
@@ -239,6 +242,7 @@ fn a_decision_only_the_engine_lists_is_written_for_mgn_check_to_refuse() {
     let out = stdout(&output);
     assert!(out.contains("only the engine lists: B1 B2"), "{out}");
     assert!(out.contains("(mraw-imrujen.feed)"), "{out}");
+    assert!(out.contains("decided by: mraw-imrujen.feed"), "{out}");
     let checked = mgn(&["check", path_str(&record)]);
     assert_eq!(code(&checked), 1);
     assert!(shown(&checked).contains("rule mraw-imrujen.feed"));

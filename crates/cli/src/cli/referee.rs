@@ -39,12 +39,24 @@ struct Line<D> {
 }
 
 impl<D: std::fmt::Display> Line<D> {
+    /// The line in words: its root and steps, the middle of a long line left out (the record
+    /// holds it whole).
     fn words(&self) -> String {
+        const HEAD: usize = 8;
+        const TAIL: usize = 16;
         let mut out = Request::Position(self.root.clone()).to_string();
-        if !self.steps.is_empty() {
-            out.push_str(", then");
+        if self.steps.is_empty() {
+            return out;
         }
-        for step in &self.steps {
+        out.push_str(&format!(", then {} steps:", self.steps.len()));
+        let long = self.steps.len() > HEAD + TAIL + 1;
+        for (i, step) in self.steps.iter().enumerate() {
+            if long && i == HEAD {
+                out.push_str(&format!(" ... ({} more)", self.steps.len() - HEAD - TAIL));
+            }
+            if long && (HEAD..self.steps.len() - TAIL).contains(&i) {
+                continue;
+            }
             match step {
                 Step::Decision(d) => out.push_str(&format!(" {d}")),
                 Step::NextRound => out.push_str(" next-round"),
@@ -94,7 +106,9 @@ struct Found {
     /// mgn's refusal of a decision the engine lists.
     refusal: Option<String>,
     trace: Option<String>,
+    /// The rules the decision went through, the one that decides the difference first.
     rules: Vec<(&'static str, &'static str)>,
+    decisive: bool,
     record: String,
     record_plies: usize,
     record_from_start: bool,
@@ -646,6 +660,17 @@ impl<R: Rules> Comparing<'_, '_, R> {
         };
         let mut trace = None;
         let mut rule_codes = Vec::new();
+        // The rule that decides the difference: where the turn goes on or must pass, that
+        // rule; for a decision played, the rule that ended its last lap, or the round's or
+        // game's end when the two disagree on where play stands.
+        let mut decisive = match rules.phase(at.state()) {
+            Phase::Continue { rule, .. } | Phase::MustPass { rule, .. }
+                if difference.request == Request::Moves =>
+            {
+                Some(rule)
+            }
+            _ => None,
+        };
         if let Some(text) = &traced {
             let mut probe = self.replayed(&difference.line, difference.line.steps.len());
             if let Ok(decision) = probe.find(text) {
@@ -653,6 +678,28 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 let events = probe.log().events();
                 trace = Some(ply_trace(&format!("mgn plays {text}:"), &events));
                 rule_codes = rules_of(&events);
+                let ends = events.iter().rev().find_map(|e| match *e {
+                    Event::GameEnd { rule, .. } | Event::RoundEnd { rule, .. } => Some(rule),
+                    _ => None,
+                });
+                // Where play stands after the decision is the end's to say when either side
+                // ends the round or the game there.
+                let ending = |a: &Answer| {
+                    matches!(
+                        a,
+                        Answer::Played {
+                            status: Played::RoundOver | Played::GameOver(_),
+                            ..
+                        }
+                    )
+                };
+                let at_an_end = ending(&difference.mgn) || ending(&difference.engine);
+                if matches!(difference.request, Request::Play(_)) {
+                    decisive = match ends {
+                        Some(rule) if at_an_end => Some(rule),
+                        _ => probe.log().last_lap_rule(),
+                    };
+                }
             }
         } else if difference.request == Request::NextRound {
             let mut probe = self.replayed(&difference.line, difference.line.steps.len());
@@ -682,9 +729,14 @@ impl<R: Rules> Comparing<'_, '_, R> {
                     .chain(mgn::rules::GENERAL_RULES.iter().map(|r| r.code))
                     .find(|k| *k == code)
                 {
+                    decisive = decisive.or(Some(known));
                     rule_codes.push(known);
                 }
             }
+        }
+        if let Some(code) = decisive {
+            rule_codes.retain(|c| *c != code);
+            rule_codes.insert(0, code);
         }
         let (record, record_plies, from) = self.shrink(&difference, &mgn_only, &engine_only);
         let refused = record_refused(&difference.request, &mgn_only, &engine_only);
@@ -702,6 +754,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
             note: difference.note.clone(),
             refusal,
             trace,
+            decisive: decisive.is_some(),
             rules: rule_codes
                 .into_iter()
                 .map(|code| (code, def.describe(code)))
@@ -815,8 +868,8 @@ impl<R: Rules> Comparing<'_, '_, R> {
         if !again.agrees(&difference.mgn) {
             return false;
         }
-        let setup = Request::Position(Setup::Position(start));
-        if !matches!(self.child.ask(&setup), Ok(Answer::Position(_))) {
+        let setup = Request::Position(Setup::Position(start.clone()));
+        if !matches!(self.child.ask(&setup), Ok(Answer::Position(set)) if set == start) {
             return false;
         }
         for (request, mine) in answers {
@@ -1111,15 +1164,12 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
         };
         match (&perft.count, &perft.note) {
             (_, Some(note)) => out.push_str(&format!("{how} {}: {note}\n", perft.depth)),
-            (Some(count), None)
-                if matches!(outcome.verdict, Verdict::Agreed) || outcome.games > 0 =>
-            {
-                out.push_str(&format!(
-                    "{how} {}: agreed, {count} sequences\n",
-                    perft.depth
-                ))
-            }
-            _ => {}
+            // A summary is only kept of a perft that was carried to its end.
+            (Some(count), None) => out.push_str(&format!(
+                "{how} {}: agreed, {count} sequences\n",
+                perft.depth
+            )),
+            (None, None) => {}
         }
     }
     if outcome.games > 0 || matches!(outcome.verdict, Verdict::Agreed) {
@@ -1182,9 +1232,16 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
             if let Some(refusal) = &found.refusal {
                 out.push_str(&format!("  {refusal}\n"));
             }
-            if !found.rules.is_empty() {
-                out.push_str("  rules:\n");
-                for (code, words) in &found.rules {
+            let mut rules = found.rules.iter();
+            if found.decisive {
+                if let Some((code, words)) = rules.next() {
+                    out.push_str(&format!("  decided by: {code}: {words}\n"));
+                }
+            }
+            let others: Vec<_> = rules.collect();
+            if !others.is_empty() {
+                out.push_str("  rules on the way:\n");
+                for (code, words) in others {
                     out.push_str(&format!("    {code}: {words}\n"));
                 }
             }
@@ -1259,6 +1316,7 @@ fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
                 "engine_only": found.engine_only,
                 "note": found.note,
                 "refusal": found.refusal,
+                "decided_by": found.decisive.then(|| found.rules[0].0),
                 "rules": found.rules.iter().map(|(c, w)| json!({"code": c, "summary": w})).collect::<Vec<_>>(),
                 "trace": found.trace,
                 "record": found.record,
