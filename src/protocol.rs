@@ -357,6 +357,7 @@ impl Answer {
                 _ => Err("the handshake is `ready mgn-protocol VERSION [NAME]`".to_string()),
             },
             "ok" if rest.is_empty() => Ok(Answer::Ok),
+            "ok" => Err("`ok` takes no words after it".to_string()),
             "position" => position(rest).map(Answer::Position),
             "moves" => Ok(Answer::Moves(rest.iter().map(|w| w.to_string()).collect())),
             "perft" => match rest {

@@ -372,6 +372,18 @@ fn an_engine_of_another_version_or_rules_is_refused() {
     assert!(out.contains("the engine refused the rules"), "{out}");
 }
 
+/// A run that would compare nothing does not report agreement.
+#[test]
+fn nothing_to_compare_is_a_usage_error() {
+    let output = referee(
+        &["--game", "dakon", "--depth", "0", "--games", "0"],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("nothing to compare"));
+    assert!(stdout(&output).is_empty());
+}
+
 #[test]
 fn an_engine_that_cannot_start_is_reported() {
     let output = referee(

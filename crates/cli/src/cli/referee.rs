@@ -141,6 +141,11 @@ struct Run {
 }
 
 pub fn run(args: &RefereeArgs) -> Status {
+    if args.depth == 0 && args.games == 0 {
+        // Agreement on nothing is not an agreement.
+        say("nothing to compare: --depth 0 and --games 0 ask for no perft and no game");
+        return Status::Error;
+    }
     let header = match args.rules.header() {
         Ok(header) => header,
         Err(message) => {
