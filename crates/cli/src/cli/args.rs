@@ -119,6 +119,33 @@ A case is a file case.mgn beside case.verdict, which holds one line per game, in
 Lines starting with # are comments. A case passes when its verdicts are exactly these; the
 report shows a diff for each case that does not, and ends with N passed, N failed.";
 
+const ENGINE_EXAMPLES: &str = "\
+Examples:
+  printf 'mgn\\ngame dakon\\nmoves\\nplay B4\\n' | mgn engine
+  mgn engine --override dakon.capture.opponent-side=neighbours    another reading of the rules
+
+One request a line on standard input, one answer a line on standard output (docs/protocol.md):
+  mgn                      -> ready mgn-protocol 1 mgn 0.1.0
+  game dakon board 2x5     -> ok
+  position startpos B      -> position 5,5,5,5,5/5,5,5,5,5 0/0 B 1
+  moves                    -> moves B1 B2 B3 B4 B5
+  play B4                  -> played turn-over x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1
+  divide 1                 -> divide 3 A1 1 A4 1 A5 1
+  quit";
+
+const REFEREE_EXAMPLES: &str = "\
+Examples:
+  mgn referee --game dakon -- ./my-engine
+  mgn referee --game dakon --depth 3 --games 100 --seed 7 -- python3 engine.py
+  mgn referee --game nchuwa --preset sanderson --format json --record diff.mgn -- ./engine
+
+Compares perft divides to --depth, then --games random games decision by decision. At the
+first difference it shows the position, the decision, both answers, mgn's trace and the rule,
+and the shortest record that reproduces it (--record writes it).
+
+Exit status: 0 when every answer agreed, 1 on a difference, 2 when the engine misbehaved
+(could not start, exited, timed out, broke the protocol, refused the rules) or for a usage error.";
+
 const RULES_EXAMPLES: &str = "\
 Examples:
   mgn rules            every game
@@ -224,6 +251,12 @@ pub enum Command {
     /// Write the manual page (roff) to standard output
     #[command(after_help = MAN_EXAMPLES)]
     Man,
+    /// Answer the engine protocol on standard input and output with mgn's rules (docs/protocol.md)
+    #[command(after_help = ENGINE_EXAMPLES)]
+    Engine(EngineArgs),
+    /// Compare another implementation's answers with mgn's rules, live (docs/protocol.md)
+    #[command(after_help = REFEREE_EXAMPLES)]
+    Referee(RefereeArgs),
 }
 
 const COMPLETIONS_EXAMPLES: &str = "\
@@ -242,6 +275,83 @@ pub struct CompletionsArgs {
     /// The shell to complete in
     #[arg(value_enum, value_name = "SHELL")]
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// Play under this rule option whatever a game request names (as code=value, repeatable):
+    /// an engine with another reading of the rules, to referee two readings against each other
+    #[arg(long = "override", value_name = "CODE=VALUE")]
+    pub r#override: Vec<String>,
+
+    #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
+    pub max_laps: u64,
+
+    /// A deliberate departure, for testing clients: reverse-moves lists decisions in reverse
+    /// order; no-perft answers perft and divide with `error unsupported perft`
+    #[arg(long, value_enum, hide = true)]
+    pub mutate: Vec<Mutation>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Mutation {
+    ReverseMoves,
+    NoPerft,
+}
+
+#[derive(Debug, Args)]
+pub struct RefereeArgs {
+    #[command(flatten)]
+    pub rules: GameArgs,
+
+    /// Compare perft divides to this depth from the start (0: no perft)
+    #[arg(long, default_value_t = 2, value_name = "D")]
+    pub depth: u32,
+
+    /// Random games to compare, decision by decision
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub games: usize,
+
+    /// The random seed of the games: the same seed gives the same games
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+
+    /// Stop a random game that has not ended after this many plies
+    #[arg(long, default_value_t = 300, value_name = "N")]
+    pub max_plies: usize,
+
+    /// Seconds to wait for each answer of the engine before it counts as hung
+    #[arg(long, default_value_t = 10.0, value_name = "SECS", value_parser = positive_seconds)]
+    pub timeout: f64,
+
+    /// Write the shortest record that reproduces the first difference to this file
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+
+    /// text for people; json (one object, schema mgn-referee/1) for CI
+    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
+    pub format: RefereeFormat,
+
+    /// The engine's command and its arguments, after --
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RefereeFormat {
+    Text,
+    Json,
+}
+
+/// A time in seconds, more than 0.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(secs > 0.0 && secs <= 86_400.0 * 365.0) {
+        return Err("it must be more than 0 (and at most a year)".to_string());
+    }
+    Ok(secs)
 }
 
 #[derive(Debug, Args)]

@@ -3,12 +3,14 @@
 mod args;
 mod check;
 mod convert;
+mod engine;
 mod generate;
 mod import;
 mod input;
 mod junit;
 mod output;
 mod perft;
+mod referee;
 mod render;
 mod replay;
 mod report;
@@ -57,6 +59,8 @@ pub fn main() -> ExitCode {
             Ok(())
         }),
         Command::Man => generated(|out| clap_mangen::Man::new(Cli::command()).render(out)),
+        Command::Engine(args) => engine::run(args),
+        Command::Referee(args) => referee::run(args),
     };
     ExitCode::from(status as u8)
 }

@@ -1,0 +1,282 @@
+//! The engine under test: a child process spoken to through its standard input and output,
+//! every answer awaited at most the timeout, and the process stopped and waited for on every
+//! path (drop included), so that none is left behind.
+
+use mgn::protocol::{Answer, Request};
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::process::{ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The most of the engine's standard error kept (its end): enough for a panic or a traceback.
+const STDERR_KEPT: usize = 16 * 1024;
+
+/// How the engine misbehaved: the comparison could not go on (exit status 2).
+#[derive(Debug)]
+pub enum Misbehaviour {
+    /// The command could not be started.
+    Start {
+        command: String,
+        error: io::Error,
+    },
+    /// The engine closed its output or exited before answering `request`.
+    Exited {
+        request: String,
+        status: Option<ExitStatus>,
+    },
+    TimedOut {
+        request: String,
+        secs: f64,
+    },
+    /// A line that is not an answer of the protocol, or not one to the request.
+    Garbage {
+        request: String,
+        line: String,
+        why: String,
+    },
+    /// The handshake named a protocol version this referee does not speak.
+    Version {
+        line: String,
+    },
+    /// The engine refused the rules (`error unsupported`, or another error to `game`).
+    Refused {
+        request: String,
+        answer: String,
+    },
+}
+
+impl fmt::Display for Misbehaviour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Misbehaviour::Start { command, error } => {
+                write!(f, "the engine `{command}` could not be started: {error}")
+            }
+            Misbehaviour::Exited { request, status } => {
+                write!(f, "the engine exited before answering `{request}`")?;
+                match status {
+                    Some(status) => write!(f, " ({status})"),
+                    None => write!(f, " (it closed its standard output)"),
+                }
+            }
+            Misbehaviour::TimedOut { request, secs } => write!(
+                f,
+                "the engine did not answer `{request}` within {secs} s (--timeout): it was stopped"
+            ),
+            Misbehaviour::Garbage { request, line, why } => write!(
+                f,
+                "the engine broke the protocol: to `{request}` it answered `{line}`, which is not an answer to it ({why})"
+            ),
+            Misbehaviour::Version { line } => write!(
+                f,
+                "the engine speaks another protocol: it answered `{line}` to the handshake, and this referee speaks mgn-protocol {}",
+                mgn::protocol::VERSION
+            ),
+            Misbehaviour::Refused { request, answer } => write!(
+                f,
+                "the engine refused the rules: to `{request}` it answered `{answer}`; its rules cannot be compared with mgn's"
+            ),
+        }
+    }
+}
+
+impl Misbehaviour {
+    /// A word for JSON.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Misbehaviour::Start { .. } => "start",
+            Misbehaviour::Exited { .. } => "exited",
+            Misbehaviour::TimedOut { .. } => "timeout",
+            Misbehaviour::Garbage { .. } => "protocol",
+            Misbehaviour::Version { .. } => "version",
+            Misbehaviour::Refused { .. } => "refused",
+        }
+    }
+}
+
+pub struct Child {
+    process: std::process::Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+    stderr_reader: Option<thread::JoinHandle<()>>,
+    timeout: Duration,
+    /// Requests sent.
+    pub requests: u64,
+    stopped: bool,
+}
+
+impl Child {
+    pub fn start(command: &[String], timeout: Duration) -> Result<Child, Misbehaviour> {
+        let (program, args) = command.split_first().expect("clap requires a command");
+        let mut process = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|error| Misbehaviour::Start {
+                command: command.join(" "),
+                error,
+            })?;
+        let stdout = process.stdout.take().expect("piped");
+        let stderr = process.stderr.take().expect("piped");
+        // Lines are read on their own thread so that an answer is awaited with a timeout; the
+        // channel closes when the engine's output does.
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut line = String::new();
+            loop {
+                line.clear();
+                match reader.read_line(&mut line) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let text = line.trim_end_matches(['\n', '\r']).to_string();
+                        if sender.send(text).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let kept = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&kept);
+        let stderr_reader = thread::spawn(move || {
+            let mut stderr = stderr;
+            let mut chunk = [0u8; 4096];
+            while let Ok(n) = stderr.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                let mut kept = sink.lock().unwrap_or_else(|e| e.into_inner());
+                kept.extend_from_slice(&chunk[..n]);
+                if kept.len() > 2 * STDERR_KEPT {
+                    let cut = kept.len() - STDERR_KEPT;
+                    kept.drain(..cut);
+                }
+            }
+        });
+        Ok(Child {
+            stdin: process.stdin.take(),
+            process,
+            lines,
+            stderr: kept,
+            stderr_reader: Some(stderr_reader),
+            timeout,
+            requests: 0,
+            stopped: false,
+        })
+    }
+
+    /// Send `request` and read its answer: a line of the protocol that answers it (an
+    /// `error` answers anything).
+    pub fn ask(&mut self, request: &Request) -> Result<Answer, Misbehaviour> {
+        let text = request.to_string();
+        self.requests += 1;
+        let sent = match &mut self.stdin {
+            Some(stdin) => writeln!(stdin, "{text}").and_then(|()| stdin.flush()),
+            None => Err(io::Error::from(io::ErrorKind::BrokenPipe)),
+        };
+        if sent.is_err() {
+            return Err(self.exited(text));
+        }
+        let line = match self.lines.recv_timeout(self.timeout) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => {
+                // A hung engine is not asked to quit: it would not read it.
+                self.kill();
+                return Err(Misbehaviour::TimedOut {
+                    request: text,
+                    secs: self.timeout.as_secs_f64(),
+                });
+            }
+            Err(RecvTimeoutError::Disconnected) => return Err(self.exited(text)),
+        };
+        let answer = Answer::parse(&line).map_err(|why| Misbehaviour::Garbage {
+            request: text.clone(),
+            line: line.clone(),
+            why,
+        })?;
+        if !answer.answers(request) {
+            return Err(Misbehaviour::Garbage {
+                request: text,
+                line,
+                why: "an answer to another request".to_string(),
+            });
+        }
+        Ok(answer)
+    }
+
+    /// The engine went away: its exit status, once it has exited (it is stopped otherwise).
+    fn exited(&mut self, request: String) -> Misbehaviour {
+        let deadline = Instant::now() + Duration::from_secs(1);
+        let status = loop {
+            match self.process.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+                _ => break None,
+            }
+        };
+        self.stop();
+        Misbehaviour::Exited { request, status }
+    }
+
+    /// Ask the engine to quit, give it a second, then kill it; wait for it either way.
+    pub fn stop(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "quit").and_then(|()| stdin.flush());
+            // Dropped: the engine's input ends, which also asks it to exit.
+        }
+        let deadline = Instant::now() + Duration::from_secs(1);
+        loop {
+            match self.process.try_wait() {
+                Ok(Some(_)) => break,
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+                _ => {
+                    let _ = self.process.kill();
+                    let _ = self.process.wait();
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Kill the engine and wait for it.
+    fn kill(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
+        self.stdin = None;
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+
+    /// What the engine wrote on its standard error (its end, when it wrote much), once it is
+    /// stopped. A process of its own that kept the pipe open is not waited for.
+    pub fn stderr(&mut self) -> String {
+        self.stop();
+        if let Some(reader) = self.stderr_reader.take() {
+            let deadline = Instant::now() + Duration::from_millis(500);
+            while !reader.is_finished() && Instant::now() < deadline {
+                thread::sleep(Duration::from_millis(10));
+            }
+        }
+        let kept = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        let from = kept.len().saturating_sub(STDERR_KEPT);
+        String::from_utf8_lossy(&kept[from..]).into_owned()
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

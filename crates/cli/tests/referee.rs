@@ -1,0 +1,426 @@
+//! `mgn engine` and `mgn referee` (docs/protocol.md), run as a user runs them: the engine driven
+//! through a pipe, the referee against mgn's own engine, against mgn's engine reading an option
+//! otherwise, and against engines that crash, hang, print garbage or answer in another order.
+
+mod support;
+
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use support::*;
+
+const MGN: &str = env!("CARGO_BIN_EXE_mgn");
+
+/// `mgn referee ARGS -- ENGINE...`.
+fn referee(args: &[&str], engine: &[&str]) -> std::process::Output {
+    let mut all: Vec<&str> = vec!["referee"];
+    all.extend_from_slice(args);
+    all.push("--");
+    all.extend_from_slice(engine);
+    mgn(&all)
+}
+
+/// Talk to `mgn engine` a line at a time, as a client does: each answer is read before the
+/// next request is written, so an engine that buffered its answers would hang this test.
+#[test]
+fn mgn_engine_answers_each_request_through_a_pipe() {
+    let mut child = Command::new(MGN)
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |request: &str| {
+        writeln!(input, "{request}").unwrap();
+        input.flush().unwrap();
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    };
+    assert!(ask("mgn").starts_with("ready mgn-protocol 1 mgn "));
+    assert_eq!(
+        ask("moves"),
+        "error state no game yet: send game GAME first"
+    );
+    assert_eq!(ask("game dakon board 2x5"), "ok");
+    assert_eq!(
+        ask("position startpos B"),
+        "position 5,5,5,5,5/5,5,5,5,5 0/0 B 1"
+    );
+    assert_eq!(ask("moves"), "moves B1 B2 B3 B4 B5");
+    // dakon.capture.opposite: B4 ends in the empty B4 facing A2.
+    assert_eq!(
+        ask("play B4"),
+        "played turn-over x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1"
+    );
+    assert_eq!(ask("divide 1"), "divide 3 A1 1 A4 1 A5 1");
+    // dakon.lap.store: the turn goes on, one decision at a time.
+    ask("position startpos B");
+    assert_eq!(
+        ask("play B1"),
+        "played continue x0 5,5,5,5,5/0,6,6,6,6 0/1 B 1"
+    );
+    assert_eq!(ask("moves"), "moves B2 B3 B4 B5");
+    assert!(ask("play A1").starts_with("error illegal "));
+    assert!(ask("fly").starts_with("error request "));
+    // Dong Wo: a hole and its direction, then the muzi's drop, each a decision.
+    assert_eq!(ask("game dong-wo"), "ok");
+    assert_eq!(
+        ask("play B1>"),
+        "played continue x0 5,5,5,5,mA/mB,5,5,5,5 0/0 B 1"
+    );
+    assert_eq!(ask("moves"), "moves @B2");
+    assert!(ask("position 1,2/3 0/0 B 1").starts_with("error position "));
+    writeln!(input, "quit").unwrap();
+    drop(input);
+    assert!(child.wait().unwrap().success());
+}
+
+/// An engine whose input ends without `quit` exits, and a blank line gets no answer.
+#[test]
+fn mgn_engine_exits_at_the_end_of_its_input() {
+    let output = run(&["engine"], Some(b"mgn\n\n   \ngame nchuwa\nperft 1\n"));
+    assert_eq!(code(&output), 0);
+    let out = stdout(&output);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[2], "perft 52");
+}
+
+/// `mgn referee -- mgn engine` agrees with itself under every game and every preset.
+#[test]
+fn the_referee_agrees_with_mgn_engine_for_every_game_and_preset() {
+    for kind in mgn::GameKind::ALL {
+        let def = mgn::game_def(kind);
+        for preset in def.presets {
+            let output = referee(
+                &[
+                    "--game",
+                    kind.name(),
+                    "--preset",
+                    preset.name,
+                    "--depth",
+                    "1",
+                    "--games",
+                    "2",
+                    "--max-plies",
+                    "40",
+                ],
+                &[MGN, "engine"],
+            );
+            assert_eq!(
+                code(&output),
+                0,
+                "{} {}: {}{}",
+                kind.name(),
+                preset.name,
+                stdout(&output),
+                stderr(&output)
+            );
+            let out = stdout(&output);
+            assert!(out.contains("random games: 2 of 2 agreed"), "{out}");
+            assert!(out.contains("agreed: every answer"), "{out}");
+        }
+    }
+}
+
+/// An engine that reads dakon.capture.opponent-side as `neighbours` is caught by perft divide,
+/// walked down to the decision where it captures; the record passes mgn check, and fails it
+/// when read under the engine's option.
+#[test]
+fn a_wrong_engine_is_caught_and_its_record_fails_under_its_reading() {
+    let dir = scratch("referee", "wrong-engine");
+    let record = dir.join("difference.mgn");
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--games",
+            "1",
+            "--record",
+            path_str(&record),
+        ],
+        &[
+            MGN,
+            "engine",
+            "--override",
+            "dakon.capture.opponent-side=neighbours",
+        ],
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(out.contains("DIFFERENCE during perft divide 2"), "{out}");
+    assert!(out.contains("request:  play "), "{out}");
+    assert!(
+        out.contains("decided by: dakon.lap.opponent-empty"),
+        "{out}"
+    );
+    assert!(out.contains("lap 1 (sowing)"), "{out}");
+    assert_check_splits(&record, "dakon.capture.opponent-side=neighbours");
+}
+
+/// mgn check passes `record` under mgn's rules, and fails it with `option` set.
+fn assert_check_splits(record: &Path, option: &str) {
+    let checked = mgn(&["check", path_str(record)]);
+    assert_eq!(code(&checked), 0, "{}", shown(&checked));
+    let text = fs::read_to_string(record).unwrap();
+    let reading = text.replacen("]\n", &format!("]\n[Option \"{option}\"]\n"), 1);
+    let other = record.with_extension("engine.mgn");
+    fs::write(&other, reading).unwrap();
+    let checked = mgn(&["check", path_str(&other)]);
+    assert_eq!(code(&checked), 1, "{}", shown(&checked));
+}
+
+/// A difference only a random game reaches (who starts round 2 after B wins round 1 with A's
+/// last move, dakon.next-round.first) gets a record of one ply from a Start position.
+#[test]
+fn a_difference_in_a_random_game_is_shrunk_to_a_start_position() {
+    let dir = scratch("referee", "shrunk");
+    let record = dir.join("difference.mgn");
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--depth",
+            "0",
+            "--games",
+            "3",
+            "--format",
+            "json",
+            "--record",
+            path_str(&record),
+        ],
+        &[
+            MGN,
+            "engine",
+            "--override",
+            "dakon.next-round.first=last-mover",
+        ],
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["schema"], "mgn-referee/1");
+    assert_eq!(report["verdict"], "differ");
+    let difference = &report["difference"];
+    assert!(difference["during"]
+        .as_str()
+        .unwrap()
+        .starts_with("random game 1"));
+    assert_eq!(difference["record_plies"], 1, "{difference}");
+    assert!(fs::read_to_string(&record).unwrap().contains("[Start \""));
+    assert_check_splits(&record, "dakon.next-round.first=last-mover");
+}
+
+/// An engine that lists a decision mgn refuses (every Mraw imrujen move allowed where the
+/// preset must feed): the record plays it, and mgn check shows the rule that refuses it.
+#[test]
+fn a_decision_only_the_engine_lists_is_written_for_mgn_check_to_refuse() {
+    let dir = scratch("referee", "engine-only");
+    let record = dir.join("difference.mgn");
+    let output = referee(
+        &[
+            "--game",
+            "mraw-imrujen",
+            "--preset",
+            "catalan-always-feed",
+            "--record",
+            path_str(&record),
+        ],
+        &[
+            MGN,
+            "engine",
+            "--override",
+            "mraw-imrujen.feed.reach=opponent-cannot-play",
+        ],
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(out.contains("only the engine lists: B1 B2"), "{out}");
+    assert!(out.contains("(mraw-imrujen.feed)"), "{out}");
+    assert!(out.contains("decided by: mraw-imrujen.feed"), "{out}");
+    let checked = mgn(&["check", path_str(&record)]);
+    assert_eq!(code(&checked), 1);
+    assert!(shown(&checked).contains("rule mraw-imrujen.feed"));
+}
+
+/// The order of a move list is the engine's own; an engine without perft is walked with moves
+/// and play, which compares every node.
+#[test]
+fn another_order_and_no_perft_agree() {
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--depth",
+            "1",
+            "--games",
+            "1",
+            "--max-plies",
+            "30",
+        ],
+        &[
+            MGN,
+            "engine",
+            "--mutate",
+            "reverse-moves",
+            "--mutate",
+            "no-perft",
+        ],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains(
+            "perft through moves and play (the engine has no perft) 1: agreed, 1373 sequences"
+        ),
+        "{out}"
+    );
+}
+
+/// A shell script as the engine (unix only): each misbehaves after the handshake.
+#[cfg(unix)]
+fn script_engine(name: &str, body: &str) -> String {
+    let dir = scratch("referee", name);
+    let path = dir.join("engine.sh");
+    fs::write(&path, body).unwrap();
+    path_str(&path).to_string()
+}
+
+#[cfg(unix)]
+const HANDSHAKE: &str = "read line; echo 'ready mgn-protocol 1 script'\nread line; echo ok\n";
+
+/// Runs the referee against a script; it must end within a few seconds, exit 2, and say why.
+#[cfg(unix)]
+fn misbehaving(name: &str, body: &str, timeout: &str) -> String {
+    let script = script_engine(name, body);
+    let started = Instant::now();
+    let output = referee(&["--game", "dakon", "--timeout", timeout], &["sh", &script]);
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "the referee took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(code(&output), 2, "{}{}", stdout(&output), stderr(&output));
+    stdout(&output)
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_crashes_is_reported_with_its_standard_error() {
+    let out = misbehaving(
+        "crash",
+        &format!("{HANDSHAKE}read line; echo 'Traceback: index out of range' >&2; exit 3\n"),
+        "5",
+    );
+    assert!(
+        out.contains("engine failed: the engine exited before answering `position startpos B` (exit status: 3)"),
+        "{out}"
+    );
+    assert!(out.contains("  | Traceback: index out of range"), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_hangs_is_stopped_at_the_timeout() {
+    let out = misbehaving("hang", &format!("{HANDSHAKE}exec sleep 30\n"), "0.5");
+    assert!(
+        out.contains("did not answer `position startpos B` within 0.5 s (--timeout)"),
+        "{out}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_prints_garbage_breaks_the_protocol() {
+    let out = misbehaving(
+        "garbage",
+        &format!("{HANDSHAKE}read line; echo 'the position is nice'; exec sleep 30\n"),
+        "5",
+    );
+    assert!(
+        out.contains("the engine broke the protocol: to `position startpos B` it answered `the position is nice`"),
+        "{out}"
+    );
+    // An answer of the protocol, but to another request.
+    let out = misbehaving(
+        "wrong-answer",
+        &format!("{HANDSHAKE}read line; echo 'moves B1'; exec sleep 30\n"),
+        "5",
+    );
+    assert!(out.contains("an answer to another request"), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_of_another_version_or_rules_is_refused() {
+    let out = misbehaving(
+        "version",
+        "read line; echo 'ready mgn-protocol 2'; exec sleep 30\n",
+        "5",
+    );
+    assert!(out.contains("speaks another protocol"), "{out}");
+    let out = misbehaving(
+        "refuses",
+        "read line; echo 'ready mgn-protocol 1'; read line; echo 'error unsupported only chess'\n",
+        "5",
+    );
+    assert!(out.contains("the engine refused the rules"), "{out}");
+}
+
+/// A run that would compare nothing does not report agreement.
+#[test]
+fn nothing_to_compare_is_a_usage_error() {
+    let output = referee(
+        &["--game", "dakon", "--depth", "0", "--games", "0"],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("nothing to compare"));
+    assert!(stdout(&output).is_empty());
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_reported() {
+    let output = referee(
+        &["--game", "dakon", "--format", "json"],
+        &["/no/such/engine"],
+    );
+    assert_eq!(code(&output), 2);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["verdict"], "engine-failed");
+    assert_eq!(report["error"]["kind"], "start");
+}
+
+/// examples/engine.py, a Dakon engine in Python, agrees with mgn.
+#[test]
+fn the_python_example_engine_agrees() {
+    let python = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    if !matches!(python, Ok(status) if status.success()) {
+        eprintln!("skipped: python3 is not installed, so examples/engine.py is not refereed");
+        return;
+    }
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--depth",
+            "2",
+            "--games",
+            "3",
+            "--max-plies",
+            "60",
+        ],
+        &["python3", "examples/engine.py"],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    assert!(stdout(&output).contains("perft divide 2: agreed, 65293 sequences"));
+}

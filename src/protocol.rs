@@ -1,0 +1,1004 @@
+//! The engine protocol (docs/protocol.md): a line protocol through which a program that
+//! implements a game (an engine) and a program that wants its rules (a client) talk, in
+//! MGN's positions and decisions.
+//!
+//! [`Request`] and [`Answer`] are the lines, read and written; [`Session`] answers the requests
+//! of one game under mgn's rules; [`serve`] is `mgn engine`'s loop over standard input and
+//! output. `mgn referee` asks a [`Session`] and another engine the same requests and compares
+//! their answers with [`Answer::agrees`].
+
+use crate::notation::{
+    parse_games, parse_position, write_position, BoardSize, Element, GameKind, Header, Hole,
+    Outcome, Position, RuleSetting, Side, Span, Spanned,
+};
+use crate::perft::{divide, perft};
+use crate::replay::PlyLog;
+use crate::rules::{with_rules_within, Phase, Rules, WithRules};
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+/// The protocol's version, which the handshake names: `ready mgn-protocol 1`.
+pub const VERSION: u32 = 1;
+
+/// The rules a `game` request names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    pub game: GameKind,
+    pub board: Option<BoardSize>,
+    pub preset: Option<String>,
+    /// `option CODE=VALUE`, in order, each over the preset.
+    pub options: Vec<(String, String)>,
+}
+
+impl GameSpec {
+    /// The header of a record under these rules.
+    pub fn header(&self) -> Header {
+        fn spanned<T>(value: T) -> Spanned<T> {
+            Spanned::new(value, Span::default())
+        }
+        let mut header = Header::new(self.game);
+        header.board = self.board.map(spanned);
+        header.preset = self.preset.clone().map(spanned);
+        header.options = self
+            .options
+            .iter()
+            .map(|(code, value)| {
+                spanned(RuleSetting {
+                    code: code.clone(),
+                    value: value.clone(),
+                })
+            })
+            .collect();
+        header
+    }
+}
+
+impl fmt::Display for GameSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}", self.game)?;
+        if let Some(board) = self.board {
+            write!(f, " board {board}")?;
+        }
+        if let Some(preset) = &self.preset {
+            write!(f, " preset {preset}")?;
+        }
+        for (code, value) in &self.options {
+            write!(f, " option {code}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Where a `position` request puts play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setup {
+    /// `position startpos [A|B]`: the rules' start, that side to move.
+    Start(Side),
+    /// `position POSITION`.
+    Position(Position),
+}
+
+/// One request line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    Hello,
+    Game(GameSpec),
+    Position(Setup),
+    Moves,
+    Play(String),
+    NextRound,
+    Perft(u32),
+    Divide(u32),
+    Quit,
+}
+
+impl Request {
+    /// Read a request line (without its line end). The error says what is wrong with it.
+    pub fn parse(line: &str) -> Result<Request, String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&first, rest)) = words.split_first() else {
+            return Err("an empty line is not a request".to_string());
+        };
+        let none = |request: Request| {
+            if rest.is_empty() {
+                Ok(request)
+            } else {
+                Err(format!("`{first}` takes no words after it"))
+            }
+        };
+        let depth = || -> Result<u32, String> {
+            match rest {
+                [d] => d
+                    .parse()
+                    .map_err(|_| format!("`{first} D`: `{d}` is not a whole number")),
+                _ => Err(format!("`{first} D` takes one number, the depth")),
+            }
+        };
+        match first {
+            "mgn" => none(Request::Hello),
+            "moves" => none(Request::Moves),
+            "next-round" => none(Request::NextRound),
+            "quit" => none(Request::Quit),
+            "perft" => depth().map(Request::Perft),
+            "divide" => depth().map(Request::Divide),
+            "play" => match rest {
+                [decision] => Ok(Request::Play(decision.to_string())),
+                _ => Err("`play DECISION` takes one decision, written without spaces".to_string()),
+            },
+            "position" => match rest {
+                ["startpos"] => Ok(Request::Position(Setup::Start(Side::B))),
+                ["startpos", "A"] => Ok(Request::Position(Setup::Start(Side::A))),
+                ["startpos", "B"] => Ok(Request::Position(Setup::Start(Side::B))),
+                ["startpos", ..] => Err("`position startpos` takes A or B, the side to move".into()),
+                [] => Err("`position` takes a position or startpos".to_string()),
+                _ => parse_position(&rest.join(" "))
+                    .map(|p| Request::Position(Setup::Position(p)))
+                    .map_err(|e| format!("not a position: {}", e.message())),
+            },
+            "game" => parse_game(rest).map(Request::Game),
+            _ => Err(format!(
+                "`{first}` is not a request: the requests are mgn, game, position, moves, play, next-round, perft, divide and quit"
+            )),
+        }
+    }
+}
+
+fn parse_game(words: &[&str]) -> Result<GameSpec, String> {
+    let Some((&name, mut rest)) = words.split_first() else {
+        return Err("`game GAME` names the game: dakon, mraw-imrujen, nchuwa or dong-wo".into());
+    };
+    let game = GameKind::from_name(name).ok_or_else(|| {
+        format!("unknown game `{name}`: the games are dakon, mraw-imrujen, nchuwa and dong-wo")
+    })?;
+    let mut spec = GameSpec {
+        game,
+        board: None,
+        preset: None,
+        options: Vec::new(),
+    };
+    while let [key, value, more @ ..] = rest {
+        match *key {
+            "board" => spec.board = Some(value.parse()?),
+            "preset" => spec.preset = Some(value.to_string()),
+            "option" => {
+                let (code, v) = value.split_once('=').ok_or_else(|| {
+                    format!(
+                        "`option {value}`: an option is CODE=VALUE, such as dakon.sow.origin=skip"
+                    )
+                })?;
+                spec.options.push((code.to_string(), v.to_string()));
+            }
+            _ => {
+                return Err(format!(
+                    "`{key}`: after the game come board, preset and option"
+                ))
+            }
+        }
+        rest = more;
+    }
+    if let [key] = rest {
+        return Err(format!("`{key}` wants a value after it"));
+    }
+    Ok(spec)
+}
+
+impl fmt::Display for Request {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Request::Hello => f.write_str("mgn"),
+            Request::Game(spec) => write!(f, "{spec}"),
+            Request::Position(Setup::Start(side)) => write!(f, "position startpos {side}"),
+            Request::Position(Setup::Position(p)) => write!(f, "position {}", write_position(p)),
+            Request::Moves => f.write_str("moves"),
+            Request::Play(decision) => write!(f, "play {decision}"),
+            Request::NextRound => f.write_str("next-round"),
+            Request::Perft(d) => write!(f, "perft {d}"),
+            Request::Divide(d) => write!(f, "divide {d}"),
+            Request::Quit => f.write_str("quit"),
+        }
+    }
+}
+
+/// Where play stands after a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The same player decides again in the same turn.
+    Continue,
+    TurnOver,
+    RoundOver,
+    GameOver(Outcome),
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Continue => f.write_str("continue"),
+            Status::TurnOver => f.write_str("turn-over"),
+            Status::RoundOver => f.write_str("round-over"),
+            Status::GameOver(outcome) => write!(f, "game-over {}", outcome.token()),
+        }
+    }
+}
+
+/// What one decision captured, as a capture claim writes it: `x7(A2,B4)`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Captured {
+    pub points: u64,
+    /// Sorted: compared as a set (a hole named twice differs).
+    pub holes: Vec<Hole>,
+}
+
+impl fmt::Display for Captured {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "x{}", self.points)?;
+        if !self.holes.is_empty() {
+            let holes: Vec<String> = self.holes.iter().map(Hole::to_string).collect();
+            write!(f, "({})", holes.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Captured {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Captured, String> {
+        let bad = || format!("`{text}` is not a capture such as x0 or x7(A2,B4)");
+        let body = text.strip_prefix('x').ok_or_else(bad)?;
+        let (points, holes) = match body.split_once('(') {
+            Some((points, holes)) => (points, Some(holes.strip_suffix(')').ok_or_else(bad)?)),
+            None => (body, None),
+        };
+        let mut holes = match holes {
+            Some(holes) => holes
+                .split(',')
+                .map(|h| h.parse::<Hole>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| bad())?,
+            None => Vec::new(),
+        };
+        holes.sort();
+        Ok(Captured {
+            points: points.parse().map_err(|_| bad())?,
+            holes,
+        })
+    }
+}
+
+/// Why an engine could not answer, as the `error` line's first word says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    Request,
+    Unsupported,
+    State,
+    Position,
+    Illegal,
+    Undecided,
+}
+
+impl ErrorKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            ErrorKind::Request => "request",
+            ErrorKind::Unsupported => "unsupported",
+            ErrorKind::State => "state",
+            ErrorKind::Position => "position",
+            ErrorKind::Illegal => "illegal",
+            ErrorKind::Undecided => "undecided",
+        }
+    }
+
+    fn from_word(word: &str) -> Option<ErrorKind> {
+        [
+            ErrorKind::Request,
+            ErrorKind::Unsupported,
+            ErrorKind::State,
+            ErrorKind::Position,
+            ErrorKind::Illegal,
+            ErrorKind::Undecided,
+        ]
+        .into_iter()
+        .find(|k| k.word() == word)
+    }
+}
+
+/// One answer line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Ready {
+        version: u32,
+        name: String,
+    },
+    Ok,
+    Position(Position),
+    Moves(Vec<String>),
+    Played {
+        status: Status,
+        captured: Captured,
+        position: Position,
+    },
+    Perft(u64),
+    Divide(Vec<(String, u64)>),
+    Error {
+        kind: ErrorKind,
+        message: String,
+    },
+}
+
+impl Answer {
+    pub fn error(kind: ErrorKind, message: impl Into<String>) -> Answer {
+        Answer::Error {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// Read an answer line. The error says why it is not one.
+    pub fn parse(line: &str) -> Result<Answer, String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&first, rest)) = words.split_first() else {
+            return Err("an empty line".to_string());
+        };
+        let number = |w: &str| {
+            w.parse::<u64>()
+                .map_err(|_| format!("`{w}` is not a whole number"))
+        };
+        let position = |words: &[&str]| {
+            parse_position(&words.join(" "))
+                .map_err(|e| format!("`{}` is not a position: {}", words.join(" "), e.message()))
+        };
+        match first {
+            "ready" => match rest {
+                ["mgn-protocol", version, name @ ..] => Ok(Answer::Ready {
+                    version: version
+                        .parse()
+                        .map_err(|_| format!("`{version}` is not a protocol version"))?,
+                    name: name.join(" "),
+                }),
+                _ => Err("the handshake is `ready mgn-protocol VERSION [NAME]`".to_string()),
+            },
+            "ok" if rest.is_empty() => Ok(Answer::Ok),
+            "ok" => Err("`ok` takes no words after it".to_string()),
+            "position" => position(rest).map(Answer::Position),
+            "moves" => Ok(Answer::Moves(rest.iter().map(|w| w.to_string()).collect())),
+            "perft" => match rest {
+                [n] => number(n).map(Answer::Perft),
+                _ => Err("`perft N` holds one count".to_string()),
+            },
+            "divide" => {
+                let Some((total, pairs)) = rest.split_first() else {
+                    return Err("`divide N [DECISION N]...` starts with the total".to_string());
+                };
+                if pairs.len() % 2 != 0 {
+                    return Err("`divide N [DECISION N]...`: a decision without its count".into());
+                }
+                let parts = pairs
+                    .chunks(2)
+                    .map(|p| Ok((p[0].to_string(), number(p[1])?)))
+                    .collect::<Result<Vec<_>, String>>()?;
+                let total = number(total)?;
+                let sum: u64 = parts.iter().map(|(_, n)| n).sum();
+                if sum != total {
+                    return Err(format!(
+                        "`divide`: the counts add up to {sum}, not to the total {total}"
+                    ));
+                }
+                Ok(Answer::Divide(parts))
+            }
+            "played" => {
+                let (status, rest) = match rest {
+                    ["continue", rest @ ..] => (Status::Continue, rest),
+                    ["turn-over", rest @ ..] => (Status::TurnOver, rest),
+                    ["round-over", rest @ ..] => (Status::RoundOver, rest),
+                    ["game-over", result, rest @ ..] => {
+                        let outcome = Outcome::from_token(result)
+                            .filter(|o| *o != Outcome::Unknown)
+                            .ok_or_else(|| {
+                                format!("`{result}` is not a result: 1-0, 0-1 or 1/2-1/2")
+                            })?;
+                        (Status::GameOver(outcome), rest)
+                    }
+                    _ => {
+                        return Err(
+                            "`played` is followed by continue, turn-over, round-over or game-over RESULT"
+                                .to_string(),
+                        )
+                    }
+                };
+                let Some((captured, rest)) = rest.split_first() else {
+                    return Err("`played STATUS CAPTURES POSITION`: the captures are missing".into());
+                };
+                Ok(Answer::Played {
+                    status,
+                    captured: captured.parse()?,
+                    position: position(rest)?,
+                })
+            }
+            "error" => match rest {
+                [kind, message @ ..] => Ok(Answer::Error {
+                    kind: ErrorKind::from_word(kind).ok_or_else(|| {
+                        format!("`error {kind}`: the kinds are request, unsupported, state, position, illegal and undecided")
+                    })?,
+                    message: message.join(" "),
+                }),
+                [] => Err("`error KIND TEXT` names its kind".to_string()),
+            },
+            _ => Err(format!("`{first}` does not start an answer")),
+        }
+    }
+
+    /// Whether `self` (mgn's answer) and `other` (an engine's) say the same, as
+    /// docs/protocol.md compares them: move lists and captured holes as sets, positions as
+    /// positions, errors by their kind.
+    pub fn agrees(&self, other: &Answer) -> bool {
+        let sorted = |list: &[String]| {
+            let mut list = list.to_vec();
+            list.sort();
+            list
+        };
+        match (self, other) {
+            (Answer::Moves(a), Answer::Moves(b)) => sorted(a) == sorted(b),
+            (Answer::Divide(a), Answer::Divide(b)) => {
+                let mut a = a.clone();
+                let mut b = b.clone();
+                a.sort();
+                b.sort();
+                a == b
+            }
+            (Answer::Error { kind: a, .. }, Answer::Error { kind: b, .. }) => a == b,
+            (Answer::Ready { version: a, .. }, Answer::Ready { version: b, .. }) => a == b,
+            (a, b) => a == b,
+        }
+    }
+
+    /// Whether this answer is of the kind `request` asks for (an error answers anything).
+    pub fn answers(&self, request: &Request) -> bool {
+        matches!(
+            (request, self),
+            (_, Answer::Error { .. })
+                | (Request::Hello, Answer::Ready { .. })
+                | (Request::Game(_), Answer::Ok)
+                | (Request::Position(_), Answer::Position(_))
+                | (Request::NextRound, Answer::Position(_))
+                | (Request::Moves, Answer::Moves(_))
+                | (Request::Play(_), Answer::Played { .. })
+                | (Request::Perft(_), Answer::Perft(_))
+                | (Request::Divide(_), Answer::Divide(_))
+        )
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Ready { version, name } => {
+                write!(f, "ready mgn-protocol {version}")?;
+                if !name.is_empty() {
+                    write!(f, " {name}")?;
+                }
+                Ok(())
+            }
+            Answer::Ok => f.write_str("ok"),
+            Answer::Position(p) => write!(f, "position {}", write_position(p)),
+            Answer::Moves(list) => {
+                f.write_str("moves")?;
+                list.iter().try_for_each(|d| write!(f, " {d}"))
+            }
+            Answer::Played {
+                status,
+                captured,
+                position,
+            } => write!(f, "played {status} {captured} {}", write_position(position)),
+            Answer::Perft(n) => write!(f, "perft {n}"),
+            Answer::Divide(parts) => {
+                write!(f, "divide {}", parts.iter().map(|(_, n)| n).sum::<u64>())?;
+                parts.iter().try_for_each(|(d, n)| write!(f, " {d} {n}"))
+            }
+            Answer::Error { kind, message } => {
+                // One line, whatever the message holds.
+                let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+                write!(f, "error {} {message}", kind.word())
+            }
+        }
+    }
+}
+
+/// The status a phase gives after a decision.
+pub fn status_of(phase: Phase) -> Status {
+    match phase {
+        Phase::Continue { .. } => Status::Continue,
+        Phase::ToMove(_) | Phase::MustPass { .. } => Status::TurnOver,
+        Phase::RoundOver { .. } => Status::RoundOver,
+        Phase::Over { winner } => Status::GameOver(match winner {
+            Some(Side::A) => Outcome::AWins,
+            Some(Side::B) => Outcome::BWins,
+            None => Outcome::Draw,
+        }),
+    }
+}
+
+/// One game under mgn's rules, and where play stands: what answers a game's requests.
+pub struct Session<'r, R: Rules> {
+    rules: &'r R,
+    state: R::State,
+    /// The events of the last decision played, for its trace.
+    log: PlyLog,
+    /// List decisions in the reverse of the rules' order (a test of clients that must not
+    /// depend on the order).
+    pub reverse_moves: bool,
+    /// Answer `perft` and `divide`; when false, `error unsupported perft`, as an engine that
+    /// does not count answers.
+    pub counts: bool,
+}
+
+impl<'r, R: Rules> Session<'r, R> {
+    /// At the rules' start, B to move.
+    pub fn new(rules: &'r R) -> Session<'r, R> {
+        Session {
+            rules,
+            state: rules.start(Side::B),
+            log: PlyLog::new(rules.def()),
+            reverse_moves: false,
+            counts: true,
+        }
+    }
+
+    pub fn rules(&self) -> &'r R {
+        self.rules
+    }
+
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+
+    pub fn set_state(&mut self, state: R::State) {
+        self.state = state;
+    }
+
+    /// The events of the last decision played (or refused: none).
+    pub fn log(&self) -> &PlyLog {
+        &self.log
+    }
+
+    /// The decisions open now, in the rules' order; an error between rounds.
+    pub fn decisions(&self) -> Result<Vec<R::Decision>, Answer> {
+        if let Phase::RoundOver { .. } = self.rules.phase(&self.state) {
+            return Err(Answer::error(
+                ErrorKind::State,
+                "the round is over: next-round starts the next one",
+            ));
+        }
+        let mut out = Vec::new();
+        self.rules.decisions(&self.state, &mut out);
+        Ok(out)
+    }
+
+    /// The decision written `text`, if it is open now; else why not.
+    pub fn find(&self, text: &str) -> Result<R::Decision, Answer> {
+        let open = self.decisions()?;
+        if let Some(found) = open.iter().find(|d| d.to_string() == text) {
+            return Ok(found.clone());
+        }
+        let why = self.refusal(text).unwrap_or_else(|| {
+            format!(
+                "`{text}` is not a decision open here; open: {}",
+                self.rules.alternatives(&self.state).join(" ")
+            )
+        });
+        Err(Answer::error(ErrorKind::Illegal, why))
+    }
+
+    /// mgn's refusal of a decision written as a move on its own (`B3`, `B9*A5`), with its
+    /// rule's code: the reason a record holding it fails.
+    pub fn refusal(&self, text: &str) -> Option<String> {
+        let record = format!("[Game \"{}\"]\n\n{text} *\n", self.rules.def().kind);
+        let game = parse_games(&record).into_iter().next()?.ok()?;
+        let written = game.moves.iter().find_map(|e| match e {
+            Element::Move(m) => Some(&m.value),
+            _ => None,
+        })?;
+        let decisions = match self.rules.decisions_from_move(written) {
+            Ok(decisions) => decisions,
+            Err(refused) => return Some(format!("{} ({})", refused.message, refused.rule)),
+        };
+        let [(decision, _)] = decisions.as_slice() else {
+            return None;
+        };
+        let mut state = self.state.clone();
+        match self.rules.apply(&mut state, decision, &mut ()) {
+            Err(refused) => Some(format!("{} ({})", refused.message, refused.rule)),
+            Ok(()) => None,
+        }
+    }
+
+    pub fn moves(&self) -> Answer {
+        match self.decisions() {
+            Ok(open) => {
+                let mut list: Vec<String> = open.iter().map(|d| d.to_string()).collect();
+                if self.reverse_moves {
+                    list.reverse();
+                }
+                Answer::Moves(list)
+            }
+            Err(error) => error,
+        }
+    }
+
+    /// Play an open decision; its events are kept in [`Session::log`].
+    pub fn play(&mut self, decision: &R::Decision) -> Answer {
+        self.log.clear();
+        let mut next = self.state.clone();
+        if let Err(refused) = self.rules.apply(&mut next, decision, &mut self.log) {
+            self.log.clear();
+            let kind = if refused.rule == "mgn.limit.laps" {
+                ErrorKind::Undecided
+            } else {
+                ErrorKind::Illegal
+            };
+            return Answer::error(kind, format!("{} ({})", refused.message, refused.rule));
+        }
+        self.log.settle();
+        self.state = next;
+        let captures = self.log.captures();
+        Answer::Played {
+            status: status_of(self.rules.phase(&self.state)),
+            captured: Captured {
+                points: captures.points,
+                holes: captures.sorted_holes(),
+            },
+            position: self.rules.position(&self.state),
+        }
+    }
+
+    /// What playing `decision` would answer, leaving play where it is.
+    pub fn try_play(&self, decision: &R::Decision) -> Answer {
+        let mut state = self.state.clone();
+        match self.rules.apply(&mut state, decision, &mut ()) {
+            Ok(()) => Answer::Played {
+                status: status_of(self.rules.phase(&state)),
+                captured: Captured::default(),
+                position: self.rules.position(&state),
+            },
+            Err(refused) if refused.rule == "mgn.limit.laps" => {
+                Answer::error(ErrorKind::Undecided, refused.message)
+            }
+            Err(refused) => Answer::error(ErrorKind::Illegal, refused.message),
+        }
+    }
+
+    pub fn position(&self) -> Answer {
+        Answer::Position(self.rules.position(&self.state))
+    }
+
+    pub fn setup(&mut self, setup: &Setup) -> Answer {
+        match setup {
+            Setup::Start(side) => self.state = self.rules.start(*side),
+            Setup::Position(p) => match self.rules.state_from_position(p) {
+                Ok(state) => self.state = state,
+                Err(refused) => {
+                    return Answer::error(
+                        ErrorKind::Position,
+                        format!("{} ({})", refused.message, refused.rule),
+                    )
+                }
+            },
+        }
+        self.position()
+    }
+
+    pub fn next_round(&mut self) -> Answer {
+        if !matches!(self.rules.phase(&self.state), Phase::RoundOver { .. }) {
+            return Answer::error(ErrorKind::State, "the round is not over");
+        }
+        self.log.clear();
+        match self.rules.begin_round(&mut self.state, &mut self.log) {
+            Ok(()) => self.position(),
+            Err(refused) => Answer::error(
+                ErrorKind::State,
+                format!("{} ({})", refused.message, refused.rule),
+            ),
+        }
+    }
+
+    fn count(&self, depth: u32, split: bool) -> Answer {
+        if !self.counts {
+            return Answer::error(ErrorKind::Unsupported, "perft");
+        }
+        if let Phase::RoundOver { .. } = self.rules.phase(&self.state) {
+            return Answer::error(
+                ErrorKind::State,
+                "the round is over: next-round starts the next one",
+            );
+        }
+        let counted = if split {
+            divide(self.rules, &self.state, depth).map(Answer::Divide)
+        } else {
+            perft(self.rules, &self.state, depth).map(Answer::Perft)
+        };
+        counted.unwrap_or_else(|undecided| {
+            Answer::error(
+                ErrorKind::Undecided,
+                format!("{} ({})", undecided.message, undecided.rule),
+            )
+        })
+    }
+
+    /// The answer to a request about play (not `mgn`, `game` or `quit`, which [`serve`]
+    /// answers).
+    pub fn answer(&mut self, request: &Request) -> Answer {
+        match request {
+            Request::Position(setup) => self.setup(setup),
+            Request::Moves => self.moves(),
+            Request::Play(text) => match self.find(text) {
+                Ok(decision) => self.play(&decision),
+                Err(refused) => refused,
+            },
+            Request::NextRound => self.next_round(),
+            Request::Perft(depth) => self.count(*depth, false),
+            Request::Divide(depth) => self.count(*depth, true),
+            Request::Hello | Request::Game(_) | Request::Quit => {
+                Answer::error(ErrorKind::Request, "not a request about play")
+            }
+        }
+    }
+}
+
+/// How `mgn engine` serves.
+#[derive(Clone, Debug, Default)]
+pub struct ServeOptions {
+    /// What the handshake adds after the version.
+    pub name: String,
+    /// The lap budget of one move (`mgn.limit.laps`).
+    pub max_laps: u64,
+    /// Options set after those a `game` request names, whatever it names: an engine that reads
+    /// the rules otherwise, to compare two readings.
+    pub overrides: Vec<(String, String)>,
+    /// See [`Session::reverse_moves`].
+    pub reverse_moves: bool,
+    /// See [`Session::counts`].
+    pub counts: bool,
+}
+
+/// What ended one game's service.
+enum Next {
+    Game(GameSpec),
+    Quit,
+}
+
+/// Read requests from `input` and write one answer a line to `output` (flushed), until `quit`
+/// or the end of the input: `mgn engine`. Only a failure to read or write ends it early.
+pub fn serve<I: BufRead, O: Write>(
+    mut input: I,
+    mut output: O,
+    options: &ServeOptions,
+) -> io::Result<()> {
+    let mut io = Lines {
+        input: &mut input,
+        output: &mut output,
+        line: String::new(),
+    };
+    // No game yet: only the handshake and `game` are answered.
+    let mut next = loop {
+        match io.request()? {
+            None | Some(Request::Quit) => return Ok(()),
+            Some(Request::Game(spec)) => match try_rules(&spec, options) {
+                Ok(()) => break spec,
+                Err(refused) => io.answer(&refused)?,
+            },
+            Some(Request::Hello) => io.answer(&ready(options))?,
+            Some(_) => io.answer(&Answer::error(
+                ErrorKind::State,
+                "no game yet: send game GAME first",
+            ))?,
+        }
+    };
+    loop {
+        let header = header_with(&next, options);
+        let served = with_rules_within(
+            &header,
+            options.max_laps,
+            Serve {
+                io: &mut io,
+                options,
+            },
+        );
+        next = match served {
+            Ok(Ok(Next::Game(spec))) => spec,
+            Ok(Ok(Next::Quit)) => return Ok(()),
+            Ok(Err(failed)) => return Err(failed),
+            // Only a spec that was tried first gets here: see `Serve::run`.
+            Err(_) => unreachable!("a game's rules are tried before they are served"),
+        };
+    }
+}
+
+fn ready(options: &ServeOptions) -> Answer {
+    Answer::Ready {
+        version: VERSION,
+        name: options.name.clone(),
+    }
+}
+
+fn header_with(spec: &GameSpec, options: &ServeOptions) -> Header {
+    let mut spec = spec.clone();
+    spec.options.extend(options.overrides.iter().cloned());
+    spec.header()
+}
+
+/// Whether the rules a spec names can be had; the refusal as an `error unsupported` answer.
+fn try_rules(spec: &GameSpec, options: &ServeOptions) -> Result<(), Answer> {
+    struct Nothing;
+    impl WithRules for Nothing {
+        type Output = ();
+        fn run<R: Rules>(self, _: &R) {}
+    }
+    with_rules_within(&header_with(spec, options), options.max_laps, Nothing).map_err(|refused| {
+        Answer::error(
+            ErrorKind::Unsupported,
+            format!("{} ({})", refused.message, refused.rule),
+        )
+    })
+}
+
+struct Lines<'a, I, O> {
+    input: &'a mut I,
+    output: &'a mut O,
+    line: String,
+}
+
+impl<I: BufRead, O: Write> Lines<'_, I, O> {
+    /// The next request, answering a line that is not one; None at the end of the input.
+    fn request(&mut self) -> io::Result<Option<Request>> {
+        loop {
+            self.line.clear();
+            if self.input.read_line(&mut self.line)? == 0 {
+                return Ok(None);
+            }
+            let line = self.line.trim_end_matches(['\n', '\r']);
+            if line.trim().is_empty() {
+                continue;
+            }
+            match Request::parse(line) {
+                Ok(request) => return Ok(Some(request)),
+                Err(why) => {
+                    let answer = Answer::error(ErrorKind::Request, why);
+                    self.answer(&answer)?;
+                }
+            }
+        }
+    }
+
+    fn answer(&mut self, answer: &Answer) -> io::Result<()> {
+        writeln!(self.output, "{answer}")?;
+        self.output.flush()
+    }
+}
+
+/// Answer the requests of one game, from its `ok` to the next `game` or `quit`.
+struct Serve<'a, 'b, I, O> {
+    io: &'a mut Lines<'b, I, O>,
+    options: &'a ServeOptions,
+}
+
+impl<I: BufRead, O: Write> WithRules for Serve<'_, '_, I, O> {
+    type Output = io::Result<Next>;
+    fn run<R: Rules>(self, rules: &R) -> io::Result<Next> {
+        let mut session = Session::new(rules);
+        session.reverse_moves = self.options.reverse_moves;
+        session.counts = self.options.counts;
+        self.io.answer(&Answer::Ok)?;
+        loop {
+            let answer = match self.io.request()? {
+                None | Some(Request::Quit) => return Ok(Next::Quit),
+                Some(Request::Hello) => ready(self.options),
+                // Refused rules leave this game where it is.
+                Some(Request::Game(spec)) => match try_rules(&spec, self.options) {
+                    Ok(()) => return Ok(Next::Game(spec)),
+                    Err(refused) => refused,
+                },
+                Some(request) => session.answer(&request),
+            };
+            self.io.answer(&answer)?;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn talk(requests: &str) -> String {
+        let mut out = Vec::new();
+        let options = ServeOptions {
+            name: "test".into(),
+            max_laps: crate::rules::DEFAULT_MAX_LAPS,
+            counts: true,
+            ..ServeOptions::default()
+        };
+        serve(requests.as_bytes(), &mut out, &options).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// docs/protocol.md's first example, answer for answer.
+    #[test]
+    fn the_documented_exchange() {
+        let answers = talk(
+            "mgn\ngame dakon board 2x5\nposition startpos B\nmoves\nplay B4\ndivide 1\nquit\nmoves\n",
+        );
+        assert_eq!(
+            answers,
+            "ready mgn-protocol 1 test\nok\nposition 5,5,5,5,5/5,5,5,5,5 0/0 B 1\nmoves B1 B2 B3 B4 B5\nplayed turn-over x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1\ndivide 3 A1 1 A4 1 A5 1\n"
+        );
+    }
+
+    /// A Dakon lap in the own store leaves the turn open (dakon.lap.store): one decision at a
+    /// time, `continue` until the turn is over.
+    #[test]
+    fn a_turn_of_several_decisions() {
+        let answers = talk("game dakon\nplay B1\nmoves\nplay B9\n");
+        let lines: Vec<&str> = answers.lines().collect();
+        assert_eq!(
+            lines[1], "played continue x0 5,5,5,5,5/0,6,6,6,6 0/1 B 1",
+            "{answers}"
+        );
+        assert_eq!(lines[2], "moves B2 B3 B4 B5");
+        assert!(lines[3].starts_with("error illegal "), "{answers}");
+    }
+
+    /// Every line gets one answer: what is not a request gets an error, and the engine goes on.
+    #[test]
+    fn errors_are_answers() {
+        let answers = talk("moves\nhello\ngame chess\ngame dakon option dakon.x=y\ngame dakon\nplay B\nnext-round\nperft x\nmoves\n");
+        let kinds: Vec<&str> = answers
+            .lines()
+            .map(|l| l.split(' ').take(2).last().unwrap_or(l))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "state",
+                "request",
+                "request",
+                "unsupported",
+                "ok",
+                "illegal",
+                "state",
+                "request",
+                "B1"
+            ],
+            "{answers}"
+        );
+    }
+
+    #[test]
+    fn answers_read_back_as_written() {
+        for line in [
+            "ready mgn-protocol 1 mgn 0.1.0",
+            "ok",
+            "moves",
+            "moves B1 B2",
+            "played game-over 1/2-1/2 x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1",
+            "played continue x0 5,5,5,5,5/0,6,6,6,6 0/1 B 1",
+            "divide 3 B1 1 B2 2",
+            "perft 5",
+            "error illegal B9 is not open",
+        ] {
+            let answer = Answer::parse(line).unwrap();
+            assert_eq!(answer.to_string(), line);
+        }
+        assert!(Answer::parse("divide 4 B1 1 B2 2").is_err());
+        assert!(Answer::parse("played turn-over 5,5 0/0 B 1").is_err());
+        assert!(Answer::parse("hello").is_err());
+    }
+
+    /// Move lists are sets; captured holes too.
+    #[test]
+    fn agreement_ignores_order() {
+        let a = Answer::parse("moves B1 B2 B3").unwrap();
+        assert!(a.agrees(&Answer::parse("moves B3 B1 B2").unwrap()));
+        assert!(!a.agrees(&Answer::parse("moves B3 B1 B2 B2").unwrap()));
+        let p = Answer::parse("played turn-over x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1").unwrap();
+        assert!(p.agrees(
+            &Answer::parse("played turn-over x7(B4,A2) 6,0,0,6,6/6,6,6,0,6  0/8 A 1").unwrap()
+        ));
+    }
+}
