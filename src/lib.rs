@@ -127,6 +127,7 @@ pub mod document;
 pub mod generate;
 pub mod notation;
 pub mod perft;
+pub mod picture;
 pub mod replay;
 pub mod rules;
 pub mod source;

@@ -82,6 +82,16 @@ pub enum Drawing {
     FourRows,
 }
 
+/// Where a picture of the board (`mgn show`) puts each player's store or winnings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stores {
+    /// Beside the board: the captures leave it (Mraw imrujen, Nchuwa and Dong Wo's winnings).
+    Beside,
+    /// A store at each end of the rows, where the sowing passes through it on its way from the
+    /// owner's row to the other's (Dakon's store, hole N+1): A's at the left end when `a_left`.
+    Ends { a_left: bool },
+}
+
 impl GameDef {
     /// What a captured pile is worth: its seeds, and its muzi at [`GameDef::muzi_points`].
     pub fn pile_points(&self, pile: Pile) -> u64 {
@@ -855,6 +865,11 @@ pub trait Rules {
     fn pass_decision(&self) -> Option<Self::Decision>;
     /// The written form of one whole turn.
     fn move_from_decisions(&self, turn: &[Self::Decision]) -> Element;
+    /// Where a picture of the board puts the stores or winnings: beside the board unless the
+    /// game sows through its stores.
+    fn stores(&self) -> Stores {
+        Stores::Beside
+    }
 }
 
 /// A side's store or winnings, as a pile.

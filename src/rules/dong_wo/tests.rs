@@ -1316,7 +1316,10 @@ fn dong_wo_random_play_stops_at_an_open_turn_listing_nothing() {
         );
         if game.outcome.value == Outcome::Unknown {
             let Some(Element::Comment(comment)) = game.moves.last() else {
-                panic!("an unfinished game ends with a comment: {:?}", game.moves.last());
+                panic!(
+                    "an unfinished game ends with a comment: {:?}",
+                    game.moves.last()
+                );
             };
             assert!(
                 comment.value.text.contains("no decision"),

@@ -5,7 +5,7 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
 /// A lap budget: 1 to 4294967295 (laps are numbered in `u32`, as MGN writes `/L`).
-fn lap_budget(text: &str) -> Result<u64, String> {
+pub fn lap_budget(text: &str) -> Result<u64, String> {
     let n: u64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a whole number"))?;
@@ -19,7 +19,7 @@ fn lap_budget(text: &str) -> Result<u64, String> {
 }
 
 /// The help of `--max-laps`, the same for every command that plays moves.
-const MAX_LAPS_HELP: &str = "The most laps one move may take before it is decided: a move that has neither ended nor come back to an in-move state it was in by then (an endless Nchuwa or Dong Wo relay with a longer cycle) fails under mgn.limit.laps, never passes. At the default a move is decided in about a second";
+pub const MAX_LAPS_HELP: &str = "The most laps one move may take before it is decided: a move that has neither ended nor come back to an in-move state it was in by then (an endless Nchuwa or Dong Wo relay with a longer cycle) fails under mgn.limit.laps, never passes. At the default a move is decided in about a second";
 
 /// A count that must be at least 1: 0 would ask a command to do nothing and succeed.
 fn at_least_one(text: &str) -> Result<NonZeroUsize, String> {
@@ -38,6 +38,7 @@ Examples:
   mgn convert --to mgn -o out.mgn g.json turn a JSON document back into MGN
   mgn replay records/dakon/seed-worked-example.mgn   step-by-step trace of each game
   mgn rules dakon                        Dakon's rules, options, presets and their codes
+  mgn show --ply 3 -o board.svg game.mgn the board after ply 3, as an SVG image
   mgn -v check records/                  also log files read and timings (-vv: more)
 
 Exit status: 0 when every record is good, 1 when some record is bad, 2 for a usage or I/O error.
@@ -171,6 +172,10 @@ pub enum Command {
     /// Show each game's rules, rule options, defaults and presets, with their codes and sources
     #[command(after_help = RULES_EXAMPLES)]
     Rules(RulesArgs),
+    /// Draw a position (a record's after or before ply N, or a position string) as a terminal
+    /// diagram or an SVG image, the last move's sowing and captures marked
+    #[command(after_help = super::show::SHOW_EXAMPLES)]
+    Show(super::show::ShowArgs),
 }
 
 #[derive(Debug, Args)]

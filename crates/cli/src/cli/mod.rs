@@ -11,6 +11,7 @@ mod perft;
 mod replay;
 mod report;
 mod rules;
+mod show;
 mod suite;
 
 use args::{Cli, Command};
@@ -45,6 +46,7 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Suite(args) => suite::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Show(args) => show::run(args),
     };
     ExitCode::from(status as u8)
 }
