@@ -345,7 +345,13 @@ fn draw_store(out: &mut String, board: &Board, side: Side) {
     let _ = writeln!(
         out,
         "<g class=\"{}\" data-store=\"{side}\">",
-        classes(&format!("store {word}"), &marks)
+        classes(
+            match layout.stores {
+                Stores::Ends { .. } => "store",
+                Stores::Beside => "store winnings",
+            },
+            &marks
+        )
     );
     let (w, h, class) = match layout.stores {
         Stores::Ends { .. } => (52.0, rows_height(layout) - 12.0, "pit"),

@@ -193,7 +193,8 @@ fn position_board(args: &ShowArgs, text: &str) -> Result<Board, String> {
         .map_err(|error| format!("--position `{text}`: {}", error.message()))?;
     let def = mgn::game_def(kind);
     let mut header = Header::new(kind);
-    let row = position.holes.row(Side::A).len();
+    // Rows of different lengths are refused by the rules, naming the row that does not fit.
+    let row = position.holes.iter().map(<[_]>::len).max().unwrap_or(0);
     let board = match &args.board {
         Some(board) => board.parse::<BoardSize>()?,
         // The board the rows fit: Nchuwa folds a row of the notation into two.
