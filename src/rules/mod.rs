@@ -405,12 +405,18 @@ impl Settings {
 
 /// One step of play, as the replay engine reports it. Each step that a rule decides names the
 /// rule's code (or the code of the option that decided it). Serialized for `mgn replay --trace`
-/// with its kind under `event` (schema `mgn-trace/1`, docs/ci.md).
+/// with its kind under `event` (schema `mgn-trace/1`, docs/ci.md), a pile always as the map of
+/// `seeds` and `muzi` (a document's short form, a number, came after that schema).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A lap starts: the mover (or a relay) takes every seed of `hole`.
-    PickUp { hole: Hole, pile: Pile, lap: u32 },
+    PickUp {
+        hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
+        pile: Pile,
+        lap: u32,
+    },
     /// One seed dropped in `hole` (a Dakon store is its owner's hole N+1).
     Sow { hole: Hole },
     /// `muzi`'s muzi (Dong Wo's large stone, worth 5) dropped in `hole`, where the mover chose.
@@ -434,6 +440,7 @@ pub enum Event {
     /// The seeds of `hole` go to `by`'s store or winnings.
     Capture {
         hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
         pile: Pile,
         by: Side,
         rule: &'static str,
@@ -478,6 +485,7 @@ pub enum Event {
     /// bought hole's stones, the fill between rounds, an owner's `+A4`, a muzi back home).
     Place {
         hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
         pile: Pile,
         from: Side,
         rule: &'static str,
