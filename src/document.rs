@@ -3,26 +3,24 @@
 //! A document is one object holding a format version and the games of a file, in order:
 //!
 //! ```yaml
-//! mgn: 1
+//! mgn: 2
 //! games:
 //! - header:
-//!     game:
-//!       value: dakon
+//!     game: dakon
 //!   moves:
 //!   - move:
-//!       value:
-//!         sowings:
-//!         - hole:
-//!             value:
-//!               side: B
-//!               number: 4
-//!   outcome:
-//!     value: '*'
+//!     - B4
+//!     captures:
+//!       count: 7
+//!   outcome: '*'
 //! ```
 //!
-//! Each game is the serde form of [`Game`]; source spans are not part of it. The YAML and the
-//! JSON of a file have the same structure: an enum variant is a one-key map (`move: ...`) in
-//! both, never a YAML `!tag`, so a program that reads one reads the other.
+//! Each game is the serde form of [`Game`], without source spans, in the short forms of
+//! `notation/compact.rs` (a hole holding only seeds is its number) and with its moves one item per
+//! ply ([`items`]). The shape is published as `docs/mgn-document.schema.json` and described in
+//! docs/notation.md, "YAML and JSON". The YAML and the JSON of a file have the same structure: an
+//! enum variant is a one-key map in both, never a YAML `!tag`, so a program that reads one reads
+//! the other. Version 1's long forms still read.
 //!
 //! A document holds the keys of this shape and no other: a key it does not define (a misspelt
 //! tag, data a program adds of its own) is refused wherever it stands, naming the game, the key

@@ -126,8 +126,9 @@ Examples:
 
 The input format comes from --from, else from the extension (.mgn, .yaml, .yml, .json), else
 from the content. YAML and JSON hold one document for the whole file:
-  { \"mgn\": 1, \"games\": [ game, ... ] }
-where \"mgn\" is the format version; YAML and JSON have the same structure. Converting MGN to
+  { \"mgn\": 2, \"games\": [ game, ... ] }
+where \"mgn\" is the format version (1 still reads), each game's moves one item per ply; YAML
+and JSON have the same structure (schema: docs/mgn-document.schema.json). Converting MGN to
 YAML or JSON and back gives the canonical MGN text.
 
 When some games of an MGN input do not read, each error is reported on standard error, nothing
