@@ -306,6 +306,30 @@ fn before_a_ply_is_after_the_steps_that_lead_to_it() {
     assert!(start.contains("start position") && !start.contains("marks:"));
 }
 
+#[test]
+fn a_refused_ply_is_shown_before_it_with_the_refusal() {
+    // A2 is empty after B4: ply 2 is refused, and the board it was played on is drawn.
+    let output = run(
+        &["show", "--ply", "2", "--before", "-"],
+        Some(b"[Game \"dakon\"]\n\n1. B4 1... A2 *\n"),
+    );
+    assert_eq!(code(&output), 1, "the record breaks a rule");
+    assert!(stdout(&output).starts_with("dakon 2x5, game 1: before ply 2 (after ply 1, B: B4)"));
+    assert!(
+        stderr(&output).contains("rule dakon.sow.start"),
+        "{}",
+        stderr(&output)
+    );
+    // After it there is nothing to draw: the replay stopped there.
+    let output = run(
+        &["show", "--ply", "2", "-"],
+        Some(b"[Game \"dakon\"]\n\n1. B4 1... A2 *\n"),
+    );
+    assert_eq!(code(&output), 1);
+    assert!(output.stdout.is_empty());
+    assert!(stderr(&output).contains("has no ply 2 to show: the replay stopped after 1 ply"));
+}
+
 /// The two pictures of the README: what `mgn show` draws now. `MGN_BLESS=1` rewrites them
 /// (and the expected PNGs of the render test).
 const PICTURES: [(&str, &[&str]); 2] = [
