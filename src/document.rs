@@ -1154,6 +1154,7 @@ mod tests {
         let drop = MuziDrop {
             hole: Hole::new(Side::A, 2),
             visit: 2,
+            takes: Some(Side::B),
         };
         let lift = AnchoredAction {
             step: 12,

@@ -125,6 +125,7 @@ pub mod check;
 mod diagnostic;
 pub mod document;
 pub mod generate;
+pub mod import;
 pub mod notation;
 pub mod perft;
 pub mod picture;

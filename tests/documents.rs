@@ -353,6 +353,7 @@ fn moves_that_would_read_back_otherwise_are_refused() {
     m.value.sowings[0].muzi_drops.push(sp(MuziDrop {
         hole: Hole::new(Side::A, 2),
         visit: 0,
+        takes: None,
     }));
     assert_refused(&[g], 1, "visit 0");
 }
@@ -711,7 +712,10 @@ fn arb_move() -> impl Strategy<Value = Move> {
                     Just(Direction::CounterClockwise)
                 ]),
                 proptest::option::of(arb_hole()),
-                proptest::collection::vec((arb_hole(), 1u32..4), 0..2),
+                proptest::collection::vec(
+                    (arb_hole(), 1u32..4, proptest::option::of(any::<bool>())),
+                    0..2,
+                ),
             ),
             1..3,
         ),
@@ -722,8 +726,9 @@ fn arb_move() -> impl Strategy<Value = Move> {
             let mut all = OneInline::new();
             for (hole, direction, to, drops) in sowings {
                 let mut muzi_drops = Few::new();
-                for (hole, visit) in drops {
-                    muzi_drops.push(sp(MuziDrop { hole, visit }));
+                for (hole, visit, takes) in drops {
+                    let takes = takes.map(|a| if a { Side::A } else { Side::B });
+                    muzi_drops.push(sp(MuziDrop { hole, visit, takes }));
                 }
                 all.push(Sowing {
                     hole: sp(hole),

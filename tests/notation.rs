@@ -419,6 +419,28 @@ fn move_chained_sowings() {
 }
 
 #[test]
+fn muzi_drop_names_the_muzi_a_meeting_captures() {
+    // dong-wo.muzi.meeting: `xmA` / `xmB` after a drop (docs/notation.md, Moves).
+    let m = moves("B3>@A2'xmB@B4xmA A1< *");
+    let drops: Vec<_> = only_move(&m[..1]).sowings[0]
+        .muzi_drops
+        .iter()
+        .map(|d| (d.value.hole, d.value.visit, d.value.takes))
+        .collect();
+    assert_eq!(
+        drops,
+        [
+            (h(Side::A, 2), 2, Some(Side::B)),
+            (h(Side::B, 4), 1, Some(Side::A))
+        ]
+    );
+    assert_eq!(
+        error("[Game \"dong-wo\"]\n\n1. B3>@A2xmC *"),
+        "3:12: expected the muzi the meeting captures, `mA` or `mB`, as in `@A2xmB`, found `C`"
+    );
+}
+
+#[test]
 fn move_direction_muzi_drops_and_second_visits() {
     let m = moves("B3>@A2'@B4 A1< *");
     let Element::Move(first) = &m[0] else {
@@ -432,11 +454,13 @@ fn move_direction_muzi_drops_and_second_visits() {
         [
             MuziDrop {
                 hole: h(Side::A, 2),
-                visit: 2
+                visit: 2,
+                takes: None,
             },
             MuziDrop {
                 hole: h(Side::B, 4),
-                visit: 1
+                visit: 1,
+                takes: None,
             }
         ]
     );
@@ -1193,7 +1217,10 @@ fn arb_sowing() -> impl Strategy<Value = Sowing> {
             Just(Direction::CounterClockwise)
         ]),
         proptest::option::of(arb_hole()),
-        proptest::collection::vec((arb_hole(), 1u32..4), 0..3),
+        proptest::collection::vec(
+            (arb_hole(), 1u32..4, proptest::option::of(arb_side())),
+            0..3,
+        ),
     )
         .prop_map(|(hole, direction, to, drops)| Sowing {
             hole: sp(hole),
@@ -1201,7 +1228,7 @@ fn arb_sowing() -> impl Strategy<Value = Sowing> {
             transfer_to: to.map(|to| Box::new(sp(to))),
             muzi_drops: drops
                 .into_iter()
-                .map(|(hole, visit)| sp(MuziDrop { hole, visit }))
+                .map(|(hole, visit, takes)| sp(MuziDrop { hole, visit, takes }))
                 .collect(),
         })
 }

@@ -124,6 +124,11 @@ impl EventSink for Auditor {
                 let from = self.ledger.place(hole);
                 self.ledger.shift(from, Some(Place::Store(by)), amount);
             }
+            Event::Bank { hole, pile, to, .. } => {
+                let amount = pile.seeds as i64 + 5 * pile.muzi.count() as i64;
+                let from = self.ledger.place(hole);
+                self.ledger.shift(from, Some(Place::Store(to)), amount);
+            }
             Event::Gather {
                 hole, seeds, by, ..
             } => {

@@ -493,9 +493,11 @@ impl Direction {
 }
 
 /// Where a muzi drops in one lap that carries it (`@A2`, or `@A2'` for the lap's second visit
-/// to A2, when a lap goes round the board).
+/// to A2, when a lap goes round the board), and, when it meets the other muzi there, which of
+/// the two the mover captures (`@A2xmB`).
 ///
-/// A document writes a first visit as the hole's name alone (`A2`), another as a map.
+/// A document writes a first visit that says nothing of a capture as the hole's name alone
+/// (`A2`), another as a map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(remote = "Self", deny_unknown_fields)]
 pub struct MuziDrop {
@@ -503,6 +505,23 @@ pub struct MuziDrop {
     /// 1 for the lap's first visit to `hole`, 2 for its second, and so on.
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub visit: u32,
+    /// The muzi (whose owner) a meeting in `hole` captures, where the record says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takes: Option<Side>,
+}
+
+/// Written without its `@`: `A2`, `A2'`, `A2xmB`.
+impl fmt::Display for MuziDrop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.hole)?;
+        for _ in 1..self.visit {
+            f.write_str("'")?;
+        }
+        match self.takes {
+            Some(side) => write!(f, "xm{side}"),
+            None => Ok(()),
+        }
+    }
 }
 
 fn one() -> u32 {

@@ -144,7 +144,7 @@ impl<'de> Deserialize<'de> for HoleState {
 }
 
 impl Short for MuziDrop {
-    const EXPECTING: &'static str = "a hole such as A2, or a map of `hole` and `visit`";
+    const EXPECTING: &'static str = "a hole such as A2, or a map of `hole`, `visit` and `takes`";
     fn from_map<'de, A: MapAccess<'de>>(map: A) -> Result<MuziDrop, A::Error> {
         MuziDrop::deserialize(MapAccessDeserializer::new(map))
     }
@@ -152,13 +152,14 @@ impl Short for MuziDrop {
         Ok(MuziDrop {
             hole: hole(text)?,
             visit: 1,
+            takes: None,
         })
     }
 }
 
 impl Serialize for MuziDrop {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.visit == 1 {
+        if self.visit == 1 && self.takes.is_none() {
             self.hole.serialize(serializer)
         } else {
             MuziDrop::serialize(self, serializer)

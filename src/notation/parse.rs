@@ -1603,9 +1603,24 @@ impl<'a> Reader<'a> {
             let (rest, hole) = expect_hole(after, "the hole where the muzi drops, such as A2")?;
             let primes = rest.bytes().take_while(|&b| b == b'\'').count();
             let rest = &rest[primes..];
+            // `xmA`: the muzi a meeting in that hole captures.
+            let (rest, takes) = match rest.strip_prefix("xm") {
+                Some(side) => match side.as_bytes().first() {
+                    Some(b'A') => (&side[1..], Some(Side::A)),
+                    Some(b'B') => (&side[1..], Some(Side::B)),
+                    _ => {
+                        return fail(
+                            side,
+                            "the muzi the meeting captures, `mA` or `mB`, as in `@A2xmB`",
+                        )
+                    }
+                },
+                None => (rest, None),
+            };
             let drop = MuziDrop {
                 hole,
                 visit: u32::try_from(primes).unwrap_or(u32::MAX).saturating_add(1),
+                takes,
             };
             muzi_drops.push(Spanned::new(drop, self.span(i, rest)));
             i = rest;

@@ -275,10 +275,7 @@ fn push_move(out: &mut String, m: &Move) {
             let _ = write!(out, ":{}", to.value);
         }
         for d in &s.muzi_drops {
-            let _ = write!(out, "@{}", d.value.hole);
-            for _ in 1..d.value.visit {
-                out.push('\'');
-            }
+            let _ = write!(out, "@{}", d.value);
         }
     }
     for h in &m.extra_captures {

@@ -28,19 +28,15 @@ pub const TAIL: usize = 2_000;
 /// `Cycle` summaries kept in the middle of a ply, each with the events just before it.
 pub const LANDMARKS: usize = 4;
 
-/// Captured holes remembered by name, in order, for a claim's message; past this many the
-/// message counts them by hole.
-const CAPTURE_NAMES: usize = 64;
-
-/// What a capture claim is checked against: the points a ply captured and its holes.
+/// What a capture claim is checked against: the points a ply captured and the holes it
+/// captured from, each once (docs/notation.md, Claims). A ply captures from at most every
+/// hole of the board, so this stays small whatever the ply's length.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Captures {
     /// Points captured (a muzi counts 5).
     pub points: u64,
-    /// How many captures each hole had, in the order of their first capture.
-    pub holes: Vec<(Hole, u64)>,
-    /// The holes of the first captures, in order ([`CAPTURE_NAMES`] at most).
-    pub named: Vec<Hole>,
+    /// The holes captured from, each once, in the order of their first capture.
+    pub holes: Vec<Hole>,
     /// Captures in all.
     pub count: u64,
 }
@@ -49,42 +45,21 @@ impl Captures {
     fn add(&mut self, hole: Hole, points: u64) {
         self.points += points;
         self.count += 1;
-        if self.named.len() < CAPTURE_NAMES {
-            self.named.push(hole);
-        }
-        match self.holes.iter_mut().find(|(h, _)| *h == hole) {
-            Some((_, n)) => *n += 1,
-            None => self.holes.push((hole, 1)),
+        if !self.holes.contains(&hole) {
+            self.holes.push(hole);
         }
     }
 
-    /// The captured holes as a claim names them, sorted, each as often as it was captured;
-    /// `None` when there are more than `limit` (a claim cannot name that many).
-    pub fn sorted_holes(&self, limit: usize) -> Option<Vec<Hole>> {
-        if self.count > limit as u64 {
-            return None;
-        }
-        let mut holes: Vec<Hole> = self
-            .holes
-            .iter()
-            .flat_map(|&(h, n)| std::iter::repeat_n(h, n as usize))
-            .collect();
+    /// The captured holes as a claim names them: sorted, each once.
+    pub fn sorted_holes(&self) -> Vec<Hole> {
+        let mut holes = self.holes.clone();
         holes.sort();
-        Some(holes)
+        holes
     }
 
-    /// The holes for a message: in capture order, or counted by hole when there are many.
+    /// The holes for a message, in capture order.
     pub fn words(&self) -> Vec<String> {
-        if self.count <= CAPTURE_NAMES as u64 {
-            return self.named.iter().map(Hole::to_string).collect();
-        }
-        self.holes
-            .iter()
-            .map(|(h, n)| match n {
-                1 => h.to_string(),
-                _ => format!("{h} {n} times"),
-            })
-            .collect()
+        self.holes.iter().map(Hole::to_string).collect()
     }
 }
 
@@ -534,7 +509,10 @@ mod tests {
         // Every capture is counted.
         assert_eq!(log.captures().count, 1000);
         assert_eq!(log.captures().points, 2000);
-        assert_eq!(log.captures().sorted_holes(64), None);
+        assert_eq!(
+            log.captures().sorted_holes(),
+            vec![hole(1), hole(2), hole(3)]
+        );
     }
 
     #[test]
@@ -589,7 +567,8 @@ mod tests {
         capture(&mut log, 3, 4);
         let c = log.captures();
         assert_eq!(c.points, 7);
-        assert_eq!(c.sorted_holes(10), Some(vec![hole(1), hole(3), hole(3)]));
-        assert_eq!(c.words(), ["B3", "B1", "B3"]);
+        // Each hole once, though B3 was captured from twice (docs/notation.md, Claims).
+        assert_eq!(c.sorted_holes(), vec![hole(1), hole(3)]);
+        assert_eq!(c.words(), ["B3", "B1"]);
     }
 }

@@ -812,14 +812,13 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
 
     fn check_captures(&self, claim: &Spanned<crate::notation::CaptureClaim>) -> Result<(), Fail> {
         self.no_ply_yet(claim.span, "capture")?;
-        // Counted as the move was played, whatever its length (a claim names as many holes as
-        // were captured, so more captures than the claim names differ from it).
+        // Counted as the move was played, whatever its length. The holes are those captured
+        // from, each once: a claim that names one twice differs.
         let captured = self.log.captures();
         let points = captured.points;
         let mut claimed_holes = claim.value.holes.clone();
         claimed_holes.sort();
-        let holes_differ = !claimed_holes.is_empty()
-            && captured.sorted_holes(claimed_holes.len()).as_ref() != Some(&claimed_holes);
+        let holes_differ = !claimed_holes.is_empty() && captured.sorted_holes() != claimed_holes;
         if points != claim.value.count as u64 || holes_differ {
             let shown = |count: u64, names: Vec<String>| {
                 if names.is_empty() {

@@ -119,6 +119,23 @@ pub fn ply_trace(heading: &str, events: &[Event]) -> String {
                     pile_words(pile)
                 );
             }
+            Event::Bank {
+                hole,
+                pile,
+                to,
+                rule: code,
+            } => {
+                if lap_line.is_empty() {
+                    let _ = write!(
+                        out,
+                        "\n  {hole}: {} to {to}'s winnings, no capture [{code}]",
+                        pile_words(pile)
+                    );
+                } else {
+                    // Sown into a won or bought hole, it goes on at once, as into a store.
+                    let _ = write!(lap_line, " (to {to}'s winnings [{code}])");
+                }
+            }
             Event::Pass { side, rule: code } => {
                 let _ = write!(out, "\n  {side} passes [{}]", code);
             }

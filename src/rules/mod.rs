@@ -183,6 +183,11 @@ pub static GENERAL_RULES: &[RuleDef] = &[
         source: "docs/robustness.md, Limits",
     },
     RuleDef {
+        code: "mgn.generate.stuck",
+        summary: "random play stops a game, unfinished, where the rules list no decision for a turn under way, rather than draw from an empty list (a defect of the rules' listing: a turn under way always has a continuation)",
+        source: "docs/robustness.md, Trust",
+    },
+    RuleDef {
         code: "mgn.syntax",
         summary: "the record must follow the MGN grammar",
         source: "docs/notation.md, Grammar",
@@ -437,12 +442,24 @@ pub enum Event {
         lap: u32,
         rule: &'static str,
     },
-    /// The seeds of `hole` go to `by`'s store or winnings.
+    /// The mover `by` captures the pile of `hole` into his store or winnings: what a capture
+    /// claim (`x7(A2,B4)`) counts.
     Capture {
         hole: Hole,
         #[serde(serialize_with = "crate::notation::pile_map")]
         pile: Pile,
         by: Side,
+        rule: &'static str,
+    },
+    /// A pile goes from `hole` to `to`'s store or winnings by a rule that is not a capture by
+    /// the mover, so that no capture claim counts it: Dong Wo's piece sown into a won or
+    /// bought hole, which "function[s] similar to acquired stores", and a muzi sent home at a
+    /// round's end.
+    Bank {
+        hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
+        pile: Pile,
+        to: Side,
         rule: &'static str,
     },
     /// The mover has nothing to play and loses his turn.

@@ -55,6 +55,13 @@ macro_rules! rule_option {
         impl $name {
             /// The option's code, which events and refusals decided by it name.
             pub const CODE: &'static str = $code;
+
+            /// The value as a record writes it (`Option "code=value"`).
+            pub fn value(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $value ),+
+                }
+            }
         }
     };
 }

@@ -198,7 +198,7 @@ const LEVELS: &[(&str, &str, &str)] = &[
     (
         "muzi drop",
         "/games/0/moves/0/move/sowings/0/muzi_drops/0",
-        "expected `hole` or `visit`",
+        "expected one of `hole`, `visit`, `takes`",
     ),
     (
         "owner action in a move",

@@ -248,6 +248,7 @@ rule_option! {
         source: "003: \"A muzi that is sown into the hole containing the other muzi captures it.\" 000: «En aquest cas, una de les llavors muzi és capturada pel jugador que estava movent.»",
         Resident = "resident": "the muzi that was in the hole (the arriving one \"captures it\")",
         Opponents = "opponents": "the muzi of the mover's opponent, whichever of the two it is (the mover captures)",
+        MoverChooses = "mover-chooses": "the one of the two the mover chooses («una de les llavors muzi», one of them, is captured by the mover), written after the drop: `@B3xmA` takes A's muzi, `@B3xmB` B's; perft and random play count the two as two decisions",
     }
 }
 
@@ -308,9 +309,9 @@ pub static PRESETS: &[PresetDef] = &[
     },
     PresetDef {
         name: "catalan",
-        summary: "the Catalan page (000): the mover captures the opponent's muzi; its three round-end cases",
+        summary: "the Catalan page (000): the mover captures the muzi he chooses at a meeting; its three round-end cases",
         settings: &[
-            ("dong-wo.muzi.meeting", "opponents"),
+            ("dong-wo.muzi.meeting", "mover-chooses"),
             ("dong-wo.round-end", "catalan"),
             ("dong-wo.owned.sown", "stays"),
             ("dong-wo.buy.funds", "after-debts"),

@@ -155,13 +155,13 @@ impl DongWo {
         match board.owner(at) {
             Some(owner) if self.config.owned_sown == OwnedSown::Winnings => {
                 board.banked[owner.index()] += 1;
-                sink.event(Event::Capture {
+                sink.event(Event::Bank {
                     hole: ring_hole(at),
                     pile: Pile {
                         seeds: 1,
                         muzi: Muzi::NONE,
                     },
-                    by: owner,
+                    to: owner,
                     rule: OwnedSown::CODE,
                 });
             }
@@ -215,17 +215,120 @@ impl DongWo {
         MuziDrop {
             hole: ring_hole(step(t.next as usize, t.ccw, k + 1)),
             visit: (k / N) as u32 + 1,
+            takes: None,
+        }
+    }
+
+    /// The drop of the muzi lap starting at `t.next` when it is forced, which a record may
+    /// leave out: the lap's only legal drop, unless the mover chooses what a meeting there
+    /// captures.
+    pub(super) fn forced_drop(&self, board: &Board, t: &InMove) -> Option<DongWoDecision> {
+        let offsets = self.drop_offsets(board, t);
+        if offsets.0.count_ones() != 1 {
+            return None;
+        }
+        let mut drops = Vec::with_capacity(2);
+        self.drops_at(board, t, offsets.0.trailing_zeros() as usize, &mut drops);
+        (drops.len() == 1).then(|| drops[0])
+    }
+
+    /// Whether the muzi lap ahead has one legal drop, and it meets the other muzi: then under
+    /// `mover-chooses` only the choice of what it captures is left.
+    pub(super) fn meeting_choice_ahead(&self, board: &Board, t: &InMove) -> bool {
+        let offsets = self.drop_offsets(board, t);
+        offsets.0.count_ones() == 1 && Self::meets(board, t, offsets.0.trailing_zeros() as usize)
+    }
+
+    /// Whether the muzi of the lap starting at `t.next`, dropped at offset `k`, meets the other
+    /// muzi there (`dong-wo.muzi.meeting`): a capture.
+    pub(super) fn meets(board: &Board, t: &InMove, k: usize) -> bool {
+        let from = t.next as usize;
+        let at = step(from, t.ccw, k + 1);
+        board.muzi_at(from).is_some_and(|m| {
+            board.muzi[m.other().index()] == Some(at as u8) && board.owner(at).is_none()
+        })
+    }
+
+    /// The drops at offset `k` as decisions: one, or under `dong-wo.muzi.meeting=mover-chooses`
+    /// at a meeting one for each muzi the mover may capture.
+    pub(super) fn drops_at(
+        &self,
+        board: &Board,
+        t: &InMove,
+        k: usize,
+        out: &mut Vec<DongWoDecision>,
+    ) {
+        let drop = self.drop_at(t, k);
+        if self.config.meeting == MuziMeeting::MoverChooses && Self::meets(board, t, k) {
+            out.extend([Side::A, Side::B].map(|side| DongWoDecision::Drop {
+                drop: MuziDrop {
+                    takes: Some(side),
+                    ..drop
+                },
+            }));
+        } else {
+            out.push(DongWoDecision::Drop { drop });
+        }
+    }
+
+    /// The muzi a meeting at offset `k` captures, as the rules and `takes` (the record's
+    /// choice) say; refused when the record names another than the option gives, or names
+    /// none where the mover chooses, or names one without a meeting.
+    fn meeting_taken(
+        &self,
+        board: &Board,
+        t: &InMove,
+        k: usize,
+        takes: Option<Side>,
+    ) -> Result<Option<Side>, Diagnostic> {
+        let i = step(t.next as usize, t.ccw, k + 1);
+        let at = ring_hole(i);
+        if !Self::meets(board, t, k) {
+            return match takes {
+                None => Ok(None),
+                Some(side) => Err(Diagnostic::new(
+                    MuziMeeting::CODE,
+                    format!("`xm{side}` names the muzi a meeting captures, and the muzi dropped into {at} meets no other muzi there"),
+                )),
+            };
+        }
+        let resident = board.muzi_at(i).expect("the other muzi is there");
+        let given = match self.config.meeting {
+            MuziMeeting::Resident => resident,
+            MuziMeeting::Opponents => t.mover.other(),
+            MuziMeeting::MoverChooses => {
+                return takes.map(Some).ok_or_else(|| {
+                    Diagnostic::new(
+                        MuziMeeting::CODE,
+                        format!("the muzi meets the other in {at}, and the mover chooses which of the two he captures: write @{at}xmA or @{at}xmB"),
+                    )
+                })
+            }
+        };
+        match takes {
+            Some(side) if side != given => Err(Diagnostic::new(
+                MuziMeeting::CODE,
+                format!(
+                    "the meeting in {at} captures m{given}, not m{side}, under {}={}: write @{at} or @{at}xm{given}",
+                    MuziMeeting::CODE,
+                    self.config.meeting.value()
+                ),
+            )),
+            _ => Ok(Some(given)),
         }
     }
 
     /// Play the muzi lap from `t.next` with the muzi at offset `k`; `t.next` becomes the hole
     /// after its last piece. Returns the muzi a meeting captured, if any (already off the
-    /// board; the caller puts it in the mover's winnings).
+    /// board; the caller puts it in the mover's winnings): `takes`, checked by the caller
+    /// against the option, or when none is given (in look-ahead) the opponent's. Which one
+    /// leaves the board does not change the rest of the move: one muzi is left, in that hole,
+    /// and no second meeting can follow.
     fn muzi_lap<S: EventSink, H: PieceHook>(
         &self,
         board: &mut Board,
         t: &mut InMove,
-        k: usize,
+        (k, takes): (usize, Option<Side>),
         sink: &mut S,
         hook: &mut H,
     ) -> Result<Option<Side>, Diagnostic> {
@@ -252,13 +355,13 @@ impl DongWo {
                     hole: ring_hole(at),
                     muzi: m,
                 });
-                sink.event(Event::Capture {
+                sink.event(Event::Bank {
                     hole: ring_hole(at),
                     pile: Pile {
                         seeds: 0,
                         muzi: Muzi::of(m),
                     },
-                    by: owner,
+                    to: owner,
                     rule: OWNED_MUZI,
                 });
             } else if j == k {
@@ -269,9 +372,12 @@ impl DongWo {
                     muzi: m,
                 });
                 if let Some(resident) = resident {
-                    let taken = match self.config.meeting {
-                        MuziMeeting::Opponents => t.mover.other(),
-                        MuziMeeting::Resident => resident,
+                    let taken = match (self.config.meeting, takes) {
+                        (MuziMeeting::Resident, _) => resident,
+                        (_, Some(side)) => side,
+                        (MuziMeeting::Opponents | MuziMeeting::MoverChooses, None) => {
+                            t.mover.other()
+                        }
                     };
                     board.muzi[taken.index()] = None;
                     board.muzi[taken.other().index()] = Some(at as u8);
@@ -342,7 +448,7 @@ impl DongWo {
         let mut board = node.board;
         let mut t = Self::probe(t, node, t.lap == 0);
         let met = matches!(
-            self.muzi_lap(&mut board, &mut t, k, &mut (), &mut ()),
+            self.muzi_lap(&mut board, &mut t, (k, None), &mut (), &mut ()),
             Ok(Some(_))
         );
         (
@@ -882,13 +988,13 @@ impl DongWo {
                 for m in [Side::A, Side::B] {
                     if pile.muzi.has(m) {
                         set_muzi(&mut state.winnings[m.index()], m);
-                        sink.event(Event::Capture {
+                        sink.event(Event::Bank {
                             hole: ring_hole(i),
                             pile: Pile {
                                 seeds: 0,
                                 muzi: Muzi::of(m),
                             },
-                            by: m,
+                            to: m,
                             rule: ROUND_GATHER,
                         });
                     }
@@ -1304,9 +1410,7 @@ impl DongWo {
                 }
             };
             if listed {
-                out.push(DongWoDecision::Drop {
-                    drop: self.drop_at(t, k),
-                });
+                self.drops_at(board, t, k, out);
             }
         }
         if out.len() > listed_before {
@@ -1318,9 +1422,7 @@ impl DongWo {
             let mut meter = Meter { left };
             let (_, onward) = self.after_drop(&node, t, k, &mut meter);
             if self.leads_to_end(onward, t, (false, Goal::Finish), &[], &mut meter) != Reach::No {
-                out.push(DongWoDecision::Drop {
-                    drop: self.drop_at(t, k),
-                });
+                self.drops_at(board, t, k, out);
             }
         }
     }
@@ -1531,6 +1633,7 @@ impl DongWo {
                         )
                     });
                 }
+                let takes = self.meeting_taken(&state.board, &t, k, drop.takes)?;
                 let never_ends = || {
                     Diagnostic::new(
                         EndlessMove::CODE,
@@ -1558,7 +1661,7 @@ impl DongWo {
                 }
                 self.played_or_undone(state, sink, |state, sink| {
                     let what = DongWoDecision::Drop { drop };
-                    self.drop_and_proceed(state, t, k, (what, never_ends), sink)
+                    self.drop_and_proceed(state, t, (k, takes), (what, never_ends), sink)
                 })
             }
             (DongWoDecision::Stop { lap }, Some(t)) => match t.stop {
@@ -1797,12 +1900,13 @@ impl DongWo {
         at
     }
 
-    /// The muzi lap of the turn `t` with its muzi at offset `k`, then on (`proceed`).
+    /// The muzi lap of the turn `t` with its muzi at offset `k` (a meeting there capturing
+    /// `takes`), then on (`proceed`).
     fn drop_and_proceed<S: EventSink>(
         &self,
         state: &mut DongWoState,
         mut t: InMove,
-        k: usize,
+        drop: (usize, Option<Side>),
         refusals: (DongWoDecision, impl FnOnce() -> Diagnostic),
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
@@ -1810,7 +1914,7 @@ impl DongWo {
         let pieces = state.board.holes[from] as usize + 1;
         let mut board = state.board;
         let met = if state.pending.is_empty() {
-            self.muzi_lap(&mut board, &mut t, k, sink, &mut ())?
+            self.muzi_lap(&mut board, &mut t, drop, sink, &mut ())?
         } else {
             let mut sown = t.sown;
             let mut anchors = Anchors {
@@ -1818,7 +1922,7 @@ impl DongWo {
                 winnings: &mut state.winnings,
                 sown: &mut sown,
             };
-            let met = self.muzi_lap(&mut board, &mut t, k, sink, &mut anchors)?;
+            let met = self.muzi_lap(&mut board, &mut t, drop, sink, &mut anchors)?;
             t.sown = sown;
             met
         };

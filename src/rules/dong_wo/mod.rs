@@ -425,13 +425,7 @@ impl fmt::Display for DongWoDecision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DongWoDecision::Sow { hole, direction } => write!(f, "{hole}{}", direction.symbol()),
-            DongWoDecision::Drop { drop } => {
-                write!(f, "@{}", drop.hole)?;
-                for _ in 1..drop.visit {
-                    write!(f, "'")?;
-                }
-                Ok(())
-            }
+            DongWoDecision::Drop { drop } => write!(f, "@{drop}"),
             DongWoDecision::Stop { lap } => write!(f, "/{lap}"),
             DongWoDecision::Pass => write!(f, "pass"),
             DongWoDecision::Deal { deal } => {

@@ -136,6 +136,11 @@ impl Rules for DongWo {
                 side: t.mover,
                 rule: if t.stop.is_some() || t.park.is_some() {
                     EndlessMove::CODE
+                } else if self.config.meeting == MuziMeeting::MoverChooses
+                    && self.meeting_choice_ahead(&state.board, t)
+                {
+                    // The drop is forced; what it captures is the mover's to write.
+                    MuziMeeting::CODE
                 } else {
                     MUZI_DROP
                 },
@@ -341,10 +346,7 @@ impl Rules for DongWo {
                 }
                 _ => false,
             };
-            let offsets = self.drop_offsets(&board, &at);
-            return (later && offsets.0.count_ones() == 1).then(|| DongWoDecision::Drop {
-                drop: self.drop_at(&at, offsets.0.trailing_zeros() as usize),
-            });
+            return later.then(|| self.forced_drop(&board, &at)).flatten();
         }
         // A written drop into a hole of this lap is this lap's drop, legal or not; one that is
         // not in this lap belongs to a later lap, and this lap's forced drop was left out.
@@ -354,13 +356,7 @@ impl Rules for DongWo {
                 return None;
             }
         }
-        let offsets = self.drop_offsets(&state.board, t);
-        match offsets.0.count_ones() {
-            1 => Some(DongWoDecision::Drop {
-                drop: self.drop_at(t, offsets.0.trailing_zeros() as usize),
-            }),
-            _ => None,
-        }
+        self.forced_drop(&state.board, t)
     }
 
     fn decisions_from_move_into(

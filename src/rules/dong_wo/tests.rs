@@ -93,6 +93,7 @@ fn drop(hole: &str, visit: u32) -> DongWoDecision {
         drop: MuziDrop {
             hole: Hole::new(side, hole[1..].parse().unwrap()),
             visit,
+            takes: None,
         },
     }
 }
@@ -187,10 +188,10 @@ fn dong_wo_muzi_meeting() {
     // which drops into B3, the hole of A's muzi: a meeting in a later lap, which captures.
     let start = "0,0,0,0,1/0,mB,mA,0,0 19/20 A 1";
     for (preset, taken, after) in [
-        ("mancala-world", Side::A, "1,1,1,1,1/1,0,mB,0,0 14mA/20 B 1"),
-        ("catalan", Side::B, "1,1,1,1,1/1,0,mA,0,0 14mB/20 B 1"),
+        ("resident", Side::A, "1,1,1,1,1/1,0,mB,0,0 14mA/20 B 1"),
+        ("opponents", Side::B, "1,1,1,1,1/1,0,mA,0,0 14mB/20 B 1"),
     ] {
-        let r = rules(preset);
+        let r = rules_with("catalan", &[("dong-wo.muzi.meeting", preset)]);
         let mut s = state(&r, start);
         let events = play(&r, &mut s, &[sow("A5", true)]);
         // The singleton's drop is forced: the replay may leave it out.
@@ -212,6 +213,52 @@ fn dong_wo_muzi_meeting() {
         assert_eq!(meeting, vec![(Muzi::of(taken), Side::A)], "{preset}");
         assert_eq!(text(&r, &s), after, "{preset}");
     }
+}
+
+#[test]
+fn dong_wo_muzi_meeting_mover_chooses() {
+    // dong-wo.muzi.meeting=mover-chooses (000: «una de les llavors muzi és capturada pel
+    // jugador que estava movent»): the forced drop into B3 meets A's muzi; the mover chooses
+    // which muzi he captures, so the drop is not implied and is listed once for each muzi.
+    let r = rules("catalan");
+    let mut s = state(&r, "0,0,0,0,1/0,mB,mA,0,0 19/20 A 1");
+    play(&r, &mut s, &[sow("A5", true)]);
+    assert_eq!(r.implied(&s, None), None);
+    let takes = |side| match drop("B3", 1) {
+        DongWoDecision::Drop { drop } => DongWoDecision::Drop {
+            drop: MuziDrop {
+                takes: Some(side),
+                ..drop
+            },
+        },
+        _ => unreachable!(),
+    };
+    let mut listed = Vec::new();
+    r.decisions(&s, &mut listed);
+    assert_eq!(listed, [takes(Side::A), takes(Side::B)]);
+    // Without the choice, the drop is refused and changes nothing.
+    let before = s.clone();
+    let refused = r.apply(&mut s, &drop("B3", 1), &mut ()).unwrap_err();
+    assert_eq!(refused.rule, "dong-wo.muzi.meeting");
+    assert_eq!(text(&r, &s), text(&r, &before));
+    for (side, after) in [
+        (Side::A, "1,1,1,1,1/1,0,mB,0,0 14mA/20 B 1"),
+        (Side::B, "1,1,1,1,1/1,0,mA,0,0 14mB/20 B 1"),
+    ] {
+        let mut s = before.clone();
+        play(&r, &mut s, &[takes(side)]);
+        assert_eq!(text(&r, &s), after, "{side}");
+    }
+    // Under `opponents` a choice that is not the option's is refused; its own is accepted.
+    let r = rules_with("catalan", &[("dong-wo.muzi.meeting", "opponents")]);
+    let mut s = state(&r, "0,0,0,0,1/0,mB,mA,0,0 19/20 A 1");
+    play(&r, &mut s, &[sow("A5", true)]);
+    let refused = r
+        .apply(&mut s.clone(), &takes(Side::A), &mut ())
+        .unwrap_err();
+    assert_eq!(refused.rule, "dong-wo.muzi.meeting");
+    play(&r, &mut s, &[takes(Side::B)]);
+    assert_eq!(text(&r, &s), "1,1,1,1,1/1,0,mA,0,0 14mB/20 B 1");
 }
 
 #[test]
@@ -795,18 +842,20 @@ fn dong_wo_endless_checked_while_playing_refuses_what_the_look_ahead_refuses() {
                 let (_, onward) = r.after_drop(&node, &t, k, &mut meter);
                 let can_end = r.leads_to_end(onward, &t, (false, Goal::Finish), &[], &mut meter)
                     == Reach::Yes;
-                let mut after = s.clone();
-                let mark = events.len();
-                let drop = DongWoDecision::Drop {
-                    drop: r.drop_at(&t, k),
-                };
-                let played = r.apply(&mut after, &drop, &mut events);
-                assert_eq!(played.is_ok(), can_end, "{board:?} {i} {ccw} {drop}");
-                drops += 1;
-                if played.is_err() {
-                    assert_eq!(after, s);
-                    assert_eq!(events.len(), mark);
-                    refused_drops += 1;
+                // A meeting under `mover-chooses` is two drops, which end the move alike.
+                let mut choices = Vec::new();
+                r.drops_at(&s.board, &t, k, &mut choices);
+                for drop in choices {
+                    let mut after = s.clone();
+                    let mark = events.len();
+                    let played = r.apply(&mut after, &drop, &mut events);
+                    assert_eq!(played.is_ok(), can_end, "{board:?} {i} {ccw} {drop}");
+                    drops += 1;
+                    if played.is_err() {
+                        assert_eq!(after, s);
+                        assert_eq!(events.len(), mark);
+                        refused_drops += 1;
+                    }
                 }
             }
         }
@@ -1060,7 +1109,7 @@ fn dong_wo_random_games_under_stop_and_stop_any_lap_replay() {
     // passed under the option they were played under.
     use crate::check::{check_game, CheckOptions, Verdict};
     use crate::generate::{random_game, GenerateOptions, Rng};
-    use crate::notation::{parse_games, write_game, GameKind, Header, RuleSetting};
+    use crate::notation::{parse_games, write_game, Header, RuleSetting};
     let mut rng = Rng::new(21);
     for value in ["stop", "stop-any-lap"] {
         let mut stops = 0;
