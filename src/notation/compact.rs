@@ -1,6 +1,6 @@
 //! The short forms of the syntax tree in a YAML or JSON document (docs/notation.md, "YAML and
 //! JSON"), so that a person can read and write one by hand: a pile or a hole that holds only
-//! seeds is its number, a sowing that is only its hole and a muzi's first-visit drop are the
+//! seeds is its number (and an empty hole out of play `x`, as MGN writes it), a sowing that is only its hole and a muzi's first-visit drop are the
 //! hole's name, a move that is only its sowings is their list, a brace comment is its text.
 //! Every other value is the map serde's derive writes (each type's derive is `remote = "Self"`:
 //! its functions are the map form, called here), and a reader takes either form, so that the
@@ -114,7 +114,17 @@ impl<'de> Deserialize<'de> for Pile {
 
 impl Short for HoleState {
     const EXPECTING: &'static str =
-        "a number of seeds, or a map of `seeds`, `muzi`, `owner` and `out_of_play`";
+        "a number of seeds, `x` (out of play), or a map of `seeds`, `muzi`, `owner` and `out_of_play`";
+    fn from_text<E: de::Error>(text: &str) -> Result<HoleState, E> {
+        match text {
+            "x" => Ok(HoleState {
+                pile: Pile::default(),
+                owner: None,
+                out_of_play: true,
+            }),
+            _ => Err(E::invalid_value(Unexpected::Str(text), &Self::EXPECTING)),
+        }
+    }
     fn from_map<'de, A: MapAccess<'de>>(map: A) -> Result<HoleState, A::Error> {
         HoleStateFields::deserialize(MapAccessDeserializer::new(map)).map(HoleStateFields::state)
     }
@@ -129,8 +139,12 @@ impl Short for HoleState {
 
 impl Serialize for HoleState {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.pile.muzi.is_empty() && self.owner.is_none() && !self.out_of_play {
+        let plain = self.pile.muzi.is_empty() && self.owner.is_none();
+        if plain && !self.out_of_play {
             serializer.serialize_u32(self.pile.seeds)
+        } else if plain && self.pile.seeds == 0 {
+            // As MGN writes a hole out of play.
+            serializer.serialize_str("x")
         } else {
             HoleState::serialize(self, serializer)
         }

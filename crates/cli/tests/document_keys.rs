@@ -119,7 +119,7 @@ fn base() -> Value {
 const BASE_V2: &str = r#"{"mgn": 2, "games": [{"before": ["b"], "header": {"game": "dong-wo",
   "options": [{"code": "dongwo.x", "value": "y"}], "event": "Final",
   "start": {"holes": [[{"seeds": 4, "muzi": {"a": true}}, {"seeds": 0, "owner": "B"}],
-                      [4, {"seeds": 0, "out_of_play": true}]],
+                      [4, "x"]],
             "stores": [0, {"seeds": 0, "muzi": {"b": true}}], "to_move": "A", "round": 1, "debts": [0, 2]},
   "other": [{"name": "Annotator", "value": "Siti"}], "comments": ["c"]},
   "moves": [
