@@ -3,26 +3,24 @@
 //! A document is one object holding a format version and the games of a file, in order:
 //!
 //! ```yaml
-//! mgn: 1
+//! mgn: 2
 //! games:
 //! - header:
-//!     game:
-//!       value: dakon
+//!     game: dakon
 //!   moves:
 //!   - move:
-//!       value:
-//!         sowings:
-//!         - hole:
-//!             value:
-//!               side: B
-//!               number: 4
-//!   outcome:
-//!     value: '*'
+//!     - B4
+//!     captures:
+//!       count: 7
+//!   outcome: '*'
 //! ```
 //!
-//! Each game is the serde form of [`Game`]; source spans are not part of it. The YAML and the
-//! JSON of a file have the same structure: an enum variant is a one-key map (`move: ...`) in
-//! both, never a YAML `!tag`, so a program that reads one reads the other.
+//! Each game is the serde form of [`Game`], without source spans, in the short forms of
+//! `notation/compact.rs` (a hole holding only seeds is its number) and with its moves one item per
+//! ply ([`items`]). The shape is published as `docs/mgn-document.schema.json` and described in
+//! docs/notation.md, "YAML and JSON". The YAML and the JSON of a file have the same structure: an
+//! enum variant is a one-key map in both, never a YAML `!tag`, so a program that reads one reads
+//! the other. Version 1's long forms still read.
 //!
 //! A document holds the keys of this shape and no other: a key it does not define (a misspelt
 //! tag, data a program adds of its own) is refused wherever it stands, naming the game, the key
@@ -53,14 +51,21 @@ use std::convert::Infallible;
 use std::fmt;
 use std::io::{self, BufRead, Read};
 
+pub mod items;
 mod json;
 mod yaml;
 
 mod writer;
 pub use writer::{DocumentWriter, GameEnd, Indented, ItemLines};
 
-/// The version of the document shape. A reader refuses other versions rather than guess.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the document shape that is written: 2, with short forms and one item per ply
+/// (docs/notation.md, "YAML and JSON"; docs/mgn-document.schema.json). A reader also reads
+/// version 1, whose long forms version 2 still reads, and refuses any other rather than guess.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest version a reader reads: version 1 wrote every hole, sowing and comment as a map and
+/// every element as an item of its own, forms version 2 reads as they are.
+pub const OLDEST_VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -231,10 +236,13 @@ fn type_words(name: &str) -> String {
 
 /// The games as a pretty-printed JSON document, ending in a newline.
 pub fn to_json(games: &[Game]) -> String {
-    let mut text = serde_json::to_string_pretty(&Document::new(games.to_vec()))
+    let mut out = Vec::new();
+    let mut json = serde_json::Serializer::with_formatter(&mut out, Indented::at(0));
+    Document::new(games.to_vec())
+        .serialize(&mut json)
         .expect("a syntax tree always serializes: its maps have string keys");
-    text.push('\n');
-    text
+    out.push(b'\n');
+    String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
 /// The games as a YAML document.
@@ -524,13 +532,6 @@ fn element_kind(element: &Element) -> &'static str {
     }
 }
 
-/// Why an element's map is refused when it holds `extra` besides its kind, `kind`. serde reads
-/// the first key and says of the next only that it expected the map's end (`expected value`,
-/// from serde_json).
-fn element_key_beside(extra: &str, kind: &str) -> String {
-    format!("unknown field `{extra}` beside `{kind}`: an element is a map of one key, its kind")
-}
-
 /// The keys of a game's map: what a game must have, and what a reader refuses twice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum GameKey {
@@ -586,12 +587,12 @@ struct Parts {
 impl<E> Reading<'_, E> {
     fn version(&mut self, version: u32) -> Result<(), DocumentError> {
         self.version = Some(version);
-        if version == FORMAT_VERSION {
+        if (OLDEST_VERSION..=FORMAT_VERSION).contains(&version) {
             return Ok(());
         }
         let mut message = format!(
-            "document format version {version} is not supported (this mgn reads version \
-             {FORMAT_VERSION})"
+            "document format version {version} is not supported (this mgn reads versions \
+             {OLDEST_VERSION} to {FORMAT_VERSION})"
         );
         if self.games > 0 {
             message.push_str(&format!(
@@ -1316,7 +1317,7 @@ mod tests {
     fn yaml_round_trip_keeps_every_element() {
         let games = vec![sample(), sample()];
         let text = to_yaml(&games);
-        assert!(text.starts_with("mgn: 1\n"), "{text}");
+        assert!(text.starts_with("mgn: 2\n"), "{text}");
         assert!(!text.contains('!'), "no YAML tags expected:\n{text}");
         assert_eq!(from_yaml(&text).unwrap(), games);
     }
@@ -1454,8 +1455,11 @@ mod tests {
 
     #[test]
     fn other_versions_are_refused() {
-        let error = from_json(r#"{"mgn": 2, "games": []}"#).unwrap_err();
-        assert!(error.message.contains("version 2"), "{error}");
+        let error = from_json(r#"{"mgn": 3, "games": []}"#).unwrap_err();
+        assert!(error.message.contains("version 3"), "{error}");
+        assert!(error.message.contains("versions 1 to 2"), "{error}");
+        // Version 1, whose long forms version 2 reads as they are, still reads.
+        assert_eq!(from_json(r#"{"mgn": 1, "games": []}"#), Ok(Vec::new()));
     }
 
     #[test]

@@ -128,6 +128,7 @@ pub mod generate;
 pub mod import;
 pub mod notation;
 pub mod perft;
+pub mod picture;
 pub mod protocol;
 pub mod replay;
 pub mod rules;

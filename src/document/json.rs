@@ -1,13 +1,14 @@
 //! A JSON document read as a stream: serde_json deserializes the document map with a visitor of
-//! our own, which reads each game's map key by key, and each element of its `moves` on its own,
-//! handed over before the next one is read.
+//! our own, which reads each game's map key by key, and each item of its `moves` (a ply, or an
+//! element) on its own, handed over before the next one is read.
 
+use super::items::ItemSeed;
 use super::{
-    element_key_beside, element_kind, in_game_error, DocumentError, GameKey, ReadError, Reading,
-    DOCUMENT_FIELDS, GAME_FIELDS, MAX_DEPTH,
+    in_game_error, DocumentError, GameKey, ReadError, Reading, DOCUMENT_FIELDS, GAME_FIELDS,
+    MAX_DEPTH,
 };
-use crate::notation::{Comment, Element, Game, Header, Outcome, Spanned};
-use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer, StrDeserializer};
+use crate::notation::{Comment, Game, Header, Outcome, Spanned};
+use serde::de::value::SeqAccessDeserializer;
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::cell::Cell;
 use std::fmt;
@@ -294,48 +295,16 @@ impl<'de, E> Visitor<'de> for MovesSeed<'_, '_, E> {
         if let Err(why) = self.reading.moves() {
             return Err(stop(self.failed, why));
         }
-        while let Some(element) = seq.next_element_seed(ElementSeed)? {
-            if let Err(why) = self.reading.element(element) {
-                return Err(stop(self.failed, why));
+        // Each item (a ply's elements, or one element) is read whole, then handed over an
+        // element at a time.
+        while let Some(item) = seq.next_element_seed(ItemSeed)? {
+            for element in item {
+                if let Err(why) = self.reading.element(element) {
+                    return Err(stop(self.failed, why));
+                }
             }
         }
         Ok(())
-    }
-}
-
-/// One element of a game's `moves`, read as serde's derive reads it, and refused, naming the key,
-/// if its map holds a key after its kind: serde_json would say only `expected value` there.
-struct ElementSeed;
-
-impl<'de> DeserializeSeed<'de> for ElementSeed {
-    type Value = Element;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Element, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ElementSeed {
-    type Value = Element;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an element: a map of one key, its kind")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Element, A::Error> {
-        let element = Element::deserialize(MapAccessDeserializer::new(&mut map))?;
-        match map.next_key::<String>()? {
-            None => Ok(element),
-            Some(extra) => Err(de::Error::custom(element_key_beside(
-                &extra,
-                element_kind(&element),
-            ))),
-        }
-    }
-
-    /// A variant's name alone, which serde's derive reads as a unit variant (and refuses, no
-    /// element being one).
-    fn visit_str<E: de::Error>(self, name: &str) -> Result<Element, E> {
-        Element::deserialize(StrDeserializer::new(name))
     }
 }
 

@@ -7,7 +7,7 @@
 //! how deep a node stands, the piece's lines are shifted under the game's `- ` ([`ItemLines`]).
 //! The punctuation between the pieces is written here.
 
-use super::{untag, Format, FORMAT_VERSION};
+use super::{items, untag, Format, FORMAT_VERSION};
 use crate::notation::{Comment, Element, Header, Outcome, Spanned};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -33,6 +33,9 @@ struct OpenGame {
     fields: usize,
     /// YAML: where the lines of the game's item stand, carried from one piece to the next.
     lines: LineState,
+    /// The item of `moves` being put together: a ply's decision and the claims and comments
+    /// that join it so far ([`items::joins`]), written once the next element does not join.
+    pending: Vec<Element>,
 }
 
 /// The end of a game, known once its move text is read: its result and the comments after it.
@@ -95,6 +98,7 @@ impl<W: Write> DocumentWriter<W> {
             elements: 0,
             fields: 0,
             lines: LineState::item(),
+            pending: Vec::new(),
         });
         match self.format {
             Format::Json => {
@@ -112,15 +116,35 @@ impl<W: Write> DocumentWriter<W> {
         self.field("header", header)
     }
 
-    /// The next element of the game's move text.
+    /// The next element of the game's move text. It is written with the ply it belongs to, once
+    /// the ply's item is complete.
     pub fn element(&mut self, element: &Element) -> io::Result<()> {
         let open = self
             .open
             .as_mut()
             .expect("an element comes after its game's start");
+        if items::joins(&open.pending, element) {
+            open.pending.push(element.clone());
+            return Ok(());
+        }
+        self.item()?;
+        if let Some(open) = self.open.as_mut() {
+            open.pending.push(element.clone());
+        }
+        Ok(())
+    }
+
+    /// The item of `moves` put together so far, if any.
+    fn item(&mut self) -> io::Result<()> {
+        let open = self.open.as_mut().expect("an item belongs to a game");
+        if open.pending.is_empty() {
+            return Ok(());
+        }
+        let pending = std::mem::take(&mut open.pending);
         let first = open.elements == 0;
         open.elements += 1;
-        match self.format {
+        let item = items::Item(&pending);
+        let written = match self.format {
             Format::Json => {
                 if first {
                     self.json_key("moves")?;
@@ -132,19 +156,25 @@ impl<W: Write> DocumentWriter<W> {
                     &mut self.out,
                     Indented::at(JSON_ELEMENT),
                 );
-                element.serialize(&mut json).map_err(io_error)
+                item.serialize(&mut json).map_err(io_error)
             }
             Format::Yaml => {
                 if first {
                     self.yaml_lines(|lines| lines.write_all(b"moves:\n"))?;
                 }
                 // yaml_serde writes an enum variant as a YAML tag; the document's shape is a
-                // one-key map, as in JSON (see `to_yaml`). The element alone as the item of a
+                // one-key map, as in JSON (see `to_yaml`). The item alone as the item of a
                 // sequence is the lines it has among the game's `moves`.
-                let value = untag(serde_yaml::to_value(element).map_err(io_error)?);
+                let value = untag(serde_yaml::to_value(&item).map_err(io_error)?);
                 self.yaml(&[value])
             }
+        };
+        // Its room is kept for the next item.
+        if let Some(open) = self.open.as_mut() {
+            open.pending = pending;
+            open.pending.clear();
         }
+        written
     }
 
     /// The game ends: its result and the comments after it.
@@ -153,6 +183,7 @@ impl<W: Write> DocumentWriter<W> {
         outcome: &Spanned<Outcome>,
         after: &[Spanned<Comment>],
     ) -> io::Result<()> {
+        self.item()?;
         let open = self.open.as_ref().expect("a game ends after it starts");
         let elements = open.elements;
         match self.format {
@@ -355,11 +386,28 @@ impl<W: Write> Write for ItemLines<W> {
     }
 }
 
-/// serde_json's pretty layout (two spaces a level), starting `level` levels in: a value written
-/// alone stands where the whole document's writer would put it.
+/// The document's JSON layout, starting `level` levels in, so that a value written alone stands
+/// where the whole document's writer would put it: serde_json's pretty layout (two spaces a
+/// level), except that an array of scalars stays on one line (`[0, 6, 6, 0, 6]`, `["B4"]`), so
+/// that a position reads as its rows. An array that holds a map or an array has each item on a
+/// line of its own. Each array's items are kept until its end, when its layout is known.
 pub struct Indented {
     level: usize,
     has_value: bool,
+    /// The arrays being written, innermost last.
+    arrays: Vec<ArrayItems>,
+}
+
+/// The items of an array being written.
+#[derive(Default)]
+struct ArrayItems {
+    /// Each item written so far, as text laid out for a line of its own.
+    items: Vec<Vec<u8>>,
+    /// Whether some item is a map or an array.
+    compound: bool,
+    /// The item being written: its text, and whether it has begun.
+    current: Vec<u8>,
+    begun: bool,
 }
 
 impl Indented {
@@ -367,62 +415,194 @@ impl Indented {
         Indented {
             level,
             has_value: false,
+            arrays: Vec::new(),
         }
     }
 
-    fn indent<W: ?Sized + Write>(&self, out: &mut W) -> io::Result<()> {
-        indent(out, self.level)
+    /// Writes `bytes` where they go: into the array item being written, if any, else out.
+    fn put<W: ?Sized + Write>(&mut self, out: &mut W, bytes: &[u8]) -> io::Result<()> {
+        match self.arrays.last_mut() {
+            Some(array) => {
+                array.current.extend_from_slice(bytes);
+                Ok(())
+            }
+            None => out.write_all(bytes),
+        }
+    }
+
+    /// A value begins: an array's item notes whether it is a scalar.
+    fn value(&mut self, compound: bool) {
+        if let Some(array) = self.arrays.last_mut() {
+            if !array.begun {
+                array.begun = true;
+                array.compound |= compound;
+            }
+        }
+    }
+
+    fn newline_indent<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        let mut text = b"\n".to_vec();
+        indent(&mut text, self.level)?;
+        self.put(out, &text)
+    }
+
+    fn scalar<W: ?Sized + Write>(
+        &mut self,
+        out: &mut W,
+        write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.value(false);
+        let mut text = Vec::new();
+        write(&mut text)?;
+        self.put(out, &text)
     }
 }
 
+/// The scalar writers of serde_json's formatter, as its compact formatter writes them.
+macro_rules! scalars {
+    ($($name:ident: $t:ty),* $(,)?) => {$(
+        fn $name<W: ?Sized + Write>(&mut self, out: &mut W, value: $t) -> io::Result<()> {
+            self.scalar(out, |text| serde_json::ser::CompactFormatter.$name(text, value))
+        }
+    )*};
+}
+
 impl serde_json::ser::Formatter for Indented {
+    scalars! {
+        write_bool: bool, write_i8: i8, write_i16: i16, write_i32: i32, write_i64: i64,
+        write_i128: i128, write_u8: u8, write_u16: u16, write_u32: u32, write_u64: u64,
+        write_u128: u128, write_f32: f32, write_f64: f64, write_number_str: &str,
+    }
+
+    fn write_null<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        self.scalar(out, |text| text.write_all(b"null"))
+    }
+
+    fn begin_string<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        self.scalar(out, |text| text.write_all(b"\""))
+    }
+
+    fn end_string<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        self.put(out, b"\"")
+    }
+
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        out: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        self.put(out, fragment.as_bytes())
+    }
+
+    fn write_char_escape<W: ?Sized + Write>(
+        &mut self,
+        out: &mut W,
+        escape: serde_json::ser::CharEscape,
+    ) -> io::Result<()> {
+        let mut text = Vec::new();
+        serde_json::ser::CompactFormatter.write_char_escape(&mut text, escape)?;
+        self.put(out, &text)
+    }
+
+    fn write_byte_array<W: ?Sized + Write>(&mut self, out: &mut W, value: &[u8]) -> io::Result<()> {
+        self.value(true);
+        let mut text = Vec::new();
+        serde_json::ser::CompactFormatter.write_byte_array(&mut text, value)?;
+        self.put(out, &text)
+    }
+
+    fn write_raw_fragment<W: ?Sized + Write>(
+        &mut self,
+        out: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        self.scalar(out, |text| text.write_all(fragment.as_bytes()))
+    }
+
     fn begin_array<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        self.value(true);
+        self.put(out, b"[")?;
         self.level += 1;
         self.has_value = false;
-        out.write_all(b"[")
+        self.arrays.push(ArrayItems::default());
+        Ok(())
     }
 
     fn end_array<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
-        self.level -= 1;
-        if self.has_value {
-            out.write_all(b"\n")?;
-            self.indent(out)?;
+        let array = self.arrays.pop().unwrap_or_default();
+        let mut text = Vec::new();
+        if array.compound {
+            for (i, item) in array.items.iter().enumerate() {
+                text.write_all(if i == 0 { b"\n" } else { b",\n" })?;
+                indent(&mut text, self.level)?;
+                text.write_all(item)?;
+            }
+        } else {
+            for (i, item) in array.items.iter().enumerate() {
+                if i > 0 {
+                    text.write_all(b", ")?;
+                }
+                text.write_all(item)?;
+            }
         }
-        out.write_all(b"]")
+        self.level -= 1;
+        if array.compound && !array.items.is_empty() {
+            text.push(b'\n');
+            indent(&mut text, self.level)?;
+        }
+        text.push(b']');
+        self.put(out, &text)
     }
 
-    fn begin_array_value<W: ?Sized + Write>(&mut self, out: &mut W, first: bool) -> io::Result<()> {
-        out.write_all(if first { b"\n" } else { b",\n" })?;
-        self.indent(out)
+    fn begin_array_value<W: ?Sized + Write>(
+        &mut self,
+        _out: &mut W,
+        _first: bool,
+    ) -> io::Result<()> {
+        if let Some(array) = self.arrays.last_mut() {
+            array.current.clear();
+            array.begun = false;
+        }
+        Ok(())
     }
 
     fn end_array_value<W: ?Sized + Write>(&mut self, _out: &mut W) -> io::Result<()> {
         self.has_value = true;
+        if let Some(array) = self.arrays.last_mut() {
+            let item = std::mem::take(&mut array.current);
+            array.items.push(item);
+        }
         Ok(())
     }
 
     fn begin_object<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
+        self.value(true);
         self.level += 1;
         self.has_value = false;
-        out.write_all(b"{")
+        self.put(out, b"{")
     }
 
     fn end_object<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
         self.level -= 1;
         if self.has_value {
-            out.write_all(b"\n")?;
-            self.indent(out)?;
+            self.newline_indent(out)?;
         }
-        out.write_all(b"}")
+        self.put(out, b"}")
     }
 
     fn begin_object_key<W: ?Sized + Write>(&mut self, out: &mut W, first: bool) -> io::Result<()> {
-        out.write_all(if first { b"\n" } else { b",\n" })?;
-        self.indent(out)
+        if !first {
+            self.put(out, b",")?;
+        }
+        self.newline_indent(out)
+    }
+
+    fn end_object_key<W: ?Sized + Write>(&mut self, _out: &mut W) -> io::Result<()> {
+        Ok(())
     }
 
     fn begin_object_value<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
-        out.write_all(b": ")
+        self.put(out, b": ")
     }
 
     fn end_object_value<W: ?Sized + Write>(&mut self, _out: &mut W) -> io::Result<()> {

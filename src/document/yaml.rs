@@ -10,13 +10,15 @@
 //! [`MAX_DEPTH`] levels therefore bounds both its work and its memory: its quadratic cost in the
 //! depth of flow collections (each token looks at every open level) never sets in.
 
+use super::items::ItemSeed;
 use super::{
-    element_key_beside, in_game_error, unknown_key, DocumentError, GameKey, ReadError, Reading,
-    DOCUMENT_FIELDS, ELEMENT_KINDS, GAME_FIELDS, MAX_DEPTH,
+    in_game_error, unknown_key, DocumentError, GameKey, ReadError, Reading, DOCUMENT_FIELDS,
+    GAME_FIELDS, MAX_DEPTH,
 };
-use crate::notation::{Comment, Element, Game, Header, Outcome, Spanned};
+use crate::notation::{Comment, Game, Header, Outcome, Spanned};
 use libyaml_rs as sys;
 use serde::de::DeserializeOwned;
+use serde::de::DeserializeSeed;
 use serde_json::{Map, Number, Value};
 use std::ffi::{c_void, CStr};
 use std::io::{self, Read};
@@ -259,7 +261,7 @@ fn read_moves<R: Read, E>(
         _ => {
             // Not a sequence: serde says why, as for a field of any other type.
             let (value, mark) = parser.node_from(first, IN_GAME)?;
-            let elements = serde_json::from_value::<Vec<Element>>(value)
+            let elements = super::items::deserialize(value)
                 .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
             reading.moves().map_err(at(mark))?;
             for element in elements {
@@ -271,35 +273,19 @@ fn read_moves<R: Read, E>(
     reading.moves().map_err(at(first.1))?;
     loop {
         let next = parser.next()?;
-        if matches!(next.0, Event::SequenceEnd) {
-            return Ok(());
+        match next.0 {
+            Event::SequenceEnd => return Ok(()),
+            _ => {
+                let (value, mark) = parser.node_from(next, IN_GAME + 1)?;
+                let item = ItemSeed
+                    .deserialize(value)
+                    .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
+                for element in item {
+                    reading.element(element).map_err(at(mark))?;
+                }
+            }
         }
-        let (value, mark) = parser.node_from(next, IN_GAME + 1)?;
-        if let Some(beside) = key_beside_kind(&value) {
-            return Err(placed(beside, mark));
-        }
-        let element = serde_json::from_value::<Element>(value)
-            .map_err(|e| placed(DocumentError::from_json(e).message, mark))?;
-        reading.element(element).map_err(at(mark))?;
     }
-}
-
-/// Why an element's map is refused, if it holds more than one key, naming one beside its kind
-/// (serde says only `expected map with a single key`). The map's order is not kept: its kind is
-/// its first key that names one, and the key named beside it the first other.
-fn key_beside_kind(value: &Value) -> Option<String> {
-    let Value::Object(map) = value else {
-        return None;
-    };
-    if map.len() < 2 {
-        return None;
-    }
-    let kind = map
-        .keys()
-        .find(|key| ELEMENT_KINDS.contains(&key.as_str()))
-        .or_else(|| map.keys().next())?;
-    let extra = map.keys().find(|key| *key != kind)?;
-    Some(element_key_beside(extra, kind))
 }
 
 /// A document writes an enum variant as a one-key map, never as a tag: a tag would be a

@@ -323,8 +323,11 @@ impl Muzi {
 }
 
 /// A count of small seeds plus any muzi: a store, a player's winnings, or a hole's contents.
+///
+/// A document writes a pile without muzi as its number (`8`), any other as a map (`{seeds: 9,
+/// muzi: {a: true}}`), and reads both (`compact.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct Pile {
     pub seeds: u32,
     #[serde(default, skip_serializing_if = "no_muzi")]
@@ -335,12 +338,13 @@ pub struct Pile {
 /// (a Dong Wo hole won or bought), and whether it is out of play (a Dakon hole that could not be
 /// refilled).
 ///
-/// Serialized as one map, the pile's keys among the others (`{seeds: 3, owner: A}`). It reads
-/// that map through a helper of the same keys, which refuses any other: serde's
-/// `deny_unknown_fields` does not combine with `flatten`.
+/// Serialized as its number of seeds when it holds only seeds, else as one map, the pile's keys
+/// among the others (`{seeds: 3, owner: A}`). It reads that map through a helper of the same
+/// keys, which refuses any other: serde's `deny_unknown_fields` does not combine with `flatten`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(remote = "Self")]
 pub struct HoleState {
-    #[serde(flatten)]
+    #[serde(flatten, serialize_with = "crate::notation::pile_map")]
     pub pile: Pile,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<Side>,
@@ -351,7 +355,7 @@ pub struct HoleState {
 /// The keys of a [`HoleState`]'s map, as it is serialized: those of its pile, then its own.
 #[derive(Deserialize)]
 #[serde(rename = "HoleState", deny_unknown_fields)]
-struct HoleStateFields {
+pub(super) struct HoleStateFields {
     seeds: u32,
     #[serde(default)]
     muzi: Muzi,
@@ -361,17 +365,16 @@ struct HoleStateFields {
     out_of_play: bool,
 }
 
-impl<'de> Deserialize<'de> for HoleState {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<HoleState, D::Error> {
-        let fields = HoleStateFields::deserialize(deserializer)?;
-        Ok(HoleState {
+impl HoleStateFields {
+    pub(super) fn state(self) -> HoleState {
+        HoleState {
             pile: Pile {
-                seeds: fields.seeds,
-                muzi: fields.muzi,
+                seeds: self.seeds,
+                muzi: self.muzi,
             },
-            owner: fields.owner,
-            out_of_play: fields.out_of_play,
-        })
+            owner: self.owner,
+            out_of_play: self.out_of_play,
+        }
     }
 }
 
@@ -515,8 +518,11 @@ impl Direction {
 /// Where a muzi drops in one lap that carries it (`@A2`, or `@A2'` for the lap's second visit
 /// to A2, when a lap goes round the board), and, when it meets the other muzi there, which of
 /// the two the mover captures (`@A2xmB`).
+///
+/// A document writes a first visit that says nothing of a capture as the hole's name alone
+/// (`A2`), another as a map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct MuziDrop {
     pub hole: Hole,
     /// 1 for the lap's first visit to `hole`, 2 for its second, and so on.
@@ -549,8 +555,10 @@ fn is_one(n: &u32) -> bool {
 }
 
 /// One sowing of a move: the hole it starts from, and what the mover decides about it.
+///
+/// A document writes a sowing that is only its hole as the hole's name (`B4`), another as a map.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct Sowing {
     pub hole: Spanned<Hole>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -606,8 +614,11 @@ pub struct AnchoredAction {
 }
 
 /// One ply: a whole turn of one player.
+///
+/// A document writes a move that is only its sowings as their list (`[B1, B3]`), another as a
+/// map.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct Move {
     /// The sowings of the turn: one, or several when a Dakon lap ends in the own store
     /// (`B4-B2-B1`).
@@ -698,8 +709,10 @@ pub enum Element {
     Comment(Spanned<Comment>),
 }
 
+/// A comment's text and style. A document writes a brace comment as its text alone, a `;`
+/// comment as a map (`{text: ..., style: line}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct Comment {
     pub text: String,
     pub style: CommentStyle,
@@ -714,6 +727,9 @@ pub struct Game {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub before: Vec<Spanned<Comment>>,
     pub header: Header,
+    /// In a document, one item per ply: its decision with the claims and comments after it
+    /// (`crate::document::items`).
+    #[serde(with = "crate::document::items")]
     pub moves: Vec<Element>,
     /// The result terminator that closes the move text.
     pub outcome: Spanned<Outcome>,

@@ -2,6 +2,8 @@
 //! the names of the four games but none of their rules (see `docs/notation.md`).
 
 pub mod ast;
+mod compact;
+pub use compact::pile_map;
 mod parse;
 pub mod parts;
 mod small;

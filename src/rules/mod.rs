@@ -82,6 +82,16 @@ pub enum Drawing {
     FourRows,
 }
 
+/// Where a picture of the board (`mgn show`) puts each player's store or winnings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stores {
+    /// Beside the board: the captures leave it (Mraw imrujen, Nchuwa and Dong Wo's winnings).
+    Beside,
+    /// A store at each end of the rows, where the sowing passes through it on its way from the
+    /// owner's row to the other's (Dakon's store, hole N+1): A's at the left end when `a_left`.
+    Ends { a_left: bool },
+}
+
 impl GameDef {
     /// What a captured pile is worth: its seeds, and its muzi at [`GameDef::muzi_points`].
     pub fn pile_points(&self, pile: Pile) -> u64 {
@@ -430,12 +440,18 @@ impl Settings {
 
 /// One step of play, as the replay engine reports it. Each step that a rule decides names the
 /// rule's code (or the code of the option that decided it). Serialized for `mgn replay --trace`
-/// with its kind under `event` (schema `mgn-trace/1`, docs/ci.md).
+/// with its kind under `event` (schema `mgn-trace/1`, docs/ci.md), a pile always as the map of
+/// `seeds` and `muzi` (a document's short form, a number, came after that schema).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A lap starts: the mover (or a relay) takes every seed of `hole`.
-    PickUp { hole: Hole, pile: Pile, lap: u32 },
+    PickUp {
+        hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
+        pile: Pile,
+        lap: u32,
+    },
     /// One seed dropped in `hole` (a Dakon store is its owner's hole N+1).
     Sow { hole: Hole },
     /// `muzi`'s muzi (Dong Wo's large stone, worth 5) dropped in `hole`, where the mover chose.
@@ -460,6 +476,7 @@ pub enum Event {
     /// claim (`x7(A2,B4)`) counts.
     Capture {
         hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
         pile: Pile,
         by: Side,
         rule: &'static str,
@@ -470,6 +487,7 @@ pub enum Event {
     /// round's end.
     Bank {
         hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
         pile: Pile,
         to: Side,
         rule: &'static str,
@@ -514,6 +532,7 @@ pub enum Event {
     /// bought hole's stones, the fill between rounds, an owner's `+A4`, a muzi back home).
     Place {
         hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
         pile: Pile,
         from: Side,
         rule: &'static str,
@@ -907,6 +926,11 @@ pub trait Rules {
     fn pass_decision(&self) -> Option<Self::Decision>;
     /// The written form of one whole turn.
     fn move_from_decisions(&self, turn: &[Self::Decision]) -> Element;
+    /// Where a picture of the board puts the stores or winnings: beside the board unless the
+    /// game sows through its stores.
+    fn stores(&self) -> Stores {
+        Stores::Beside
+    }
 }
 
 /// A side's store or winnings, as a pile.

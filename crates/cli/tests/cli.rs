@@ -309,13 +309,13 @@ fn documents_have_a_version_and_a_list_of_games() {
         Some(two.as_bytes()),
     );
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(value["mgn"], 1);
+    assert_eq!(value["mgn"], 2);
     assert_eq!(value["games"].as_array().map(Vec::len), Some(2));
     let yaml = convert(
         &["--from", "mgn", "--to", "yaml", "-"],
         Some(two.as_bytes()),
     );
-    assert!(yaml.starts_with("mgn: 1\ngames:\n"), "{yaml}");
+    assert!(yaml.starts_with("mgn: 2\ngames:\n"), "{yaml}");
 }
 
 #[test]

@@ -181,8 +181,8 @@ fn document_errors_are_in_the_documents_words_with_a_line() {
         // A hole that is not a map, a count that is not a number.
         (
             "hole.yaml",
-            yaml.replacen("- seeds: 6", "- six", 1),
-            "expected a hole",
+            yaml.replacen("- - 6", "- - six", 1),
+            "expected a number of seeds",
         ),
         (
             "count.json",
@@ -197,12 +197,12 @@ fn document_errors_are_in_the_documents_words_with_a_line() {
         // Refusals of the whole document or of a game, which serde does not place.
         (
             "version.yaml",
-            yaml.replacen("mgn: 1", "mgn: 2", 1),
-            "version 2 is not supported",
+            yaml.replacen("mgn: 2", "mgn: 3", 1),
+            "version 3 is not supported",
         ),
         (
             "no-version.json",
-            json.replacen("\"mgn\": 1,", "", 1),
+            json.replacen("\"mgn\": 2,", "", 1),
             "missing field `mgn`",
         ),
         (

@@ -15,7 +15,9 @@ use support::*;
 
 const FORMATS: [Format; 2] = [Format::Json, Format::Yaml];
 
-/// A game with a value at every place a document has a map: each level of the syntax tree.
+/// A game with a value at every place a document has a map: each level of the syntax tree. It is
+/// written in the long forms of version 1, which version 2 still reads: every hole, pile,
+/// sowing and comment a map, every element an item of its own.
 const BASE: &str = r#"{"mgn": 1, "games": [{
   "before": [{"text": "b", "style": "brace"}],
   "header": {
@@ -112,13 +114,40 @@ fn base() -> Value {
     serde_json::from_str(BASE).unwrap()
 }
 
+/// [`BASE`] as mgn writes it (version 2): a hole, a pile, a sowing, a move and a brace comment in
+/// their short forms where they have one, a ply's claims in its map.
+const BASE_V2: &str = r#"{"mgn": 2, "games": [{"before": ["b"], "header": {"game": "dong-wo",
+  "options": [{"code": "dongwo.x", "value": "y"}], "event": "Final",
+  "start": {"holes": [[{"seeds": 4, "muzi": {"a": true}}, {"seeds": 0, "owner": "B"}],
+                      [4, "x"]],
+            "stores": [0, {"seeds": 0, "muzi": {"b": true}}], "to_move": "A", "round": 1, "debts": [0, 2]},
+  "other": [{"name": "Annotator", "value": "Siti"}], "comments": ["c"]},
+  "moves": [
+    {"move": {"sowings": [{"hole": "A2", "direction": "cw", "muzi_drops": [{"hole": "A5", "visit": 2}]}, "B1"],
+              "extra_captures": ["B5"], "actions": [{"step": 3, "action": {"kind": "lift", "hole": "A4"}}],
+              "stopped_after_lap": 17}},
+    {"move": [{"hole": "B8", "transfer_to": "B2"}], "captures": {"count": 6, "holes": ["B3"]},
+     "score": [1, {"seeds": 2, "muzi": {"a": true}}]},
+    {"action": {"kind": "put", "hole": "A4"}},
+    {"pass": null, "checkpoint": {"holes": [[1], [{"seeds": 2, "owner": "A"}]], "stores": [0, 0], "to_move": "B", "round": 2}},
+    {"round": 2},
+    {"transaction": {"kind": "buy", "hole": "B2", "stones": 3}},
+    {"transaction": {"kind": "fill", "target": {"side": "A"}}},
+    {"comment": {"text": "x", "style": "line"}}],
+  "outcome": "*", "after": ["a"]}]}"#;
+
 #[test]
 fn the_base_document_reads_whole() {
     for format in FORMATS {
         let games = read(&text_of(&base(), format), format).unwrap();
         assert_eq!(games.len(), 1);
         let back: Value = serde_json::from_str(&to_json(&games)).unwrap();
-        assert_eq!(back, base(), "{format:?}: every value is kept");
+        let v2: Value = serde_json::from_str(BASE_V2).unwrap();
+        assert_eq!(
+            back, v2,
+            "{format:?}: every value is kept, in its short form"
+        );
+        assert_eq!(read(&text_of(&v2, format), format).unwrap(), games);
     }
 }
 
@@ -328,8 +357,8 @@ fn maps(value: &Value, at: String, out: &mut Vec<String>) {
     }
 }
 
-/// Not only the levels named above: a key added to any map of the document is refused. A map
-/// that names an element's kind (`{"move": ...}`) holds one key: another is refused by name. A
+/// Not only the levels named above: a key added to any map of the document is refused. An item
+/// of `moves` has only the keys of elements, so another is refused as an unknown kind. A
 /// fill's target (`{"side": "A"}`) is refused as serde refuses a second key of a variant's map.
 #[test]
 fn a_key_added_to_any_map_is_refused() {
@@ -343,7 +372,7 @@ fn a_key_added_to_any_map_is_refused() {
         for format in FORMATS {
             let error = refused(&text_of(&with_key(&pointer, "zz"), format), format);
             let says = if element {
-                "unknown field `zz` beside `"
+                "unknown variant `zz`, expected one of `move`"
             } else if pointer.ends_with("/target") {
                 "invalid value: map, expected map with a single key"
             } else {
@@ -358,30 +387,60 @@ fn a_key_added_to_any_map_is_refused() {
     }
 }
 
-/// Two elements in one map (a move and its comment, say) are refused, naming one beside the
-/// other: JSON said only `expected value`, and YAML `expected map with a single key`.
+fn moves_document(items: &str) -> String {
+    format!(
+        "{{\"mgn\": 2, \"games\": [{{\"header\": {{\"game\": \"dakon\"}}, \"moves\": [{items}], \"outcome\": \"*\"}}]}}"
+    )
+}
+
+/// A ply's map holds its decision, then its claims and comments, each under its own key; the
+/// keys' order in the text does not matter (JSON's objects have none). Two elements that do not
+/// make a ply in one map are refused, naming one beside the other (JSON said only `expected
+/// value`, and YAML `expected map with a single key`), and so is a ply with a key of no ply.
 #[test]
-fn an_element_of_two_keys_is_refused_by_name() {
-    let two =
-        r#"{"move": {"sowings": [{"hole": "B4"}]}, "comment": {"text": "x", "style": "brace"}}"#;
-    let text = format!(
-        "{{\"mgn\": 1, \"games\": [{{\"header\": {{\"game\": \"dakon\"}}, \"moves\": [{two}], \"outcome\": \"*\"}}]}}"
-    );
-    let error = refused(&text, Format::Json);
+fn an_item_of_moves_is_a_ply_or_one_element() {
+    let ply = r#"{"score": [0, 8], "comment_after": "after", "move": ["B4"], "comment": "before", "captures": {"count": 7}}"#;
+    for format in FORMATS {
+        let games = read(&moves_document(ply), format).unwrap();
+        let text = mgn::notation::write_games(&games);
+        assert!(
+            text.contains("1. B4 {before} x7 =0/8 {after} *"),
+            "{format:?}: {text}"
+        );
+    }
+    let two = r#"{"round": 2, "comment": "x"}"#;
+    let error = refused(&moves_document(two), Format::Json);
     assert_eq!(
         error.message,
-        "game 1: unknown field `comment` beside `move`: an element is a map of one key, its kind"
+        "game 1: unknown field `comment` beside `round`: an item of `moves` that is not a ply (`move`, `pass` or `action`) is a map of one key, its kind"
     );
     assert_eq!(error.line, Some(1));
     // YAML keeps no order of a map's keys: one is named beside the other.
-    let error = refused(&text, Format::Yaml);
+    let error = refused(&moves_document(two), Format::Yaml);
     assert!(
         error.message.starts_with("game 1: unknown field `")
-            && error
-                .message
-                .ends_with("`: an element is a map of one key, its kind"),
+            && error.message.ends_with("is a map of one key, its kind"),
         "{error}"
     );
+    for format in FORMATS {
+        let error = refused(&moves_document(r#"{"move": ["B4"], "round": 2}"#), format);
+        assert!(
+            error
+                .message
+                .starts_with("game 1: `round` in the ply of `move`"),
+            "{format:?}: {error}"
+        );
+        let error = refused(&moves_document(r#"{"move": ["B4"], "pass": null}"#), format);
+        assert!(
+            error.message.contains("one decision"),
+            "{format:?}: {error}"
+        );
+        let error = refused(&moves_document(r#"{"comment_after": "x"}"#), format);
+        assert!(
+            error.message.contains("`comment_after` alone"),
+            "{format:?}: {error}"
+        );
+    }
 }
 
 /// A game written as the sequence of its fields (a form serde reads) refuses what a map would.

@@ -19,7 +19,7 @@ pub use defs::*;
 
 use super::{
     check_move_form, check_position_form, pile, undecided, Event, EventSink, GameDef, MovePart,
-    Phase, PositionHead, PositionSize, Rules, Settings,
+    Phase, PositionHead, PositionSize, Rules, Settings, Stores,
 };
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,

@@ -266,4 +266,12 @@ impl Rules for Dakon {
         }
         Ok(())
     }
+
+    /// Each store at its owner's right counter-clockwise (A's at the board's left, as A faces
+    /// B), at his left clockwise: where his row's sowing runs into it.
+    fn stores(&self) -> Stores {
+        Stores::Ends {
+            a_left: self.config.direction == SowDirection::CounterClockwise,
+        }
+    }
 }

@@ -5,7 +5,7 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
 /// A lap budget: 1 to 4294967295 (laps are numbered in `u32`, as MGN writes `/L`).
-fn lap_budget(text: &str) -> Result<u64, String> {
+pub fn lap_budget(text: &str) -> Result<u64, String> {
     let n: u64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a whole number"))?;
@@ -27,7 +27,7 @@ pub fn unknown_game(name: &str) -> String {
 }
 
 /// The help of `--max-laps`, the same for every command that plays moves.
-const MAX_LAPS_HELP: &str = "The most laps one move may take before it is decided: a move that has neither ended nor come back to an in-move state it was in by then (an endless Nchuwa or Dong Wo relay with a longer cycle) fails under mgn.limit.laps, never passes. At the default a move is decided in about a second";
+pub const MAX_LAPS_HELP: &str = "The most laps one move may take before it is decided: a move that has neither ended nor come back to an in-move state it was in by then (an endless Nchuwa or Dong Wo relay with a longer cycle) fails under mgn.limit.laps, never passes. At the default a move is decided in about a second";
 
 /// A count that must be at least 1: 0 would ask a command to do nothing and succeed.
 fn at_least_one(text: &str) -> Result<NonZeroUsize, String> {
@@ -49,6 +49,7 @@ Examples:
   mgn import --from ludii trial.txt      another program's games as MGN: ludii (Ludii trials),
                                          mancala-games (MancalaGames logs), movelog (JSON Lines)
   mgn check --from movelog games.jsonl   import and check in one step
+  mgn show --ply 3 -o board.svg game.mgn the board after ply 3, as an SVG image
   mgn -v check records/                  also log files read and timings (-vv: more)
 
 Exit status: 0 when every record is good, 1 when some record is bad, 2 for a usage or I/O error.
@@ -182,8 +183,9 @@ Examples:
 
 The input format comes from --from, else from the extension (.mgn, .yaml, .yml, .json), else
 from the content. YAML and JSON hold one document for the whole file:
-  { \"mgn\": 1, \"games\": [ game, ... ] }
-where \"mgn\" is the format version; YAML and JSON have the same structure. Converting MGN to
+  { \"mgn\": 2, \"games\": [ game, ... ] }
+where \"mgn\" is the format version (1 still reads), each game's moves one item per ply; YAML
+and JSON have the same structure (schema: docs/mgn-document.schema.json). Converting MGN to
 YAML or JSON and back gives the canonical MGN text.
 
 When some games of an MGN input do not read, each error is reported on standard error, nothing
@@ -257,6 +259,10 @@ pub enum Command {
     /// Compare another implementation's answers with mgn's rules, live (docs/protocol.md)
     #[command(after_help = REFEREE_EXAMPLES)]
     Referee(RefereeArgs),
+    /// Draw a position (a record's after or before ply N, or a position string) as a terminal
+    /// diagram or an SVG image, the last move's sowing and captures marked
+    #[command(after_help = super::show::SHOW_EXAMPLES)]
+    Show(super::show::ShowArgs),
 }
 
 const COMPLETIONS_EXAMPLES: &str = "\

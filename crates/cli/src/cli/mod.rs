@@ -15,6 +15,7 @@ mod render;
 mod replay;
 mod report;
 mod rules;
+mod show;
 mod suite;
 
 use args::{Cli, Command};
@@ -61,6 +62,7 @@ pub fn main() -> ExitCode {
         Command::Man => generated(|out| clap_mangen::Man::new(Cli::command()).render(out)),
         Command::Engine(args) => engine::run(args),
         Command::Referee(args) => referee::run(args),
+        Command::Show(args) => show::run(args),
     };
     ExitCode::from(status as u8)
 }
