@@ -635,6 +635,52 @@ fn generated_games_pass_the_check_and_a_seed_repeats_them() {
     assert_ne!(stdout(&mgn(&other)), games);
 }
 
+/// `generate --jobs N`: each game is drawn from the seed and its number alone and the games are
+/// written in order, so the output is the same bytes on one thread or many, for every game; and
+/// the first games of a longer run are the games of a shorter one.
+#[test]
+fn generated_games_do_not_depend_on_the_number_of_threads() {
+    for (game, games) in [
+        ("dakon", "12"),
+        ("mraw-imrujen", "60"),
+        ("nchuwa", "300"),
+        ("dong-wo", "30"),
+    ] {
+        let run = |jobs: &str, games: &str| {
+            let output = mgn(&[
+                "generate",
+                "--game",
+                game,
+                "--games",
+                games,
+                "--seed",
+                "5",
+                "--checkpoints",
+                "--max-plies",
+                "300",
+                "--jobs",
+                jobs,
+            ]);
+            assert_eq!(code(&output), 0, "{game} --jobs {jobs}: {}", stderr(&output));
+            stdout(&output)
+        };
+        let one = run("1", games);
+        assert_eq!(
+            one.matches("[Game ").count().to_string(),
+            games,
+            "{game}: {one}"
+        );
+        for jobs in ["2", "3", "16"] {
+            assert!(run(jobs, games) == one, "{game}: --jobs {jobs} wrote other bytes");
+        }
+        let first_two = run("16", "2");
+        assert!(one.starts_with(&first_two), "{game}: {first_two}");
+        assert_eq!(first_two.matches("[Game ").count(), 2, "{game}");
+    }
+    let zero = mgn(&["generate", "--game", "nchuwa", "--jobs", "0"]);
+    assert_eq!(code(&zero), 2, "{}", stderr(&zero));
+}
+
 /// Each replayed game's example in docs/notation.md is a shipped record, complete, and passes.
 #[test]
 fn the_notation_s_example_games_are_shipped_records_that_replay() {

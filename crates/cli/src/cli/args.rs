@@ -246,6 +246,10 @@ pub struct GenerateArgs {
     /// Stop a game that has not ended after this many plies (its result is then *)
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub max_plies: usize,
+
+    /// Threads that make games [default: every core]; the output is the same for any N
+    #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one)]
+    pub jobs: Option<NonZeroUsize>,
 }
 
 #[derive(Debug, Args)]
