@@ -212,10 +212,11 @@ pub fn random_game<R: Rules>(
     rng: &mut Rng,
     options: GenerateOptions,
 ) -> Game {
-    let mut moves = Vec::new();
-    let mut decisions = Vec::new();
+    // Room for a short game and a typical turn: growing these was a twentieth of a game.
+    let mut moves = Vec::with_capacity(128);
+    let mut decisions = Vec::with_capacity(64);
     let mut counts = Vec::new();
-    let mut turn = Vec::new();
+    let mut turn = Vec::with_capacity(8);
     let mut plies = 0;
     let outcome = loop {
         if let Phase::Over { winner } = rules.phase(&state) {

@@ -64,8 +64,9 @@ fn push_number(out: &mut String, n: u64) {
             break;
         }
     }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
 }
 
 fn push_hole(out: &mut String, hole: Hole) {
@@ -278,7 +279,8 @@ impl MovetextWriter {
         }
         out.push_str(token);
         // A brace comment may hold line ends; the column is then that of its last line.
-        self.column = match memchr::memrchr(b'\n', token.as_bytes()) {
+        // Tokens are short: a plain search beats a vectorised one.
+        self.column = match token.bytes().rposition(|b| b == b'\n') {
             Some(k) => token[k + 1..].chars().count(),
             None => self.column + width,
         };
