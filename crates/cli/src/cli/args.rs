@@ -272,6 +272,18 @@ pub struct PerftArgs {
     /// Who moves first: A or B
     #[arg(long, default_value = "B", value_parser = ["A", "B"])]
     pub first: String,
+
+    /// Threads that count [default: every core]
+    #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one)]
+    pub jobs: Option<NonZeroUsize>,
+
+    /// Memory of the transposition table, in MiB, shared out among the threads; 0 follows every sequence without one
+    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    pub hash: usize,
+
+    /// Count ply by ply forward instead, each distinct state of a ply once with the number of sequences that reach it (one thread, memory grows with the states): a second method, to check a count
+    #[arg(long, conflicts_with = "divide")]
+    pub layers: bool,
 }
 
 #[derive(Debug, Args)]

@@ -171,7 +171,7 @@ impl Drop for Release<'_> {
 }
 
 /// Configures nothing more than the rules: whether the header names rules at all.
-struct Configure;
+pub struct Configure;
 
 impl WithRules for Configure {
     type Output = ();
