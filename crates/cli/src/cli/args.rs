@@ -278,7 +278,7 @@ pub struct PerftArgs {
     pub jobs: Option<NonZeroUsize>,
 
     /// Memory of the transposition table, in MiB, shared out among the threads; 0 follows every sequence without one
-    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
     pub hash: usize,
 
     /// Count ply by ply forward instead, each distinct state of a ply once with the number of sequences that reach it (one thread, memory grows with the states): a second method, to check a count
