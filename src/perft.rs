@@ -249,6 +249,9 @@ impl<S: Clone + Eq + Hash> Table<S> {
 /// repeat about once in a hundred), and a count costs less than looking it up.
 pub const MIN_TABLE_DEPTH: u32 = 2;
 
+/// The smallest count [`perft_with`] keeps in its table.
+pub const MIN_TABLE_COUNT: u64 = 1_000;
+
 /// [`perft`], each count below a state and a number of plies left looked up in `table`
 /// before it is counted, and kept there after.
 pub fn perft_with<R: Rules>(
@@ -280,7 +283,11 @@ pub fn perft_with<R: Rules>(
         let (next, left) = play(rules, state, decision, depth)?;
         count += perft_with(rules, &next, left, table)?;
     }
-    table.put(hash, state, depth, count);
+    // A small count costs less to count again than to keep (a state is copied into the
+    // table, Mraw imrujen's with its history).
+    if count >= MIN_TABLE_COUNT {
+        table.put(hash, state, depth, count);
+    }
     Ok(count)
 }
 

@@ -19,7 +19,7 @@ use std::time::Instant;
 
 /// Parts for each thread: enough that a thread given the largest parts does not leave the
 /// others idle for long.
-const PARTS_PER_THREAD: usize = 64;
+const PARTS_PER_THREAD: usize = 1024;
 
 /// How to count.
 #[derive(Clone, Copy)]
