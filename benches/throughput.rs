@@ -187,7 +187,14 @@ fn generate(c: &mut Criterion) {
     let cases = implemented()
         .into_iter()
         .map(|(kind, board)| (kind, board, None))
-        .chain([(GameKind::Nchuwa, BoardSize { rows: 4, columns: 6 }, Some("ludii"))]);
+        .chain([(
+            GameKind::Nchuwa,
+            BoardSize {
+                rows: 4,
+                columns: 6,
+            },
+            Some("ludii"),
+        )]);
     for (kind, board, preset) in cases {
         let mut header = header(kind, board);
         header.preset = preset.map(|p| Spanned::new(p.to_string(), Span::default()));
@@ -266,7 +273,11 @@ fn perft_counts(c: &mut Criterion) {
         group.sample_size(10);
         group.throughput(Throughput::Elements(count));
         for table in [false, true] {
-            let name = if table { "with a table" } else { "without a table" };
+            let name = if table {
+                "with a table"
+            } else {
+                "without a table"
+            };
             group.bench_function(name, |b| {
                 b.iter(|| with_rules(&header, Perft { depth, table }))
             });
@@ -275,5 +286,11 @@ fn perft_counts(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, notation_and_check, playouts, generate, perft_counts);
+criterion_group!(
+    benches,
+    notation_and_check,
+    playouts,
+    generate,
+    perft_counts
+);
 criterion_main!(benches);

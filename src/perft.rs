@@ -454,8 +454,6 @@ pub fn split<R: Rules>(
         .collect())
 }
 
-
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -126,7 +126,10 @@ fn a_table_never_changes_a_count() {
             let mut header = Header::new(kind);
             header.preset = preset.map(|p| Spanned::new(p.to_string(), Span::default()));
             let counts = with_rules(&header, EveryWay(depth)).unwrap();
-            assert!(counts.iter().all(|&n| n > 0), "{kind} {preset:?}: {counts:?}");
+            assert!(
+                counts.iter().all(|&n| n > 0),
+                "{kind} {preset:?}: {counts:?}"
+            );
         }
     }
 }

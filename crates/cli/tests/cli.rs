@@ -661,7 +661,12 @@ fn generated_games_do_not_depend_on_the_number_of_threads() {
                 "--jobs",
                 jobs,
             ]);
-            assert_eq!(code(&output), 0, "{game} --jobs {jobs}: {}", stderr(&output));
+            assert_eq!(
+                code(&output),
+                0,
+                "{game} --jobs {jobs}: {}",
+                stderr(&output)
+            );
             stdout(&output)
         };
         let one = run("1", games);
@@ -671,7 +676,10 @@ fn generated_games_do_not_depend_on_the_number_of_threads() {
             "{game}: {one}"
         );
         for jobs in ["2", "3", "16"] {
-            assert!(run(jobs, games) == one, "{game}: --jobs {jobs} wrote other bytes");
+            assert!(
+                run(jobs, games) == one,
+                "{game}: --jobs {jobs} wrote other bytes"
+            );
         }
         let first_two = run("16", "2");
         assert!(one.starts_with(&first_two), "{game}: {first_two}");
@@ -732,7 +740,15 @@ fn perft_says_a_count_is_not_known_every_way() {
         &["--layers"],
     ] {
         let args = [
-            &["perft", "--game", "nchuwa", "--depth", "3", "--max-laps", "1"][..],
+            &[
+                "perft",
+                "--game",
+                "nchuwa",
+                "--depth",
+                "3",
+                "--max-laps",
+                "1",
+            ][..],
             way,
         ]
         .concat();

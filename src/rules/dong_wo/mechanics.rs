@@ -1292,8 +1292,7 @@ impl DongWo {
                             != Reach::Yes
                 }
                 Onward::Node(_) => {
-                    match self.leads_to_end(onward, t, (false, Goal::Finish), &t.seen, &mut meter)
-                    {
+                    match self.leads_to_end(onward, t, (false, Goal::Finish), &t.seen, &mut meter) {
                         Reach::Yes | Reach::Undecided => true,
                         // The move can end only through a state it was in (a loop), or not at
                         // all: under `stop` and `stop-any-lap` the drop leads on if the mover

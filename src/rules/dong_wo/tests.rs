@@ -1060,7 +1060,7 @@ fn dong_wo_random_games_under_stop_and_stop_any_lap_replay() {
     // passed under the option they were played under.
     use crate::check::{check_game, CheckOptions, Verdict};
     use crate::generate::{random_game, GenerateOptions, Rng};
-    use crate::notation::{parse_games, write_game, GameKind, Header, RuleSetting};
+    use crate::notation::{parse_games, write_game, Header, RuleSetting};
     let mut rng = Rng::new(21);
     for value in ["stop", "stop-any-lap"] {
         let mut stops = 0;
@@ -1316,7 +1316,10 @@ fn dong_wo_random_play_stops_at_an_open_turn_listing_nothing() {
         );
         if game.outcome.value == Outcome::Unknown {
             let Some(Element::Comment(comment)) = game.moves.last() else {
-                panic!("an unfinished game ends with a comment: {:?}", game.moves.last());
+                panic!(
+                    "an unfinished game ends with a comment: {:?}",
+                    game.moves.last()
+                );
             };
             assert!(
                 comment.value.text.contains("no decision"),

@@ -61,7 +61,8 @@ impl WithRules for Games<'_> {
                 );
                 push_game(&mut text, &game);
             }
-            self.claims.made(run.games.end - run.games.start, text.len());
+            self.claims
+                .made(run.games.end - run.games.start, text.len());
             if self.done.send((run.index, text)).is_err() {
                 return;
             }
