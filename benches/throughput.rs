@@ -1,13 +1,16 @@
 //! The speed figures of docs/performance.md: parse throughput (MB/s of MGN), parse-and-check
-//! throughput, replay throughput (seeds sown per second) and random playouts (games per second),
-//! for each implemented game. `cargo bench` runs them all.
+//! throughput, the writer's throughput, replay throughput (seeds sown per second), random
+//! playouts (games per second), random games written as MGN on one thread and on every core
+//! (games per second), and perft with and without its transposition table, for each
+//! implemented game. `cargo bench` runs them all.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use mgn::check::{check_text, CheckOptions};
 use mgn::generate::{playout, random_game, GenerateOptions, Rng};
 use mgn::notation::{
-    parse_games, write_games, BoardSize, Game, GameKind, Header, Side, Span, Spanned,
+    parse_games, push_game, write_games, BoardSize, Game, GameKind, Header, Side, Span, Spanned,
 };
+use mgn::perft::{perft, perft_with, Table};
 use mgn::replay::replay_game;
 use mgn::rules::{game_def, with_rules, Event, EventSink, Rules, WithRules};
 
@@ -100,6 +103,7 @@ fn notation_and_check(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("{kind}"));
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function("parse", |b| b.iter(|| parse_games(black_box(&text))));
+        group.bench_function("write", |b| b.iter(|| write_games(black_box(&games))));
         group.bench_function("parse+check", |b| {
             b.iter(|| check_text(black_box(&text), &CheckOptions::default()))
         });
@@ -143,5 +147,150 @@ fn playouts(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, notation_and_check, playouts);
+/// Games `numbers` of a run seeded 1 written as MGN, as `mgn generate` makes them (each game
+/// from `Rng::for_game`, the first player drawn first); returns the bytes written.
+struct Written {
+    header: Header,
+    numbers: std::ops::Range<u64>,
+}
+
+impl WithRules for Written {
+    type Output = usize;
+    fn run<R: Rules>(self, rules: &R) -> usize {
+        let mut text = String::new();
+        let mut bytes = 0;
+        for number in self.numbers {
+            let mut rng = Rng::for_game(1, number);
+            let first = if rng.below(2) == 0 { Side::A } else { Side::B };
+            let mut header = self.header.clone();
+            header.first = Some(Spanned::new(first, Span::default()));
+            let game = random_game(
+                rules,
+                header,
+                rules.start(first),
+                &mut rng,
+                GenerateOptions::default(),
+            );
+            text.clear();
+            push_game(&mut text, &game);
+            bytes += text.len();
+        }
+        bytes
+    }
+}
+
+/// `mgn generate`'s work: 1,000 random games from the start written as MGN (Nchuwa also under
+/// the `ludii` preset, the comparison with Ludii), on one thread and on every core
+/// (each thread its own rules and its share of the games, by number, as the command's).
+fn generate(c: &mut Criterion) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let cases = implemented()
+        .into_iter()
+        .map(|(kind, board)| (kind, board, None))
+        .chain([(
+            GameKind::Nchuwa,
+            BoardSize {
+                rows: 4,
+                columns: 6,
+            },
+            Some("ludii"),
+        )]);
+    for (kind, board, preset) in cases {
+        let mut header = header(kind, board);
+        header.preset = preset.map(|p| Spanned::new(p.to_string(), Span::default()));
+        let games = match kind {
+            GameKind::Dakon | GameKind::DongWo => 100,
+            _ => 1_000,
+        };
+        let name = match preset {
+            Some(preset) => format!("{kind} {preset} generate"),
+            None => format!("{kind} generate"),
+        };
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(games));
+        let one = |numbers| Written {
+            header: header.clone(),
+            numbers,
+        };
+        group.bench_function("MGN written, one thread (games)", |b| {
+            b.iter(|| with_rules(&header, one(1..games + 1)))
+        });
+        group.bench_function("MGN written, every core (games)", |b| {
+            b.iter(|| {
+                std::thread::scope(|scope| {
+                    let share = games.div_ceil(threads);
+                    for t in 0..threads {
+                        let numbers = 1 + t * share..(1 + (t + 1) * share).min(games + 1);
+                        let work = one(numbers);
+                        let header = &header;
+                        scope.spawn(move || with_rules(header, work));
+                    }
+                })
+            })
+        });
+        group.finish();
+    }
+}
+
+struct Perft {
+    depth: u32,
+    table: bool,
+}
+
+impl WithRules for Perft {
+    type Output = u64;
+    fn run<R: Rules>(self, rules: &R) -> u64 {
+        let start = rules.start(Side::B);
+        if self.table {
+            perft_with(rules, &start, self.depth, &mut Table::with_bytes(16 << 20))
+        } else {
+            perft(rules, &start, self.depth)
+        }
+        .expect("decided within the lap budget")
+    }
+}
+
+/// Perft on one thread, with and without a transposition table of 16 MiB, in sequences counted
+/// per second.
+fn perft_counts(c: &mut Criterion) {
+    for (kind, depth) in [
+        (GameKind::Dakon, 3),
+        (GameKind::MrawImrujen, 9),
+        (GameKind::Nchuwa, 4),
+        (GameKind::DongWo, 2),
+    ] {
+        let board = game_def(kind).default_board;
+        let header = header(kind, board);
+        let count = with_rules(
+            &header,
+            Perft {
+                depth,
+                table: false,
+            },
+        )
+        .unwrap();
+        let mut group = c.benchmark_group(format!("{kind} perft({depth})"));
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(count));
+        for table in [false, true] {
+            let name = if table {
+                "with a table"
+            } else {
+                "without a table"
+            };
+            group.bench_function(name, |b| {
+                b.iter(|| with_rules(&header, Perft { depth, table }))
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(
+    benches,
+    notation_and_check,
+    playouts,
+    generate,
+    perft_counts
+);
 criterion_main!(benches);

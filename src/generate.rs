@@ -2,7 +2,7 @@
 //! benchmarks and `mgn generate`. The same seed gives the same games.
 
 use crate::notation::{Comment, CommentStyle, Element, Game, Header, Outcome, Span, Spanned};
-use crate::rules::{Event, EventSink, Phase, Rules};
+use crate::rules::{EventSink, Phase, Rules};
 use crate::Diagnostic;
 
 /// SplitMix64: small, fast, and the same on every platform, so a seed names a game forever.
@@ -12,6 +12,16 @@ pub struct Rng(u64);
 impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
+    }
+
+    /// The generator of game `number` of a run seeded `seed`. Each game's draws depend on the
+    /// seed and its number alone, not on the games before it, so the games of a run can be
+    /// made in any order on any number of threads and come out the same; and one game of a
+    /// run can be made again without the others. (The streams of two games of a run are
+    /// SplitMix64's sequence from two starts that differ by the numbers' difference: they do
+    /// not meet within 2^60 draws.)
+    pub fn for_game(seed: u64, number: u64) -> Rng {
+        Rng(Rng::new(seed).next_u64().wrapping_add(number))
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -202,11 +212,11 @@ pub fn random_game<R: Rules>(
     rng: &mut Rng,
     options: GenerateOptions,
 ) -> Game {
-    let mut moves = Vec::new();
-    let mut decisions = Vec::new();
+    // Room for a short game and a typical turn: growing these was a twentieth of a game.
+    let mut moves = Vec::with_capacity(128);
+    let mut decisions = Vec::with_capacity(64);
     let mut counts = Vec::new();
-    let mut turn = Vec::new();
-    let mut events: Vec<Event> = Vec::new();
+    let mut turn = Vec::with_capacity(8);
     let mut plies = 0;
     let outcome = loop {
         if let Phase::Over { winner } = rules.phase(&state) {
@@ -224,14 +234,15 @@ pub fn random_game<R: Rules>(
             break Outcome::Unknown;
         }
         turn.clear();
-        events.clear();
+        // The record is written from the decisions: no event is kept (a sink that keeps none
+        // lets the rules skip the laps that would only report them).
         if let Err(undecided) = random_turn(
             rules,
             &mut state,
             rng,
             (&mut decisions, &mut counts),
             &mut turn,
-            &mut events,
+            &mut (),
         ) {
             // The record ends before the turn no move of which could be decided.
             moves.push(Element::Comment(spanned(Comment {
@@ -250,7 +261,7 @@ pub fn random_game<R: Rules>(
         }
         if let Phase::RoundOver { round } = rules.phase(&state) {
             rules
-                .begin_round(&mut state, &mut events)
+                .begin_round(&mut state, &mut ())
                 .expect("a round that is over can begin the next");
             moves.push(Element::Round(spanned(round + 1)));
             if options.checkpoints {

@@ -13,13 +13,18 @@ const WIDTH: usize = 80;
 /// comments after it; a final line end.
 pub fn write_game(game: &Game) -> String {
     let mut out = String::with_capacity(256 + 8 * game.moves.len());
-    write_head(&mut out, &game.before, &game.header);
+    push_game(&mut out, game);
+    out
+}
+
+/// [`write_game`], appended to `out`: a writer of many games (`mgn generate`) fills one buffer.
+pub fn push_game(out: &mut String, game: &Game) {
+    write_head(out, &game.before, &game.header);
     let mut movetext = MovetextWriter::new();
     for element in &game.moves {
-        movetext.element(&mut out, element);
+        movetext.element(out, element);
     }
-    movetext.end(&mut out, game.outcome.value, &game.after);
-    out
+    movetext.end(out, game.outcome.value, &game.after);
 }
 
 /// What comes before a game's move text: the comments before it, each on its own line; its
@@ -35,7 +40,41 @@ pub fn write_head(out: &mut String, before: &[Spanned<Comment>], header: &Header
 
 /// Games separated by one blank line.
 pub fn write_games(games: &[Game]) -> String {
-    games.iter().map(write_game).collect::<Vec<_>>().join("\n")
+    let mut out = String::new();
+    for (k, game) in games.iter().enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        push_game(&mut out, game);
+    }
+    out
+}
+
+/// A number in decimal, without the formatting machinery (the writer's numbers are move
+/// numbers, hole numbers and seeds: most of what it writes).
+fn push_number(out: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
+}
+
+fn push_hole(out: &mut String, hole: Hole) {
+    out.push(match hole.side {
+        Side::A => 'A',
+        Side::B => 'B',
+    });
+    push_number(out, u64::from(hole.number));
 }
 
 /// One move as it stands in move text (`B4-B2`, `B3>@A2`).
@@ -151,9 +190,11 @@ impl MovetextWriter {
         if is_ply {
             let turn = self.plies / 2 + 1;
             if self.plies.is_multiple_of(2) {
-                let _ = write!(unit, "{turn}. ");
+                push_number(&mut unit, turn as u64);
+                unit.push_str(". ");
             } else if !self.after_first_ply {
-                let _ = write!(unit, "{turn}... ");
+                push_number(&mut unit, turn as u64);
+                unit.push_str("... ");
             }
             self.after_first_ply = self.plies.is_multiple_of(2);
             self.plies += 1;
@@ -223,7 +264,11 @@ impl MovetextWriter {
     }
 
     fn token(&mut self, out: &mut String, token: &str) {
-        let width = token.chars().count();
+        let width = if token.is_ascii() {
+            token.len()
+        } else {
+            token.chars().count()
+        };
         if self.column > 0 {
             if self.column + 1 + width > WIDTH {
                 self.end_line(out);
@@ -234,7 +279,8 @@ impl MovetextWriter {
         }
         out.push_str(token);
         // A brace comment may hold line ends; the column is then that of its last line.
-        self.column = match token.rfind('\n') {
+        // Tokens are short: a plain search beats a vectorised one.
+        self.column = match token.bytes().rposition(|b| b == b'\n') {
             Some(k) => token[k + 1..].chars().count(),
             None => self.column + width,
         };
@@ -267,19 +313,31 @@ fn push_move(out: &mut String, m: &Move) {
         if k > 0 {
             out.push('-');
         }
-        let _ = write!(out, "{}", s.hole.value);
+        push_hole(out, s.hole.value);
         if let Some(d) = s.direction {
             out.push(d.symbol());
         }
         if let Some(to) = &s.transfer_to {
-            let _ = write!(out, ":{}", to.value);
+            out.push(':');
+            push_hole(out, to.value);
         }
         for d in &s.muzi_drops {
-            let _ = write!(out, "@{}", d.value);
+            out.push('@');
+            push_hole(out, d.value.hole);
+            for _ in 1..d.value.visit {
+                out.push('\'');
+            }
+            if let Some(side) = d.value.takes {
+                out.push_str(match side {
+                    Side::A => "xmA",
+                    Side::B => "xmB",
+                });
+            }
         }
     }
     for h in &m.extra_captures {
-        let _ = write!(out, "*{}", h.value);
+        out.push('*');
+        push_hole(out, h.value);
     }
     for a in &m.actions {
         let _ = write!(out, "~{}", a.value.step);
@@ -319,7 +377,7 @@ pub fn push_transaction(out: &mut String, t: &Transaction) {
 /// Seeds then muzi; a pile of muzi alone leaves out its `0`.
 fn push_pile(out: &mut String, p: &Pile) {
     if p.seeds > 0 || p.muzi.is_empty() {
-        let _ = write!(out, "{}", p.seeds);
+        push_number(out, u64::from(p.seeds));
     }
     if p.muzi.a {
         out.push_str("mA");
@@ -332,7 +390,7 @@ fn push_pile(out: &mut String, p: &Pile) {
 /// A hole of a position as a position string writes it: `6`, `mA`, `1@B`, `x`.
 pub fn write_hole(hole: &HoleState) -> String {
     let mut out = String::new();
-    push_hole(&mut out, hole);
+    push_hole_state(&mut out, hole);
     out
 }
 
@@ -343,14 +401,18 @@ pub fn write_pile(pile: &Pile) -> String {
     out
 }
 
-fn push_hole(out: &mut String, h: &HoleState) {
+fn push_hole_state(out: &mut String, h: &HoleState) {
     if h.out_of_play {
         out.push('x');
         return;
     }
     push_pile(out, &h.pile);
     if let Some(owner) = h.owner {
-        let _ = write!(out, "@{owner}");
+        out.push('@');
+        out.push_str(match owner {
+            Side::A => "A",
+            Side::B => "B",
+        });
     }
 }
 
@@ -363,14 +425,18 @@ fn push_position(out: &mut String, p: &Position) {
             if k > 0 {
                 out.push(',');
             }
-            push_hole(out, h);
+            push_hole_state(out, h);
         }
     }
     out.push(' ');
     push_pile(out, &p.stores[0]);
     out.push('/');
     push_pile(out, &p.stores[1]);
-    let _ = write!(out, " {} {}", p.to_move, p.round);
+    out.push_str(match p.to_move {
+        Side::A => " A ",
+        Side::B => " B ",
+    });
+    push_number(out, u64::from(p.round));
     if p.debts != [0, 0] {
         let _ = write!(out, " {}/{}", p.debts[0], p.debts[1]);
     }

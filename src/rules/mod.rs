@@ -809,6 +809,13 @@ pub trait Rules {
     fn round(&self, state: &Self::State) -> u32;
     /// Every decision open now, in a stable order.
     fn decisions(&self, state: &Self::State, out: &mut Vec<Self::Decision>);
+    /// How many decisions [`Rules::decisions`] lists in `state`, when each of them is a whole
+    /// turn and legal, so that perft's last ply counts them without playing them; None (the
+    /// default) when they must be played to be known: a Dakon sowing that ends in the store
+    /// goes on, a move not decided within the lap budget may be refused.
+    fn whole_turns(&self, _state: &Self::State) -> Option<u64> {
+        None
+    }
     /// The decisions open now as runs, for random play: [`Rules::random_decisions`] in the
     /// same order, except that decisions that differ only in the lap a move that never ends stops
     /// after may be one entry of `out`, the first of a run of `counts[i]` decisions in a row

@@ -683,6 +683,134 @@ fn generated_games_pass_the_check_and_a_seed_repeats_them() {
     assert_ne!(stdout(&mgn(&other)), games);
 }
 
+/// `generate --jobs N`: each game is drawn from the seed and its number alone and the games are
+/// written in order, so the output is the same bytes on one thread or many, for every game; and
+/// the first games of a longer run are the games of a shorter one.
+#[test]
+fn generated_games_do_not_depend_on_the_number_of_threads() {
+    for (game, games) in [
+        ("dakon", "12"),
+        ("mraw-imrujen", "60"),
+        ("nchuwa", "300"),
+        ("dong-wo", "30"),
+    ] {
+        let run = |jobs: &str, games: &str| {
+            let output = mgn(&[
+                "generate",
+                "--game",
+                game,
+                "--games",
+                games,
+                "--seed",
+                "5",
+                "--checkpoints",
+                "--max-plies",
+                "300",
+                "--jobs",
+                jobs,
+            ]);
+            assert_eq!(
+                code(&output),
+                0,
+                "{game} --jobs {jobs}: {}",
+                stderr(&output)
+            );
+            stdout(&output)
+        };
+        let one = run("1", games);
+        assert_eq!(
+            one.matches("[Game ").count().to_string(),
+            games,
+            "{game}: {one}"
+        );
+        for jobs in ["2", "3", "16"] {
+            assert!(
+                run(jobs, games) == one,
+                "{game}: --jobs {jobs} wrote other bytes"
+            );
+        }
+        let first_two = run("16", "2");
+        assert!(one.starts_with(&first_two), "{game}: {first_two}");
+        assert_eq!(first_two.matches("[Game ").count(), 2, "{game}");
+    }
+    let zero = mgn(&["generate", "--game", "nchuwa", "--jobs", "0"]);
+    assert_eq!(code(&zero), 2, "{}", stderr(&zero));
+}
+
+/// `perft` gives the same counts on one thread or several, with a transposition table of any
+/// size or none, and counted forward ply by ply (`--layers`); a divide on several threads
+/// gives the same lines as on one. Only the times differ.
+#[test]
+fn perft_counts_the_same_on_any_number_of_threads_and_every_way() {
+    let counts = |args: &[&str]| -> String {
+        let output = mgn(args);
+        assert_eq!(code(&output), 0, "{args:?}: {}", stderr(&output));
+        // Each count line ends with the time taken.
+        stdout(&output)
+            .lines()
+            .map(|line| line.split("  (").next().unwrap().to_string() + "\n")
+            .collect()
+    };
+    for (game, depth) in [
+        ("dakon", "3"),
+        ("mraw-imrujen", "7"),
+        ("nchuwa", "3"),
+        ("dong-wo", "2"),
+    ] {
+        let base = ["perft", "--game", game, "--depth", depth, "--all"];
+        let one = counts(&[&base[..], &["--jobs", "1", "--hash", "0"]].concat());
+        assert!(one.contains(&format!("perft({depth}) = ")), "{one}");
+        for way in [
+            &["--jobs", "1"][..],
+            &["--jobs", "2"],
+            &["--jobs", "3", "--hash", "0"],
+            &["--jobs", "2", "--hash", "1"],
+            &["--layers"],
+        ] {
+            assert_eq!(counts(&[&base[..], way].concat()), one, "{game} {way:?}");
+        }
+        let divide = ["perft", "--game", game, "--depth", depth, "--divide"];
+        assert_eq!(
+            counts(&[&divide[..], &["--jobs", "3"]].concat()),
+            counts(&[&divide[..], &["--jobs", "1", "--hash", "0"]].concat()),
+            "{game} --divide"
+        );
+    }
+}
+
+/// A count that meets a move not decided within the lap budget is not known, whichever way
+/// it is counted.
+#[test]
+fn perft_says_a_count_is_not_known_every_way() {
+    for way in [
+        &["--jobs", "1", "--hash", "0"][..],
+        &["--jobs", "2"],
+        &["--layers"],
+    ] {
+        let args = [
+            &[
+                "perft",
+                "--game",
+                "nchuwa",
+                "--depth",
+                "3",
+                "--max-laps",
+                "1",
+            ][..],
+            way,
+        ]
+        .concat();
+        let output = mgn(&args);
+        assert_eq!(code(&output), 1, "{way:?}: {}", stderr(&output));
+        assert!(
+            stderr(&output).contains("perft(3) is not known")
+                && stderr(&output).contains("mgn.limit.laps"),
+            "{way:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
 /// Each replayed game's example in docs/notation.md is a shipped record, complete, and passes.
 #[test]
 fn the_notation_s_example_games_are_shipped_records_that_replay() {

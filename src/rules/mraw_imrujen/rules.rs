@@ -138,6 +138,11 @@ impl Rules for MrawImrujen {
         out.extend(state.moves.iter().map(|s| MrawMove(Self::hole(s))));
     }
 
+    /// Every move is a whole turn, and the moves listed are the legal ones.
+    fn whole_turns(&self, state: &MrawState) -> Option<u64> {
+        (state.stage == Stage::Playing).then(|| state.moves.iter().count() as u64)
+    }
+
     fn apply<S: EventSink>(
         &self,
         state: &mut MrawState,

@@ -1037,25 +1037,26 @@ impl Nchuwa {
         out: &mut Vec<NchuwaDecision>,
         make: impl Fn(Extras) -> NchuwaDecision,
     ) {
-        // No list of the occupied holes is built: these choices are listed after nearly every
-        // capture of a playout.
-        let ring = &opponent_after[..self.ring_len()];
-        let occupied = || {
-            ring.iter()
-                .enumerate()
-                .filter(|(_, &seeds)| seeds > 0)
-                .map(|(i, _)| self.hole(side.other(), i))
-        };
-        let count = ring.iter().filter(|&&seeds| seeds > 0).count();
+        // The occupied holes, listed once: every pair of them is pushed at the opening.
+        let mut occupied = [Hole::new(side, 0); MAX_RING];
+        let mut count = 0;
+        for (i, &seeds) in opponent_after[..self.ring_len()].iter().enumerate() {
+            if seeds > 0 {
+                occupied[count] = self.hole(side.other(), i);
+                count += 1;
+            }
+        }
+        let occupied = &occupied[..count];
         if limit < 2 || count < 2 {
             match count {
                 0 => out.push(make(Extras::NONE)),
-                _ => out.extend(occupied().map(|hole| make(Extras::one(hole)))),
+                _ => out.extend(occupied.iter().map(|&hole| make(Extras::one(hole)))),
             }
             return;
         }
-        for (i, first) in occupied().enumerate() {
-            for second in occupied().skip(i + 1) {
+        out.reserve(count * (count - 1) / 2);
+        for (i, &first) in occupied.iter().enumerate() {
+            for &second in &occupied[i + 1..] {
                 out.push(make(Extras([Some(first), Some(second)])));
             }
         }

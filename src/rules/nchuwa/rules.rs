@@ -115,6 +115,31 @@ impl Rules for Nchuwa {
         }
     }
 
+    /// Every decision is a whole turn; the listed ones are legal but for a move not decided
+    /// within the lap budget, which only playing it refuses.
+    fn whole_turns(&self, state: &NchuwaState) -> Option<u64> {
+        match self.phase(state) {
+            Phase::MustPass { .. } => Some(1),
+            Phase::ToMove(_) | Phase::Continue { .. } if state.opening > 0 => {
+                let mut transfers = Vec::new();
+                self.decisions(state, &mut transfers);
+                Some(transfers.len() as u64)
+            }
+            Phase::ToMove(side) | Phase::Continue { side, .. } => {
+                let (mut count, mut undecided) = (0, false);
+                let mut moves = Vec::new();
+                self.each_move(state, side, false, |hole, plan| {
+                    undecided |= matches!(plan.walk, Walk::Undecided);
+                    moves.clear();
+                    self.push_moves(side, hole, plan, &mut moves);
+                    count += moves.len() as u64;
+                });
+                (!undecided).then_some(count)
+            }
+            Phase::RoundOver { .. } | Phase::Over { .. } => None,
+        }
+    }
+
     fn decision_runs(
         &self,
         state: &NchuwaState,

@@ -433,6 +433,10 @@ pub struct GenerateArgs {
     /// Stop a game that has not ended after this many plies (its result is then *)
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub max_plies: usize,
+
+    /// Threads that make games [default: every core]; the output is the same for any N
+    #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one)]
+    pub jobs: Option<NonZeroUsize>,
 }
 
 #[derive(Debug, Args)]
@@ -455,6 +459,18 @@ pub struct PerftArgs {
     /// Who moves first: A or B
     #[arg(long, default_value = "B", value_parser = ["A", "B"])]
     pub first: String,
+
+    /// Threads that count [default: every core]
+    #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one)]
+    pub jobs: Option<NonZeroUsize>,
+
+    /// Memory of the transposition table, in MiB, shared out among the threads; 0 follows every sequence without one
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    pub hash: usize,
+
+    /// Count ply by ply forward instead, each distinct state of a ply once with the number of sequences that reach it (one thread, memory grows with the states): a second method, to check a count
+    #[arg(long, conflicts_with = "divide")]
+    pub layers: bool,
 }
 
 #[derive(Debug, Args)]

@@ -1,57 +1,211 @@
 //! `mgn perft`: count the legal decision sequences of D plies from the start position.
+//!
+//! The count is cut into parts below the root ([`mgn::perft::split`]: equal states with the
+//! same plies left merged), and the threads count the parts, each with its own rules and its
+//! own share of the transposition table; `--layers` counts forward instead, a second method.
 
 use super::args::PerftArgs;
-use super::generate::run_rules;
+use super::generate::{run_rules, Configure};
 use super::output::{self, say};
 use super::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mgn::notation::Side;
-use mgn::perft::{divide_watched, perft};
+use mgn::notation::{Header, Side};
+use mgn::perft::{divide, divide_with, perft, perft_layers, perft_with, split, Table};
 use mgn::rules::{Rules, WithRules};
 use mgn::Diagnostic;
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
 
-struct Count<'b> {
+/// Parts for each thread: enough that a thread given the largest parts does not leave the
+/// others idle for long.
+const PARTS_PER_THREAD: usize = 1024;
+
+/// How to count.
+#[derive(Clone, Copy)]
+struct Method {
     depth: u32,
     divide: bool,
     first: Side,
-    /// Moved on as each first decision is counted (drawn only on a terminal).
-    bar: &'b ProgressBar,
+    threads: usize,
+    /// The table's memory, for all threads; 0: no table.
+    table_bytes: usize,
+    layers: bool,
+}
+
+/// Counts below each first decision (one entry without a divide), and the count.
+type Counted = (Vec<(String, u64)>, u64);
+
+struct Count<'a> {
+    method: Method,
+    header: &'a Header,
+    max_laps: u64,
 }
 
 impl WithRules for Count<'_> {
-    type Output = Result<(Vec<(String, u64)>, u64), Diagnostic>;
+    type Output = Result<Counted, Diagnostic>;
     fn run<R: Rules>(self, rules: &R) -> Self::Output {
-        let start = rules.start(self.first);
+        let Method {
+            depth,
+            divide: by_first,
+            first,
+            threads,
+            table_bytes,
+            layers,
+        } = self.method;
+        let start = rules.start(first);
+        if layers {
+            return Ok((Vec::new(), perft_layers(rules, &start, depth)?));
+        }
         // At depth 0 the position itself is the one sequence, and there is no first decision
         // to divide it by.
-        if self.depth == 0 {
-            return Ok((Vec::new(), perft(rules, &start, 0)?));
-        }
-        // Counted first decision by first decision, so that a bar can say how far it has come.
-        let parts = divide_watched(rules, &start, self.depth, |counted, of| {
-            self.bar.set_length(of as u64);
-            self.bar.set_position(counted as u64);
-        })?;
+        let by_first = by_first && depth > 0;
+        let parts = if threads == 1 {
+            match (by_first, table_bytes) {
+                (true, 0) => divide(rules, &start, depth)?,
+                (true, bytes) => divide_with(rules, &start, depth, &mut Table::with_bytes(bytes))?,
+                (false, 0) => vec![(String::new(), perft(rules, &start, depth)?)],
+                (false, bytes) => vec![(
+                    String::new(),
+                    perft_with(rules, &start, depth, &mut Table::with_bytes(bytes))?,
+                )],
+            }
+        } else {
+            let mut counts = self.on_threads()?;
+            let mut names = Vec::new();
+            rules.decisions(&start, &mut names);
+            // First decisions below which nothing was counted.
+            counts.resize(names.len().max(1), 0);
+            if by_first {
+                names.iter().map(|d| d.to_string()).zip(counts).collect()
+            } else {
+                vec![(String::new(), counts.iter().sum())]
+            }
+        };
         let total = parts.iter().map(|(_, n)| n).sum();
-        Ok((if self.divide { parts } else { Vec::new() }, total))
+        Ok((if by_first { parts } else { Vec::new() }, total))
     }
 }
 
-/// A bar on standard error for a count that may take minutes: by first decision, with the
-/// time taken. indicatif draws nothing when standard error is not a terminal (a pipe, a test).
-fn bar(depth: u32) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} perft({msg}) {bar:30} {pos}/{len} first decisions, {elapsed}",
-        )
-        .expect("a valid template"),
-    );
-    bar.set_message(depth.to_string());
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
+impl Count<'_> {
+    /// The count below each first decision (or the count, alone), its parts counted on every
+    /// thread. Each thread configures the rules and cuts the count into the same parts, and
+    /// claims the next part to count until none is left.
+    fn on_threads(&self) -> Result<Vec<u64>, Diagnostic> {
+        // On a terminal only (indicatif draws nothing on a pipe): how many parts are counted.
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} parts counted, {elapsed}")
+                .expect("a valid template"),
+        );
+        let shared = Shared {
+            next: AtomicUsize::new(0),
+            counts: Mutex::new(Vec::new()),
+            refused: Mutex::new(None),
+            bar,
+        };
+        std::thread::scope(|scope| {
+            for _ in 0..self.method.threads {
+                let worker = Worker {
+                    method: self.method,
+                    shared: &shared,
+                };
+                let (header, max_laps) = (self.header, self.max_laps);
+                scope.spawn(move || {
+                    run_rules(header, max_laps, worker)
+                        .expect("the rules were configured before the threads started")
+                });
+            }
+        });
+        shared.bar.finish_and_clear();
+        match shared.refused.into_inner().expect("never poisoned") {
+            Some((_, refusal)) => Err(refusal),
+            None => Ok(shared.counts.into_inner().expect("never poisoned")),
+        }
+    }
+}
+
+struct Shared {
+    /// The next part to claim.
+    next: AtomicUsize,
+    /// The count so far below each first decision.
+    counts: Mutex<Vec<u64>>,
+    /// The first part (in the parts' order) whose count is not known, and why.
+    refused: Mutex<Option<(usize, Diagnostic)>>,
+    /// Moved on as each part is counted.
+    bar: ProgressBar,
+}
+
+struct Worker<'a> {
+    method: Method,
+    shared: &'a Shared,
+}
+
+impl WithRules for Worker<'_> {
+    type Output = ();
+    fn run<R: Rules>(self, rules: &R) {
+        let Method {
+            depth,
+            divide,
+            first,
+            threads,
+            table_bytes,
+            ..
+        } = self.method;
+        let start = rules.start(first);
+        let at_least = PARTS_PER_THREAD * threads;
+        let parts = match split(rules, &start, depth, at_least, divide) {
+            Ok(parts) => parts,
+            Err(refusal) => return self.refuse(0, refusal),
+        };
+        // Every thread cuts the count into the same parts.
+        self.shared.bar.set_length(parts.len() as u64);
+        let mut table = (table_bytes > 0).then(|| Table::with_bytes(table_bytes / threads));
+        self.count(rules, &parts, &mut table);
+        if let Some(table) = table {
+            let (lookups, found) = table.lookups();
+            tracing::info!(lookups, found, "transposition table");
+        }
+    }
+}
+
+impl Worker<'_> {
+    fn count<R: Rules>(
+        &self,
+        rules: &R,
+        parts: &[mgn::perft::Part<R::State>],
+        table: &mut Option<Table<R::State>>,
+    ) {
+        loop {
+            let i = self.shared.next.fetch_add(1, Ordering::Relaxed);
+            let Some(part) = parts.get(i) else { break };
+            let count = match table {
+                Some(table) => perft_with(rules, &part.state, part.depth, table),
+                None => perft(rules, &part.state, part.depth),
+            };
+            match count {
+                Ok(count) => {
+                    let mut counts = self.shared.counts.lock().expect("never poisoned");
+                    if counts.len() <= part.first {
+                        counts.resize(part.first + 1, 0);
+                    }
+                    counts[part.first] += part.paths * count;
+                    self.shared.bar.inc(1);
+                }
+                Err(refusal) => return self.refuse(i, refusal),
+            }
+        }
+    }
+
+    /// Part `i` cannot be counted: the count is not known, and the threads stop claiming.
+    fn refuse(&self, i: usize, refusal: Diagnostic) {
+        self.shared.next.store(usize::MAX / 2, Ordering::Relaxed);
+        let mut refused = self.shared.refused.lock().expect("never poisoned");
+        if refused.as_ref().is_none_or(|(j, _)| i < *j) {
+            *refused = Some((i, refusal));
+        }
+    }
 }
 
 pub fn run(args: &PerftArgs) -> Status {
@@ -62,7 +216,19 @@ pub fn run(args: &PerftArgs) -> Status {
             return Status::Error;
         }
     };
+    if let Err(message) = run_rules(&header, args.rules.max_laps, Configure) {
+        say(&message);
+        return Status::Error;
+    }
     let first = if args.first == "A" { Side::A } else { Side::B };
+    let threads = if args.layers {
+        1
+    } else {
+        args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |n| n.get(),
+        )
+    };
     let mut out = output::stdout();
     for depth in if args.all {
         1..=args.depth
@@ -70,16 +236,19 @@ pub fn run(args: &PerftArgs) -> Status {
         args.depth..=args.depth
     } {
         let started = Instant::now();
-        let bar = bar(depth);
         let work = Count {
-            depth,
-            divide: args.divide,
-            first,
-            bar: &bar,
+            method: Method {
+                depth,
+                divide: args.divide,
+                first,
+                threads,
+                table_bytes: args.hash.saturating_mul(1 << 20),
+                layers: args.layers,
+            },
+            header: &header,
+            max_laps: args.rules.max_laps,
         };
-        let counted = run_rules(&header, args.rules.max_laps, work);
-        bar.finish_and_clear();
-        let (parts, total) = match counted {
+        let (parts, total) = match run_rules(&header, args.rules.max_laps, work) {
             Ok(Ok(counted)) => counted,
             Ok(Err(undecided)) => {
                 // A move not decided within the lap budget: the count is unknown.
