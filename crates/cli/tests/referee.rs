@@ -164,6 +164,43 @@ fn a_wrong_engine_is_caught_and_its_record_fails_under_its_reading() {
     assert_check_splits(&record, "dakon.capture.opponent-side=neighbours");
 }
 
+/// When both sides list decisions the other does not (Dong Wo `catalan`, where the mover
+/// chooses the muzi a meeting captures, `@B1xmA` or `@B1xmB`, against an engine reading
+/// `dong-wo.muzi.meeting=opponents`, which lists `@B1`), the record plays the one that leads
+/// where the engine's own decision does not: under the engine's reading it fails.
+#[test]
+fn of_two_answers_the_record_plays_the_one_the_engine_cannot_reach() {
+    let dir = scratch("referee", "meeting-witness");
+    let record = dir.join("difference.mgn");
+    let output = referee(
+        &[
+            "--game",
+            "dong-wo",
+            "--preset",
+            "catalan",
+            "--depth",
+            "1",
+            "--games",
+            "1",
+            "--record",
+            path_str(&record),
+        ],
+        &[
+            MGN,
+            "engine",
+            "--override",
+            "dong-wo.muzi.meeting=opponents",
+        ],
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("decided by: dong-wo.muzi.meeting"),
+        "{}",
+        stdout(&output)
+    );
+    assert_check_splits(&record, "dong-wo.muzi.meeting=opponents");
+}
+
 /// mgn check passes `record` under mgn's rules, and fails it with `option` set.
 fn assert_check_splits(record: &Path, option: &str) {
     let checked = mgn(&["check", path_str(record)]);

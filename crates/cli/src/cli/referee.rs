@@ -639,13 +639,38 @@ impl<R: Rules> Comparing<'_, '_, R> {
         session
     }
 
+    /// Which of `candidates`, the decisions mgn lists alone at the end of `line`, leads where
+    /// none of `theirs`, the decisions the engine lists alone, leads when the engine plays it:
+    /// the record then shows what the engine cannot reach. `None` when every candidate leads
+    /// somewhere the engine also goes, or the engine misbehaves.
+    fn witness(
+        &mut self,
+        line: &Line<R::Decision>,
+        candidates: &[String],
+        theirs: &[String],
+    ) -> Option<usize> {
+        let mut reached = Vec::new();
+        for text in theirs {
+            // The line agreed up to here: walking it again only sets the engine there.
+            self.goto("choosing the record's decision", line).ok()?;
+            reached.push(self.child.ask(&Request::Play(text.clone())).ok()?);
+        }
+        candidates.iter().position(|text| {
+            let mut mine = self.replayed(line, line.steps.len());
+            match mine.find(text) {
+                Ok(decision) => {
+                    let played = mine.play(&decision);
+                    !reached.iter().any(|theirs| played.agrees(theirs))
+                }
+                Err(_) => false,
+            }
+        })
+    }
+
     /// What the report shows of a difference, and the record that reproduces it.
     fn analyse(&mut self, difference: Difference<R::Decision>) -> Found {
         let rules = self.mgn.rules();
         let def = rules.def();
-        let at = self.replayed(&difference.line, difference.line.steps.len());
-        let position = rules.position(at.state());
-        let mid_turn = matches!(rules.phase(at.state()), Phase::Continue { .. });
         let (mut mgn_only, mut engine_only) = (Vec::new(), Vec::new());
         if let (Answer::Moves(m), Answer::Moves(e)) = (&difference.mgn, &difference.engine) {
             mgn_only = m.iter().filter(|d| !e.contains(d)).cloned().collect();
@@ -657,6 +682,18 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 }
             }
         }
+        // Of the decisions mgn lists alone, the record plays one that leads where none of the
+        // engine's own decisions leads: a Dong Wo meeting's `@B1xmA` may be where the engine's
+        // `@B1` goes (it reads `dong-wo.muzi.meeting=opponents`), and would not tell the
+        // readings apart; `@B1xmB` does.
+        if difference.request == Request::Moves && mgn_only.len() > 1 {
+            if let Some(i) = self.witness(&difference.line, &mgn_only, &engine_only) {
+                mgn_only.swap(0, i);
+            }
+        }
+        let at = self.replayed(&difference.line, difference.line.steps.len());
+        let position = rules.position(at.state());
+        let mid_turn = matches!(rules.phase(at.state()), Phase::Continue { .. });
         // The decision the trace is of: the one played, or the first mgn lists alone.
         let traced = match &difference.request {
             Request::Play(text) => Some(text.clone()),
