@@ -232,6 +232,9 @@ pub enum Command {
     /// Replay the games of a file step by step, drawing the board after each move
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
+    /// Draw a record's position, or a position string, as a terminal diagram or an SVG image
+    #[command(after_help = super::show::SHOW_EXAMPLES)]
+    Show(super::show::ShowArgs),
     /// Write random complete legal games as MGN (every decision drawn among the legal ones)
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
@@ -244,6 +247,12 @@ pub enum Command {
     /// Import other programs' games (Ludii trials, MancalaGames logs, mgn's move log) as MGN
     #[command(after_help = IMPORT_EXAMPLES)]
     Import(ImportArgs),
+    /// Answer the engine protocol on standard input and output with mgn's rules (docs/protocol.md)
+    #[command(after_help = ENGINE_EXAMPLES)]
+    Engine(EngineArgs),
+    /// Compare another implementation's answers with mgn's rules, live (docs/protocol.md)
+    #[command(after_help = REFEREE_EXAMPLES)]
+    Referee(RefereeArgs),
     /// Show each game's rules, rule options, defaults and presets, with their codes and sources
     #[command(after_help = RULES_EXAMPLES)]
     Rules(RulesArgs),
@@ -253,16 +262,6 @@ pub enum Command {
     /// Write the manual page (roff) to standard output
     #[command(after_help = MAN_EXAMPLES)]
     Man,
-    /// Answer the engine protocol on standard input and output with mgn's rules (docs/protocol.md)
-    #[command(after_help = ENGINE_EXAMPLES)]
-    Engine(EngineArgs),
-    /// Compare another implementation's answers with mgn's rules, live (docs/protocol.md)
-    #[command(after_help = REFEREE_EXAMPLES)]
-    Referee(RefereeArgs),
-    /// Draw a position (a record's after or before ply N, or a position string) as a terminal
-    /// diagram or an SVG image, the last move's sowing and captures marked
-    #[command(after_help = super::show::SHOW_EXAMPLES)]
-    Show(super::show::ShowArgs),
 }
 
 const COMPLETIONS_EXAMPLES: &str = "\
