@@ -433,11 +433,29 @@ enum Last {
     Move(Move),
     Pass,
     /// A step that is no ply (an owner action, a transaction, the start of a round), with its
-    /// events: a claim after it is about it, not about the ply before.
+    /// events: a claim after it is about it, not about the ply before. It is put in words only
+    /// when a failure shows it: formatting every step cost a tenth of a Dong Wo replay.
     Step {
-        written: String,
+        step: Step,
         events: Vec<Event>,
     },
+}
+
+/// A step that is no ply, as written.
+enum Step {
+    Action(HoleAction),
+    Transaction(Transaction),
+    Round(u32),
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Action(a) => Written::Action(a).fmt(f),
+            Step::Transaction(t) => Written::Transaction(t).fmt(f),
+            Step::Round(round) => write!(f, "round {round}"),
+        }
+    }
 }
 
 impl Last {
@@ -628,11 +646,11 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 Element::Pass(written) => self.play_pass(written.span)?,
                 Element::Action(action) => {
                     let decision = self.rules.decision_from_action(&action.value);
-                    self.play_step(action.span, decision, Written::Action(&action.value))?
+                    self.play_step(action.span, decision, Step::Action(action.value))?
                 }
                 Element::Transaction(deal) => {
                     let decision = self.rules.decision_from_transaction(&deal.value);
-                    self.play_step(deal.span, decision, Written::Transaction(&deal.value))?
+                    self.play_step(deal.span, decision, Step::Transaction(deal.value))?
                 }
                 Element::Captures(claim) => self.check_captures(&claim)?,
                 Element::Score(claim) => self.check_score(&claim)?,
@@ -834,7 +852,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         &mut self,
         span: Span,
         decision: Result<R::Decision, Diagnostic>,
-        written: Written<'_>,
+        written: Step,
     ) -> Result<(), Fail> {
         if let Phase::Over { .. } = self.rules.phase(&self.state) {
             return Err(failure_at(
@@ -850,16 +868,16 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         if let Err(refusal) = applied {
             return Err(placed(refusal.with_alternatives(self.alternatives()), span));
         }
-        self.last = Last::Step {
-            written: written.to_string(),
-            events: events.clone(),
-        };
         if self.on_step.is_some() {
             let label = StepLabel::Step {
                 written: written.to_string(),
             };
-            self.step(label, events);
+            self.step(label, events.clone());
         }
+        self.last = Last::Step {
+            step: written,
+            events,
+        };
         Ok(())
     }
 
@@ -934,9 +952,10 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
     /// A claim about the position reached, that fails: about the last ply, with its number and
     /// trace, or about the step after it (`win:B2`, `round 4`) with that step's trace.
     fn about_last(&self, mut failure: Fail) -> Fail {
-        if let Last::Step { written, events } = &self.last {
+        if let Last::Step { step, events } = &self.last {
+            let written = step.to_string();
             failure.message = format!("after {written}: {}", failure.message);
-            failure.trace = Some(ply_trace(written, events));
+            failure.trace = Some(ply_trace(&written, events));
             failure.ply = None;
             return failure;
         }
@@ -1131,10 +1150,6 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 self.unmarked_round = None;
                 self.round_marked = true;
                 self.plies_this_round = 0;
-                self.last = Last::Step {
-                    written: format!("round {}", marker.value),
-                    events: events.clone(),
-                };
                 // Capture claims speak of a move; none has been made in this round yet.
                 self.log.clear();
                 self.ply_count_at_marker = self.ply_count;
@@ -1142,8 +1157,12 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                     let label = StepLabel::Round {
                         round: marker.value,
                     };
-                    self.step(label, events);
+                    self.step(label, events.clone());
                 }
+                self.last = Last::Step {
+                    step: Step::Round(marker.value),
+                    events,
+                };
                 Ok(())
             }
             _ if self.unmarked_round.is_none()
