@@ -12,6 +12,7 @@ mod trace;
 pub use log::{Captures, PlyLog};
 pub use trace::{draw, draw_board, draw_four_rows, event_trace, ply_trace, position_lines};
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::notation::{
@@ -93,11 +94,13 @@ pub struct Replayed {
 
 /// A game's move text as the replay pulls it: its elements in order, then the result that
 /// closed it. A reader of the text ([`crate::notation::GameReader`]) gives them as it reads, so
-/// that a game is replayed without its syntax tree; [`GameMoves`] gives those of a tree.
-pub trait MoveText {
+/// that a game is replayed without its syntax tree; [`GameMoves`] lends those of a tree (for
+/// `'g`), which the replay then neither copies nor drops: copying each move and checkpoint was
+/// a fifth of replaying a parsed game.
+pub trait MoveText<'g> {
     /// The next element, or `None` when the move text is over (or stopped at a syntax error,
     /// which the caller reports: then there is no outcome).
-    fn next_element(&mut self) -> Option<Element>;
+    fn next_element(&mut self) -> Option<Cow<'g, Element>>;
     /// The result that closed the move text, once `next_element` has said it is over.
     fn outcome(&self) -> Option<Spanned<Outcome>>;
     /// The text at `span`, the span of an element given, if the move text has its text: so
@@ -109,9 +112,9 @@ pub trait MoveText {
 
 /// A game's reader as the replay's move text: it stops at a syntax error, which
 /// [`Games::finish`](crate::notation::Games::finish) then gives.
-impl MoveText for crate::notation::GameReader<'_> {
-    fn next_element(&mut self) -> Option<Element> {
-        self.next()?.ok()
+impl<'g> MoveText<'g> for crate::notation::GameReader<'_> {
+    fn next_element(&mut self) -> Option<Cow<'g, Element>> {
+        self.next()?.ok().map(Cow::Owned)
     }
 
     fn outcome(&self) -> Option<Spanned<Outcome>> {
@@ -135,11 +138,11 @@ impl<'g> GameMoves<'g> {
     }
 }
 
-impl MoveText for GameMoves<'_> {
-    fn next_element(&mut self) -> Option<Element> {
-        let element = self.game.moves.get(self.next)?.clone();
+impl<'g> MoveText<'g> for GameMoves<'g> {
+    fn next_element(&mut self) -> Option<Cow<'g, Element>> {
+        let element = self.game.moves.get(self.next)?;
         self.next += 1;
-        Some(element)
+        Some(Cow::Borrowed(element))
     }
 
     fn outcome(&self) -> Option<Spanned<Outcome>> {
@@ -208,7 +211,7 @@ pub fn replay_game_within(game: &Game, keep_plies: bool, max_laps: u64) -> Repla
 }
 
 /// Replay the game of `header` whose move text `moves` gives.
-pub fn replay_moves<T: MoveText>(
+pub fn replay_moves<'g, T: MoveText<'g>>(
     header: &Header,
     moves: &mut T,
     options: ReplayOptions<'_>,
@@ -218,7 +221,7 @@ pub fn replay_moves<T: MoveText>(
         moves: &'a mut T,
         options: ReplayOptions<'s>,
     }
-    impl<T: MoveText> WithRules for Run<'_, '_, T> {
+    impl<'g, T: MoveText<'g>> WithRules for Run<'_, '_, T> {
         type Output = Replayed;
         fn run<R: Rules>(self, rules: &R) -> Replayed {
             Replay::new(rules, self.header, self.options).run(self.moves)
@@ -428,23 +431,41 @@ enum Written<'g> {
 }
 
 /// The last ply or step as written, kept to be put in words when a trace needs it.
-enum Last {
+enum Last<'g> {
     Nothing,
-    Move(Move),
+    Move(Cow<'g, Spanned<Move>>),
     Pass,
     /// A step that is no ply (an owner action, a transaction, the start of a round), with its
-    /// events: a claim after it is about it, not about the ply before.
+    /// events: a claim after it is about it, not about the ply before. It is put in words only
+    /// when a failure shows it: formatting every step cost a tenth of a Dong Wo replay.
     Step {
-        written: String,
+        step: Step,
         events: Vec<Event>,
     },
 }
 
-impl Last {
+/// A step that is no ply, as written.
+enum Step {
+    Action(HoleAction),
+    Transaction(Transaction),
+    Round(u32),
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Action(a) => Written::Action(a).fmt(f),
+            Step::Transaction(t) => Written::Transaction(t).fmt(f),
+            Step::Round(round) => write!(f, "round {round}"),
+        }
+    }
+}
+
+impl Last<'_> {
     fn written(&self) -> Written<'_> {
         match self {
             Last::Nothing => Written::Nothing,
-            Last::Move(m) => Written::Move(m),
+            Last::Move(m) => Written::Move(&m.value),
             Last::Pass => Written::Pass,
             Last::Step { .. } => Written::Nothing,
         }
@@ -471,7 +492,7 @@ impl fmt::Display for Written<'_> {
     }
 }
 
-struct Replay<'a, 's, R: Rules> {
+struct Replay<'a, 's, 'g, R: Rules> {
     rules: &'a R,
     header: &'a Header,
     state: R::State,
@@ -487,7 +508,7 @@ struct Replay<'a, 's, R: Rules> {
     /// A failure read the events (which are not kept unless `record_events`).
     events_read: std::cell::Cell<bool>,
     last_side: Side,
-    last: Last,
+    last: Last<'g>,
     /// A round the rules started that the record has not yet marked with `round N`.
     unmarked_round: Option<u32>,
     /// The current round's `round N` marker has been read.
@@ -507,8 +528,8 @@ struct Replay<'a, 's, R: Rules> {
     replayed: Position,
 }
 
-impl<'a, 's, R: Rules> Replay<'a, 's, R> {
-    fn new(rules: &'a R, header: &'a Header, options: ReplayOptions<'s>) -> Replay<'a, 's, R> {
+impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
+    fn new(rules: &'a R, header: &'a Header, options: ReplayOptions<'s>) -> Replay<'a, 's, 'g, R> {
         let record_events = options.events || options.on_step.is_some();
         Replay {
             rules,
@@ -542,7 +563,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         }
     }
 
-    fn run<T: MoveText>(mut self, moves: &mut T) -> Replayed {
+    fn run<T: MoveText<'g>>(mut self, moves: &mut T) -> Replayed {
         let result = self.setup().and_then(|()| self.walk(moves));
         let start = Some(self.start_position.clone());
         let failure = result.err().map(|failure| *failure);
@@ -616,30 +637,43 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         Ok(())
     }
 
-    fn walk<T: MoveText>(&mut self, moves: &mut T) -> Result<(), Fail> {
+    fn walk<T: MoveText<'g>>(&mut self, moves: &mut T) -> Result<(), Fail> {
         while let Some(element) = moves.next_element() {
-            match element {
-                Element::Move(written) => {
+            // A move is kept (for the trace of a claim after it) as it came, lent or owned.
+            let element = match element {
+                Cow::Borrowed(Element::Move(written)) => Ok(Cow::Borrowed(written)),
+                Cow::Owned(Element::Move(written)) => Ok(Cow::Owned(written)),
+                other => Err(other),
+            };
+            let element = match element {
+                Ok(written) => {
                     self.play_move(written)?;
                     if let Some(open) = self.open_turn.take() {
                         return self.stop_in_open_turn(open, moves);
                     }
+                    continue;
                 }
+                Err(other) => other,
+            };
+            match &*element {
+                // Taken above.
+                Element::Move(_) => {}
                 Element::Pass(written) => self.play_pass(written.span)?,
                 Element::Action(action) => {
                     let decision = self.rules.decision_from_action(&action.value);
-                    self.play_step(action.span, decision, Written::Action(&action.value))?
+                    self.play_step(action.span, decision, Step::Action(action.value))?
                 }
                 Element::Transaction(deal) => {
                     let decision = self.rules.decision_from_transaction(&deal.value);
-                    self.play_step(deal.span, decision, Written::Transaction(&deal.value))?
+                    let step = Step::Transaction(deal.value);
+                    self.play_step(deal.span, decision, step)?
                 }
-                Element::Captures(claim) => self.check_captures(&claim)?,
-                Element::Score(claim) => self.check_score(&claim)?,
+                Element::Captures(claim) => self.check_captures(claim)?,
+                Element::Score(claim) => self.check_score(claim)?,
                 Element::Checkpoint(claim) => {
-                    self.check_checkpoint(&claim, moves.text_at(claim.span))?
+                    self.check_checkpoint(claim, moves.text_at(claim.span))?
                 }
-                Element::Round(marker) => self.check_round(&marker)?,
+                Element::Round(marker) => self.check_round(marker)?,
                 Element::Comment(_) => {}
             }
         }
@@ -697,14 +731,14 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         applied
     }
 
-    fn play_move(&mut self, written: Spanned<Move>) -> Result<(), Fail> {
+    fn play_move(&mut self, written: Cow<'g, Spanned<Move>>) -> Result<(), Fail> {
         self.before_ply(written.span)?;
         let side = self.side_to_move();
         let played = self.play_written_move(side, &written);
         // The trace of a move that fails half-way shows the move as written, as does that of
         // a claim after it.
         self.last_side = side;
-        self.last = Last::Move(written.value);
+        self.last = Last::Move(written);
         if played.is_ok() {
             if self.open_turn.is_some() {
                 // Shown once the record is known to stop here (`stop_in_open_turn`).
@@ -721,10 +755,14 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
     /// reached (the same player still to move) and comments. The claims are checked as they
     /// come; the first that fails is the record's failure if it does end here, and `open` is
     /// if it does not, as in any other record: a turn that goes on is written whole.
-    fn stop_in_open_turn<T: MoveText>(&mut self, open: Fail, moves: &mut T) -> Result<(), Fail> {
+    fn stop_in_open_turn<T: MoveText<'g>>(
+        &mut self,
+        open: Fail,
+        moves: &mut T,
+    ) -> Result<(), Fail> {
         let mut claim_failure = None;
         while let Some(element) = moves.next_element() {
-            let checked = match &element {
+            let checked = match &*element {
                 Element::Comment(_) => continue,
                 // Past a claim that failed, the rest is read only to see where the record ends.
                 Element::Captures(_) | Element::Score(_) | Element::Checkpoint(_)
@@ -834,7 +872,7 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         &mut self,
         span: Span,
         decision: Result<R::Decision, Diagnostic>,
-        written: Written<'_>,
+        written: Step,
     ) -> Result<(), Fail> {
         if let Phase::Over { .. } = self.rules.phase(&self.state) {
             return Err(failure_at(
@@ -850,16 +888,16 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
         if let Err(refusal) = applied {
             return Err(placed(refusal.with_alternatives(self.alternatives()), span));
         }
-        self.last = Last::Step {
-            written: written.to_string(),
-            events: events.clone(),
-        };
         if self.on_step.is_some() {
             let label = StepLabel::Step {
                 written: written.to_string(),
             };
-            self.step(label, events);
+            self.step(label, events.clone());
         }
+        self.last = Last::Step {
+            step: written,
+            events,
+        };
         Ok(())
     }
 
@@ -934,9 +972,10 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
     /// A claim about the position reached, that fails: about the last ply, with its number and
     /// trace, or about the step after it (`win:B2`, `round 4`) with that step's trace.
     fn about_last(&self, mut failure: Fail) -> Fail {
-        if let Last::Step { written, events } = &self.last {
+        if let Last::Step { step, events } = &self.last {
+            let written = step.to_string();
             failure.message = format!("after {written}: {}", failure.message);
-            failure.trace = Some(ply_trace(written, events));
+            failure.trace = Some(ply_trace(&written, events));
             failure.ply = None;
             return failure;
         }
@@ -1131,10 +1170,6 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                 self.unmarked_round = None;
                 self.round_marked = true;
                 self.plies_this_round = 0;
-                self.last = Last::Step {
-                    written: format!("round {}", marker.value),
-                    events: events.clone(),
-                };
                 // Capture claims speak of a move; none has been made in this round yet.
                 self.log.clear();
                 self.ply_count_at_marker = self.ply_count;
@@ -1142,8 +1177,12 @@ impl<'a, 's, R: Rules> Replay<'a, 's, R> {
                     let label = StepLabel::Round {
                         round: marker.value,
                     };
-                    self.step(label, events);
+                    self.step(label, events.clone());
                 }
+                self.last = Last::Step {
+                    step: Step::Round(marker.value),
+                    events,
+                };
                 Ok(())
             }
             _ if self.unmarked_round.is_none()

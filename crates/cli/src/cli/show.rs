@@ -25,6 +25,7 @@ use mgn::picture::{svg, text, Board, Layout, Marks};
 use mgn::replay::{replay_moves, MoveText, PlyRecord, Progress, ReplayOptions, StepLabel};
 use mgn::rules::{with_rules_within, Rules, WithRules};
 use mgn::Diagnostic;
+use std::borrow::Cow;
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -266,10 +267,10 @@ struct Watched<T> {
     checkpoint: Option<Spanned<Position>>,
 }
 
-impl<T: MoveText> MoveText for Watched<T> {
-    fn next_element(&mut self) -> Option<Element> {
+impl<'g, T: MoveText<'g>> MoveText<'g> for Watched<T> {
+    fn next_element(&mut self) -> Option<Cow<'g, Element>> {
         let element = self.inner.next_element()?;
-        if let Element::Checkpoint(claim) = &element {
+        if let Element::Checkpoint(claim) = &*element {
             self.checkpoint = Some(claim.clone());
         }
         Some(element)
@@ -463,7 +464,7 @@ struct Played {
     layout: Layout,
 }
 
-fn show_game<T: MoveText>(
+fn show_game<'g, T: MoveText<'g>>(
     args: &ShowArgs,
     header: &Header,
     moves: &mut T,
