@@ -833,7 +833,8 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
     tag("Game", "nchuwa");
     tag("Board", &format!("4x{n}"));
     tag("Preset", "ludii");
-    tag("Source", &format!("Ludii trial {source}"));
+    let importer = super::importer_tag(super::Format::Ludii, source, 1);
+    tag(&importer.name, &importer.value);
     tag("First", &first.unwrap_or(Side::B).to_string());
     tag("Result", outcome);
     tag("Termination", termination);
