@@ -669,6 +669,23 @@ pub struct MoveForm {
     pub stopped: bool,
 }
 
+impl MoveForm {
+    /// One hole and nothing more: each game's form names itself and adds what its moves use
+    /// (`MoveForm { game, shape, chained: true, ..MoveForm::ONE_HOLE }`).
+    pub const ONE_HOLE: MoveForm = MoveForm {
+        game: "",
+        shape: "",
+        chained: false,
+        direction: false,
+        transfer: false,
+        muzi_drops: false,
+        extra_captures: false,
+        removal: false,
+        owner_actions: false,
+        stopped: false,
+    };
+}
+
 /// Refuse the parts of `written` that `form` does not use, with the part to point at.
 pub fn check_move_form(written: &Move, form: &MoveForm) -> Result<(), Diagnostic> {
     let refuse = |what: &str, part: MovePart| {

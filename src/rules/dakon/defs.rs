@@ -221,13 +221,7 @@ pub static MOVE_FORM: MoveForm = MoveForm {
     game: "Dakon",
     shape: "a hole, or holes chained with `-` when a lap ends in the mover's store",
     chained: true,
-    direction: false,
-    transfer: false,
-    muzi_drops: false,
-    extra_captures: false,
-    removal: false,
-    owner_actions: false,
-    stopped: false,
+    ..MoveForm::ONE_HOLE
 };
 
 /// What a Dakon position may hold: holes out of play (a hole that could not be refilled), and

@@ -323,14 +323,11 @@ pub static PRESETS: &[PresetDef] = &[
 pub static MOVE_FORM: MoveForm = MoveForm {
     game: "Dong Wo",
     shape: "a hole and a direction (`B3>` counter-clockwise, `B3<` clockwise), with where the muzi drops in each lap that carries it (`@A2`), and owner actions after a given piece (`~12^A4`)",
-    chained: false,
     direction: true,
-    transfer: false,
     muzi_drops: true,
-    extra_captures: false,
-    removal: false,
     owner_actions: true,
     stopped: true,
+    ..MoveForm::ONE_HOLE
 };
 
 /// What a Dong Wo position may hold: 40 small stones and each muzi once, in holes and winnings;

@@ -216,14 +216,7 @@ pub static PRESETS: &[PresetDef] = &[
 pub static MOVE_FORM: MoveForm = MoveForm {
     game: "Mraw imrujen",
     shape: "one hole: a single lap, in the direction the option mraw-imrujen.sow.direction gives the player",
-    chained: false,
-    direction: false,
-    transfer: false,
-    muzi_drops: false,
-    extra_captures: false,
-    removal: false,
-    owner_actions: false,
-    stopped: false,
+    ..MoveForm::ONE_HOLE
 };
 
 /// What a Mraw imrujen position may hold: 40 seeds in two rows of 5 and the winnings, no

@@ -211,14 +211,11 @@ pub static PRESETS: &[PresetDef] = &[
 pub static MOVE_FORM: MoveForm = MoveForm {
     game: "Nchuwa",
     shape: "a hole (`B9`), or the opening transfer `from:to`, with the holes taken by choice (`*A5`), or an opening removal `*A5` alone under nchuwa.opening.order=interleaved; every sowing is counter-clockwise",
-    chained: false,
-    direction: false,
     transfer: true,
-    muzi_drops: false,
     extra_captures: true,
     removal: true,
-    owner_actions: false,
     stopped: true,
+    ..MoveForm::ONE_HOLE
 };
 
 /// What an Nchuwa position may hold: 8*N seeds on a 4xN board, each player's outer and inner
