@@ -10,7 +10,7 @@ use super::output::{self, say, show_rendered};
 use super::render::Paint;
 use super::report::{self, Source};
 use super::Status;
-use mgn::check::{header_warnings, no_game};
+use mgn::check::header_warnings;
 use mgn::document::{Indented, ItemLines};
 use mgn::notation::{games_in_part, parts, write_position, GameKind, Part, Position};
 use mgn::replay::{draw, event_trace, ply_trace, replay_moves, Progress, ReplayOptions};
@@ -62,7 +62,7 @@ pub fn run(args: &ReplayArgs) -> Status {
                 lossy = String::from_utf8_lossy(&part.bytes);
                 if args.game.is_none_or(|wanted| wanted.get() == records) {
                     show_rendered(&report::syntax_error(
-                        &source_of(&name, &lossy, &part),
+                        &Source::of_part(&name, &lossy, &part),
                         &error,
                         Paint::Stderr,
                     ));
@@ -78,7 +78,7 @@ pub fn run(args: &ReplayArgs) -> Status {
                     lossy = String::from_utf8_lossy(&part.bytes);
                     if args.game.is_none_or(|wanted| wanted.get() == records) {
                         let offset = error.valid_up_to();
-                        let source = source_of(&name, &lossy, &part);
+                        let source = Source::of_part(&name, &lossy, &part);
                         show_rendered(&report::not_utf8_at(
                             &source,
                             offset,
@@ -90,7 +90,7 @@ pub fn run(args: &ReplayArgs) -> Status {
                     continue;
                 }
             };
-            let source = source_of(&name, text, &part);
+            let source = Source::of_part(&name, text, &part);
             let mut games = games_in_part(text, Vec::new(), part.last);
             while let Some(next) = games.next_game() {
                 records += 1;
@@ -157,21 +157,7 @@ pub fn run(args: &ReplayArgs) -> Status {
         view.close(&mut out)
     })();
     if records == 0 && status != Status::Error {
-        let text = last_part
-            .as_ref()
-            .map(|p| String::from_utf8_lossy(&p.bytes).into_owned())
-            .unwrap_or_default();
-        let source = Source {
-            name: &name,
-            text: &text,
-            first_line: last_part.as_ref().map_or(1, |p| p.line),
-            offset: last_part.as_ref().map_or(0, |p| p.offset),
-        };
-        show_rendered(&report::syntax_error(
-            &source,
-            &no_game(&text),
-            Paint::Stderr,
-        ));
+        show_rendered(&report::no_game_in(&name, last_part.as_ref()));
         status = status.max(Status::Failed);
     }
     if let Some(wanted) = args.game {
@@ -184,15 +170,6 @@ pub fn run(args: &ReplayArgs) -> Status {
         }
     }
     output::finish(&mut out, written, status)
-}
-
-fn source_of<'t>(name: &'t str, text: &'t str, part: &Part) -> Source<'t> {
-    Source {
-        name,
-        text,
-        first_line: part.line,
-        offset: part.offset,
-    }
 }
 
 /// How the trace is written, as it is played: text for people, or the `mgn-trace/1` document

@@ -16,7 +16,6 @@ use super::render::Paint;
 use super::report::{self, Source};
 use super::Status;
 use clap::{Args, ValueEnum};
-use mgn::check::no_game;
 use mgn::notation::{
     games_in_part, parse_position, parts, BoardSize, Element, GameKind, Header, Outcome, Part,
     Position, RuleSetting, Side, Span, Spanned,
@@ -298,15 +297,6 @@ fn step_caption(step: Option<&PlyRecord>) -> String {
     }
 }
 
-fn source_of<'t>(name: &'t str, text: &'t str, part: &Part) -> Source<'t> {
-    Source {
-        name,
-        text,
-        first_line: part.line,
-        offset: part.offset,
-    }
-}
-
 /// The boards of a record's position, and the status: 1 when the record breaks a rule.
 fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), Status> {
     let wanted_game = match &args.game {
@@ -360,7 +350,7 @@ fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), S
             if records == wanted_game {
                 lossy = String::from_utf8_lossy(&part.bytes);
                 show(&report::syntax_error(
-                    &source_of(&name, &lossy, &part),
+                    &Source::of_part(&name, &lossy, &part),
                     &error,
                     Paint::Stderr,
                 ));
@@ -375,7 +365,7 @@ fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), S
                 if records == wanted_game {
                     lossy = String::from_utf8_lossy(&part.bytes);
                     let offset = error.valid_up_to();
-                    let source = source_of(&name, &lossy, &part);
+                    let source = Source::of_part(&name, &lossy, &part);
                     show(&report::not_utf8_at(
                         &source,
                         offset,
@@ -387,7 +377,7 @@ fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), S
                 continue;
             }
         };
-        let source = source_of(&name, text, &part);
+        let source = Source::of_part(&name, text, &part);
         let mut games = games_in_part(text, Vec::new(), part.last);
         while let Some(next) = games.next_game() {
             records += 1;
@@ -430,21 +420,7 @@ fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), S
         }
     }
     if records == 0 {
-        let text = last_part
-            .as_ref()
-            .map(|p| String::from_utf8_lossy(&p.bytes).into_owned())
-            .unwrap_or_default();
-        let source = Source {
-            name: &name,
-            text: &text,
-            first_line: last_part.as_ref().map_or(1, |p| p.line),
-            offset: last_part.as_ref().map_or(0, |p| p.offset),
-        };
-        show(&report::syntax_error(
-            &source,
-            &no_game(&text),
-            Paint::Stderr,
-        ));
+        show(&report::no_game_in(&name, last_part.as_ref()));
         return Err(Status::Failed);
     }
     let plural = if records == 1 { "" } else { "s" };
