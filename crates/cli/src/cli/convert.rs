@@ -344,31 +344,11 @@ fn convert_parts(
     let mut last_part: Option<Part> = None;
     for part in parts(input) {
         let part = part.map_err(Stop::Read)?;
-        let lossy;
-        if let Some(error) = part.too_long() {
-            records += 1;
-            lossy = String::from_utf8_lossy(&part.bytes);
-            output::show_rendered(&report::syntax_error(
-                &Source::of_part(name, &lossy, &part),
-                &error,
-                Paint::Stderr,
-            ));
-            converted.left_out.push(records);
-            pending.clear();
-            continue;
-        }
-        let text = match part.text() {
+        let text = match report::part_text(name, &part) {
             Ok(text) => text,
             Err(error) => {
                 records += 1;
-                lossy = String::from_utf8_lossy(&part.bytes);
-                let source = Source::of_part(name, &lossy, &part);
-                output::show_rendered(&report::not_utf8_at(
-                    &source,
-                    error.valid_up_to(),
-                    part.bytes[error.valid_up_to()],
-                    Paint::Stderr,
-                ));
+                output::show_rendered(&error);
                 converted.left_out.push(records);
                 pending.clear();
                 continue;

@@ -56,35 +56,13 @@ pub fn run(args: &ReplayArgs) -> Status {
                     break;
                 }
             };
-            let lossy;
-            if let Some(error) = part.too_long() {
-                records += 1;
-                lossy = String::from_utf8_lossy(&part.bytes);
-                if args.game.is_none_or(|wanted| wanted.get() == records) {
-                    show_rendered(&report::syntax_error(
-                        &Source::of_part(&name, &lossy, &part),
-                        &error,
-                        Paint::Stderr,
-                    ));
-                    status = status.max(Status::Failed);
-                }
-                continue;
-            }
-            let text = match part.text() {
+            let text = match report::part_text(&name, &part) {
                 Ok(text) => text,
-                // A part that is not UTF-8 is a bad record, as for mgn check.
+                // A part too long or not UTF-8 is a bad record, as for mgn check.
                 Err(error) => {
                     records += 1;
-                    lossy = String::from_utf8_lossy(&part.bytes);
                     if args.game.is_none_or(|wanted| wanted.get() == records) {
-                        let offset = error.valid_up_to();
-                        let source = Source::of_part(&name, &lossy, &part);
-                        show_rendered(&report::not_utf8_at(
-                            &source,
-                            offset,
-                            part.bytes[offset],
-                            Paint::Stderr,
-                        ));
+                        show_rendered(&error);
                         status = status.max(Status::Failed);
                     }
                     continue;

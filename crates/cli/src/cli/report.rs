@@ -568,6 +568,22 @@ impl<W: Write> Report<W> {
     }
 }
 
+/// A part's text, or, when the part is one bad record (too long to hold, or not UTF-8), that
+/// record's error rendered for standard error.
+pub fn part_text<'p>(name: &str, part: &'p Part) -> Result<&'p str, String> {
+    if let Some(error) = part.too_long() {
+        let lossy = String::from_utf8_lossy(&part.bytes);
+        let source = Source::of_part(name, &lossy, part);
+        return Err(syntax_error(&source, &error, Paint::Stderr));
+    }
+    part.text().map_err(|error| {
+        let lossy = String::from_utf8_lossy(&part.bytes);
+        let offset = error.valid_up_to();
+        let source = Source::of_part(name, &lossy, part);
+        not_utf8_at(&source, offset, part.bytes[offset], Paint::Stderr)
+    })
+}
+
 /// The error for a file that held no game, placed at the end of its last part (`None`: the
 /// file was empty).
 pub fn no_game_in(name: &str, last_part: Option<&Part>) -> String {

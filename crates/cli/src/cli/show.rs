@@ -344,34 +344,12 @@ fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), S
         })?;
         // A part too long or not UTF-8 is one bad record; it is only reported if it is the
         // game asked for.
-        let lossy;
-        if let Some(error) = part.too_long() {
-            records += 1;
-            if records == wanted_game {
-                lossy = String::from_utf8_lossy(&part.bytes);
-                show(&report::syntax_error(
-                    &Source::of_part(&name, &lossy, &part),
-                    &error,
-                    Paint::Stderr,
-                ));
-                return Err(Status::Failed);
-            }
-            continue;
-        }
-        let text = match part.text() {
+        let text = match report::part_text(&name, &part) {
             Ok(text) => text,
             Err(error) => {
                 records += 1;
                 if records == wanted_game {
-                    lossy = String::from_utf8_lossy(&part.bytes);
-                    let offset = error.valid_up_to();
-                    let source = Source::of_part(&name, &lossy, &part);
-                    show(&report::not_utf8_at(
-                        &source,
-                        offset,
-                        part.bytes[offset],
-                        Paint::Stderr,
-                    ));
+                    show(&error);
                     return Err(Status::Failed);
                 }
                 continue;
