@@ -18,7 +18,7 @@ use mgn::check::no_game;
 use mgn::document::{self, DocumentWriter, GameVisitor, ReadError};
 use mgn::notation::{
     games_in_part, parts, write_head, Comment, Element, GameReader, Header, MovetextWriter,
-    Outcome, Spanned,
+    Outcome, Part, Spanned,
 };
 use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Seek, Write};
@@ -341,40 +341,20 @@ fn convert_parts(
     // still read, to name every game that does not.
     let mut writing = !only_read;
     let mut pending = Vec::new();
-    let mut last_text = (String::new(), 1, 0);
+    let mut last_part: Option<Part> = None;
     for part in parts(input) {
         let part = part.map_err(Stop::Read)?;
-        let lossy;
-        if let Some(error) = part.too_long() {
-            records += 1;
-            lossy = String::from_utf8_lossy(&part.bytes);
-            output::show_rendered(&report::syntax_error(
-                &part_source(name, &lossy, &part),
-                &error,
-                Paint::Stderr,
-            ));
-            converted.left_out.push(records);
-            pending.clear();
-            continue;
-        }
-        let text = match part.text() {
+        let text = match report::part_text(name, &part) {
             Ok(text) => text,
             Err(error) => {
                 records += 1;
-                lossy = String::from_utf8_lossy(&part.bytes);
-                let source = part_source(name, &lossy, &part);
-                output::show_rendered(&report::not_utf8_at(
-                    &source,
-                    error.valid_up_to(),
-                    part.bytes[error.valid_up_to()],
-                    Paint::Stderr,
-                ));
+                output::show_rendered(&error);
                 converted.left_out.push(records);
                 pending.clear();
                 continue;
             }
         };
-        let source = part_source(name, text, &part);
+        let source = Source::of_part(name, text, &part);
         let mut games = games_in_part(text, std::mem::take(&mut pending), part.last);
         while let Some(next) = games.next_game() {
             records += 1;
@@ -417,22 +397,11 @@ fn convert_parts(
         }
         pending = games.pending();
         if records == 0 {
-            last_text = (text.to_string(), part.line, part.offset);
+            last_part = Some(part.clone());
         }
     }
     if records == 0 {
-        let (text, first_line, offset) = &last_text;
-        let source = Source {
-            name,
-            text,
-            first_line: *first_line,
-            offset: *offset,
-        };
-        output::show_rendered(&report::syntax_error(
-            &source,
-            &no_game(text),
-            Paint::Stderr,
-        ));
+        output::show_rendered(&report::no_game_in(name, last_part.as_ref()));
         return Err(Stop::Unreadable);
     }
     if converted.games == 0 && !only_read {
@@ -454,15 +423,6 @@ fn convert_parts(
         writer.finish().map_err(Stop::Write)?;
     }
     Ok(converted)
-}
-
-fn part_source<'t>(name: &'t str, text: &'t str, part: &mgn::notation::Part) -> Source<'t> {
-    Source {
-        name,
-        text,
-        first_line: part.line,
-        offset: part.offset,
-    }
 }
 
 /// Why one game was not written whole.

@@ -10,7 +10,7 @@ use super::output::{self, say, show_rendered};
 use super::render::Paint;
 use super::report::{self, Source};
 use super::Status;
-use mgn::check::{header_warnings, no_game};
+use mgn::check::header_warnings;
 use mgn::document::{Indented, ItemLines};
 use mgn::notation::{games_in_part, parts, write_position, GameKind, Part, Position};
 use mgn::replay::{draw, event_trace, ply_trace, replay_moves, Progress, ReplayOptions};
@@ -56,41 +56,19 @@ pub fn run(args: &ReplayArgs) -> Status {
                     break;
                 }
             };
-            let lossy;
-            if let Some(error) = part.too_long() {
-                records += 1;
-                lossy = String::from_utf8_lossy(&part.bytes);
-                if args.game.is_none_or(|wanted| wanted.get() == records) {
-                    show_rendered(&report::syntax_error(
-                        &source_of(&name, &lossy, &part),
-                        &error,
-                        Paint::Stderr,
-                    ));
-                    status = status.max(Status::Failed);
-                }
-                continue;
-            }
-            let text = match part.text() {
+            let text = match report::part_text(&name, &part) {
                 Ok(text) => text,
-                // A part that is not UTF-8 is a bad record, as for mgn check.
+                // A part too long or not UTF-8 is a bad record, as for mgn check.
                 Err(error) => {
                     records += 1;
-                    lossy = String::from_utf8_lossy(&part.bytes);
                     if args.game.is_none_or(|wanted| wanted.get() == records) {
-                        let offset = error.valid_up_to();
-                        let source = source_of(&name, &lossy, &part);
-                        show_rendered(&report::not_utf8_at(
-                            &source,
-                            offset,
-                            part.bytes[offset],
-                            Paint::Stderr,
-                        ));
+                        show_rendered(&error);
                         status = status.max(Status::Failed);
                     }
                     continue;
                 }
             };
-            let source = source_of(&name, text, &part);
+            let source = Source::of_part(&name, text, &part);
             let mut games = games_in_part(text, Vec::new(), part.last);
             while let Some(next) = games.next_game() {
                 records += 1;
@@ -157,21 +135,7 @@ pub fn run(args: &ReplayArgs) -> Status {
         view.close(&mut out)
     })();
     if records == 0 && status != Status::Error {
-        let text = last_part
-            .as_ref()
-            .map(|p| String::from_utf8_lossy(&p.bytes).into_owned())
-            .unwrap_or_default();
-        let source = Source {
-            name: &name,
-            text: &text,
-            first_line: last_part.as_ref().map_or(1, |p| p.line),
-            offset: last_part.as_ref().map_or(0, |p| p.offset),
-        };
-        show_rendered(&report::syntax_error(
-            &source,
-            &no_game(&text),
-            Paint::Stderr,
-        ));
+        show_rendered(&report::no_game_in(&name, last_part.as_ref()));
         status = status.max(Status::Failed);
     }
     if let Some(wanted) = args.game {
@@ -184,15 +148,6 @@ pub fn run(args: &ReplayArgs) -> Status {
         }
     }
     output::finish(&mut out, written, status)
-}
-
-fn source_of<'t>(name: &'t str, text: &'t str, part: &Part) -> Source<'t> {
-    Source {
-        name,
-        text,
-        first_line: part.line,
-        offset: part.offset,
-    }
 }
 
 /// How the trace is written, as it is played: text for people, or the `mgn-trace/1` document

@@ -5,9 +5,10 @@
 use super::input::InputError;
 use super::junit::{Failure, Junit};
 use super::render::{self, Mark, Note, Paint, Severity};
+use mgn::check::no_game;
 use mgn::check::RecordResult;
 use mgn::document::DocumentError;
-use mgn::notation::{GameKind, SyntaxError};
+use mgn::notation::{GameKind, Part, SyntaxError};
 use mgn::source::displayable_name;
 use mgn::Diagnostic;
 use std::io::{self, Write};
@@ -32,6 +33,16 @@ impl<'t> Source<'t> {
             text,
             first_line: 1,
             offset: 0,
+        }
+    }
+
+    /// The text of one part of a file.
+    pub fn of_part(name: &'t str, text: &'t str, part: &Part) -> Source<'t> {
+        Source {
+            name,
+            text,
+            first_line: part.line,
+            offset: part.offset,
         }
     }
 
@@ -555,6 +566,34 @@ impl<W: Write> Report<W> {
         self.out.flush()?;
         Ok((self.passed, self.failed))
     }
+}
+
+/// A part's text, or, when the part is one bad record (too long to hold, or not UTF-8), that
+/// record's error rendered for standard error.
+pub fn part_text<'p>(name: &str, part: &'p Part) -> Result<&'p str, String> {
+    if let Some(error) = part.too_long() {
+        let lossy = String::from_utf8_lossy(&part.bytes);
+        let source = Source::of_part(name, &lossy, part);
+        return Err(syntax_error(&source, &error, Paint::Stderr));
+    }
+    part.text().map_err(|error| {
+        let lossy = String::from_utf8_lossy(&part.bytes);
+        let offset = error.valid_up_to();
+        let source = Source::of_part(name, &lossy, part);
+        not_utf8_at(&source, offset, part.bytes[offset], Paint::Stderr)
+    })
+}
+
+/// The error for a file that held no game, placed at the end of its last part (`None`: the
+/// file was empty).
+pub fn no_game_in(name: &str, last_part: Option<&Part>) -> String {
+    let text = last_part
+        .map(|p| String::from_utf8_lossy(&p.bytes).into_owned())
+        .unwrap_or_default();
+    let source = last_part.map_or(Source::whole(name, &text), |p| {
+        Source::of_part(name, &text, p)
+    });
+    syntax_error(&source, &no_game(&text), Paint::Stderr)
 }
 
 #[cfg(test)]

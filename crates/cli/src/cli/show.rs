@@ -16,7 +16,6 @@ use super::render::Paint;
 use super::report::{self, Source};
 use super::Status;
 use clap::{Args, ValueEnum};
-use mgn::check::no_game;
 use mgn::notation::{
     games_in_part, parse_position, parts, BoardSize, Element, GameKind, Header, Outcome, Part,
     Position, RuleSetting, Side, Span, Spanned,
@@ -298,15 +297,6 @@ fn step_caption(step: Option<&PlyRecord>) -> String {
     }
 }
 
-fn source_of<'t>(name: &'t str, text: &'t str, part: &Part) -> Source<'t> {
-    Source {
-        name,
-        text,
-        first_line: part.line,
-        offset: part.offset,
-    }
-}
-
 /// The boards of a record's position, and the status: 1 when the record breaks a rule.
 fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), Status> {
     let wanted_game = match &args.game {
@@ -354,40 +344,18 @@ fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), S
         })?;
         // A part too long or not UTF-8 is one bad record; it is only reported if it is the
         // game asked for.
-        let lossy;
-        if let Some(error) = part.too_long() {
-            records += 1;
-            if records == wanted_game {
-                lossy = String::from_utf8_lossy(&part.bytes);
-                show(&report::syntax_error(
-                    &source_of(&name, &lossy, &part),
-                    &error,
-                    Paint::Stderr,
-                ));
-                return Err(Status::Failed);
-            }
-            continue;
-        }
-        let text = match part.text() {
+        let text = match report::part_text(&name, &part) {
             Ok(text) => text,
             Err(error) => {
                 records += 1;
                 if records == wanted_game {
-                    lossy = String::from_utf8_lossy(&part.bytes);
-                    let offset = error.valid_up_to();
-                    let source = source_of(&name, &lossy, &part);
-                    show(&report::not_utf8_at(
-                        &source,
-                        offset,
-                        part.bytes[offset],
-                        Paint::Stderr,
-                    ));
+                    show(&error);
                     return Err(Status::Failed);
                 }
                 continue;
             }
         };
-        let source = source_of(&name, text, &part);
+        let source = Source::of_part(&name, text, &part);
         let mut games = games_in_part(text, Vec::new(), part.last);
         while let Some(next) = games.next_game() {
             records += 1;
@@ -430,21 +398,7 @@ fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), S
         }
     }
     if records == 0 {
-        let text = last_part
-            .as_ref()
-            .map(|p| String::from_utf8_lossy(&p.bytes).into_owned())
-            .unwrap_or_default();
-        let source = Source {
-            name: &name,
-            text: &text,
-            first_line: last_part.as_ref().map_or(1, |p| p.line),
-            offset: last_part.as_ref().map_or(0, |p| p.offset),
-        };
-        show(&report::syntax_error(
-            &source,
-            &no_game(&text),
-            Paint::Stderr,
-        ));
+        show(&report::no_game_in(&name, last_part.as_ref()));
         return Err(Status::Failed);
     }
     let plural = if records == 1 { "" } else { "s" };
