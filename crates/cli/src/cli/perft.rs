@@ -220,6 +220,13 @@ pub fn run(args: &PerftArgs) -> Status {
         say(&message);
         return Status::Error;
     }
+    let table_bytes = match table_bytes(args.hash) {
+        Ok(bytes) => bytes,
+        Err(message) => {
+            say(&message);
+            return Status::Error;
+        }
+    };
     let first = if args.first == "A" { Side::A } else { Side::B };
     let threads = if args.layers {
         1
@@ -242,7 +249,7 @@ pub fn run(args: &PerftArgs) -> Status {
                 divide: args.divide,
                 first,
                 threads,
-                table_bytes: args.hash.saturating_mul(1 << 20),
+                table_bytes,
                 layers: args.layers,
             },
             header: &header,
@@ -276,4 +283,20 @@ pub fn run(args: &PerftArgs) -> Status {
         }
     }
     output::finish(&mut out, Ok(()), Status::Success)
+}
+
+/// The table's bytes for `--hash MIB`, refused before any count when the allocator cannot give
+/// that much: the threads' tables, made later, would otherwise abort the process. A reservation
+/// is only address space, so the probe costs nothing; the tables together take no more.
+fn table_bytes(mib: usize) -> Result<usize, String> {
+    let refused = |why: &str| {
+        format!("--hash {mib}: a transposition table of {mib} MiB {why}; give a smaller --hash (or 0, for none)")
+    };
+    let bytes = mib
+        .checked_mul(1 << 20)
+        .ok_or_else(|| refused("does not fit in the address space"))?;
+    Vec::<u8>::new()
+        .try_reserve_exact(bytes)
+        .map_err(|_| refused("cannot be allocated"))?;
+    Ok(bytes)
 }
