@@ -231,10 +231,11 @@ pub fn run(args: &PerftArgs) -> Status {
     let threads = if args.layers {
         1
     } else {
-        args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            |n| n.get(),
-        )
+        // More threads than cores count no faster, and each thread holds its own parts
+        // (PARTS_PER_THREAD for every thread) and rules: a --jobs far over the cores held
+        // gigabytes.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        args.jobs.map_or(cores, |n| n.get().min(cores))
     };
     let mut out = output::stdout();
     for depth in if args.all {
