@@ -811,6 +811,41 @@ fn perft_says_a_count_is_not_known_every_way() {
     }
 }
 
+/// `--jobs` far over the cores counts on the cores: each thread cuts the count into parts of
+/// its own (1,024 per thread), so 100,000 threads held gigabytes and did not end in a minute.
+#[test]
+fn perft_counts_with_more_jobs_than_cores() {
+    let output = mgn(&[
+        "perft", "--game", "dakon", "--depth", "2", "--jobs", "100000",
+    ]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("perft(2) = 65293 "),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// A transposition table larger than memory (or than the address space, in MiB) is refused
+/// with a message naming `--hash`, on one thread or several, never an abort on allocation.
+#[test]
+fn perft_refuses_a_table_it_cannot_allocate() {
+    for hash in ["100000000", &usize::MAX.to_string()] {
+        for jobs in ["1", "2"] {
+            let args = [
+                "perft", "--game", "dakon", "--depth", "2", "--jobs", jobs, "--hash", hash,
+            ];
+            let output = mgn(&args);
+            assert_eq!(code(&output), 2, "{args:?}: {}", stderr(&output));
+            assert!(
+                stderr(&output).contains("--hash") && stdout(&output).is_empty(),
+                "{args:?}: {}",
+                stderr(&output)
+            );
+        }
+    }
+}
+
 /// Each replayed game's example in docs/notation.md is a shipped record, complete, and passes.
 #[test]
 fn the_notation_s_example_games_are_shipped_records_that_replay() {

@@ -459,7 +459,7 @@ pub struct PerftArgs {
     #[arg(long, default_value = "B", value_parser = ["A", "B"])]
     pub first: String,
 
-    /// Threads that count [default: every core]
+    /// Threads that count, at most one for each core [default: every core]
     #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one)]
     pub jobs: Option<NonZeroUsize>,
 

@@ -220,14 +220,22 @@ pub fn run(args: &PerftArgs) -> Status {
         say(&message);
         return Status::Error;
     }
+    let table_bytes = match table_bytes(args.hash) {
+        Ok(bytes) => bytes,
+        Err(message) => {
+            say(&message);
+            return Status::Error;
+        }
+    };
     let first = if args.first == "A" { Side::A } else { Side::B };
     let threads = if args.layers {
         1
     } else {
-        args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            |n| n.get(),
-        )
+        // More threads than cores count no faster, and each thread holds its own parts
+        // (PARTS_PER_THREAD for every thread) and rules: a --jobs far over the cores held
+        // gigabytes.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        args.jobs.map_or(cores, |n| n.get().min(cores))
     };
     let mut out = output::stdout();
     for depth in if args.all {
@@ -242,7 +250,7 @@ pub fn run(args: &PerftArgs) -> Status {
                 divide: args.divide,
                 first,
                 threads,
-                table_bytes: args.hash.saturating_mul(1 << 20),
+                table_bytes,
                 layers: args.layers,
             },
             header: &header,
@@ -276,4 +284,20 @@ pub fn run(args: &PerftArgs) -> Status {
         }
     }
     output::finish(&mut out, Ok(()), Status::Success)
+}
+
+/// The table's bytes for `--hash MIB`, refused before any count when the allocator cannot give
+/// that much: the threads' tables, made later, would otherwise abort the process. A reservation
+/// is only address space, so the probe costs nothing; the tables together take no more.
+fn table_bytes(mib: usize) -> Result<usize, String> {
+    let refused = |why: &str| {
+        format!("--hash {mib}: a transposition table of {mib} MiB {why}; give a smaller --hash (or 0, for none)")
+    };
+    let bytes = mib
+        .checked_mul(1 << 20)
+        .ok_or_else(|| refused("does not fit in the address space"))?;
+    Vec::<u8>::new()
+        .try_reserve_exact(bytes)
+        .map_err(|_| refused("cannot be allocated"))?;
+    Ok(bytes)
 }
