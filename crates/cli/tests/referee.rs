@@ -392,6 +392,38 @@ fn an_engine_that_prints_garbage_breaks_the_protocol() {
     assert!(out.contains("an answer to another request"), "{out}");
 }
 
+/// An answer that never ends (no newline) is refused once it passes the line limit, long before
+/// the timeout: the referee's memory stays bounded whatever the engine prints.
+#[cfg(unix)]
+#[test]
+fn an_endless_line_is_refused_at_the_line_limit() {
+    let out = misbehaving(
+        "endless-line",
+        &format!("{HANDSHAKE}read line; head -c 3000000 /dev/zero | tr '\\0' x; exec sleep 30\n"),
+        "6",
+    );
+    assert!(
+        out.contains("to `position startpos B` it answered a line longer than 1048576 bytes"),
+        "{out}"
+    );
+}
+
+/// Output that is not UTF-8 breaks the protocol; it is not mistaken for the engine exiting.
+#[cfg(unix)]
+#[test]
+fn an_answer_that_is_not_utf8_breaks_the_protocol() {
+    let out = misbehaving(
+        "not-utf8",
+        &format!("{HANDSHAKE}read line; printf 'position \\377\\n'; exec sleep 30\n"),
+        "5",
+    );
+    assert!(
+        out.contains("the engine broke the protocol: to `position startpos B` it answered `position \u{FFFD}`"),
+        "{out}"
+    );
+    assert!(out.contains("not UTF-8"), "{out}");
+}
+
 #[cfg(unix)]
 #[test]
 fn an_engine_of_another_version_or_rules_is_refused() {
