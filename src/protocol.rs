@@ -20,6 +20,11 @@ use std::io::{self, BufRead, Write};
 /// The protocol's version, which the handshake names: `ready mgn-protocol 1`.
 pub const VERSION: u32 = 1;
 
+/// The deepest `perft` or `divide` asked for: far past any count that could finish (Dakon's
+/// start has millions of nodes at depth 8), and shallow enough that the recursion cannot
+/// overflow the stack, as a depth of a million would.
+pub const MAX_DEPTH: u32 = 64;
+
 /// The rules a `game` request names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSpec {
@@ -108,9 +113,13 @@ impl Request {
         };
         let depth = || -> Result<u32, String> {
             match rest {
-                [d] => d
-                    .parse()
-                    .map_err(|_| format!("`{first} D`: `{d}` is not a whole number")),
+                [d] => match d.parse::<u64>() {
+                    Ok(depth) if depth <= u64::from(MAX_DEPTH) => Ok(depth as u32),
+                    Ok(depth) => Err(format!(
+                        "`{first} D`: the depth is at most {MAX_DEPTH}, and {depth} is more"
+                    )),
+                    Err(_) => Err(format!("`{first} D`: `{d}` is not a whole number")),
+                },
                 _ => Err(format!("`{first} D` takes one number, the depth")),
             }
         };

@@ -92,6 +92,42 @@ fn mgn_engine_exits_at_the_end_of_its_input() {
     assert_eq!(lines[2], "perft 52");
 }
 
+/// A depth no count could reach is refused with `error request`, not recursed into until the
+/// stack overflows; the engine goes on answering.
+#[test]
+fn mgn_engine_refuses_a_depth_past_the_limit() {
+    let output = run(
+        &["engine"],
+        Some(b"mgn\ngame dakon\nperft 1000000\ndivide 65\nperft 1\nquit\n"),
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let out = stdout(&output);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[2], "error request `perft D`: the depth is at most 64, and 1000000 is more",
+        "{out}"
+    );
+    assert_eq!(
+        lines[3], "error request `divide D`: the depth is at most 64, and 65 is more",
+        "{out}"
+    );
+    // Dakon perft counts whole turns: 1373 at depth 1 from the 2x7 start.
+    assert_eq!(lines[4], "perft 1373", "{out}");
+}
+
+/// The referee's own --depth has the protocol's limit: a usage error, not a crash.
+#[test]
+fn the_referee_refuses_a_depth_past_the_limit() {
+    let output = referee(&["--game", "dakon", "--depth", "1000000"], &[MGN, "engine"]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("at most 64"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+}
+
 /// `mgn referee -- mgn engine` agrees with itself under every game and every preset.
 #[test]
 fn the_referee_agrees_with_mgn_engine_for_every_game_and_preset() {
