@@ -92,6 +92,29 @@ fn mgn_engine_exits_at_the_end_of_its_input() {
     assert_eq!(lines[2], "perft 52");
 }
 
+/// A request line past the protocol's line limit gets one `error request` (and is not echoed
+/// back, nor held whole in memory), as does one that is not UTF-8; the engine goes on with the
+/// next line.
+#[test]
+fn mgn_engine_refuses_an_overlong_request_line() {
+    let mut input = b"mgn\ngame dakon\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 3_000_000));
+    input.extend_from_slice(b"\n\xffx\nperft 1\nquit\n");
+    let output = run(&["engine"], Some(&input));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let out = stdout(&output);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[2],
+        "error request the line is longer than 1048576 bytes, the protocol's limit",
+        "{}",
+        &out[..out.len().min(400)]
+    );
+    assert_eq!(lines[3], "error request the line is not UTF-8");
+    assert_eq!(lines[4], "perft 1373");
+    assert_eq!(lines.len(), 5);
+}
+
 /// A depth no count could reach is refused with `error request`, not recursed into until the
 /// stack overflows; the engine goes on answering.
 #[test]

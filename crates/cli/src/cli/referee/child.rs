@@ -2,7 +2,7 @@
 //! every answer awaited at most the timeout, and the process stopped and waited for on every
 //! path (drop included), so that none is left behind.
 
-use mgn::protocol::{Answer, Request};
+use mgn::protocol::{Answer, Request, LINE_LIMIT};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
@@ -13,11 +13,6 @@ use std::time::{Duration, Instant};
 
 /// The most of the engine's standard error kept (its end): enough for a panic or a traceback.
 const STDERR_KEPT: usize = 16 * 1024;
-
-/// The longest answer line read: far above any answer of the protocol (a `divide` of hundreds
-/// of decisions is a few kilobytes), and low enough that an engine printing without end cannot
-/// grow the referee's memory until the timeout.
-pub const LINE_LIMIT: usize = 1024 * 1024;
 
 /// What the reader thread passes on: a line, or why the output stopped being lines.
 enum Received {
