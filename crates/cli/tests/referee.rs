@@ -512,6 +512,32 @@ fn nothing_to_compare_is_a_usage_error() {
     assert!(stdout(&output).is_empty());
 }
 
+/// Random games of no plies compare nothing either: --max-plies 0 is refused rather than
+/// reported as agreement.
+#[test]
+fn games_of_no_plies_are_a_usage_error() {
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--depth",
+            "0",
+            "--games",
+            "3",
+            "--max-plies",
+            "0",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 2, "{}", stdout(&output));
+    assert!(
+        stderr(&output).contains("at least 1"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+}
+
 #[test]
 fn an_engine_that_cannot_start_is_reported() {
     let output = referee(

@@ -321,8 +321,9 @@ pub struct RefereeArgs {
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
 
-    /// Stop a random game that has not ended after this many plies
-    #[arg(long, default_value_t = 300, value_name = "N")]
+    /// Stop a random game that has not ended after this many plies (at least 1: a game of
+    /// no plies compares nothing)
+    #[arg(long, default_value_t = 300, value_name = "N", value_parser = plies_at_least_one)]
     pub max_plies: usize,
 
     /// Seconds to wait for each answer of the engine before it counts as hung
@@ -346,6 +347,11 @@ pub struct RefereeArgs {
 pub enum RefereeFormat {
     Text,
     Json,
+}
+
+/// A count of plies, at least 1.
+fn plies_at_least_one(text: &str) -> Result<usize, String> {
+    at_least_one(text).map(NonZeroUsize::get)
 }
 
 /// A depth an engine can be asked for (mgn::protocol::MAX_DEPTH).
