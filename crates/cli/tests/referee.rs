@@ -6,7 +6,7 @@ mod support;
 
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use support::*;
@@ -193,26 +193,11 @@ fn the_referee_agrees_with_mgn_engine_for_every_game_and_preset() {
 /// when read under the engine's option.
 #[test]
 fn a_wrong_engine_is_caught_and_its_record_fails_under_its_reading() {
-    let dir = scratch("referee", "wrong-engine");
-    let record = dir.join("difference.mgn");
-    let output = referee(
-        &[
-            "--game",
-            "dakon",
-            "--games",
-            "1",
-            "--record",
-            path_str(&record),
-        ],
-        &[
-            MGN,
-            "engine",
-            "--override",
-            "dakon.capture.opponent-side=neighbours",
-        ],
+    let (out, record) = against_override(
+        "wrong-engine",
+        &["--game", "dakon", "--games", "1"],
+        "dakon.capture.opponent-side=neighbours",
     );
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
-    let out = stdout(&output);
     assert!(out.contains("DIFFERENCE during perft divide 2"), "{out}");
     assert!(out.contains("request:  play "), "{out}");
     assert!(
@@ -229,35 +214,27 @@ fn a_wrong_engine_is_caught_and_its_record_fails_under_its_reading() {
 /// where the engine's own decision does not: under the engine's reading it fails.
 #[test]
 fn of_two_answers_the_record_plays_the_one_the_engine_cannot_reach() {
-    let dir = scratch("referee", "meeting-witness");
-    let record = dir.join("difference.mgn");
-    let output = referee(
+    let (out, record) = against_override(
+        "meeting-witness",
         &[
-            "--game",
-            "dong-wo",
-            "--preset",
-            "catalan",
-            "--depth",
-            "1",
-            "--games",
-            "1",
-            "--record",
-            path_str(&record),
+            "--game", "dong-wo", "--preset", "catalan", "--depth", "1", "--games", "1",
         ],
-        &[
-            MGN,
-            "engine",
-            "--override",
-            "dong-wo.muzi.meeting=opponents",
-        ],
+        "dong-wo.muzi.meeting=opponents",
     );
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
-    assert!(
-        stdout(&output).contains("decided by: dong-wo.muzi.meeting"),
-        "{}",
-        stdout(&output)
-    );
+    assert!(out.contains("decided by: dong-wo.muzi.meeting"), "{out}");
     assert_check_splits(&record, "dong-wo.muzi.meeting=opponents");
+}
+
+/// The referee against `mgn engine --override OPTION`, writing the record of the difference to
+/// a scratch file named for the test: it must find a difference (exit status 1). The report on
+/// standard output and the record's path.
+fn against_override(name: &str, args: &[&str], option: &str) -> (String, PathBuf) {
+    let record = scratch("referee", name).join("difference.mgn");
+    let mut all = args.to_vec();
+    all.extend(["--record", path_str(&record)]);
+    let output = referee(&all, &[MGN, "engine", "--override", option]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    (stdout(&output), record)
 }
 
 /// mgn check passes `record` under mgn's rules, and fails it with `option` set.
@@ -276,30 +253,14 @@ fn assert_check_splits(record: &Path, option: &str) {
 /// last move, dakon.next-round.first) gets a record of one ply from a Start position.
 #[test]
 fn a_difference_in_a_random_game_is_shrunk_to_a_start_position() {
-    let dir = scratch("referee", "shrunk");
-    let record = dir.join("difference.mgn");
-    let output = referee(
+    let (out, record) = against_override(
+        "shrunk",
         &[
-            "--game",
-            "dakon",
-            "--depth",
-            "0",
-            "--games",
-            "3",
-            "--format",
-            "json",
-            "--record",
-            path_str(&record),
+            "--game", "dakon", "--depth", "0", "--games", "3", "--format", "json",
         ],
-        &[
-            MGN,
-            "engine",
-            "--override",
-            "dakon.next-round.first=last-mover",
-        ],
+        "dakon.next-round.first=last-mover",
     );
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
-    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["schema"], "mgn-referee/1");
     assert_eq!(report["verdict"], "differ");
     let difference = &report["difference"];
@@ -316,26 +277,11 @@ fn a_difference_in_a_random_game_is_shrunk_to_a_start_position() {
 /// preset must feed): the record plays it, and mgn check shows the rule that refuses it.
 #[test]
 fn a_decision_only_the_engine_lists_is_written_for_mgn_check_to_refuse() {
-    let dir = scratch("referee", "engine-only");
-    let record = dir.join("difference.mgn");
-    let output = referee(
-        &[
-            "--game",
-            "mraw-imrujen",
-            "--preset",
-            "catalan-always-feed",
-            "--record",
-            path_str(&record),
-        ],
-        &[
-            MGN,
-            "engine",
-            "--override",
-            "mraw-imrujen.feed.reach=opponent-cannot-play",
-        ],
+    let (out, record) = against_override(
+        "engine-only",
+        &["--game", "mraw-imrujen", "--preset", "catalan-always-feed"],
+        "mraw-imrujen.feed.reach=opponent-cannot-play",
     );
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
-    let out = stdout(&output);
     assert!(out.contains("only the engine lists: B1 B2"), "{out}");
     assert!(out.contains("(mraw-imrujen.feed)"), "{out}");
     assert!(out.contains("decided by: mraw-imrujen.feed"), "{out}");
