@@ -376,6 +376,43 @@ fn an_engine_that_hangs_is_stopped_at_the_timeout() {
     );
 }
 
+/// An engine run through a shell leaves its own children (the shell's `sleep` here, not
+/// exec'd): they are stopped with it, not left running after the referee exits.
+#[cfg(unix)]
+#[test]
+fn a_hung_engine_is_stopped_with_its_children() {
+    let dir = scratch("referee", "hang-children");
+    let pid_file = dir.join("child.pid");
+    misbehaving(
+        "hang-children-engine",
+        &format!(
+            "{HANDSHAKE}sleep 30 & echo $! > '{}'; wait\n",
+            path_str(&pid_file)
+        ),
+        "0.5",
+    );
+    let pid: i32 = fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // The referee has waited for the engine; its child may need a moment to be reaped by init.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let alive = loop {
+        // SAFETY: signal 0 sends nothing, it only asks whether the process exists.
+        let alive = unsafe { libc::kill(pid, 0) } == 0;
+        if !alive || Instant::now() > deadline {
+            break alive;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    if alive {
+        // SAFETY: the test's own leftover `sleep`, killed so as not to leave it behind.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    assert!(!alive, "the engine's child {pid} was left running");
+}
+
 #[cfg(unix)]
 #[test]
 fn an_engine_that_prints_garbage_breaks_the_protocol() {

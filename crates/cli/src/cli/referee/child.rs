@@ -126,16 +126,20 @@ pub struct Child {
 impl Child {
     pub fn start(command: &[String], timeout: Duration) -> Result<Child, Misbehaviour> {
         let (program, args) = command.split_first().expect("clap requires a command");
-        let mut process = Command::new(program)
+        let mut command_line = Command::new(program);
+        command_line
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|error| Misbehaviour::Start {
-                command: command.join(" "),
-                error,
-            })?;
+            .stderr(Stdio::piped());
+        // A process group of its own, so that a stopped engine's children (a shell script's
+        // commands, a Python engine's workers) are stopped with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command_line, 0);
+        let mut process = command_line.spawn().map_err(|error| Misbehaviour::Start {
+            command: command.join(" "),
+            error,
+        })?;
         let stdout = process.stdout.take().expect("piped");
         let stderr = process.stderr.take().expect("piped");
         // Lines are read on their own thread so that an answer is awaited with a timeout; the
@@ -277,8 +281,7 @@ impl Child {
                 Ok(Some(_)) => break,
                 Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
                 _ => {
-                    let _ = self.process.kill();
-                    let _ = self.process.wait();
+                    self.kill_all();
                     break;
                 }
             }
@@ -292,6 +295,18 @@ impl Child {
         }
         self.stopped = true;
         self.stdin = None;
+        self.kill_all();
+    }
+
+    /// Kill the engine's process group, then the engine, and wait for it. The group is killed
+    /// before the engine is waited for: until then its id cannot have been reused.
+    fn kill_all(&mut self) {
+        #[cfg(unix)]
+        if let Ok(group) = i32::try_from(self.process.id()) {
+            // SAFETY: kill has no memory effects; the group is the engine's own (process_group
+            // at spawn), and the engine is not yet waited for.
+            unsafe { libc::kill(-group, libc::SIGKILL) };
+        }
         let _ = self.process.kill();
         let _ = self.process.wait();
     }
