@@ -15,10 +15,20 @@ use crate::perft::{divide, perft};
 use crate::replay::PlyLog;
 use crate::rules::{with_rules_within, Phase, Rules, WithRules};
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 /// The protocol's version, which the handshake names: `ready mgn-protocol 1`.
 pub const VERSION: u32 = 1;
+
+/// The deepest `perft` or `divide` asked for: far past any count that could finish (Dakon's
+/// start has millions of nodes at depth 8), and shallow enough that the recursion cannot
+/// overflow the stack, as a depth of a million would.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The longest line, in bytes before its LF, that either side need read: far above any request
+/// or answer (a `divide` of hundreds of decisions is a few kilobytes), and low enough that a
+/// peer writing without end cannot grow the reader's memory.
+pub const LINE_LIMIT: usize = 1024 * 1024;
 
 /// The rules a `game` request names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,9 +118,13 @@ impl Request {
         };
         let depth = || -> Result<u32, String> {
             match rest {
-                [d] => d
-                    .parse()
-                    .map_err(|_| format!("`{first} D`: `{d}` is not a whole number")),
+                [d] => match d.parse::<u64>() {
+                    Ok(depth) if depth <= u64::from(MAX_DEPTH) => Ok(depth as u32),
+                    Ok(depth) => Err(format!(
+                        "`{first} D`: the depth is at most {MAX_DEPTH}, and {depth} is more"
+                    )),
+                    Err(_) => Err(format!("`{first} D`: `{d}` is not a whole number")),
+                },
                 _ => Err(format!("`{first} D` takes one number, the depth")),
             }
         };
@@ -774,7 +788,7 @@ pub fn serve<I: BufRead, O: Write>(
     let mut io = Lines {
         input: &mut input,
         output: &mut output,
-        line: String::new(),
+        line: Vec::new(),
     };
     // No game yet: only the handshake and `game` are answered.
     let mut next = loop {
@@ -842,7 +856,7 @@ fn try_rules(spec: &GameSpec, options: &ServeOptions) -> Result<(), Answer> {
 struct Lines<'a, I, O> {
     input: &'a mut I,
     output: &'a mut O,
-    line: String,
+    line: Vec<u8>,
 }
 
 impl<I: BufRead, O: Write> Lines<'_, I, O> {
@@ -850,10 +864,28 @@ impl<I: BufRead, O: Write> Lines<'_, I, O> {
     fn request(&mut self) -> io::Result<Option<Request>> {
         loop {
             self.line.clear();
-            if self.input.read_line(&mut self.line)? == 0 {
+            let limit = LINE_LIMIT as u64 + 1;
+            if Read::take(&mut *self.input, limit).read_until(b'\n', &mut self.line)? == 0 {
                 return Ok(None);
             }
-            let line = self.line.trim_end_matches(['\n', '\r']);
+            if self.line.last() != Some(&b'\n') && self.line.len() > LINE_LIMIT {
+                // The rest of the line is read and dropped a piece at a time, never held whole.
+                while self.line.last() != Some(&b'\n') {
+                    self.line.clear();
+                    if Read::take(&mut *self.input, limit).read_until(b'\n', &mut self.line)? == 0 {
+                        break;
+                    }
+                }
+                let why =
+                    format!("the line is longer than {LINE_LIMIT} bytes, the protocol's limit");
+                self.answer(&Answer::error(ErrorKind::Request, why))?;
+                continue;
+            }
+            let Ok(line) = std::str::from_utf8(&self.line) else {
+                self.answer(&Answer::error(ErrorKind::Request, "the line is not UTF-8"))?;
+                continue;
+            };
+            let line = line.trim_end_matches(['\n', '\r']);
             if line.trim().is_empty() {
                 continue;
             }

@@ -6,7 +6,7 @@ mod support;
 
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use support::*;
@@ -92,6 +92,65 @@ fn mgn_engine_exits_at_the_end_of_its_input() {
     assert_eq!(lines[2], "perft 52");
 }
 
+/// A request line past the protocol's line limit gets one `error request` (and is not echoed
+/// back, nor held whole in memory), as does one that is not UTF-8; the engine goes on with the
+/// next line.
+#[test]
+fn mgn_engine_refuses_an_overlong_request_line() {
+    let mut input = b"mgn\ngame dakon\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 3_000_000));
+    input.extend_from_slice(b"\n\xffx\nperft 1\nquit\n");
+    let output = run(&["engine"], Some(&input));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let out = stdout(&output);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[2],
+        "error request the line is longer than 1048576 bytes, the protocol's limit",
+        "{}",
+        &out[..out.len().min(400)]
+    );
+    assert_eq!(lines[3], "error request the line is not UTF-8");
+    assert_eq!(lines[4], "perft 1373");
+    assert_eq!(lines.len(), 5);
+}
+
+/// A depth no count could reach is refused with `error request`, not recursed into until the
+/// stack overflows; the engine goes on answering.
+#[test]
+fn mgn_engine_refuses_a_depth_past_the_limit() {
+    let output = run(
+        &["engine"],
+        Some(b"mgn\ngame dakon\nperft 1000000\ndivide 65\nperft 1\nquit\n"),
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let out = stdout(&output);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[2], "error request `perft D`: the depth is at most 64, and 1000000 is more",
+        "{out}"
+    );
+    assert_eq!(
+        lines[3], "error request `divide D`: the depth is at most 64, and 65 is more",
+        "{out}"
+    );
+    // Dakon perft counts whole turns: 1373 at depth 1 from the 2x7 start.
+    assert_eq!(lines[4], "perft 1373", "{out}");
+}
+
+/// The referee's own --depth has the protocol's limit: a usage error, not a crash.
+#[test]
+fn the_referee_refuses_a_depth_past_the_limit() {
+    let output = referee(&["--game", "dakon", "--depth", "1000000"], &[MGN, "engine"]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("at most 64"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+}
+
 /// `mgn referee -- mgn engine` agrees with itself under every game and every preset.
 #[test]
 fn the_referee_agrees_with_mgn_engine_for_every_game_and_preset() {
@@ -134,26 +193,11 @@ fn the_referee_agrees_with_mgn_engine_for_every_game_and_preset() {
 /// when read under the engine's option.
 #[test]
 fn a_wrong_engine_is_caught_and_its_record_fails_under_its_reading() {
-    let dir = scratch("referee", "wrong-engine");
-    let record = dir.join("difference.mgn");
-    let output = referee(
-        &[
-            "--game",
-            "dakon",
-            "--games",
-            "1",
-            "--record",
-            path_str(&record),
-        ],
-        &[
-            MGN,
-            "engine",
-            "--override",
-            "dakon.capture.opponent-side=neighbours",
-        ],
+    let (out, record) = against_override(
+        "wrong-engine",
+        &["--game", "dakon", "--games", "1"],
+        "dakon.capture.opponent-side=neighbours",
     );
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
-    let out = stdout(&output);
     assert!(out.contains("DIFFERENCE during perft divide 2"), "{out}");
     assert!(out.contains("request:  play "), "{out}");
     assert!(
@@ -170,35 +214,27 @@ fn a_wrong_engine_is_caught_and_its_record_fails_under_its_reading() {
 /// where the engine's own decision does not: under the engine's reading it fails.
 #[test]
 fn of_two_answers_the_record_plays_the_one_the_engine_cannot_reach() {
-    let dir = scratch("referee", "meeting-witness");
-    let record = dir.join("difference.mgn");
-    let output = referee(
+    let (out, record) = against_override(
+        "meeting-witness",
         &[
-            "--game",
-            "dong-wo",
-            "--preset",
-            "catalan",
-            "--depth",
-            "1",
-            "--games",
-            "1",
-            "--record",
-            path_str(&record),
+            "--game", "dong-wo", "--preset", "catalan", "--depth", "1", "--games", "1",
         ],
-        &[
-            MGN,
-            "engine",
-            "--override",
-            "dong-wo.muzi.meeting=opponents",
-        ],
+        "dong-wo.muzi.meeting=opponents",
     );
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
-    assert!(
-        stdout(&output).contains("decided by: dong-wo.muzi.meeting"),
-        "{}",
-        stdout(&output)
-    );
+    assert!(out.contains("decided by: dong-wo.muzi.meeting"), "{out}");
     assert_check_splits(&record, "dong-wo.muzi.meeting=opponents");
+}
+
+/// The referee against `mgn engine --override OPTION`, writing the record of the difference to
+/// a scratch file named for the test: it must find a difference (exit status 1). The report on
+/// standard output and the record's path.
+fn against_override(name: &str, args: &[&str], option: &str) -> (String, PathBuf) {
+    let record = scratch("referee", name).join("difference.mgn");
+    let mut all = args.to_vec();
+    all.extend(["--record", path_str(&record)]);
+    let output = referee(&all, &[MGN, "engine", "--override", option]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    (stdout(&output), record)
 }
 
 /// mgn check passes `record` under mgn's rules, and fails it with `option` set.
@@ -217,30 +253,14 @@ fn assert_check_splits(record: &Path, option: &str) {
 /// last move, dakon.next-round.first) gets a record of one ply from a Start position.
 #[test]
 fn a_difference_in_a_random_game_is_shrunk_to_a_start_position() {
-    let dir = scratch("referee", "shrunk");
-    let record = dir.join("difference.mgn");
-    let output = referee(
+    let (out, record) = against_override(
+        "shrunk",
         &[
-            "--game",
-            "dakon",
-            "--depth",
-            "0",
-            "--games",
-            "3",
-            "--format",
-            "json",
-            "--record",
-            path_str(&record),
+            "--game", "dakon", "--depth", "0", "--games", "3", "--format", "json",
         ],
-        &[
-            MGN,
-            "engine",
-            "--override",
-            "dakon.next-round.first=last-mover",
-        ],
+        "dakon.next-round.first=last-mover",
     );
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
-    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["schema"], "mgn-referee/1");
     assert_eq!(report["verdict"], "differ");
     let difference = &report["difference"];
@@ -257,26 +277,11 @@ fn a_difference_in_a_random_game_is_shrunk_to_a_start_position() {
 /// preset must feed): the record plays it, and mgn check shows the rule that refuses it.
 #[test]
 fn a_decision_only_the_engine_lists_is_written_for_mgn_check_to_refuse() {
-    let dir = scratch("referee", "engine-only");
-    let record = dir.join("difference.mgn");
-    let output = referee(
-        &[
-            "--game",
-            "mraw-imrujen",
-            "--preset",
-            "catalan-always-feed",
-            "--record",
-            path_str(&record),
-        ],
-        &[
-            MGN,
-            "engine",
-            "--override",
-            "mraw-imrujen.feed.reach=opponent-cannot-play",
-        ],
+    let (out, record) = against_override(
+        "engine-only",
+        &["--game", "mraw-imrujen", "--preset", "catalan-always-feed"],
+        "mraw-imrujen.feed.reach=opponent-cannot-play",
     );
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
-    let out = stdout(&output);
     assert!(out.contains("only the engine lists: B1 B2"), "{out}");
     assert!(out.contains("(mraw-imrujen.feed)"), "{out}");
     assert!(out.contains("decided by: mraw-imrujen.feed"), "{out}");
@@ -371,6 +376,43 @@ fn an_engine_that_hangs_is_stopped_at_the_timeout() {
     );
 }
 
+/// An engine run through a shell leaves its own children (the shell's `sleep` here, not
+/// exec'd): they are stopped with it, not left running after the referee exits.
+#[cfg(unix)]
+#[test]
+fn a_hung_engine_is_stopped_with_its_children() {
+    let dir = scratch("referee", "hang-children");
+    let pid_file = dir.join("child.pid");
+    misbehaving(
+        "hang-children-engine",
+        &format!(
+            "{HANDSHAKE}sleep 30 & echo $! > '{}'; wait\n",
+            path_str(&pid_file)
+        ),
+        "0.5",
+    );
+    let pid: i32 = fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // The referee has waited for the engine; its child may need a moment to be reaped by init.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let alive = loop {
+        // SAFETY: signal 0 sends nothing, it only asks whether the process exists.
+        let alive = unsafe { libc::kill(pid, 0) } == 0;
+        if !alive || Instant::now() > deadline {
+            break alive;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    if alive {
+        // SAFETY: the test's own leftover `sleep`, killed so as not to leave it behind.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    assert!(!alive, "the engine's child {pid} was left running");
+}
+
 #[cfg(unix)]
 #[test]
 fn an_engine_that_prints_garbage_breaks_the_protocol() {
@@ -390,6 +432,38 @@ fn an_engine_that_prints_garbage_breaks_the_protocol() {
         "5",
     );
     assert!(out.contains("an answer to another request"), "{out}");
+}
+
+/// An answer that never ends (no newline) is refused once it passes the line limit, long before
+/// the timeout: the referee's memory stays bounded whatever the engine prints.
+#[cfg(unix)]
+#[test]
+fn an_endless_line_is_refused_at_the_line_limit() {
+    let out = misbehaving(
+        "endless-line",
+        &format!("{HANDSHAKE}read line; head -c 3000000 /dev/zero | tr '\\0' x; exec sleep 30\n"),
+        "6",
+    );
+    assert!(
+        out.contains("to `position startpos B` it answered a line longer than 1048576 bytes"),
+        "{out}"
+    );
+}
+
+/// Output that is not UTF-8 breaks the protocol; it is not mistaken for the engine exiting.
+#[cfg(unix)]
+#[test]
+fn an_answer_that_is_not_utf8_breaks_the_protocol() {
+    let out = misbehaving(
+        "not-utf8",
+        &format!("{HANDSHAKE}read line; printf 'position \\377\\n'; exec sleep 30\n"),
+        "5",
+    );
+    assert!(
+        out.contains("the engine broke the protocol: to `position startpos B` it answered `position \u{FFFD}`"),
+        "{out}"
+    );
+    assert!(out.contains("not UTF-8"), "{out}");
 }
 
 #[cfg(unix)]
@@ -418,6 +492,32 @@ fn nothing_to_compare_is_a_usage_error() {
     );
     assert_eq!(code(&output), 2);
     assert!(stderr(&output).contains("nothing to compare"));
+    assert!(stdout(&output).is_empty());
+}
+
+/// Random games of no plies compare nothing either: --max-plies 0 is refused rather than
+/// reported as agreement.
+#[test]
+fn games_of_no_plies_are_a_usage_error() {
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--depth",
+            "0",
+            "--games",
+            "3",
+            "--max-plies",
+            "0",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 2, "{}", stdout(&output));
+    assert!(
+        stderr(&output).contains("at least 1"),
+        "{}",
+        stderr(&output)
+    );
     assert!(stdout(&output).is_empty());
 }
 

@@ -310,7 +310,7 @@ pub struct RefereeArgs {
     pub rules: GameArgs,
 
     /// Compare perft divides to this depth from the start (0: no perft)
-    #[arg(long, default_value_t = 2, value_name = "D")]
+    #[arg(long, default_value_t = 2, value_name = "D", value_parser = protocol_depth)]
     pub depth: u32,
 
     /// Random games to compare, decision by decision
@@ -321,8 +321,9 @@ pub struct RefereeArgs {
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
 
-    /// Stop a random game that has not ended after this many plies
-    #[arg(long, default_value_t = 300, value_name = "N")]
+    /// Stop a random game that has not ended after this many plies (at least 1: a game of
+    /// no plies compares nothing)
+    #[arg(long, default_value_t = 300, value_name = "N", value_parser = plies_at_least_one)]
     pub max_plies: usize,
 
     /// Seconds to wait for each answer of the engine before it counts as hung
@@ -346,6 +347,25 @@ pub struct RefereeArgs {
 pub enum RefereeFormat {
     Text,
     Json,
+}
+
+/// A count of plies, at least 1.
+fn plies_at_least_one(text: &str) -> Result<usize, String> {
+    at_least_one(text).map(NonZeroUsize::get)
+}
+
+/// A depth an engine can be asked for (mgn::protocol::MAX_DEPTH).
+fn protocol_depth(text: &str) -> Result<u32, String> {
+    let depth: u64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number"))?;
+    match u32::try_from(depth) {
+        Ok(depth) if depth <= mgn::protocol::MAX_DEPTH => Ok(depth),
+        _ => Err(format!(
+            "the depth is at most {}: no perft count that deep could finish",
+            mgn::protocol::MAX_DEPTH
+        )),
+    }
 }
 
 /// A time in seconds, more than 0.

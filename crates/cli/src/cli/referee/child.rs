@@ -2,7 +2,7 @@
 //! every answer awaited at most the timeout, and the process stopped and waited for on every
 //! path (drop included), so that none is left behind.
 
-use mgn::protocol::{Answer, Request};
+use mgn::protocol::{Answer, Request, LINE_LIMIT};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
@@ -13,6 +13,13 @@ use std::time::{Duration, Instant};
 
 /// The most of the engine's standard error kept (its end): enough for a panic or a traceback.
 const STDERR_KEPT: usize = 16 * 1024;
+
+/// What the reader thread passes on: a line, or why the output stopped being lines.
+enum Received {
+    Line(String),
+    Overlong,
+    NotUtf8(String),
+}
 
 /// How the engine misbehaved: the comparison could not go on (exit status 2).
 #[derive(Debug)]
@@ -36,6 +43,10 @@ pub enum Misbehaviour {
         request: String,
         line: String,
         why: String,
+    },
+    /// A line longer than LINE_LIMIT (or one that never ends).
+    Overlong {
+        request: String,
     },
     /// The handshake named a protocol version this referee does not speak.
     Version {
@@ -69,6 +80,10 @@ impl fmt::Display for Misbehaviour {
                 f,
                 "the engine broke the protocol: to `{request}` it answered `{line}`, which is not an answer to it ({why})"
             ),
+            Misbehaviour::Overlong { request } => write!(
+                f,
+                "the engine broke the protocol: to `{request}` it answered a line longer than {LINE_LIMIT} bytes, which is no answer of the protocol"
+            ),
             Misbehaviour::Version { line } => write!(
                 f,
                 "the engine speaks another protocol: it answered `{line}` to the handshake, and this referee speaks mgn-protocol {}",
@@ -89,7 +104,7 @@ impl Misbehaviour {
             Misbehaviour::Start { .. } => "start",
             Misbehaviour::Exited { .. } => "exited",
             Misbehaviour::TimedOut { .. } => "timeout",
-            Misbehaviour::Garbage { .. } => "protocol",
+            Misbehaviour::Garbage { .. } | Misbehaviour::Overlong { .. } => "protocol",
             Misbehaviour::Version { .. } => "version",
             Misbehaviour::Refused { .. } => "refused",
         }
@@ -99,7 +114,7 @@ impl Misbehaviour {
 pub struct Child {
     process: std::process::Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: Receiver<Received>,
     stderr: Arc<Mutex<Vec<u8>>>,
     stderr_reader: Option<thread::JoinHandle<()>>,
     timeout: Duration,
@@ -111,34 +126,49 @@ pub struct Child {
 impl Child {
     pub fn start(command: &[String], timeout: Duration) -> Result<Child, Misbehaviour> {
         let (program, args) = command.split_first().expect("clap requires a command");
-        let mut process = Command::new(program)
+        let mut command_line = Command::new(program);
+        command_line
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|error| Misbehaviour::Start {
-                command: command.join(" "),
-                error,
-            })?;
+            .stderr(Stdio::piped());
+        // A process group of its own, so that a stopped engine's children (a shell script's
+        // commands, a Python engine's workers) are stopped with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command_line, 0);
+        let mut process = command_line.spawn().map_err(|error| Misbehaviour::Start {
+            command: command.join(" "),
+            error,
+        })?;
         let stdout = process.stdout.take().expect("piped");
         let stderr = process.stderr.take().expect("piped");
         // Lines are read on their own thread so that an answer is awaited with a timeout; the
-        // channel closes when the engine's output does.
+        // channel closes when the engine's output does. No line is read past LINE_LIMIT; after
+        // an overlong line the thread stops reading, and the engine is stopped.
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
-            let mut line = String::new();
+            let mut line = Vec::new();
             loop {
                 line.clear();
-                match reader.read_line(&mut line) {
+                let limit = LINE_LIMIT as u64 + 1;
+                match (&mut reader).take(limit).read_until(b'\n', &mut line) {
                     Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let text = line.trim_end_matches(['\n', '\r']).to_string();
-                        if sender.send(text).is_err() {
-                            break;
-                        }
-                    }
+                    Ok(_) => {}
+                }
+                if line.last() != Some(&b'\n') && line.len() > LINE_LIMIT {
+                    let _ = sender.send(Received::Overlong);
+                    break;
+                }
+                while matches!(line.last(), Some(b'\n' | b'\r')) {
+                    line.pop();
+                }
+                let read = match String::from_utf8(line.clone()) {
+                    Ok(text) => Received::Line(text),
+                    Err(_) => Received::NotUtf8(String::from_utf8_lossy(&line).into_owned()),
+                };
+                if sender.send(read).is_err() {
+                    break;
                 }
             }
         });
@@ -184,7 +214,18 @@ impl Child {
             return Err(self.exited(text));
         }
         let line = match self.lines.recv_timeout(self.timeout) {
-            Ok(line) => line,
+            Ok(Received::Line(line)) => line,
+            Ok(Received::Overlong) => {
+                self.kill();
+                return Err(Misbehaviour::Overlong { request: text });
+            }
+            Ok(Received::NotUtf8(line)) => {
+                return Err(Misbehaviour::Garbage {
+                    request: text,
+                    line,
+                    why: "it is not UTF-8".to_string(),
+                })
+            }
             Err(RecvTimeoutError::Timeout) => {
                 // A hung engine is not asked to quit: it would not read it.
                 self.kill();
@@ -240,8 +281,7 @@ impl Child {
                 Ok(Some(_)) => break,
                 Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
                 _ => {
-                    let _ = self.process.kill();
-                    let _ = self.process.wait();
+                    self.kill_all();
                     break;
                 }
             }
@@ -255,6 +295,18 @@ impl Child {
         }
         self.stopped = true;
         self.stdin = None;
+        self.kill_all();
+    }
+
+    /// Kill the engine's process group, then the engine, and wait for it. The group is killed
+    /// before the engine is waited for: until then its id cannot have been reused.
+    fn kill_all(&mut self) {
+        #[cfg(unix)]
+        if let Ok(group) = i32::try_from(self.process.id()) {
+            // SAFETY: kill has no memory effects; the group is the engine's own (process_group
+            // at spawn), and the engine is not yet waited for.
+            unsafe { libc::kill(-group, libc::SIGKILL) };
+        }
         let _ = self.process.kill();
         let _ = self.process.wait();
     }
