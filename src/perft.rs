@@ -22,6 +22,11 @@ use crate::Diagnostic;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 
+/// The deepest count asked for (`mgn perft`, the protocol's `perft` and `divide`): far past
+/// any count that could finish (Dakon's start has millions of nodes at depth 8), and shallow
+/// enough that the recursion cannot overflow the stack, as a depth of a million would.
+pub const MAX_DEPTH: u32 = 64;
+
 /// The count of decision sequences of exactly `depth` plies from `state`. The rules list a
 /// move not decided within the lap budget (it may be legal): such a move, met on the way,
 /// makes the count unknown, and is the error (`mgn.limit.laps`).

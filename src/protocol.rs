@@ -20,10 +20,8 @@ use std::io::{self, BufRead, Read, Write};
 /// The protocol's version, which the handshake names: `ready mgn-protocol 1`.
 pub const VERSION: u32 = 1;
 
-/// The deepest `perft` or `divide` asked for: far past any count that could finish (Dakon's
-/// start has millions of nodes at depth 8), and shallow enough that the recursion cannot
-/// overflow the stack, as a depth of a million would.
-pub const MAX_DEPTH: u32 = 64;
+/// The deepest `perft` or `divide` asked for ([`crate::perft::MAX_DEPTH`]).
+pub const MAX_DEPTH: u32 = crate::perft::MAX_DEPTH;
 
 /// The longest line, in bytes before its LF, that either side need read: far above any request
 /// or answer (a `divide` of hundreds of decisions is a few kilobytes), and low enough that a

@@ -846,6 +846,19 @@ fn perft_refuses_a_table_it_cannot_allocate() {
     }
 }
 
+/// A depth no count could reach is refused before counting, as `mgn engine` and the referee
+/// refuse it: a depth of a million overflowed the recursion's stack (exit 134).
+#[test]
+fn perft_refuses_a_depth_past_the_limit() {
+    let output = mgn(&["perft", "--game", "dakon", "--depth", "1000000"]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("the depth is at most 64") && stdout(&output).is_empty(),
+        "{}",
+        stderr(&output)
+    );
+}
+
 /// Each replayed game's example in docs/notation.md is a shipped record, complete, and passes.
 #[test]
 fn the_notation_s_example_games_are_shipped_records_that_replay() {

@@ -310,7 +310,7 @@ pub struct RefereeArgs {
     pub rules: GameArgs,
 
     /// Compare perft divides to this depth from the start (0: no perft)
-    #[arg(long, default_value_t = 2, value_name = "D", value_parser = protocol_depth)]
+    #[arg(long, default_value_t = 2, value_name = "D", value_parser = perft_depth)]
     pub depth: u32,
 
     /// Random games to compare, decision by decision
@@ -354,16 +354,16 @@ fn plies_at_least_one(text: &str) -> Result<usize, String> {
     at_least_one(text).map(NonZeroUsize::get)
 }
 
-/// A depth an engine can be asked for (mgn::protocol::MAX_DEPTH).
-fn protocol_depth(text: &str) -> Result<u32, String> {
+/// A perft depth, for mgn perft and the referee (at most mgn::perft::MAX_DEPTH).
+fn perft_depth(text: &str) -> Result<u32, String> {
     let depth: u64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a whole number"))?;
     match u32::try_from(depth) {
-        Ok(depth) if depth <= mgn::protocol::MAX_DEPTH => Ok(depth),
+        Ok(depth) if depth <= mgn::perft::MAX_DEPTH => Ok(depth),
         _ => Err(format!(
             "the depth is at most {}: no perft count that deep could finish",
-            mgn::protocol::MAX_DEPTH
+            mgn::perft::MAX_DEPTH
         )),
     }
 }
@@ -463,8 +463,8 @@ pub struct PerftArgs {
     #[command(flatten)]
     pub rules: GameArgs,
 
-    /// Plies to count
-    #[arg(long, value_name = "D")]
+    /// Plies to count (at most 64)
+    #[arg(long, value_name = "D", value_parser = perft_depth)]
     pub depth: u32,
 
     /// Every depth from 1 to D
