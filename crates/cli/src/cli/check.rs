@@ -339,12 +339,7 @@ impl Reported {
                 &lossy
             }
         };
-        let source = Source {
-            name,
-            text,
-            first_line: part.line,
-            offset: part.offset,
-        };
+        let source = Source::of_part(name, text, part);
         for result in results {
             if report.failed() >= limit {
                 break;
@@ -365,12 +360,9 @@ impl Reported {
                 .as_ref()
                 .map(|p| String::from_utf8_lossy(&p.bytes).into_owned())
                 .unwrap_or_default();
-            let source = Source {
-                name,
-                text: &text,
-                first_line: tail.as_ref().map_or(1, |p| p.line),
-                offset: tail.as_ref().map_or(0, |p| p.offset),
-            };
+            let source = tail.as_ref().map_or(Source::whole(name, &text), |p| {
+                Source::of_part(name, &text, p)
+            });
             report.record(
                 &source,
                 1,
