@@ -373,7 +373,9 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
     header.date = head.date.map(spanned);
     header.source = head.source.map(spanned);
     for (name, value) in head.tags {
-        header.other.push(spanned(Tag { name, value }));
+        header
+            .other
+            .push(spanned(other_tag(line, Tag { name, value })?));
     }
     header
         .other
@@ -392,6 +394,34 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
         turns: 0,
         ended: false,
     })
+}
+
+/// A tag of the log's `tags`, if MGN's reader reads it back as itself: a tag of no meaning to
+/// mgn, so that it neither stands for a key of the header line (`Result`, `Event`) nor breaks
+/// the written game (a name with a blank). `Importer` is the import's own.
+fn other_tag(line: &Line, tag: Tag) -> Result<Tag, ImportError> {
+    let mut game = Game {
+        before: Vec::new(),
+        header: Header::new(GameKind::Dakon),
+        moves: Vec::new(),
+        outcome: spanned(Outcome::Unknown),
+        after: Vec::new(),
+        span: Span::default(),
+    };
+    game.header.other.push(spanned(tag.clone()));
+    let read = parse_games(&write_mgn(&game)).pop();
+    let reads_back = matches!(read, Some(Ok(g))
+        if g.header.other.len() == 1 && g.header.other[0].value == tag);
+    if reads_back && tag.name != "Importer" {
+        return Ok(tag);
+    }
+    Err(line.at_key(
+        "tags",
+        format!(
+            "`{}` cannot be a tag of `tags`: a tag's name is a letter then letters, digits or _, and not one mgn reads itself (Game, Board, Result, Event, ...: write those with their own keys) or writes (Importer)",
+            tag.name
+        ),
+    ))
 }
 
 /// Rules that resolve: all the header check needs.
