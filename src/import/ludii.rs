@@ -14,7 +14,7 @@
 //! moves first; player 2 is A.
 
 use super::ImportError;
-use crate::notation::{parse_games, write_game, Side};
+use crate::notation::{parse_games, push_tag, write_game, Side};
 use std::fmt::Write as _;
 
 /// The MGN text of the Ludii trial `text` (one game), `source` naming where it came from (its
@@ -828,7 +828,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
     let (outcome, termination) = verdict(trial)?;
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
-        let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+        push_tag(&mut out, name, value);
     };
     tag("Game", "nchuwa");
     tag("Board", &format!("4x{n}"));
@@ -924,21 +924,6 @@ fn verdict(trial: &Trial) -> Result<(&'static str, &'static str), ImportError> {
             format!("winner={winner}: Nchuwa's players are 1 and 2, and 0 is no winner"),
         )),
     }
-}
-
-/// A tag value with MGN's escapes.
-fn escape(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
