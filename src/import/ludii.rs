@@ -360,7 +360,21 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
             )
         })
     };
-    let site = |key: &str| number(key).map(|n| n as usize);
+    let site = |key: &str| number(key).map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    // A hole holds at most u32::MAX seeds in mgn: a larger count is refused, never cut down.
+    let count = |key: &str| {
+        let n = number(key)?;
+        u32::try_from(n).map_err(|_| {
+            error(
+                line,
+                column,
+                format!(
+                    "`{key}={n}` in the {kind} action: mgn counts at most {} seeds",
+                    u32::MAX
+                ),
+            )
+        })
+    };
     for key in ["type", "typeFrom", "typeTo"] {
         if let Some(t) = get(key).filter(|&t| t != "Vertex") {
             return Err(error(
@@ -384,7 +398,7 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
     Ok(match kind {
         "SetCount" => Action::SetCount {
             site: site("to")?,
-            count: number("count")? as u32,
+            count: count("count")?,
         },
         "Select" => Action::Select {
             site: site("from")?,
@@ -394,7 +408,7 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
             to: site("to")?,
             count: match get("count") {
                 None => 1,
-                Some(_) => number("count")? as u32,
+                Some(_) => count("count")?,
             },
             decision,
         },
@@ -559,6 +573,20 @@ impl Board {
         ))
     }
 
+    /// `a + b` seeds, or an error at the action when they pass what mgn counts.
+    fn add(&self, line: usize, column: usize, a: u32, b: u32) -> Result<u32, ImportError> {
+        a.checked_add(b).ok_or_else(|| {
+            error(
+                line,
+                column,
+                format!(
+                    "{a} and {b} seeds together: mgn counts at most {} seeds",
+                    u32::MAX
+                ),
+            )
+        })
+    }
+
     /// Play one line's actions on the board; the holes it emptied, with their seeds.
     fn play(
         &mut self,
@@ -591,13 +619,14 @@ impl Board {
                         ));
                     }
                     self.sites[from] -= count;
-                    self.sites[to] += count;
+                    self.sites[to] = self.add(m.line, placed.column, self.sites[to], count)?;
                 }
                 Action::Remove { site, .. } => {
                     at(site)?;
                     let seeds = std::mem::take(&mut self.sites[site]);
                     if let Some(side) = side {
-                        self.won[side.index()] += seeds;
+                        let won = self.won[side.index()];
+                        self.won[side.index()] = self.add(m.line, placed.column, won, seeds)?;
                     }
                     removed.push((site, seeds));
                 }
@@ -881,7 +910,7 @@ fn ply_text(board: &Board, t: &Turn) -> String {
     };
     let mut text = format!("{{{lines}}} {}", t.token);
     if !t.removed.is_empty() {
-        let seeds: u32 = t.removed.iter().map(|(_, s)| s).sum();
+        let seeds: u64 = t.removed.iter().map(|&(_, s)| u64::from(s)).sum();
         let holes: Vec<String> = t.removed.iter().map(|&(s, _)| board.name(s)).collect();
         let _ = write!(text, " x{seeds}({})", holes.join(","));
     }
