@@ -323,12 +323,22 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
     }
     header.preset = head.preset.map(spanned);
     for option in &head.options {
-        let Some((code, value)) = option.split_once('=') else {
+        // As MGN's `Option` tag holds them: a code and a value, one setting per code.
+        let Some((code, value)) = option
+            .split_once('=')
+            .filter(|(c, v)| !c.is_empty() && !v.is_empty())
+        else {
             return Err(line.at_key(
                 "options",
                 format!("expected each option as code=value, found `{option}`"),
             ));
         };
+        if header.options.iter().any(|o| o.value.code == code) {
+            return Err(line.at_key(
+                "options",
+                format!("`{code}` is set twice: a game has one setting of each option"),
+            ));
+        }
         header.options.push(spanned(RuleSetting {
             code: code.to_string(),
             value: value.to_string(),

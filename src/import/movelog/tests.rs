@@ -206,3 +206,17 @@ fn a_tag_that_would_not_read_back_is_refused_at_its_line() {
     let game = parse_games(&mgn).pop().unwrap().unwrap();
     assert_eq!(game.header.other[0].value.value, "a \"b\" \\ c\nd");
 }
+
+/// MGN holds one `Option` per code, each with a code and a value: a log giving a code twice,
+/// or one without its value, is refused at its `options`, not written as a game mgn cannot read.
+#[test]
+fn an_option_given_twice_or_without_value_is_refused_at_its_line() {
+    for options in [
+        r#"["dakon.next-round.first=last-mover", "dakon.next-round.first=last-mover"]"#,
+        r#"["dakon.next-round.first="]"#,
+    ] {
+        let log = format!("{{\"game\": \"dakon\", \"options\": {options}}}\n");
+        let error = one(&log).unwrap_err();
+        assert_eq!((error.line, error.column), (1, 30), "{options}: {error}");
+    }
+}
