@@ -157,10 +157,14 @@ fn json_error(line: &Line, error: serde_json::Error) -> ImportError {
         Some(k) => message[..k].to_string(),
         None => message,
     };
-    line.error(
-        error.column().max(1),
-        format!("not a move-log object: {message}"),
-    )
+    // serde_json counts bytes; a report counts characters.
+    let byte = error.column().saturating_sub(1).min(line.text.len());
+    let column = line
+        .text
+        .char_indices()
+        .take_while(|&(at, _)| at < byte)
+        .count();
+    line.error(column + 1, format!("not a move-log object: {message}"))
 }
 
 /// The game being read.

@@ -220,3 +220,12 @@ fn an_option_given_twice_or_without_value_is_refused_at_its_line() {
         assert_eq!((error.line, error.column), (1, 30), "{options}: {error}");
     }
 }
+
+/// serde_json counts a line's columns in bytes; an import error's column is in characters, as
+/// every mgn report's is, so that the caret stands under the fault on a line with accents.
+#[test]
+fn a_json_error_after_non_ascii_text_is_placed_in_characters() {
+    let error = one("{\"game\": \"dakon\", \"event\": \"Évora été\",}\n").unwrap_err();
+    assert!(error.message.contains("trailing comma"), "{error}");
+    assert_eq!((error.line, error.column), (1, 40), "{error}");
+}
