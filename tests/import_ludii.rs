@@ -254,3 +254,31 @@ fn unknown_options_and_lines_are_refused_at_their_line() {
         .replace("mover=1", "mover=3");
     assert_eq!(refused(&edited(COMPLETE, line, Some(&wrong))).line, line);
 }
+
+/// Seed counts at their largest: a count past what a hole can hold in mgn (u32) is refused at
+/// its line rather than cut down to another number, and seeds that would add up past it are
+/// refused rather than overflow.
+#[test]
+fn counts_past_the_largest_are_refused_at_their_line() {
+    let at = line_of(UNFINISHED, |l| l.contains("SetCount:type=Vertex,to=5,"));
+    let line = UNFINISHED.lines().nth(at - 1).unwrap();
+    let too_big = edited(
+        UNFINISHED,
+        at,
+        Some(&line.replace("count=2]", "count=4294967296]")),
+    );
+    let error = refused(&too_big);
+    assert_eq!(error.line, at, "{error}");
+    assert!(error.message.contains("4294967296"), "{error}");
+    let every = UNFINISHED.replace("count=2]]", "count=4294967295]]");
+    let error = refused(&every);
+    assert!(error.message.contains("4294967295"), "{error}");
+    assert!(
+        UNFINISHED
+            .lines()
+            .nth(error.line - 1)
+            .unwrap()
+            .starts_with("Move="),
+        "{error}"
+    );
+}

@@ -14,7 +14,7 @@
 //! moves first; player 2 is A.
 
 use super::ImportError;
-use crate::notation::{parse_games, write_game, Side};
+use crate::notation::{parse_games, push_tag, write_game, Side};
 use std::fmt::Write as _;
 
 /// The MGN text of the Ludii trial `text` (one game), `source` naming where it came from (its
@@ -26,19 +26,11 @@ pub fn import(text: &str, source: &str) -> Result<String, ImportError> {
     let games = parse_games(&mgn);
     match games.as_slice() {
         [Ok(game)] => Ok(write_game(game)),
-        _ => Err(error(
+        _ => Err(ImportError::new(
             1,
             1,
             format!("internal error: the MGN written for this trial does not read back:\n{mgn}"),
         )),
-    }
-}
-
-fn error(line: usize, column: usize, message: impl Into<String>) -> ImportError {
-    ImportError {
-        line,
-        column,
-        message: message.into(),
     }
 }
 
@@ -118,14 +110,14 @@ fn read_trial(text: &str) -> Result<Trial, ImportError> {
         .map(|(i, l)| (i + 1, l))
         .peekable();
     let Some((1, first)) = lines.next() else {
-        return Err(error(
+        return Err(ImportError::new(
             1,
             1,
             "an empty file: a Ludii trial starts with `game=`",
         ));
     };
     let Some(game) = first.strip_prefix("game=") else {
-        return Err(error(
+        return Err(ImportError::new(
             1,
             1,
             "`game=` and the game's .lud file: a Ludii trial file (saveTrialToTextFile) starts with it",
@@ -133,7 +125,7 @@ fn read_trial(text: &str) -> Result<Trial, ImportError> {
     };
     let name = game.rsplit(['/', '\\']).next().unwrap_or(game);
     if name != "Nchuwa.lud" && name != "Nchuwa" {
-        return Err(error(
+        return Err(ImportError::new(
             1,
             6,
             format!(
@@ -177,7 +169,7 @@ fn read_trial(text: &str) -> Result<Trial, ImportError> {
             trial.initial_placements = Some((number, n as usize));
         } else if let Some(w) = value("winner=") {
             let w: i64 = w.trim().parse().map_err(|_| {
-                error(
+                ImportError::new(
                     number,
                     8,
                     format!("the winner's number after `winner=`, not `{w}`"),
@@ -193,7 +185,7 @@ fn read_trial(text: &str) -> Result<Trial, ImportError> {
         } else if let Some(v) = value("LUDII_VERSION=") {
             trial.version = Some(v.to_string());
         } else if !line.trim().is_empty() {
-            return Err(error(
+            return Err(ImportError::new(
                 number,
                 1,
                 format!(
@@ -204,7 +196,7 @@ fn read_trial(text: &str) -> Result<Trial, ImportError> {
         }
     }
     if in_options {
-        return Err(error(
+        return Err(ImportError::new(
             trial.last_line,
             1,
             "the options block is not closed: `END GAME OPTIONS` is missing",
@@ -224,7 +216,7 @@ fn clip(line: &str) -> String {
 fn number_at(line: usize, column: usize, text: &str, what: &str) -> Result<u64, ImportError> {
     text.trim()
         .parse()
-        .map_err(|_| error(line, column, format!("{what}, not `{text}`")))
+        .map_err(|_| ImportError::new(line, column, format!("{what}, not `{text}`")))
 }
 
 /// A `Move=` line's body: `[Move:mover=1,from=11,to=11,actions=[Select:...],[Move:...]]`.
@@ -234,27 +226,35 @@ fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
     // Every `rest` is a slice of `body`: its column is where it starts.
     let col = |rest: &str| offset + (rest.as_ptr() as usize - body.as_ptr() as usize) + 1;
     let Some(rest) = body.strip_prefix("[Move:") else {
-        return Err(error(line, col(body), "`[Move:` opening the move"));
+        return Err(ImportError::new(
+            line,
+            col(body),
+            "`[Move:` opening the move",
+        ));
     };
     let Some((head, actions)) = rest.split_once("actions=") else {
-        return Err(error(line, col(rest), "the move's `actions=` list"));
+        return Err(ImportError::new(
+            line,
+            col(rest),
+            "the move's `actions=` list",
+        ));
     };
     let mut mover = None;
     let mut at = rest;
     for field in head.split(',').filter(|f| !f.is_empty()) {
-        let (key, value) = field
-            .split_once('=')
-            .ok_or_else(|| error(line, col(at), format!("`key=value`, not `{field}`")))?;
+        let (key, value) = field.split_once('=').ok_or_else(|| {
+            ImportError::new(line, col(at), format!("`key=value`, not `{field}`"))
+        })?;
         match key {
             "mover" => {
                 mover = Some(value.parse::<u32>().map_err(|_| {
-                    error(line, col(at), format!("the mover's number, not `{value}`"))
+                    ImportError::new(line, col(at), format!("the mover's number, not `{value}`"))
                 })?)
             }
             // The move's own from and to repeat its first action's.
             "from" | "to" => {
                 value.parse::<usize>().map_err(|_| {
-                    error(
+                    ImportError::new(
                         line,
                         col(at),
                         format!("a site number after `{key}=`, not `{value}`"),
@@ -262,7 +262,7 @@ fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
                 })?;
             }
             _ => {
-                return Err(error(
+                return Err(ImportError::new(
                     line,
                     col(at),
                     format!("a field of a move the importer does not know: `{key}`"),
@@ -272,10 +272,10 @@ fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
         at = &at[field.len() + 1..];
     }
     let Some(mover) = mover else {
-        return Err(error(line, col(rest), "the move's `mover=`"));
+        return Err(ImportError::new(line, col(rest), "the move's `mover=`"));
     };
     let Some(mut list) = actions.strip_suffix(']') else {
-        return Err(error(
+        return Err(ImportError::new(
             line,
             col(&body[body.len()..]),
             "`]` closing the move",
@@ -285,14 +285,14 @@ fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
     loop {
         let column = col(list);
         let Some(inner) = list.strip_prefix('[') else {
-            return Err(error(
+            return Err(ImportError::new(
                 line,
                 column,
                 "an action in brackets, such as [Select:...]",
             ));
         };
         let Some(end) = inner.find(']') else {
-            return Err(error(line, column, "`]` closing the action"));
+            return Err(ImportError::new(line, column, "`]` closing the action"));
         };
         let action = read_action(line, column, &inner[..end])?;
         read.push(Placed { column, action });
@@ -300,7 +300,13 @@ fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
         match list.strip_prefix(',') {
             Some(next) => list = next,
             None if list.is_empty() => break,
-            None => return Err(error(line, col(list), "`,` between actions, or `]`")),
+            None => {
+                return Err(ImportError::new(
+                    line,
+                    col(list),
+                    "`,` between actions, or `]`",
+                ))
+            }
         }
     }
     Ok(LudiiMove {
@@ -316,7 +322,7 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
     let mut values: Vec<(&str, &str)> = Vec::new();
     for field in fields.split(',').filter(|f| !f.is_empty()) {
         let Some(pair) = field.split_once('=') else {
-            return Err(error(
+            return Err(ImportError::new(
                 line,
                 column,
                 format!("`key=value` in the {kind} action, not `{field}`"),
@@ -332,7 +338,7 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
         "SetValueOfPlayer" => &["player", "value", "decision"],
         "SetNextPlayer" => &["player", "decision"],
         _ => {
-            return Err(error(
+            return Err(ImportError::new(
                 line,
                 column,
                 format!(
@@ -342,7 +348,7 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
         }
     };
     if let Some((key, _)) = values.iter().find(|(k, _)| !known.contains(k)) {
-        return Err(error(
+        return Err(ImportError::new(
             line,
             column,
             format!("a field the importer does not know in the {kind} action: `{key}`"),
@@ -350,20 +356,35 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
     }
     let get = |key: &str| values.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
     let number = |key: &str| -> Result<u64, ImportError> {
-        let value = get(key)
-            .ok_or_else(|| error(line, column, format!("`{key}=` in the {kind} action")))?;
+        let value = get(key).ok_or_else(|| {
+            ImportError::new(line, column, format!("`{key}=` in the {kind} action"))
+        })?;
         value.parse().map_err(|_| {
-            error(
+            ImportError::new(
                 line,
                 column,
                 format!("a number after `{key}=` in the {kind} action, not `{value}`"),
             )
         })
     };
-    let site = |key: &str| number(key).map(|n| n as usize);
+    let site = |key: &str| number(key).map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    // A hole holds at most u32::MAX seeds in mgn: a larger count is refused, never cut down.
+    let count = |key: &str| {
+        let n = number(key)?;
+        u32::try_from(n).map_err(|_| {
+            ImportError::new(
+                line,
+                column,
+                format!(
+                    "`{key}={n}` in the {kind} action: mgn counts at most {} seeds",
+                    u32::MAX
+                ),
+            )
+        })
+    };
     for key in ["type", "typeFrom", "typeTo"] {
         if let Some(t) = get(key).filter(|&t| t != "Vertex") {
-            return Err(error(
+            return Err(ImportError::new(
                 line,
                 column,
                 format!("`{key}={t}` in the {kind} action: Nchuwa's holes are Ludii's vertices (`Vertex`)"),
@@ -374,7 +395,7 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
         None | Some("false") => false,
         Some("true") => true,
         Some(other) => {
-            return Err(error(
+            return Err(ImportError::new(
                 line,
                 column,
                 format!("`decision=true` or `false`, not `{other}`"),
@@ -384,7 +405,7 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
     Ok(match kind {
         "SetCount" => Action::SetCount {
             site: site("to")?,
-            count: number("count")? as u32,
+            count: count("count")?,
         },
         "Select" => Action::Select {
             site: site("from")?,
@@ -394,7 +415,7 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
             to: site("to")?,
             count: match get("count") {
                 None => 1,
-                Some(_) => number("count")? as u32,
+                Some(_) => count("count")?,
             },
             decision,
         },
@@ -406,7 +427,7 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
             number("player")?;
             let value = get("value").unwrap_or("");
             value.parse::<i64>().map_err(|_| {
-                error(
+                ImportError::new(
                     line,
                     column,
                     format!("a number after `value=`, not `{value}`"),
@@ -433,7 +454,7 @@ enum Kind {
 fn kind_of(m: &LudiiMove) -> Result<Kind, ImportError> {
     let kinds: Vec<&str> = m.actions.iter().map(|a| a.action.kind()).collect();
     let unknown = || {
-        error(
+        ImportError::new(
             m.line,
             1,
             format!(
@@ -479,7 +500,7 @@ fn kind_of(m: &LudiiMove) -> Result<Kind, ImportError> {
     for (i, placed) in m.actions.iter().enumerate().skip(1) {
         let step = match placed.action {
             Action::Shift { from: f, .. } if f != *from => {
-                return Err(error(
+                return Err(ImportError::new(
                     m.line,
                     placed.column,
                     format!(
@@ -548,7 +569,7 @@ impl Board {
         if site < self.sites.len() {
             return Ok(());
         }
-        Err(error(
+        Err(ImportError::new(
             line,
             column,
             format!(
@@ -557,6 +578,20 @@ impl Board {
                 self.sites.len() - 1
             ),
         ))
+    }
+
+    /// `a + b` seeds, or an error at the action when they pass what mgn counts.
+    fn add(&self, line: usize, column: usize, a: u32, b: u32) -> Result<u32, ImportError> {
+        a.checked_add(b).ok_or_else(|| {
+            ImportError::new(
+                line,
+                column,
+                format!(
+                    "{a} and {b} seeds together: mgn counts at most {} seeds",
+                    u32::MAX
+                ),
+            )
+        })
     }
 
     /// Play one line's actions on the board; the holes it emptied, with their seeds.
@@ -580,7 +615,7 @@ impl Board {
                     at(from)?;
                     at(to)?;
                     if self.sites[from] < count {
-                        return Err(error(
+                        return Err(ImportError::new(
                             m.line,
                             placed.column,
                             format!(
@@ -591,13 +626,14 @@ impl Board {
                         ));
                     }
                     self.sites[from] -= count;
-                    self.sites[to] += count;
+                    self.sites[to] = self.add(m.line, placed.column, self.sites[to], count)?;
                 }
                 Action::Remove { site, .. } => {
                     at(site)?;
                     let seeds = std::mem::take(&mut self.sites[site]);
                     if let Some(side) = side {
-                        self.won[side.index()] += seeds;
+                        let won = self.won[side.index()];
+                        self.won[side.index()] = self.add(m.line, placed.column, won, seeds)?;
                     }
                     removed.push((site, seeds));
                 }
@@ -629,7 +665,7 @@ fn side_of(m: &LudiiMove) -> Result<Side, ImportError> {
     match m.mover {
         1 => Ok(Side::B),
         2 => Ok(Side::A),
-        other => Err(error(
+        other => Err(ImportError::new(
             m.line,
             1,
             format!("mover={other}: Nchuwa's players are 1 (B, the bottom rows, who moves first) and 2 (A); 0 makes only the start placements"),
@@ -649,7 +685,7 @@ fn columns(trial: &Trial) -> Result<usize, ImportError> {
                     "12" => 12,
                     "15" => 15,
                     _ => {
-                        return Err(error(
+                        return Err(ImportError::new(
                             *line,
                             12,
                             format!("Board Size/{size}: Ludii's Nchuwa has 6, 9, 12 or 15 columns"),
@@ -659,7 +695,7 @@ fn columns(trial: &Trial) -> Result<usize, ImportError> {
             }
             Some(("Ruleset", "Atonga (Described)")) => {}
             _ => {
-                return Err(error(
+                return Err(ImportError::new(
                     *line,
                     1,
                     format!(
@@ -719,13 +755,13 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
                 )),
             };
             if let Some(message) = breaks {
-                return Err(error(m.line, 1, message));
+                return Err(ImportError::new(m.line, 1, message));
             }
         }
         match kind {
             Kind::Placement => {
                 if start.is_some() {
-                    return Err(error(
+                    return Err(ImportError::new(
                         m.line,
                         1,
                         "a start placement (mover 0) after the players have moved",
@@ -737,7 +773,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
             }
             Kind::Gambit => {
                 if start.is_some() {
-                    return Err(error(
+                    return Err(ImportError::new(
                         m.line,
                         1,
                         "a gambit lap (SetValueOfPlayer) after the opening's transfers: the gambit comes first, and MGN's start position is the position after it",
@@ -756,7 +792,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
         }
         let continuing = turn.as_ref().is_some_and(|t| t.goes_on);
         if !continuing && last_side == Some(side) {
-            return Err(error(
+            return Err(ImportError::new(
                 m.line,
                 1,
                 format!(
@@ -806,7 +842,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
         plies.push(ply_text(&board, &t));
     }
     if let Some(t) = turn.filter(|t| t.goes_on) {
-        return Err(error(
+        return Err(ImportError::new(
             t.lines.1,
             1,
             format!(
@@ -817,7 +853,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
     }
     if let Some((line, count)) = trial.initial_placements {
         if count != placements {
-            return Err(error(
+            return Err(ImportError::new(
                 line,
                 1,
                 format!("numInitialPlacementMoves={count}, but the trial has {placements} start placements (moves of mover 0)"),
@@ -828,7 +864,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
     let (outcome, termination) = verdict(trial)?;
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
-        let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+        push_tag(&mut out, name, value);
     };
     tag("Game", "nchuwa");
     tag("Board", &format!("4x{n}"));
@@ -881,7 +917,7 @@ fn ply_text(board: &Board, t: &Turn) -> String {
     };
     let mut text = format!("{{{lines}}} {}", t.token);
     if !t.removed.is_empty() {
-        let seeds: u32 = t.removed.iter().map(|(_, s)| s).sum();
+        let seeds: u64 = t.removed.iter().map(|&(_, s)| u64::from(s)).sum();
         let holes: Vec<String> = t.removed.iter().map(|&(s, _)| board.name(s)).collect();
         let _ = write!(text, " x{seeds}({})", holes.join(","));
     }
@@ -897,7 +933,7 @@ fn verdict(trial: &Trial) -> Result<(&'static str, &'static str), ImportError> {
         Some((_, e)) if e == "NaturalEnd" || e == "Unknown" => true,
         Some((_, e)) if e == "MoveLimit" || e == "TurnLimit" => false,
         Some((line, e)) => {
-            return Err(error(
+            return Err(ImportError::new(
                 *line,
                 9,
                 format!("an end type the importer does not know: `{e}`; Ludii writes NaturalEnd, MoveLimit, TurnLimit or Unknown"),
@@ -918,27 +954,12 @@ fn verdict(trial: &Trial) -> Result<(&'static str, &'static str), ImportError> {
         2 => Ok(("1-0", termination)),
         0 if natural => Ok(("1/2-1/2", "normal")),
         0 => Ok(("*", "Ludii's move limit")),
-        _ => Err(error(
+        _ => Err(ImportError::new(
             line,
             8,
             format!("winner={winner}: Nchuwa's players are 1 and 2, and 0 is no winner"),
         )),
     }
-}
-
-/// A tag value with MGN's escapes.
-fn escape(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

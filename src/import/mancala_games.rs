@@ -703,6 +703,7 @@ fn entry(
     ))
 }
 
+#[derive(Debug)]
 struct Row {
     holes: Vec<HoleState>,
     to_move: bool,
@@ -712,12 +713,22 @@ struct Row {
 /// A row of a board drawing: its holes left to right, the `*` of the player to move, the store.
 fn row(line: &str, number: usize, holes: u32) -> Result<Row, ImportError> {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let bad = |message: String| ImportError::new(number, 1, message);
+    // Each word's column, in characters: every `word` is a slice of `line`.
+    let at = |word: &str| {
+        line[..word.as_ptr() as usize - line.as_ptr() as usize]
+            .chars()
+            .count()
+            + 1
+    };
+    let bad = |column: usize, message: String| ImportError::new(number, column, message);
     if words.len() < holes as usize {
-        return Err(bad(format!(
-            "expected a row of the board drawing, {holes} holes (a number, or x out of play), found `{}`",
-            line.trim()
-        )));
+        return Err(bad(
+            1,
+            format!(
+                "expected a row of the board drawing, {holes} holes (a number, or x out of play), found `{}`",
+                line.trim()
+            ),
+        ));
     }
     let mut row = Row {
         holes: Vec::new(),
@@ -731,9 +742,12 @@ fn row(line: &str, number: usize, holes: u32) -> Result<Row, ImportError> {
                 ..HoleState::default()
             }
         } else {
-            let seeds = word
-                .parse()
-                .map_err(|_| bad(format!("expected a hole's seeds or x, found `{word}`")))?;
+            let seeds = word.parse().map_err(|_| {
+                bad(
+                    at(word),
+                    format!("expected a hole's seeds or x, found `{word}`"),
+                )
+            })?;
             HoleState {
                 pile: Pile {
                     seeds,
@@ -751,12 +765,15 @@ fn row(line: &str, number: usize, holes: u32) -> Result<Row, ImportError> {
         word = rest.next();
     }
     if let Some(store) = word {
-        row.store.seeds = store
-            .parse()
-            .map_err(|_| bad(format!("expected the row's store, found `{store}`")))?;
+        row.store.seeds = store.parse().map_err(|_| {
+            bad(
+                at(store),
+                format!("expected the row's store, found `{store}`"),
+            )
+        })?;
     }
     if let Some(extra) = rest.next() {
-        return Err(bad(format!("`{extra}` after the row's store")));
+        return Err(bad(at(extra), format!("`{extra}` after the row's store")));
     }
     Ok(row)
 }
@@ -786,5 +803,19 @@ mod tests {
         assert!(bottom.holes[0].out_of_play && !bottom.to_move);
         assert!(row("  1  2  3  4", 3, 5).is_err());
         assert!(row("  1  2  3  4  5  *  12  9", 3, 5).is_err());
+    }
+
+    /// A fault in a row of the drawing is placed at its word, in characters: a seed count too
+    /// large for mgn, a word that is no count, a word after the store.
+    #[test]
+    fn a_bad_word_of_a_row_is_placed_at_its_column() {
+        let error = row("  1  2  4294967296  4  5     0", 7, 5).unwrap_err();
+        assert_eq!((error.line, error.column), (7, 9), "{error}");
+        let error = row("  1  2  3  4  5  é", 7, 5).unwrap_err();
+        assert_eq!(error.column, 18, "{error}");
+        let error = row(" é 1  2  3  4  5  0  9", 7, 5).unwrap_err();
+        assert_eq!(error.column, 2, "{error}");
+        let error = row("  1  2  3  4  5  *  0  é", 7, 5).unwrap_err();
+        assert_eq!(error.column, 24, "{error}");
     }
 }

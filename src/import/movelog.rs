@@ -157,10 +157,14 @@ fn json_error(line: &Line, error: serde_json::Error) -> ImportError {
         Some(k) => message[..k].to_string(),
         None => message,
     };
-    line.error(
-        error.column().max(1),
-        format!("not a move-log object: {message}"),
-    )
+    // serde_json counts bytes; a report counts characters.
+    let byte = error.column().saturating_sub(1).min(line.text.len());
+    let column = line
+        .text
+        .char_indices()
+        .take_while(|&(at, _)| at < byte)
+        .count();
+    line.error(column + 1, format!("not a move-log object: {message}"))
 }
 
 /// The game being read.
@@ -323,12 +327,22 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
     }
     header.preset = head.preset.map(spanned);
     for option in &head.options {
-        let Some((code, value)) = option.split_once('=') else {
+        // As MGN's `Option` tag holds them: a code and a value, one setting per code.
+        let Some((code, value)) = option
+            .split_once('=')
+            .filter(|(c, v)| !c.is_empty() && !v.is_empty())
+        else {
             return Err(line.at_key(
                 "options",
                 format!("expected each option as code=value, found `{option}`"),
             ));
         };
+        if header.options.iter().any(|o| o.value.code == code) {
+            return Err(line.at_key(
+                "options",
+                format!("`{code}` is set twice: a game has one setting of each option"),
+            ));
+        }
         header.options.push(spanned(RuleSetting {
             code: code.to_string(),
             value: value.to_string(),
@@ -373,7 +387,9 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
     header.date = head.date.map(spanned);
     header.source = head.source.map(spanned);
     for (name, value) in head.tags {
-        header.other.push(spanned(Tag { name, value }));
+        header
+            .other
+            .push(spanned(other_tag(line, Tag { name, value })?));
     }
     header
         .other
@@ -392,6 +408,34 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
         turns: 0,
         ended: false,
     })
+}
+
+/// A tag of the log's `tags`, if MGN's reader reads it back as itself: a tag of no meaning to
+/// mgn, so that it neither stands for a key of the header line (`Result`, `Event`) nor breaks
+/// the written game (a name with a blank). `Importer` is the import's own.
+fn other_tag(line: &Line, tag: Tag) -> Result<Tag, ImportError> {
+    let mut game = Game {
+        before: Vec::new(),
+        header: Header::new(GameKind::Dakon),
+        moves: Vec::new(),
+        outcome: spanned(Outcome::Unknown),
+        after: Vec::new(),
+        span: Span::default(),
+    };
+    game.header.other.push(spanned(tag.clone()));
+    let read = parse_games(&write_mgn(&game)).pop();
+    let reads_back = matches!(read, Some(Ok(g))
+        if g.header.other.len() == 1 && g.header.other[0].value == tag);
+    if reads_back && tag.name != "Importer" {
+        return Ok(tag);
+    }
+    Err(line.at_key(
+        "tags",
+        format!(
+            "`{}` cannot be a tag of `tags`: a tag's name is a letter then letters, digits or _, and not one mgn reads itself (Game, Board, Result, Event, ...: write those with their own keys) or writes (Importer)",
+            tag.name
+        ),
+    ))
 }
 
 /// Rules that resolve: all the header check needs.

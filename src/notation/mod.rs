@@ -16,6 +16,6 @@ pub use parse::{
 };
 pub use parts::{parts, Part, Parts};
 pub use write::{
-    push_action, push_game, push_transaction, write_game, write_games, write_head, write_hole,
-    write_move, write_pile, write_position, MovetextWriter,
+    push_action, push_game, push_tag, push_transaction, write_game, write_games, write_head,
+    write_hole, write_move, write_pile, write_position, MovetextWriter,
 };

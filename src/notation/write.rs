@@ -135,7 +135,8 @@ fn write_header(out: &mut String, h: &Header) {
     }
 }
 
-fn push_tag(out: &mut String, name: &str, value: &str) {
+/// One tag on its line, its value escaped as the reader reads it back (`\"`, `\\`, `\n`, `\r`).
+pub fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");

@@ -181,3 +181,51 @@ fn bare(game: &Game) -> String {
     });
     write_mgn(&game)
 }
+
+/// Every game the import writes must read back as MGN: a tag the reader would refuse (a name
+/// that is no tag name, a tag mgn writes from another key or writes itself) is refused at the
+/// log's line, not left for `mgn check` to find in text the user never wrote.
+#[test]
+fn a_tag_that_would_not_read_back_is_refused_at_its_line() {
+    for tags in [
+        r#"{"Bad\"Name": "x"}"#,
+        r#"{"a b": "x"}"#,
+        r#"{"": "x"}"#,
+        r#"{"Result": "1-0"}"#,
+        r#"{"Game": "dakon"}"#,
+        r#"{"Importer": "another"}"#,
+    ] {
+        let log = format!("{{\"game\": \"dakon\", \"tags\": {tags}}}\n");
+        let error = one(&log).unwrap_err();
+        assert_eq!((error.line, error.column), (1, 27), "{tags}: {error}");
+        assert!(error.message.contains("tag"), "{tags}: {error}");
+    }
+    // A value with quotes, backslashes and line ends is escaped, and reads back as it was.
+    let mgn =
+        one("{\"game\": \"dakon\", \"tags\": {\"Note\": \"a \\\"b\\\" \\\\ c\\nd\"}}\n").unwrap();
+    let game = parse_games(&mgn).pop().unwrap().unwrap();
+    assert_eq!(game.header.other[0].value.value, "a \"b\" \\ c\nd");
+}
+
+/// MGN holds one `Option` per code, each with a code and a value: a log giving a code twice,
+/// or one without its value, is refused at its `options`, not written as a game mgn cannot read.
+#[test]
+fn an_option_given_twice_or_without_value_is_refused_at_its_line() {
+    for options in [
+        r#"["dakon.next-round.first=last-mover", "dakon.next-round.first=last-mover"]"#,
+        r#"["dakon.next-round.first="]"#,
+    ] {
+        let log = format!("{{\"game\": \"dakon\", \"options\": {options}}}\n");
+        let error = one(&log).unwrap_err();
+        assert_eq!((error.line, error.column), (1, 30), "{options}: {error}");
+    }
+}
+
+/// serde_json counts a line's columns in bytes; an import error's column is in characters, as
+/// every mgn report's is, so that the caret stands under the fault on a line with accents.
+#[test]
+fn a_json_error_after_non_ascii_text_is_placed_in_characters() {
+    let error = one("{\"game\": \"dakon\", \"event\": \"Évora été\",}\n").unwrap_err();
+    assert!(error.message.contains("trailing comma"), "{error}");
+    assert_eq!((error.line, error.column), (1, 40), "{error}");
+}
