@@ -826,10 +826,12 @@ pub trait Rules {
     fn round(&self, state: &Self::State) -> u32;
     /// Every decision open now, in a stable order.
     fn decisions(&self, state: &Self::State, out: &mut Vec<Self::Decision>);
-    /// How many decisions [`Rules::decisions`] lists in `state`, when each of them is a whole
-    /// turn and legal, so that perft's last ply counts them without playing them; None (the
-    /// default) when they must be played to be known: a Dakon sowing that ends in the store
-    /// goes on, a move not decided within the lap budget may be refused.
+    /// How many ways the turn under way can be finished, perft(1) from `state`, when the rules
+    /// can count them faster than perft playing each decision: where every decision is a whole
+    /// turn and legal, the decisions [`Rules::decisions`] lists (Nchuwa, Mraw imrujen); for a
+    /// Dakon turn, whose sowings that end in the store go on, its tree of sowings counted in
+    /// place. None (the default) when the decisions must be played to be known: a move not
+    /// decided within the lap budget may be refused, and only perft says why.
     fn whole_turns(&self, _state: &Self::State) -> Option<u64> {
         None
     }

@@ -206,6 +206,28 @@ impl Dakon {
         }
     }
 
+    /// The ways `mover` can finish his turn from `state`, as `apply` plays it: a sowing that
+    /// ends in his store with seeds left in his row goes on (LAP_STORE), any other ends the
+    /// turn. None past u64. The turn is a tree: its states after a lap in the store hardly
+    /// ever repeat (docs/perft.md), so nothing is kept.
+    pub(super) fn turn_endings(&self, state: &DakonState, mover: Side) -> Option<u64> {
+        let mut count: u64 = 0;
+        for slot in self.row_slots(mover) {
+            if state.slots[slot] == 0 {
+                continue;
+            }
+            let mut next = state.clone();
+            let endings = match self.sow(&mut next, slot, &mut ()).0 {
+                SowingEnd::InOwnStore if self.row_seeds(&next, mover) > 0 => {
+                    self.turn_endings(&next, mover)?
+                }
+                _ => 1,
+            };
+            count = count.checked_add(endings)?;
+        }
+        Some(count)
+    }
+
     /// Under a budget below what a sowing may take on this board: the sowing's laps counted
     /// first, and refused past the budget.
     #[cold]

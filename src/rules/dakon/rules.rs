@@ -158,6 +158,21 @@ impl Rules for Dakon {
         Ok(())
     }
 
+    /// A turn's sowings counted in place rather than played through `apply`: a Dakon turn on
+    /// 2x6 has millions of ways to be played (docs/perft.md). None when the lap budget binds
+    /// (a sowing may then be refused, which only `apply` says) or the count passes u64: perft
+    /// then plays them, and says why.
+    fn whole_turns(&self, state: &DakonState) -> Option<u64> {
+        if self.budget_binds {
+            return None;
+        }
+        match self.phase(state) {
+            Phase::MustPass { .. } => Some(1),
+            Phase::ToMove(side) | Phase::Continue { side, .. } => self.turn_endings(state, side),
+            Phase::RoundOver { .. } | Phase::Over { .. } => None,
+        }
+    }
+
     /// After a lap in the own store the mover «comença un altre moviment» (starts another
     /// move): a record that stops unfinished may stop before it (docs/rules/dakon.md).
     fn may_stop_in_open_turn(&self, state: &DakonState) -> bool {

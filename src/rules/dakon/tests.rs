@@ -300,3 +300,80 @@ fn dakon_lap_store_a_record_not_unfinished_must_write_the_whole_turn() {
         assert_eq!(verdict.0, rule, "{moves}");
     }
 }
+
+/// The ways to finish a turn, counted by playing every decision through `apply`.
+fn endings_by_playing(d: &Dakon, state: &DakonState) -> u64 {
+    let mut decisions = Vec::new();
+    d.decisions(state, &mut decisions);
+    decisions
+        .iter()
+        .map(|decision| {
+            let mut next = state.clone();
+            d.apply(&mut next, decision, &mut ()).unwrap();
+            match d.phase(&next) {
+                Phase::Continue { .. } => endings_by_playing(d, &next),
+                _ => 1,
+            }
+        })
+        .sum()
+}
+
+/// perft's last ply counts a Dakon turn in place (`Rules::whole_turns`), without `apply`: it
+/// must count exactly the sowings `apply` plays, after a lap in the store (dakon.lap.store)
+/// as at a turn's start, with holes out of play, and under every option that changes a
+/// sowing or a round's end.
+#[test]
+fn a_turn_counted_in_place_is_the_turn_played() {
+    let options: [&[(&str, &str)]; 5] = [
+        &[],
+        &[("dakon.capture.opponent-side", "neighbours")],
+        &[("dakon.sow.origin", "skip")],
+        &[("dakon.sow.direction", "clockwise")],
+        &[
+            ("dakon.round.end", "cannot-move"),
+            ("dakon.out-of-play.return", "refill"),
+        ],
+    ];
+    let (mut states, mut continued, mut out_of_play) = (0, 0, 0);
+    for (i, values) in options.iter().enumerate() {
+        let mut settings = Settings::defaults(&DEF);
+        for (code, value) in *values {
+            settings.set(code, value).unwrap();
+        }
+        let board = BoardSize {
+            rows: 2,
+            columns: 5,
+        };
+        let d = Dakon::new(board, &settings).unwrap();
+        let mut rng = crate::generate::Rng::new(i as u64 + 11);
+        for _ in 0..6 {
+            let mut state = d.start(Side::B);
+            let mut decisions = Vec::new();
+            for _ in 0..400 {
+                match d.phase(&state) {
+                    Phase::Over { .. } => break,
+                    Phase::RoundOver { .. } => {
+                        d.begin_round(&mut state, &mut ()).unwrap();
+                        continue;
+                    }
+                    Phase::Continue { .. } => continued += 1,
+                    _ => {}
+                }
+                out_of_play += usize::from(state.out_of_play != 0);
+                states += 1;
+                assert_eq!(
+                    d.whole_turns(&state),
+                    Some(endings_by_playing(&d, &state)),
+                    "{values:?} {state:?}"
+                );
+                d.decisions(&state, &mut decisions);
+                let decision = decisions[rng.below(decisions.len())];
+                d.apply(&mut state, &decision, &mut ()).unwrap();
+            }
+        }
+    }
+    assert!(
+        states > 500 && continued > 50 && out_of_play > 20,
+        "{states} {continued} {out_of_play}"
+    );
+}
