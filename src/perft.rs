@@ -38,7 +38,7 @@ fn too_large() -> Diagnostic {
     Diagnostic::new(
         COUNT_RULE,
         format!(
-            "it is past {}, the most a 64-bit count holds, and is not given rounded or wrapped",
+            "the count is past {} (2^64 - 1), the most 64 bits hold",
             u64::MAX
         ),
     )
@@ -588,42 +588,31 @@ pub fn split<R: Rules>(
         .collect())
 }
 
+/// A made-up game whose counts pass 64 bits in a few steps, for the tests of
+/// `mgn.limit.count` (here and in the protocol's).
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::notation::{BoardSize, Side};
-    use crate::rules::dakon::{Dakon, DEF};
-    use crate::rules::Settings;
-
-    fn dakon(columns: u32) -> Dakon {
-        Dakon::new(BoardSize { rows: 2, columns }, &Settings::defaults(&DEF)).unwrap()
-    }
-
-    /// Every complete first turn on 2x5, chained sowings included: the same count as the
-    /// engine's first version gave by listing whole turns one by one.
-    #[test]
-    fn dakon_2x5_first_turns() {
-        let d = dakon(5);
-        assert_eq!(perft(&d, &d.start(Side::B), 1), Ok(1373));
-    }
+pub(crate) mod doubling {
+    use crate::notation::Side;
+    use crate::rules::{Phase, Rules};
+    use crate::Diagnostic;
 
     /// A game made for the arithmetic: its first turn is one decision of two, every later turn
     /// `steps` decisions of two in a row (a turn of 2^steps forms, which `whole_turns` counts
     /// without listing them), and every decision leads to the same state. So perft(2) is
     /// 2 × 2^steps, reached in a few steps by every method: 2^63 when `steps` is 62, one past
     /// what 64 bits hold when it is 63.
-    struct Doubling {
-        steps: u32,
+    pub(crate) struct Doubling {
+        pub steps: u32,
     }
 
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-    struct Step {
-        ply: u32,
-        step: u32,
+    pub(crate) struct Step {
+        pub ply: u32,
+        pub step: u32,
     }
 
     #[derive(Clone, PartialEq, Eq, Debug)]
-    struct Bit(bool);
+    pub(crate) struct Bit(bool);
 
     impl std::fmt::Display for Bit {
         fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -646,7 +635,7 @@ mod tests {
         type State = Step;
         type Decision = Bit;
         fn def(&self) -> &'static crate::rules::GameDef {
-            &DEF
+            &crate::rules::dakon::DEF
         }
         fn start(&self, _: Side) -> Step {
             Step { ply: 0, step: 0 }
@@ -718,6 +707,27 @@ mod tests {
         fn move_from_decisions(&self, _: &[Bit]) -> crate::notation::Element {
             unreachable!("a count writes no move")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doubling::{Doubling, Step};
+    use super::*;
+    use crate::notation::{BoardSize, Side};
+    use crate::rules::dakon::{Dakon, DEF};
+    use crate::rules::Settings;
+
+    fn dakon(columns: u32) -> Dakon {
+        Dakon::new(BoardSize { rows: 2, columns }, &Settings::defaults(&DEF)).unwrap()
+    }
+
+    /// Every complete first turn on 2x5, chained sowings included: the same count as the
+    /// engine's first version gave by listing whole turns one by one.
+    #[test]
+    fn dakon_2x5_first_turns() {
+        let d = dakon(5);
+        assert_eq!(perft(&d, &d.start(Side::B), 1), Ok(1373));
     }
 
     /// mgn.limit.count: the largest count that fits is given by every method.
