@@ -16,6 +16,10 @@
 //!
 //! [`split`] cuts the count into independent subtrees, so that a caller can count them on
 //! several threads (the command line does; the library starts none).
+//!
+//! Every sum and product of a count is checked: a count past `u64::MAX` is refused under
+//! `mgn.limit.count` ([`add`], [`times`]), never wrapped round to a smaller number that would
+//! look like a count.
 
 use crate::rules::{Phase, Rules};
 use crate::Diagnostic;
@@ -27,9 +31,38 @@ use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 /// enough that the recursion cannot overflow the stack, as a depth of a million would.
 pub const MAX_DEPTH: u32 = 64;
 
+/// The rule a count past 64 bits is refused under.
+pub const COUNT_RULE: &str = "mgn.limit.count";
+
+fn too_large() -> Diagnostic {
+    Diagnostic::new(
+        COUNT_RULE,
+        format!(
+            "the count is past {} (2^64 - 1), the most 64 bits hold",
+            u64::MAX
+        ),
+    )
+}
+
+/// `a + b`, or the refusal of a count past 64 bits (`mgn.limit.count`).
+pub fn add(a: u64, b: u64) -> Result<u64, Diagnostic> {
+    a.checked_add(b).ok_or_else(too_large)
+}
+
+/// `a × b`, or the refusal of a count past 64 bits (`mgn.limit.count`).
+pub fn times(a: u64, b: u64) -> Result<u64, Diagnostic> {
+    a.checked_mul(b).ok_or_else(too_large)
+}
+
+/// The sum of `counts`, or the refusal of a count past 64 bits (`mgn.limit.count`).
+pub fn sum(counts: impl IntoIterator<Item = u64>) -> Result<u64, Diagnostic> {
+    counts.into_iter().try_fold(0, add)
+}
+
 /// The count of decision sequences of exactly `depth` plies from `state`. The rules list a
 /// move not decided within the lap budget (it may be legal): such a move, met on the way,
-/// makes the count unknown, and is the error (`mgn.limit.laps`).
+/// makes the count unknown, and is the error (`mgn.limit.laps`); so does a count past 64 bits
+/// (`mgn.limit.count`).
 pub fn perft<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result<u64, Diagnostic> {
     if depth == 0 {
         return Ok(1);
@@ -51,10 +84,9 @@ pub fn perft<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result<u64, D
             }
             let mut decisions = Vec::new();
             rules.decisions(state, &mut decisions);
-            decisions
-                .iter()
-                .map(|decision| after_decision(rules, state, decision, depth))
-                .sum()
+            decisions.iter().try_fold(0, |count, decision| {
+                add(count, after_decision(rules, state, decision, depth)?)
+            })
         }
     }
 }
@@ -108,7 +140,8 @@ fn begun<R: Rules>(rules: &R, state: &R::State) -> Option<R::State> {
     }
 }
 
-/// The count below each first decision of `state`, in the order the rules list them.
+/// The count below each first decision of `state`, in the order the rules list them. Their
+/// total is a count too: one past 64 bits is refused (`mgn.limit.count`), as [`perft`]'s.
 pub fn divide<R: Rules>(
     rules: &R,
     state: &R::State,
@@ -131,7 +164,7 @@ pub fn divide_watched<R: Rules>(
     let mut decisions = Vec::new();
     rules.decisions(state, &mut decisions);
     let of = decisions.len();
-    decisions
+    let parts = decisions
         .iter()
         .enumerate()
         .map(|(k, d)| {
@@ -139,7 +172,9 @@ pub fn divide_watched<R: Rules>(
             done(k + 1, of);
             Ok((d.to_string(), count))
         })
-        .collect()
+        .collect::<Result<Vec<_>, Diagnostic>>()?;
+    sum(parts.iter().map(|(_, n)| *n))?;
+    Ok(parts)
 }
 
 /// FxHash's step (rustc's hasher): states are hashed at every node of a count, and SipHash,
@@ -211,6 +246,9 @@ pub struct Table<S> {
     mask: u64,
     lookups: u64,
     found: u64,
+    /// The fewest plies left looked up, and the smallest count kept.
+    min_depth: u32,
+    min_count: u64,
 }
 
 struct Entry<S> {
@@ -233,7 +271,20 @@ impl<S: Clone + Eq + Hash> Table<S> {
             mask: buckets as u64 - 1,
             lookups: 0,
             found: 0,
+            min_depth: MIN_TABLE_DEPTH,
+            min_count: MIN_TABLE_COUNT,
         }
+    }
+
+    /// The table looking counts up from `min_depth` plies left (1 at least) and keeping those
+    /// of `min_count` sequences or more, instead of [`MIN_TABLE_DEPTH`] and
+    /// [`MIN_TABLE_COUNT`], which skip the counts cheaper to make again than to keep. With
+    /// `keeping(1, 0)` every count goes through the table: the tests use it so that the
+    /// table is used at every node of a small count.
+    pub fn keeping(mut self, min_depth: u32, min_count: u64) -> Table<S> {
+        self.min_depth = min_depth.max(1);
+        self.min_count = min_count;
+        self
     }
 
     /// Counts looked up so far, and how many of them were found.
@@ -266,12 +317,13 @@ impl<S: Clone + Eq + Hash> Table<S> {
     }
 }
 
-/// The fewest plies left for which [`perft_with`] looks a count up: with one ply left, the
+/// The fewest plies left for which [`perft_with`] looks a count up, unless the table says
+/// otherwise ([`Table::keeping`]): with one ply left, the
 /// states counted are nearly all different (a Dakon turn's states after a lap in the store
 /// repeat about once in a hundred), and a count costs less than looking it up.
 pub const MIN_TABLE_DEPTH: u32 = 2;
 
-/// The smallest count [`perft_with`] keeps in its table.
+/// The smallest count [`perft_with`] keeps in its table, unless the table says otherwise.
 pub const MIN_TABLE_COUNT: u64 = 1_000;
 
 /// [`perft`], each count below a state and a number of plies left looked up in `table`
@@ -291,7 +343,7 @@ pub fn perft_with<R: Rules>(
     if let Phase::Over { .. } = rules.phase(state) {
         return Ok(0);
     }
-    if depth < MIN_TABLE_DEPTH {
+    if depth < table.min_depth {
         return perft(rules, state, depth);
     }
     let hash = hash_of(state, depth);
@@ -303,11 +355,11 @@ pub fn perft_with<R: Rules>(
     let mut count = 0;
     for decision in &decisions {
         let (next, left) = play(rules, state, decision, depth)?;
-        count += perft_with(rules, &next, left, table)?;
+        count = add(count, perft_with(rules, &next, left, table)?)?;
     }
     // A small count costs less to count again than to keep (a state is copied into the
     // table, Mraw imrujen's with its history).
-    if count >= MIN_TABLE_COUNT {
+    if count >= table.min_count {
         table.put(hash, state, depth, count);
     }
     Ok(count)
@@ -325,45 +377,50 @@ pub fn divide_with<R: Rules>(
     }
     let mut decisions = Vec::new();
     rules.decisions(state, &mut decisions);
-    decisions
+    let parts = decisions
         .iter()
         .map(|d| {
             let (next, left) = play(rules, state, d, depth)?;
             Ok((d.to_string(), perft_with(rules, &next, left, table)?))
         })
-        .collect()
+        .collect::<Result<Vec<_>, Diagnostic>>()?;
+    sum(parts.iter().map(|(_, n)| *n))?;
+    Ok(parts)
 }
 
 /// States with the number of sequences that reach them, each state once, in the order first
-/// reached (so that a count that depends on the order, an error's, is the same every run).
-struct Tally<K> {
+/// reached (so that a count that depends on the order, an error's, is the same every run),
+/// and what the first sequence to reach it left (`X`: for [`split`], its line).
+struct Tally<K, X = ()> {
     index: HashMap<K, usize, Build>,
-    items: Vec<(K, u64)>,
+    items: Vec<(K, X, u64)>,
 }
 
-impl<K: Clone + Eq + Hash> Tally<K> {
-    fn new() -> Tally<K> {
+impl<K: Clone + Eq + Hash, X> Tally<K, X> {
+    fn new() -> Tally<K, X> {
         Tally {
             index: HashMap::default(),
             items: Vec::new(),
         }
     }
 
-    fn add(&mut self, key: K, paths: u64) {
+    /// `paths` more sequences reach `key`; `first` is kept if they are the first.
+    fn add(&mut self, key: K, first: X, paths: u64) -> Result<(), Diagnostic> {
         match self.index.get(&key) {
-            Some(&i) => self.items[i].1 += paths,
+            Some(&i) => self.items[i].2 = add(self.items[i].2, paths)?,
             None => {
                 self.index.insert(key.clone(), self.items.len());
-                self.items.push((key, paths));
+                self.items.push((key, first, paths));
             }
         }
+        Ok(())
     }
 
     fn len(&self) -> usize {
         self.items.len()
     }
 
-    fn into_items(self) -> Vec<(K, u64)> {
+    fn into_items(self) -> Vec<(K, X, u64)> {
         self.items
     }
 }
@@ -374,14 +431,14 @@ impl<K: Clone + Eq + Hash> Tally<K> {
 /// first counts but the rules: the second method of docs/perft.md.
 pub fn perft_layers<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result<u64, Diagnostic> {
     let mut layer = Tally::new();
-    layer.add(state.clone(), 1);
+    layer.add(state.clone(), (), 1)?;
     for _ in 0..depth {
         let mut after = Tally::new();
         // The states of the ply's turns still open, merged at each decision.
         let mut open = layer.into_items();
         while !open.is_empty() {
             let mut within = Tally::new();
-            for (state, paths) in open {
+            for (state, (), paths) in open {
                 let state = begun(rules, &state).unwrap_or(state);
                 if let Phase::Over { .. } = rules.phase(&state) {
                     // A game over before the last ply: no sequence of `depth` plies.
@@ -392,9 +449,9 @@ pub fn perft_layers<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result
                 for decision in &decisions {
                     let (next, left) = play(rules, &state, decision, 1)?;
                     if left == 1 {
-                        within.add(next, paths);
+                        within.add(next, (), paths)?;
                     } else {
-                        after.add(next, paths);
+                        after.add(next, (), paths)?;
                     }
                 }
             }
@@ -402,18 +459,70 @@ pub fn perft_layers<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result
         }
         layer = after;
     }
-    Ok(layer.into_items().iter().map(|(_, paths)| paths).sum())
+    sum(layer.into_items().into_iter().map(|(_, (), paths)| paths))
 }
 
 /// A part of a count: the sequences that begin with first decision `first` (or any, when the
 /// split was not by first decision) and reach `state` with `depth` plies left, `paths` of
-/// them. The count is the sum over the parts of `paths` times the count below the part.
+/// them. The count is the sum over the parts of `paths` times the count below the part
+/// ([`count_part`]).
+///
+/// `line` is the first of these sequences, each decision its place in the rules' list: from
+/// the split's root, [`reach`] plays it to `state` again. So parts can be handed to threads
+/// that each configure their own rules as `Part<()>`, without their states, whose type is
+/// the rules' own.
 #[derive(Clone, Debug)]
 pub struct Part<S> {
     pub first: usize,
     pub state: S,
     pub depth: u32,
     pub paths: u64,
+    pub line: Vec<u32>,
+}
+
+impl<S> Part<S> {
+    /// The part without its state, which [`reach`] finds again from its line.
+    pub fn without_state(self) -> Part<()> {
+        Part {
+            first: self.first,
+            state: (),
+            depth: self.depth,
+            paths: self.paths,
+            line: self.line,
+        }
+    }
+}
+
+/// The state `line` (a [`Part`]'s) leads to from `root`: each of its decisions is the one at
+/// that place in the rules' list, and a round that is over is begun before a decision.
+pub fn reach<R: Rules>(rules: &R, root: &R::State, line: &[u32]) -> Result<R::State, Diagnostic> {
+    let mut state = root.clone();
+    let mut decisions = Vec::new();
+    for &i in line {
+        state = begun(rules, &state).unwrap_or(state);
+        decisions.clear();
+        rules.decisions(&state, &mut decisions);
+        let decision = decisions
+            .get(i as usize)
+            .expect("a part's line lists decisions open from the root it was split from");
+        (state, _) = play(rules, &state, decision, 1)?;
+    }
+    Ok(state)
+}
+
+/// The sequences of `part`: its `paths` times the count below `state`, the part's state (with
+/// `table`, if any). A count past 64 bits is refused (`mgn.limit.count`).
+pub fn count_part<R: Rules, S>(
+    rules: &R,
+    part: &Part<S>,
+    state: &R::State,
+    table: Option<&mut Table<R::State>>,
+) -> Result<u64, Diagnostic> {
+    let below = match table {
+        Some(table) => perft_with(rules, state, part.depth, table)?,
+        None => perft(rules, state, part.depth)?,
+    };
+    times(part.paths, below)
 }
 
 /// The count from `state` cut into `at_least` parts or more (fewer only when the tree has no
@@ -428,18 +537,18 @@ pub fn split<R: Rules>(
     at_least: usize,
     by_first: bool,
 ) -> Result<Vec<Part<R::State>>, Diagnostic> {
-    let mut parts = Tally::new();
-    parts.add((usize::MAX, state.clone(), depth), 1);
+    let mut parts: Tally<_, Vec<u32>> = Tally::new();
+    parts.add((usize::MAX, state.clone(), depth), Vec::new(), 1)?;
     loop {
         if parts.len() >= at_least {
             break;
         }
         let mut deeper = Tally::new();
         let mut expanded = false;
-        for ((first, state, depth), paths) in parts.into_items() {
+        for ((first, state, depth), line, paths) in parts.into_items() {
             let state = begun(rules, &state).unwrap_or(state);
             if depth == 0 {
-                deeper.add((first, state, depth), paths);
+                deeper.add((first, state, depth), line, paths)?;
                 continue;
             }
             if let Phase::Over { .. } = rules.phase(&state) {
@@ -455,7 +564,9 @@ pub fn split<R: Rules>(
                     usize::MAX => 0,
                     first => first,
                 };
-                deeper.add((first, next, left), paths);
+                let mut longer = line.clone();
+                longer.push(i as u32);
+                deeper.add((first, next, left), longer, paths)?;
             }
         }
         parts = deeper;
@@ -466,18 +577,142 @@ pub fn split<R: Rules>(
     Ok(parts
         .into_items()
         .into_iter()
-        .map(|((first, state, depth), paths)| Part {
+        .map(|((first, state, depth), line, paths)| Part {
             // The root itself, when `depth` is 0.
             first: if first == usize::MAX { 0 } else { first },
             state,
             depth,
             paths,
+            line,
         })
         .collect())
 }
 
+/// A made-up game whose counts pass 64 bits in a few steps, for the tests of
+/// `mgn.limit.count` (here and in the protocol's).
+#[cfg(test)]
+pub(crate) mod doubling {
+    use crate::notation::Side;
+    use crate::rules::{Phase, Rules};
+    use crate::Diagnostic;
+
+    /// A game made for the arithmetic: its first turn is one decision of two, every later turn
+    /// `steps` decisions of two in a row (a turn of 2^steps forms, which `whole_turns` counts
+    /// without listing them), and every decision leads to the same state. So perft(2) is
+    /// 2 × 2^steps, reached in a few steps by every method: 2^63 when `steps` is 62, one past
+    /// what 64 bits hold when it is 63.
+    pub(crate) struct Doubling {
+        pub steps: u32,
+    }
+
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub(crate) struct Step {
+        pub ply: u32,
+        pub step: u32,
+    }
+
+    #[derive(Clone, PartialEq, Eq, Debug)]
+    pub(crate) struct Bit(bool);
+
+    impl std::fmt::Display for Bit {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(if self.0 { "1" } else { "0" })
+        }
+    }
+
+    impl Doubling {
+        fn steps_of(&self, ply: u32) -> u32 {
+            if ply == 0 {
+                1
+            } else {
+                self.steps
+            }
+        }
+    }
+
+    /// Only what a count asks of the rules is answered: nothing is read or written.
+    impl Rules for Doubling {
+        type State = Step;
+        type Decision = Bit;
+        fn def(&self) -> &'static crate::rules::GameDef {
+            &crate::rules::dakon::DEF
+        }
+        fn start(&self, _: Side) -> Step {
+            Step { ply: 0, step: 0 }
+        }
+        fn state_from_position(&self, _: &crate::notation::Position) -> Result<Step, Diagnostic> {
+            unreachable!("a count reads no position")
+        }
+        fn row_states<'a>(
+            &'a self,
+            _: &'a Step,
+            _: Side,
+        ) -> impl ExactSizeIterator<Item = crate::notation::HoleState> + 'a {
+            std::iter::empty()
+        }
+        fn position_head(&self, _: &Step) -> crate::rules::PositionHead {
+            unreachable!("a count writes no position")
+        }
+        fn phase(&self, state: &Step) -> Phase {
+            match state.step {
+                0 => Phase::ToMove(Side::B),
+                _ => Phase::Continue {
+                    side: Side::B,
+                    rule: "test.doubling",
+                },
+            }
+        }
+        fn round(&self, _: &Step) -> u32 {
+            1
+        }
+        fn decisions(&self, _: &Step, out: &mut Vec<Bit>) {
+            out.clear();
+            out.extend([Bit(false), Bit(true)]);
+        }
+        fn whole_turns(&self, state: &Step) -> Option<u64> {
+            Some(1 << (self.steps_of(state.ply) - state.step))
+        }
+        fn apply<S: crate::rules::EventSink>(
+            &self,
+            state: &mut Step,
+            _: &Bit,
+            _: &mut S,
+        ) -> Result<(), Diagnostic> {
+            state.step += 1;
+            if state.step == self.steps_of(state.ply) {
+                *state = Step {
+                    ply: state.ply + 1,
+                    step: 0,
+                };
+            }
+            Ok(())
+        }
+        fn decisions_from_move_into(
+            &self,
+            _: &crate::notation::Move,
+            _: &mut Vec<(Bit, crate::rules::MovePart)>,
+        ) -> Result<(), Diagnostic> {
+            unreachable!("a count reads no move")
+        }
+        fn begin_round<S: crate::rules::EventSink>(
+            &self,
+            _: &mut Step,
+            _: &mut S,
+        ) -> Result<(), Diagnostic> {
+            unreachable!("the game has one round")
+        }
+        fn pass_decision(&self) -> Option<Bit> {
+            None
+        }
+        fn move_from_decisions(&self, _: &[Bit]) -> crate::notation::Element {
+            unreachable!("a count writes no move")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::doubling::{Doubling, Step};
     use super::*;
     use crate::notation::{BoardSize, Side};
     use crate::rules::dakon::{Dakon, DEF};
@@ -493,6 +728,108 @@ mod tests {
     fn dakon_2x5_first_turns() {
         let d = dakon(5);
         assert_eq!(perft(&d, &d.start(Side::B), 1), Ok(1373));
+    }
+
+    /// mgn.limit.count: the largest count that fits is given by every method.
+    #[test]
+    fn a_count_that_fits_in_64_bits_is_given() {
+        let game = Doubling { steps: 62 };
+        let start = game.start(Side::B);
+        let fits = 1u64 << 63;
+        assert_eq!(perft(&game, &start, 2), Ok(fits));
+        let mut table = Table::with_bytes(1 << 16);
+        assert_eq!(perft_with(&game, &start, 2, &mut table), Ok(fits));
+        assert_eq!(perft_layers(&game, &start, 2), Ok(fits));
+        let halves = vec![("0".to_string(), fits / 2), ("1".to_string(), fits / 2)];
+        assert_eq!(divide(&game, &start, 2), Ok(halves));
+        let parts = split(&game, &start, 2, 40, false).unwrap();
+        assert_eq!(parts.len(), 1, "every sequence reaches the same state");
+        assert_eq!(parts[0].paths, fits);
+    }
+
+    /// mgn.limit.count: a count past 64 bits is refused by every method, never wrapped.
+    #[test]
+    fn a_count_past_64_bits_is_refused() {
+        let game = Doubling { steps: 63 };
+        let start = game.start(Side::B);
+        let refused = |counted: Result<u64, Diagnostic>| {
+            assert_eq!(counted.map_err(|e| e.rule), Err("mgn.limit.count"));
+        };
+        refused(perft(&game, &start, 2));
+        refused(perft_with(
+            &game,
+            &start,
+            2,
+            &mut Table::with_bytes(1 << 16),
+        ));
+        refused(perft_layers(&game, &start, 2));
+        // Each first decision's count fits (2^63); their total does not.
+        refused(divide(&game, &start, 2).map(|parts| parts[0].1));
+        refused(split(&game, &start, 2, 40, false).map(|parts| parts[0].paths));
+    }
+
+    /// mgn.limit.count: a part's count is its multiplicity times the count below it, and a
+    /// product past 64 bits is refused (the threads of `mgn perft` count parts this way).
+    #[test]
+    fn a_part_past_64_bits_is_refused() {
+        let game = Doubling { steps: 62 };
+        let start = game.start(Side::B);
+        // The second ply, below which 2^62 sequences finish it, with a multiplicity injected
+        // (the split itself gives 2, for the first ply's two decisions).
+        let part = Part {
+            first: 0,
+            state: (),
+            depth: 1,
+            paths: 2,
+            line: vec![0],
+        };
+        let state = reach(&game, &start, &part.line).unwrap();
+        assert_eq!(state, Step { ply: 1, step: 0 });
+        let below = 1u64 << 62;
+        for table in [None, Some(&mut Table::with_bytes(1 << 16))] {
+            let fits = Part {
+                paths: 3,
+                ..part.clone()
+            };
+            assert_eq!(count_part(&game, &fits, &state, table), Ok(3 * below));
+        }
+        for table in [None, Some(&mut Table::with_bytes(1 << 16))] {
+            let many = Part {
+                paths: 4,
+                ..part.clone()
+            };
+            let refused = count_part(&game, &many, &state, table);
+            assert_eq!(refused.map_err(|e| e.rule), Err("mgn.limit.count"));
+        }
+    }
+
+    /// The arithmetic of counts: exact up to u64::MAX, refused one past it.
+    #[test]
+    fn count_arithmetic_is_checked() {
+        assert_eq!(add(u64::MAX - 1, 1), Ok(u64::MAX));
+        assert_eq!(add(u64::MAX, 1).map_err(|e| e.rule), Err(COUNT_RULE));
+        assert_eq!(times(1 << 32, (1 << 32) - 1), Ok(u64::MAX - (1 << 32) + 1));
+        assert_eq!(times(1 << 32, 1 << 32).map_err(|e| e.rule), Err(COUNT_RULE));
+        assert_eq!(sum([u64::MAX / 2, u64::MAX / 2, 1]), Ok(u64::MAX));
+        assert_eq!(
+            sum([u64::MAX / 2, u64::MAX / 2, 2]).map_err(|e| e.rule),
+            Err(COUNT_RULE)
+        );
+    }
+
+    /// A part's line leads back to its state, for every part of a real count: the threads
+    /// count the states their lines reach.
+    #[test]
+    fn a_part_is_reached_by_its_line() {
+        let d = dakon(5);
+        let start = d.start(Side::B);
+        for by_first in [false, true] {
+            let parts = split(&d, &start, 3, 200, by_first).unwrap();
+            assert!(parts.len() >= 200);
+            for part in &parts {
+                assert_eq!(reach(&d, &start, &part.line).as_ref(), Ok(&part.state));
+            }
+        }
     }
 
     #[test]

@@ -285,6 +285,8 @@ pub enum ErrorKind {
     Position,
     Illegal,
     Undecided,
+    /// A count past 64 bits (`mgn.limit.count`).
+    Overflow,
 }
 
 impl ErrorKind {
@@ -296,6 +298,7 @@ impl ErrorKind {
             ErrorKind::Position => "position",
             ErrorKind::Illegal => "illegal",
             ErrorKind::Undecided => "undecided",
+            ErrorKind::Overflow => "overflow",
         }
     }
 
@@ -307,6 +310,7 @@ impl ErrorKind {
             ErrorKind::Position,
             ErrorKind::Illegal,
             ErrorKind::Undecided,
+            ErrorKind::Overflow,
         ]
         .into_iter()
         .find(|k| k.word() == word)
@@ -388,7 +392,10 @@ impl Answer {
                     .map(|p| Ok((p[0].to_string(), number(p[1])?)))
                     .collect::<Result<Vec<_>, String>>()?;
                 let total = number(total)?;
-                let sum: u64 = parts.iter().map(|(_, n)| n).sum();
+                // A sum that wrapped round could equal a wrong total.
+                let sum = crate::perft::sum(parts.iter().map(|(_, n)| *n)).map_err(|_| {
+                    "`divide`: the counts add up to more than 64 bits hold".to_string()
+                })?;
                 if sum != total {
                     return Err(format!(
                         "`divide`: the counts add up to {sum}, not to the total {total}"
@@ -502,7 +509,10 @@ impl fmt::Display for Answer {
             } => write!(f, "played {status} {captured} {}", write_position(position)),
             Answer::Perft(n) => write!(f, "perft {n}"),
             Answer::Divide(parts) => {
-                write!(f, "divide {}", parts.iter().map(|(_, n)| n).sum::<u64>())?;
+                // Exact whatever the parts: a divide mgn counted or read adds up within 64
+                // bits, and one made otherwise is written as it adds up, never wrapped.
+                let total: u128 = parts.iter().map(|(_, n)| u128::from(*n)).sum();
+                write!(f, "divide {total}")?;
                 parts.iter().try_for_each(|(d, n)| write!(f, " {d} {n}"))
             }
             Answer::Error { kind, message } => {
@@ -726,11 +736,13 @@ impl<'r, R: Rules> Session<'r, R> {
         } else {
             perft(self.rules, &self.state, depth).map(Answer::Perft)
         };
-        counted.unwrap_or_else(|undecided| {
-            Answer::error(
-                ErrorKind::Undecided,
-                format!("{} ({})", undecided.message, undecided.rule),
-            )
+        counted.unwrap_or_else(|refusal| {
+            let kind = if refusal.rule == crate::perft::COUNT_RULE {
+                ErrorKind::Overflow
+            } else {
+                ErrorKind::Undecided
+            };
+            Answer::error(kind, format!("{} ({})", refusal.message, refusal.rule))
         })
     }
 
@@ -1018,6 +1030,40 @@ mod tests {
         assert!(Answer::parse("divide 4 B1 1 B2 2").is_err());
         assert!(Answer::parse("played turn-over 5,5 0/0 B 1").is_err());
         assert!(Answer::parse("hello").is_err());
+    }
+
+    /// mgn.limit.count: an engine's divide whose counts add up past 64 bits is not read as
+    /// the total they wrap round to (here 1).
+    #[test]
+    fn a_divide_past_64_bits_is_not_read() {
+        let wrapped = format!("divide 1 B1 {} B2 2", u64::MAX);
+        let refused = Answer::parse(&wrapped).unwrap_err();
+        assert!(refused.contains("64 bits"), "{refused}");
+        let fits = format!("divide {} B1 {} B2 1", u64::MAX, u64::MAX - 1);
+        assert_eq!(Answer::parse(&fits).unwrap().to_string(), fits);
+    }
+
+    /// mgn.limit.count: `perft` and `divide` of a count past 64 bits answer an error that
+    /// names the rule, never a wrapped number.
+    #[test]
+    fn a_count_past_64_bits_is_an_error() {
+        use crate::perft::doubling::Doubling;
+        let fits = Doubling { steps: 62 };
+        let mut session = Session::new(&fits);
+        assert_eq!(
+            session.answer(&Request::Perft(2)).to_string(),
+            format!("perft {}", 1u64 << 63)
+        );
+        let past = Doubling { steps: 63 };
+        let mut session = Session::new(&past);
+        for request in [Request::Perft(2), Request::Divide(2)] {
+            let answer = session.answer(&request);
+            assert!(
+                matches!(&answer, Answer::Error { kind: ErrorKind::Overflow, message }
+                    if message.contains("mgn.limit.count")),
+                "{request}: {answer}"
+            );
+        }
     }
 
     /// Move lists are sets; captured holes too.

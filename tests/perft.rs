@@ -1,7 +1,7 @@
 //! The published counts of docs/perft.md that run in a moment: the engine must keep giving them.
 
 use mgn::notation::{BoardSize, GameKind, Header, Side, Span, Spanned};
-use mgn::perft::{divide, perft, perft_layers, perft_with, split, Table};
+use mgn::perft::{count_part, divide, perft, perft_layers, perft_with, reach, split, Part, Table};
 use mgn::rules::{game_def, with_rules, Rules, WithRules};
 
 struct Perft(u32);
@@ -81,39 +81,66 @@ fn dong_wo_counts() {
 
 /// Counts every way at every depth up to `depth`: depth first without a table, with a table
 /// large enough to keep everything and with one of a few buckets (entries replaced all the
-/// time), ply by ply forward, and cut into parts (merged, as the command line's threads count
-/// them) with and without a divide. The table and the parts never change a count.
+/// time), ply by ply forward, and cut into parts (merged, and each part's state reached again
+/// by its line, as the command line's threads count them) with and without a divide. The
+/// table and the parts never change a count.
+///
+/// The tables keep every count (`keeping(1, 0)`), not only those the command line keeps (two
+/// plies left or more, 1,000 sequences or more, which these small counts hardly have), so
+/// that every node is looked up and every count below it stored. Gives the counts, and the
+/// large table's lookups and finds while the parts of a divide cut once below the root were
+/// counted: the count before stored their counts.
 struct EveryWay(u32);
 
 impl WithRules for EveryWay {
-    type Output = Vec<u64>;
-    fn run<R: Rules>(self, rules: &R) -> Vec<u64> {
+    type Output = (Vec<u64>, (u64, u64));
+    fn run<R: Rules>(self, rules: &R) -> Self::Output {
         let start = rules.start(Side::B);
-        let mut large = Table::with_bytes(64 << 20);
-        (1..=self.0)
+        let mut large = Table::with_bytes(64 << 20).keeping(1, 0);
+        let mut by_parts_lookups = (0, 0);
+        let counts = (1..=self.0)
             .map(|depth| {
                 let plain = perft(rules, &start, depth).expect("decided");
-                let mut tiny = Table::with_bytes(1 << 10);
+                let mut tiny = Table::with_bytes(1 << 10).keeping(1, 0);
                 assert_eq!(perft_with(rules, &start, depth, &mut large), Ok(plain));
+                // The root's count is kept, and found again whole: one lookup, found.
+                let (lookups, found) = large.lookups();
+                assert_eq!(perft_with(rules, &start, depth, &mut large), Ok(plain));
+                assert_eq!(
+                    large.lookups(),
+                    (lookups + 1, found + 1),
+                    "the root is kept"
+                );
                 assert_eq!(perft_with(rules, &start, depth, &mut tiny), Ok(plain));
                 assert_eq!(perft_layers(rules, &start, depth), Ok(plain), "layers");
+                let of_part = |p: &Part<R::State>, table: &mut Table<R::State>| {
+                    let state = reach(rules, &start, &p.line).expect("decided");
+                    assert_eq!(state, p.state, "a part's line leads to its state");
+                    count_part(rules, p, &state, Some(table)).expect("decided")
+                };
                 let parts = split(rules, &start, depth, 40, false).expect("decided");
-                let by_parts: u64 = parts
-                    .iter()
-                    .map(|p| p.paths * perft_with(rules, &p.state, p.depth, &mut tiny).unwrap())
-                    .sum();
+                let by_parts: u64 = parts.iter().map(|p| of_part(p, &mut tiny)).sum();
                 assert_eq!(by_parts, plain, "parts");
                 let divided = divide(rules, &start, depth).expect("decided");
+                let divided: Vec<u64> = divided.iter().map(|(_, n)| *n).collect();
                 let mut by_first = vec![0; divided.len()];
                 for p in split(rules, &start, depth, 40, true).expect("decided") {
-                    by_first[p.first] +=
-                        p.paths * perft_with(rules, &p.state, p.depth, &mut large).unwrap();
+                    by_first[p.first] += of_part(&p, &mut tiny);
                 }
-                let divided: Vec<u64> = divided.iter().map(|(_, n)| *n).collect();
                 assert_eq!(by_first, divided, "divide by parts");
+                // Cut once below the root, the parts are counts the large table kept.
+                let mut by_first = vec![0; divided.len()];
+                let (lookups, found) = large.lookups();
+                for p in split(rules, &start, depth, divided.len(), true).expect("decided") {
+                    by_first[p.first] += of_part(&p, &mut large);
+                }
+                by_parts_lookups.0 += large.lookups().0 - lookups;
+                by_parts_lookups.1 += large.lookups().1 - found;
+                assert_eq!(by_first, divided, "divide by parts, from the table");
                 plain
             })
-            .collect()
+            .collect();
+        (counts, by_parts_lookups)
     }
 }
 
@@ -133,11 +160,14 @@ fn a_table_never_changes_a_count() {
         for preset in presets {
             let mut header = Header::new(kind);
             header.preset = preset.map(|p| Spanned::new(p.to_string(), Span::default()));
-            let counts = with_rules(&header, EveryWay(depth)).unwrap();
+            let (counts, (lookups, found)) = with_rules(&header, EveryWay(depth)).unwrap();
             assert!(
                 counts.iter().all(|&n| n > 0),
                 "{kind} {preset:?}: {counts:?}"
             );
+            // The table was used below the root, and what it found was right (the divides
+            // by parts equal the divides).
+            assert!(found > 0, "{kind} {preset:?}: {found} of {lookups} found");
         }
     }
 }

@@ -188,6 +188,11 @@ pub static GENERAL_RULES: &[RuleDef] = &[
         source: "docs/robustness.md, Limits",
     },
     RuleDef {
+        code: "mgn.limit.count",
+        summary: "a count (perft, divide) is exact or not given: one past 18446744073709551615, the most 64 bits hold, is refused, never wrapped round to a smaller number",
+        source: "docs/perft.md, The convention",
+    },
+    RuleDef {
         code: "mgn.generate.stuck",
         summary: "random play stops a game, unfinished, where the rules list no decision for a turn under way, rather than draw from an empty list (a defect of the rules' listing: a turn under way always has a continuation)",
         source: "docs/robustness.md, Trust",

@@ -737,6 +737,61 @@ fn generated_games_do_not_depend_on_the_number_of_threads() {
     assert_eq!(code(&zero), 2, "{}", stderr(&zero));
 }
 
+/// The threads a `-v` run says it started (`threads=N` in its log).
+fn threads_logged(output: &std::process::Output) -> Vec<usize> {
+    stderr(output)
+        .split("threads=")
+        .skip(1)
+        .map(|rest| {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().expect("a number of threads")
+        })
+        .collect()
+}
+
+/// `generate --jobs` far over the cores makes games on the cores (as perft does): the same
+/// bytes as on one thread, without starting 100,000 threads (a million took half a minute).
+#[test]
+fn generate_makes_games_on_at_most_the_cores() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let run = |jobs: &str| {
+        let output = mgn(&[
+            "-v", "generate", "--game", "dakon", "--games", "5", "--seed", "3", "--jobs", jobs,
+        ]);
+        assert_eq!(code(&output), 0, "--jobs {jobs}: {}", stderr(&output));
+        output
+    };
+    let one = run("1");
+    assert_eq!(threads_logged(&one), [1], "{}", stderr(&one));
+    let many = run("100000");
+    assert_eq!(threads_logged(&many), [cores], "{}", stderr(&many));
+    assert!(
+        stdout(&many) == stdout(&one),
+        "--jobs 100000 wrote other bytes"
+    );
+}
+
+/// `perft` on several threads cuts the count into parts once, for all of them (every thread
+/// cut the same parts again: memory grew with the square of the threads).
+#[test]
+fn perft_cuts_a_count_into_parts_once() {
+    let output = mgn(&[
+        "-v", "perft", "--game", "dakon", "--depth", "3", "--all", "--jobs", "2",
+    ]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores >= 2 {
+        let cuts = stderr(&output).matches("the count cut into parts").count();
+        assert_eq!(cuts, 3, "one cut a depth: {}", stderr(&output));
+        assert_eq!(threads_logged(&output), [2, 2, 2], "{}", stderr(&output));
+    }
+    assert!(
+        stdout(&output).contains("perft(3) = 937259 "),
+        "{}",
+        stdout(&output)
+    );
+}
+
 /// `perft` gives the same counts on one thread or several, with a transposition table of any
 /// size or none, and counted forward ply by ply (`--layers`); a divide on several threads
 /// gives the same lines as on one. Only the times differ.

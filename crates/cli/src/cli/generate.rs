@@ -7,7 +7,7 @@
 //! holds about [`RUN_BYTES`] of text (one game at least), so memory stays small whatever
 //! `--games` says, and a reader that hangs up (`| head`) ends the run.
 
-use super::args::{GameArgs, GenerateArgs};
+use super::args::{threads, GameArgs, GenerateArgs};
 use super::output::{self, say};
 use super::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -235,10 +235,8 @@ pub fn run(args: &GenerateArgs) -> Status {
         checkpoints: args.checkpoints,
         max_plies: args.max_plies,
     };
-    let threads = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n.get(),
-    );
+    let threads = threads(args.jobs);
+    tracing::info!(threads, "making games");
     let claims = Claims::new(args.games as u64, threads as u64);
     let mut out = output::stdout();
     // On a terminal only (indicatif draws nothing on a pipe): a long run says how far it is.

@@ -1,16 +1,20 @@
 //! `mgn perft`: count the legal decision sequences of D plies from the start position.
 //!
-//! The count is cut into parts below the root ([`mgn::perft::split`]: equal states with the
-//! same plies left merged), and the threads count the parts, each with its own rules and its
-//! own share of the transposition table; `--layers` counts forward instead, a second method.
+//! The count is cut into parts below the root once ([`mgn::perft::split`]: equal states with
+//! the same plies left merged), and the threads count the parts, each with its own rules and
+//! its own share of the transposition table; `--layers` counts forward instead, a second
+//! method. Every sum is checked: a count past 64 bits is refused (`mgn.limit.count`).
 
-use super::args::PerftArgs;
+use super::args::{threads, PerftArgs};
 use super::generate::{run_rules, Configure};
 use super::output::{self, say};
 use super::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mgn::notation::{Header, Side};
-use mgn::perft::{divide, divide_with, perft, perft_layers, perft_with, split, Table};
+use mgn::perft::{
+    add, count_part, divide, divide_with, perft, perft_layers, perft_with, reach, split, sum, Part,
+    Table, COUNT_RULE,
+};
 use mgn::rules::{Rules, WithRules};
 use mgn::Diagnostic;
 use std::io::Write;
@@ -19,7 +23,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// Parts for each thread: enough that a thread given the largest parts does not leave the
-/// others idle for long.
+/// others idle for long. They are cut once, and shared.
 const PARTS_PER_THREAD: usize = 1024;
 
 /// How to count.
@@ -72,7 +76,12 @@ impl WithRules for Count<'_> {
                 )],
             }
         } else {
-            let mut counts = self.on_threads()?;
+            let parts = split(rules, &start, depth, PARTS_PER_THREAD * threads, by_first)?;
+            tracing::info!(parts = parts.len(), threads, "the count cut into parts");
+            // The threads configure rules of their own, whose states are of a type of their
+            // own: they are given each part's line, and reach its state again.
+            let lines: Vec<Part<()>> = parts.into_iter().map(Part::without_state).collect();
+            let mut counts = self.on_threads(&lines)?;
             let mut names = Vec::new();
             rules.decisions(&start, &mut names);
             // First decisions below which nothing was counted.
@@ -80,26 +89,28 @@ impl WithRules for Count<'_> {
             if by_first {
                 names.iter().map(|d| d.to_string()).zip(counts).collect()
             } else {
-                vec![(String::new(), counts.iter().sum())]
+                vec![(String::new(), sum(counts)?)]
             }
         };
-        let total = parts.iter().map(|(_, n)| n).sum();
+        let total = sum(parts.iter().map(|(_, n)| *n))?;
         Ok((if by_first { parts } else { Vec::new() }, total))
     }
 }
 
 impl Count<'_> {
     /// The count below each first decision (or the count, alone), its parts counted on every
-    /// thread. Each thread configures the rules and cuts the count into the same parts, and
-    /// claims the next part to count until none is left.
-    fn on_threads(&self) -> Result<Vec<u64>, Diagnostic> {
+    /// thread. Each thread configures the rules, and claims the next part to count until none
+    /// is left.
+    fn on_threads(&self, parts: &[Part<()>]) -> Result<Vec<u64>, Diagnostic> {
         // On a terminal only (indicatif draws nothing on a pipe): how many parts are counted.
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        let bar =
+            ProgressBar::with_draw_target(Some(parts.len() as u64), ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template("{bar:30} {pos}/{len} parts counted, {elapsed}")
                 .expect("a valid template"),
         );
         let shared = Shared {
+            parts,
             next: AtomicUsize::new(0),
             counts: Mutex::new(Vec::new()),
             refused: Mutex::new(None),
@@ -126,7 +137,9 @@ impl Count<'_> {
     }
 }
 
-struct Shared {
+struct Shared<'a> {
+    /// The parts, without their states.
+    parts: &'a [Part<()>],
     /// The next part to claim.
     next: AtomicUsize,
     /// The count so far below each first decision.
@@ -139,30 +152,21 @@ struct Shared {
 
 struct Worker<'a> {
     method: Method,
-    shared: &'a Shared,
+    shared: &'a Shared<'a>,
 }
 
 impl WithRules for Worker<'_> {
     type Output = ();
     fn run<R: Rules>(self, rules: &R) {
         let Method {
-            depth,
-            divide,
             first,
             threads,
             table_bytes,
             ..
         } = self.method;
         let start = rules.start(first);
-        let at_least = PARTS_PER_THREAD * threads;
-        let parts = match split(rules, &start, depth, at_least, divide) {
-            Ok(parts) => parts,
-            Err(refusal) => return self.refuse(0, refusal),
-        };
-        // Every thread cuts the count into the same parts.
-        self.shared.bar.set_length(parts.len() as u64);
         let mut table = (table_bytes > 0).then(|| Table::with_bytes(table_bytes / threads));
-        self.count(rules, &parts, &mut table);
+        self.count(rules, &start, &mut table);
         if let Some(table) = table {
             let (lookups, found) = table.lookups();
             tracing::info!(lookups, found, "transposition table");
@@ -171,28 +175,24 @@ impl WithRules for Worker<'_> {
 }
 
 impl Worker<'_> {
-    fn count<R: Rules>(
-        &self,
-        rules: &R,
-        parts: &[mgn::perft::Part<R::State>],
-        table: &mut Option<Table<R::State>>,
-    ) {
+    fn count<R: Rules>(&self, rules: &R, start: &R::State, table: &mut Option<Table<R::State>>) {
         loop {
             let i = self.shared.next.fetch_add(1, Ordering::Relaxed);
-            let Some(part) = parts.get(i) else { break };
-            let count = match table {
-                Some(table) => perft_with(rules, &part.state, part.depth, table),
-                None => perft(rules, &part.state, part.depth),
+            let Some(part) = self.shared.parts.get(i) else {
+                break;
             };
-            match count {
-                Ok(count) => {
+            let counted = reach(rules, start, &part.line)
+                .and_then(|state| count_part(rules, part, &state, table.as_mut()))
+                .and_then(|count| {
                     let mut counts = self.shared.counts.lock().expect("never poisoned");
                     if counts.len() <= part.first {
                         counts.resize(part.first + 1, 0);
                     }
-                    counts[part.first] += part.paths * count;
-                    self.shared.bar.inc(1);
-                }
+                    counts[part.first] = add(counts[part.first], count)?;
+                    Ok(())
+                });
+            match counted {
+                Ok(()) => self.shared.bar.inc(1),
                 Err(refusal) => return self.refuse(i, refusal),
             }
         }
@@ -228,15 +228,7 @@ pub fn run(args: &PerftArgs) -> Status {
         }
     };
     let first = if args.first == "A" { Side::A } else { Side::B };
-    let threads = if args.layers {
-        1
-    } else {
-        // More threads than cores count no faster, and each thread holds its own parts
-        // (PARTS_PER_THREAD for every thread) and rules: a --jobs far over the cores held
-        // gigabytes.
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        args.jobs.map_or(cores, |n| n.get().min(cores))
-    };
+    let threads = if args.layers { 1 } else { threads(args.jobs) };
     let mut out = output::stdout();
     for depth in if args.all {
         1..=args.depth
@@ -258,11 +250,17 @@ pub fn run(args: &PerftArgs) -> Status {
         };
         let (parts, total) = match run_rules(&header, args.rules.max_laps, work) {
             Ok(Ok(counted)) => counted,
-            Ok(Err(undecided)) => {
-                // A move not decided within the lap budget: the count is unknown.
+            Ok(Err(refusal)) => {
+                // A move not decided within the lap budget, or a count past 64 bits: the count
+                // is unknown, and no number is given for it.
+                let what = if refusal.rule == COUNT_RULE {
+                    "is too large to count in 64 bits"
+                } else {
+                    "is not known"
+                };
                 say(&format!(
-                    "perft({depth}) is not known: {} ({})",
-                    undecided.message, undecided.rule
+                    "perft({depth}) {what}: {} ({})",
+                    refusal.message, refusal.rule
                 ));
                 return output::finish(&mut out, Ok(()), Status::Failed);
             }
