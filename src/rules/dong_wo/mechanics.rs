@@ -8,7 +8,7 @@ const PLAIN_LAPS: u64 = 64;
 
 /// The nodes a search has met: most searches meet a handful, which a short list holds more
 /// cheaply than a hash set; the rare large one moves to a set.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 struct Visited {
     few: Vec<(Snap, bool, Goal)>,
     many: std::collections::HashSet<(Snap, bool, Goal)>,
@@ -29,6 +29,20 @@ impl Visited {
         }
         true
     }
+
+    fn clear(&mut self) {
+        self.few.clear();
+        self.many.clear();
+    }
+}
+
+/// The work lists of [`DongWo::leads_to_end`], kept from one search to the next: a search past
+/// its first node, which most moves that reach a muzi lap make, then allocates nothing. No
+/// search runs inside another.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Search {
+    stack: Vec<(Snap, bool, Goal)>,
+    visited: Visited,
 }
 
 impl DongWo {
@@ -48,6 +62,7 @@ impl DongWo {
             },
             max_laps: settings.max_laps(),
             stop_memo: Default::default(),
+            search: Default::default(),
         })
     }
 
@@ -511,8 +526,11 @@ impl DongWo {
                 _ => {}
             }
         }
-        let mut stack = vec![(start, first, goal)];
-        let mut visited = Visited::default();
+        let mut search = self.search.borrow_mut();
+        let Search { stack, visited } = &mut *search;
+        stack.clear();
+        visited.clear();
+        stack.push((start, first, goal));
         while let Some((node, first, goal)) = stack.pop() {
             if !visited.insert((node, first, goal)) {
                 continue;
@@ -745,12 +763,7 @@ impl DongWo {
         // first lap ends it, which is seen without playing it: only the rest are played ahead.
         let plain = candidates & !board.muzi_mask();
         if plain != 0
-            && (self.config.endless != EndlessMove::Illegal
-                || holes_of(plain).any(|i| {
-                    [true, false]
-                        .into_iter()
-                        .any(|ccw| self.first_lap_ends(board, i, ccw).is_some())
-                }))
+            && (self.config.endless != EndlessMove::Illegal || Self::some_first_lap_ends(board, plain))
         {
             return Reach::Yes;
         }
@@ -769,6 +782,22 @@ impl DongWo {
         } else {
             Reach::No
         }
+    }
+
+    /// Whether a move from some hole of `plain` (occupied, without a muzi) ends with its first
+    /// lap, either way: [`DongWo::first_lap_ends`] without the capture, asked after every move
+    /// (has the next player a move?), so answered from the board's occupied holes as bits.
+    fn some_first_lap_ends(board: &Board, plain: u16) -> bool {
+        let occupied = board.occupied();
+        holes_of(plain).any(|i| {
+            // Nine stones end at the emptied start; fewer leave the hole after the last one
+            // as it was; ten or more may sow it.
+            let n = board.holes[i] as usize;
+            n == 9
+                || n < 9
+                    && (occupied >> step(i, true, n + 1) & 1 == 0
+                        || occupied >> step(i, false, n + 1) & 1 == 0)
+        })
     }
 
     /// Whether some legal move of either player, each as if he were to move, captures.
@@ -952,13 +981,7 @@ impl DongWo {
                     // The loser has no hole left to give but his muzi's: nothing changes hands.
                     [] => state.between.as_mut().expect("just set").winner = None,
                     // No choice: the winner takes it now (and may end the game with it).
-                    [only] => {
-                        let mut events = Vec::new();
-                        self.take_hole(state, winner, only, &mut events)?;
-                        for event in events {
-                            sink.event(event);
-                        }
-                    }
+                    [only] => self.take_hole(state, winner, only, sink)?,
                     _ => {}
                 }
             }
@@ -1479,30 +1502,10 @@ impl DongWo {
         decision: &DongWoDecision,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
-        // Transactions and owner actions report a few events, kept until they are done; a
-        // move reports its own as it goes.
-        let mut events = Vec::new();
-        let report = |events: Vec<Event>, sink: &mut S| {
-            for event in events {
-                sink.event(event);
-            }
-        };
+        // The events go straight to the sink: the caller withdraws them if this is refused.
         match decision {
-            DongWoDecision::Deal { deal } => {
-                self.transact(next, deal, &mut events)?;
-                report(events, sink);
-            }
-            DongWoDecision::Act { action, .. } => {
-                if next.turn.is_some() {
-                    return Err(Diagnostic::new(
-                        OWNED,
-                        "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
-                    ));
-                }
-                self.act(next, action, &mut events)?;
-                report(events, sink);
-                next.stuck = self.has_move(&next.board, next.to_move) == Reach::No;
-            }
+            DongWoDecision::Deal { deal } => self.transact(next, deal, sink)?,
+            DongWoDecision::Act { action, .. } => self.act_between_moves(next, action, sink)?,
             _ => {
                 if let Some(Between { begun: false, .. }) = next.between {
                     return Err(Diagnostic::new(
@@ -1514,13 +1517,31 @@ impl DongWo {
                         ),
                     ));
                 }
-                self.close_between(next, &mut events)?;
-                report(events, sink);
+                self.close_between(next, sink)?;
                 if next.over.is_none() {
                     self.play(next, decision, sink)?;
                 }
             }
         }
+        Ok(())
+    }
+
+    /// An owner action between moves. It changes nothing when it is refused (the action is
+    /// checked before a stone moves), so it needs no copy of the state.
+    pub(super) fn act_between_moves<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        action: &HoleAction,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        if state.turn.is_some() {
+            return Err(Diagnostic::new(
+                OWNED,
+                "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
+            ));
+        }
+        self.act(state, action, sink)?;
+        state.stuck = self.has_move(&state.board, state.to_move) == Reach::No;
         Ok(())
     }
 

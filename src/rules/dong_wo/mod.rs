@@ -562,6 +562,8 @@ pub struct DongWo {
     max_laps: u64,
     /// The last stop of a parked move played without events ([`StopMemo`]).
     stop_memo: Box<std::cell::RefCell<Option<StopMemo>>>,
+    /// The look-ahead's work lists ([`mechanics::Search`]).
+    search: Box<std::cell::RefCell<mechanics::Search>>,
 }
 
 /// The direction of a move that sows counter-clockwise when `ccw`.

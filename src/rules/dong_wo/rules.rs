@@ -94,6 +94,40 @@ impl Rules for DongWo {
         })
     }
 
+    fn position_matches(&self, state: &DongWoState, claim: &Position) -> bool {
+        // Asked at every checkpoint of a record: each claimed hole is compared with the board's
+        // count, its muzi and owner gathered as bits and compared once, rather than each hole
+        // built as a `HoleState` and compared whole (an eighth of a replay otherwise).
+        let board = &state.board;
+        let mut same = claim.stores == state.winnings
+            && claim.to_move == state.to_move
+            && claim.round == state.round
+            && claim.debts == state.debts;
+        let (mut muzi_a, mut muzi_b, mut owned) = (0u16, 0u16, 0u16);
+        for side in [Side::A, Side::B] {
+            let claimed = claim.holes.row(side);
+            if claimed.len() != row(side).len() {
+                return false;
+            }
+            // A won or bought hole's owner is the other row's player.
+            let owner = Some(side.other());
+            for (c, i) in claimed.iter().zip(row(side)) {
+                same &= (c.pile.seeds == u32::from(board.holes[i]))
+                    & !c.out_of_play
+                    & (c.owner.is_none() | (c.owner == owner));
+                muzi_a |= u16::from(c.pile.muzi.a) << i;
+                muzi_b |= u16::from(c.pile.muzi.b) << i;
+                owned |= u16::from(c.owner.is_some()) << i;
+            }
+        }
+        // As `Board::pile` reads them: a muzi is in a ring hole, A's first.
+        let ring = |m: Option<u8>| m.filter(|&at| usize::from(at) < N).map_or(0, |at| 1 << at);
+        let a = ring(board.muzi[0]);
+        same && owned == board.owned & ((1 << N) - 1)
+            && muzi_a == a
+            && muzi_b == ring(board.muzi[1]) & !a
+    }
+
     fn row_states<'a>(
         &'a self,
         state: &'a DongWoState,
@@ -292,9 +326,11 @@ impl Rules for DongWo {
         if state.over.is_some() {
             return Err(Diagnostic::new("mgn.game.over", "the game is over"));
         }
-        // Transactions, owner actions, the first move after a round's transactions, and a
-        // move with owner actions inside work on a copy, so that a refusal half-way changes
-        // nothing.
+        if let DongWoDecision::Act { action, step: None } = decision {
+            return self.act_between_moves(state, action, sink);
+        }
+        // Transactions, the first move after a round's transactions, and a move with owner
+        // actions inside work on a copy, so that a refusal half-way changes nothing.
         let between_move = state.between.is_some()
             && matches!(decision, DongWoDecision::Sow { .. } | DongWoDecision::Pass);
         let anchored = !state.pending.is_empty()
@@ -306,7 +342,7 @@ impl Rules for DongWo {
             || anchored
             || matches!(
                 decision,
-                DongWoDecision::Deal { .. } | DongWoDecision::Act { step: None, .. }
+                DongWoDecision::Deal { .. }
             )
         {
             let mut next = state.clone();
