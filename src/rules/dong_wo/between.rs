@@ -176,13 +176,14 @@ impl DongWo {
     }
 
     /// `needed` is a `u64`: a purchase's stones are written in the record, and the price
-    /// added to `buy:B2=4294967295` would wrap a `u32` round to 9.
+    /// added to `buy:B2=4294967295` would wrap a `u32` round to 9. `what` is put in words only
+    /// for a refusal.
     fn check_funds(
         &self,
         state: &DongWoState,
         side: Side,
         needed: u64,
-        what: &str,
+        what: fmt::Arguments,
     ) -> Result<(), Diagnostic> {
         let funds = self.funds(state, side);
         if u64::from(funds) >= needed {
@@ -587,7 +588,7 @@ impl DongWo {
                     state,
                     buyer,
                     u64::from(HOLE_PRICE) + u64::from(stones),
-                    &format!("buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"),
+                    format_args!("buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"),
                 )?;
                 state.winnings[buyer.index()].seeds -= HOLE_PRICE;
                 state.winnings[seller.index()].seeds += HOLE_PRICE;
@@ -626,7 +627,7 @@ impl DongWo {
                     state,
                     side,
                     u64::from(HOLE_PRICE + FILL_STONES),
-                    &format!("buying {hole} back for {HOLE_PRICE} with {FILL_STONES} stones to put in it"),
+                    format_args!("buying {hole} back for {HOLE_PRICE} with {FILL_STONES} stones to put in it"),
                 )?;
                 state.winnings[side.index()].seeds -= HOLE_PRICE;
                 state.winnings[side.other().index()].seeds += HOLE_PRICE;

@@ -423,7 +423,6 @@ impl DongWo {
             ccw: t.ccw,
             lap: if first { 0 } else { t.lap.max(1) },
             next: node.next,
-            seen: Vec::new(),
             stop: None,
             park: None,
             sown: 0,
@@ -747,7 +746,6 @@ impl DongWo {
             ccw,
             lap: 0,
             next: index as u8,
-            seen: Vec::new(),
             stop: None,
             park: None,
             sown: 0,
@@ -1253,7 +1251,7 @@ impl DongWo {
                     _ => Ahead::Node {
                         node: s,
                         banked: state.board.banked,
-                        drops: !t.seen.contains(&s),
+                        drops: !state.seen.contains(&s),
                     },
                 };
                 t.park = Some(Park {
@@ -1273,7 +1271,7 @@ impl DongWo {
             RunEnd::Ends | RunEnd::Undecided => false,
             RunEnd::Endless { .. } => true,
             RunEnd::Muzi if self.config.endless != EndlessMove::Stop => false,
-            RunEnd::Muzi if t.seen.contains(&s) => match can_end(&t) {
+            RunEnd::Muzi if state.seen.contains(&s) => match can_end(&t) {
                 Reach::Yes => false,
                 Reach::No => true,
                 Reach::Undecided => return Err(undecided_here(&t)),
@@ -1333,8 +1331,8 @@ impl DongWo {
             // Only reached under dong-wo.endless=stop: under `illegal` every drop played
             // could still end the move.
             t.stop = Some(t.lap);
-        } else if !t.seen.contains(&s) {
-            t.seen.push(s);
+        } else if !state.seen.contains(&s) {
+            state.seen.push(s);
         }
         Self::settle(state);
         state.turn = Some(t);
@@ -1356,17 +1354,18 @@ impl DongWo {
         }
         if let Some(park) = t.park {
             out.extend((park.first..=park.last).map(|lap| DongWoDecision::Stop { lap }));
-            if let Some((board, t)) = Self::at_node(&state.board, t, &park) {
-                self.drops_listed(&board, &t, out);
+            if let Some((board, t, node)) = Self::at_node(&state.board, t, &park) {
+                self.drops_listed(&board, &t, &[&state.seen[..], &[node]].concat(), out);
             }
             return;
         }
-        self.drops_listed(&state.board, t, out);
+        self.drops_listed(&state.board, t, &state.seen, out);
     }
 
     /// The muzi lap ahead of a parked move whose mover may drop there: the board and the turn
-    /// there, as if the laps up to it were played.
-    pub(super) fn at_node(board: &Board, t: &InMove, park: &Park) -> Option<(Board, InMove)> {
+    /// there, as if the laps up to it were played, and the state there, which the move's
+    /// `seen` list gains when it goes on.
+    pub(super) fn at_node(board: &Board, t: &InMove, park: &Park) -> Option<(Board, InMove, Snap)> {
         let Ahead::Node {
             node,
             banked,
@@ -1380,12 +1379,11 @@ impl DongWo {
             *now -= before;
         }
         debug_assert_eq!(board.banked, [0, 0], "a parked move's board is settled");
-        let mut t = t.clone();
+        let mut t = *t;
         t.lap = park.last;
         t.next = node.next;
         t.park = None;
-        t.seen.push(node);
-        Some((at, t))
+        Some((at, t, node))
     }
 
     /// The drops listed at a muzi lap: under `illegal` those after which the move can still
@@ -1399,7 +1397,13 @@ impl DongWo {
     /// A state reached through a loop written in a record may still have every drop loop
     /// back: then the drops that loop back to a state the move can leave are listed, so that
     /// a turn under way always lists a continuation.
-    pub(super) fn drops_listed(&self, board: &Board, t: &InMove, out: &mut Vec<DongWoDecision>) {
+    pub(super) fn drops_listed(
+        &self,
+        board: &Board,
+        t: &InMove,
+        seen: &[Snap],
+        out: &mut Vec<DongWoDecision>,
+    ) {
         let node = Snap {
             board: *board,
             next: t.next,
@@ -1415,19 +1419,19 @@ impl DongWo {
             let listed = match onward {
                 Onward::Ends { .. } | Onward::Undecided => true,
                 Onward::Endless => stops,
-                Onward::Node(next) if t.seen.contains(&next) => {
+                Onward::Node(next) if seen.contains(&next) => {
                     stops
                         && self.leads_to_end(onward, t, (false, Goal::Finish), &[], &mut meter)
                             != Reach::Yes
                 }
                 Onward::Node(_) => {
-                    match self.leads_to_end(onward, t, (false, Goal::Finish), &t.seen, &mut meter) {
+                    match self.leads_to_end(onward, t, (false, Goal::Finish), seen, &mut meter) {
                         Reach::Yes | Reach::Undecided => true,
                         // The move can end only through a state it was in (a loop), or not at
                         // all: under `stop` and `stop-any-lap` the drop leads on if the mover
                         // can come to his stop without looping.
                         Reach::No => {
-                            stops && self.reaches_stop(onward, t, &t.seen, &mut meter) != Reach::No
+                            stops && self.reaches_stop(onward, t, seen, &mut meter) != Reach::No
                         }
                     }
                 }
@@ -1552,7 +1556,7 @@ impl DongWo {
         decision: &DongWoDecision,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
-        match (*decision, state.turn.clone()) {
+        match (*decision, state.turn) {
             (DongWoDecision::Sow { hole, direction }, None) => {
                 let ccw = direction == Direction::CounterClockwise;
                 let side = state.to_move;
@@ -1806,7 +1810,8 @@ impl DongWo {
         park: &Park,
         sink: &mut S,
     ) -> Result<InMove, Diagnostic> {
-        let (board, at_node) = Self::at_node(&state.board, &t, park).expect("a muzi lap ahead");
+        let (board, at_node, node) =
+            Self::at_node(&state.board, &t, park).expect("a muzi lap ahead");
         if sink.keeps_events() {
             if let Some(hole) = park.last_hole {
                 sink.event(Event::LapEnd {
@@ -1830,6 +1835,7 @@ impl DongWo {
             debug_assert_eq!((s.board, s.next), (board, at_node.next));
         }
         state.board = board;
+        state.seen.push(node);
         Ok(at_node)
     }
 
@@ -1956,9 +1962,9 @@ impl DongWo {
     }
 
     /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, what a
-    /// move changes (the board, the winnings, the turn, and from the end of the move on the
-    /// debts, the side to move and the round's end) is put back and its events withdrawn, so
-    /// that a refused decision changes nothing.
+    /// move changes (the board, the winnings, the turn and its `seen` list, and from the end
+    /// of the move on the debts, the side to move and the round's end) is put back and its
+    /// events withdrawn, so that a refused decision changes nothing.
     fn played_or_undone<S: EventSink>(
         &self,
         state: &mut DongWoState,
@@ -1970,12 +1976,20 @@ impl DongWo {
         debug_assert!(state.over.is_none() && state.between.is_none());
         let (board, winnings, turn) = (state.board, state.winnings, state.turn.take());
         let (debts, to_move, stuck) = (state.debts, state.to_move, state.stuck);
+        // The turn's `seen` list only grows while it is played: cut back, it is as it was.
+        let seen = state.seen.len();
         let mark = sink.mark();
         let played = play_on(state, sink);
-        if played.is_err() {
+        if played.is_ok() {
+            if state.turn.is_none() {
+                // The turn is over: its states are forgotten, the list's room kept.
+                state.seen.clear();
+            }
+        } else {
             state.board = board;
             state.winnings = winnings;
             state.turn = turn;
+            state.seen.truncate(seen);
             state.debts = debts;
             state.to_move = to_move;
             state.stuck = stuck;

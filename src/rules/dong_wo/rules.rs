@@ -29,6 +29,7 @@ impl Rules for DongWo {
             debts: [0, 0],
             to_move: first,
             turn: None,
+            seen: Vec::new(),
             over: None,
             round: 1,
             first,
@@ -85,6 +86,7 @@ impl Rules for DongWo {
             debts: position.debts,
             to_move: position.to_move,
             turn: None,
+            seen: Vec::new(),
             over: None,
             round: position.round,
             first: position.to_move,
@@ -258,8 +260,8 @@ impl Rules for DongWo {
         // A parked move's stops are one run, whatever the laps; then the drops ahead.
         out.clear();
         out.push(DongWoDecision::Stop { lap: park.first });
-        if let Some((board, t)) = Self::at_node(&state.board, t, park) {
-            self.drops_listed(&board, &t, out);
+        if let Some((board, t, node)) = Self::at_node(&state.board, t, park) {
+            self.drops_listed(&board, &t, &[&state.seen[..], &[node]].concat(), out);
         }
         counts.push(u64::from(park.last - park.first) + 1);
         counts.resize(out.len(), 1);
@@ -288,9 +290,10 @@ impl Rules for DongWo {
             } else {
                 format!("/{} to /{}", park.first, park.last)
             }];
-            if let Some((board, t)) = Self::at_node(&state.board, t, park) {
+            if let Some((board, t, node)) = Self::at_node(&state.board, t, park) {
                 let mut drops = Vec::new();
-                self.drops_listed(&board, &t, &mut drops);
+                let seen = [&state.seen[..], &[node]].concat();
+                self.drops_listed(&board, &t, &seen, &mut drops);
                 out.extend(drops.iter().map(|d| d.to_string()));
             }
             return out;
@@ -373,7 +376,7 @@ impl Rules for DongWo {
             // A parked move goes on only when the written decision is a later one: a stop
             // after the muzi lap ahead, or a drop not in it; the muzi lap's drop, when forced,
             // was left out.
-            let (board, at) = Self::at_node(&state.board, t, park)?;
+            let (board, at, _) = Self::at_node(&state.board, t, park)?;
             let later = match written {
                 Some(DongWoDecision::Stop { lap }) => *lap > park.last,
                 Some(DongWoDecision::Drop { drop }) => {

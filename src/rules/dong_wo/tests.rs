@@ -58,6 +58,7 @@ fn bare_state(board: Board) -> DongWoState {
         debts: [0; 2],
         to_move: Side::B,
         turn: None,
+        seen: Vec::new(),
         over: None,
         round: 1,
         first: Side::B,
