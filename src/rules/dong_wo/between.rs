@@ -398,7 +398,11 @@ impl DongWo {
 
     /// Every compulsory step still to do: the winner's hole (when only one qualifies), the
     /// muzi bought back, both players' fills.
-    fn complete(&self, state: &mut DongWoState, events: &mut impl EventSink) -> Result<(), Diagnostic> {
+    fn complete(
+        &self,
+        state: &mut DongWoState,
+        events: &mut impl EventSink,
+    ) -> Result<(), Diagnostic> {
         self.win_first(state, events)?;
         for side in [Side::A, Side::B] {
             if state.between.is_none() {
@@ -588,7 +592,9 @@ impl DongWo {
                     state,
                     buyer,
                     u64::from(HOLE_PRICE) + u64::from(stones),
-                    format_args!("buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"),
+                    format_args!(
+                        "buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"
+                    ),
                 )?;
                 state.winnings[buyer.index()].seeds -= HOLE_PRICE;
                 state.winnings[seller.index()].seeds += HOLE_PRICE;

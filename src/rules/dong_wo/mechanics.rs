@@ -761,7 +761,8 @@ impl DongWo {
         // first lap ends it, which is seen without playing it: only the rest are played ahead.
         let plain = candidates & !board.muzi_mask();
         if plain != 0
-            && (self.config.endless != EndlessMove::Illegal || Self::some_first_lap_ends(board, plain))
+            && (self.config.endless != EndlessMove::Illegal
+                || Self::some_first_lap_ends(board, plain))
         {
             return Reach::Yes;
         }

@@ -341,13 +341,7 @@ impl Rules for DongWo {
                 decision,
                 DongWoDecision::Sow { .. } | DongWoDecision::Drop { .. }
             );
-        if between_move
-            || anchored
-            || matches!(
-                decision,
-                DongWoDecision::Deal { .. }
-            )
-        {
+        if between_move || anchored || matches!(decision, DongWoDecision::Deal { .. }) {
             let mut next = state.clone();
             // The events go straight to the sink, and are withdrawn if the decision is
             // refused: a move's events may be many (a stopped endless move).
