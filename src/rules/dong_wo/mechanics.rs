@@ -767,7 +767,9 @@ impl DongWo {
             return Reach::Yes;
         }
         let mut undecided = false;
-        for i in holes_of(candidates) {
+        // The plain holes first: their look-ahead follows a run of laps, a muzi hole's searches
+        // the drops (the answer does not depend on the order).
+        for i in holes_of(plain).chain(holes_of(candidates & !plain)) {
             for ccw in [true, false] {
                 match self.sow_refusal(board, side, i, ccw) {
                     None => return Reach::Yes,
