@@ -104,7 +104,7 @@ impl DongWo {
         from: Side,
         stones: u32,
         rule: &'static str,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         // At most the game's 40 small stones from here on, whatever `stones` a record wrote
         // (`buy:B2=4294967295`), so that the hole's `u8` holds them.
@@ -114,7 +114,7 @@ impl DongWo {
         }
         state.winnings[from.index()].seeds -= stones;
         state.board.holes[i] += stones as u8;
-        events.push(Event::Place {
+        events.event(Event::Place {
             hole: ring_hole(i),
             pile: Pile {
                 seeds: stones,
@@ -131,7 +131,7 @@ impl DongWo {
         i: usize,
         to: Side,
         rule: &'static str,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         let seeds = state.board.holes[i] as u32;
         if seeds == 0 {
@@ -139,7 +139,7 @@ impl DongWo {
         }
         state.board.holes[i] = 0;
         state.winnings[to.index()].seeds += seeds;
-        events.push(Event::Gather {
+        events.event(Event::Gather {
             hole: ring_hole(i),
             seeds,
             by: to,
@@ -152,13 +152,13 @@ impl DongWo {
         i: usize,
         owner: Option<Side>,
         rule: &'static str,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         match owner {
             Some(_) => state.board.owned |= 1 << i,
             None => state.board.owned &= !(1 << i),
         }
-        events.push(Event::Owner {
+        events.event(Event::Owner {
             hole: ring_hole(i),
             owner,
             rule,
@@ -176,13 +176,14 @@ impl DongWo {
     }
 
     /// `needed` is a `u64`: a purchase's stones are written in the record, and the price
-    /// added to `buy:B2=4294967295` would wrap a `u32` round to 9.
+    /// added to `buy:B2=4294967295` would wrap a `u32` round to 9. `what` is put in words only
+    /// for a refusal.
     fn check_funds(
         &self,
         state: &DongWoState,
         side: Side,
         needed: u64,
-        what: &str,
+        what: fmt::Arguments,
     ) -> Result<(), Diagnostic> {
         let funds = self.funds(state, side);
         if u64::from(funds) >= needed {
@@ -205,7 +206,7 @@ impl DongWo {
     }
 
     /// The game ends when a player is reduced to a single regular hole.
-    fn check_game_end(&self, state: &mut DongWoState, events: &mut Vec<Event>) {
+    fn check_game_end(&self, state: &mut DongWoState, events: &mut impl EventSink) {
         if state.over.is_some() {
             return;
         }
@@ -214,7 +215,7 @@ impl DongWo {
                 let winner = Some(side.other());
                 state.over = Some(winner);
                 state.between = None;
-                events.push(Event::GameEnd {
+                events.event(Event::GameEnd {
                     winner,
                     rule: GAME_END,
                 });
@@ -229,7 +230,7 @@ impl DongWo {
         state: &mut DongWoState,
         winner: Side,
         i: usize,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) -> Result<(), Diagnostic> {
         Self::set_owner(state, i, Some(winner), ROUND_WIN, events);
         if state.winnings[winner.index()].seeds == 0 {
@@ -250,7 +251,7 @@ impl DongWo {
     fn win_first(
         &self,
         state: &mut DongWoState,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) -> Result<(), Diagnostic> {
         let Some(winner) = state.between.as_ref().and_then(|b| b.winner) else {
             return Ok(());
@@ -277,7 +278,7 @@ impl DongWo {
         &self,
         state: &mut DongWoState,
         side: Side,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) -> Result<(), Diagnostic> {
         let holder = side.other();
         let paid = MUZI_PRICE.min(state.winnings[side.index()].seeds);
@@ -286,7 +287,7 @@ impl DongWo {
         state.winnings[side.index()].seeds -= paid;
         state.winnings[holder.index()].seeds += paid;
         if paid > 0 {
-            events.push(Event::Transfer {
+            events.event(Event::Transfer {
                 from: side,
                 to: holder,
                 seeds: paid,
@@ -299,7 +300,7 @@ impl DongWo {
             Side::B => w.muzi.b = false,
         }
         set_muzi(&mut state.winnings[side.index()], side);
-        events.push(Event::MuziSale {
+        events.event(Event::MuziSale {
             muzi: side,
             from: holder,
             to: side,
@@ -316,7 +317,7 @@ impl DongWo {
         state: &mut DongWoState,
         side: Side,
         mask: u16,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) -> Result<(), Diagnostic> {
         // Both muzi are bought back before either fill (000: «després de vendre la llavor
         // laomuzi [...] els jugadors omplen»): what each may lend depends on both.
@@ -339,7 +340,7 @@ impl DongWo {
                         Side::B => state.winnings[1].muzi.b = false,
                     }
                     state.board.muzi[side.index()] = Some(i as u8);
-                    events.push(Event::Place {
+                    events.event(Event::Place {
                         hole: ring_hole(i),
                         pile: Pile {
                             seeds: 0,
@@ -375,7 +376,7 @@ impl DongWo {
         &self,
         state: &mut DongWoState,
         what: &str,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) -> Result<(), Diagnostic> {
         if self.config.buy_when == BuyWhen::AfterFill {
             return self.complete(state, events);
@@ -397,7 +398,11 @@ impl DongWo {
 
     /// Every compulsory step still to do: the winner's hole (when only one qualifies), the
     /// muzi bought back, both players' fills.
-    fn complete(&self, state: &mut DongWoState, events: &mut Vec<Event>) -> Result<(), Diagnostic> {
+    fn complete(
+        &self,
+        state: &mut DongWoState,
+        events: &mut impl EventSink,
+    ) -> Result<(), Diagnostic> {
         self.win_first(state, events)?;
         for side in [Side::A, Side::B] {
             if state.between.is_none() {
@@ -414,7 +419,7 @@ impl DongWo {
         &self,
         state: &mut DongWoState,
         deal: &Transaction,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) -> Result<(), Diagnostic> {
         self.deal(state, deal, events)?;
         self.check_game_end(state, events);
@@ -425,7 +430,7 @@ impl DongWo {
         &self,
         state: &mut DongWoState,
         deal: &Transaction,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) -> Result<(), Diagnostic> {
         if state.between.is_none() || state.turn.is_some() {
             return Err(refuse(
@@ -543,7 +548,7 @@ impl DongWo {
                 state.winnings[side.index()].seeds -= stones;
                 state.winnings[side.other().index()].seeds += stones;
                 state.debts[side.index()] -= stones;
-                events.push(Event::Transfer {
+                events.event(Event::Transfer {
                     from: side,
                     to: side.other(),
                     seeds: stones,
@@ -587,11 +592,13 @@ impl DongWo {
                     state,
                     buyer,
                     u64::from(HOLE_PRICE) + u64::from(stones),
-                    &format!("buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"),
+                    format_args!(
+                        "buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"
+                    ),
                 )?;
                 state.winnings[buyer.index()].seeds -= HOLE_PRICE;
                 state.winnings[seller.index()].seeds += HOLE_PRICE;
-                events.push(Event::Transfer {
+                events.event(Event::Transfer {
                     from: buyer,
                     to: seller,
                     seeds: HOLE_PRICE,
@@ -626,11 +633,11 @@ impl DongWo {
                     state,
                     side,
                     u64::from(HOLE_PRICE + FILL_STONES),
-                    &format!("buying {hole} back for {HOLE_PRICE} with {FILL_STONES} stones to put in it"),
+                    format_args!("buying {hole} back for {HOLE_PRICE} with {FILL_STONES} stones to put in it"),
                 )?;
                 state.winnings[side.index()].seeds -= HOLE_PRICE;
                 state.winnings[side.other().index()].seeds += HOLE_PRICE;
-                events.push(Event::Transfer {
+                events.event(Event::Transfer {
                     from: side,
                     to: side.other(),
                     seeds: HOLE_PRICE,
@@ -704,7 +711,7 @@ impl DongWo {
     pub(super) fn close_between(
         &self,
         state: &mut DongWoState,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) -> Result<(), Diagnostic> {
         if state.between.is_none() {
             return Ok(());
@@ -719,7 +726,7 @@ impl DongWo {
         &self,
         state: &mut DongWoState,
         action: &HoleAction,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) -> Result<(), Diagnostic> {
         self.act_on(&mut state.board, &mut state.winnings, action, None, events)
     }
@@ -840,7 +847,7 @@ impl DongWo {
                 return Some(ready);
             }
         }
-        let completed = self.complete(&mut ready, &mut Vec::new()).is_ok();
+        let completed = self.complete(&mut ready, &mut ()).is_ok();
         let mut candidates = Vec::new();
         for i in 0..N {
             let hole = ring_hole(i);
@@ -865,7 +872,7 @@ impl DongWo {
         }
         for deal in candidates {
             let mut probe = state.clone();
-            if self.transact(&mut probe, &deal, &mut Vec::new()).is_ok() {
+            if self.transact(&mut probe, &deal, &mut ()).is_ok() {
                 out.push(DongWoDecision::Deal { deal });
             }
         }

@@ -8,7 +8,7 @@ const PLAIN_LAPS: u64 = 64;
 
 /// The nodes a search has met: most searches meet a handful, which a short list holds more
 /// cheaply than a hash set; the rare large one moves to a set.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 struct Visited {
     few: Vec<(Snap, bool, Goal)>,
     many: std::collections::HashSet<(Snap, bool, Goal)>,
@@ -29,6 +29,20 @@ impl Visited {
         }
         true
     }
+
+    fn clear(&mut self) {
+        self.few.clear();
+        self.many.clear();
+    }
+}
+
+/// The work lists of [`DongWo::leads_to_end`], kept from one search to the next: a search past
+/// its first node, which most moves that reach a muzi lap make, then allocates nothing. No
+/// search runs inside another.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Search {
+    stack: Vec<(Snap, bool, Goal)>,
+    visited: Visited,
 }
 
 impl DongWo {
@@ -48,6 +62,7 @@ impl DongWo {
             },
             max_laps: settings.max_laps(),
             stop_memo: Default::default(),
+            search: Default::default(),
         })
     }
 
@@ -408,7 +423,6 @@ impl DongWo {
             ccw: t.ccw,
             lap: if first { 0 } else { t.lap.max(1) },
             next: node.next,
-            seen: Vec::new(),
             stop: None,
             park: None,
             sown: 0,
@@ -511,8 +525,11 @@ impl DongWo {
                 _ => {}
             }
         }
-        let mut stack = vec![(start, first, goal)];
-        let mut visited = Visited::default();
+        let mut search = self.search.borrow_mut();
+        let Search { stack, visited } = &mut *search;
+        stack.clear();
+        visited.clear();
+        stack.push((start, first, goal));
         while let Some((node, first, goal)) = stack.pop() {
             if !visited.insert((node, first, goal)) {
                 continue;
@@ -729,7 +746,6 @@ impl DongWo {
             ccw,
             lap: 0,
             next: index as u8,
-            seen: Vec::new(),
             stop: None,
             park: None,
             sown: 0,
@@ -746,16 +762,14 @@ impl DongWo {
         let plain = candidates & !board.muzi_mask();
         if plain != 0
             && (self.config.endless != EndlessMove::Illegal
-                || holes_of(plain).any(|i| {
-                    [true, false]
-                        .into_iter()
-                        .any(|ccw| self.first_lap_ends(board, i, ccw).is_some())
-                }))
+                || Self::some_first_lap_ends(board, plain))
         {
             return Reach::Yes;
         }
         let mut undecided = false;
-        for i in holes_of(candidates) {
+        // The plain holes first: their look-ahead follows a run of laps, a muzi hole's searches
+        // the drops (the answer does not depend on the order).
+        for i in holes_of(plain).chain(holes_of(candidates & !plain)) {
             for ccw in [true, false] {
                 match self.sow_refusal(board, side, i, ccw) {
                     None => return Reach::Yes,
@@ -769,6 +783,22 @@ impl DongWo {
         } else {
             Reach::No
         }
+    }
+
+    /// Whether a move from some hole of `plain` (occupied, without a muzi) ends with its first
+    /// lap, either way: [`DongWo::first_lap_ends`] without the capture, asked after every move
+    /// (has the next player a move?), so answered from the board's occupied holes as bits.
+    fn some_first_lap_ends(board: &Board, plain: u16) -> bool {
+        let occupied = board.occupied();
+        holes_of(plain).any(|i| {
+            // Nine stones end at the emptied start; fewer leave the hole after the last one
+            // as it was; ten or more may sow it.
+            let n = board.holes[i] as usize;
+            n == 9
+                || n < 9
+                    && (occupied >> step(i, true, n + 1) & 1 == 0
+                        || occupied >> step(i, false, n + 1) & 1 == 0)
+        })
     }
 
     /// Whether some legal move of either player, each as if he were to move, captures.
@@ -952,13 +982,7 @@ impl DongWo {
                     // The loser has no hole left to give but his muzi's: nothing changes hands.
                     [] => state.between.as_mut().expect("just set").winner = None,
                     // No choice: the winner takes it now (and may end the game with it).
-                    [only] => {
-                        let mut events = Vec::new();
-                        self.take_hole(state, winner, only, &mut events)?;
-                        for event in events {
-                            sink.event(event);
-                        }
-                    }
+                    [only] => self.take_hole(state, winner, only, sink)?,
                     _ => {}
                 }
             }
@@ -1230,7 +1254,7 @@ impl DongWo {
                     _ => Ahead::Node {
                         node: s,
                         banked: state.board.banked,
-                        drops: !t.seen.contains(&s),
+                        drops: !state.seen.contains(&s),
                     },
                 };
                 t.park = Some(Park {
@@ -1250,7 +1274,7 @@ impl DongWo {
             RunEnd::Ends | RunEnd::Undecided => false,
             RunEnd::Endless { .. } => true,
             RunEnd::Muzi if self.config.endless != EndlessMove::Stop => false,
-            RunEnd::Muzi if t.seen.contains(&s) => match can_end(&t) {
+            RunEnd::Muzi if state.seen.contains(&s) => match can_end(&t) {
                 Reach::Yes => false,
                 Reach::No => true,
                 Reach::Undecided => return Err(undecided_here(&t)),
@@ -1310,8 +1334,8 @@ impl DongWo {
             // Only reached under dong-wo.endless=stop: under `illegal` every drop played
             // could still end the move.
             t.stop = Some(t.lap);
-        } else if !t.seen.contains(&s) {
-            t.seen.push(s);
+        } else if !state.seen.contains(&s) {
+            state.seen.push(s);
         }
         Self::settle(state);
         state.turn = Some(t);
@@ -1333,17 +1357,18 @@ impl DongWo {
         }
         if let Some(park) = t.park {
             out.extend((park.first..=park.last).map(|lap| DongWoDecision::Stop { lap }));
-            if let Some((board, t)) = Self::at_node(&state.board, t, &park) {
-                self.drops_listed(&board, &t, out);
+            if let Some((board, t, node)) = Self::at_node(&state.board, t, &park) {
+                self.drops_listed(&board, &t, &[&state.seen[..], &[node]].concat(), out);
             }
             return;
         }
-        self.drops_listed(&state.board, t, out);
+        self.drops_listed(&state.board, t, &state.seen, out);
     }
 
     /// The muzi lap ahead of a parked move whose mover may drop there: the board and the turn
-    /// there, as if the laps up to it were played.
-    pub(super) fn at_node(board: &Board, t: &InMove, park: &Park) -> Option<(Board, InMove)> {
+    /// there, as if the laps up to it were played, and the state there, which the move's
+    /// `seen` list gains when it goes on.
+    pub(super) fn at_node(board: &Board, t: &InMove, park: &Park) -> Option<(Board, InMove, Snap)> {
         let Ahead::Node {
             node,
             banked,
@@ -1357,12 +1382,11 @@ impl DongWo {
             *now -= before;
         }
         debug_assert_eq!(board.banked, [0, 0], "a parked move's board is settled");
-        let mut t = t.clone();
+        let mut t = *t;
         t.lap = park.last;
         t.next = node.next;
         t.park = None;
-        t.seen.push(node);
-        Some((at, t))
+        Some((at, t, node))
     }
 
     /// The drops listed at a muzi lap: under `illegal` those after which the move can still
@@ -1376,7 +1400,13 @@ impl DongWo {
     /// A state reached through a loop written in a record may still have every drop loop
     /// back: then the drops that loop back to a state the move can leave are listed, so that
     /// a turn under way always lists a continuation.
-    pub(super) fn drops_listed(&self, board: &Board, t: &InMove, out: &mut Vec<DongWoDecision>) {
+    pub(super) fn drops_listed(
+        &self,
+        board: &Board,
+        t: &InMove,
+        seen: &[Snap],
+        out: &mut Vec<DongWoDecision>,
+    ) {
         let node = Snap {
             board: *board,
             next: t.next,
@@ -1392,19 +1422,19 @@ impl DongWo {
             let listed = match onward {
                 Onward::Ends { .. } | Onward::Undecided => true,
                 Onward::Endless => stops,
-                Onward::Node(next) if t.seen.contains(&next) => {
+                Onward::Node(next) if seen.contains(&next) => {
                     stops
                         && self.leads_to_end(onward, t, (false, Goal::Finish), &[], &mut meter)
                             != Reach::Yes
                 }
                 Onward::Node(_) => {
-                    match self.leads_to_end(onward, t, (false, Goal::Finish), &t.seen, &mut meter) {
+                    match self.leads_to_end(onward, t, (false, Goal::Finish), seen, &mut meter) {
                         Reach::Yes | Reach::Undecided => true,
                         // The move can end only through a state it was in (a loop), or not at
                         // all: under `stop` and `stop-any-lap` the drop leads on if the mover
                         // can come to his stop without looping.
                         Reach::No => {
-                            stops && self.reaches_stop(onward, t, &t.seen, &mut meter) != Reach::No
+                            stops && self.reaches_stop(onward, t, seen, &mut meter) != Reach::No
                         }
                     }
                 }
@@ -1479,30 +1509,10 @@ impl DongWo {
         decision: &DongWoDecision,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
-        // Transactions and owner actions report a few events, kept until they are done; a
-        // move reports its own as it goes.
-        let mut events = Vec::new();
-        let report = |events: Vec<Event>, sink: &mut S| {
-            for event in events {
-                sink.event(event);
-            }
-        };
+        // The events go straight to the sink: the caller withdraws them if this is refused.
         match decision {
-            DongWoDecision::Deal { deal } => {
-                self.transact(next, deal, &mut events)?;
-                report(events, sink);
-            }
-            DongWoDecision::Act { action, .. } => {
-                if next.turn.is_some() {
-                    return Err(Diagnostic::new(
-                        OWNED,
-                        "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
-                    ));
-                }
-                self.act(next, action, &mut events)?;
-                report(events, sink);
-                next.stuck = self.has_move(&next.board, next.to_move) == Reach::No;
-            }
+            DongWoDecision::Deal { deal } => self.transact(next, deal, sink)?,
+            DongWoDecision::Act { action, .. } => self.act_between_moves(next, action, sink)?,
             _ => {
                 if let Some(Between { begun: false, .. }) = next.between {
                     return Err(Diagnostic::new(
@@ -1514,13 +1524,31 @@ impl DongWo {
                         ),
                     ));
                 }
-                self.close_between(next, &mut events)?;
-                report(events, sink);
+                self.close_between(next, sink)?;
                 if next.over.is_none() {
                     self.play(next, decision, sink)?;
                 }
             }
         }
+        Ok(())
+    }
+
+    /// An owner action between moves. It changes nothing when it is refused (the action is
+    /// checked before a stone moves), so it needs no copy of the state.
+    pub(super) fn act_between_moves<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        action: &HoleAction,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        if state.turn.is_some() {
+            return Err(Diagnostic::new(
+                OWNED,
+                "an owner action in the middle of a move is written in the move, after the piece it follows (`~12^A4`)",
+            ));
+        }
+        self.act(state, action, sink)?;
+        state.stuck = self.has_move(&state.board, state.to_move) == Reach::No;
         Ok(())
     }
 
@@ -1531,7 +1559,7 @@ impl DongWo {
         decision: &DongWoDecision,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
-        match (*decision, state.turn.clone()) {
+        match (*decision, state.turn) {
             (DongWoDecision::Sow { hole, direction }, None) => {
                 let ccw = direction == Direction::CounterClockwise;
                 let side = state.to_move;
@@ -1785,7 +1813,8 @@ impl DongWo {
         park: &Park,
         sink: &mut S,
     ) -> Result<InMove, Diagnostic> {
-        let (board, at_node) = Self::at_node(&state.board, &t, park).expect("a muzi lap ahead");
+        let (board, at_node, node) =
+            Self::at_node(&state.board, &t, park).expect("a muzi lap ahead");
         if sink.keeps_events() {
             if let Some(hole) = park.last_hole {
                 sink.event(Event::LapEnd {
@@ -1809,6 +1838,7 @@ impl DongWo {
             debug_assert_eq!((s.board, s.next), (board, at_node.next));
         }
         state.board = board;
+        state.seen.push(node);
         Ok(at_node)
     }
 
@@ -1935,9 +1965,9 @@ impl DongWo {
     }
 
     /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, what a
-    /// move changes (the board, the winnings, the turn, and from the end of the move on the
-    /// debts, the side to move and the round's end) is put back and its events withdrawn, so
-    /// that a refused decision changes nothing.
+    /// move changes (the board, the winnings, the turn and its `seen` list, and from the end
+    /// of the move on the debts, the side to move and the round's end) is put back and its
+    /// events withdrawn, so that a refused decision changes nothing.
     fn played_or_undone<S: EventSink>(
         &self,
         state: &mut DongWoState,
@@ -1949,12 +1979,20 @@ impl DongWo {
         debug_assert!(state.over.is_none() && state.between.is_none());
         let (board, winnings, turn) = (state.board, state.winnings, state.turn.take());
         let (debts, to_move, stuck) = (state.debts, state.to_move, state.stuck);
+        // The turn's `seen` list only grows while it is played: cut back, it is as it was.
+        let seen = state.seen.len();
         let mark = sink.mark();
         let played = play_on(state, sink);
-        if played.is_err() {
+        if played.is_ok() {
+            if state.turn.is_none() {
+                // The turn is over: its states are forgotten, the list's room kept.
+                state.seen.clear();
+            }
+        } else {
             state.board = board;
             state.winnings = winnings;
             state.turn = turn;
+            state.seen.truncate(seen);
             state.debts = debts;
             state.to_move = to_move;
             state.stuck = stuck;

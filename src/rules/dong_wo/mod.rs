@@ -263,8 +263,9 @@ struct Snap {
     next: u8,
 }
 
-/// A turn in progress, waiting for a muzi drop or for the mover's stop.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A turn in progress, waiting for a muzi drop or for the mover's stop. The in-move states
+/// it met at muzi laps are kept beside it, in [`DongWoState`]'s `seen`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct InMove {
     mover: Side,
     ccw: bool,
@@ -272,8 +273,6 @@ pub struct InMove {
     lap: u32,
     /// The hole the next lap takes (it holds a muzi while a drop is awaited).
     next: u8,
-    /// The in-move states met at muzi laps so far.
-    seen: Vec<Snap>,
     /// Set when the move never ends and the mover must stop (dong-wo.endless=stop).
     stop: Option<u32>,
     /// Set when no choice of drops can end the move any more, under
@@ -385,6 +384,11 @@ pub struct DongWoState {
     debts: [u32; 2],
     to_move: Side,
     turn: Option<InMove>,
+    /// The in-move states the turn under way met at muzi laps (empty between turns). Kept
+    /// out of the turn, which every drop copies so that a refused one can be undone: the
+    /// list only grows during a turn, so undoing is cutting it back, and it keeps its room
+    /// from one turn to the next.
+    seen: Vec<Snap>,
     /// `Some(winner)` once the game is over.
     over: Option<Option<Side>>,
     round: u32,
@@ -562,6 +566,8 @@ pub struct DongWo {
     max_laps: u64,
     /// The last stop of a parked move played without events ([`StopMemo`]).
     stop_memo: Box<std::cell::RefCell<Option<StopMemo>>>,
+    /// The look-ahead's work lists ([`mechanics::Search`]).
+    search: Box<std::cell::RefCell<mechanics::Search>>,
 }
 
 /// The direction of a move that sows counter-clockwise when `ccw`.

@@ -29,6 +29,7 @@ impl Rules for DongWo {
             debts: [0, 0],
             to_move: first,
             turn: None,
+            seen: Vec::new(),
             over: None,
             round: 1,
             first,
@@ -85,6 +86,7 @@ impl Rules for DongWo {
             debts: position.debts,
             to_move: position.to_move,
             turn: None,
+            seen: Vec::new(),
             over: None,
             round: position.round,
             first: position.to_move,
@@ -92,6 +94,40 @@ impl Rules for DongWo {
             pending: Vec::new(),
             stuck: self.has_move(&board, position.to_move) == Reach::No,
         })
+    }
+
+    fn position_matches(&self, state: &DongWoState, claim: &Position) -> bool {
+        // Asked at every checkpoint of a record: each claimed hole is compared with the board's
+        // count, its muzi and owner gathered as bits and compared once, rather than each hole
+        // built as a `HoleState` and compared whole (an eighth of a replay otherwise).
+        let board = &state.board;
+        let mut same = claim.stores == state.winnings
+            && claim.to_move == state.to_move
+            && claim.round == state.round
+            && claim.debts == state.debts;
+        let (mut muzi_a, mut muzi_b, mut owned) = (0u16, 0u16, 0u16);
+        for side in [Side::A, Side::B] {
+            let claimed = claim.holes.row(side);
+            if claimed.len() != row(side).len() {
+                return false;
+            }
+            // A won or bought hole's owner is the other row's player.
+            let owner = Some(side.other());
+            for (c, i) in claimed.iter().zip(row(side)) {
+                same &= (c.pile.seeds == u32::from(board.holes[i]))
+                    & !c.out_of_play
+                    & (c.owner.is_none() | (c.owner == owner));
+                muzi_a |= u16::from(c.pile.muzi.a) << i;
+                muzi_b |= u16::from(c.pile.muzi.b) << i;
+                owned |= u16::from(c.owner.is_some()) << i;
+            }
+        }
+        // As `Board::pile` reads them: a muzi is in a ring hole, A's first.
+        let ring = |m: Option<u8>| m.filter(|&at| usize::from(at) < N).map_or(0, |at| 1 << at);
+        let a = ring(board.muzi[0]);
+        same && owned == board.owned & ((1 << N) - 1)
+            && muzi_a == a
+            && muzi_b == ring(board.muzi[1]) & !a
     }
 
     fn row_states<'a>(
@@ -224,8 +260,8 @@ impl Rules for DongWo {
         // A parked move's stops are one run, whatever the laps; then the drops ahead.
         out.clear();
         out.push(DongWoDecision::Stop { lap: park.first });
-        if let Some((board, t)) = Self::at_node(&state.board, t, park) {
-            self.drops_listed(&board, &t, out);
+        if let Some((board, t, node)) = Self::at_node(&state.board, t, park) {
+            self.drops_listed(&board, &t, &[&state.seen[..], &[node]].concat(), out);
         }
         counts.push(u64::from(park.last - park.first) + 1);
         counts.resize(out.len(), 1);
@@ -254,9 +290,10 @@ impl Rules for DongWo {
             } else {
                 format!("/{} to /{}", park.first, park.last)
             }];
-            if let Some((board, t)) = Self::at_node(&state.board, t, park) {
+            if let Some((board, t, node)) = Self::at_node(&state.board, t, park) {
                 let mut drops = Vec::new();
-                self.drops_listed(&board, &t, &mut drops);
+                let seen = [&state.seen[..], &[node]].concat();
+                self.drops_listed(&board, &t, &seen, &mut drops);
                 out.extend(drops.iter().map(|d| d.to_string()));
             }
             return out;
@@ -292,9 +329,11 @@ impl Rules for DongWo {
         if state.over.is_some() {
             return Err(Diagnostic::new("mgn.game.over", "the game is over"));
         }
-        // Transactions, owner actions, the first move after a round's transactions, and a
-        // move with owner actions inside work on a copy, so that a refusal half-way changes
-        // nothing.
+        if let DongWoDecision::Act { action, step: None } = decision {
+            return self.act_between_moves(state, action, sink);
+        }
+        // Transactions, the first move after a round's transactions, and a move with owner
+        // actions inside work on a copy, so that a refusal half-way changes nothing.
         let between_move = state.between.is_some()
             && matches!(decision, DongWoDecision::Sow { .. } | DongWoDecision::Pass);
         let anchored = !state.pending.is_empty()
@@ -302,13 +341,7 @@ impl Rules for DongWo {
                 decision,
                 DongWoDecision::Sow { .. } | DongWoDecision::Drop { .. }
             );
-        if between_move
-            || anchored
-            || matches!(
-                decision,
-                DongWoDecision::Deal { .. } | DongWoDecision::Act { step: None, .. }
-            )
-        {
+        if between_move || anchored || matches!(decision, DongWoDecision::Deal { .. }) {
             let mut next = state.clone();
             // The events go straight to the sink, and are withdrawn if the decision is
             // refused: a move's events may be many (a stopped endless move).
@@ -337,7 +370,7 @@ impl Rules for DongWo {
             // A parked move goes on only when the written decision is a later one: a stop
             // after the muzi lap ahead, or a drop not in it; the muzi lap's drop, when forced,
             // was left out.
-            let (board, at) = Self::at_node(&state.board, t, park)?;
+            let (board, at, _) = Self::at_node(&state.board, t, park)?;
             let later = match written {
                 Some(DongWoDecision::Stop { lap }) => *lap > park.last,
                 Some(DongWoDecision::Drop { drop }) => {

@@ -58,6 +58,7 @@ fn bare_state(board: Board) -> DongWoState {
         debts: [0; 2],
         to_move: Side::B,
         turn: None,
+        seen: Vec::new(),
         over: None,
         round: 1,
         first: Side::B,
@@ -832,7 +833,7 @@ fn dong_wo_endless_checked_while_playing_refuses_what_the_look_ahead_refuses() {
                 continue;
             }
             // At a muzi lap: every drop, as the look-ahead judges it and as played.
-            let Some(t) = s.turn.clone() else { continue };
+            let Some(t) = s.turn else { continue };
             let node = Snap {
                 board: s.board,
                 next: t.next,
