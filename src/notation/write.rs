@@ -442,3 +442,133 @@ fn push_position(out: &mut String, p: &Position) {
         let _ = write!(out, " {}/{}", p.debts[0], p.debts[1]);
     }
 }
+
+/// How long the text [`write_position`] writes for a position with these rows and head is, if
+/// `text` starts with it, worked out by comparing as it goes rather than by writing it: the
+/// replay steps over a checkpoint written exactly as mgn writes the position it reached without
+/// reading it ([`GameReader::skip_checkpoint`](super::GameReader::skip_checkpoint)). `None` when
+/// `text` does not start with it, or when the position is one that text would not read back as
+/// (an out-of-play hole holding anything, an empty row): such a checkpoint is read and compared.
+pub fn written_position_len<I: Iterator<Item = HoleState>>(
+    text: &str,
+    rows: [I; 2],
+    stores: &[Pile; 2],
+    to_move: Side,
+    round: u32,
+    debts: [u32; 2],
+) -> Option<usize> {
+    let mut expect = Expect {
+        text: text.as_bytes(),
+        at: 0,
+    };
+    for (side, holes) in rows.into_iter().enumerate() {
+        if side > 0 {
+            expect.byte(b'/')?;
+        }
+        let mut holes = holes.peekable();
+        holes.peek()?;
+        for (k, hole) in holes.enumerate() {
+            if k > 0 {
+                expect.byte(b',')?;
+            }
+            expect.hole(&hole)?;
+        }
+    }
+    expect.byte(b' ')?;
+    expect.pile(&stores[0])?;
+    expect.byte(b'/')?;
+    expect.pile(&stores[1])?;
+    expect.byte(b' ')?;
+    expect.byte(match to_move {
+        Side::A => b'A',
+        Side::B => b'B',
+    })?;
+    expect.byte(b' ')?;
+    expect.number(round)?;
+    if debts != [0, 0] {
+        expect.byte(b' ')?;
+        expect.number(debts[0])?;
+        expect.byte(b'/')?;
+        expect.number(debts[1])?;
+    }
+    Some(expect.at)
+}
+
+/// For [`written_position_len`]: the text compared so far, each step what `push_position`
+/// would write there, stepped over if it is.
+struct Expect<'t> {
+    text: &'t [u8],
+    at: usize,
+}
+
+// Inlined: these run for every field of every checkpoint of a record.
+impl Expect<'_> {
+    #[inline(always)]
+    fn byte(&mut self, b: u8) -> Option<()> {
+        (self.text.get(self.at) == Some(&b)).then(|| self.at += 1)
+    }
+
+    #[inline(always)]
+    fn two(&mut self, first: u8, second: u8) -> Option<()> {
+        self.byte(first)?;
+        self.byte(second)
+    }
+
+    #[inline(always)]
+    fn number(&mut self, n: u32) -> Option<()> {
+        if n < 10 {
+            return self.byte(b'0' + n as u8);
+        }
+        self.long_number(n)
+    }
+
+    #[inline(never)]
+    fn long_number(&mut self, n: u32) -> Option<()> {
+        let mut digits = [0u8; 10];
+        let mut at = digits.len();
+        let mut n = n;
+        while n > 0 {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        let digits = &digits[at..];
+        self.text
+            .get(self.at..)?
+            .starts_with(digits)
+            .then(|| self.at += digits.len())
+    }
+
+    /// As `push_pile`.
+    #[inline(always)]
+    fn pile(&mut self, p: &Pile) -> Option<()> {
+        if p.seeds > 0 || p.muzi.is_empty() {
+            self.number(p.seeds)?;
+        }
+        if p.muzi.a {
+            self.two(b'm', b'A')?;
+        }
+        if p.muzi.b {
+            self.two(b'm', b'B')?;
+        }
+        Some(())
+    }
+
+    /// As `push_hole_state`; `x` reads back as an empty hole, owned by nobody.
+    #[inline(always)]
+    fn hole(&mut self, h: &HoleState) -> Option<()> {
+        if h.out_of_play {
+            let bare = HoleState {
+                out_of_play: true,
+                ..HoleState::default()
+            };
+            return if *h == bare { self.byte(b'x') } else { None };
+        }
+        self.pile(&h.pile)?;
+        match h.owner {
+            None => Some(()),
+            Some(Side::A) => self.two(b'@', b'A'),
+            Some(Side::B) => self.two(b'@', b'B'),
+        }
+    }
+}

@@ -721,5 +721,8 @@ fn mraw_imrujen_feeding_is_worked_out_without_sowing_as_sowing_gives_it() {
             }
         }
     }
-    assert!(quick > 1000 && sown > 1000, "{quick} without sowing, {sown} sown");
+    assert!(
+        quick > 1000 && sown > 1000,
+        "{quick} without sowing, {sown} sown"
+    );
 }
