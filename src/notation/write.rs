@@ -519,24 +519,9 @@ impl Expect<'_> {
         if n < 10 {
             return self.byte(b'0' + n as u8);
         }
-        self.long_number(n)
-    }
-
-    #[inline(never)]
-    fn long_number(&mut self, n: u32) -> Option<()> {
-        let mut digits = [0u8; 10];
-        let mut at = digits.len();
-        let mut n = n;
-        while n > 0 {
-            at -= 1;
-            digits[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-        }
-        let digits = &digits[at..];
-        self.text
-            .get(self.at..)?
-            .starts_with(digits)
-            .then(|| self.at += digits.len())
+        // Out of line, and given the place rather than `self`, which then stays in registers.
+        self.at = long_number(self.text, self.at, n)?;
+        Some(())
     }
 
     /// As `push_pile`.
@@ -571,4 +556,26 @@ impl Expect<'_> {
             Some(Side::B) => self.two(b'@', b'B'),
         }
     }
+}
+
+/// For [`Expect::number`]: the end of `n`, of two digits or more, if `text` has it at `at`.
+#[inline(never)]
+fn long_number(text: &[u8], at: usize, n: u32) -> Option<usize> {
+    let mut digits = [0u8; 10];
+    let mut first = digits.len();
+    let mut n = n;
+    while n > 0 {
+        first -= 1;
+        digits[first] = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    let digits = &digits[first..];
+    let end = at + digits.len();
+    // Compared byte by byte: a call to `memcmp` costs more than these few digits.
+    let written = text.get(at..end)?;
+    written
+        .iter()
+        .zip(digits)
+        .all(|(a, b)| a == b)
+        .then_some(end)
 }
