@@ -461,16 +461,13 @@ pub fn written_position_len<I: Iterator<Item = HoleState>>(
         text: text.as_bytes(),
         at: 0,
     };
-    for (side, holes) in rows.into_iter().enumerate() {
+    for (side, mut holes) in rows.into_iter().enumerate() {
         if side > 0 {
             expect.byte(b'/')?;
         }
-        let mut holes = holes.peekable();
-        holes.peek()?;
-        for (k, hole) in holes.enumerate() {
-            if k > 0 {
-                expect.byte(b',')?;
-            }
+        expect.hole(&holes.next()?)?;
+        for hole in holes {
+            expect.byte(b',')?;
             expect.hole(&hole)?;
         }
     }
@@ -539,23 +536,47 @@ impl Expect<'_> {
         Some(())
     }
 
-    /// As `push_hole_state`; `x` reads back as an empty hole, owned by nobody.
+    /// As `push_hole_state`.
     #[inline(always)]
     fn hole(&mut self, h: &HoleState) -> Option<()> {
-        if h.out_of_play {
-            let bare = HoleState {
-                out_of_play: true,
-                ..HoleState::default()
-            };
-            return if *h == bare { self.byte(b'x') } else { None };
+        // Most holes hold seeds alone.
+        let seeds = HoleState {
+            pile: Pile {
+                seeds: h.pile.seeds,
+                muzi: Muzi::NONE,
+            },
+            ..HoleState::default()
+        };
+        if *h == seeds {
+            return self.number(h.pile.seeds);
         }
-        self.pile(&h.pile)?;
-        match h.owner {
-            None => Some(()),
-            Some(Side::A) => self.two(b'@', b'A'),
-            Some(Side::B) => self.two(b'@', b'B'),
-        }
+        // Out of line, as `long_number`.
+        self.at = unusual_hole(self.text, self.at, *h)?;
+        Some(())
     }
+}
+
+/// For [`Expect::hole`]: the end of a hole out of play, or of one with a muzi or an owner, if
+/// `text` has it at `at`. `x` reads back as an empty hole, owned by nobody.
+#[inline(never)]
+fn unusual_hole(text: &[u8], at: usize, h: HoleState) -> Option<usize> {
+    let mut expect = Expect { text, at };
+    if h.out_of_play {
+        let bare = HoleState {
+            out_of_play: true,
+            ..HoleState::default()
+        };
+        (h == bare).then_some(())?;
+        expect.byte(b'x')?;
+        return Some(expect.at);
+    }
+    expect.pile(&h.pile)?;
+    match h.owner {
+        None => {}
+        Some(Side::A) => expect.two(b'@', b'A')?,
+        Some(Side::B) => expect.two(b'@', b'B')?,
+    }
+    Some(expect.at)
 }
 
 /// For [`Expect::number`]: the end of `n`, of two digits or more, if `text` has it at `at`.
