@@ -211,6 +211,7 @@ impl<'a> GameReader<'a> {
     /// at all. Reading checkpoints was a fifth of checking a record that has one after every
     /// move. Anything else (another element, a checkpoint written otherwise, one not followed
     /// by a space or comment) is left for [`Iterator::next`] to read.
+    #[inline]
     pub fn skip_checkpoint(&mut self, written: impl FnOnce(&str) -> Option<usize>) -> bool {
         if !matches!(self.state, ReadState::Reading) || !self.opening.as_slice().is_empty() {
             return false;
@@ -226,7 +227,7 @@ impl<'a> GameReader<'a> {
         let Some(after) = body.get(len..).and_then(|after| after.strip_prefix(']')) else {
             return false;
         };
-        if boundary(after, "").is_err() {
+        if !at_boundary(after) {
             return false;
         }
         self.rest = after;
@@ -702,10 +703,19 @@ fn skip_space(i: &str) -> &str {
 
 /// Tokens must not run together: `B4x` is not a move followed by something.
 fn boundary<'a>(i: &'a str, after: &'static str) -> Result<(), Failure<'a>> {
-    match i.as_bytes().first() {
-        None | Some(b' ' | b'\t' | b'\r' | b'\n' | b'{' | b';') => Ok(()),
-        Some(_) => fail(i, after),
+    if at_boundary(i) {
+        return Ok(());
     }
+    fail(i, after)
+}
+
+/// Whether `i` starts where a token may end: at a blank, a comment or the end.
+#[inline]
+fn at_boundary(i: &str) -> bool {
+    matches!(
+        i.as_bytes().first(),
+        None | Some(b' ' | b'\t' | b'\r' | b'\n' | b'{' | b';')
+    )
 }
 
 /// `mAmB`, `mA` or `mB`, if `i` starts with one.

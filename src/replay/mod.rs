@@ -131,6 +131,7 @@ impl<'g> MoveText<'g> for crate::notation::GameReader<'_> {
         crate::notation::GameReader::text_at(self, span)
     }
 
+    #[inline]
     fn skip_checkpoint(&mut self, written: impl FnOnce(&str) -> Option<usize>) -> bool {
         crate::notation::GameReader::skip_checkpoint(self, written)
     }
