@@ -516,6 +516,9 @@ impl Expect<'_> {
         if n < 10 {
             return self.byte(b'0' + n as u8);
         }
+        if n < 100 {
+            return self.two(b'0' + (n / 10) as u8, b'0' + (n % 10) as u8);
+        }
         // Out of line, and given the place rather than `self`, which then stays in registers.
         self.at = long_number(self.text, self.at, n)?;
         Some(())
@@ -579,7 +582,7 @@ fn unusual_hole(text: &[u8], at: usize, h: HoleState) -> Option<usize> {
     Some(expect.at)
 }
 
-/// For [`Expect::number`]: the end of `n`, of two digits or more, if `text` has it at `at`.
+/// For [`Expect::number`]: the end of `n`, of three digits or more, if `text` has it at `at`.
 #[inline(never)]
 fn long_number(text: &[u8], at: usize, n: u32) -> Option<usize> {
     let mut digits = [0u8; 10];
