@@ -553,25 +553,33 @@ impl Expect<'_> {
         if *h == seeds {
             return self.number(h.pile.seeds);
         }
+        // Dakon's later rounds put holes out of play.
+        if *h == OUT_OF_PLAY {
+            return self.byte(b'x');
+        }
         // Out of line, as `long_number`.
         self.at = unusual_hole(self.text, self.at, *h)?;
         Some(())
     }
 }
 
-/// For [`Expect::hole`]: the end of a hole out of play, or of one with a muzi or an owner, if
-/// `text` has it at `at`. `x` reads back as an empty hole, owned by nobody.
+/// A hole out of play as `x` reads back: empty, owned by nobody.
+const OUT_OF_PLAY: HoleState = HoleState {
+    pile: Pile {
+        seeds: 0,
+        muzi: Muzi::NONE,
+    },
+    owner: None,
+    out_of_play: true,
+};
+
+/// For [`Expect::hole`]: the end of a hole with a muzi or an owner, if `text` has it at `at`.
+/// A hole out of play that holds anything is written `x`, which does not read back as it.
 #[inline(never)]
 fn unusual_hole(text: &[u8], at: usize, h: HoleState) -> Option<usize> {
     let mut expect = Expect { text, at };
     if h.out_of_play {
-        let bare = HoleState {
-            out_of_play: true,
-            ..HoleState::default()
-        };
-        (h == bare).then_some(())?;
-        expect.byte(b'x')?;
-        return Some(expect.at);
+        return None;
     }
     expect.pile(&h.pile)?;
     match h.owner {
