@@ -188,8 +188,24 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
 /// Whether a text may hold a capture claim (`x7`), whose check needs each ply's events. A
 /// claim-like `x` in a comment only costs the events.
 fn has_capture_claim(text: &str) -> bool {
-    memchr::memchr_iter(b'x', text.as_bytes())
-        .any(|k| text.as_bytes().get(k + 1).is_some_and(u8::is_ascii_digit))
+    // From the first `x`, block by block, each without an early exit, which the compiler turns
+    // into vector code: a record may hold an `x` in every few checkpoints (Dakon's out-of-play
+    // holes), and a search that stopped at each of them was a tenth of checking one.
+    const BLOCK: usize = 4096;
+    let b = text.as_bytes();
+    let Some(first) = memchr::memchr(b'x', b) else {
+        return false;
+    };
+    let pairs = b.len().saturating_sub(1);
+    (first..pairs).step_by(BLOCK).any(|start| {
+        let end = (start + BLOCK).min(pairs);
+        b[start..end]
+            .iter()
+            .zip(&b[start + 1..=end])
+            .fold(false, |found, (&x, &digit)| {
+                found | ((x == b'x') & digit.is_ascii_digit())
+            })
+    })
 }
 
 /// What a header likely does not mean: a tag MGN does not define whose name is near one it
@@ -225,5 +241,28 @@ pub fn no_game(text: &str) -> SyntaxError {
         expected: "a game, starting with its `[Game \"...\"]` tag (a file holds at least one)"
             .to_string(),
         found: "end of file".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A capture claim (`x7`) is seen wherever it stands, across the blocks it is searched in,
+    /// and an `x` without a digit after it (an out-of-play hole) is none.
+    #[test]
+    fn has_capture_claim_finds_an_x_before_a_digit_anywhere() {
+        assert!(!has_capture_claim(""));
+        assert!(!has_capture_claim("x"));
+        assert!(has_capture_claim("x7"));
+        for len in [1, 4094, 4095, 4096, 4097, 9000] {
+            let holes = "[x,4/4,x 0/0 A 1] ".repeat(len / 18 + 1);
+            let filler = &holes[..len];
+            assert!(!has_capture_claim(filler), "{len}");
+            assert!(!has_capture_claim(&format!("{filler}x")), "{len}");
+            assert!(has_capture_claim(&format!("{filler}x3")), "{len}");
+            assert!(has_capture_claim(&format!("{filler}x12 {filler}")), "{len}");
+            assert!(has_capture_claim(&format!("x1{filler}")), "{len}");
+        }
     }
 }

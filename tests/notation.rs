@@ -1582,6 +1582,34 @@ proptest! {
         prop_assert_eq!(parse_position(&write_position(&p)), Ok(p));
     }
 
+    /// The replay steps over a checkpoint `written_position_len` accepts as the position it
+    /// reached, unread: it accepts the writer's text of that position, whatever follows it,
+    /// and what it accepts reads as that position.
+    #[test]
+    fn prop_written_position_len_accepts_the_writers_text_and_nothing_else(
+        p in arb_position(),
+        other in arb_position(),
+        mutation in (any::<usize>(), prop_oneof![Just(b'0'), Just(b'1'), Just(b'9'), Just(b','), Just(b'/'), Just(b' '), Just(b'm'), Just(b'A'), Just(b'x'), Just(b'@')]),
+    ) {
+        let len = |text: &str| {
+            let rows = [p.holes.row(Side::A).iter().copied(), p.holes.row(Side::B).iter().copied()];
+            written_position_len(text, rows, &p.stores, p.to_move, p.round, p.debts)
+        };
+        let text = write_position(&p);
+        prop_assert_eq!(len(&text), Some(text.len()));
+        prop_assert_eq!(len(&format!("{text}] 2. B4")), Some(text.len()));
+        let mut bytes = text.clone().into_bytes();
+        let at = mutation.0 % bytes.len();
+        bytes[at] = mutation.1;
+        let mutated = String::from_utf8(bytes).unwrap();
+        for candidate in [mutated, write_position(&other), text[..text.len() - 1].to_string()] {
+            if let Some(n) = len(&candidate) {
+                prop_assert_eq!(parse_position(&candidate[..n]), Ok(p.clone()), "{}", candidate);
+                prop_assert_eq!(&candidate[..n], text.as_str());
+            }
+        }
+    }
+
     #[test]
     fn prop_random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
         let text = String::from_utf8_lossy(&bytes);

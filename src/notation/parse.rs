@@ -202,6 +202,38 @@ impl<'a> GameReader<'a> {
             .get(span.start.checked_sub(base)?..span.end.checked_sub(base)?)
     }
 
+    /// Steps over the next element if it is a checkpoint whose text between its brackets is
+    /// the text `written` accepts, and says whether it did. `written` is given the text after
+    /// the `[` and says how long the accepted text it starts with is (as
+    /// [`written_position_len`](crate::notation::written_position_len) does). The replay passes
+    /// it the position it reached: a checkpoint written as mgn writes that position claims
+    /// exactly it, and reads (the writer's text reads back as what it wrote), so it is not read
+    /// at all. Reading checkpoints was a fifth of checking a record that has one after every
+    /// move. Anything else (another element, a checkpoint written otherwise, one not followed
+    /// by a space or comment) is left for [`Iterator::next`] to read.
+    #[inline]
+    pub fn skip_checkpoint(&mut self, written: impl FnOnce(&str) -> Option<usize>) -> bool {
+        if !matches!(self.state, ReadState::Reading) || !self.opening.as_slice().is_empty() {
+            return false;
+        }
+        // Blanks before an element are stepped over as `next` would.
+        self.rest = skip_space(self.rest);
+        let Some(body) = self.rest.strip_prefix('[') else {
+            return false;
+        };
+        let Some(len) = written(body) else {
+            return false;
+        };
+        let Some(after) = body.get(len..).and_then(|after| after.strip_prefix(']')) else {
+            return false;
+        };
+        if !at_boundary(after) {
+            return false;
+        }
+        self.rest = after;
+        true
+    }
+
     /// A new reader of the same game, from its first element: to replay it again.
     pub fn again(&self) -> GameReader<'a> {
         let (rest, (header, opening)) = match self.reader.header(self.start) {
@@ -671,10 +703,19 @@ fn skip_space(i: &str) -> &str {
 
 /// Tokens must not run together: `B4x` is not a move followed by something.
 fn boundary<'a>(i: &'a str, after: &'static str) -> Result<(), Failure<'a>> {
-    match i.as_bytes().first() {
-        None | Some(b' ' | b'\t' | b'\r' | b'\n' | b'{' | b';') => Ok(()),
-        Some(_) => fail(i, after),
+    if at_boundary(i) {
+        return Ok(());
     }
+    fail(i, after)
+}
+
+/// Whether `i` starts where a token may end: at a blank, a comment or the end.
+#[inline]
+fn at_boundary(i: &str) -> bool {
+    matches!(
+        i.as_bytes().first(),
+        None | Some(b' ' | b'\t' | b'\r' | b'\n' | b'{' | b';')
+    )
 }
 
 /// `mAmB`, `mA` or `mB`, if `i` starts with one.
@@ -1828,6 +1869,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A checkpoint the caller accepts is stepped over, and the reader goes on after it as if it
+    /// had read it; one that is not followed by a blank or a comment is left to `next`, which
+    /// says what is wrong with it.
+    #[test]
+    fn skip_checkpoint_steps_over_only_an_accepted_whole_checkpoint() {
+        let text = "[Game \"dakon\"]\n\n1. B4 [4,4/4,4 0/0 A 1] {c} [4,4/4,4 0/0 A 1]x *\n";
+        let mut games = games(text);
+        let mut reader = games.next_game().unwrap().unwrap();
+        let expected = |body: &str| body.starts_with("4,4/4,4 0/0 A 1").then_some(15);
+        assert!(!reader.skip_checkpoint(expected), "a move is next");
+        assert!(matches!(reader.next(), Some(Ok(Element::Move(_)))));
+        assert!(!reader.skip_checkpoint(|_| None), "not accepted");
+        assert!(
+            !reader.skip_checkpoint(|_| Some(14)),
+            "not the whole checkpoint"
+        );
+        assert!(reader.skip_checkpoint(expected));
+        assert!(matches!(reader.next(), Some(Ok(Element::Comment(_)))));
+        assert!(!reader.skip_checkpoint(expected), "followed by `x`");
+        let error = reader.next().unwrap().unwrap_err();
+        assert_eq!(
+            error.expected, "a space or a comment after the checkpoint",
+            "{error:?}"
+        );
+        assert!(!reader.skip_checkpoint(expected), "the reader stopped");
     }
 
     #[test]

@@ -442,3 +442,172 @@ fn push_position(out: &mut String, p: &Position) {
         let _ = write!(out, " {}/{}", p.debts[0], p.debts[1]);
     }
 }
+
+/// How long the text [`write_position`] writes for a position with these rows and head is, if
+/// `text` starts with it, worked out by comparing as it goes rather than by writing it: the
+/// replay steps over a checkpoint written exactly as mgn writes the position it reached without
+/// reading it ([`GameReader::skip_checkpoint`](super::GameReader::skip_checkpoint)). `None` when
+/// `text` does not start with it, or when the position is one that text would not read back as
+/// (an out-of-play hole holding anything, an empty row): such a checkpoint is read and compared.
+pub fn written_position_len<I: Iterator<Item = HoleState>>(
+    text: &str,
+    rows: [I; 2],
+    stores: &[Pile; 2],
+    to_move: Side,
+    round: u32,
+    debts: [u32; 2],
+) -> Option<usize> {
+    let mut expect = Expect {
+        text: text.as_bytes(),
+        at: 0,
+    };
+    for (side, mut holes) in rows.into_iter().enumerate() {
+        if side > 0 {
+            expect.byte(b'/')?;
+        }
+        expect.hole(&holes.next()?)?;
+        for hole in holes {
+            expect.byte(b',')?;
+            expect.hole(&hole)?;
+        }
+    }
+    expect.byte(b' ')?;
+    expect.pile(&stores[0])?;
+    expect.byte(b'/')?;
+    expect.pile(&stores[1])?;
+    expect.byte(b' ')?;
+    expect.byte(match to_move {
+        Side::A => b'A',
+        Side::B => b'B',
+    })?;
+    expect.byte(b' ')?;
+    expect.number(round)?;
+    if debts != [0, 0] {
+        expect.byte(b' ')?;
+        expect.number(debts[0])?;
+        expect.byte(b'/')?;
+        expect.number(debts[1])?;
+    }
+    Some(expect.at)
+}
+
+/// For [`written_position_len`]: the text compared so far, each step what `push_position`
+/// would write there, stepped over if it is.
+struct Expect<'t> {
+    text: &'t [u8],
+    at: usize,
+}
+
+// Inlined: these run for every field of every checkpoint of a record.
+impl Expect<'_> {
+    #[inline(always)]
+    fn byte(&mut self, b: u8) -> Option<()> {
+        (self.text.get(self.at) == Some(&b)).then(|| self.at += 1)
+    }
+
+    #[inline(always)]
+    fn two(&mut self, first: u8, second: u8) -> Option<()> {
+        self.byte(first)?;
+        self.byte(second)
+    }
+
+    #[inline(always)]
+    fn number(&mut self, n: u32) -> Option<()> {
+        if n < 10 {
+            return self.byte(b'0' + n as u8);
+        }
+        if n < 100 {
+            return self.two(b'0' + (n / 10) as u8, b'0' + (n % 10) as u8);
+        }
+        // Out of line, and given the place rather than `self`, which then stays in registers.
+        self.at = long_number(self.text, self.at, n)?;
+        Some(())
+    }
+
+    /// As `push_pile`.
+    #[inline(always)]
+    fn pile(&mut self, p: &Pile) -> Option<()> {
+        if p.seeds > 0 || p.muzi.is_empty() {
+            self.number(p.seeds)?;
+        }
+        if p.muzi.a {
+            self.two(b'm', b'A')?;
+        }
+        if p.muzi.b {
+            self.two(b'm', b'B')?;
+        }
+        Some(())
+    }
+
+    /// As `push_hole_state`.
+    #[inline(always)]
+    fn hole(&mut self, h: &HoleState) -> Option<()> {
+        // Most holes hold seeds alone.
+        let seeds = HoleState {
+            pile: Pile {
+                seeds: h.pile.seeds,
+                muzi: Muzi::NONE,
+            },
+            ..HoleState::default()
+        };
+        if *h == seeds {
+            return self.number(h.pile.seeds);
+        }
+        // Dakon's later rounds put holes out of play.
+        if *h == OUT_OF_PLAY {
+            return self.byte(b'x');
+        }
+        // Out of line, as `long_number`.
+        self.at = unusual_hole(self.text, self.at, *h)?;
+        Some(())
+    }
+}
+
+/// A hole out of play as `x` reads back: empty, owned by nobody.
+const OUT_OF_PLAY: HoleState = HoleState {
+    pile: Pile {
+        seeds: 0,
+        muzi: Muzi::NONE,
+    },
+    owner: None,
+    out_of_play: true,
+};
+
+/// For [`Expect::hole`]: the end of a hole with a muzi or an owner, if `text` has it at `at`.
+/// A hole out of play that holds anything is written `x`, which does not read back as it.
+#[inline(never)]
+fn unusual_hole(text: &[u8], at: usize, h: HoleState) -> Option<usize> {
+    let mut expect = Expect { text, at };
+    if h.out_of_play {
+        return None;
+    }
+    expect.pile(&h.pile)?;
+    match h.owner {
+        None => {}
+        Some(Side::A) => expect.two(b'@', b'A')?,
+        Some(Side::B) => expect.two(b'@', b'B')?,
+    }
+    Some(expect.at)
+}
+
+/// For [`Expect::number`]: the end of `n`, of three digits or more, if `text` has it at `at`.
+#[inline(never)]
+fn long_number(text: &[u8], at: usize, n: u32) -> Option<usize> {
+    let mut digits = [0u8; 10];
+    let mut first = digits.len();
+    let mut n = n;
+    while n > 0 {
+        first -= 1;
+        digits[first] = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    let digits = &digits[first..];
+    let end = at + digits.len();
+    // Compared byte by byte: a call to `memcmp` costs more than these few digits.
+    let written = text.get(at..end)?;
+    written
+        .iter()
+        .zip(digits)
+        .all(|(a, b)| a == b)
+        .then_some(end)
+}

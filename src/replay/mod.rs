@@ -108,6 +108,12 @@ pub trait MoveText<'g> {
     fn text_at(&self, _span: Span) -> Option<&str> {
         None
     }
+    /// Steps over the next element if it is a checkpoint written as `written` says (see
+    /// [`GameReader::skip_checkpoint`](crate::notation::GameReader::skip_checkpoint)), and says
+    /// whether it did; by default never, and each checkpoint is given and compared.
+    fn skip_checkpoint(&mut self, _written: impl FnOnce(&str) -> Option<usize>) -> bool {
+        false
+    }
 }
 
 /// A game's reader as the replay's move text: it stops at a syntax error, which
@@ -123,6 +129,11 @@ impl<'g> MoveText<'g> for crate::notation::GameReader<'_> {
 
     fn text_at(&self, span: Span) -> Option<&str> {
         crate::notation::GameReader::text_at(self, span)
+    }
+
+    #[inline]
+    fn skip_checkpoint(&mut self, written: impl FnOnce(&str) -> Option<usize>) -> bool {
+        crate::notation::GameReader::skip_checkpoint(self, written)
     }
 }
 
@@ -381,6 +392,23 @@ fn position_differences(
 /// Failures are rare and large; boxed, they keep the common `Ok` path small.
 type Fail = Box<Diagnostic>;
 
+/// How long the text mgn writes for the position of `state` is, if `text` starts with it.
+fn written_len<R: Rules>(rules: &R, state: &R::State, text: &str) -> Option<usize> {
+    let head = rules.position_head(state);
+    let rows = [
+        rules.row_states(state, Side::A),
+        rules.row_states(state, Side::B),
+    ];
+    crate::notation::written_position_len(
+        text,
+        rows,
+        &head.stores,
+        head.to_move,
+        head.round,
+        head.debts,
+    )
+}
+
 fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fail {
     placed(Diagnostic::new(rule, message), span)
 }
@@ -638,7 +666,15 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     fn walk<T: MoveText<'g>>(&mut self, moves: &mut T) -> Result<(), Fail> {
-        while let Some(element) = moves.next_element() {
+        loop {
+            // A checkpoint written as mgn writes the position reached claims just that: it
+            // holds, unread.
+            if moves.skip_checkpoint(|text| written_len(self.rules, &self.state, text)) {
+                continue;
+            }
+            let Some(element) = moves.next_element() else {
+                break;
+            };
             // A move is kept (for the trace of a claim after it) as it came, lent or owned.
             let element = match element {
                 Cow::Borrowed(Element::Move(written)) => Ok(Cow::Borrowed(written)),

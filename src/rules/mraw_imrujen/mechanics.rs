@@ -178,6 +178,36 @@ impl MrawImrujen {
         }
     }
 
+    /// What [`simulate`](Self::simulate) says of sowing `from` when the move captures nothing,
+    /// worked out without sowing: whether it feeds (a seed falls in the opponent's row). `None`
+    /// when it may capture, and only a simulation tells. The legal moves are listed after
+    /// every move, and most holes capture nothing: sowing each of them was most of a check.
+    pub(super) fn feeds_without_capture(
+        board: &[u32; HOLES],
+        step: usize,
+        mover: Side,
+        from: usize,
+    ) -> Option<bool> {
+        let seeds = board[from] as usize;
+        // Seed i falls i steps on from `from` (the first back into it), so the last one falls
+        // (seeds - 1) steps on, on its ((seeds - 1) / 10 + 1)th visit of that hole.
+        let turns = (seeds - 1) / HOLES;
+        let last = (from + (seeds - 1 - turns * HOLES) * step) % HOLES;
+        let before = if last == from { 0 } else { board[last] };
+        let last_holds = before as usize + turns + 1;
+        if Self::owner(last) == mover && matches!(last_holds, 2 | 4) {
+            return None;
+        }
+        // The holes of the mover's row from `from` on, in his direction, take the first seeds.
+        let first = Self::slot(mover, 1);
+        let own_ahead = if step == 1 {
+            first + ROW - from
+        } else {
+            from - first + 1
+        };
+        Some(seeds > own_ahead)
+    }
+
     /// The holes the player to move in `state` may play, in hole order; when there are none,
     /// the rule that says so.
     pub(super) fn legal(&self, state: &MrawState) -> Result<Slots, &'static str> {
@@ -190,13 +220,21 @@ impl MrawImrujen {
         let mut reaches = false;
         for slot in Self::row(side).filter(|&s| board[s] >= 2) {
             candidates = true;
-            let outcome = self.simulate(board, step, side, slot);
-            reaches |= outcome.feeds;
-            if self.config.no_empty == CaptureNoEmpty::Illegal && outcome.empties_opponent {
+            // A move that captures nothing cannot empty the opponent's row.
+            let (feeds, empties_opponent) =
+                match Self::feeds_without_capture(board, step, side, slot) {
+                    Some(feeds) => (feeds, false),
+                    None => {
+                        let outcome = self.simulate(board, step, side, slot);
+                        (outcome.feeds, outcome.empties_opponent)
+                    }
+                };
+            reaches |= feeds;
+            if self.config.no_empty == CaptureNoEmpty::Illegal && empties_opponent {
                 continue;
             }
             allowed.insert(slot);
-            if outcome.feeds {
+            if feeds {
                 feeding.insert(slot);
             }
         }

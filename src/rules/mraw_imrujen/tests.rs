@@ -686,3 +686,43 @@ fn mraw_imrujen_sow_direction_values_mirror_each_other() {
         }
     }
 }
+
+/// The legal moves are listed without sowing the holes that capture nothing
+/// (`feeds_without_capture`): on every board, it must say what sowing says of them
+/// (mraw-imrujen.feed.reach, mraw-imrujen.capture.start), and leave every capture to the sowing.
+#[test]
+fn mraw_imrujen_feeding_is_worked_out_without_sowing_as_sowing_gives_it() {
+    let d = rules(&[]);
+    let mut rng = Rng::new(11);
+    let (mut quick, mut sown) = (0, 0);
+    for _ in 0..4000 {
+        // 40 seeds or fewer, dealt at random, sometimes all into a few holes.
+        let mut board = [0u32; HOLES];
+        let spread = 1 + rng.below(HOLES);
+        for _ in 0..rng.below(41) {
+            board[rng.below(spread)] += 1;
+        }
+        for step in [1, 9] {
+            for mover in [Side::A, Side::B] {
+                for from in MrawImrujen::row(mover).filter(|&s| board[s] > 0) {
+                    let outcome = d.simulate(&board, step, mover, from);
+                    match MrawImrujen::feeds_without_capture(&board, step, mover, from) {
+                        Some(feeds) => {
+                            quick += 1;
+                            assert!(outcome.chain.is_empty(), "{board:?} {step} {from}");
+                            assert_eq!(feeds, outcome.feeds, "{board:?} {step} {from}");
+                        }
+                        None => {
+                            sown += 1;
+                            assert!(!outcome.chain.is_empty(), "{board:?} {step} {from}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        quick > 1000 && sown > 1000,
+        "{quick} without sowing, {sown} sown"
+    );
+}
