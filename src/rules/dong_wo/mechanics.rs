@@ -45,6 +45,80 @@ pub(super) struct Search {
     visited: Visited,
 }
 
+/// A drop the look-ahead plays ([`DongWo::after_drop`]), as exact bits: the node's board and
+/// next hole, the drop's offset, and the turn's mover, direction and whether the lap is the
+/// move's first (all that the muzi lap and the run after it depend on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DropKey(u64, u64, u32);
+
+impl DropKey {
+    fn new(node: &Snap, k: usize, t: &InMove, first: bool) -> DropKey {
+        let b = &node.board;
+        let mut low = [0u8; 8];
+        low.copy_from_slice(&b.holes[..8]);
+        let muzi = |m: Option<u8>| u64::from(m.map_or(u8::MAX, |at| at));
+        let high = u64::from(b.holes[8])
+            | u64::from(b.holes[9]) << 8
+            | muzi(b.muzi[0]) << 16
+            | muzi(b.muzi[1]) << 24
+            | u64::from(b.owned) << 32
+            | u64::from(b.banked[0]) << 48
+            | u64::from(b.banked[1]) << 56;
+        // A lap has at most 41 pieces: the offset is a byte.
+        let rest = u32::from(node.next)
+            | (k as u32 & 0xff) << 8
+            | u32::from(t.mover == Side::B) << 16
+            | u32::from(t.ccw) << 17
+            | u32::from(first) << 18;
+        DropKey(u64::from_le_bytes(low), high, rest)
+    }
+
+    fn slot(self) -> usize {
+        let mixed = (self.0 ^ self.1.rotate_left(29) ^ u64::from(self.2).rotate_left(47))
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> (64 - DropMemo::BITS)) as usize
+    }
+}
+
+/// What a drop played by the look-ahead came to: whether a meeting captured on the way, where
+/// the move went, and the laps that took (taken from the search's meter).
+#[derive(Clone, Copy, Debug)]
+struct DropSeen {
+    key: DropKey,
+    met: bool,
+    onward: Onward,
+    laps: u64,
+}
+
+/// The drops the look-ahead played lately, by [`DropKey`], one per slot (a newer one takes the
+/// slot of an older one). A move's searches go over the same drops again: the search of each
+/// muzi lap of the move meets those of the previous one, and "has the next player a move?"
+/// plays the moves the record then writes. Where a drop leads does not depend on the search:
+/// a run of laps decided within a budget is decided alike within any larger one, taking the
+/// same laps, so a drop seen before is taken from here when the meter still holds its laps.
+#[derive(Clone, Debug, Default)]
+pub(super) struct DropMemo {
+    slots: Vec<Option<DropSeen>>,
+}
+
+impl DropMemo {
+    const BITS: u32 = 8;
+
+    fn get(&self, key: DropKey) -> Option<&DropSeen> {
+        self.slots
+            .get(key.slot())
+            .and_then(Option::as_ref)
+            .filter(|seen| seen.key == key)
+    }
+
+    fn put(&mut self, seen: DropSeen) {
+        if self.slots.is_empty() {
+            self.slots = vec![None; 1 << Self::BITS];
+        }
+        self.slots[seen.key.slot()] = Some(seen);
+    }
+}
+
 impl DongWo {
     pub fn new(board: BoardSize, settings: &Settings) -> Result<DongWo, Diagnostic> {
         if board.rows != 2 || board.columns != 5 {
@@ -63,6 +137,7 @@ impl DongWo {
             max_laps: settings.max_laps(),
             stop_memo: Default::default(),
             search: Default::default(),
+            drops: Default::default(),
         })
     }
 
@@ -459,23 +534,39 @@ impl DongWo {
         if !meter.take_lap() {
             return (false, Onward::Undecided);
         }
+        let first = t.lap == 0;
+        let key = DropKey::new(node, k, t, first);
+        if let Some(seen) = self.drops.borrow().get(key) {
+            if meter.left >= seen.laps {
+                meter.left -= seen.laps;
+                return (seen.met, seen.onward);
+            }
+        }
         let mut board = node.board;
-        let mut t = Self::probe(t, node, t.lap == 0);
+        let mut t = Self::probe(t, node, first);
         let met = matches!(
             self.muzi_lap(&mut board, &mut t, (k, None), &mut (), &mut ()),
             Ok(Some(_))
         );
-        (
-            met,
-            self.onward(
-                Snap {
-                    board,
-                    next: t.next,
-                },
-                t.ccw,
-                meter,
-            ),
-        )
+        let left = meter.left;
+        let onward = self.onward(
+            Snap {
+                board,
+                next: t.next,
+            },
+            t.ccw,
+            meter,
+        );
+        // An undecided run depends on the budget it had: it is not kept.
+        if onward != Onward::Undecided {
+            self.drops.borrow_mut().put(DropSeen {
+                key,
+                met,
+                onward,
+                laps: left - meter.left,
+            });
+        }
+        (met, onward)
     }
 
     /// Whether, going on as `onward` says, some choice of drops ends the move meeting `goal`
