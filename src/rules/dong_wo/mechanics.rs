@@ -294,11 +294,19 @@ impl DongWo {
         Offsets(offsets)
     }
 
+    /// The offset in the lap of `pieces` starting at `t.next` where `drop` puts the muzi, if
+    /// it is one of the lap's holes: piece `k` lands `k + 1` holes on, so the hole `d` holes
+    /// on (1 to 10) takes pieces `d - 1`, `d - 1 + 10`, ..., its visits 1, 2, ...
     pub(super) fn offset_of(&self, t: &InMove, pieces: usize, drop: MuziDrop) -> Option<usize> {
         let at = ring_index(drop.hole)?;
-        (0..pieces).find(|&k| {
-            step(t.next as usize, t.ccw, k + 1) == at && (k / N) as u32 + 1 == drop.visit
-        })
+        let from = t.next as usize;
+        let d = match if t.ccw { at + N - from } else { from + N - at } % N {
+            0 => N,
+            d => d,
+        };
+        let visit = (drop.visit as usize).checked_sub(1)?;
+        let k = visit.checked_mul(N)?.checked_add(d - 1)?;
+        (k < pieces).then_some(k)
     }
 
     pub(super) fn drop_at(&self, t: &InMove, k: usize) -> MuziDrop {
@@ -847,13 +855,20 @@ impl DongWo {
     /// Whether `side` has a legal move: [`Reach::Undecided`] when he has none decided but a
     /// move whose end was not decided within the lap budget, which may be legal.
     pub(super) fn has_move(&self, board: &Board, side: Side) -> Reach {
-        let candidates = board.sector(side) & board.occupied();
+        self.has_move_in(board, side, board.occupied())
+    }
+
+    /// [`DongWo::has_move`], the board's occupied holes given (`Board::occupied`): the end of
+    /// a move asks it for one or both players and the round-end test, from one look at the
+    /// board.
+    fn has_move_in(&self, board: &Board, side: Side, occupied: u16) -> Reach {
+        let candidates = board.sector(side) & occupied;
         // A hole without a muzi may always start a move, and most positions have one whose
         // first lap ends it, which is seen without playing it: only the rest are played ahead.
         let plain = candidates & !board.muzi_mask();
         if plain != 0
             && (self.config.endless != EndlessMove::Illegal
-                || Self::some_first_lap_ends(board, plain))
+                || Self::some_first_lap_ends(board, plain, occupied))
         {
             return Reach::Yes;
         }
@@ -879,8 +894,7 @@ impl DongWo {
     /// Whether a move from some hole of `plain` (occupied, without a muzi) ends with its first
     /// lap, either way: [`DongWo::first_lap_ends`] without the capture, asked after every move
     /// (has the next player a move?), so answered from the board's occupied holes as bits.
-    fn some_first_lap_ends(board: &Board, plain: u16) -> bool {
-        let occupied = board.occupied();
+    fn some_first_lap_ends(board: &Board, plain: u16, occupied: u16) -> bool {
         holes_of(plain).any(|i| {
             // Nine stones end at the emptied start; fewer leave the hole after the last one
             // as it was; ten or more may sow it.
@@ -934,13 +948,22 @@ impl DongWo {
     }
 
     /// The round-end test: `Some(winner)` when the round is over.
+    #[cfg(test)]
     pub(super) fn round_end(
         &self,
         board: &Board,
     ) -> Result<Option<(Option<Side>, &'static str)>, Diagnostic> {
+        self.round_end_in(board, board.occupied())
+    }
+
+    /// The round-end test, the board's occupied holes given (`Board::occupied`).
+    fn round_end_in(
+        &self,
+        board: &Board,
+        occupied: u16,
+    ) -> Result<Option<(Option<Side>, &'static str)>, Diagnostic> {
         // Every wording ends a round only when each player has at most one piece left in his
         // regular holes: two occupied holes rule that out at a glance, after nearly every move.
-        let occupied = board.occupied();
         if [Side::A, Side::B]
             .into_iter()
             .any(|side| (board.regular(side) & occupied).count_ones() > 1)
@@ -968,8 +991,8 @@ impl DongWo {
         })
     }
 
-    /// Tianzi for `side`, if it applies: one stone from his winnings into each of his empty
-    /// regular holes, borrowing from the opponent when short.
+    /// Tianzi for `side`, whose regular holes are all empty, if it applies: one stone from
+    /// his winnings into each of them, borrowing from the opponent when short.
     fn tianzi<S: EventSink>(
         &self,
         state: &mut DongWoState,
@@ -978,9 +1001,8 @@ impl DongWo {
     ) -> Result<(), Diagnostic> {
         let board = &state.board;
         let holes = board.regular(side);
-        if holes & board.occupied() != 0
-            || board.count_in(board.regular(side.other()), MUZI_POINTS) < 2
-        {
+        debug_assert_eq!(holes & board.occupied(), 0, "tianzi is for empty holes");
+        if board.count_in(board.regular(side.other()), MUZI_POINTS) < 2 {
             return Ok(());
         }
         let need = holes.count_ones();
@@ -1025,20 +1047,27 @@ impl DongWo {
         state.turn = None;
         // Tianzi needs a player's regular holes all empty, which one's tianzi does not change
         // for the other: one look at the board tells which of them to try.
-        let occupied = state.board.occupied();
-        for side in [mover.other(), mover] {
-            if state.board.regular(side) & occupied == 0 {
+        let mut occupied = state.board.occupied();
+        let empty_rows =
+            [mover.other(), mover].map(|side| state.board.regular(side) & occupied == 0);
+        for (side, empty) in [mover.other(), mover].into_iter().zip(empty_rows) {
+            if empty {
                 self.tianzi(state, side, sink)?;
             }
+        }
+        if empty_rows.contains(&true) {
+            occupied = state.board.occupied();
         }
         state.to_move = mover.other();
         // Between rounds the side to move is never stuck: the next round's board is new.
         state.stuck = false;
         // A player whose moves were not decided within the lap budget is not stuck: a pass
         // written for him is refused under `mgn.limit.laps`.
-        let ended = self.round_end(&state.board)?.or_else(|| {
-            state.stuck = self.has_move(&state.board, state.to_move) == Reach::No;
-            (state.stuck && self.has_move(&state.board, mover) == Reach::No).then_some((None, TURN))
+        let board = &state.board;
+        let ended = self.round_end_in(board, occupied)?.or_else(|| {
+            state.stuck = self.has_move_in(board, state.to_move, occupied) == Reach::No;
+            (state.stuck && self.has_move_in(board, mover, occupied) == Reach::No)
+                .then_some((None, TURN))
         });
         sink.event(Event::TurnEnd {
             next: state.to_move,

@@ -1382,3 +1382,36 @@ fn dong_wo_random_play_stops_at_an_open_turn_listing_nothing() {
     }
     assert!(stopped > 0, "no game reached a muzi lap");
 }
+
+#[test]
+fn dong_wo_muzi_drop_names_its_lap_offset() {
+    // dong-wo.muzi.drop: `@A2` (visit 1) or `@A2.2` names one piece of the lap; its offset is
+    // the piece whose hole and visit it is, as the lap sows them one by one, or none.
+    let r = rules("catalan");
+    for from in 0..N {
+        for ccw in [true, false] {
+            let t = r.start_turn(Side::B, from, ccw);
+            for pieces in 1..=41 {
+                for i in 0..N {
+                    for visit in 0..=6 {
+                        let drop = MuziDrop {
+                            hole: ring_hole(i),
+                            visit,
+                            takes: None,
+                        };
+                        let sown = (0..pieces)
+                            .find(|&k| step(from, ccw, k + 1) == i && (k / N) as u32 + 1 == visit);
+                        assert_eq!(
+                            r.offset_of(&t, pieces, drop),
+                            sown,
+                            "{from} {ccw} {pieces} {drop}"
+                        );
+                        if let Some(k) = sown {
+                            assert_eq!(r.drop_at(&t, k), drop);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
