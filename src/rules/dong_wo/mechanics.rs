@@ -261,27 +261,36 @@ impl DongWo {
 
     /// The lap positions where the muzi of the lap starting at `t.next` may drop, as offsets
     /// (0 = the first hole after the one taken). Empty when no drop is legal.
+    ///
+    /// Asked for every drop written, implied and looked ahead at, so read from the board as
+    /// bits: the hole `d` holes on (1 to 10) takes the lap's pieces `d - 1`, `d + 9`, ...
     pub(super) fn drop_offsets(&self, board: &Board, t: &InMove) -> Offsets {
+        const EVERY_TENTH: u64 = 1 | 1 << 10 | 1 << 20 | 1 << 30 | 1 << 40 | 1 << 50 | 1 << 60;
         let from = t.next as usize;
         let Some(m) = board.muzi_at(from) else {
             return Offsets(0);
         };
+        // At most 41 pieces (the small stones and the muzi).
         let pieces = board.holes[from] as usize + 1;
-        let other = board.muzi[m.other().index()].map(|o| o as usize);
-        let mut offsets = 0u64;
-        let mut own = 0u64;
-        let mut at = from;
-        for k in 0..pieces {
-            at = next_hole(at, t.ccw);
-            if Some(at) != other || (pieces == 1 && t.lap > 0) {
-                offsets |= 1 << k;
-                if board.owned != 0 && board.owner(at) == Some(t.mover) {
-                    own |= 1 << k;
-                }
+        let lap = (1u64 << pieces) - 1;
+        let visits = |at: usize| {
+            let d = if t.ccw { at + N - from } else { from + N - at };
+            let d = if d > N { d - N } else { d };
+            EVERY_TENTH << (d - 1) & lap
+        };
+        let mut offsets = lap;
+        // dong-wo.muzi.other-hole: not into the other muzi's hole, except as a singleton in a
+        // later lap.
+        if let Some(other) = board.muzi[m.other().index()].filter(|&o| usize::from(o) < N) {
+            if !(pieces == 1 && t.lap > 0) {
+                offsets &= !visits(usize::from(other));
             }
         }
         // dong-wo.owned.muzi: the mover drops a muzi into a hole he owns only when nothing
         // else is left, in a later lap.
+        let own = holes_of(board.owned & row_mask(t.mover.other()))
+            .fold(0, |own, at| own | visits(at))
+            & offsets;
         if own != 0 {
             if offsets == own {
                 if t.lap == 0 {
@@ -325,9 +334,12 @@ impl DongWo {
         if offsets.0.count_ones() != 1 {
             return None;
         }
-        let mut drops = Vec::with_capacity(2);
-        self.drops_at(board, t, offsets.0.trailing_zeros() as usize, &mut drops);
-        (drops.len() == 1).then(|| drops[0])
+        // As `drops_at` lists them: one drop, or one for each muzi the mover may capture.
+        let k = offsets.0.trailing_zeros() as usize;
+        let chooses = self.config.meeting == MuziMeeting::MoverChooses && Self::meets(board, t, k);
+        (!chooses).then(|| DongWoDecision::Drop {
+            drop: self.drop_at(t, k),
+        })
     }
 
     /// Whether the muzi lap ahead has one legal drop, and it meets the other muzi: then under
@@ -1618,6 +1630,29 @@ impl DongWo {
         } else {
             Reach::No
         }
+    }
+
+    /// `apply_on_copy` on a copy of `state`, which replaces it unless the decision is refused.
+    /// Out of line: a few decisions a round take this way, and a move played in place does
+    /// not set up room for the copy.
+    #[inline(never)]
+    pub(super) fn apply_on_clone<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        decision: &DongWoDecision,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        let mut next = state.clone();
+        // The events go straight to the sink, and are withdrawn if the decision is refused: a
+        // move's events may be many (a stopped endless move).
+        let mark = sink.mark();
+        let played = self.apply_on_copy(&mut next, decision, sink);
+        if played.is_err() {
+            sink.withdraw(mark);
+            return played;
+        }
+        *state = next;
+        Ok(())
     }
 
     /// A transaction, an owner action between moves, the first move after a round's

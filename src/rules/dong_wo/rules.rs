@@ -342,17 +342,7 @@ impl Rules for DongWo {
                 DongWoDecision::Sow { .. } | DongWoDecision::Drop { .. }
             );
         if between_move || anchored || matches!(decision, DongWoDecision::Deal { .. }) {
-            let mut next = state.clone();
-            // The events go straight to the sink, and are withdrawn if the decision is
-            // refused: a move's events may be many (a stopped endless move).
-            let mark = sink.mark();
-            let played = self.apply_on_copy(&mut next, decision, sink);
-            if played.is_err() {
-                sink.withdraw(mark);
-                return played;
-            }
-            *state = next;
-            return Ok(());
+            return self.apply_on_clone(state, decision, sink);
         }
         self.play(state, decision, sink)
     }

@@ -1415,3 +1415,85 @@ fn dong_wo_muzi_drop_names_its_lap_offset() {
         }
     }
 }
+
+/// The muzi drops a lap allows, piece by piece as the lap sows them: what `drop_offsets` reads
+/// from the board as bits.
+fn drop_offsets_piece_by_piece(r: &DongWo, board: &Board, t: &InMove) -> Offsets {
+    let from = t.next as usize;
+    let Some(m) = board.muzi_at(from) else {
+        return Offsets(0);
+    };
+    let pieces = board.holes[from] as usize + 1;
+    let other = board.muzi[m.other().index()].map(|o| o as usize);
+    let mut offsets = 0u64;
+    let mut own = 0u64;
+    let mut at = from;
+    for k in 0..pieces {
+        at = next_hole(at, t.ccw);
+        if Some(at) != other || (pieces == 1 && t.lap > 0) {
+            offsets |= 1 << k;
+            if board.owned != 0 && board.owner(at) == Some(t.mover) {
+                own |= 1 << k;
+            }
+        }
+    }
+    // dong-wo.owned.muzi: the mover drops a muzi into a hole he owns only when nothing
+    // else is left, in a later lap.
+    if own != 0 {
+        if offsets == own {
+            if t.lap == 0 {
+                offsets = 0;
+            }
+        } else {
+            offsets &= !own;
+        }
+    }
+    Offsets(offsets)
+}
+
+#[test]
+fn dong_wo_muzi_drop_offsets() {
+    // dong-wo.muzi.other-hole and dong-wo.owned.muzi: every board of a few stones, each muzi
+    // anywhere, some holes owned, each turn and lap.
+    let r = rules("catalan");
+    let mut boards = 0;
+    for from in 0..N {
+        for stones in [0u8, 1, 4, 9, 10, 19, 40] {
+            for other in [None, Some(0u8), Some(3), Some(9), Some(BANKED)] {
+                for owned in [0u16, 0b10_0001_0010, 0b01_1100_0011, 0x3ff] {
+                    // The muzi of the lap is A's, then B's.
+                    for muzi in [[Some(from as u8), other], [other, Some(from as u8)]] {
+                        let mut board = Board {
+                            holes: [1; N],
+                            muzi,
+                            owned,
+                            banked: [0; 2],
+                        };
+                        board.holes[from] = stones;
+                        if other == Some(from as u8) {
+                            continue;
+                        }
+                        for (mover, ccw, lap) in [
+                            (Side::A, true, 0),
+                            (Side::B, false, 0),
+                            (Side::A, false, 3),
+                            (Side::B, true, 1),
+                        ] {
+                            let t = InMove {
+                                lap,
+                                ..r.start_turn(mover, from, ccw)
+                            };
+                            assert_eq!(
+                                r.drop_offsets(&board, &t),
+                                drop_offsets_piece_by_piece(&r, &board, &t),
+                                "{board:?} {t:?}"
+                            );
+                            boards += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(boards > 1000);
+}
