@@ -138,6 +138,7 @@ impl DongWo {
             stop_memo: Default::default(),
             search: Default::default(),
             drops: Default::default(),
+            pending_kept: Default::default(),
         })
     }
 
@@ -1655,9 +1656,9 @@ impl DongWo {
         Ok(())
     }
 
-    /// A transaction, an owner action between moves, the first move after a round's
-    /// transactions, or a move with owner actions inside, played on `next`, a copy of the
-    /// state that the caller keeps only if it is not refused.
+    /// A transaction, an owner action between moves, or the first move after a round's
+    /// transactions, played on `next`, a copy of the state that the caller keeps only if it
+    /// is not refused.
     pub(super) fn apply_on_copy<S: EventSink>(
         &self,
         next: &mut DongWoState,
@@ -2120,9 +2121,10 @@ impl DongWo {
     }
 
     /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, what a
-    /// move changes (the board, the winnings, the turn and its `seen` list, and from the end
-    /// of the move on the debts, the side to move and the round's end) is put back and its
-    /// events withdrawn, so that a refused decision changes nothing.
+    /// move changes (the board, the winnings, the turn and its `seen` list, the owner actions
+    /// written in it as they apply, and from the end of the move on the debts, the side to
+    /// move and the round's end) is put back and its events withdrawn, so that a refused
+    /// decision changes nothing.
     fn played_or_undone<S: EventSink>(
         &self,
         state: &mut DongWoState,
@@ -2136,8 +2138,21 @@ impl DongWo {
         let (debts, to_move, stuck) = (state.debts, state.to_move, state.stuck);
         // The turn's `seen` list only grows while it is played: cut back, it is as it was.
         let seen = state.seen.len();
+        // The owner actions written in the move leave their list as they apply: a copy, in a
+        // list that keeps its room (taken out, for a decision played within this one).
+        let mut pending = Vec::new();
+        if !state.pending.is_empty() {
+            pending = std::mem::take(&mut *self.pending_kept.borrow_mut());
+            pending.clone_from(&state.pending);
+        }
         let mark = sink.mark();
         let played = play_on(state, sink);
+        if played.is_err() && !pending.is_empty() {
+            std::mem::swap(&mut state.pending, &mut pending);
+        }
+        if pending.capacity() > 0 {
+            *self.pending_kept.borrow_mut() = pending;
+        }
         if played.is_ok() {
             if state.turn.is_none() {
                 // The turn is over: its states are forgotten, the list's room kept.

@@ -615,6 +615,38 @@ fn dong_wo_owned_action_after_the_move_changes_nothing() {
 }
 
 #[test]
+fn dong_wo_owned_refused_move_puts_back_the_actions_it_applied() {
+    // dong-wo.owned: the move applies `~1` (A lifts B3's stone after its first piece), then is
+    // refused for `~500`, after its end: the stone, the winnings and both actions written for
+    // the move are as they were.
+    let r = rules("catalan");
+    let mut s = state(&r, "5,5,5,5,mA/mB,5,1@A,5,5 2/2 A 1");
+    for step in [1, 500] {
+        let lift = DongWoDecision::Act {
+            action: HoleAction {
+                kind: crate::notation::ActionKind::Lift,
+                hole: Hole::new(Side::B, 3),
+            },
+            step: Some(step),
+        };
+        r.apply(&mut s, &lift, &mut ()).unwrap();
+    }
+    let before = s.clone();
+    let mut events = Vec::new();
+    let err = r.apply(&mut s, &sow("A1", true), &mut events).unwrap_err();
+    assert_eq!(err.rule, "dong-wo.owned");
+    assert!(err.message.contains("~500"), "{}", err.message);
+    assert_eq!(s, before);
+    assert_eq!(s.pending.len(), 2);
+    assert!(events.is_empty(), "{events:?}");
+    // Played without the action after its end, the move applies the other.
+    s.pending.pop();
+    r.apply(&mut s, &sow("A1", true), &mut ()).unwrap();
+    assert!(s.pending.is_empty());
+    assert_eq!(s.board.holes[ring_index(Hole::new(Side::B, 3)).unwrap()], 0);
+}
+
+#[test]
 fn dong_wo_owned_action_at_its_piece() {
     // dong-wo.owned.lift: `~0`: B lifts A2's stone after A's pick-up, before any piece,
     // and the move then ends otherwise than without it.
@@ -1418,7 +1450,7 @@ fn dong_wo_muzi_drop_names_its_lap_offset() {
 
 /// The muzi drops a lap allows, piece by piece as the lap sows them: what `drop_offsets` reads
 /// from the board as bits.
-fn drop_offsets_piece_by_piece(r: &DongWo, board: &Board, t: &InMove) -> Offsets {
+fn drop_offsets_piece_by_piece(board: &Board, t: &InMove) -> Offsets {
     let from = t.next as usize;
     let Some(m) = board.muzi_at(from) else {
         return Offsets(0);
@@ -1485,7 +1517,7 @@ fn dong_wo_muzi_drop_offsets() {
                             };
                             assert_eq!(
                                 r.drop_offsets(&board, &t),
-                                drop_offsets_piece_by_piece(&r, &board, &t),
+                                drop_offsets_piece_by_piece(&board, &t),
                                 "{board:?} {t:?}"
                             );
                             boards += 1;
