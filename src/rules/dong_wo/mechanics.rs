@@ -1715,7 +1715,8 @@ impl DongWo {
         decision: &DongWoDecision,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
-        match (*decision, state.turn) {
+        // The turn is read in place: only the arm that plays it copies it.
+        match (*decision, state.turn.as_ref()) {
             (DongWoDecision::Sow { hole, direction }, None) => {
                 let ccw = direction == Direction::CounterClockwise;
                 let side = state.to_move;
@@ -1750,7 +1751,7 @@ impl DongWo {
                     self.proceed(state, t, None, (what, never_ends), sink)
                 })
             }
-            (DongWoDecision::Stop { lap }, Some(t)) if t.park.is_some() => {
+            (DongWoDecision::Stop { lap }, Some(&t)) if t.park.is_some() => {
                 let park = t.park.expect("parked");
                 if lap < park.first || lap > park.last {
                     return Err(self.parked_refusal(&park, format_args!("lap {lap}")));
@@ -1760,7 +1761,7 @@ impl DongWo {
                     self.end_of_move(state, t.mover, sink)
                 })
             }
-            (DongWoDecision::Drop { drop }, Some(t)) if t.park.is_some() => {
+            (DongWoDecision::Drop { drop }, Some(&t)) if t.park.is_some() => {
                 let park = t.park.expect("parked");
                 if Self::at_node(&state.board, &t, &park).is_none() {
                     let what = DongWoDecision::Drop { drop };
@@ -1772,11 +1773,11 @@ impl DongWo {
                     self.play(state, &DongWoDecision::Drop { drop }, sink)
                 })
             }
-            (other, Some(t)) if t.park.is_some() => Err(self.parked_refusal(
+            (other, Some(&t)) if t.park.is_some() => Err(self.parked_refusal(
                 &t.park.expect("parked"),
                 format_args!("{other}"),
             )),
-            (DongWoDecision::Drop { drop }, Some(t)) if t.stop.is_none() => {
+            (DongWoDecision::Drop { drop }, Some(&t)) if t.stop.is_none() => {
                 let from = t.next as usize;
                 let pieces = state.board.holes[from] as usize + 1;
                 let lap = t.lap + 1;
@@ -1848,7 +1849,7 @@ impl DongWo {
                     self.drop_and_proceed(state, t, (k, takes), (what, never_ends), sink)
                 })
             }
-            (DongWoDecision::Stop { lap }, Some(t)) => match t.stop {
+            (DongWoDecision::Stop { lap }, Some(&t)) => match t.stop {
                 Some(stop) if stop == lap => self.played_or_undone(state, sink, |state, sink| {
                     self.end_of_move(state, t.mover, sink)
                 }),
@@ -1902,7 +1903,7 @@ impl DongWo {
                 EndlessMove::CODE,
                 format!("/{lap} stops only a move that never ends"),
             )),
-            (_, Some(t)) if t.stop.is_some() => Err(Diagnostic::new(
+            (_, Some(&t)) if t.stop.is_some() => Err(Diagnostic::new(
                 EndlessMove::CODE,
                 format!(
                     "the move never ends: the mover stops after lap {}, written /{}",
@@ -1910,7 +1911,7 @@ impl DongWo {
                     t.stop.unwrap_or(0)
                 ),
             )),
-            (_, Some(t)) => Err(Diagnostic::new(
+            (_, Some(&t)) => Err(Diagnostic::new(
                 MUZI_DROP,
                 format!(
                     "lap {} carries a muzi: the move goes on with where it drops (@hole)",
