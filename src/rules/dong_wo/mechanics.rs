@@ -45,6 +45,80 @@ pub(super) struct Search {
     visited: Visited,
 }
 
+/// A drop the look-ahead plays ([`DongWo::after_drop`]), as exact bits: the node's board and
+/// next hole, the drop's offset, and the turn's mover, direction and whether the lap is the
+/// move's first (all that the muzi lap and the run after it depend on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DropKey(u64, u64, u32);
+
+impl DropKey {
+    fn new(node: &Snap, k: usize, t: &InMove, first: bool) -> DropKey {
+        let b = &node.board;
+        let mut low = [0u8; 8];
+        low.copy_from_slice(&b.holes[..8]);
+        let muzi = |m: Option<u8>| u64::from(m.map_or(u8::MAX, |at| at));
+        let high = u64::from(b.holes[8])
+            | u64::from(b.holes[9]) << 8
+            | muzi(b.muzi[0]) << 16
+            | muzi(b.muzi[1]) << 24
+            | u64::from(b.owned) << 32
+            | u64::from(b.banked[0]) << 48
+            | u64::from(b.banked[1]) << 56;
+        // A lap has at most 41 pieces: the offset is a byte.
+        let rest = u32::from(node.next)
+            | (k as u32 & 0xff) << 8
+            | u32::from(t.mover == Side::B) << 16
+            | u32::from(t.ccw) << 17
+            | u32::from(first) << 18;
+        DropKey(u64::from_le_bytes(low), high, rest)
+    }
+
+    fn slot(self) -> usize {
+        let mixed = (self.0 ^ self.1.rotate_left(29) ^ u64::from(self.2).rotate_left(47))
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> (64 - DropMemo::BITS)) as usize
+    }
+}
+
+/// What a drop played by the look-ahead came to: whether a meeting captured on the way, where
+/// the move went, and the laps that took (taken from the search's meter).
+#[derive(Clone, Copy, Debug)]
+struct DropSeen {
+    key: DropKey,
+    met: bool,
+    onward: Onward,
+    laps: u64,
+}
+
+/// The drops the look-ahead played lately, by [`DropKey`], one per slot (a newer one takes the
+/// slot of an older one). A move's searches go over the same drops again: the search of each
+/// muzi lap of the move meets those of the previous one, and "has the next player a move?"
+/// plays the moves the record then writes. Where a drop leads does not depend on the search:
+/// a run of laps decided within a budget is decided alike within any larger one, taking the
+/// same laps, so a drop seen before is taken from here when the meter still holds its laps.
+#[derive(Clone, Debug, Default)]
+pub(super) struct DropMemo {
+    slots: Vec<Option<DropSeen>>,
+}
+
+impl DropMemo {
+    const BITS: u32 = 8;
+
+    fn get(&self, key: DropKey) -> Option<&DropSeen> {
+        self.slots
+            .get(key.slot())
+            .and_then(Option::as_ref)
+            .filter(|seen| seen.key == key)
+    }
+
+    fn put(&mut self, seen: DropSeen) {
+        if self.slots.is_empty() {
+            self.slots = vec![None; 1 << Self::BITS];
+        }
+        self.slots[seen.key.slot()] = Some(seen);
+    }
+}
+
 impl DongWo {
     pub fn new(board: BoardSize, settings: &Settings) -> Result<DongWo, Diagnostic> {
         if board.rows != 2 || board.columns != 5 {
@@ -63,6 +137,8 @@ impl DongWo {
             max_laps: settings.max_laps(),
             stop_memo: Default::default(),
             search: Default::default(),
+            drops: Default::default(),
+            pending_kept: Default::default(),
         })
     }
 
@@ -186,27 +262,36 @@ impl DongWo {
 
     /// The lap positions where the muzi of the lap starting at `t.next` may drop, as offsets
     /// (0 = the first hole after the one taken). Empty when no drop is legal.
+    ///
+    /// Asked for every drop written, implied and looked ahead at, so read from the board as
+    /// bits: the hole `d` holes on (1 to 10) takes the lap's pieces `d - 1`, `d + 9`, ...
     pub(super) fn drop_offsets(&self, board: &Board, t: &InMove) -> Offsets {
+        const EVERY_TENTH: u64 = 1 | 1 << 10 | 1 << 20 | 1 << 30 | 1 << 40 | 1 << 50 | 1 << 60;
         let from = t.next as usize;
         let Some(m) = board.muzi_at(from) else {
             return Offsets(0);
         };
+        // At most 41 pieces (the small stones and the muzi).
         let pieces = board.holes[from] as usize + 1;
-        let other = board.muzi[m.other().index()].map(|o| o as usize);
-        let mut offsets = 0u64;
-        let mut own = 0u64;
-        let mut at = from;
-        for k in 0..pieces {
-            at = next_hole(at, t.ccw);
-            if Some(at) != other || (pieces == 1 && t.lap > 0) {
-                offsets |= 1 << k;
-                if board.owned != 0 && board.owner(at) == Some(t.mover) {
-                    own |= 1 << k;
-                }
+        let lap = (1u64 << pieces) - 1;
+        let visits = |at: usize| {
+            let d = if t.ccw { at + N - from } else { from + N - at };
+            let d = if d > N { d - N } else { d };
+            EVERY_TENTH << (d - 1) & lap
+        };
+        let mut offsets = lap;
+        // dong-wo.muzi.other-hole: not into the other muzi's hole, except as a singleton in a
+        // later lap.
+        if let Some(other) = board.muzi[m.other().index()].filter(|&o| usize::from(o) < N) {
+            if !(pieces == 1 && t.lap > 0) {
+                offsets &= !visits(usize::from(other));
             }
         }
         // dong-wo.owned.muzi: the mover drops a muzi into a hole he owns only when nothing
         // else is left, in a later lap.
+        let own = holes_of(board.owned & row_mask(t.mover.other()))
+            .fold(0, |own, at| own | visits(at))
+            & offsets;
         if own != 0 {
             if offsets == own {
                 if t.lap == 0 {
@@ -219,11 +304,19 @@ impl DongWo {
         Offsets(offsets)
     }
 
+    /// The offset in the lap of `pieces` starting at `t.next` where `drop` puts the muzi, if
+    /// it is one of the lap's holes: piece `k` lands `k + 1` holes on, so the hole `d` holes
+    /// on (1 to 10) takes pieces `d - 1`, `d - 1 + 10`, ..., its visits 1, 2, ...
     pub(super) fn offset_of(&self, t: &InMove, pieces: usize, drop: MuziDrop) -> Option<usize> {
         let at = ring_index(drop.hole)?;
-        (0..pieces).find(|&k| {
-            step(t.next as usize, t.ccw, k + 1) == at && (k / N) as u32 + 1 == drop.visit
-        })
+        let from = t.next as usize;
+        let d = match if t.ccw { at + N - from } else { from + N - at } % N {
+            0 => N,
+            d => d,
+        };
+        let visit = (drop.visit as usize).checked_sub(1)?;
+        let k = visit.checked_mul(N)?.checked_add(d - 1)?;
+        (k < pieces).then_some(k)
     }
 
     pub(super) fn drop_at(&self, t: &InMove, k: usize) -> MuziDrop {
@@ -242,9 +335,12 @@ impl DongWo {
         if offsets.0.count_ones() != 1 {
             return None;
         }
-        let mut drops = Vec::with_capacity(2);
-        self.drops_at(board, t, offsets.0.trailing_zeros() as usize, &mut drops);
-        (drops.len() == 1).then(|| drops[0])
+        // As `drops_at` lists them: one drop, or one for each muzi the mover may capture.
+        let k = offsets.0.trailing_zeros() as usize;
+        let chooses = self.config.meeting == MuziMeeting::MoverChooses && Self::meets(board, t, k);
+        (!chooses).then(|| DongWoDecision::Drop {
+            drop: self.drop_at(t, k),
+        })
     }
 
     /// Whether the muzi lap ahead has one legal drop, and it meets the other muzi: then under
@@ -459,23 +555,39 @@ impl DongWo {
         if !meter.take_lap() {
             return (false, Onward::Undecided);
         }
+        let first = t.lap == 0;
+        let key = DropKey::new(node, k, t, first);
+        if let Some(seen) = self.drops.borrow().get(key) {
+            if meter.left >= seen.laps {
+                meter.left -= seen.laps;
+                return (seen.met, seen.onward);
+            }
+        }
         let mut board = node.board;
-        let mut t = Self::probe(t, node, t.lap == 0);
+        let mut t = Self::probe(t, node, first);
         let met = matches!(
             self.muzi_lap(&mut board, &mut t, (k, None), &mut (), &mut ()),
             Ok(Some(_))
         );
-        (
-            met,
-            self.onward(
-                Snap {
-                    board,
-                    next: t.next,
-                },
-                t.ccw,
-                meter,
-            ),
-        )
+        let left = meter.left;
+        let onward = self.onward(
+            Snap {
+                board,
+                next: t.next,
+            },
+            t.ccw,
+            meter,
+        );
+        // An undecided run depends on the budget it had: it is not kept.
+        if onward != Onward::Undecided {
+            self.drops.borrow_mut().put(DropSeen {
+                key,
+                met,
+                onward,
+                laps: left - meter.left,
+            });
+        }
+        (met, onward)
     }
 
     /// Whether, going on as `onward` says, some choice of drops ends the move meeting `goal`
@@ -756,13 +868,20 @@ impl DongWo {
     /// Whether `side` has a legal move: [`Reach::Undecided`] when he has none decided but a
     /// move whose end was not decided within the lap budget, which may be legal.
     pub(super) fn has_move(&self, board: &Board, side: Side) -> Reach {
-        let candidates = board.sector(side) & board.occupied();
+        self.has_move_in(board, side, board.occupied())
+    }
+
+    /// [`DongWo::has_move`], the board's occupied holes given (`Board::occupied`): the end of
+    /// a move asks it for one or both players and the round-end test, from one look at the
+    /// board.
+    fn has_move_in(&self, board: &Board, side: Side, occupied: u16) -> Reach {
+        let candidates = board.sector(side) & occupied;
         // A hole without a muzi may always start a move, and most positions have one whose
         // first lap ends it, which is seen without playing it: only the rest are played ahead.
         let plain = candidates & !board.muzi_mask();
         if plain != 0
             && (self.config.endless != EndlessMove::Illegal
-                || Self::some_first_lap_ends(board, plain))
+                || Self::some_first_lap_ends(board, plain, occupied))
         {
             return Reach::Yes;
         }
@@ -788,8 +907,7 @@ impl DongWo {
     /// Whether a move from some hole of `plain` (occupied, without a muzi) ends with its first
     /// lap, either way: [`DongWo::first_lap_ends`] without the capture, asked after every move
     /// (has the next player a move?), so answered from the board's occupied holes as bits.
-    fn some_first_lap_ends(board: &Board, plain: u16) -> bool {
-        let occupied = board.occupied();
+    fn some_first_lap_ends(board: &Board, plain: u16, occupied: u16) -> bool {
         holes_of(plain).any(|i| {
             // Nine stones end at the emptied start; fewer leave the hole after the last one
             // as it was; ten or more may sow it.
@@ -843,13 +961,22 @@ impl DongWo {
     }
 
     /// The round-end test: `Some(winner)` when the round is over.
+    #[cfg(test)]
     pub(super) fn round_end(
         &self,
         board: &Board,
     ) -> Result<Option<(Option<Side>, &'static str)>, Diagnostic> {
+        self.round_end_in(board, board.occupied())
+    }
+
+    /// The round-end test, the board's occupied holes given (`Board::occupied`).
+    fn round_end_in(
+        &self,
+        board: &Board,
+        occupied: u16,
+    ) -> Result<Option<(Option<Side>, &'static str)>, Diagnostic> {
         // Every wording ends a round only when each player has at most one piece left in his
         // regular holes: two occupied holes rule that out at a glance, after nearly every move.
-        let occupied = board.occupied();
         if [Side::A, Side::B]
             .into_iter()
             .any(|side| (board.regular(side) & occupied).count_ones() > 1)
@@ -877,8 +1004,8 @@ impl DongWo {
         })
     }
 
-    /// Tianzi for `side`, if it applies: one stone from his winnings into each of his empty
-    /// regular holes, borrowing from the opponent when short.
+    /// Tianzi for `side`, whose regular holes are all empty, if it applies: one stone from
+    /// his winnings into each of them, borrowing from the opponent when short.
     fn tianzi<S: EventSink>(
         &self,
         state: &mut DongWoState,
@@ -887,9 +1014,8 @@ impl DongWo {
     ) -> Result<(), Diagnostic> {
         let board = &state.board;
         let holes = board.regular(side);
-        if holes & board.occupied() != 0
-            || board.count_in(board.regular(side.other()), MUZI_POINTS) < 2
-        {
+        debug_assert_eq!(holes & board.occupied(), 0, "tianzi is for empty holes");
+        if board.count_in(board.regular(side.other()), MUZI_POINTS) < 2 {
             return Ok(());
         }
         let need = holes.count_ones();
@@ -934,20 +1060,27 @@ impl DongWo {
         state.turn = None;
         // Tianzi needs a player's regular holes all empty, which one's tianzi does not change
         // for the other: one look at the board tells which of them to try.
-        let occupied = state.board.occupied();
-        for side in [mover.other(), mover] {
-            if state.board.regular(side) & occupied == 0 {
+        let mut occupied = state.board.occupied();
+        let empty_rows =
+            [mover.other(), mover].map(|side| state.board.regular(side) & occupied == 0);
+        for (side, empty) in [mover.other(), mover].into_iter().zip(empty_rows) {
+            if empty {
                 self.tianzi(state, side, sink)?;
             }
+        }
+        if empty_rows.contains(&true) {
+            occupied = state.board.occupied();
         }
         state.to_move = mover.other();
         // Between rounds the side to move is never stuck: the next round's board is new.
         state.stuck = false;
         // A player whose moves were not decided within the lap budget is not stuck: a pass
         // written for him is refused under `mgn.limit.laps`.
-        let ended = self.round_end(&state.board)?.or_else(|| {
-            state.stuck = self.has_move(&state.board, state.to_move) == Reach::No;
-            (state.stuck && self.has_move(&state.board, mover) == Reach::No).then_some((None, TURN))
+        let board = &state.board;
+        let ended = self.round_end_in(board, occupied)?.or_else(|| {
+            state.stuck = self.has_move_in(board, state.to_move, occupied) == Reach::No;
+            (state.stuck && self.has_move_in(board, mover, occupied) == Reach::No)
+                .then_some((None, TURN))
         });
         sink.event(Event::TurnEnd {
             next: state.to_move,
@@ -1500,9 +1633,32 @@ impl DongWo {
         }
     }
 
-    /// A transaction, an owner action between moves, the first move after a round's
-    /// transactions, or a move with owner actions inside, played on `next`, a copy of the
-    /// state that the caller keeps only if it is not refused.
+    /// `apply_on_copy` on a copy of `state`, which replaces it unless the decision is refused.
+    /// Out of line: a few decisions a round take this way, and a move played in place does
+    /// not set up room for the copy.
+    #[inline(never)]
+    pub(super) fn apply_on_clone<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        decision: &DongWoDecision,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        let mut next = state.clone();
+        // The events go straight to the sink, and are withdrawn if the decision is refused: a
+        // move's events may be many (a stopped endless move).
+        let mark = sink.mark();
+        let played = self.apply_on_copy(&mut next, decision, sink);
+        if played.is_err() {
+            sink.withdraw(mark);
+            return played;
+        }
+        *state = next;
+        Ok(())
+    }
+
+    /// A transaction, an owner action between moves, or the first move after a round's
+    /// transactions, played on `next`, a copy of the state that the caller keeps only if it
+    /// is not refused.
     pub(super) fn apply_on_copy<S: EventSink>(
         &self,
         next: &mut DongWoState,
@@ -1559,7 +1715,8 @@ impl DongWo {
         decision: &DongWoDecision,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
-        match (*decision, state.turn) {
+        // The turn is read in place: only the arm that plays it copies it.
+        match (*decision, state.turn.as_ref()) {
             (DongWoDecision::Sow { hole, direction }, None) => {
                 let ccw = direction == Direction::CounterClockwise;
                 let side = state.to_move;
@@ -1594,7 +1751,7 @@ impl DongWo {
                     self.proceed(state, t, None, (what, never_ends), sink)
                 })
             }
-            (DongWoDecision::Stop { lap }, Some(t)) if t.park.is_some() => {
+            (DongWoDecision::Stop { lap }, Some(&t)) if t.park.is_some() => {
                 let park = t.park.expect("parked");
                 if lap < park.first || lap > park.last {
                     return Err(self.parked_refusal(&park, format_args!("lap {lap}")));
@@ -1604,7 +1761,7 @@ impl DongWo {
                     self.end_of_move(state, t.mover, sink)
                 })
             }
-            (DongWoDecision::Drop { drop }, Some(t)) if t.park.is_some() => {
+            (DongWoDecision::Drop { drop }, Some(&t)) if t.park.is_some() => {
                 let park = t.park.expect("parked");
                 if Self::at_node(&state.board, &t, &park).is_none() {
                     let what = DongWoDecision::Drop { drop };
@@ -1616,11 +1773,11 @@ impl DongWo {
                     self.play(state, &DongWoDecision::Drop { drop }, sink)
                 })
             }
-            (other, Some(t)) if t.park.is_some() => Err(self.parked_refusal(
+            (other, Some(&t)) if t.park.is_some() => Err(self.parked_refusal(
                 &t.park.expect("parked"),
                 format_args!("{other}"),
             )),
-            (DongWoDecision::Drop { drop }, Some(t)) if t.stop.is_none() => {
+            (DongWoDecision::Drop { drop }, Some(&t)) if t.stop.is_none() => {
                 let from = t.next as usize;
                 let pieces = state.board.holes[from] as usize + 1;
                 let lap = t.lap + 1;
@@ -1692,7 +1849,7 @@ impl DongWo {
                     self.drop_and_proceed(state, t, (k, takes), (what, never_ends), sink)
                 })
             }
-            (DongWoDecision::Stop { lap }, Some(t)) => match t.stop {
+            (DongWoDecision::Stop { lap }, Some(&t)) => match t.stop {
                 Some(stop) if stop == lap => self.played_or_undone(state, sink, |state, sink| {
                     self.end_of_move(state, t.mover, sink)
                 }),
@@ -1746,7 +1903,7 @@ impl DongWo {
                 EndlessMove::CODE,
                 format!("/{lap} stops only a move that never ends"),
             )),
-            (_, Some(t)) if t.stop.is_some() => Err(Diagnostic::new(
+            (_, Some(&t)) if t.stop.is_some() => Err(Diagnostic::new(
                 EndlessMove::CODE,
                 format!(
                     "the move never ends: the mover stops after lap {}, written /{}",
@@ -1754,7 +1911,7 @@ impl DongWo {
                     t.stop.unwrap_or(0)
                 ),
             )),
-            (_, Some(t)) => Err(Diagnostic::new(
+            (_, Some(&t)) => Err(Diagnostic::new(
                 MUZI_DROP,
                 format!(
                     "lap {} carries a muzi: the move goes on with where it drops (@hole)",
@@ -1965,9 +2122,10 @@ impl DongWo {
     }
 
     /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, what a
-    /// move changes (the board, the winnings, the turn and its `seen` list, and from the end
-    /// of the move on the debts, the side to move and the round's end) is put back and its
-    /// events withdrawn, so that a refused decision changes nothing.
+    /// move changes (the board, the winnings, the turn and its `seen` list, the owner actions
+    /// written in it as they apply, and from the end of the move on the debts, the side to
+    /// move and the round's end) is put back and its events withdrawn, so that a refused
+    /// decision changes nothing.
     fn played_or_undone<S: EventSink>(
         &self,
         state: &mut DongWoState,
@@ -1981,8 +2139,21 @@ impl DongWo {
         let (debts, to_move, stuck) = (state.debts, state.to_move, state.stuck);
         // The turn's `seen` list only grows while it is played: cut back, it is as it was.
         let seen = state.seen.len();
+        // The owner actions written in the move leave their list as they apply: a copy, in a
+        // list that keeps its room (taken out, for a decision played within this one).
+        let mut pending = Vec::new();
+        if !state.pending.is_empty() {
+            pending = std::mem::take(&mut *self.pending_kept.borrow_mut());
+            pending.clone_from(&state.pending);
+        }
         let mark = sink.mark();
         let played = play_on(state, sink);
+        if played.is_err() && !pending.is_empty() {
+            std::mem::swap(&mut state.pending, &mut pending);
+        }
+        if pending.capacity() > 0 {
+            *self.pending_kept.borrow_mut() = pending;
+        }
         if played.is_ok() {
             if state.turn.is_none() {
                 // The turn is over: its states are forgotten, the list's room kept.

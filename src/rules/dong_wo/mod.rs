@@ -568,6 +568,11 @@ pub struct DongWo {
     stop_memo: Box<std::cell::RefCell<Option<StopMemo>>>,
     /// The look-ahead's work lists ([`mechanics::Search`]).
     search: Box<std::cell::RefCell<mechanics::Search>>,
+    /// The drops the look-ahead played lately, and where they led ([`mechanics::DropMemo`]).
+    drops: Box<std::cell::RefCell<mechanics::DropMemo>>,
+    /// Room for the copy of a move's owner actions that undoes a refused one
+    /// ([`DongWo::played_or_undone`]).
+    pending_kept: Box<std::cell::RefCell<Vec<(u32, HoleAction)>>>,
 }
 
 /// The direction of a move that sows counter-clockwise when `ccw`.

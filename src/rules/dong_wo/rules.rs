@@ -332,27 +332,13 @@ impl Rules for DongWo {
         if let DongWoDecision::Act { action, step: None } = decision {
             return self.act_between_moves(state, action, sink);
         }
-        // Transactions, the first move after a round's transactions, and a move with owner
-        // actions inside work on a copy, so that a refusal half-way changes nothing.
+        // Transactions and the first move after a round's transactions work on a copy, so that
+        // a refusal half-way changes nothing. A move (with owner actions inside or not) is
+        // played in place: `play` puts back what a refused one changed.
         let between_move = state.between.is_some()
             && matches!(decision, DongWoDecision::Sow { .. } | DongWoDecision::Pass);
-        let anchored = !state.pending.is_empty()
-            && matches!(
-                decision,
-                DongWoDecision::Sow { .. } | DongWoDecision::Drop { .. }
-            );
-        if between_move || anchored || matches!(decision, DongWoDecision::Deal { .. }) {
-            let mut next = state.clone();
-            // The events go straight to the sink, and are withdrawn if the decision is
-            // refused: a move's events may be many (a stopped endless move).
-            let mark = sink.mark();
-            let played = self.apply_on_copy(&mut next, decision, sink);
-            if played.is_err() {
-                sink.withdraw(mark);
-                return played;
-            }
-            *state = next;
-            return Ok(());
+        if between_move || matches!(decision, DongWoDecision::Deal { .. }) {
+            return self.apply_on_clone(state, decision, sink);
         }
         self.play(state, decision, sink)
     }

@@ -615,6 +615,38 @@ fn dong_wo_owned_action_after_the_move_changes_nothing() {
 }
 
 #[test]
+fn dong_wo_owned_refused_move_puts_back_the_actions_it_applied() {
+    // dong-wo.owned: the move applies `~1` (A lifts B3's stone after its first piece), then is
+    // refused for `~500`, after its end: the stone, the winnings and both actions written for
+    // the move are as they were.
+    let r = rules("catalan");
+    let mut s = state(&r, "5,5,5,5,mA/mB,5,1@A,5,5 2/2 A 1");
+    for step in [1, 500] {
+        let lift = DongWoDecision::Act {
+            action: HoleAction {
+                kind: crate::notation::ActionKind::Lift,
+                hole: Hole::new(Side::B, 3),
+            },
+            step: Some(step),
+        };
+        r.apply(&mut s, &lift, &mut ()).unwrap();
+    }
+    let before = s.clone();
+    let mut events = Vec::new();
+    let err = r.apply(&mut s, &sow("A1", true), &mut events).unwrap_err();
+    assert_eq!(err.rule, "dong-wo.owned");
+    assert!(err.message.contains("~500"), "{}", err.message);
+    assert_eq!(s, before);
+    assert_eq!(s.pending.len(), 2);
+    assert!(events.is_empty(), "{events:?}");
+    // Played without the action after its end, the move applies the other.
+    s.pending.pop();
+    r.apply(&mut s, &sow("A1", true), &mut ()).unwrap();
+    assert!(s.pending.is_empty());
+    assert_eq!(s.board.holes[ring_index(Hole::new(Side::B, 3)).unwrap()], 0);
+}
+
+#[test]
 fn dong_wo_owned_action_at_its_piece() {
     // dong-wo.owned.lift: `~0`: B lifts A2's stone after A's pick-up, before any piece,
     // and the move then ends otherwise than without it.
@@ -1381,4 +1413,119 @@ fn dong_wo_random_play_stops_at_an_open_turn_listing_nothing() {
         playout(&r, start, &mut Rng::new(seed), 1_000, &mut ());
     }
     assert!(stopped > 0, "no game reached a muzi lap");
+}
+
+#[test]
+fn dong_wo_muzi_drop_names_its_lap_offset() {
+    // dong-wo.muzi.drop: `@A2` (visit 1) or `@A2.2` names one piece of the lap; its offset is
+    // the piece whose hole and visit it is, as the lap sows them one by one, or none.
+    let r = rules("catalan");
+    for from in 0..N {
+        for ccw in [true, false] {
+            let t = r.start_turn(Side::B, from, ccw);
+            for pieces in 1..=41 {
+                for i in 0..N {
+                    for visit in 0..=6 {
+                        let drop = MuziDrop {
+                            hole: ring_hole(i),
+                            visit,
+                            takes: None,
+                        };
+                        let sown = (0..pieces)
+                            .find(|&k| step(from, ccw, k + 1) == i && (k / N) as u32 + 1 == visit);
+                        assert_eq!(
+                            r.offset_of(&t, pieces, drop),
+                            sown,
+                            "{from} {ccw} {pieces} {drop}"
+                        );
+                        if let Some(k) = sown {
+                            assert_eq!(r.drop_at(&t, k), drop);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The muzi drops a lap allows, piece by piece as the lap sows them: what `drop_offsets` reads
+/// from the board as bits.
+fn drop_offsets_piece_by_piece(board: &Board, t: &InMove) -> Offsets {
+    let from = t.next as usize;
+    let Some(m) = board.muzi_at(from) else {
+        return Offsets(0);
+    };
+    let pieces = board.holes[from] as usize + 1;
+    let other = board.muzi[m.other().index()].map(|o| o as usize);
+    let mut offsets = 0u64;
+    let mut own = 0u64;
+    let mut at = from;
+    for k in 0..pieces {
+        at = next_hole(at, t.ccw);
+        if Some(at) != other || (pieces == 1 && t.lap > 0) {
+            offsets |= 1 << k;
+            if board.owned != 0 && board.owner(at) == Some(t.mover) {
+                own |= 1 << k;
+            }
+        }
+    }
+    // dong-wo.owned.muzi: the mover drops a muzi into a hole he owns only when nothing
+    // else is left, in a later lap.
+    if own != 0 {
+        if offsets == own {
+            if t.lap == 0 {
+                offsets = 0;
+            }
+        } else {
+            offsets &= !own;
+        }
+    }
+    Offsets(offsets)
+}
+
+#[test]
+fn dong_wo_muzi_drop_offsets() {
+    // dong-wo.muzi.other-hole and dong-wo.owned.muzi: every board of a few stones, each muzi
+    // anywhere, some holes owned, each turn and lap.
+    let r = rules("catalan");
+    let mut boards = 0;
+    for from in 0..N {
+        for stones in [0u8, 1, 4, 9, 10, 19, 40] {
+            for other in [None, Some(0u8), Some(3), Some(9), Some(BANKED)] {
+                for owned in [0u16, 0b10_0001_0010, 0b01_1100_0011, 0x3ff] {
+                    // The muzi of the lap is A's, then B's.
+                    for muzi in [[Some(from as u8), other], [other, Some(from as u8)]] {
+                        let mut board = Board {
+                            holes: [1; N],
+                            muzi,
+                            owned,
+                            banked: [0; 2],
+                        };
+                        board.holes[from] = stones;
+                        if other == Some(from as u8) {
+                            continue;
+                        }
+                        for (mover, ccw, lap) in [
+                            (Side::A, true, 0),
+                            (Side::B, false, 0),
+                            (Side::A, false, 3),
+                            (Side::B, true, 1),
+                        ] {
+                            let t = InMove {
+                                lap,
+                                ..r.start_turn(mover, from, ccw)
+                            };
+                            assert_eq!(
+                                r.drop_offsets(&board, &t),
+                                drop_offsets_piece_by_piece(&board, &t),
+                                "{board:?} {t:?}"
+                            );
+                            boards += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(boards > 1000);
 }
