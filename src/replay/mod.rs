@@ -918,9 +918,14 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             ));
         }
         let decision = decision.map_err(|v| placed(v, span))?;
-        // Steps are few and short: their events are kept for the trace of a claim after them.
+        // A step's events are kept for the trace of a claim after it, only where events are
+        // recorded: a failure that reads them asks for a replay with them (`about_last`).
         let mut events = Vec::new();
-        let applied = self.rules.apply(&mut self.state, &decision, &mut events);
+        let applied = if self.record_events {
+            self.rules.apply(&mut self.state, &decision, &mut events)
+        } else {
+            self.rules.apply(&mut self.state, &decision, &mut ())
+        };
         if let Err(refusal) = applied {
             return Err(placed(refusal.with_alternatives(self.alternatives()), span));
         }
@@ -1009,6 +1014,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     /// trace, or about the step after it (`win:B2`, `round 4`) with that step's trace.
     fn about_last(&self, mut failure: Fail) -> Fail {
         if let Last::Step { step, events } = &self.last {
+            self.events_read.set(true);
             let written = step.to_string();
             failure.message = format!("after {written}: {}", failure.message);
             failure.trace = Some(ply_trace(&written, events));
@@ -1200,9 +1206,12 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         match self.unmarked_round {
             Some(expected) if expected == marker.value => {
                 let mut events = Vec::new();
-                self.rules
-                    .begin_round(&mut self.state, &mut events)
-                    .map_err(|v| placed(v, marker.span))?;
+                let begun = if self.record_events {
+                    self.rules.begin_round(&mut self.state, &mut events)
+                } else {
+                    self.rules.begin_round(&mut self.state, &mut ())
+                };
+                begun.map_err(|v| placed(v, marker.span))?;
                 self.unmarked_round = None;
                 self.round_marked = true;
                 self.plies_this_round = 0;
