@@ -392,23 +392,6 @@ fn position_differences(
 /// Failures are rare and large; boxed, they keep the common `Ok` path small.
 type Fail = Box<Diagnostic>;
 
-/// How long the text mgn writes for the position of `state` is, if `text` starts with it.
-fn written_len<R: Rules>(rules: &R, state: &R::State, text: &str) -> Option<usize> {
-    let head = rules.position_head(state);
-    let rows = [
-        rules.row_states(state, Side::A),
-        rules.row_states(state, Side::B),
-    ];
-    crate::notation::written_position_len(
-        text,
-        rows,
-        &head.stores,
-        head.to_move,
-        head.round,
-        head.debts,
-    )
-}
-
 fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fail {
     placed(Diagnostic::new(rule, message), span)
 }
@@ -669,7 +652,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         loop {
             // A checkpoint written as mgn writes the position reached claims just that: it
             // holds, unread.
-            if moves.skip_checkpoint(|text| written_len(self.rules, &self.state, text)) {
+            if moves.skip_checkpoint(|text| self.rules.written_position_len(&self.state, text)) {
                 continue;
             }
             let Some(element) = moves.next_element() else {
