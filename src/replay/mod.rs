@@ -704,8 +704,10 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
     }
 
-    fn before_ply(&mut self, span: Span) -> Result<(), Fail> {
-        if let Phase::Over { .. } = self.rules.phase(&self.state) {
+    /// Checks that a ply may come now, and gives the side that plays it.
+    fn before_ply(&mut self, span: Span) -> Result<Side, Fail> {
+        let phase = self.rules.phase(&self.state);
+        if let Phase::Over { .. } = phase {
             return Err(self.at_ply(failure_at(
                 span,
                 "mgn.game.over",
@@ -723,7 +725,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             )));
         }
         self.log.clear();
-        Ok(())
+        Ok(self.side_in(phase))
     }
 
     /// The failure, numbered with the ply about to be played.
@@ -751,8 +753,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     fn play_move(&mut self, written: Cow<'g, Spanned<Move>>) -> Result<(), Fail> {
-        self.before_ply(written.span)?;
-        let side = self.side_to_move();
+        let side = self.before_ply(written.span)?;
         let played = self.play_written_move(side, &written);
         // The trace of a move that fails half-way shows the move as written, as does that of
         // a claim after it.
@@ -926,8 +927,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     fn play_pass(&mut self, span: Span) -> Result<(), Fail> {
-        self.before_ply(span)?;
-        let side = self.side_to_move();
+        let side = self.before_ply(span)?;
         let Some(pass) = self.rules.pass_decision() else {
             return Err(self.at_ply(failure_at(
                 span,
@@ -945,8 +945,9 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         Ok(())
     }
 
-    fn side_to_move(&self) -> Side {
-        match self.rules.phase(&self.state) {
+    /// The side to move in `phase`, the phase of the state.
+    fn side_in(&self, phase: Phase) -> Side {
+        match phase {
             Phase::ToMove(side) | Phase::Continue { side, .. } | Phase::MustPass { side, .. } => {
                 side
             }
