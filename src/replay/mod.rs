@@ -759,15 +759,14 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         // a claim after it.
         self.last_side = side;
         self.last = Last::Move(written);
-        if played.is_ok() {
-            if self.open_turn.is_some() {
-                // Shown once the record is known to stop here (`stop_in_open_turn`).
-                self.count_ply();
-            } else {
-                self.after_ply(side);
-            }
+        let phase = played?;
+        if self.open_turn.is_some() {
+            // Shown once the record is known to stop here (`stop_in_open_turn`).
+            self.count_ply();
+        } else {
+            self.after_ply(side, phase);
         }
-        played
+        Ok(())
     }
 
     /// The last move left its turn open, a failure (`open`) unless the record, which says it
@@ -809,7 +808,8 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         claim_failure.map_or(Ok(()), Err)
     }
 
-    fn play_written_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<(), Fail> {
+    /// Plays a written move, and gives the phase it leaves.
+    fn play_written_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<Phase, Fail> {
         // A failure below drops the reused vector; it ends the replay anyway.
         let mut decisions = std::mem::take(&mut self.written_decisions);
         self.rules
@@ -817,9 +817,8 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             .map_err(|v| self.at_ply(place(v, written)))?;
         for (i, (decision, part)) in decisions.iter().enumerate() {
             if i > 0 {
-                self.play_implied(Some(decision));
                 if let Phase::ToMove(_) | Phase::MustPass { .. } | Phase::Over { .. } =
-                    self.rules.phase(&self.state)
+                    self.play_implied(Some(decision))
                 {
                     let rule = self.last_lap_rule();
                     let failure = place(
@@ -847,8 +846,8 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             }
         }
         self.written_decisions = decisions;
-        self.play_implied(None);
-        if let Phase::Continue { rule, .. } = self.rules.phase(&self.state) {
+        let phase = self.play_implied(None);
+        if let Phase::Continue { rule, .. } = phase {
             let alternatives = self.alternatives();
             let last = MovePart::Sowing(written.value.sowings.len().saturating_sub(1));
             let open = self.at_ply(place(
@@ -865,24 +864,27 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             ));
             if self.may_stop_unfinished && self.rules.may_stop_in_open_turn(&self.state) {
                 self.open_turn = Some(open);
-                return Ok(());
+                return Ok(phase);
             }
             return Err(open);
         }
-        Ok(())
+        Ok(phase)
     }
 
     /// Play the decisions a record may leave out (the only ones open) until the turn needs
-    /// `next`, the written decision, or one the rules do not imply.
-    fn play_implied(&mut self, next: Option<&R::Decision>) {
-        while let Phase::Continue { .. } = self.rules.phase(&self.state) {
-            match self.rules.implied(&self.state, next) {
-                Some(implied) => {
-                    if self.decide(&implied).is_err() {
-                        return;
-                    }
-                }
-                _ => return,
+    /// `next`, the written decision, or one the rules do not imply; gives the phase then.
+    fn play_implied(&mut self, next: Option<&R::Decision>) -> Phase {
+        loop {
+            let phase = self.rules.phase(&self.state);
+            if !matches!(phase, Phase::Continue { .. }) {
+                return phase;
+            }
+            let Some(implied) = self.rules.implied(&self.state, next) else {
+                return phase;
+            };
+            if self.decide(&implied).is_err() {
+                // Asked again, not taken as unchanged: a refusal is rare.
+                return self.rules.phase(&self.state);
             }
         }
     }
@@ -941,7 +943,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
         self.last_side = side;
         self.last = Last::Pass;
-        self.after_ply(side);
+        self.after_ply(side, self.rules.phase(&self.state));
         Ok(())
     }
 
@@ -957,9 +959,10 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
     }
 
-    fn after_ply(&mut self, side: Side) {
+    /// Counts and shows the ply just played, which left `phase`.
+    fn after_ply(&mut self, side: Side, phase: Phase) {
         self.count_ply();
-        if let Phase::RoundOver { round } = self.rules.phase(&self.state) {
+        if let Phase::RoundOver { round } = phase {
             self.unmarked_round = Some(round + 1);
         }
         self.show_ply(side);
