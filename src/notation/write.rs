@@ -449,7 +449,7 @@ fn push_position(out: &mut String, p: &Position) {
 /// reading it ([`GameReader::skip_checkpoint`](super::GameReader::skip_checkpoint)). `None` when
 /// `text` does not start with it, or when the position is one that text would not read back as
 /// (an out-of-play hole holding anything, an empty row): such a checkpoint is read and compared.
-pub fn written_position_len<I: Iterator<Item = HoleState>>(
+pub fn written_position_len<I: Iterator<Item = H>, H: WrittenHole>(
     text: &str,
     rows: [I; 2],
     stores: &[Pile; 2],
@@ -489,6 +489,34 @@ pub fn written_position_len<I: Iterator<Item = HoleState>>(
         expect.number(debts[1])?;
     }
     Some(expect.at)
+}
+
+/// A hole as [`written_position_len`] is given it: most holes hold seeds alone, which a game
+/// can say without building the hole's whole [`HoleState`].
+pub trait WrittenHole {
+    /// The hole's seeds, if it holds seeds alone (no muzi, no owner, in play).
+    fn seeds_alone(&self) -> Option<u32>;
+    /// The hole's whole state.
+    fn state(&self) -> HoleState;
+}
+
+impl WrittenHole for HoleState {
+    #[inline(always)]
+    fn seeds_alone(&self) -> Option<u32> {
+        let seeds = HoleState {
+            pile: Pile {
+                seeds: self.pile.seeds,
+                muzi: Muzi::NONE,
+            },
+            ..HoleState::default()
+        };
+        (*self == seeds).then_some(self.pile.seeds)
+    }
+
+    #[inline(always)]
+    fn state(&self) -> HoleState {
+        *self
+    }
 }
 
 /// For [`written_position_len`]: the text compared so far, each step what `push_position`
@@ -541,24 +569,18 @@ impl Expect<'_> {
 
     /// As `push_hole_state`.
     #[inline(always)]
-    fn hole(&mut self, h: &HoleState) -> Option<()> {
+    fn hole(&mut self, h: &impl WrittenHole) -> Option<()> {
         // Most holes hold seeds alone.
-        let seeds = HoleState {
-            pile: Pile {
-                seeds: h.pile.seeds,
-                muzi: Muzi::NONE,
-            },
-            ..HoleState::default()
-        };
-        if *h == seeds {
-            return self.number(h.pile.seeds);
+        if let Some(seeds) = h.seeds_alone() {
+            return self.number(seeds);
         }
+        let h = h.state();
         // Dakon's later rounds put holes out of play.
-        if *h == OUT_OF_PLAY {
+        if h == OUT_OF_PLAY {
             return self.byte(b'x');
         }
         // Out of line, as `long_number`.
-        self.at = unusual_hole(self.text, self.at, *h)?;
+        self.at = unusual_hole(self.text, self.at, h)?;
         Some(())
     }
 }

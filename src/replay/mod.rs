@@ -392,23 +392,6 @@ fn position_differences(
 /// Failures are rare and large; boxed, they keep the common `Ok` path small.
 type Fail = Box<Diagnostic>;
 
-/// How long the text mgn writes for the position of `state` is, if `text` starts with it.
-fn written_len<R: Rules>(rules: &R, state: &R::State, text: &str) -> Option<usize> {
-    let head = rules.position_head(state);
-    let rows = [
-        rules.row_states(state, Side::A),
-        rules.row_states(state, Side::B),
-    ];
-    crate::notation::written_position_len(
-        text,
-        rows,
-        &head.stores,
-        head.to_move,
-        head.round,
-        head.debts,
-    )
-}
-
 fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fail {
     placed(Diagnostic::new(rule, message), span)
 }
@@ -669,7 +652,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         loop {
             // A checkpoint written as mgn writes the position reached claims just that: it
             // holds, unread.
-            if moves.skip_checkpoint(|text| written_len(self.rules, &self.state, text)) {
+            if moves.skip_checkpoint(|text| self.rules.written_position_len(&self.state, text)) {
                 continue;
             }
             let Some(element) = moves.next_element() else {
@@ -721,8 +704,10 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
     }
 
-    fn before_ply(&mut self, span: Span) -> Result<(), Fail> {
-        if let Phase::Over { .. } = self.rules.phase(&self.state) {
+    /// Checks that a ply may come now, and gives the side that plays it.
+    fn before_ply(&mut self, span: Span) -> Result<Side, Fail> {
+        let phase = self.rules.phase(&self.state);
+        if let Phase::Over { .. } = phase {
             return Err(self.at_ply(failure_at(
                 span,
                 "mgn.game.over",
@@ -740,7 +725,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             )));
         }
         self.log.clear();
-        Ok(())
+        Ok(self.side_in(phase))
     }
 
     /// The failure, numbered with the ply about to be played.
@@ -768,22 +753,20 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     fn play_move(&mut self, written: Cow<'g, Spanned<Move>>) -> Result<(), Fail> {
-        self.before_ply(written.span)?;
-        let side = self.side_to_move();
+        let side = self.before_ply(written.span)?;
         let played = self.play_written_move(side, &written);
         // The trace of a move that fails half-way shows the move as written, as does that of
         // a claim after it.
         self.last_side = side;
         self.last = Last::Move(written);
-        if played.is_ok() {
-            if self.open_turn.is_some() {
-                // Shown once the record is known to stop here (`stop_in_open_turn`).
-                self.count_ply();
-            } else {
-                self.after_ply(side);
-            }
+        let phase = played?;
+        if self.open_turn.is_some() {
+            // Shown once the record is known to stop here (`stop_in_open_turn`).
+            self.count_ply();
+        } else {
+            self.after_ply(side, phase);
         }
-        played
+        Ok(())
     }
 
     /// The last move left its turn open, a failure (`open`) unless the record, which says it
@@ -825,7 +808,8 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         claim_failure.map_or(Ok(()), Err)
     }
 
-    fn play_written_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<(), Fail> {
+    /// Plays a written move, and gives the phase it leaves.
+    fn play_written_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<Phase, Fail> {
         // A failure below drops the reused vector; it ends the replay anyway.
         let mut decisions = std::mem::take(&mut self.written_decisions);
         self.rules
@@ -833,9 +817,8 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             .map_err(|v| self.at_ply(place(v, written)))?;
         for (i, (decision, part)) in decisions.iter().enumerate() {
             if i > 0 {
-                self.play_implied(Some(decision));
                 if let Phase::ToMove(_) | Phase::MustPass { .. } | Phase::Over { .. } =
-                    self.rules.phase(&self.state)
+                    self.play_implied(Some(decision))
                 {
                     let rule = self.last_lap_rule();
                     let failure = place(
@@ -863,8 +846,8 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             }
         }
         self.written_decisions = decisions;
-        self.play_implied(None);
-        if let Phase::Continue { rule, .. } = self.rules.phase(&self.state) {
+        let phase = self.play_implied(None);
+        if let Phase::Continue { rule, .. } = phase {
             let alternatives = self.alternatives();
             let last = MovePart::Sowing(written.value.sowings.len().saturating_sub(1));
             let open = self.at_ply(place(
@@ -881,24 +864,27 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             ));
             if self.may_stop_unfinished && self.rules.may_stop_in_open_turn(&self.state) {
                 self.open_turn = Some(open);
-                return Ok(());
+                return Ok(phase);
             }
             return Err(open);
         }
-        Ok(())
+        Ok(phase)
     }
 
     /// Play the decisions a record may leave out (the only ones open) until the turn needs
-    /// `next`, the written decision, or one the rules do not imply.
-    fn play_implied(&mut self, next: Option<&R::Decision>) {
-        while let Phase::Continue { .. } = self.rules.phase(&self.state) {
-            match self.rules.implied(&self.state, next) {
-                Some(implied) => {
-                    if self.decide(&implied).is_err() {
-                        return;
-                    }
-                }
-                _ => return,
+    /// `next`, the written decision, or one the rules do not imply; gives the phase then.
+    fn play_implied(&mut self, next: Option<&R::Decision>) -> Phase {
+        loop {
+            let phase = self.rules.phase(&self.state);
+            if !matches!(phase, Phase::Continue { .. }) {
+                return phase;
+            }
+            let Some(implied) = self.rules.implied(&self.state, next) else {
+                return phase;
+            };
+            if self.decide(&implied).is_err() {
+                // Asked again, not taken as unchanged: a refusal is rare.
+                return self.rules.phase(&self.state);
             }
         }
     }
@@ -918,9 +904,14 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             ));
         }
         let decision = decision.map_err(|v| placed(v, span))?;
-        // Steps are few and short: their events are kept for the trace of a claim after them.
+        // A step's events are kept for the trace of a claim after it, only where events are
+        // recorded: a failure that reads them asks for a replay with them (`about_last`).
         let mut events = Vec::new();
-        let applied = self.rules.apply(&mut self.state, &decision, &mut events);
+        let applied = if self.record_events {
+            self.rules.apply(&mut self.state, &decision, &mut events)
+        } else {
+            self.rules.apply(&mut self.state, &decision, &mut ())
+        };
         if let Err(refusal) = applied {
             return Err(placed(refusal.with_alternatives(self.alternatives()), span));
         }
@@ -938,8 +929,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     fn play_pass(&mut self, span: Span) -> Result<(), Fail> {
-        self.before_ply(span)?;
-        let side = self.side_to_move();
+        let side = self.before_ply(span)?;
         let Some(pass) = self.rules.pass_decision() else {
             return Err(self.at_ply(failure_at(
                 span,
@@ -953,12 +943,13 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
         self.last_side = side;
         self.last = Last::Pass;
-        self.after_ply(side);
+        self.after_ply(side, self.rules.phase(&self.state));
         Ok(())
     }
 
-    fn side_to_move(&self) -> Side {
-        match self.rules.phase(&self.state) {
+    /// The side to move in `phase`, the phase of the state.
+    fn side_in(&self, phase: Phase) -> Side {
+        match phase {
             Phase::ToMove(side) | Phase::Continue { side, .. } | Phase::MustPass { side, .. } => {
                 side
             }
@@ -968,9 +959,10 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
     }
 
-    fn after_ply(&mut self, side: Side) {
+    /// Counts and shows the ply just played, which left `phase`.
+    fn after_ply(&mut self, side: Side, phase: Phase) {
         self.count_ply();
-        if let Phase::RoundOver { round } = self.rules.phase(&self.state) {
+        if let Phase::RoundOver { round } = phase {
             self.unmarked_round = Some(round + 1);
         }
         self.show_ply(side);
@@ -1009,6 +1001,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     /// trace, or about the step after it (`win:B2`, `round 4`) with that step's trace.
     fn about_last(&self, mut failure: Fail) -> Fail {
         if let Last::Step { step, events } = &self.last {
+            self.events_read.set(true);
             let written = step.to_string();
             failure.message = format!("after {written}: {}", failure.message);
             failure.trace = Some(ply_trace(&written, events));
@@ -1200,9 +1193,12 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         match self.unmarked_round {
             Some(expected) if expected == marker.value => {
                 let mut events = Vec::new();
-                self.rules
-                    .begin_round(&mut self.state, &mut events)
-                    .map_err(|v| placed(v, marker.span))?;
+                let begun = if self.record_events {
+                    self.rules.begin_round(&mut self.state, &mut events)
+                } else {
+                    self.rules.begin_round(&mut self.state, &mut ())
+                };
+                begun.map_err(|v| placed(v, marker.span))?;
                 self.unmarked_round = None;
                 self.round_marked = true;
                 self.plies_this_round = 0;

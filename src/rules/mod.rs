@@ -787,6 +787,24 @@ pub trait Rules {
     ) -> impl ExactSizeIterator<Item = HoleState> + 'a;
     /// Everything else a written position holds: stores, side to move, round, debts.
     fn position_head(&self, state: &Self::State) -> PositionHead;
+    /// The length of the position of `state` as MGN writes it, if `text` starts with it
+    /// ([`crate::notation::written_position_len`]): asked at every checkpoint a check reads,
+    /// so a game may give its holes more cheaply than [`Rules::row_states`] builds them.
+    fn written_position_len(&self, state: &Self::State, text: &str) -> Option<usize> {
+        let head = self.position_head(state);
+        let rows = [
+            self.row_states(state, Side::A),
+            self.row_states(state, Side::B),
+        ];
+        crate::notation::written_position_len(
+            text,
+            rows,
+            &head.stores,
+            head.to_move,
+            head.round,
+            head.debts,
+        )
+    }
     /// The position as MGN writes it, for checkpoints and diffs.
     fn position(&self, state: &Self::State) -> Position {
         let head = self.position_head(state);

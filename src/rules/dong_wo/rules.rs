@@ -138,6 +138,28 @@ impl Rules for DongWo {
         row(side).map(|i| state.board.hole_state(i))
     }
 
+    fn written_position_len(&self, state: &DongWoState, text: &str) -> Option<usize> {
+        // Asked at every checkpoint a check reads: a hole with no muzi and no owner is its
+        // count, known from the board's bits without building its `HoleState`.
+        let board = &state.board;
+        let special = board.muzi_mask() | board.owned;
+        let rows = [Side::A, Side::B].map(|side| {
+            row(side).map(move |i| CheckpointHole {
+                board,
+                i,
+                plain: special >> i & 1 == 0,
+            })
+        });
+        crate::notation::written_position_len(
+            text,
+            rows,
+            &state.winnings,
+            state.to_move,
+            state.round,
+            state.debts,
+        )
+    }
+
     fn position_head(&self, state: &DongWoState) -> PositionHead {
         PositionHead {
             stores: state.winnings,
@@ -516,4 +538,23 @@ impl Rules for DongWo {
 fn parked(state: &DongWoState) -> Option<(&InMove, &Park)> {
     let t = state.turn.as_ref()?;
     Some((t, t.park.as_ref()?))
+}
+
+/// A hole of the board as a checkpoint's text is compared with it.
+struct CheckpointHole<'a> {
+    board: &'a Board,
+    i: usize,
+    /// No muzi in it and no owner: it is written as its count.
+    plain: bool,
+}
+
+impl crate::notation::WrittenHole for CheckpointHole<'_> {
+    #[inline(always)]
+    fn seeds_alone(&self) -> Option<u32> {
+        self.plain.then(|| u32::from(self.board.holes[self.i]))
+    }
+
+    fn state(&self) -> HoleState {
+        self.board.hole_state(self.i)
+    }
 }
