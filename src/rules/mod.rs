@@ -791,19 +791,7 @@ pub trait Rules {
     /// ([`crate::notation::written_position_len`]): asked at every checkpoint a check reads,
     /// so a game may give its holes more cheaply than [`Rules::row_states`] builds them.
     fn written_position_len(&self, state: &Self::State, text: &str) -> Option<usize> {
-        let head = self.position_head(state);
-        let rows = [
-            self.row_states(state, Side::A),
-            self.row_states(state, Side::B),
-        ];
-        crate::notation::written_position_len(
-            text,
-            rows,
-            &head.stores,
-            head.to_move,
-            head.round,
-            head.debts,
-        )
+        written_position_len_by_holes(self, state, text)
     }
     /// The position as MGN writes it, for checkpoints and diffs.
     fn position(&self, state: &Self::State) -> Position {
@@ -980,6 +968,28 @@ pub trait Rules {
     fn stores(&self) -> Stores {
         Stores::Beside
     }
+}
+
+/// [`Rules::written_position_len`] with each hole built by [`Rules::row_states`]: the default,
+/// and the reference a game's own faster comparison is tested against.
+pub fn written_position_len_by_holes<R: Rules + ?Sized>(
+    rules: &R,
+    state: &R::State,
+    text: &str,
+) -> Option<usize> {
+    let head = rules.position_head(state);
+    let rows = [
+        rules.row_states(state, Side::A),
+        rules.row_states(state, Side::B),
+    ];
+    crate::notation::written_position_len(
+        text,
+        rows,
+        &head.stores,
+        head.to_move,
+        head.round,
+        head.debts,
+    )
 }
 
 /// A side's store or winnings, as a pile.

@@ -804,22 +804,14 @@ fn dong_wo_checkpoint_compared_in_place_agrees_with_the_written_position() {
         // Dong Wo's own `written_position_len` (the board's bits): it must accept the
         // writer's text whole, nothing else, as the holes built one by one do.
         let (written_text, changed_text) = (write_position(&written), write_position(&changed));
-        let by_holes = |text: &str| {
-            let head = r.position_head(&s);
-            let rows = [r.row_states(&s, Side::A), r.row_states(&s, Side::B)];
-            crate::notation::written_position_len(
-                text,
-                rows,
-                &head.stores,
-                head.to_move,
-                head.round,
-                head.debts,
-            )
-        };
         for text in [&written_text, &changed_text] {
             let checkpoint = format!("{text}]");
             let len = r.written_position_len(&s, &checkpoint);
-            assert_eq!(len, by_holes(&checkpoint), "{checkpoint}");
+            assert_eq!(
+                len,
+                crate::rules::written_position_len_by_holes(&r, &s, &checkpoint),
+                "{checkpoint}"
+            );
             assert_eq!(
                 len.is_some_and(|n| checkpoint[n..].starts_with(']')),
                 *text == written_text,
