@@ -151,29 +151,17 @@ pub fn run(args: &CheckArgs) -> Status {
     // The reader may wait on the window when the report stops early.
     window.stop();
     bar.finish_and_clear();
-    if let Err(error) = written {
-        output::say(&format!("cannot write the report: {error}"));
-        return Status::Error;
+    let (status, counts) = report.conclude(written, status);
+    if let Some((passed, failed)) = counts {
+        tracing::info!(
+            files = reported.files,
+            passed,
+            failed,
+            elapsed = ?started.elapsed(),
+            "check done"
+        );
     }
-    if report.failed() > 0 {
-        status = status.max(Status::Failed);
-    }
-    match report.finish() {
-        Ok((passed, failed)) => {
-            tracing::info!(
-                files = reported.files,
-                passed,
-                failed,
-                elapsed = ?started.elapsed(),
-                "check done"
-            );
-            status
-        }
-        Err(error) => {
-            output::say(&format!("cannot write the report: {error}"));
-            Status::Error
-        }
-    }
+    status
 }
 
 /// Stops the window when dropped.

@@ -157,18 +157,5 @@ pub fn check(args: &CheckArgs, from: SourceFormat) -> Status {
         }
         Ok(())
     })();
-    if let Err(error) = written {
-        output::say(&format!("cannot write the report: {error}"));
-        return Status::Error;
-    }
-    if report.failed() > 0 {
-        status = status.max(Status::Failed);
-    }
-    match report.finish() {
-        Ok(_) => status,
-        Err(error) => {
-            output::say(&format!("cannot write the report: {error}"));
-            Status::Error
-        }
-    }
+    report.conclude(written, status).0
 }

@@ -546,6 +546,33 @@ impl<W: Write> Report<W> {
         self.failed
     }
 
+    /// How a command that reports ends, after `written`, the writing of every record's
+    /// report: one that could not be written, or closed, is an error and never a pass; a failed
+    /// record fails the command. Gives the status, and (passed, failed) once the report is
+    /// closed.
+    pub fn conclude(
+        self,
+        written: io::Result<()>,
+        status: super::Status,
+    ) -> (super::Status, Option<(usize, usize)>) {
+        let unwritten = |error: io::Error| {
+            super::output::say(&format!("cannot write the report: {error}"));
+            (super::Status::Error, None)
+        };
+        if let Err(error) = written {
+            return unwritten(error);
+        }
+        let status = if self.failed > 0 {
+            status.max(super::Status::Failed)
+        } else {
+            status
+        };
+        match self.finish() {
+            Ok(counts) => (status, Some(counts)),
+            Err(error) => unwritten(error),
+        }
+    }
+
     /// Writes what closes the report and returns (passed, failed). The closing count goes to
     /// standard output for people and to standard error for programs, whose standard output
     /// holds only the JSON lines or the XML.
