@@ -1164,12 +1164,9 @@ impl Net {
         after: &[Spanned<Comment>],
     ) -> Result<(), String> {
         reads_back(&Game {
-            before: Vec::new(),
-            header: Header::new(GameKind::Dakon),
-            moves: Vec::new(),
             outcome: outcome.clone(),
             after: after.to_vec(),
-            span: Span::default(),
+            ..Game::new(Header::new(GameKind::Dakon), Vec::new(), Outcome::Unknown)
         })
     }
 }

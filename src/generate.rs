@@ -274,12 +274,5 @@ pub fn random_game<R: Rules>(
     if outcome == Outcome::Unknown {
         header.termination = Some(spanned("unfinished".to_string()));
     }
-    Game {
-        before: Vec::new(),
-        header,
-        moves,
-        outcome: spanned(outcome),
-        after: Vec::new(),
-        span: Span::default(),
-    }
+    Game::new(header, moves, outcome)
 }

@@ -535,15 +535,7 @@ fn game(
         header.termination = Some(spanned("unfinished".to_string()));
     }
     header.result = Some(spanned(outcome));
-    let game = Game {
-        before: Vec::new(),
-        header,
-        moves,
-        outcome: spanned(outcome),
-        after: Vec::new(),
-        span: Span::default(),
-    };
-    Ok(write_game(&game))
+    Ok(write_game(&Game::new(header, moves, outcome)))
 }
 
 fn board_empty(board: &Position) -> bool {

@@ -395,14 +395,7 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
         .other
         .push(spanned(importer_tag(Format::MoveLog, source, line.number)));
     Ok(Building {
-        game: Game {
-            before: Vec::new(),
-            header,
-            moves: Vec::new(),
-            outcome: spanned(Outcome::Unknown),
-            after: Vec::new(),
-            span: Span::default(),
-        },
+        game: Game::new(header, Vec::new(), Outcome::Unknown),
         last: None,
         first,
         turns: 0,
@@ -414,14 +407,7 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
 /// mgn, so that it neither stands for a key of the header line (`Result`, `Event`) nor breaks
 /// the written game (a name with a blank). `Importer` is the import's own.
 fn other_tag(line: &Line, tag: Tag) -> Result<Tag, ImportError> {
-    let mut game = Game {
-        before: Vec::new(),
-        header: Header::new(GameKind::Dakon),
-        moves: Vec::new(),
-        outcome: spanned(Outcome::Unknown),
-        after: Vec::new(),
-        span: Span::default(),
-    };
+    let mut game = Game::new(Header::new(GameKind::Dakon), Vec::new(), Outcome::Unknown);
     game.header.other.push(spanned(tag.clone()));
     let read = parse_games(&write_mgn(&game)).pop();
     let reads_back = matches!(read, Some(Ok(g))

@@ -740,3 +740,18 @@ pub struct Game {
     #[serde(skip)]
     pub span: Span,
 }
+
+impl Game {
+    /// A game made rather than read (generated, imported, a referee's record): no comments
+    /// around it and no place in a text. The `Result` tag is left as `header` has it.
+    pub fn new(header: Header, moves: Vec<Element>, outcome: Outcome) -> Game {
+        Game {
+            before: Vec::new(),
+            header,
+            moves,
+            outcome: Spanned::new(outcome, Span::default()),
+            after: Vec::new(),
+            span: Span::default(),
+        }
+    }
+}

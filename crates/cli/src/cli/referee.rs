@@ -1082,15 +1082,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 )
             })
             .count();
-        let game = Game {
-            before: Vec::new(),
-            header,
-            moves,
-            outcome: Spanned::new(outcome, Span::default()),
-            after: Vec::new(),
-            span: Span::default(),
-        };
-        (write_game(&game), plies)
+        (write_game(&Game::new(header, moves, outcome)), plies)
     }
 
     /// Play the rest of a turn under way with mgn's first decision that can be played.
