@@ -377,3 +377,24 @@ fn a_turn_counted_in_place_is_the_turn_played() {
         "{states} {continued} {out_of_play}"
     );
 }
+
+/// Under a lap budget below what a sowing may take (mgn.limit.laps), the turn is not counted in
+/// place: a sowing past the budget is not decided, and perft must say its count is not known
+/// rather than count the sowing as a turn (a count would be a false green).
+#[test]
+fn a_turn_is_not_counted_in_place_under_a_binding_lap_budget() {
+    let mut settings = Settings::defaults(&DEF);
+    settings.set_max_laps(1);
+    let board = BoardSize {
+        rows: 2,
+        columns: 5,
+    };
+    let d = Dakon::new(board, &settings).unwrap();
+    let start = d.start(Side::B);
+    assert_eq!(d.whole_turns(&start), None);
+    let refusal = crate::perft::perft(&d, &start, 1).unwrap_err();
+    assert_eq!(refusal.rule, "mgn.limit.laps");
+    let mut table = crate::perft::Table::with_bytes(1 << 20);
+    let refusal = crate::perft::perft_with(&d, &start, 1, &mut table).unwrap_err();
+    assert_eq!(refusal.rule, "mgn.limit.laps");
+}
