@@ -438,37 +438,63 @@ impl<K: Clone + Eq + Hash, X> Tally<K, X> {
 /// sequences that reach it, the states within a turn (a Dakon turn after a lap in the store)
 /// merged the same way. No sequence is followed alone, and nothing is shared with the depth
 /// first counts but the rules: the second method of docs/perft.md.
+///
+/// The last ply's ends are counted, not kept, and each state before it finishes its turns on
+/// its own: memory holds the states after `depth - 1` plies and the states within one turn,
+/// not the far more numerous states after `depth` plies.
 pub fn perft_layers<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result<u64, Diagnostic> {
-    let mut layer = Tally::new();
-    layer.add(state.clone(), (), 1)?;
-    for _ in 0..depth {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let mut layer = vec![(state.clone(), (), 1)];
+    for _ in 1..depth {
         let mut after = Tally::new();
-        // The states of the ply's turns still open, merged at each decision.
-        let mut open = layer.into_items();
-        while !open.is_empty() {
-            let mut within = Tally::new();
-            for (state, (), paths) in open {
-                let state = begun(rules, &state).unwrap_or(state);
-                if let Phase::Over { .. } = rules.phase(&state) {
-                    // A game over before the last ply: no sequence of `depth` plies.
-                    continue;
-                }
-                let mut decisions = Vec::new();
-                rules.decisions(&state, &mut decisions);
-                for decision in &decisions {
-                    let (next, left) = play(rules, &state, decision, 1)?;
-                    if left == 1 {
-                        within.add(next, (), paths)?;
-                    } else {
-                        after.add(next, (), paths)?;
-                    }
+        finish_ply(rules, layer, |next, paths| after.add(next, (), paths))?;
+        layer = after.into_items();
+    }
+    let mut count = 0;
+    for (state, (), paths) in layer {
+        let mut ways = 0;
+        finish_ply(rules, vec![(state, (), 1)], |_, paths| {
+            ways = add(ways, paths)?;
+            Ok(())
+        })?;
+        count = add(count, times(paths, ways)?)?;
+    }
+    Ok(count)
+}
+
+/// Plays the ply from each of `open`'s states, reached by its number of sequences, to its
+/// end: the states of the turns still open are merged at each decision, and each state that
+/// ends the ply is handed to `ended` with the sequences that reach it. A game over before the
+/// ply ends no sequence.
+fn finish_ply<R: Rules>(
+    rules: &R,
+    mut open: Vec<(R::State, (), u64)>,
+    mut ended: impl FnMut(R::State, u64) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let mut decisions = Vec::new();
+    while !open.is_empty() {
+        let mut within = Tally::new();
+        for (state, (), paths) in open {
+            let state = begun(rules, &state).unwrap_or(state);
+            if let Phase::Over { .. } = rules.phase(&state) {
+                continue;
+            }
+            decisions.clear();
+            rules.decisions(&state, &mut decisions);
+            for decision in &decisions {
+                let (next, left) = play(rules, &state, decision, 1)?;
+                if left == 1 {
+                    within.add(next, (), paths)?;
+                } else {
+                    ended(next, paths)?;
                 }
             }
-            open = within.into_items();
         }
-        layer = after;
+        open = within.into_items();
     }
-    sum(layer.into_items().into_iter().map(|(_, (), paths)| paths))
+    Ok(())
 }
 
 /// A part of a count: the sequences that begin with first decision `first` (or any, when the
