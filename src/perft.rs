@@ -23,7 +23,8 @@
 
 use crate::rules::{Phase, Rules};
 use crate::Diagnostic;
-use std::collections::HashMap;
+use indexmap::map::Entry as Seen;
+use indexmap::IndexMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 
 /// The deepest count asked for (`mgn perft`, the protocol's `perft` and `divide`): far past
@@ -399,27 +400,29 @@ pub fn divide_with<R: Rules>(
 
 /// States with the number of sequences that reach them, each state once, in the order first
 /// reached (so that a count that depends on the order, an error's, is the same every run),
-/// and what the first sequence to reach it left (`X`: for [`split`], its line).
+/// and what the first sequence to reach it left (`X`: for [`split`], its line). Each state is
+/// kept once, beside its place in the index: a layer of the forward count holds tens of
+/// millions of them.
 struct Tally<K, X = ()> {
-    index: HashMap<K, usize, Build>,
-    items: Vec<(K, X, u64)>,
+    items: IndexMap<K, (X, u64), Build>,
 }
 
-impl<K: Clone + Eq + Hash, X> Tally<K, X> {
+impl<K: Eq + Hash, X> Tally<K, X> {
     fn new() -> Tally<K, X> {
         Tally {
-            index: HashMap::default(),
-            items: Vec::new(),
+            items: IndexMap::default(),
         }
     }
 
     /// `paths` more sequences reach `key`; `first` is kept if they are the first.
     fn add(&mut self, key: K, first: X, paths: u64) -> Result<(), Diagnostic> {
-        match self.index.get(&key) {
-            Some(&i) => self.items[i].2 = add(self.items[i].2, paths)?,
-            None => {
-                self.index.insert(key.clone(), self.items.len());
-                self.items.push((key, first, paths));
+        match self.items.entry(key) {
+            Seen::Occupied(mut seen) => {
+                let count = &mut seen.get_mut().1;
+                *count = add(*count, paths)?;
+            }
+            Seen::Vacant(new) => {
+                new.insert((first, paths));
             }
         }
         Ok(())
@@ -429,8 +432,15 @@ impl<K: Clone + Eq + Hash, X> Tally<K, X> {
         self.items.len()
     }
 
-    fn into_items(self) -> Vec<(K, X, u64)> {
+    fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The states in the order first reached, each dropped once handed on.
+    fn into_items(self) -> impl Iterator<Item = (K, X, u64)> {
         self.items
+            .into_iter()
+            .map(|(key, (first, paths))| (key, first, paths))
     }
 }
 
@@ -446,16 +456,19 @@ pub fn perft_layers<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result
     if depth == 0 {
         return Ok(1);
     }
-    let mut layer = vec![(state.clone(), (), 1)];
+    let mut layer = Tally::new();
+    layer.add(state.clone(), (), 1)?;
     for _ in 1..depth {
         let mut after = Tally::new();
         finish_ply(rules, layer, |next, paths| after.add(next, (), paths))?;
-        layer = after.into_items();
+        layer = after;
     }
     let mut count = 0;
-    for (state, (), paths) in layer {
+    for (state, (), paths) in layer.into_items() {
         let mut ways = 0;
-        finish_ply(rules, vec![(state, (), 1)], |_, paths| {
+        let mut start = Tally::new();
+        start.add(state, (), 1)?;
+        finish_ply(rules, start, |_, paths| {
             ways = add(ways, paths)?;
             Ok(())
         })?;
@@ -470,13 +483,13 @@ pub fn perft_layers<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result
 /// ply ends no sequence.
 fn finish_ply<R: Rules>(
     rules: &R,
-    mut open: Vec<(R::State, (), u64)>,
+    mut open: Tally<R::State>,
     mut ended: impl FnMut(R::State, u64) -> Result<(), Diagnostic>,
 ) -> Result<(), Diagnostic> {
     let mut decisions = Vec::new();
     while !open.is_empty() {
         let mut within = Tally::new();
-        for (state, (), paths) in open {
+        for (state, (), paths) in open.into_items() {
             let state = begun(rules, &state).unwrap_or(state);
             if let Phase::Over { .. } = rules.phase(&state) {
                 continue;
@@ -492,7 +505,7 @@ fn finish_ply<R: Rules>(
                 }
             }
         }
-        open = within.into_items();
+        open = within;
     }
     Ok(())
 }
@@ -611,7 +624,6 @@ pub fn split<R: Rules>(
     }
     Ok(parts
         .into_items()
-        .into_iter()
         .map(|((first, state, depth), line, paths)| Part {
             // The root itself, when `depth` is 0.
             first: if first == usize::MAX { 0 } else { first },
