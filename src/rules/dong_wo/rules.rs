@@ -1,6 +1,7 @@
 //! Dong Wo behind the [`Rules`] interface: positions and decisions read from and written as MGN.
 
 use super::*;
+use crate::notation::PositionText;
 
 impl Rules for DongWo {
     type State = DongWoState;
@@ -132,25 +133,47 @@ impl Rules for DongWo {
     }
 
     fn written_position_len(&self, state: &DongWoState, text: &str) -> Option<usize> {
-        // Asked at every checkpoint a check reads: a hole with no muzi and no owner is its
-        // count, known from the board's bits without building its `HoleState`.
+        // Asked at every checkpoint a check reads: the position is written as MGN writes it,
+        // its rows from the board's bytes and bits, on the stack, and compared with the text
+        // at once, rather than compared field by field as each hole is built.
         let board = &state.board;
-        let special = board.muzi_mask() | board.owned;
-        let rows = [Side::A, Side::B].map(|side| {
-            row(side).map(move |i| CheckpointHole {
-                board,
-                i,
-                plain: special >> i & 1 == 0,
-            })
-        });
-        crate::notation::written_position_len(
-            text,
-            rows,
-            &state.winnings,
-            state.to_move,
-            state.round,
-            state.debts,
-        )
+        let mut out = PositionText::default();
+        // As `Board::pile` reads them: a muzi is in a ring hole, A's first.
+        let ring = |m: Option<u8>| m.filter(|&at| usize::from(at) < N).map_or(0, |at| 1 << at);
+        let muzi_a: u16 = ring(board.muzi[0]);
+        let muzi_b = ring(board.muzi[1]) & !muzi_a;
+        let special = muzi_a | muzi_b | board.owned;
+        // A's row is ring 5..10, B's 0..5; each hole is followed by a comma, which is then
+        // the `/` after A's row and taken back after B's.
+        for first in [5, 0] {
+            for i in first..first + 5 {
+                let n = board.holes[i];
+                if special >> i & 1 == 0 {
+                    out.count_then(n, b',');
+                    continue;
+                }
+                // As `push_hole_state`: a hole holding a muzi alone is written without its
+                // count.
+                if n > 0 || (muzi_a | muzi_b) >> i & 1 == 0 {
+                    out.number(u32::from(n));
+                }
+                if muzi_a >> i & 1 == 1 {
+                    out.two(b'm', b'A');
+                }
+                if muzi_b >> i & 1 == 1 {
+                    out.two(b'm', b'B');
+                }
+                // A won or bought hole's owner is the other row's player.
+                if board.owned >> i & 1 == 1 {
+                    out.two(b'@', if i < 5 { b'A' } else { b'B' });
+                }
+                out.byte(b',');
+            }
+            out.replace_last(b'/');
+        }
+        out.take_back();
+        out.head(&state.winnings, state.to_move, state.round, state.debts);
+        out.len_in(text)
     }
 
     fn position_head(&self, state: &DongWoState) -> PositionHead {
@@ -563,23 +586,4 @@ fn board_codes(board: &Board) -> [u32; N] {
         codes[i] = codes[i] & !(3 << 16) | if i < 5 { 0 } else { 1 << 16 };
     }
     codes
-}
-
-/// A hole of the board as a checkpoint's text is compared with it.
-struct CheckpointHole<'a> {
-    board: &'a Board,
-    i: usize,
-    /// No muzi in it and no owner: it is written as its count.
-    plain: bool,
-}
-
-impl crate::notation::WrittenHole for CheckpointHole<'_> {
-    #[inline(always)]
-    fn seeds_alone(&self) -> Option<u32> {
-        self.plain.then(|| u32::from(self.board.holes[self.i]))
-    }
-
-    fn state(&self) -> HoleState {
-        self.board.hole_state(self.i)
-    }
 }
