@@ -572,18 +572,20 @@ fn hole_code(c: &HoleState) -> u32 {
 /// The codes of the board's ten holes (`hole_code` of each `Board::hole_state`), in ring order.
 #[inline(always)]
 fn board_codes(board: &Board) -> [u32; N] {
-    // Most holes hold seeds alone: no muzi, no owner.
-    let mut codes = [2 << 16; N];
+    // Branch-free, hole by hole: a loop over the owned holes alone, as many as there are,
+    // mispredicted its end.
     // As `Board::pile` reads them: a muzi is in a ring hole, A's first.
-    if let Some(at) = board.muzi[1].filter(|&at| usize::from(at) < N) {
-        codes[usize::from(at)] |= 1 << 8;
-    }
-    if let Some(at) = board.muzi[0].filter(|&at| usize::from(at) < N) {
-        codes[usize::from(at)] = codes[usize::from(at)] & !(1 << 8) | 1;
-    }
-    // A won or bought hole's owner is the other row's player: A (0) for B's row.
-    for i in holes_of(board.owned) {
-        codes[i] = codes[i] & !(3 << 16) | if i < 5 { 0 } else { 1 << 16 };
+    let ring = |m: Option<u8>| m.filter(|&at| usize::from(at) < N).map_or(0, |at| 1 << at);
+    let muzi_a: u32 = ring(board.muzi[0]);
+    let muzi_b = ring(board.muzi[1]) & !muzi_a;
+    let owned = u32::from(board.owned);
+    let mut codes = [0; N];
+    for (i, code) in codes.iter_mut().enumerate() {
+        // A won or bought hole's owner is the other row's player: A (0) for B's row, B (1)
+        // for A's; 2 for none.
+        let owned = owned >> i & 1;
+        let owner = if i < 5 { 2 - 2 * owned } else { 2 - owned };
+        *code = muzi_a >> i & 1 | (muzi_b >> i & 1) << 8 | owner << 16;
     }
     codes
 }
