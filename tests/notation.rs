@@ -1138,6 +1138,43 @@ fn canonical_every_construct_round_trips() {
     assert_eq!(write_game(&game(&written)), written);
 }
 
+/// `PositionText` writes every count a byte holds as `write_position` does, each followed by
+/// what comes next, and numbers past a byte by its long path.
+#[test]
+fn position_text_writes_every_count_in_decimal() {
+    for n in 0..=300u32 {
+        let mut out = PositionText::default();
+        match u8::try_from(n) {
+            Ok(small) => out.count_then(small, b','),
+            Err(_) => {
+                out.number(n);
+                out.byte(b',');
+            }
+        }
+        out.number(n);
+        let expected = format!("{n},{n}");
+        assert_eq!(out.len_in(&expected), Some(expected.len()), "{n}");
+        assert_eq!(out.len_in(&format!("{n},{}", n + 1)), None, "{n}");
+    }
+}
+
+/// `PositionText` past its room finds nothing, not even where what it wrote over its last
+/// bytes happens to be the text: 65 `1`s written as counts, 130 bytes.
+#[test]
+fn position_text_longer_than_its_room_is_not_found() {
+    let mut out = PositionText::default();
+    for _ in 0..65 {
+        out.count_then(1, b'1');
+    }
+    let ones = "1".repeat(130);
+    assert_eq!(out.len_in(&ones), None);
+    let mut out = PositionText::default();
+    for _ in 0..64 {
+        out.count_then(1, b'1');
+    }
+    assert_eq!(out.len_in(&ones), Some(128));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Properties
 
@@ -1605,6 +1642,50 @@ proptest! {
         for candidate in [mutated, write_position(&other), text[..text.len() - 1].to_string()] {
             if let Some(n) = len(&candidate) {
                 prop_assert_eq!(parse_position(&candidate[..n]), Ok(p.clone()), "{}", candidate);
+                prop_assert_eq!(&candidate[..n], text.as_str());
+            }
+        }
+    }
+
+    /// A game that writes a checkpoint's text itself on the stack (`PositionText`, Dong Wo's
+    /// `written_position_len`) writes what `write_position` writes, and finds it in a text
+    /// exactly where `written_position_len` would; longer than its room, it finds nothing.
+    #[test]
+    fn prop_position_text_is_the_writers_text(
+        p in arb_position(),
+        other in arb_position(),
+        at in any::<usize>(),
+    ) {
+        let mut out = PositionText::default();
+        // As Dong Wo's: each hole followed by a comma, the last of A's row then turned into
+        // the `/` and the last of B's taken back.
+        for row in [Side::A, Side::B] {
+            for h in p.holes.row(row) {
+                let then = b',';
+                match u8::try_from(h.pile.seeds) {
+                    // A hole of seeds alone, as Dong Wo writes most.
+                    Ok(n) if *h == HoleState { pile: Pile { seeds: h.pile.seeds, muzi: Muzi::NONE }, ..HoleState::default() } => {
+                        out.count_then(n, then)
+                    }
+                    _ => {
+                        write_hole(h).bytes().for_each(|b| out.byte(b));
+                        out.byte(then);
+                    }
+                }
+            }
+            out.replace_last(b'/');
+        }
+        out.take_back();
+        out.head(&p.stores, p.to_move, p.round, p.debts);
+        let text = write_position(&p);
+        let fits = text.len() <= 128;
+        prop_assert_eq!(out.len_in(&text), fits.then_some(text.len()), "{}", text);
+        prop_assert_eq!(out.len_in(&format!("{text}] 2. B4")), fits.then_some(text.len()));
+        let mut bytes = text.clone().into_bytes();
+        let at = at % bytes.len();
+        bytes[at] = if bytes[at] == b'1' { b'2' } else { b'1' };
+        for candidate in [String::from_utf8(bytes).unwrap(), write_position(&other), text[..text.len() - 1].to_string()] {
+            if let Some(n) = out.len_in(&candidate) {
                 prop_assert_eq!(&candidate[..n], text.as_str());
             }
         }

@@ -18,5 +18,5 @@ pub use parts::{parts, Part, Parts};
 pub use write::{
     push_action, push_game, push_tag, push_transaction, write_game, write_games, write_head,
     write_hole, write_move, write_pile, write_position, written_position_len, MovetextWriter,
-    WrittenHole,
+    PositionText,
 };

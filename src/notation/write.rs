@@ -449,7 +449,7 @@ fn push_position(out: &mut String, p: &Position) {
 /// reading it ([`GameReader::skip_checkpoint`](super::GameReader::skip_checkpoint)). `None` when
 /// `text` does not start with it, or when the position is one that text would not read back as
 /// (an out-of-play hole holding anything, an empty row): such a checkpoint is read and compared.
-pub fn written_position_len<I: Iterator<Item = H>, H: WrittenHole>(
+pub fn written_position_len<I: Iterator<Item = HoleState>>(
     text: &str,
     rows: [I; 2],
     stores: &[Pile; 2],
@@ -491,33 +491,161 @@ pub fn written_position_len<I: Iterator<Item = H>, H: WrittenHole>(
     Some(expect.at)
 }
 
-/// A hole as [`written_position_len`] is given it: most holes hold seeds alone, which a game
-/// can say without building the hole's whole [`HoleState`].
-pub trait WrittenHole {
-    /// The hole's seeds, if it holds seeds alone (no muzi, no owner, in play).
-    fn seeds_alone(&self) -> Option<u32>;
-    /// The hole's whole state.
-    fn state(&self) -> HoleState;
+/// A position's text as [`write_position`] writes it, built on the stack, for a game that
+/// writes its rows itself (from its own board, faster than as [`HoleState`]s) and then
+/// compares the whole text with a checkpoint's at once ([`PositionText::len_in`]): building
+/// bytes is cheaper than comparing each as it is made. Written past its room, it only says it
+/// is not in the text (the checkpoint is then read and compared).
+pub struct PositionText {
+    /// Written at the length or, past its 128 bytes of room, at 128, and four bytes more for a
+    /// word written there: in the array by construction, without a bounds check, and what
+    /// was written in the room is never written over. A position of ten holes takes 30 to 50
+    /// bytes.
+    bytes: [u8; 132],
+    len: usize,
 }
 
-impl WrittenHole for HoleState {
+impl Default for PositionText {
+    fn default() -> Self {
+        PositionText {
+            bytes: [0; 132],
+            len: 0,
+        }
+    }
+}
+
+impl PositionText {
     #[inline(always)]
-    fn seeds_alone(&self) -> Option<u32> {
-        let seeds = HoleState {
-            pile: Pile {
-                seeds: self.pile.seeds,
-                muzi: Muzi::NONE,
-            },
-            ..HoleState::default()
+    pub fn byte(&mut self, b: u8) {
+        self.bytes[self.len.min(128)] = b;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    pub fn two(&mut self, first: u8, second: u8) {
+        let at = self.len.min(128);
+        self.bytes[at..at + 2].copy_from_slice(&[first, second]);
+        self.len += 2;
+    }
+
+    /// `n` in decimal, then `then` (a count and the comma after it, say): the bytes from a
+    /// table, written as one word whatever their length, the length then added.
+    #[inline(always)]
+    pub fn count_then(&mut self, n: u8, then: u8) {
+        let (digits, len) = DECIMAL[usize::from(n)];
+        let word = digits | u32::from(then) << (8 * len);
+        let at = self.len.min(128);
+        self.bytes[at..at + 4].copy_from_slice(&word.to_le_bytes());
+        self.len += len + 1;
+    }
+
+    #[inline(always)]
+    pub fn number(&mut self, n: u32) {
+        match u8::try_from(n) {
+            Ok(n) => {
+                let (digits, len) = DECIMAL[usize::from(n)];
+                let at = self.len.min(128);
+                self.bytes[at..at + 4].copy_from_slice(&digits.to_le_bytes());
+                self.len += len;
+            }
+            Err(_) => self.long_number(n),
+        }
+    }
+
+    #[inline(never)]
+    fn long_number(&mut self, n: u32) {
+        let mut digits = [0u8; 10];
+        let mut first = digits.len();
+        let mut n = n;
+        while n > 0 {
+            first -= 1;
+            digits[first] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        for &d in &digits[first..] {
+            self.byte(d);
+        }
+    }
+
+    /// As `push_pile`.
+    #[inline(always)]
+    pub fn pile(&mut self, p: &Pile) {
+        if p.seeds > 0 || p.muzi.is_empty() {
+            self.number(p.seeds);
+        }
+        if p.muzi.a {
+            self.two(b'm', b'A');
+        }
+        if p.muzi.b {
+            self.two(b'm', b'B');
+        }
+    }
+
+    /// What `push_position` writes after the rows: stores, side to move, round, debts.
+    #[inline(always)]
+    pub fn head(&mut self, stores: &[Pile; 2], to_move: Side, round: u32, debts: [u32; 2]) {
+        self.byte(b' ');
+        self.pile(&stores[0]);
+        self.byte(b'/');
+        self.pile(&stores[1]);
+        self.byte(b' ');
+        self.byte(match to_move {
+            Side::A => b'A',
+            Side::B => b'B',
+        });
+        self.byte(b' ');
+        self.number(round);
+        if debts != [0, 0] {
+            self.byte(b' ');
+            self.number(debts[0]);
+            self.byte(b'/');
+            self.number(debts[1]);
+        }
+    }
+
+    /// Takes back the last byte written (a separator the next field did not need).
+    #[inline(always)]
+    pub fn take_back(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    /// Writes `b` over the last byte written.
+    #[inline(always)]
+    pub fn replace_last(&mut self, b: u8) {
+        self.bytes[self.len.wrapping_sub(1).min(128)] = b;
+    }
+
+    /// The text's length, if `text` starts with it (as [`written_position_len`]). None when it
+    /// outgrew its room: it is then not known.
+    #[inline(always)]
+    pub fn len_in(&self, text: &str) -> Option<usize> {
+        // Past its room, the bytes were written over each other.
+        if self.len > 128 {
+            return None;
+        }
+        (text.as_bytes().get(..self.len)? == &self.bytes[..self.len]).then_some(self.len)
+    }
+}
+
+/// Each byte's decimal digits as a little-endian word, and how many there are.
+const DECIMAL: [(u32, usize); 256] = {
+    let mut table = [(0, 0); 256];
+    let mut n = 0;
+    while n < 256 {
+        let (d0, d1, d2) = (
+            (b'0' + (n / 100) as u8) as u32,
+            (b'0' + (n / 10 % 10) as u8) as u32,
+            (b'0' + (n % 10) as u8) as u32,
+        );
+        table[n] = match n {
+            0..=9 => (d2, 1),
+            10..=99 => (d1 | d2 << 8, 2),
+            _ => (d0 | d1 << 8 | d2 << 16, 3),
         };
-        (*self == seeds).then_some(self.pile.seeds)
+        n += 1;
     }
-
-    #[inline(always)]
-    fn state(&self) -> HoleState {
-        *self
-    }
-}
+    table
+};
 
 /// For [`written_position_len`]: the text compared so far, each step what `push_position`
 /// would write there, stepped over if it is.
@@ -569,12 +697,19 @@ impl Expect<'_> {
 
     /// As `push_hole_state`.
     #[inline(always)]
-    fn hole(&mut self, h: &impl WrittenHole) -> Option<()> {
+    fn hole(&mut self, h: &HoleState) -> Option<()> {
         // Most holes hold seeds alone.
-        if let Some(seeds) = h.seeds_alone() {
-            return self.number(seeds);
+        let seeds = HoleState {
+            pile: Pile {
+                seeds: h.pile.seeds,
+                muzi: Muzi::NONE,
+            },
+            ..HoleState::default()
+        };
+        if *h == seeds {
+            return self.number(h.pile.seeds);
         }
-        let h = h.state();
+        let h = *h;
         // Dakon's later rounds put holes out of play.
         if h == OUT_OF_PLAY {
             return self.byte(b'x');

@@ -789,7 +789,8 @@ pub trait Rules {
     fn position_head(&self, state: &Self::State) -> PositionHead;
     /// The length of the position of `state` as MGN writes it, if `text` starts with it
     /// ([`crate::notation::written_position_len`]): asked at every checkpoint a check reads,
-    /// so a game may give its holes more cheaply than [`Rules::row_states`] builds them.
+    /// so a game may write it more cheaply than from the holes [`Rules::row_states`] builds
+    /// (Dong Wo writes it from its board on the stack, [`crate::notation::PositionText`]).
     fn written_position_len(&self, state: &Self::State, text: &str) -> Option<usize> {
         written_position_len_by_holes(self, state, text)
     }

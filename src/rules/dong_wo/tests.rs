@@ -801,7 +801,8 @@ fn dong_wo_checkpoint_compared_in_place_agrees_with_the_written_position() {
             write_position(&changed)
         );
         // `mgn check` steps over a checkpoint written as mgn writes the position, through
-        // Dong Wo's own `written_position_len` (the board's bits): it must accept the
+        // Dong Wo's own `written_position_len` (its text written from the board's bytes and
+        // bits on the stack, then compared at once): it must accept the
         // writer's text whole, nothing else, as the holes built one by one do.
         let (written_text, changed_text) = (write_position(&written), write_position(&changed));
         for text in [&written_text, &changed_text] {
