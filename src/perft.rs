@@ -11,8 +11,9 @@
 //!   position, side to move, round, and within a turn the turn so far, such as a Dakon turn
 //!   after a lap that ended in the store), whose continuations do not depend on how it was
 //!   reached; the table compares states whole, never only their hashes;
-//! - [`perft_layers`]: ply by ply forward, each distinct state of a ply (and within a turn)
-//!   kept once with the number of sequences that reach it.
+//! - [`perft_layers`]: ply by ply forward, each distinct state after a ply but the last (and
+//!   within a turn) kept once with the number of sequences that reach it; the last ply's ends
+//!   are counted, not kept.
 //!
 //! [`split`] cuts the count into independent subtrees, so that a caller can count them on
 //! several threads (the command line does; the library starts none).
@@ -436,7 +437,8 @@ impl<K: Eq + Hash, X> Tally<K, X> {
         self.items.is_empty()
     }
 
-    /// The states in the order first reached, each dropped once handed on.
+    /// The states in the order first reached. Each state's own memory (a Dong Wo state's lists)
+    /// is freed once it is handed on; the map's room, when the last is.
     fn into_items(self) -> impl Iterator<Item = (K, X, u64)> {
         self.items
             .into_iter()
