@@ -600,3 +600,32 @@ fn a_removal_alone_is_a_move_form_only_of_nchuwa() {
         assert_eq!(diagnostics[0].rule, expected, "{name}");
     }
 }
+
+/// A capture claim is checked against the move's events, which a replay keeps only when asked:
+/// `replay_game` starts without them and replays the game with them at its first claim. A
+/// claim of nothing after a move that captured, which the move's events alone tell apart,
+/// fails as surely as a wrong count, and the right claim passes.
+#[test]
+fn a_capture_claim_is_checked_by_a_replay_without_kept_events() {
+    let game = |claim: &str| {
+        let text = format!(
+            "[Game \"dakon\"]\n[Start \"0,0,3,0,1/0,1,0,0,0 22/23 B 1\"]\n\n1. B2 {claim} =22/27 *\n"
+        );
+        parse_games(&text).remove(0).unwrap()
+    };
+    for keep_plies in [false, true] {
+        let replayed = mgn::replay::replay_game(&game("x4(A3,B3)"), keep_plies);
+        assert_eq!(replayed.failure, None, "keep_plies {keep_plies}");
+        for wrong in ["x0", "x3", "x4(A3,B4)"] {
+            let failure = mgn::replay::replay_game(&game(wrong), keep_plies)
+                .failure
+                .unwrap_or_else(|| panic!("{wrong} passed (keep_plies {keep_plies})"));
+            assert_eq!(failure.rule, "mgn.claim.captures", "{wrong}");
+            assert!(
+                failure.message.contains("but the move captured x4"),
+                "{wrong}: {}",
+                failure.message
+            );
+        }
+    }
+}

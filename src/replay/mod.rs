@@ -86,7 +86,8 @@ pub struct Replayed {
     pub plies: Vec<PlyRecord>,
     pub start: Option<Position>,
     pub winner: Option<Option<Side>>,
-    /// The replay failed without the events its failure's trace needs: run it again with
+    /// The replay failed without the events its failure's trace needs, or stopped at a capture
+    /// claim, which is checked against the move's events: run it again with
     /// [`ReplayOptions::events`] set (it is the same up to the failure). False for a failure
     /// without a trace (a refused decision).
     pub needs_events: bool,
@@ -172,8 +173,8 @@ pub enum Progress {
 /// How a replay runs.
 pub struct ReplayOptions<'s> {
     /// Keep each ply's events: the capture claims and the traces of failures read them, and they
-    /// cost a tenth of a replay. A replay without them that fails must be run again with them
-    /// for its failure's trace ([`Replayed::needs_events`]).
+    /// cost a tenth of a replay. A replay without them that fails, or meets a capture claim,
+    /// must be run again with them ([`Replayed::needs_events`]).
     pub events: bool,
     /// Given the start position, then each step (ply, round start, owner action, transaction)
     /// with its events and the position after it, as it is played (`mgn replay`); `events` is
@@ -197,7 +198,8 @@ pub fn replay_game_within(game: &Game, keep_plies: bool, max_laps: u64) -> Repla
             plies.push(step);
         }
     };
-    let events = game.moves.iter().any(|e| matches!(e, Element::Captures(_)));
+    // Without events first: a capture claim met then asks for them (`needs_events`), which
+    // spares every other game a look over all its elements before it is replayed.
     let options = |events| ReplayOptions {
         events,
         on_step: None,
@@ -211,7 +213,7 @@ pub fn replay_game_within(game: &Game, keep_plies: bool, max_laps: u64) -> Repla
         };
         replay_moves(&game.header, &mut GameMoves::new(game), options)
     } else {
-        let replayed = replay_moves(&game.header, &mut GameMoves::new(game), options(events));
+        let replayed = replay_moves(&game.header, &mut GameMoves::new(game), options(false));
         if !replayed.needs_events {
             return replayed;
         }
@@ -1041,6 +1043,15 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
 
     fn check_captures(&self, claim: &Spanned<crate::notation::CaptureClaim>) -> Result<(), Fail> {
         self.no_ply_yet(claim.span, "capture")?;
+        if !self.record_events {
+            // Not a verdict: the caller replays the game again with the events.
+            self.events_read.set(true);
+            return Err(failure_at(
+                claim.span,
+                "mgn.claim.captures",
+                "a capture claim is checked against the move's events, which this replay did not keep: the game must be replayed with them",
+            ));
+        }
         // Counted as the move was played, whatever its length. The holes are those captured
         // from, each once: a claim that names one twice differs.
         let captured = self.log.captures();
