@@ -715,3 +715,49 @@ fn max_failures_says_it_stopped_only_when_records_are_left() {
     );
     assert_eq!(summary(&output), "0 passed, 1 failed");
 }
+
+#[test]
+fn bad_records_in_many_batches_are_reported_in_file_order_at_their_lines() {
+    // Games are checked in batches on every core: a thousand short games are many batches,
+    // and each bad one must still be reported as the game and at the line it is, in order.
+    let bad = |i: usize| i % 97 == 13;
+    let text: String = (0..1000)
+        .map(|i| match bad(i) {
+            true => "[Game \"dakon\"]\n1. B9 *\n",
+            false => "[Game \"dakon\"]\n*\n",
+        })
+        .collect();
+    let dir = scratch_for("batches-in-order");
+    let file = dir.join("games.mgn");
+    fs::write(&file, text).unwrap();
+    let output = mgn(&["check", "--format", "json", path_str(&file)]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    let lines: Vec<String> = stdout(&output).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 1000, "{}", shown(&output));
+    for (i, line) in lines.iter().enumerate() {
+        assert!(line.contains(&format!("\"game\":{},", i + 1)), "{line}");
+        let failed = line.contains("\"verdict\":\"failed\"");
+        assert_eq!(failed, bad(i), "{line}");
+        if failed {
+            assert!(line.contains(&format!("\"line\":{},", 2 * i + 2)), "{line}");
+            assert!(line.contains("\"rule\":\"dakon.sow.start\""), "{line}");
+        }
+    }
+    // Stopping after three bad records stops at the third in the file, not the third checked.
+    let output = mgn(&["check", "--max-failures", "3", "--quiet", path_str(&file)]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    let report = stdout(&output);
+    let reported: Vec<&str> = report
+        .lines()
+        .filter(|l| l.contains("B9 is not a hole"))
+        .collect();
+    assert_eq!(reported.len(), 3, "{}", shown(&output));
+    for (line, i) in reported.iter().zip([13, 110, 207]) {
+        assert!(line.contains(&format!(":{}:", 2 * i + 2)), "{line}");
+    }
+    assert!(
+        stderr(&output).contains("stopped after 3 bad records"),
+        "{}",
+        shown(&output)
+    );
+}

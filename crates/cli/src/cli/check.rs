@@ -25,8 +25,14 @@ use std::time::Instant;
 /// large one, little enough that memory stays small. A part larger than the window is read
 /// alone.
 const WINDOW_BYTES: usize = 16 << 20;
-/// Parts in flight, at most, so that small parts cost no more bookkeeping than the window.
+/// Batches in flight, at most, so that small ones cost no more bookkeeping than the window.
 const WINDOW_PARTS: usize = 8192;
+/// Parts are handed to the thread pool in batches of about this many bytes (a part larger is a
+/// batch of its own): a task and a message for each game woke a thread for each game, and on
+/// games of a few kilobytes the waking took a fifth of the check's time, in the kernel.
+const BATCH_BYTES: usize = 256 << 10;
+/// Parts in a batch, at most, so that a batch of small parts is not kept back for long.
+const BATCH_PARTS: usize = 64;
 
 /// What the reader hands over, in file order.
 enum Unit {
@@ -44,6 +50,19 @@ enum Unit {
         error: InputError,
     },
 }
+
+impl Unit {
+    /// The text it holds in the window.
+    fn bytes(&self) -> usize {
+        match self {
+            Unit::Part { part, .. } => part.bytes.len(),
+            _ => 0,
+        }
+    }
+}
+
+/// Units handed over together, in file order, each with its results.
+type Batch = Vec<(Unit, Vec<RecordResult>)>;
 
 /// The size from which the files of a run of a few files are large enough for a bar: some
 /// seconds of checking at about 100 MiB/s (docs/performance.md).
@@ -94,7 +113,7 @@ pub fn run(args: &CheckArgs) -> Status {
 
     let window = Window::default();
     let written = std::thread::scope(|scope| -> io::Result<()> {
-        let (done, arrived) = mpsc::channel::<(usize, Unit, Vec<RecordResult>)>();
+        let (done, arrived) = mpsc::channel::<(usize, Batch)>();
         let window = &window;
         let options = &options;
         scope.spawn(move || read_all(origins, window, done, options));
@@ -105,45 +124,45 @@ pub fn run(args: &CheckArgs) -> Status {
         // Results come as they are checked; they are reported in the order they were read.
         let mut waiting = BTreeMap::new();
         let mut next = 0;
-        for (index, unit, results) in arrived {
-            waiting.insert(index, (unit, results));
-            while let Some((unit, results)) = waiting.remove(&next) {
+        for (index, batch) in arrived {
+            waiting.insert(index, batch);
+            while let Some(batch) = waiting.remove(&next) {
                 next += 1;
-                // Stopped only when records are left unchecked; the report says so.
-                if report.failed() >= limit && matches!(unit, Unit::Part { .. }) {
-                    output::say(&format!(
-                        "stopped after {limit} bad records (--max-failures)"
-                    ));
-                    window.stop();
-                    return Ok(());
+                let in_batch: usize = batch.iter().map(|(unit, _)| unit.bytes()).sum();
+                for (unit, results) in batch {
+                    // Stopped only when records are left unchecked; the report says so.
+                    if report.failed() >= limit && matches!(unit, Unit::Part { .. }) {
+                        output::say(&format!(
+                            "stopped after {limit} bad records (--max-failures)"
+                        ));
+                        window.stop();
+                        return Ok(());
+                    }
+                    let bytes = unit.bytes();
+                    // The bar moves by files, or by the bytes of the parts checked.
+                    let (per_part, per_file) = if by_bytes { (bytes as u64, 0) } else { (0, 1) };
+                    match unit {
+                        Unit::Part { file, part } => {
+                            bar.suspend(|| {
+                                reported.part(&mut report, &names[file], &part, &results, limit)
+                            })?;
+                            bar.inc(per_part);
+                        }
+                        // Past the limit, a file's end says nothing more.
+                        Unit::End { .. } if report.failed() >= limit => bar.inc(per_file),
+                        Unit::End { file } => {
+                            bar.inc(per_file);
+                            bar.suspend(|| reported.end(&mut report, &names[file]))?;
+                        }
+                        Unit::Error { file, error } => {
+                            bar.inc(per_file);
+                            reported.forget(file);
+                            output::say(&report::input_error(&error));
+                            status = status.max(Status::Error);
+                        }
+                    }
                 }
-                let bytes = match &unit {
-                    Unit::Part { part, .. } => part.bytes.len(),
-                    _ => 0,
-                };
-                // The bar moves by files, or by the bytes of the parts checked.
-                let (per_part, per_file) = if by_bytes { (bytes as u64, 0) } else { (0, 1) };
-                match unit {
-                    Unit::Part { file, part } => {
-                        bar.suspend(|| {
-                            reported.part(&mut report, &names[file], &part, &results, limit)
-                        })?;
-                        bar.inc(per_part);
-                    }
-                    // Past the limit, a file's end says nothing more.
-                    Unit::End { .. } if report.failed() >= limit => bar.inc(per_file),
-                    Unit::End { file } => {
-                        bar.inc(per_file);
-                        bar.suspend(|| reported.end(&mut report, &names[file]))?;
-                    }
-                    Unit::Error { file, error } => {
-                        bar.inc(per_file);
-                        reported.forget(file);
-                        output::say(&report::input_error(&error));
-                        status = status.max(Status::Error);
-                    }
-                }
-                window.release(bytes);
+                window.release(in_batch);
             }
         }
         Ok(())
@@ -206,6 +225,15 @@ impl Window {
         !state.stopped
     }
 
+    /// Nothing is in flight: the pool has nothing to check, or the report nothing to write.
+    fn idle(&self) -> bool {
+        self.state
+            .lock()
+            .expect("the window is never poisoned")
+            .parts
+            == 0
+    }
+
     fn release(&self, bytes: usize) {
         let mut state = self.state.lock().expect("the window is never poisoned");
         state.bytes -= bytes;
@@ -222,49 +250,30 @@ impl Window {
     }
 }
 
-/// Reads every input a part at a time and hands each part to the thread pool, numbered in the
-/// order read; markers for a file's end and for an input that cannot be read come in the same
-/// numbering. Stops when the report has stopped (`--max-failures`).
+/// Reads every input a part at a time and hands the parts to the thread pool in batches,
+/// numbered in the order read; markers for a file's end and for an input that cannot be read
+/// come in the same numbering, each after the batch of the parts before it. Stops when the
+/// report has stopped (`--max-failures`).
 fn read_all(
     origins: Vec<Result<Origin, InputError>>,
     window: &Window,
-    done: mpsc::Sender<(usize, Unit, Vec<RecordResult>)>,
+    done: mpsc::Sender<(usize, Batch)>,
     options: &CheckOptions,
 ) {
-    let mut index = 0;
-    let mut hand_over = |unit: Unit| -> bool {
-        let bytes = match &unit {
-            Unit::Part { part, .. } => part.bytes.len(),
-            _ => 0,
-        };
-        if !window.admit(bytes) {
-            return false;
-        }
-        let numbered = index;
-        index += 1;
-        match unit {
-            Unit::Part { .. } => {
-                let done = done.clone();
-                let options = options.clone();
-                rayon::spawn(move || {
-                    let results = match &unit {
-                        Unit::Part { part, .. } => check_part(part, &options),
-                        _ => Vec::new(),
-                    };
-                    // The report has gone when it stopped early.
-                    let _ = done.send((numbered, unit, results));
-                });
-                true
-            }
-            unit => done.send((numbered, unit, Vec::new())).is_ok(),
-        }
+    let mut handing = Handing {
+        window,
+        done,
+        options,
+        index: 0,
+        parts: Vec::new(),
+        bytes: 0,
     };
     'files: for (file, origin) in origins.into_iter().enumerate() {
         let opened = origin.and_then(|origin| Ok((origin.name(), input::open(&origin)?)));
         let (name, reader) = match opened {
             Ok(opened) => opened,
             Err(error) => {
-                if !hand_over(Unit::Error { file, error }) {
+                if !handing.marker(Unit::Error { file, error }) {
                     return;
                 }
                 continue;
@@ -272,30 +281,98 @@ fn read_all(
         };
         let started = Instant::now();
         for part in parts(reader) {
-            let unit = match part {
-                Ok(part) => Unit::Part { file, part },
-                Err(error) => Unit::Error {
-                    file,
-                    error: InputError::Io {
+            let handed = match part {
+                Ok(part) => handing.part(file, part),
+                Err(error) => {
+                    let error = InputError::Io {
                         name: name.clone(),
                         error,
-                    },
-                },
+                    };
+                    if !handing.marker(Unit::Error { file, error }) {
+                        return;
+                    }
+                    // A file read part way has no end to report: whether it held a game is
+                    // not known.
+                    continue 'files;
+                }
             };
-            let failed = matches!(unit, Unit::Error { .. });
-            if !hand_over(unit) {
+            if !handed {
                 return;
-            }
-            if failed {
-                // A file read part way has no end to report: whether it held a game is not
-                // known.
-                continue 'files;
             }
         }
         tracing::debug!(file, elapsed = ?started.elapsed(), "read");
-        if !hand_over(Unit::End { file }) {
+        if !handing.marker(Unit::End { file }) {
             return;
         }
+    }
+    handing.flush();
+}
+
+/// The reader's side of the hand-over: the batch being gathered, and the next number.
+struct Handing<'a> {
+    window: &'a Window,
+    done: mpsc::Sender<(usize, Batch)>,
+    options: &'a CheckOptions,
+    index: usize,
+    parts: Vec<(usize, Part)>,
+    bytes: usize,
+}
+
+impl Handing<'_> {
+    /// Adds a part to the batch, which goes once full, or at once when nothing is in flight
+    /// (a slow stream, a game at a time, is checked as each comes); false once the report has
+    /// stopped.
+    fn part(&mut self, file: usize, part: Part) -> bool {
+        if !self.parts.is_empty() && self.bytes + part.bytes.len() > BATCH_BYTES {
+            if !self.flush() {
+                return false;
+            }
+        }
+        self.bytes += part.bytes.len();
+        self.parts.push((file, part));
+        if self.parts.len() >= BATCH_PARTS || self.bytes >= BATCH_BYTES || self.window.idle() {
+            return self.flush();
+        }
+        true
+    }
+
+    /// Hands over the batch gathered, to be checked on the pool; false once the report has
+    /// stopped. The window is waited on only here, with nothing kept back, so the report
+    /// always has what it waits for.
+    fn flush(&mut self) -> bool {
+        if self.parts.is_empty() {
+            return true;
+        }
+        let parts = std::mem::take(&mut self.parts);
+        if !self.window.admit(std::mem::take(&mut self.bytes)) {
+            return false;
+        }
+        let numbered = self.index;
+        self.index += 1;
+        let done = self.done.clone();
+        let options = self.options.clone();
+        rayon::spawn(move || {
+            let batch = parts
+                .into_iter()
+                .map(|(file, part)| {
+                    let results = check_part(&part, &options);
+                    (Unit::Part { file, part }, results)
+                })
+                .collect();
+            // The report has gone when it stopped early.
+            let _ = done.send((numbered, batch));
+        });
+        true
+    }
+
+    /// Hands over a file's end or an input error, after the parts before it.
+    fn marker(&mut self, unit: Unit) -> bool {
+        if !self.flush() || !self.window.admit(0) {
+            return false;
+        }
+        let numbered = self.index;
+        self.index += 1;
+        self.done.send((numbered, vec![(unit, Vec::new())])).is_ok()
     }
 }
 
