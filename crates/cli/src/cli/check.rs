@@ -323,10 +323,9 @@ impl Handing<'_> {
     /// (a slow stream, a game at a time, is checked as each comes); false once the report has
     /// stopped.
     fn part(&mut self, file: usize, part: Part) -> bool {
-        if !self.parts.is_empty() && self.bytes + part.bytes.len() > BATCH_BYTES {
-            if !self.flush() {
-                return false;
-            }
+        // A part that would overfill the batch starts the next one.
+        if !self.parts.is_empty() && self.bytes + part.bytes.len() > BATCH_BYTES && !self.flush() {
+            return false;
         }
         self.bytes += part.bytes.len();
         self.parts.push((file, part));
