@@ -471,6 +471,8 @@ pub fn written_position_len<I: Iterator<Item = HoleState>>(
             expect.hole(&hole)?;
         }
     }
+    // The head as `PositionText::head` writes it, here compared as it goes: building it on
+    // the stack first (132 bytes cleared) made Dakon's check 3 % slower.
     expect.byte(b' ')?;
     expect.pile(&stores[0])?;
     expect.byte(b'/')?;
@@ -554,14 +556,7 @@ impl PositionText {
 
     #[inline(never)]
     fn long_number(&mut self, n: u32) {
-        let mut digits = [0u8; 10];
-        let mut first = digits.len();
-        let mut n = n;
-        while n > 0 {
-            first -= 1;
-            digits[first] = b'0' + (n % 10) as u8;
-            n /= 10;
-        }
+        let (digits, first) = decimal(n);
         for &d in &digits[first..] {
             self.byte(d);
         }
@@ -625,6 +620,20 @@ impl PositionText {
         }
         (text.as_bytes().get(..self.len)? == &self.bytes[..self.len]).then_some(self.len)
     }
+}
+
+/// `n`'s decimal digits, at the end of the array: they start at the index given ("0" for 0).
+fn decimal(mut n: u32) -> ([u8; 10], usize) {
+    let mut digits = [b'0'; 10];
+    let mut first = digits.len() - 1;
+    while n > 0 {
+        digits[first] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n > 0 {
+            first -= 1;
+        }
+    }
+    (digits, first)
 }
 
 /// Each byte's decimal digits as a little-endian word, and how many there are.
@@ -750,14 +759,7 @@ fn unusual_hole(text: &[u8], at: usize, h: HoleState) -> Option<usize> {
 /// For [`Expect::number`]: the end of `n`, of three digits or more, if `text` has it at `at`.
 #[inline(never)]
 fn long_number(text: &[u8], at: usize, n: u32) -> Option<usize> {
-    let mut digits = [0u8; 10];
-    let mut first = digits.len();
-    let mut n = n;
-    while n > 0 {
-        first -= 1;
-        digits[first] = b'0' + (n % 10) as u8;
-        n /= 10;
-    }
+    let (digits, first) = decimal(n);
     let digits = &digits[first..];
     let end = at + digits.len();
     // Compared byte by byte: a call to `memcmp` costs more than these few digits.
@@ -767,4 +769,28 @@ fn long_number(text: &[u8], at: usize, n: u32) -> Option<usize> {
         .zip(digits)
         .all(|(a, b)| a == b)
         .then_some(end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimal;
+
+    #[test]
+    fn decimal_digits_are_the_numbers_own() {
+        for n in [
+            0,
+            9,
+            10,
+            99,
+            100,
+            255,
+            256,
+            1_000_000,
+            u32::MAX - 1,
+            u32::MAX,
+        ] {
+            let (digits, first) = decimal(n);
+            assert_eq!(&digits[first..], n.to_string().as_bytes(), "{n}");
+        }
+    }
 }
