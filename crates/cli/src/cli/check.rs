@@ -1,8 +1,8 @@
 //! `mgn check`: read every record of the inputs and report the bad ones.
 //!
 //! Inputs are read a part at a time ([`mgn::notation::parts`]: a file cut before each line that
-//! starts a game) by a reader thread, which hands each part to the thread pool as soon as it is
-//! read; the parts are checked on every core and reported in file order. A window bounds the
+//! starts a game) by a reader thread, which hands the parts to the thread pool in batches (at
+//! once when the pool is idle); the parts are checked on every core and reported in file order. A window bounds the
 //! text read and not yet reported, so memory holds that window whatever the size of a file or
 //! the number of files, and one large part does not keep the other cores idle: they go on with
 //! the parts after it, up to the window.
@@ -26,7 +26,7 @@ use std::time::Instant;
 /// alone.
 const WINDOW_BYTES: usize = 16 << 20;
 /// Batches in flight, at most, so that small ones cost no more bookkeeping than the window.
-const WINDOW_PARTS: usize = 8192;
+const WINDOW_BATCHES: usize = 8192;
 /// Parts are handed to the thread pool in batches of about this many bytes (a part larger is a
 /// batch of its own): a task and a message for each game woke a thread for each game, and on
 /// games of a few kilobytes the waking took a fifth of the check's time, in the kernel.
@@ -202,7 +202,7 @@ struct Window {
 #[derive(Default)]
 struct InFlight {
     bytes: usize,
-    parts: usize,
+    batches: usize,
     stopped: bool,
 }
 
@@ -212,8 +212,8 @@ impl Window {
     fn admit(&self, bytes: usize) -> bool {
         let mut state = self.state.lock().expect("the window is never poisoned");
         while !state.stopped
-            && state.parts > 0
-            && (state.bytes + bytes > WINDOW_BYTES || state.parts >= WINDOW_PARTS)
+            && state.batches > 0
+            && (state.bytes + bytes > WINDOW_BYTES || state.batches >= WINDOW_BATCHES)
         {
             state = self
                 .changed
@@ -221,23 +221,23 @@ impl Window {
                 .expect("the window is never poisoned");
         }
         state.bytes += bytes;
-        state.parts += 1;
+        state.batches += 1;
         !state.stopped
     }
 
-    /// Nothing is in flight: the pool has nothing to check, or the report nothing to write.
+    /// Nothing is in flight: the pool has nothing to check and the report nothing to write.
     fn idle(&self) -> bool {
         self.state
             .lock()
             .expect("the window is never poisoned")
-            .parts
+            .batches
             == 0
     }
 
     fn release(&self, bytes: usize) {
         let mut state = self.state.lock().expect("the window is never poisoned");
         state.bytes -= bytes;
-        state.parts -= 1;
+        state.batches -= 1;
         self.changed.notify_all();
     }
 
