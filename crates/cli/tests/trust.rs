@@ -645,9 +645,11 @@ fn a_link_to_nothing_in_a_folder_is_an_input_that_cannot_be_read() {
 
 #[test]
 fn a_report_that_cannot_be_written_ends_even_when_the_window_is_full() {
-    // More parts than the window holds, every one a bad record: the report fails at once and
-    // the reader, waiting for room, must be let go.
-    let text = "[Game \"dakon\"]\n1. B9 *\n".repeat(10_000);
+    // Bad records of 32 KiB, more than the window (16 MiB) and the report's buffer (64 KiB,
+    // a few hundred records) hold together: the report fails part way while the reader waits
+    // for room, and the reader must be let go.
+    let record = format!("[Game \"dakon\"]\n{{{}}}\n1. B9 *\n", "x".repeat(32 << 10));
+    let text = record.repeat(800);
     let dir = scratch_for("report-full-window");
     let file = dir.join("bad.mgn");
     fs::write(&file, text).unwrap();
