@@ -186,7 +186,11 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
 }
 
 /// Whether a text may hold a capture claim (`x7`), whose check needs each ply's events. A
-/// claim-like `x` in a comment only costs the events.
+/// claim stands after a space or a comment, so an `x` between digits or after a hole's name is
+/// none: `[Board "2x5"]`, which every record of a board other than the game's usual one holds,
+/// used to put the whole text on the slower replay with events. A claim-like `x` in a comment
+/// only costs the events, and a claim this misses costs a second replay
+/// ([`crate::replay::Replayed::needs_events`]), never its check.
 fn has_capture_claim(text: &str) -> bool {
     // From the first `x`, block by block, each without an early exit, which the compiler turns
     // into vector code: a record may hold an `x` in every few checkpoints (Dakon's out-of-play
@@ -196,14 +200,19 @@ fn has_capture_claim(text: &str) -> bool {
     let Some(first) = memchr::memchr(b'x', b) else {
         return false;
     };
-    let pairs = b.len().saturating_sub(1);
-    (first..pairs).step_by(BLOCK).any(|start| {
-        let end = (start + BLOCK).min(pairs);
+    if first == 0 && b.get(1).is_some_and(u8::is_ascii_digit) {
+        return true;
+    }
+    // Each triple (before, x, digit) from the one whose `x` is the first.
+    let triples = b.len().saturating_sub(2);
+    (first.max(1) - 1..triples).step_by(BLOCK).any(|start| {
+        let end = (start + BLOCK).min(triples);
         b[start..end]
             .iter()
-            .zip(&b[start + 1..=end])
-            .fold(false, |found, (&x, &digit)| {
-                found | ((x == b'x') & digit.is_ascii_digit())
+            .zip(&b[start + 1..end + 1])
+            .zip(&b[start + 2..end + 2])
+            .fold(false, |found, ((&before, &x), &digit)| {
+                found | (!before.is_ascii_alphanumeric() & (x == b'x') & digit.is_ascii_digit())
             })
     })
 }
@@ -255,14 +264,40 @@ mod tests {
         assert!(!has_capture_claim(""));
         assert!(!has_capture_claim("x"));
         assert!(has_capture_claim("x7"));
+        assert!(has_capture_claim(" x7"));
+        assert!(has_capture_claim("{a comment}x7"));
         for len in [1, 4094, 4095, 4096, 4097, 9000] {
             let holes = "[x,4/4,x 0/0 A 1] ".repeat(len / 18 + 1);
             let filler = &holes[..len];
             assert!(!has_capture_claim(filler), "{len}");
             assert!(!has_capture_claim(&format!("{filler}x")), "{len}");
-            assert!(has_capture_claim(&format!("{filler}x3")), "{len}");
-            assert!(has_capture_claim(&format!("{filler}x12 {filler}")), "{len}");
+            assert!(has_capture_claim(&format!("{filler} x3")), "{len}");
+            assert!(
+                has_capture_claim(&format!("{filler}\nx12 {filler}")),
+                "{len}"
+            );
             assert!(has_capture_claim(&format!("x1{filler}")), "{len}");
+        }
+    }
+
+    /// The board's size (`[Board "2x5"]`) and an `x` glued to a move (`B4x7`, which the reader
+    /// refuses) are no capture claims: a claim stands after a space or a comment. Before this,
+    /// every record with a Board tag was checked with its events kept, a quarter slower.
+    #[test]
+    fn a_board_size_is_no_capture_claim() {
+        assert!(!has_capture_claim("[Game \"dong-wo\"]\n[Board \"2x5\"]\n"));
+        assert!(!has_capture_claim("[Board \"4x15\"]"));
+        assert!(!has_capture_claim("1. B4x7"));
+        for len in [0, 4093, 4094, 4095, 4096, 9000] {
+            let filler = " ".repeat(len);
+            assert!(
+                !has_capture_claim(&format!("{filler}[Board \"2x7\"]{filler}")),
+                "{len}"
+            );
+            assert!(
+                has_capture_claim(&format!("{filler}[Board \"2x7\"] x0")),
+                "{len}"
+            );
         }
     }
 }
