@@ -1268,13 +1268,17 @@ impl DongWo {
             },
             t.lap,
         );
+        // The laps are played on `s`, written back to the state once: the board copied back
+        // whole after each lap was read as words just after the lap wrote its holes byte by
+        // byte, which the CPU cannot forward from its store buffer (a stall at every lap).
+        let mut s = run_start.0;
         loop {
             let anchored = !state.pending.is_empty();
             if !anchored && (self.config.endless != EndlessMove::Illegal || t.acted) {
                 break;
             }
-            let next = t.next as usize;
-            if state.board.is_empty(next) || state.board.muzi_at(next).is_some() {
+            let next = s.next as usize;
+            if s.board.is_empty(next) || s.board.muzi_at(next).is_some() {
                 break;
             }
             if u64::from(t.lap) >= self.max_laps {
@@ -1297,10 +1301,6 @@ impl DongWo {
                 lap_end(sink, t.lap, last, LAP_RELAY);
             }
             t.lap += 1;
-            let mut s = Snap {
-                board: state.board,
-                next: t.next,
-            };
             let last = if anchored {
                 let mut anchors = Anchors {
                     pending: &mut state.pending,
@@ -1312,19 +1312,15 @@ impl DongWo {
                 self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?
             };
             last_lap = Some(last);
-            state.board = s.board;
-            t.next = s.next;
         }
+        state.board = s.board;
+        t.next = s.next;
         if state.board.is_empty(t.next as usize) {
             if let Some(last) = last_lap {
                 lap_end(sink, t.lap, last, LAP_END);
             }
             return self.finish(state, &t, sink);
         }
-        let mut s = Snap {
-            board: state.board,
-            next: t.next,
-        };
         let left = self.max_laps.saturating_sub(u64::from(t.lap));
         let (end, laps) = self.run(&mut s, t.ccw, left);
         if end == RunEnd::Undecided {
