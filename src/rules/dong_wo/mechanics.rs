@@ -1640,6 +1640,10 @@ impl DongWo {
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         let mut next = state.clone();
+        // The lists' room goes with the copy, which the state becomes: dropped with the state
+        // replaced, it was allocated again by the round's next turn (its contents are alike).
+        std::mem::swap(&mut next.seen, &mut state.seen);
+        std::mem::swap(&mut next.pending, &mut state.pending);
         // The events go straight to the sink, and are withdrawn if the decision is refused: a
         // move's events may be many (a stopped endless move).
         let mark = sink.mark();
