@@ -144,6 +144,7 @@ impl DongWo {
 
     /// One lap without a muzi from `s.next`; `s.next` becomes the hole after its last stone.
     /// `hook` sees the board after the pick-up and after every piece (owner actions).
+    #[inline]
     fn plain_lap<S: EventSink, H: PieceHook>(
         &self,
         s: &mut Snap,
@@ -152,22 +153,34 @@ impl DongWo {
         sink: &mut S,
         hook: &mut H,
     ) -> Result<usize, Diagnostic> {
-        let from = s.next as usize;
-        let n = s.board.holes[from] as usize;
+        self.plain_lap_on(&mut s.board, &mut s.next, ccw, (lap, sink), hook)
+    }
+
+    /// [`DongWo::plain_lap`] on a board and its next hole kept apart (a move's, in its state).
+    fn plain_lap_on<S: EventSink, H: PieceHook>(
+        &self,
+        board: &mut Board,
+        next: &mut u8,
+        ccw: bool,
+        (lap, sink): (u32, &mut S),
+        hook: &mut H,
+    ) -> Result<usize, Diagnostic> {
+        let from = *next as usize;
+        let n = board.holes[from] as usize;
         sink.event(Event::PickUp {
             hole: ring_hole(from),
-            pile: s.board.pile(from),
+            pile: board.pile(from),
             lap,
         });
-        s.board.holes[from] = 0;
-        hook.after(self, &mut s.board, false, sink)?;
+        board.holes[from] = 0;
+        hook.after(self, board, false, sink)?;
         let mut at = from;
         for _ in 0..n {
             at = next_hole(at, ccw);
-            self.sow_stone(&mut s.board, at, sink);
-            hook.after(self, &mut s.board, true, sink)?;
+            self.sow_stone(board, at, sink);
+            hook.after(self, board, true, sink)?;
         }
-        s.next = next_hole(at, ccw) as u8;
+        *next = next_hole(at, ccw) as u8;
         Ok(at)
     }
 
@@ -1268,17 +1281,16 @@ impl DongWo {
             },
             t.lap,
         );
-        // The laps are played on `s`, written back to the state once: the board copied back
-        // whole after each lap was read as words just after the lap wrote its holes byte by
-        // byte, which the CPU cannot forward from its store buffer (a stall at every lap).
-        let mut s = run_start.0;
+        // The laps are played on the state's board in place: a copy of it read back whole
+        // just after a lap wrote its holes byte by byte waits for those writes, which the CPU
+        // cannot forward from its store buffer to a wider read (a stall a move, or a lap).
         loop {
             let anchored = !state.pending.is_empty();
             if !anchored && (self.config.endless != EndlessMove::Illegal || t.acted) {
                 break;
             }
-            let next = s.next as usize;
-            if s.board.is_empty(next) || s.board.muzi_at(next).is_some() {
+            let next = t.next as usize;
+            if state.board.is_empty(next) || state.board.muzi_at(next).is_some() {
                 break;
             }
             if u64::from(t.lap) >= self.max_laps {
@@ -1301,26 +1313,29 @@ impl DongWo {
                 lap_end(sink, t.lap, last, LAP_RELAY);
             }
             t.lap += 1;
+            let (board, next) = (&mut state.board, &mut t.next);
             let last = if anchored {
                 let mut anchors = Anchors {
                     pending: &mut state.pending,
                     winnings: &mut state.winnings,
                     sown: &mut t.sown,
                 };
-                self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut anchors)?
+                self.plain_lap_on(board, next, t.ccw, (t.lap, sink), &mut anchors)?
             } else {
-                self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?
+                self.plain_lap_on(board, next, t.ccw, (t.lap, sink), &mut ())?
             };
             last_lap = Some(last);
         }
-        state.board = s.board;
-        t.next = s.next;
         if state.board.is_empty(t.next as usize) {
             if let Some(last) = last_lap {
                 lap_end(sink, t.lap, last, LAP_END);
             }
             return self.finish(state, &t, sink);
         }
+        let mut s = Snap {
+            board: state.board,
+            next: t.next,
+        };
         let left = self.max_laps.saturating_sub(u64::from(t.lap));
         let (end, laps) = self.run(&mut s, t.ccw, left);
         if end == RunEnd::Undecided {
