@@ -887,6 +887,10 @@ impl DongWo {
     /// [`DongWo::has_move`], the board's occupied holes given (`Board::occupied`): the end of
     /// a move asks it for one or both players and the round-end test, from one look at the
     /// board.
+    ///
+    /// Its glance inline (asked after every move and owner action, and it nearly always
+    /// answers there), the moves played ahead out of line.
+    #[inline]
     fn has_move_in(&self, board: &Board, side: Side, occupied: u16) -> Reach {
         let candidates = board.sector(side) & occupied;
         // A hole without a muzi may always start a move, and most positions have one whose
@@ -898,6 +902,13 @@ impl DongWo {
         {
             return Reach::Yes;
         }
+        self.has_move_ahead(board, side, (candidates, plain))
+    }
+
+    /// [`DongWo::has_move_in`] past its glance: the moves of `candidates` (`plain` first) played
+    /// ahead.
+    #[inline(never)]
+    fn has_move_ahead(&self, board: &Board, side: Side, (candidates, plain): (u16, u16)) -> Reach {
         let mut undecided = false;
         // The plain holes first: their look-ahead follows a run of laps, a muzi hole's searches
         // the drops (the answer does not depend on the order).
