@@ -144,6 +144,7 @@ impl DongWo {
 
     /// One lap without a muzi from `s.next`; `s.next` becomes the hole after its last stone.
     /// `hook` sees the board after the pick-up and after every piece (owner actions).
+    #[inline]
     fn plain_lap<S: EventSink, H: PieceHook>(
         &self,
         s: &mut Snap,
@@ -152,22 +153,34 @@ impl DongWo {
         sink: &mut S,
         hook: &mut H,
     ) -> Result<usize, Diagnostic> {
-        let from = s.next as usize;
-        let n = s.board.holes[from] as usize;
+        self.plain_lap_on(&mut s.board, &mut s.next, ccw, (lap, sink), hook)
+    }
+
+    /// [`DongWo::plain_lap`] on a board and its next hole kept apart (a move's, in its state).
+    fn plain_lap_on<S: EventSink, H: PieceHook>(
+        &self,
+        board: &mut Board,
+        next: &mut u8,
+        ccw: bool,
+        (lap, sink): (u32, &mut S),
+        hook: &mut H,
+    ) -> Result<usize, Diagnostic> {
+        let from = *next as usize;
+        let n = board.holes[from] as usize;
         sink.event(Event::PickUp {
             hole: ring_hole(from),
-            pile: s.board.pile(from),
+            pile: board.pile(from),
             lap,
         });
-        s.board.holes[from] = 0;
-        hook.after(self, &mut s.board, false, sink)?;
+        board.holes[from] = 0;
+        hook.after(self, board, false, sink)?;
         let mut at = from;
         for _ in 0..n {
             at = next_hole(at, ccw);
-            self.sow_stone(&mut s.board, at, sink);
-            hook.after(self, &mut s.board, true, sink)?;
+            self.sow_stone(board, at, sink);
+            hook.after(self, board, true, sink)?;
         }
-        s.next = next_hole(at, ccw) as u8;
+        *next = next_hole(at, ccw) as u8;
         Ok(at)
     }
 
@@ -874,6 +887,10 @@ impl DongWo {
     /// [`DongWo::has_move`], the board's occupied holes given (`Board::occupied`): the end of
     /// a move asks it for one or both players and the round-end test, from one look at the
     /// board.
+    ///
+    /// Its glance inline (asked after every move and owner action, and it nearly always
+    /// answers there), the moves played ahead out of line.
+    #[inline]
     fn has_move_in(&self, board: &Board, side: Side, occupied: u16) -> Reach {
         let candidates = board.sector(side) & occupied;
         // A hole without a muzi may always start a move, and most positions have one whose
@@ -885,6 +902,13 @@ impl DongWo {
         {
             return Reach::Yes;
         }
+        self.has_move_ahead(board, side, (candidates, plain))
+    }
+
+    /// [`DongWo::has_move_in`] past its glance: the moves of `candidates` (`plain` first) played
+    /// ahead.
+    #[inline(never)]
+    fn has_move_ahead(&self, board: &Board, side: Side, (candidates, plain): (u16, u16)) -> Reach {
         let mut undecided = false;
         // The plain holes first: their look-ahead follows a run of laps, a muzi hole's searches
         // the drops (the answer does not depend on the order).
@@ -1268,6 +1292,9 @@ impl DongWo {
             },
             t.lap,
         );
+        // The laps are played on the state's board in place: a copy of it read back whole
+        // just after a lap wrote its holes byte by byte waits for those writes, which the CPU
+        // cannot forward from its store buffer to a wider read (a stall a move, or a lap).
         loop {
             let anchored = !state.pending.is_empty();
             if !anchored && (self.config.endless != EndlessMove::Illegal || t.acted) {
@@ -1297,23 +1324,18 @@ impl DongWo {
                 lap_end(sink, t.lap, last, LAP_RELAY);
             }
             t.lap += 1;
-            let mut s = Snap {
-                board: state.board,
-                next: t.next,
-            };
+            let (board, next) = (&mut state.board, &mut t.next);
             let last = if anchored {
                 let mut anchors = Anchors {
                     pending: &mut state.pending,
                     winnings: &mut state.winnings,
                     sown: &mut t.sown,
                 };
-                self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut anchors)?
+                self.plain_lap_on(board, next, t.ccw, (t.lap, sink), &mut anchors)?
             } else {
-                self.plain_lap(&mut s, t.ccw, t.lap, sink, &mut ())?
+                self.plain_lap_on(board, next, t.ccw, (t.lap, sink), &mut ())?
             };
             last_lap = Some(last);
-            state.board = s.board;
-            t.next = s.next;
         }
         if state.board.is_empty(t.next as usize) {
             if let Some(last) = last_lap {
@@ -1644,6 +1666,10 @@ impl DongWo {
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         let mut next = state.clone();
+        // The lists' room goes with the copy, which the state becomes: dropped with the state
+        // replaced, it was allocated again by the round's next turn (its contents are alike).
+        std::mem::swap(&mut next.seen, &mut state.seen);
+        std::mem::swap(&mut next.pending, &mut state.pending);
         // The events go straight to the sink, and are withdrawn if the decision is refused: a
         // move's events may be many (a stopped endless move).
         let mark = sink.mark();

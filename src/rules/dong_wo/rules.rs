@@ -185,6 +185,11 @@ impl Rules for DongWo {
         }
     }
 
+    // `#[inline]` here and on `apply` and the decisions of an owner action or a transaction:
+    // the replay asks them at every ply and step from another codegen unit, and a value
+    // returned through memory (a decision, a phase) was read back as words wider than the
+    // writes that made it, a store-forwarding stall; inlined, it stays in registers.
+    #[inline]
     fn phase(&self, state: &DongWoState) -> Phase {
         if let Some(winner) = state.over {
             return Phase::Over { winner };
@@ -358,6 +363,7 @@ impl Rules for DongWo {
             .collect()
     }
 
+    #[inline]
     fn apply<S: EventSink>(
         &self,
         state: &mut DongWoState,
@@ -481,6 +487,7 @@ impl Rules for DongWo {
         Ok(())
     }
 
+    #[inline]
     fn decision_from_action(&self, action: &HoleAction) -> Result<DongWoDecision, Diagnostic> {
         Ok(DongWoDecision::Act {
             action: *action,
@@ -488,6 +495,7 @@ impl Rules for DongWo {
         })
     }
 
+    #[inline]
     fn decision_from_transaction(&self, deal: &Transaction) -> Result<DongWoDecision, Diagnostic> {
         Ok(DongWoDecision::Deal { deal: *deal })
     }
