@@ -924,6 +924,16 @@ pub trait Rules {
     fn may_stop_in_open_turn(&self, _state: &Self::State) -> bool {
         false
     }
+    /// Asks the rules to leave out, until asked back (`defer` false), the look-ahead that
+    /// refuses a decision only because the move could never end after it, and says whether
+    /// they did. The replay asks it to play a written move whole: if the move ends, its own
+    /// decisions show that it could end after each of them, so the look-ahead would have let
+    /// each pass; if it does not end, or anything in it is refused, the move is played again
+    /// with the look-ahead, for the verdict and its diagnostic (`Replay::play_written_move`).
+    /// Rules without such a look-ahead (the default) do nothing.
+    fn defer_end_lookahead(&self, _defer: bool) -> bool {
+        false
+    }
     /// A decision a record may leave out because it is the only one open (a Dong Wo muzi drop
     /// with one legal hole), given the next written decision of the move (`None` at its end);
     /// the replay plays it when the written move does not name it.

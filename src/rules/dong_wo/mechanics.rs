@@ -139,6 +139,7 @@ impl DongWo {
             search: Default::default(),
             drops: Default::default(),
             pending_kept: Default::default(),
+            end_witnessed: Default::default(),
         })
     }
 
@@ -1359,7 +1360,11 @@ impl DongWo {
             self.leads_to_end(Onward::Node(s), t, (false, Goal::Finish), &[], &mut meter)
         };
         let undecided_here = |t: &InMove| undecided(t.lap + laps as u32);
-        if self.config.endless == EndlessMove::Illegal && !t.acted && end == RunEnd::Muzi {
+        if self.config.endless == EndlessMove::Illegal
+            && !t.acted
+            && end == RunEnd::Muzi
+            && !self.end_witnessed.get()
+        {
             match can_end(&t) {
                 Reach::Yes => {}
                 Reach::No => return Err(never_ends()),
@@ -1757,7 +1762,10 @@ impl DongWo {
                 let never_ends =
                     move || self.refusal_violation(&board, side, hole, ccw, Refusal::Endless);
                 if state.board.muzi_at(index).is_some() {
-                    if self.config.endless == EndlessMove::Illegal && !t.acted {
+                    if self.config.endless == EndlessMove::Illegal
+                        && !t.acted
+                        && !self.end_witnessed.get()
+                    {
                         match self.move_can_end(&state.board, side, index, ccw, Goal::Finish) {
                             Reach::Yes => {}
                             Reach::No => return Err(never_ends()),

@@ -578,6 +578,9 @@ pub struct DongWo {
     /// Room for the copy of a move's owner actions that undoes a refused one
     /// ([`DongWo::played_or_undone`]).
     pending_kept: Box<std::cell::RefCell<Vec<(u32, HoleAction)>>>,
+    /// The look-ahead of whether a move can still end is left out: the replay plays a written
+    /// move whose end will show it ([`Rules::defer_end_lookahead`]).
+    end_witnessed: std::cell::Cell<bool>,
 }
 
 /// The direction of a move that sows counter-clockwise when `ccw`.

@@ -500,6 +500,15 @@ impl Rules for DongWo {
         Ok(DongWoDecision::Deal { deal: *deal })
     }
 
+    /// Only under `dong-wo.endless=illegal`, the one value whose look-ahead refuses a move
+    /// for never ending: under the others a move that never ends stops, and where it may stop
+    /// is part of the move. The look-ahead of a move with owner actions in it is kept.
+    fn defer_end_lookahead(&self, defer: bool) -> bool {
+        let deferred = defer && self.config.endless == EndlessMove::Illegal;
+        self.end_witnessed.set(deferred);
+        deferred
+    }
+
     fn pass_decision(&self) -> Option<DongWoDecision> {
         Some(DongWoDecision::Pass)
     }
