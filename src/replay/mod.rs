@@ -505,6 +505,16 @@ impl fmt::Display for Written<'_> {
     }
 }
 
+/// The rules' look-ahead of whether a move can still end, left out while this lives
+/// ([`Rules::defer_end_lookahead`]) and asked back when it is dropped.
+struct LookaheadDeferred<'a, R: Rules>(&'a R);
+
+impl<R: Rules> Drop for LookaheadDeferred<'_, R> {
+    fn drop(&mut self) {
+        self.0.defer_end_lookahead(false);
+    }
+}
+
 struct Replay<'a, 's, 'g, R: Rules> {
     rules: &'a R,
     header: &'a Header,
@@ -881,13 +891,17 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     /// end ([`Rules::defer_end_lookahead`]), where the rules have one and no events are kept:
     /// the phase it leaves if it ends with every decision taken. A move that ends is its own
     /// proof that it could end after each of its decisions, which is all that look-ahead
-    /// asks (in Dong Wo a third of a replay's work). Otherwise the state is put back and
-    /// `None` given, and the move is played decision by decision with the look-ahead, so a
-    /// failing move's verdict and diagnostic are those of a replay without this.
+    /// asks (in Dong Wo about a tenth of a replay's instructions). Otherwise the state is put
+    /// back and `None` given, and the move is played decision by decision with the
+    /// look-ahead, so a failing move's verdict and diagnostic are those of a replay without
+    /// this.
     fn play_witnessed(&mut self, decisions: &[(R::Decision, MovePart)]) -> Option<Phase> {
         if self.record_events || !self.rules.defer_end_lookahead(true) {
             return None;
         }
+        // The look-ahead is asked back however this returns: left off, every later move
+        // would pass without it, a green the rules did not give.
+        let _deferred = LookaheadDeferred(self.rules);
         let before = self.state.clone();
         let mut ended = None;
         for (i, (decision, _)) in decisions.iter().enumerate() {
@@ -902,7 +916,6 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 ended = (!matches!(phase, Phase::Continue { .. })).then_some(phase);
             }
         }
-        self.rules.defer_end_lookahead(false);
         if ended.is_none() {
             self.state = before;
         }

@@ -1548,3 +1548,25 @@ fn dong_wo_muzi_drop_offsets() {
     }
     assert!(boards > 1000);
 }
+
+/// dong-wo.endless=illegal: the replay asks the rules to leave out the look-ahead of whether a
+/// move can still end while it plays a written move that will show it by ending
+/// (`Rules::defer_end_lookahead`). Left out, a sowing that never ends is not refused at its
+/// start; asked back, it is refused again (fixtures/dong-wo/endless-muzi.mgn, game 1). Under
+/// `stop`, where a move that never ends stops rather than being refused, nothing is left out.
+#[test]
+fn dong_wo_end_lookahead_left_out_and_asked_back() {
+    let r = rules("catalan");
+    let start = state(&r, "0,1,0,1,1mB/3,mA,0,1,2 31/0 B 1");
+    let never_ends = sow("B1", false);
+    let refused = |r: &DongWo| r.apply(&mut start.clone(), &never_ends, &mut ()).err();
+    assert_eq!(refused(&r).map(|e| e.rule), Some("dong-wo.endless"));
+    assert!(r.defer_end_lookahead(true));
+    assert_eq!(refused(&r), None, "left out, the sowing is played");
+    assert!(!r.defer_end_lookahead(false));
+    assert_eq!(refused(&r).map(|e| e.rule), Some("dong-wo.endless"));
+
+    let stop = rules_with("catalan", &[("dong-wo.endless", "stop")]);
+    assert!(!stop.defer_end_lookahead(true));
+    assert!(!stop.end_witnessed.get());
+}
