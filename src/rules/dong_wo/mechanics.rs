@@ -903,13 +903,13 @@ impl DongWo {
         {
             return Reach::Yes;
         }
-        self.has_move_ahead(board, side, (candidates, plain))
+        self.has_move_ahead(board, side, candidates, plain)
     }
 
     /// [`DongWo::has_move_in`] past its glance: the moves of `candidates` (`plain` first) played
     /// ahead.
     #[inline(never)]
-    fn has_move_ahead(&self, board: &Board, side: Side, (candidates, plain): (u16, u16)) -> Reach {
+    fn has_move_ahead(&self, board: &Board, side: Side, candidates: u16, plain: u16) -> Reach {
         let mut undecided = false;
         // The plain holes first: their look-ahead follows a run of laps, a muzi hole's searches
         // the drops (the answer does not depend on the order).

@@ -141,11 +141,18 @@ impl Board {
 
     /// The ring holes holding a muzi, as bits (two muzi in one hole make one bit).
     fn muzi_mask(&self) -> u16 {
-        self.muzi
-            .iter()
-            .flatten()
-            .filter(|&&at| (at as usize) < N)
-            .fold(0, |mask, &at| mask | 1 << at)
+        let [a, b] = self.muzi_rings();
+        a | b
+    }
+
+    /// The ring hole of A's muzi and of B's, as bits, as [`Board::pile`] reads them: a muzi
+    /// out of the ring (won, or held apart) is none, and where both stand in one hole the
+    /// hole is A's muzi's.
+    #[inline(always)]
+    fn muzi_rings(&self) -> [u16; 2] {
+        let ring = |m: Option<u8>| m.filter(|&at| usize::from(at) < N).map_or(0, |at| 1 << at);
+        let a = ring(self.muzi[0]);
+        [a, ring(self.muzi[1]) & !a]
     }
 
     /// The ring holes holding a piece, as bits.

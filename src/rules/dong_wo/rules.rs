@@ -138,10 +138,7 @@ impl Rules for DongWo {
         // at once, rather than compared field by field as each hole is built.
         let board = &state.board;
         let mut out = PositionText::default();
-        // As `Board::pile` reads them: a muzi is in a ring hole, A's first.
-        let ring = |m: Option<u8>| m.filter(|&at| usize::from(at) < N).map_or(0, |at| 1 << at);
-        let muzi_a: u16 = ring(board.muzi[0]);
-        let muzi_b = ring(board.muzi[1]) & !muzi_a;
+        let [muzi_a, muzi_b] = board.muzi_rings();
         let special = muzi_a | muzi_b | board.owned;
         // A's row is ring 5..10, B's 0..5; each hole is followed by a comma, which is then
         // the `/` after A's row and taken back after B's.
@@ -591,10 +588,7 @@ fn hole_code(c: &HoleState) -> u32 {
 fn board_codes(board: &Board) -> [u32; N] {
     // Branch-free, hole by hole: a loop over the owned holes alone, as many as there are,
     // mispredicted its end.
-    // As `Board::pile` reads them: a muzi is in a ring hole, A's first.
-    let ring = |m: Option<u8>| m.filter(|&at| usize::from(at) < N).map_or(0, |at| 1 << at);
-    let muzi_a: u32 = ring(board.muzi[0]);
-    let muzi_b = ring(board.muzi[1]) & !muzi_a;
+    let [muzi_a, muzi_b] = board.muzi_rings().map(u32::from);
     let owned = u32::from(board.owned);
     let mut codes = [0; N];
     for (i, code) in codes.iter_mut().enumerate() {
