@@ -52,9 +52,6 @@ fn neutral(value: &str) -> bool {
     matches!(value, "[]" | "''" | "None" | "{}") || number(value) == Some(0)
 }
 
-/// Parameters whose MancalaGames default is not 0, at that default.
-const DEFAULTS: &[(&str, &str)] = &[("min_move", "1")];
-
 /// Parameters that say nothing of the rules.
 const WORDS: &[&str] = &["name", "help_file", "about", "udirect", "mlength"];
 
@@ -66,6 +63,17 @@ struct Config {
     /// `goal_param` holes' worth of seeds: the other player cannot fill `goal_param` holes.
     goal_param: i64,
     name: String,
+    /// Parameters that play no part in a log mgn reads, kept as tags.
+    tags: Vec<(String, String)>,
+    /// Who starts the next round.
+    round_starter: RoundStarter,
+    /// The `*` of the board drawn at the game's end is on the player who would move next:
+    /// MancalaGames does so since 2025-06-09 (d592ce8), before it left the `*` on the last
+    /// mover. `capt_dir`, added on 2025-06-17 (47464f8), tells a log of a version that does.
+    draws_next_mover: bool,
+    /// How MancalaGames shares out the seeds of a game a user ends (`quitter`), for the message
+    /// that refuses such an end.
+    quitter: String,
 }
 
 fn refuse(param: &Param, name: &str, why: &str) -> ImportError {
@@ -74,6 +82,13 @@ fn refuse(param: &Param, name: &str, why: &str) -> ImportError {
         param.column,
         format!("MancalaGames parameter {name} = {}: {why}", param.value),
     )
+}
+
+/// MancalaGames' `round_starter`, of the values mgn reads.
+#[derive(Clone, Copy)]
+enum RoundStarter {
+    LastMover,
+    Winner,
 }
 
 /// The parameters mapped to mgn's Dakon, or the first one mgn has no reading for.
@@ -175,14 +190,20 @@ fn config(
     )?;
     // MancalaGames unblocks every hole at each round and blocks again those it cannot fill.
     options.push(("dakon.out-of-play.return", "refill"));
-    match need(
+    let round_starter = match need(
         "round_starter",
         &[2, 3],
         "mgn reads WINNER (dakon.next-round.first=round-winner) or LAST_MOVER (=last-mover)",
     )? {
-        3 => options.push(("dakon.next-round.first", "last-mover")),
-        _ => options.push(("dakon.next-round.first", "round-winner")),
-    }
+        3 => {
+            options.push(("dakon.next-round.first", "last-mover"));
+            RoundStarter::LastMover
+        }
+        _ => {
+            options.push(("dakon.next-round.first", "round-winner"));
+            RoundStarter::Winner
+        }
+    };
     if get("skip_start").is_some() && need("skip_start", &[0, 1], "a yes or no")? == 1 {
         options.push(("dakon.sow.origin", "skip"));
     }
@@ -201,16 +222,30 @@ fn config(
             "Dakon sows the mover's own store (dakon.sow.own-store)",
         )?;
     }
+    need(
+        "min_move",
+        &[1],
+        "a player may sow any hole of one seed or more in Dakon (dakon.sow: MancalaGames' min_move is the fewest seeds a hole sown may hold)",
+    )?;
+    // The quitter rule shares out the seeds when a user ends the game (the menu's End Game)
+    // or MancalaGames finds a sowing that never ends: an entry `game Ended`, which mgn refuses
+    // at its line. In any other log it plays no part: kept as a tag.
+    let mut tags = Vec::new();
+    let quitter = match get("quitter") {
+        Some(param) => {
+            tags.push(("MancalaGamesQuitter".to_string(), param.value.clone()));
+            param.value.clone()
+        }
+        None => "not given".to_string(),
+    };
     let goal_param = need(
         "goal_param",
         &(1..=i64::from(holes)).collect::<Vec<_>>(),
         "mgn reads goal_param as the holes a player must fill to go on (1 to the row's holes)",
     )?;
+    seen.push("quitter");
     for (name, param) in params {
-        if seen.contains(&name.as_str())
-            || WORDS.contains(&name.as_str())
-            || neutral(&param.value)
-            || DEFAULTS.contains(&(name.as_str(), param.value.as_str()))
+        if seen.contains(&name.as_str()) || WORDS.contains(&name.as_str()) || neutral(&param.value)
         {
             continue;
         }
@@ -228,20 +263,30 @@ fn config(
         options,
         goal_param,
         name,
+        tags,
+        quitter,
+        round_starter,
+        draws_next_mover: get("capt_dir").is_some(),
     })
 }
 
-/// One logged sowing.
+/// One logged entry: the `0: Start Game` that begins a log, or one sowing or pass.
 struct Entry {
     line: usize,
     side: Side,
+    /// The player as the log names him (`Top`, `North`, ...), for messages.
+    player: &'static str,
     hole: Hole,
+    /// `0: Start Game`: the board a game or a round starts from; no move.
+    start: bool,
     /// `REPEAT_TURN`: the lap ended in the mover's store and he sows again.
     repeat: bool,
     /// `ROUND_WIN by X`, `ROUND_TIE`: the round is over.
     round_end: bool,
     /// `WIN by X`, `TIE`: the game is over; the words as the log gives them.
     game_end: Option<(Outcome, String)>,
+    /// `ROUND_WIN by X`: who won the round.
+    round_winner: Option<Side>,
     pass: bool,
     board: Position,
 }
@@ -394,16 +439,16 @@ fn game(
             continue;
         }
         let (entry, next) = entry(lines, k, to, config)?;
+        if entry.start && !entries.is_empty() {
+            return Err(ImportError::new(
+                entry.line,
+                1,
+                "a `Start Game` entry in the middle of a game: MancalaGames writes it only as a log's first entry",
+            ));
+        }
         entries.push(entry);
         k = next;
     }
-    let Some(first) = entries.first() else {
-        return Err(ImportError::new(
-            from,
-            1,
-            "the game has no move: nothing to check",
-        ));
-    };
     let size = BoardSize {
         rows: 2,
         columns: config.holes,
@@ -416,7 +461,6 @@ fn game(
             value: value.to_string(),
         }));
     }
-    header.first = Some(spanned(first.side));
     header.source = Some(spanned(format!(
         "MancalaGames game log, game {}",
         config.name
@@ -424,43 +468,93 @@ fn game(
     header
         .other
         .push(spanned(importer_tag(Format::MancalaGames, source, from)));
+    for (name, value) in &config.tags {
+        header.other.push(spanned(Tag {
+            name: name.clone(),
+            value: value.clone(),
+        }));
+    }
     let mut moves = Vec::new();
     let mut round = 1;
+    // The `0: Start Game` entry: the board the log starts from. The usual start is round 1,
+    // checked by a checkpoint; any other board starts a later round (the GUI clears its log at
+    // every new round), which the log does not number.
+    let mut rest = &entries[..];
+    if let Some((first, after)) = entries.split_first().filter(|(e, _)| e.start) {
+        rest = after;
+        let mut board = first.board.clone();
+        if is_first_round_start(&board, config.holes) {
+            header.first = Some(spanned(board.to_move));
+            moves.push(Element::Checkpoint(spanned(board)));
+        } else {
+            round = LATER_ROUND;
+            board.round = round;
+            header.start = Some(spanned(board));
+            header.other.push(spanned(Tag {
+                name: "SourceRound".to_string(),
+                value: format!(
+                    "a later round, not numbered in the log (line {}: its board is not the usual start); numbered {LATER_ROUND} here",
+                    first.line
+                ),
+            }));
+        }
+    }
+    let Some(first) = rest.first() else {
+        return Err(ImportError::new(
+            from,
+            1,
+            "the game has no move: nothing to check",
+        ));
+    };
+    if header.first.is_none() && header.start.is_none() {
+        header.first = Some(spanned(first.side));
+    }
     let mut outcome = Outcome::Unknown;
+    // Who played the last turn of this round, so that turns are seen to alternate.
+    let mut last_mover: Option<Side> = None;
     let mut i = 0;
-    while i < entries.len() {
+    while i < rest.len() {
         // A turn: the entries of one player up to one that does not repeat.
-        let start = &entries[i];
+        let start = &rest[i];
         let mut sowings = vec![start];
-        while sowings.last().is_some_and(|e| e.repeat) {
-            let Some(next) = entries.get(i + sowings.len()) else {
+        // The entry whose board ends the turn: its last sowing, or the pass MancalaGames logs
+        // for the same player when a lap into his store left his row empty.
+        let mut last = start;
+        while last.repeat && last.game_end.is_none() {
+            let Some(next) = rest.get(i + sowings.len()) else {
                 break;
             };
-            if next.side != start.side || next.pass {
+            if next.side == start.side && next.pass {
+                // mgn's Dakon: the turn is over when the mover has no seed left to sow, and
+                // the opponent moves next; MancalaGames says so with a pass of the mover's.
+                last = next;
+                break;
+            }
+            if next.side != start.side || next.pass || next.start {
                 return Err(ImportError::new(
                     next.line,
                     1,
                     format!(
                         "the turn breaks off: line {} says {} sows again (REPEAT_TURN), but this is a move of {}",
-                        sowings.last().map_or(0, |e| e.line),
-                        start.side,
-                        next.side
+                        last.line, start.player, next.player
                     ),
                 ));
             }
             sowings.push(next);
+            last = next;
         }
-        i += sowings.len();
-        let last = *sowings.last().expect("a turn has a sowing");
-        if let Some(previous) = i.checked_sub(sowings.len() + 1).map(|p| &entries[p]) {
-            if !previous.round_end && previous.side == start.side {
-                return Err(ImportError::new(
-                    start.line,
-                    1,
-                    format!("{} moves twice: turns alternate within a round", start.side),
-                ));
-            }
+        i += sowings.len() + usize::from(!std::ptr::eq(last, *sowings.last().expect("a sowing")));
+        if last_mover == Some(start.side) {
+            return Err(ImportError::new(
+                start.line,
+                1,
+                format!(
+                    "{} moves twice: turns alternate within a round",
+                    start.player
+                ),
+            ));
         }
+        last_mover = Some(start.side);
         if start.pass {
             moves.push(Element::Pass(spanned(())));
         } else {
@@ -480,11 +574,13 @@ fn game(
             };
             moves.push(Element::Move(spanned(m)));
         }
-        let next = entries.get(i);
+        let next = rest.get(i);
+        let mut board = last.board.clone();
+        board.round = round;
         if let Some((result, words)) = &last.game_end {
-            if next.is_some() {
+            if let Some(next) = next {
                 return Err(ImportError::new(
-                    next.map_or(0, |e| e.line),
+                    next.line,
                     1,
                     format!("a move after the game's end ({words})"),
                 ));
@@ -492,16 +588,37 @@ fn game(
             // MancalaGames ends the game at once when a store passes the total minus
             // goal_param holes' worth; mgn plays the round out. Only a game whose board is
             // empty at the end of a round, under goal_param 1, ends as mgn ends it.
-            let early = config.goal_param != 1 || !board_empty(&last.board);
-            moves.push(Element::Score(spanned(last.board.stores)));
+            let early = config.goal_param != 1 || !board_empty(&board);
+            // The board drawn at the game's end is checked whole. Its `*`: where the round is
+            // over, as at any round's end, the next round's starter stands for it; within a
+            // round, MancalaGames since 2025-06 draws it on the player who would move next
+            // (a claim), before that on the last mover whatever follows, and mgn's replay
+            // gives the side, so that the checkpoint checks the holes and stores only.
+            if board_empty(&board) {
+                board.to_move =
+                    next_round_starter(config.round_starter, start.side, last, board.to_move);
+            } else if config.draws_next_mover {
+                // A lap into the mover's store that leaves his row empty: MancalaGames draws
+                // him to move (and would log his pass next); in mgn's Dakon his turn is over.
+                if board.to_move == start.side && row_empty(&board, start.side) {
+                    board.to_move = start.side.other();
+                }
+            } else {
+                let so_far = Game::new(header.clone(), moves.clone(), Outcome::Unknown);
+                if let Some(ply) = crate::replay::replay_game(&so_far, true).plies.last() {
+                    board.to_move = ply.after.to_move;
+                }
+            }
+            moves.push(Element::Score(spanned(board.stores)));
+            moves.push(Element::Checkpoint(spanned(board)));
             header.other.push(spanned(Tag {
                 name: "SourceResult".to_string(),
                 value: format!(
                     "{words} ({})",
                     match result {
-                        Outcome::AWins => "Top, A, won",
-                        Outcome::BWins => "Bottom, B, won",
-                        _ => "a draw",
+                        Outcome::AWins => format!("{}, A, won", winner_word(words)),
+                        Outcome::BWins => format!("{}, B, won", winner_word(words)),
+                        _ => "a draw".to_string(),
                     }
                 ),
             }));
@@ -514,21 +631,21 @@ fn game(
             break;
         }
         if last.round_end {
-            match next {
-                Some(next) => {
-                    let mut board = last.board.clone();
-                    board.to_move = next.side;
-                    board.round = round;
-                    moves.push(Element::Checkpoint(spanned(board)));
-                    round += 1;
-                    moves.push(Element::Round(spanned(round)));
-                }
-                None => moves.push(Element::Score(spanned(last.board.stores))),
+            // The `*` MancalaGames draws at a round's end is whose turn it would have been,
+            // not who starts the next round: that is the next entry's player, or, where the
+            // log stops with the round, the player its round_starter names.
+            board.to_move = match next {
+                Some(next) => next.side,
+                None => next_round_starter(config.round_starter, start.side, last, board.to_move),
+            };
+            moves.push(Element::Checkpoint(spanned(board)));
+            if next.is_some() {
+                round += 1;
+                moves.push(Element::Round(spanned(round)));
+                last_mover = None;
             }
             continue;
         }
-        let mut board = last.board.clone();
-        board.round = round;
         moves.push(Element::Checkpoint(spanned(board)));
     }
     if header.termination.is_none() {
@@ -538,12 +655,58 @@ fn game(
     Ok(write_game(&Game::new(header, moves, outcome)))
 }
 
+/// Who starts the round after one whose last turn was `mover`'s and ended with `last`, where
+/// the log does not show it: the player its round_starter names. On a tie under WINNER,
+/// MancalaGames leaves the turn as it is: `drawn`, the `*` of the round's last board.
+fn next_round_starter(starter: RoundStarter, mover: Side, last: &Entry, drawn: Side) -> Side {
+    match starter {
+        RoundStarter::LastMover => mover,
+        RoundStarter::Winner => last.round_winner.unwrap_or(drawn),
+    }
+}
+
+/// The round a log is numbered when it starts from a board other than the usual start: the
+/// GUI's log of a later round does not say which round it is.
+const LATER_ROUND: u32 = 2;
+
+/// Whether `board` is Dakon's usual start: every hole holds as many seeds as a row has holes,
+/// none is out of play, the stores are empty.
+fn is_first_round_start(board: &Position, holes: u32) -> bool {
+    board.stores.iter().all(|s| s.seeds == 0)
+        && board
+            .holes
+            .iter()
+            .flatten()
+            .all(|h| !h.out_of_play && h.pile.seeds == holes)
+}
+
+/// `South` of `WIN by South`.
+fn winner_word(words: &str) -> &str {
+    words.rsplit(' ').next().unwrap_or(words)
+}
+
+fn row_empty(board: &Position, side: Side) -> bool {
+    board.holes.row(side).iter().all(|h| h.pile.seeds == 0)
+}
+
 fn board_empty(board: &Position) -> bool {
     board.holes.iter().flatten().all(|h| h.pile.seeds == 0)
 }
 
 fn spanned<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Span::default())
+}
+
+/// The player a log names: `Top`/`Bottom` before 2025-05, `North`/`South` since. Top (North)
+/// is A, Bottom (South) is B.
+fn player(word: &str) -> Option<(Side, &'static str)> {
+    match word {
+        "Top" => Some((Side::A, "Top")),
+        "North" => Some((Side::A, "North")),
+        "Bottom" => Some((Side::B, "Bottom")),
+        "South" => Some((Side::B, "South")),
+        _ => None,
+    }
 }
 
 /// One entry from line `k`: the move line, the game's or round's end, the two board lines.
@@ -560,7 +723,7 @@ fn entry(
         return Err(bad(
             1,
             format!(
-                "expected a move (`12: Bottom move 3`), found `{}`",
+                "expected a move (`12: South move 3`), found `{}`",
                 line.trim()
             ),
         ));
@@ -569,21 +732,35 @@ fn entry(
         return Err(bad(1, format!("expected a move number, found `{count}`")));
     }
     let column = count.len() + 3;
-    let (side, rest) = if let Some(rest) = rest.strip_prefix("Bottom move ") {
-        (Side::B, rest)
-    } else if let Some(rest) = rest.strip_prefix("Top move ") {
-        (Side::A, rest)
+    let mut start = false;
+    let (side, name, rest) = if rest.trim_end() == "Start Game" {
+        start = true;
+        (Side::A, "", "")
+    } else if let Some((side, name, rest)) = rest
+        .split_once(" move ")
+        .and_then(|(who, rest)| player(who).map(|(side, name)| (side, name, rest)))
+    {
+        (side, name, rest)
+    } else if rest.starts_with("game Ended") || rest.starts_with("round Ended") {
+        return Err(bad(
+            column,
+            format!(
+                "`{}`: the game was ended at the user's request, and MancalaGames shared out the seeds left on the board by its own rule (quitter = {}); no rule of mgn's Dakon ends a game so",
+                rest.trim(),
+                config.quitter
+            ),
+        ));
     } else {
         return Err(bad(
             column,
-            format!("expected `Bottom move` or `Top move`, found `{rest}`"),
+            format!("expected `Start Game`, or a move of North, South, Top or Bottom (`South move 3`), found `{rest}`"),
         ));
     };
     let mut words = rest.split(' ');
     let token = words.next().unwrap_or("");
     let hole_column = column + line[count.len() + 2..].find(token).unwrap_or(0);
-    let (pass, hole) = if token == "PASS" {
-        (true, Hole::new(side, 1))
+    let (pass, hole) = if start || token == "PASS" {
+        (!start, Hole::new(side, 1))
     } else {
         let pos: u32 = token.parse().map_err(|_| {
             bad(
@@ -609,6 +786,7 @@ fn entry(
     let mut repeat = false;
     let mut round_end = false;
     let mut game_end = None;
+    let mut round_winner = None;
     for word in words.filter(|w| !w.is_empty()) {
         match word {
             "REPEAT_TURN" => repeat = true,
@@ -617,42 +795,54 @@ fn entry(
             _ => {
                 return Err(bad(
                     line.find(word).map_or(1, |b| line[..b].chars().count() + 1),
-                    format!("`{word}` after the move: mgn knows REPEAT_TURN, ROUND_TIE and TIE here, and ROUND_WIN or WIN by Top/Bottom on the next line"),
+                    format!("`{word}` after the move: mgn knows REPEAT_TURN here, and ROUND_WIN or WIN by a player, ROUND_TIE or TIE on the next line"),
                 ))
             }
         }
     }
     let mut next = k + 1;
-    if let Some(words) = lines.get(next).map(|l| l.trim()) {
-        let won = |text: &str| match text {
-            "Top" => Some(Outcome::AWins),
-            "Bottom" => Some(Outcome::BWins),
-            _ => None,
+    if let Some(words) = lines.get(next).filter(|_| next < to).map(|l| l.trim()) {
+        let won = |by: &str, column: usize| match player(by) {
+            Some((Side::A, _)) => Ok(Outcome::AWins),
+            Some((Side::B, _)) => Ok(Outcome::BWins),
+            None => Err(ImportError::new(
+                next + 1,
+                column,
+                format!("expected North, South, Top or Bottom, found `{by}`"),
+            )),
         };
+        // A tie is written on a line of its own, after a move line that ends in a space.
         if let Some(by) = words.strip_prefix("ROUND_WIN by ") {
-            won(by).ok_or_else(|| {
-                ImportError::new(
-                    next + 1,
-                    13,
-                    format!("expected Top or Bottom, found `{by}`"),
-                )
-            })?;
+            round_winner = Some(match won(by, 14)? {
+                Outcome::AWins => Side::A,
+                _ => Side::B,
+            });
             round_end = true;
             next += 1;
         } else if let Some(by) = words.strip_prefix("WIN by ") {
-            let outcome = won(by).ok_or_else(|| {
-                ImportError::new(next + 1, 8, format!("expected Top or Bottom, found `{by}`"))
-            })?;
+            let outcome = won(by, 8)?;
             game_end = Some((outcome, words.to_string()));
             next += 1;
+        } else if words == "ROUND_TIE" {
+            round_end = true;
+            next += 1;
+        } else if words == "TIE" {
+            game_end = Some((Outcome::Draw, "TIE".to_string()));
+            next += 1;
         }
+    }
+    if start && (round_end || game_end.is_some()) {
+        return Err(bad(
+            column,
+            "a `Start Game` entry cannot end a round or the game".to_string(),
+        ));
     }
     if next + 2 > to || lines[next].trim().is_empty() || lines[next + 1].trim().is_empty() {
         return Err(ImportError::new(
             (next + 1).min(lines.len()),
             1,
             format!(
-                "the move on line {number} has no board drawing after it: the log is cut short"
+                "the entry on line {number} has no board drawing after it: the log is cut short"
             ),
         ));
     }
@@ -680,14 +870,18 @@ fn entry(
         round: 1,
         debts: [0, 0],
     };
+    let side = if start { to_move } else { side };
     Ok((
         Entry {
             line: number,
             side,
+            player: name,
             hole,
+            start,
             repeat,
             round_end,
             game_end,
+            round_winner,
             pass,
             board,
         },

@@ -1,0 +1,277 @@
+//! The MancalaGames importer (`mgn::import::mancala_games`, docs/import.md) on logs MancalaGames
+//! itself saved (tests/import/mancala-games/real/: its own code playing random Dakon games, saved
+//! as its "Save log" writes them; ../shared/peers/README.md says how they were made), and on
+//! edits of them that change one number each: every board the log draws outside the middle of a
+//! turn is a claim, so a changed number never passes.
+
+use mgn::check::{check_game, CheckOptions, Verdict};
+use mgn::import::{import_games, Format};
+use mgn::parse_games;
+
+const REAL: &[(&str, &str)] = &[
+    (
+        "2025-04-gui-2x5-round1",
+        include_str!("import/mancala-games/real/2025-04-gui-2x5-round1.txt"),
+    ),
+    (
+        "2025-04-gui-2x7-later-round",
+        include_str!("import/mancala-games/real/2025-04-gui-2x7-later-round.txt"),
+    ),
+    (
+        "2025-04-whole-2x5-ends-mid-round",
+        include_str!("import/mancala-games/real/2025-04-whole-2x5-ends-mid-round.txt"),
+    ),
+    (
+        "current-gui-2x5-round1",
+        include_str!("import/mancala-games/real/current-gui-2x5-round1.txt"),
+    ),
+    (
+        "current-gui-2x7-later-round",
+        include_str!("import/mancala-games/real/current-gui-2x7-later-round.txt"),
+    ),
+    (
+        "current-gui-2x5-round-tie",
+        include_str!("import/mancala-games/real/current-gui-2x5-round-tie.txt"),
+    ),
+    (
+        "current-gui-2x5-pass-after-store",
+        include_str!("import/mancala-games/real/current-gui-2x5-pass-after-store.txt"),
+    ),
+    (
+        "current-whole-2x5",
+        include_str!("import/mancala-games/real/current-whole-2x5.txt"),
+    ),
+    (
+        "current-whole-2x5-ends-in-store",
+        include_str!("import/mancala-games/real/current-whole-2x5-ends-in-store.txt"),
+    ),
+];
+
+fn real(name: &str) -> &'static str {
+    REAL.iter().find(|(n, _)| *n == name).expect("a real log").1
+}
+
+/// The MGN of the log's one game, or why the importer refused it.
+fn import(text: &str) -> Result<String, String> {
+    let mut games = import_games(Format::MancalaGames, text, "log.txt");
+    assert_eq!(games.len(), 1, "one game a log");
+    games.remove(0).map_err(|e| e.to_string())
+}
+
+/// Whether the log imports and its game passes `mgn check`; the report when not.
+fn passes(text: &str) -> Result<(), String> {
+    let mgn = import(text)?;
+    let game = parse_games(&mgn).remove(0).map_err(|e| format!("{e:?}"))?;
+    match check_game(&game, &CheckOptions::default()) {
+        Verdict::Passed => Ok(()),
+        verdict => Err(format!("{verdict:?}\n{mgn}")),
+    }
+}
+
+#[test]
+fn every_real_log_imports_and_passes() {
+    for (name, text) in REAL {
+        passes(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+/// A log of a later round starts from the refilled board (the GUI clears its log at every new
+/// round), holes out of play written `x`: a game from that position, numbered round 2 since
+/// the log does not say which round it is.
+#[test]
+fn a_later_rounds_log_starts_from_its_board() {
+    let mgn = import(real("2025-04-gui-2x7-later-round")).unwrap();
+    assert!(
+        mgn.contains("[Start \"x,x,7,7,7,7,7/7,7,7,7,7,7,7 4/10 B 2\"]"),
+        "{mgn}"
+    );
+    assert!(mgn.contains("[SourceRound \"a later round"), "{mgn}");
+    // Round 1's log starts from the usual board: a checkpoint before the first ply checks it.
+    let mgn = import(real("current-gui-2x5-round1")).unwrap();
+    assert!(!mgn.contains("[Start "), "{mgn}");
+    assert!(mgn.contains("[5,5,5,5,5/5,5,5,5,5 0/0 "), "{mgn}");
+}
+
+/// `ROUND_TIE` on a line of its own, after a move line that ends in a space.
+#[test]
+fn a_tied_round_on_its_own_line_ends_the_round() {
+    let text = real("current-gui-2x5-round-tie");
+    assert!(text.contains(" \nROUND_TIE\n"));
+    passes(text).unwrap();
+}
+
+/// `N: South move 4 REPEAT_TURN` that leaves South's row empty, then `N+1: South move PASS`:
+/// in mgn's Dakon South's turn is over; the pass is no ply of its own.
+#[test]
+fn a_pass_after_a_lap_into_the_store_ends_the_turn() {
+    let text = real("current-gui-2x5-pass-after-store");
+    assert!(text.contains("28: South move 4 REPEAT_TURN\n"));
+    assert!(text.contains("29: South move PASS\n"));
+    let mgn = import(text).unwrap();
+    assert!(!mgn.contains("pass"), "{mgn}");
+    passes(text).unwrap();
+}
+
+/// Whether the entry whose move line is `line` ends a turn: its board is then a checkpoint.
+/// A sowing marked REPEAT_TURN is followed by another of the same player (its board is in the
+/// middle of the turn), unless that is a pass, whose board ends the turn.
+fn ends_a_turn(lines: &[&str], line: usize) -> bool {
+    !lines[line].contains("REPEAT_TURN")
+}
+
+/// The lines of the board drawings of entries that end a turn (and of `0: Start Game`), and of
+/// the entries in the middle of a turn, apart.
+fn board_lines(text: &str) -> (Vec<usize>, Vec<usize>) {
+    let lines: Vec<&str> = text.lines().collect();
+    let history = lines
+        .iter()
+        .position(|l| l.starts_with("*** New game"))
+        .unwrap();
+    let (mut claimed, mut within) = (Vec::new(), Vec::new());
+    let mut k = history + 1;
+    while k < lines.len() {
+        let entry = lines[k];
+        if entry
+            .split_once(": ")
+            .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
+        {
+            let mut board = k + 1;
+            if lines[board].starts_with("WIN by")
+                || lines[board].starts_with("ROUND_")
+                || lines[board] == "TIE"
+            {
+                board += 1;
+            }
+            let into = if ends_a_turn(&lines, k) {
+                &mut claimed
+            } else {
+                &mut within
+            };
+            into.extend([board, board + 1]);
+            k = board + 2;
+        } else {
+            k += 1;
+        }
+    }
+    (claimed, within)
+}
+
+/// Each number of every board drawn outside the middle of a turn, one more or one less, and the
+/// check fails (or the import refuses the log): the holes, the stores, the final board (a final
+/// board of 51 seeds on a 50-seed board once passed), the start of a later round.
+#[test]
+fn every_number_of_a_board_outside_a_turn_is_a_claim() {
+    let mut mutations = 0;
+    for name in [
+        "current-whole-2x5",
+        "2025-04-gui-2x7-later-round",
+        "current-whole-2x5-ends-in-store",
+        "2025-04-whole-2x5-ends-mid-round",
+    ] {
+        let text = real(name);
+        let (claimed, _) = board_lines(text);
+        let lines: Vec<&str> = text.lines().collect();
+        for &k in &claimed {
+            let line = lines[k];
+            let mut at = 0;
+            while let Some(start) = line[at..]
+                .find(|c: char| c.is_ascii_digit())
+                .map(|s| s + at)
+            {
+                let end = line[start..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(line.len(), |e| e + start);
+                let number: u32 = line[start..end].parse().unwrap();
+                for changed in [number + 1, number.wrapping_sub(1)] {
+                    if changed == u32::MAX {
+                        continue;
+                    }
+                    let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                    edited[k] = format!("{}{changed}{}", &line[..start], &line[end..]);
+                    let edited = edited.join("\n") + "\n";
+                    assert!(
+                        passes(&edited).is_err(),
+                        "{name}: line {} `{}` passes",
+                        k + 1,
+                        edited.lines().nth(k).unwrap()
+                    );
+                    mutations += 1;
+                }
+                at = end;
+            }
+        }
+    }
+    assert!(mutations > 500, "{mutations} mutations");
+}
+
+/// Each move's hole changed to another column of the row, and the check fails or the import
+/// refuses it: the move is a claim, even in the middle of a turn.
+#[test]
+fn every_moves_hole_is_a_claim() {
+    for name in ["current-whole-2x5", "2025-04-gui-2x7-later-round"] {
+        let text = real(name);
+        let holes = if name.contains("2x7") { 7 } else { 5 };
+        let lines: Vec<&str> = text.lines().collect();
+        for (k, line) in lines.iter().enumerate() {
+            let Some((head, rest)) = line.split_once(" move ") else {
+                continue;
+            };
+            let Some((column, tail)) = rest.split_once(' ').or(Some((rest, ""))) else {
+                continue;
+            };
+            let Ok(column) = column.parse::<u32>() else {
+                continue;
+            };
+            for other in (0..holes).filter(|&c| c != column) {
+                let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                edited[k] = format!(
+                    "{head} move {other}{}{tail}",
+                    if tail.is_empty() { "" } else { " " }
+                );
+                let edited = edited.join("\n") + "\n";
+                assert!(
+                    passes(&edited).is_err(),
+                    "{name}: line {} `{}` passes",
+                    k + 1,
+                    edited.lines().nth(k).unwrap()
+                );
+            }
+        }
+    }
+}
+
+/// `min_move` is the fewest seeds a hole sown may hold: 1 in Dakon. 0 was once accepted.
+#[test]
+fn min_move_other_than_one_is_refused() {
+    let text = real("current-gui-2x5-round1");
+    for value in ["0", "2"] {
+        let edited = text.replace("'min_move': 1,", &format!("'min_move': {value},"));
+        let error = import(&edited).unwrap_err();
+        assert!(error.contains("min_move"), "{error}");
+    }
+}
+
+/// The current version's `quitter` shares out the seeds of a game the user ends: it plays no
+/// part in a log of a game played out, and is kept as a tag; a log the user ended is refused at
+/// its entry, naming it.
+#[test]
+fn the_quitter_is_a_tag_and_a_game_the_user_ended_is_refused() {
+    let text = real("current-gui-2x5-round1");
+    let mgn = import(text).unwrap();
+    assert!(
+        mgn.contains("[MancalaGamesQuitter \"<EndGameSeeds.DIVVIED: 4>\"]"),
+        "{mgn}"
+    );
+    // What MancalaGames' window logs when the user ends the game (its end_game: `game Ended`,
+    // then the winner, then the board).
+    let cut = text.find("\n5: ").expect("an entry 5");
+    let ended = format!(
+        "{}\n5: game Ended \nWIN by North\n  0  0  0  0  0      30\n  0  0  0  0  0  *   20\n",
+        &text[..cut]
+    );
+    let error = import(&ended).unwrap_err();
+    assert!(
+        error.contains("quitter") && error.contains("user's request"),
+        "{error}"
+    );
+}
