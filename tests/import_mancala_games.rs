@@ -267,11 +267,39 @@ fn the_quitter_is_a_tag_and_a_game_the_user_ended_is_refused() {
     let cut = text.find("\n5: ").expect("an entry 5");
     let ended = format!(
         "{}\n5: game Ended \nWIN by North\n  0  0  0  0  0      30\n  0  0  0  0  0  *   20\n",
-        &text[..cut]
+        &text[..cut].replace("Moves = 13", "Moves = 5")
     );
     let error = import(&ended).unwrap_err();
     assert!(
         error.contains("quitter") && error.contains("user's request"),
         "{error}"
     );
+}
+
+/// The log's count of its moves (`***** Game history. Moves = N`) and each entry's number (from
+/// 1 in each round, the start entry 0) are claims too: a log cut short or with an entry left out
+/// is refused at that line.
+#[test]
+fn the_move_count_and_every_entry_number_are_claims() {
+    let text = real("current-whole-2x5");
+    let error = import(&text.replace("Moves = 94", "Moves = 93")).unwrap_err();
+    assert!(error.contains("holds 93 moves, but 94 follow"), "{error}");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut entries = 0;
+    for (k, line) in lines.iter().enumerate() {
+        let Some((number, rest)) = line.split_once(": ") else {
+            continue;
+        };
+        let Ok(number) = number.parse::<u64>() else {
+            continue;
+        };
+        entries += 1;
+        for changed in [number + 1, number + 2] {
+            let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            edited[k] = format!("{changed}: {rest}");
+            let error = import(&(edited.join("\n") + "\n")).unwrap_err();
+            assert!(error.contains("was due"), "line {}: {error}", k + 1);
+        }
+    }
+    assert_eq!(entries, 95);
 }

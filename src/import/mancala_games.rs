@@ -273,6 +273,8 @@ fn config(
 /// One logged entry: the `0: Start Game` that begins a log, or one sowing or pass.
 struct Entry {
     line: usize,
+    /// The entry's number: 0 for `Start Game`, then 1, 2, ... within a round.
+    number: u64,
     side: Side,
     /// The player as the log names him (`Top`, `North`, ...), for messages.
     player: &'static str,
@@ -388,6 +390,9 @@ pub fn import_games(text: &str, source: &str) -> Vec<Result<String, ImportError>
         Ok(config) => config,
         Err(error) => return vec![Err(error)],
     };
+    if let Err(error) = moves_counted(&lines, k) {
+        return vec![Err(error)];
+    }
     k += 1;
     // The games of the history, each from its `*** New game` line.
     let mut results = Vec::new();
@@ -423,6 +428,42 @@ pub fn import_games(text: &str, source: &str) -> Vec<Result<String, ImportError>
     results
 }
 
+/// `***** Game history. Moves = N` on line `k` (0-based) counts the log's moves: the entries
+/// after it but the `0: Start Game`s. A log that holds another number was cut or edited.
+fn moves_counted(lines: &[&str], k: usize) -> Result<(), ImportError> {
+    let heading = lines[k];
+    let Some(said) = heading
+        .strip_prefix("***** Game history. Moves = ")
+        .and_then(|n| n.trim().parse::<usize>().ok())
+    else {
+        return Err(ImportError::new(
+            k + 1,
+            1,
+            format!("expected `***** Game history. Moves = N`, found `{heading}`"),
+        ));
+    };
+    let held = lines[k + 1..]
+        .iter()
+        .filter(|l| {
+            l.split_once(": ").is_some_and(|(n, rest)| {
+                !n.is_empty()
+                    && n.bytes().all(|b| b.is_ascii_digit())
+                    && rest.trim_end() != "Start Game"
+            })
+        })
+        .count();
+    if said != held {
+        return Err(ImportError::new(
+            k + 1,
+            heading.find('=').map_or(1, |b| b + 3),
+            format!(
+                "the log says it holds {said} moves, but {held} follow: it was cut short or edited"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The entries of one game, lines `from..to` (0-based) after its `*** New game`.
 fn game(
     lines: &[&str],
@@ -431,7 +472,7 @@ fn game(
     config: &Config,
     source: &str,
 ) -> Result<String, ImportError> {
-    let mut entries = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
     let mut k = from;
     while k < to {
         if lines[k].trim().is_empty() {
@@ -444,6 +485,23 @@ fn game(
                 entry.line,
                 1,
                 "a `Start Game` entry in the middle of a game: MancalaGames writes it only as a log's first entry",
+            ));
+        }
+        // Entries are numbered from 1 in each round, the start entry 0.
+        let expected = match entries.last() {
+            None if entry.start => 0,
+            None => 1,
+            Some(e) if e.round_end => 1,
+            Some(e) => e.number + 1,
+        };
+        if entry.number != expected {
+            return Err(ImportError::new(
+                entry.line,
+                1,
+                format!(
+                    "entry {} where {expected} was due: MancalaGames numbers the entries of a round from 1 (its start 0), so one is missing or the log was edited",
+                    entry.number
+                ),
             ));
         }
         entries.push(entry);
@@ -728,9 +786,12 @@ fn entry(
             ),
         ));
     };
-    if count.is_empty() || !count.chars().all(|c| c.is_ascii_digit()) {
+    let Some(entry_number) = Some(count)
+        .filter(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|c| c.parse::<u64>().ok())
+    else {
         return Err(bad(1, format!("expected a move number, found `{count}`")));
-    }
+    };
     let column = count.len() + 3;
     let mut start = false;
     let (side, name, rest) = if rest.trim_end() == "Start Game" {
@@ -874,6 +935,7 @@ fn entry(
     Ok((
         Entry {
             line: number,
+            number: entry_number,
             side,
             player: name,
             hole,
