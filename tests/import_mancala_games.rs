@@ -303,3 +303,30 @@ fn the_move_count_and_every_entry_number_are_claims() {
     }
     assert_eq!(entries, 95);
 }
+
+/// The winner a log names at a round's or the game's end is a claim: the player whose store
+/// holds more (MancalaGames' Dakon, goal MAX_SEEDS). A winner changed in the log passed
+/// unread, and at an early end it is the only verdict the record keeps (`SourceResult`).
+#[test]
+fn the_winner_named_is_a_claim() {
+    let text = real("current-whole-2x5");
+    for (from, to) in [
+        ("ROUND_WIN by North", "ROUND_WIN by South"),
+        ("\nWIN by South\n", "\nWIN by North\n"),
+        ("\nWIN by South\n", "\nTIE\n"),
+        ("ROUND_WIN by South\n", "ROUND_TIE\n"),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let error = import(&text.replacen(from, to, 1)).unwrap_err();
+        assert!(
+            error.contains("names the player whose store holds more"),
+            "{to}: {error}"
+        );
+    }
+    let text = real("current-gui-2x5-round-tie");
+    let error = import(&text.replace("\nROUND_TIE\n", "\nROUND_WIN by North\n")).unwrap_err();
+    assert!(
+        error.contains("names the player whose store holds more"),
+        "{error}"
+    );
+}

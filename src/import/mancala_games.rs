@@ -931,6 +931,34 @@ fn entry(
         round: 1,
         debts: [0, 0],
     };
+    // The winner a log names is a claim: MancalaGames' Dakon (goal MAX_SEEDS) names the
+    // player whose store holds more when the round or the game ends, a tie when they are
+    // equal. mgn checks the stores; this checks the name against them.
+    let named = match (&game_end, round_winner) {
+        (Some((outcome, _)), _) => Some(*outcome),
+        (None, Some(Side::A)) => Some(Outcome::AWins),
+        (None, Some(Side::B)) => Some(Outcome::BWins),
+        (None, None) if round_end => Some(Outcome::Draw),
+        (None, None) => None,
+    };
+    if let Some(named) = named {
+        let (a, b) = (board.stores[0].seeds, board.stores[1].seeds);
+        let by_stores = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Outcome::AWins,
+            std::cmp::Ordering::Less => Outcome::BWins,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        };
+        if named != by_stores {
+            return Err(ImportError::new(
+                number + 1,
+                1,
+                format!(
+                    "`{}` with stores of {a} (A, the top row) and {b} (B): MancalaGames' Dakon (goal MAX_SEEDS) names the player whose store holds more, a tie when they are equal",
+                    lines[number].trim()
+                ),
+            ));
+        }
+    }
     let side = if start { to_move } else { side };
     Ok((
         Entry {
