@@ -84,8 +84,10 @@ struct TurnLine {
 #[serde(deny_unknown_fields)]
 struct CapturesField {
     points: u32,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    holes: Vec<String>,
+    /// Absent: the claim is the points alone (`x7`). Present, even empty, it claims the holes:
+    /// an empty list is a claim too, and is not taken for an absent one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    holes: Option<Vec<String>>,
 }
 
 /// The start of a new round.
@@ -509,8 +511,20 @@ fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
     };
     building.game.moves.push(played);
     if let Some(captures) = turn.captures {
+        // MGN has no claim of points from no hole (`x7` leaves the holes unclaimed, `x7()` is
+        // not MGN), and no rule captures without emptying a hole: written as `x7`, the claim of
+        // no hole would pass unchecked.
+        if captures.points > 0 && captures.holes.as_ref().is_some_and(Vec::is_empty) {
+            return Err(line.at_key(
+                "holes",
+                format!(
+                    "{} points from no hole: a capture takes its points from the holes it empties; name them (\"holes\": [\"A2\", \"B4\"]), or leave out `holes` to claim the points alone",
+                    captures.points
+                ),
+            ));
+        }
         let mut holes = Vec::new();
-        for hole in &captures.holes {
+        for hole in captures.holes.iter().flatten() {
             let parsed: Hole = hole.parse().map_err(|_| {
                 line.at_key(
                     "captures",
@@ -810,7 +824,7 @@ fn captures(def: &crate::rules::GameDef, events: &[Event]) -> Option<CapturesFie
     holes.sort();
     Some(CapturesField {
         points: u32::try_from(points).ok()?,
-        holes: holes.iter().map(ToString::to_string).collect(),
+        holes: Some(holes.iter().map(ToString::to_string).collect()),
     })
 }
 

@@ -229,3 +229,21 @@ fn a_json_error_after_non_ascii_text_is_placed_in_characters() {
     assert!(error.message.contains("trailing comma"), "{error}");
     assert_eq!((error.line, error.column), (1, 40), "{error}");
 }
+
+/// `"holes": []` claims the points came from no hole, which MGN cannot write (`x7` claims the
+/// count alone, `x7()` is not MGN) and no capture does (a capture empties the holes it names):
+/// refused at the list, never written as `x7`, which would leave the claim of no hole unchecked.
+/// `x0` with no hole is what a ply that captured nothing claims.
+#[test]
+fn points_captured_from_no_hole_are_refused_at_the_list() {
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B4\", \"captures\": {\"points\": 7, \"holes\": []}}\n";
+    let error = one(log).unwrap_err();
+    assert_eq!((error.line, error.column), (2, 66), "{error}");
+    assert!(error.message.contains("7 points from no hole"), "{error}");
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B1\", \"captures\": {\"points\": 0, \"holes\": []}}\n";
+    let mgn = one(log).unwrap();
+    assert!(mgn.contains("1. B1 x0 *"), "{mgn}");
+    // Without `holes`, the claim is the count alone, as `x7` is.
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B4\", \"captures\": {\"points\": 7}}\n";
+    assert!(one(log).unwrap().contains("1. B4 x7 *"));
+}
