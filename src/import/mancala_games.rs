@@ -17,10 +17,10 @@
 //! not empty. MancalaGames logs each sowing of a Dakon turn as its own entry (`REPEAT_TURN`
 //! when the lap ended in the mover's store), which MGN writes as one move `B3-B1`.
 
-use super::{importer_tag, Format, ImportError};
+use super::{importer_tag, Format, ImportError, Imported, Places};
 use crate::notation::{
-    write_game, BoardSize, Element, Game, GameKind, Header, Hole, HoleState, Move, Outcome, Pile,
-    Position, Rows, RuleSetting, Side, Sowing, Span, Spanned, Tag,
+    BoardSize, Element, Game, GameKind, Header, Hole, HoleState, Move, Outcome, Pile, Position,
+    Rows, RuleSetting, Side, Sowing, Span, Spanned, Tag,
 };
 
 /// One parameter of the log's `GameInfo`, with its line.
@@ -244,10 +244,12 @@ struct Entry {
     game_end: Option<(Outcome, String)>,
     pass: bool,
     board: Position,
+    /// The line of the board drawing's top row.
+    board_line: usize,
 }
 
 /// Every game of a MancalaGames log: see [`super::import_games`].
-pub fn import_games(text: &str, source: &str) -> Vec<Result<String, ImportError>> {
+pub fn import_games(text: &str, source: &str) -> Vec<Result<Imported, ImportError>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text
         .split('\n')
@@ -385,7 +387,7 @@ fn game(
     to: usize,
     config: &Config,
     source: &str,
-) -> Result<String, ImportError> {
+) -> Result<Imported, ImportError> {
     let mut entries = Vec::new();
     let mut k = from;
     while k < to {
@@ -425,6 +427,7 @@ fn game(
         .other
         .push(spanned(importer_tag(Format::MancalaGames, source, from)));
     let mut moves = Vec::new();
+    let mut places = Places::new(from);
     let mut round = 1;
     let mut outcome = Outcome::Unknown;
     let mut i = 0;
@@ -461,6 +464,7 @@ fn game(
                 ));
             }
         }
+        places.mark(moves.len(), start.line, 1);
         if start.pass {
             moves.push(Element::Pass(spanned(())));
         } else {
@@ -480,6 +484,8 @@ fn game(
             };
             moves.push(Element::Move(spanned(m)));
         }
+        // The claims after the turn are of the board drawn after its last sowing.
+        places.mark(moves.len(), last.board_line, 1);
         let next = entries.get(i);
         if let Some((result, words)) = &last.game_end {
             if next.is_some() {
@@ -535,7 +541,7 @@ fn game(
         header.termination = Some(spanned("unfinished".to_string()));
     }
     header.result = Some(spanned(outcome));
-    Ok(write_game(&Game::new(header, moves, outcome)))
+    Ok(places.write(&Game::new(header, moves, outcome)))
 }
 
 fn board_empty(board: &Position) -> bool {
@@ -690,6 +696,7 @@ fn entry(
             game_end,
             pass,
             board,
+            board_line: next + 1,
         },
         next + 2,
     ))

@@ -68,7 +68,7 @@ pub fn run(args: &ImportArgs) -> Status {
                     if !text.is_empty() {
                         text.push('\n');
                     }
-                    text.push_str(&mgn);
+                    text.push_str(&mgn.mgn);
                     imported += 1;
                 }
                 Err(error) => {
@@ -145,7 +145,8 @@ pub fn check(args: &CheckArgs, from: SourceFormat) -> Status {
                         index += 1;
                         report.import_error(&Source::whole(&name, &source), index, &error)?;
                     }
-                    Ok(mgn) => {
+                    Ok(game) => {
+                        let mgn = game.mgn;
                         for result in check_text(&mgn, &options) {
                             index += 1;
                             let shown = format!("{name} (imported game {index})");
