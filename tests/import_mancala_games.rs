@@ -55,7 +55,7 @@ fn real(name: &str) -> &'static str {
 fn import(text: &str) -> Result<String, String> {
     let mut games = import_games(Format::MancalaGames, text, "log.txt");
     assert_eq!(games.len(), 1, "one game a log");
-    games.remove(0).map_err(|e| e.to_string())
+    games.remove(0).map(|g| g.mgn).map_err(|e| e.to_string())
 }
 
 /// Whether the log imports and its game passes `mgn check`; the report when not.

@@ -13,19 +13,30 @@
 //! row 1 his inner row, row 2 player 2's inner row and row 3 his outer row. Player 1 is B, who
 //! moves first; player 2 is A.
 
-use super::ImportError;
-use crate::notation::{parse_games, push_tag, write_game, Side};
+use super::{ImportError, Imported, Places, SourcePlace};
+use crate::notation::{parse_games, push_tag, Side};
 use std::fmt::Write as _;
 
 /// The MGN text of the Ludii trial `text` (one game), `source` naming where it came from (its
 /// file), or the first thing in it the importer does not understand, at its line.
 pub fn import(text: &str, source: &str) -> Result<String, ImportError> {
+    import_placed(text, source).map(|game| game.mgn)
+}
+
+/// [`import`], with the trial's line of each ply (`super::import_games`).
+pub fn import_placed(text: &str, source: &str) -> Result<Imported, ImportError> {
     let trial = read_trial(text)?;
-    let mgn = write_trial(&trial, source)?;
+    let (mgn, plies) = write_trial(&trial, source)?;
     // Read back and written again: the canonical form, and proof that the text is MGN.
     let games = parse_games(&mgn);
     match games.as_slice() {
-        [Ok(game)] => Ok(write_game(game)),
+        [Ok(game)] => {
+            let mut places = Places::of_plies(game, 1, &plies);
+            if let Some((line, _)) = trial.winner {
+                places.mark(game.moves.len(), line, 1);
+            }
+            Ok(places.write(game))
+        }
         _ => Err(ImportError::new(
             1,
             1,
@@ -720,8 +731,8 @@ struct Turn {
     goes_on: bool,
 }
 
-/// The MGN text of a trial read.
-fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
+/// The MGN text of a trial read, and the line of each of its plies.
+fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>), ImportError> {
     let n = columns(trial)?;
     let mut board = Board {
         n,
@@ -729,6 +740,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
         won: [0, 0],
     };
     let mut plies: Vec<String> = Vec::new();
+    let mut ply_lines: Vec<SourcePlace> = Vec::new();
     let mut first: Option<Side> = None;
     let mut placements = 0;
     let mut turn: Option<Turn> = None;
@@ -840,6 +852,10 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
         }
         last_side = Some(side);
         plies.push(ply_text(&board, &t));
+        ply_lines.push(SourcePlace {
+            line: t.lines.0,
+            column: 1,
+        });
     }
     if let Some(t) = turn.filter(|t| t.goes_on) {
         return Err(ImportError::new(
@@ -906,7 +922,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
         out.push_str(ply);
     }
     let _ = writeln!(out, " {outcome}");
-    Ok(out)
+    Ok((out, ply_lines))
 }
 
 /// A ply: where it stands in the trial, the decision, what it emptied and the board after it.

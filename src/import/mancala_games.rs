@@ -17,10 +17,10 @@
 //! not empty. MancalaGames logs each sowing of a Dakon turn as its own entry (`REPEAT_TURN`
 //! when the lap ended in the mover's store), which MGN writes as one move `B3-B1`.
 
-use super::{importer_tag, Format, ImportError};
+use super::{importer_tag, Format, ImportError, Imported, Places};
 use crate::notation::{
-    write_game, BoardSize, Element, Game, GameKind, Header, Hole, HoleState, Move, Outcome, Pile,
-    Position, Rows, RuleSetting, Side, Sowing, Span, Spanned, Tag,
+    BoardSize, Element, Game, GameKind, Header, Hole, HoleState, Move, Outcome, Pile, Position,
+    Rows, RuleSetting, Side, Sowing, Span, Spanned, Tag,
 };
 
 /// One parameter of the log's `GameInfo`, with its line.
@@ -291,10 +291,12 @@ struct Entry {
     round_winner: Option<Side>,
     pass: bool,
     board: Position,
+    /// The line of the board drawing's top row.
+    board_line: usize,
 }
 
 /// Every game of a MancalaGames log: see [`super::import_games`].
-pub fn import_games(text: &str, source: &str) -> Vec<Result<String, ImportError>> {
+pub fn import_games(text: &str, source: &str) -> Vec<Result<Imported, ImportError>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text
         .split('\n')
@@ -471,7 +473,7 @@ fn game(
     to: usize,
     config: &Config,
     source: &str,
-) -> Result<String, ImportError> {
+) -> Result<Imported, ImportError> {
     let mut entries: Vec<Entry> = Vec::new();
     let mut k = from;
     while k < to {
@@ -533,6 +535,7 @@ fn game(
         }));
     }
     let mut moves = Vec::new();
+    let mut places = Places::new(from);
     let mut round = 1;
     // The `0: Start Game` entry: the board the log starts from. The usual start is round 1,
     // checked by a checkpoint; any other board starts a later round (the GUI clears its log at
@@ -543,6 +546,7 @@ fn game(
         let mut board = first.board.clone();
         if is_first_round_start(&board, config.holes) {
             header.first = Some(spanned(board.to_move));
+            places.mark(moves.len(), first.board_line, 1);
             moves.push(Element::Checkpoint(spanned(board)));
         } else {
             round = LATER_ROUND;
@@ -613,6 +617,7 @@ fn game(
             ));
         }
         last_mover = Some(start.side);
+        places.mark(moves.len(), start.line, 1);
         if start.pass {
             moves.push(Element::Pass(spanned(())));
         } else {
@@ -632,6 +637,8 @@ fn game(
             };
             moves.push(Element::Move(spanned(m)));
         }
+        // The claims after the turn are of the board drawn after its last sowing.
+        places.mark(moves.len(), last.board_line, 1);
         let next = rest.get(i);
         let mut board = last.board.clone();
         board.round = round;
@@ -710,7 +717,7 @@ fn game(
         header.termination = Some(spanned("unfinished".to_string()));
     }
     header.result = Some(spanned(outcome));
-    Ok(write_game(&Game::new(header, moves, outcome)))
+    Ok(places.write(&Game::new(header, moves, outcome)))
 }
 
 /// Who starts the round after one whose last turn was `mover`'s and ended with `last`, where
@@ -974,6 +981,7 @@ fn entry(
             round_winner,
             pass,
             board,
+            board_line: next + 1,
         },
         next + 2,
     ))

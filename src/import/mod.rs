@@ -7,6 +7,7 @@ pub mod ludii;
 pub mod mancala_games;
 pub mod movelog;
 
+use crate::notation::{parse_games, write_game, Element, Game};
 use std::fmt;
 
 /// The formats `mgn import --from` reads.
@@ -52,6 +53,17 @@ impl ImportError {
     /// The byte offset of the error's line and column in the source `text`, so that a report
     /// can show that line with a caret under the column (clamped to the line's end).
     pub fn offset_in(&self, text: &str) -> usize {
+        SourcePlace {
+            line: self.line,
+            column: self.column,
+        }
+        .offset_in(text)
+    }
+}
+
+impl SourcePlace {
+    /// The byte offset of this place in the source `text`, clamped to its line's end.
+    pub fn offset_in(&self, text: &str) -> usize {
         let mut start = 0;
         for _ in 1..self.line {
             match text[start..].find('\n') {
@@ -91,20 +103,137 @@ pub fn import(format: Format, text: &str, source: &str) -> Result<String, Import
         if !out.is_empty() {
             out.push('\n');
         }
-        out.push_str(&game?);
+        out.push_str(&game?.mgn);
     }
     Ok(out)
 }
 
-/// Each game of `text` alone, in file order: MGN text, or why that game could not be read. A
-/// bad game never stops the others, as a bad MGN game does not stop `mgn check`. A file that
-/// holds no game is one error, so that an empty file never passes.
-pub fn import_games(format: Format, text: &str, source: &str) -> Vec<Result<String, ImportError>> {
+/// Each game of `text` alone, in file order: its MGN and where each part of it came from, or
+/// why that game could not be read. A bad game never stops the others, as a bad MGN game does
+/// not stop `mgn check`. A file that holds no game is one error, so that an empty file never
+/// passes.
+pub fn import_games(
+    format: Format,
+    text: &str,
+    source: &str,
+) -> Vec<Result<Imported, ImportError>> {
     match format {
         // A trial file is one game.
-        Format::Ludii => vec![ludii::import(text, source)],
+        Format::Ludii => vec![ludii::import_placed(text, source)],
         Format::MancalaGames => mancala_games::import_games(text, source),
         Format::MoveLog => movelog::import_games(text, source),
+    }
+}
+
+/// A place in a source file: 1-based line, and 1-based column in characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourcePlace {
+    pub line: usize,
+    pub column: usize,
+}
+
+/// One imported game: its MGN text, and where in the source file each part of it came from,
+/// so that what `mgn check` finds at a place of the MGN is reported at the line the user wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    pub mgn: String,
+    /// The game's first line: the place of its tags and of what precedes the first mark.
+    start: SourcePlace,
+    /// From each byte offset of `mgn` on, up to the next, the text came from this place;
+    /// ascending.
+    places: Vec<(usize, SourcePlace)>,
+}
+
+impl Imported {
+    /// The place of the source that the MGN at byte `offset` of [`Imported::mgn`] came from.
+    pub fn place_of(&self, offset: usize) -> SourcePlace {
+        let k = self.places.partition_point(|&(at, _)| at <= offset);
+        k.checked_sub(1).map_or(self.start, |k| self.places[k].1)
+    }
+}
+
+/// Where the elements of a game being imported came from, recorded as the importer pushes
+/// them onto the game's moves; [`Places::write`] turns it into an [`Imported`].
+#[derive(Clone, Debug)]
+pub struct Places {
+    start: SourcePlace,
+    /// (index in the game's moves, place): that element and those after it, up to the next.
+    marks: Vec<(usize, SourcePlace)>,
+}
+
+impl Places {
+    /// A game whose first line (its header, where the Importer tag points) is `line`.
+    pub fn new(line: usize) -> Places {
+        Places {
+            start: SourcePlace { line, column: 1 },
+            marks: Vec::new(),
+        }
+    }
+
+    /// The element the importer pushes next, `moves[at]` (pass `moves.len()`), and those after
+    /// it up to the next mark came from `line` and `column` (1 when not known) of the source. A
+    /// mark at the end of the moves places the result.
+    pub fn mark(&mut self, at: usize, line: usize, column: usize) {
+        self.marks.push((at, SourcePlace { line, column }));
+    }
+
+    /// For an importer that writes MGN text rather than elements: the k-th ply of `game` (its
+    /// move or pass, and what follows it up to the next ply) came from `plies[k]`.
+    pub fn of_plies(game: &Game, line: usize, plies: &[SourcePlace]) -> Places {
+        let mut places = Places::new(line);
+        let decisions = game
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, Element::Move(_) | Element::Pass(_)));
+        for ((at, _), place) in decisions.zip(plies) {
+            places.mark(at, place.line, place.column);
+        }
+        places
+    }
+
+    /// `game` written as MGN, each mark placed at the MGN it became.
+    pub fn write(self, game: &Game) -> Imported {
+        let mgn = write_game(game);
+        // Read back for the elements' places in the text written: the writer knows no spans.
+        let read = parse_games(&mgn).pop().and_then(Result::ok);
+        let mut places: Vec<(usize, SourcePlace)> = match read {
+            Some(read) if read.moves.len() == game.moves.len() => self
+                .marks
+                .iter()
+                .map(|&(at, place)| {
+                    let element = read.moves.get(at);
+                    (
+                        element.map_or(read.outcome.span.start, element_start),
+                        place,
+                    )
+                })
+                .collect(),
+            // Not the game written (never so for MGN the importer wrote): every part at the
+            // game's first line rather than at a wrong one.
+            _ => Vec::new(),
+        };
+        // Stable: of two marks of one element, the later stands.
+        places.sort_by_key(|&(offset, _)| offset);
+        Imported {
+            mgn,
+            start: self.start,
+            places,
+        }
+    }
+}
+
+fn element_start(element: &Element) -> usize {
+    match element {
+        Element::Move(e) => e.span.start,
+        Element::Pass(e) => e.span.start,
+        Element::Action(e) => e.span.start,
+        Element::Captures(e) => e.span.start,
+        Element::Score(e) => e.span.start,
+        Element::Checkpoint(e) => e.span.start,
+        Element::Round(e) => e.span.start,
+        Element::Transaction(e) => e.span.start,
+        Element::Comment(e) => e.span.start,
     }
 }
 

@@ -8,7 +8,7 @@
 //! MGN's own reader, so that what is imported is exactly what MGN would read; the rules are
 //! applied by `mgn check`, not here. [`write_game`] writes a game the other way, from a replay.
 
-use super::{importer_tag, Format, ImportError};
+use super::{importer_tag, Format, ImportError, Imported, Places};
 use crate::notation::{
     parse_games, parse_position, write_game as write_mgn, write_move, write_position, BoardSize,
     CaptureClaim, Element, Game, GameKind, Header, Hole, Outcome, Pile, Position, RuleSetting,
@@ -84,8 +84,10 @@ struct TurnLine {
 #[serde(deny_unknown_fields)]
 struct CapturesField {
     points: u32,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    holes: Vec<String>,
+    /// Absent: the claim is the points alone (`x7`). Present, even empty, it claims the holes:
+    /// an empty list is a claim too, and is not taken for an absent one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    holes: Option<Vec<String>>,
 }
 
 /// The start of a new round.
@@ -135,6 +137,14 @@ impl Line<'_> {
     fn at_key(&self, key: &str, message: impl Into<String>) -> ImportError {
         self.error(key_column(self.text, key), message)
     }
+
+    /// What the game pushes next came from the value of `key` on this line.
+    fn mark(&self, building: &mut Building, key: &str) {
+        let at = building.game.moves.len();
+        building
+            .places
+            .mark(at, self.number, key_column(self.text, key));
+    }
 }
 
 /// The column of the value of `key` in a line of JSON (1 when it cannot be found).
@@ -176,10 +186,12 @@ struct Building {
     first: Option<Side>,
     turns: usize,
     ended: bool,
+    /// Where each of the game's elements came from, for `mgn check` to report at.
+    places: Places,
 }
 
 /// Every game of a move log, each on its own: see [`super::import_games`].
-pub fn import_games(text: &str, source: &str) -> Vec<Result<String, ImportError>> {
+pub fn import_games(text: &str, source: &str) -> Vec<Result<Imported, ImportError>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut results = Vec::new();
     let mut current: Option<Building> = None;
@@ -400,6 +412,7 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
         first,
         turns: 0,
         ended: false,
+        places: Places::new(line.number),
     })
 }
 
@@ -507,10 +520,23 @@ fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
             ))
         }
     };
+    line.mark(building, "move");
     building.game.moves.push(played);
     if let Some(captures) = turn.captures {
+        // MGN has no claim of points from no hole (`x7` leaves the holes unclaimed, `x7()` is
+        // not MGN), and no rule captures without emptying a hole: written as `x7`, the claim of
+        // no hole would pass unchecked.
+        if captures.points > 0 && captures.holes.as_ref().is_some_and(Vec::is_empty) {
+            return Err(line.at_key(
+                "holes",
+                format!(
+                    "{} points from no hole: a capture takes its points from the holes it empties; name them (\"holes\": [\"A2\", \"B4\"]), or leave out `holes` to claim the points alone",
+                    captures.points
+                ),
+            ));
+        }
         let mut holes = Vec::new();
-        for hole in &captures.holes {
+        for hole in captures.holes.iter().flatten() {
             let parsed: Hole = hole.parse().map_err(|_| {
                 line.at_key(
                     "captures",
@@ -519,6 +545,7 @@ fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
             })?;
             holes.push(parsed);
         }
+        line.mark(building, "captures");
         building
             .game
             .moves
@@ -528,13 +555,18 @@ fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
             })));
     }
     if let Some([a, b]) = turn.score {
+        line.mark(building, "score");
         building
             .game
             .moves
             .push(Element::Score(spanned([seeds(a), seeds(b)])));
     }
+    if !turn.actions.is_empty() {
+        line.mark(building, "actions");
+    }
     actions(line, kind, &turn.actions, &mut building.game.moves)?;
     if let Some(text) = &turn.position {
+        line.mark(building, "position");
         building
             .game
             .moves
@@ -573,10 +605,14 @@ fn position(line: &Line, text: &str) -> Result<Position, ImportError> {
 fn round(line: &Line, building: &mut Building) -> Result<(), ImportError> {
     let round: RoundLine = serde_json::from_str(line.text).map_err(|e| json_error(line, e))?;
     let kind = building.game.header.game.value;
+    line.mark(building, "round");
     building
         .game
         .moves
         .push(Element::Round(spanned(round.round)));
+    if !round.transactions.is_empty() {
+        line.mark(building, "transactions");
+    }
     for token in &round.transactions {
         match element(kind, token) {
             Some(t @ Element::Transaction(_)) => building.game.moves.push(t),
@@ -588,9 +624,13 @@ fn round(line: &Line, building: &mut Building) -> Result<(), ImportError> {
             }
         }
     }
+    if !round.actions.is_empty() {
+        line.mark(building, "actions");
+    }
     actions(line, kind, &round.actions, &mut building.game.moves)?;
     if let Some(text) = &round.position {
         let position = position(line, text)?;
+        line.mark(building, "position");
         building.first = Some(position.to_move);
         building
             .game
@@ -614,6 +654,15 @@ fn end(line: &Line, building: &mut Building) -> Result<(), ImportError> {
             return Err(line.at_key("winner", format!("expected A, B or draw, found `{other}`")))
         }
     };
+    // The result stands after the last move: its mark is at the end of the moves.
+    line.mark(
+        building,
+        if end.winner.is_some() {
+            "winner"
+        } else {
+            "end"
+        },
+    );
     building.game.outcome = spanned(outcome);
     building.game.header.result = Some(spanned(outcome));
     if let Some(termination) = end.end {
@@ -623,8 +672,8 @@ fn end(line: &Line, building: &mut Building) -> Result<(), ImportError> {
     Ok(())
 }
 
-fn finish(building: Building) -> String {
-    write_mgn(&building.game)
+fn finish(building: Building) -> Imported {
+    building.places.write(&building.game)
 }
 
 /// Why a game cannot be written as a move log.
@@ -810,7 +859,7 @@ fn captures(def: &crate::rules::GameDef, events: &[Event]) -> Option<CapturesFie
     holes.sort();
     Some(CapturesField {
         points: u32::try_from(points).ok()?,
-        holes: holes.iter().map(ToString::to_string).collect(),
+        holes: Some(holes.iter().map(ToString::to_string).collect()),
     })
 }
 

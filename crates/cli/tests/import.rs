@@ -87,16 +87,24 @@ fn bad_mancala_games_logs_are_refused_at_the_source_line() {
     }
 }
 
+/// A board of the log that is not the replay's is reported at the log's line that draws it
+/// (the board after entry 3, line 41), the imported MGN shown after it.
 #[test]
-fn a_false_board_of_the_log_fails_the_check_naming_the_imported_game() {
-    let output = check("mancala-games", &format!("{MANCALA}/bad-board.txt"));
+fn a_false_board_of_the_log_fails_the_check_at_the_log_line() {
+    let path = format!("{MANCALA}/bad-board.txt");
+    let output = check("mancala-games", &path);
     let report = stdout(&output);
     assert_eq!(code(&output), 1, "{report}");
     assert!(
-        report.contains("tests/import/mancala-games/bad-board.txt (imported game 1):"),
+        report.starts_with(&format!("{path}:41:1: ply 3: the checkpoint differs")),
         "{report}"
     );
+    assert!(report.contains("41 |  11  5  0  3  2"), "{report}");
     assert!(report.contains("mgn.claim.checkpoint"), "{report}");
+    assert!(
+        report.contains(&format!("{path} (imported game 1):12:2")),
+        "{report}"
+    );
 }
 
 #[test]
@@ -180,5 +188,82 @@ fn a_file_of_another_format_is_refused_as_a_ludii_trial_at_its_first_line() {
         shown(&output).contains("notation-example.jsonl:1:1: `game=`"),
         "{}",
         shown(&output)
+    );
+}
+
+/// A game that imports but does not pass is reported at the source line its failing move or
+/// claim came from, at the claim's column (`bad-claim.jsonl:5:38`, not a place in MGN text the
+/// user never wrote), then the imported MGN around it, as context.
+#[test]
+fn a_false_claim_of_a_move_log_is_reported_at_the_log_line() {
+    let path = format!("{MOVELOG}/bad-claim.jsonl");
+    let output = check("movelog", &path);
+    let report = stdout(&output);
+    assert_eq!(code(&output), 1, "{report}");
+    assert!(
+        report.starts_with(&format!(
+            "{path}:5:38: the record claims x2(B3) but the move captured x0"
+        )),
+        "{report}"
+    );
+    assert!(
+        report.contains(r#"5 | {"player":"A","move":"A2","captures":{"points":2"#),
+        "{report}"
+    );
+    assert!(report.contains("mgn.claim.captures"), "{report}");
+    // The MGN the claim was imported as, at its own place.
+    assert!(
+        report.contains(&format!("{path} (imported game 1):10:75")),
+        "{report}"
+    );
+    assert!(report.contains("2... A2 x2(B3)"), "{report}");
+    // Programs read the same place.
+    let output = mgn(&["check", "--from", "movelog", "--format", "json", &path]);
+    let line = stdout(&output);
+    assert!(
+        line.contains(&format!(r#""file":"{path}","game":1"#)),
+        "{line}"
+    );
+    assert!(line.contains(r#""line":5,"column":38"#), "{line}");
+    // The move of a later game is placed at its own line too.
+    let path = format!("{MOVELOG}/two-games-one-bad.jsonl");
+    let report = stdout(&check("movelog", &path));
+    assert!(
+        report.starts_with(&format!("{path}:3:25: ply 2: A9 is not a hole of A's row")),
+        "{report}"
+    );
+}
+
+/// A Ludii trial whose move the rules refuse (B's first removal taking an empty hole) is
+/// reported at the trial's line of that move.
+#[test]
+fn a_wrong_move_of_a_ludii_trial_is_reported_at_the_trial_line() {
+    let trial =
+        std::fs::read_to_string(repo().join("tests/import/ludii/nchuwa-4x6-complete.txt")).unwrap();
+    let mut lines: Vec<&str> = trial.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| {
+            l.starts_with("Move=[Move:mover=1")
+                && l.contains("[Remove:type=Vertex,to=20,decision=true]")
+        })
+        .unwrap();
+    lines[at] =
+        "Move=[Move:mover=1,from=23,to=23,actions=[Remove:type=Vertex,to=23,decision=true]]";
+    let dir = scratch("import", "ludii_wrong_move");
+    let file = dir.join("trial.txt");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let path = path_str(&file);
+    let output = check("ludii", path);
+    let report = stdout(&output);
+    assert_eq!(code(&output), 1, "{report}");
+    assert!(
+        report.starts_with(&format!("{path}:{}:1: ply 3:", at + 1)),
+        "{report}"
+    );
+    assert!(report.contains("nchuwa.opening.extra"), "{report}");
+    assert!(
+        report.contains(&format!("{path} (imported game 1):")),
+        "{report}"
     );
 }

@@ -4,7 +4,7 @@ use crate::check::{check_text, CheckOptions, RecordResult};
 fn one(text: &str) -> Result<String, ImportError> {
     let mut games = import_games(text, "t.jsonl");
     assert_eq!(games.len(), 1, "{games:?}");
-    games.remove(0)
+    games.remove(0).map(|game| game.mgn)
 }
 
 fn passes(mgn: &str) {
@@ -101,7 +101,7 @@ fn a_bad_game_does_not_stop_the_next() {
     assert_eq!(games.len(), 2, "{games:?}");
     let error = games[0].as_ref().unwrap_err();
     assert_eq!(error.line, 2);
-    assert!(games[1].as_ref().unwrap().contains("1. B4 *"));
+    assert!(games[1].as_ref().unwrap().mgn.contains("1. B4 *"));
 }
 
 #[test]
@@ -228,4 +228,60 @@ fn a_json_error_after_non_ascii_text_is_placed_in_characters() {
     let error = one("{\"game\": \"dakon\", \"event\": \"Évora été\",}\n").unwrap_err();
     assert!(error.message.contains("trailing comma"), "{error}");
     assert_eq!((error.line, error.column), (1, 40), "{error}");
+}
+
+/// `"holes": []` claims the points came from no hole, which MGN cannot write (`x7` claims the
+/// count alone, `x7()` is not MGN) and no capture does (a capture empties the holes it names):
+/// refused at the list, never written as `x7`, which would leave the claim of no hole unchecked.
+/// `x0` with no hole is what a ply that captured nothing claims.
+#[test]
+fn points_captured_from_no_hole_are_refused_at_the_list() {
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B4\", \"captures\": {\"points\": 7, \"holes\": []}}\n";
+    let error = one(log).unwrap_err();
+    assert_eq!((error.line, error.column), (2, 66), "{error}");
+    assert!(error.message.contains("7 points from no hole"), "{error}");
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B1\", \"captures\": {\"points\": 0, \"holes\": []}}\n";
+    let mgn = one(log).unwrap();
+    assert!(mgn.contains("1. B1 x0 *"), "{mgn}");
+    // Without `holes`, the claim is the count alone, as `x7` is.
+    let log = "{\"game\": \"dakon\"}\n{\"player\": \"B\", \"move\": \"B4\", \"captures\": {\"points\": 7}}\n";
+    assert!(one(log).unwrap().contains("1. B4 x7 *"));
+}
+
+/// Each part of the MGN written is placed at the value of the log it came from, for `mgn check`
+/// to report there: the move, each claim, a round and its position, the result at the end line,
+/// the tags at the header line.
+#[test]
+fn each_part_of_the_mgn_is_placed_at_its_value_in_the_log() {
+    let log = concat!(
+        r#"{"game": "dakon", "board": "2x5", "preset": "catalan"}"#,
+        "\n",
+        r#"{"player": "B", "move": "B4", "captures": {"points": 7, "holes": ["A2", "B4"]}, "score": [0, 8], "position": "6,0,0,6,6/6,6,6,0,6 0/8 A 1"}"#,
+        "\n\n",
+        r#"{"round": 2, "position": "x,x,x,x,5/5,5,5,5,5 4/16 B 2"}"#,
+        "\n",
+        r#"{"end": "abandoned", "winner": "B"}"#,
+        "\n"
+    );
+    let mut games = import_games(log, "t.jsonl");
+    let game = games.remove(0).unwrap();
+    let place = |token: &str| {
+        let at = game
+            .mgn
+            .find(token)
+            .unwrap_or_else(|| panic!("{token}\n{}", game.mgn));
+        let place = game.place_of(at);
+        (place.line, place.column)
+    };
+    let line = |n: usize| log.split('\n').nth(n - 1).unwrap();
+    let column = |n: usize, key: &str| (n, key_column(line(n), key));
+    assert_eq!(place("[Game"), (1, 1));
+    assert_eq!(place("B4 "), column(2, "move"));
+    assert_eq!(place("x7("), column(2, "captures"));
+    assert_eq!(place("=0/8"), column(2, "score"));
+    assert_eq!(place("[6,0,0"), column(2, "position"));
+    assert_eq!(place("round 2"), column(4, "round"));
+    assert_eq!(place("[x,x"), column(4, "position"));
+    assert_eq!(place("0-1\n"), column(5, "winner"));
+    assert_eq!(column(2, "captures"), (2, 43));
 }

@@ -64,11 +64,11 @@ pub fn run(args: &ImportArgs) -> Status {
         };
         for game in import_games(format, &source, &name) {
             match game {
-                Ok(mgn) => {
+                Ok(game) => {
                     if !text.is_empty() {
                         text.push('\n');
                     }
-                    text.push_str(&mgn);
+                    text.push_str(&game.mgn);
                     imported += 1;
                 }
                 Err(error) => {
@@ -114,9 +114,9 @@ pub fn run(args: &ImportArgs) -> Status {
 }
 
 /// `mgn check --from`: each file imported, each game it gives checked. An import error is a
-/// bad record at the source's line; a game that does not pass is reported in the imported MGN,
-/// under the source file's name and the game's number (`games.jsonl (imported game 2)`), which
-/// `mgn import` writes out to look at.
+/// bad record at the source's line; what the check finds in a game is reported at the source's
+/// line it came from, the imported MGN shown after it, under the source file's name and the
+/// game's number (`games.jsonl (imported game 2)`), as `mgn import` writes it out to look at.
 pub fn check(args: &CheckArgs, from: SourceFormat) -> Status {
     let mut options = CheckOptions::default();
     options.max_laps = args.max_laps;
@@ -132,6 +132,7 @@ pub fn check(args: &CheckArgs, from: SourceFormat) -> Status {
                     continue;
                 }
             };
+            let file = Source::whole(&name, &source);
             let mut index = 0;
             for game in import_games(from.format(), &source, &name) {
                 if report.failed() >= limit {
@@ -143,13 +144,17 @@ pub fn check(args: &CheckArgs, from: SourceFormat) -> Status {
                 match game {
                     Err(error) => {
                         index += 1;
-                        report.import_error(&Source::whole(&name, &source), index, &error)?;
+                        report.import_error(&file, index, &error)?;
                     }
-                    Ok(mgn) => {
-                        for result in check_text(&mgn, &options) {
+                    Ok(game) => {
+                        for result in check_text(&game.mgn, &options) {
                             index += 1;
                             let shown = format!("{name} (imported game {index})");
-                            report.record(&Source::whole(&shown, &mgn), index, &result)?;
+                            report.record(
+                                &Source::imported(&shown, &game, &file),
+                                index,
+                                &result,
+                            )?;
                         }
                     }
                 }

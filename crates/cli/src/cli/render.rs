@@ -94,6 +94,38 @@ pub struct Diagnostic<'a> {
     /// The first mark is the primary one: the first line names its place.
     pub marks: Vec<Mark>,
     pub notes: Vec<Note>,
+    /// Another text the diagnostic was found in, shown after it as a note: the MGN a game of
+    /// another program's file was imported as, where the replay found what is reported.
+    pub context: Option<Context<'a>>,
+}
+
+/// A note with its own text and marks: `note: TITLE`, ` --> name:line:column`, the lines.
+pub struct Context<'a> {
+    pub title: String,
+    pub name: &'a str,
+    pub text: &'a str,
+    pub first_line: usize,
+    pub marks: Vec<Mark>,
+}
+
+/// The marks of `marks` as annotations of the excerpt shown.
+fn annotations<'a>(
+    marks: &'a [Mark],
+    excerpt: &'a Excerpt,
+) -> impl Iterator<Item = annotate_snippets::Annotation<'a>> {
+    marks.iter().zip(&excerpt.spans).filter_map(|(mark, span)| {
+        let span = span.clone()?;
+        let kind = if mark.primary {
+            AnnotationKind::Primary
+        } else {
+            AnnotationKind::Context
+        };
+        let annotation = kind.span(span);
+        Some(match &mark.label {
+            Some(label) => annotation.label(displayable(label).into_owned()),
+            None => annotation,
+        })
+    })
 }
 
 impl Diagnostic<'_> {
@@ -117,23 +149,7 @@ impl Diagnostic<'_> {
             displayable(self.headline)
         );
         let excerpt = Excerpt::of(self.text, self.first_line, &self.marks);
-        let annotations = self
-            .marks
-            .iter()
-            .zip(&excerpt.spans)
-            .filter_map(|(mark, span)| {
-                let span = span.clone()?;
-                let kind = if mark.primary {
-                    AnnotationKind::Primary
-                } else {
-                    AnnotationKind::Context
-                };
-                let annotation = kind.span(span);
-                Some(match &mark.label {
-                    Some(label) => annotation.label(displayable(label).into_owned()),
-                    None => annotation,
-                })
-            });
+        let marked = annotations(&self.marks, &excerpt);
         let level = match self.severity {
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
@@ -141,7 +157,7 @@ impl Diagnostic<'_> {
         let snippet = Snippet::source(excerpt.text.as_str())
             .line_start(excerpt.line)
             .fold(false)
-            .annotations(annotations);
+            .annotations(marked);
         let notes = self.notes.iter().map(|note| {
             let level = if note.help { Level::HELP } else { Level::NOTE };
             // A note without a name leads with its own words: `= rule dakon.pass: ...`.
@@ -152,13 +168,30 @@ impl Diagnostic<'_> {
             };
             level.message(displayable(&note.text).into_owned())
         });
-        let group = Group::with_level(level).element(snippet).elements(notes);
+        let mut groups = vec![Group::with_level(level).element(snippet).elements(notes)];
+        let context = self.context.as_ref().map(|context| {
+            let excerpt = Excerpt::of(context.text, context.first_line, &context.marks);
+            (context, excerpt)
+        });
+        if let Some((context, excerpt)) = &context {
+            let snippet = Snippet::source(excerpt.text.as_str())
+                .line_start(excerpt.line)
+                .path(displayable_name(context.name).into_owned())
+                .fold(false)
+                .annotations(annotations(&context.marks, excerpt));
+            groups.push(
+                Group::with_title(
+                    Level::NOTE.secondary_title(displayable(&context.title).into_owned()),
+                )
+                .element(snippet),
+            );
+        }
         let renderer = if styled {
             Renderer::styled()
         } else {
             Renderer::plain()
         };
-        out.push_str(renderer.render(&[group]).trim_end());
+        out.push_str(renderer.render(&groups).trim_end());
         out
     }
 }
@@ -302,6 +335,7 @@ mod tests {
             headline: "what is wrong",
             marks,
             notes,
+            context: None,
         }
         .render(Paint::Plain)
     }
@@ -340,6 +374,44 @@ mod tests {
   |                          claimed 7, replayed 6
   |
   = rule mgn.claim.checkpoint"
+        );
+    }
+
+    /// The text a diagnostic was found in, when it is not the one reported (the MGN of an
+    /// imported game), follows as a note at its own place.
+    #[test]
+    fn a_context_follows_as_a_note_at_its_own_place() {
+        let mgn = "[Game \"dakon\"]\n\n1. B4 x9 *\n";
+        let at = mgn.find("x9").unwrap();
+        let shown = Diagnostic {
+            name: "log.jsonl",
+            text: "{\"game\": \"dakon\"}\n{\"move\": \"B4\", \"captures\": {\"points\": 9}}\n",
+            first_line: 1,
+            severity: Severity::Error,
+            headline: "what is wrong",
+            marks: vec![mark(32..45, "here", true)],
+            notes: Vec::new(),
+            context: Some(Context {
+                title: "imported as".into(),
+                name: "log.jsonl (imported game 1)",
+                text: mgn,
+                first_line: 1,
+                marks: vec![mark(at..at + 2, "there", true)],
+            }),
+        }
+        .render(Paint::Plain);
+        assert_eq!(
+            shown,
+            r#"log.jsonl:2:15: what is wrong
+  |
+2 | {"move": "B4", "captures": {"points": 9}}
+  |               ^^^^^^^^^^^^^ here
+  |
+note: imported as
+ --> log.jsonl (imported game 1):3:7
+  |
+3 | 1. B4 x9 *
+  |       ^^ there"#
         );
     }
 

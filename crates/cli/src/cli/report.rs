@@ -23,6 +23,17 @@ pub struct Source<'t> {
     pub first_line: usize,
     /// The byte of the file the text starts at.
     pub offset: u64,
+    /// For the MGN of a game imported from another program's file: that file, where what is
+    /// said of the MGN is placed.
+    pub imported_from: Option<ImportedFrom<'t>>,
+}
+
+/// The file a game was imported from, and where in it each part of the game's MGN came from.
+#[derive(Clone, Copy)]
+pub struct ImportedFrom<'t> {
+    pub name: &'t str,
+    pub text: &'t str,
+    pub game: &'t mgn::import::Imported,
 }
 
 impl<'t> Source<'t> {
@@ -33,6 +44,24 @@ impl<'t> Source<'t> {
             text,
             first_line: 1,
             offset: 0,
+            imported_from: None,
+        }
+    }
+
+    /// The MGN of `game`, named `name`, imported from the file `from`: what is said of it is
+    /// placed at the line of `from` it came from, the MGN shown after as context.
+    pub fn imported(
+        name: &'t str,
+        game: &'t mgn::import::Imported,
+        from: &Source<'t>,
+    ) -> Source<'t> {
+        Source {
+            imported_from: Some(ImportedFrom {
+                name: from.name,
+                text: from.text,
+                game,
+            }),
+            ..Source::whole(name, &game.mgn)
         }
     }
 
@@ -43,11 +72,19 @@ impl<'t> Source<'t> {
             text,
             first_line: part.line,
             offset: part.offset,
+            imported_from: None,
         }
     }
 
+    /// The line and column of `offset` of the text: in the file it was imported from, if so.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        render::line_col(self.text, self.first_line, offset)
+        match &self.imported_from {
+            Some(from) => {
+                let place = from.game.place_of(offset);
+                (place.line, place.column)
+            }
+            None => render::line_col(self.text, self.first_line, offset),
+        }
     }
 
     /// A diagnostic about this text, to be rendered.
@@ -58,14 +95,41 @@ impl<'t> Source<'t> {
         marks: Vec<Mark>,
         notes: Vec<Note>,
     ) -> render::Diagnostic<'a> {
+        let Some(from) = &self.imported_from else {
+            return render::Diagnostic {
+                name: self.name,
+                text: self.text,
+                first_line: self.first_line,
+                severity,
+                headline,
+                marks,
+                notes,
+                context: None,
+            };
+        };
+        // Reported at the line the user wrote, the MGN it became shown after as context.
+        let primary = marks.first();
+        let place = from.game.place_of(primary.map_or(0, |m| m.span.start));
+        let mark = Mark {
+            span: value_at(from.text, place.offset_in(from.text)),
+            label: primary.and_then(|m| m.label.clone()),
+            primary: true,
+        };
         render::Diagnostic {
-            name: self.name,
-            text: self.text,
-            first_line: self.first_line,
+            name: from.name,
+            text: from.text,
+            first_line: 1,
             severity,
             headline,
-            marks,
+            marks: vec![mark],
             notes,
+            context: Some(render::Context {
+                title: "the MGN it was imported as (mgn import writes it)".to_string(),
+                name: self.name,
+                text: self.text,
+                first_line: self.first_line,
+                marks,
+            }),
         }
     }
 
@@ -79,6 +143,38 @@ impl<'t> Source<'t> {
         self.diagnostic(Severity::Error, headline, vec![mark], Vec::new())
             .render(paint)
     }
+}
+
+/// The value at `offset` of a source line, to underline: a quoted string or a bracketed list
+/// or object whole (a move log's value), else the token there.
+fn value_at(text: &str, offset: usize) -> std::ops::Range<usize> {
+    let rest = text.get(offset..).unwrap_or("");
+    let line = rest.split('\n').next().unwrap_or("");
+    let (mut depth, mut quoted, mut escaped) = (0usize, false, false);
+    if !line.starts_with(['"', '{', '[']) {
+        return render::token_at(text, offset);
+    }
+    for (k, c) in line.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => {
+                quoted = !quoted;
+                if !quoted && depth == 0 {
+                    return offset..offset + k + 1;
+                }
+            }
+            '{' | '[' if !quoted => depth += 1,
+            '}' | ']' if !quoted => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return offset..offset + k + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    render::token_at(text, offset)
 }
 
 pub fn syntax_error(source: &Source, error: &SyntaxError, paint: Paint) -> String {
@@ -376,7 +472,8 @@ impl<W: Write> Report<W> {
         index: usize,
         result: &RecordResult,
     ) -> io::Result<()> {
-        let name = source.name;
+        // An imported game's places are in the file it came from, which programs open.
+        let name = source.imported_from.map_or(source.name, |from| from.name);
         let kind = match result {
             RecordResult::Checked { kind, .. } => Some(*kind),
             RecordResult::Syntax { kind, .. } => *kind,
@@ -445,7 +542,10 @@ impl<W: Write> Report<W> {
                         json.trace = first.trace.clone();
                         json.diff = first.diff.clone();
                         json = json.at(source, placed_at(first));
-                        if let Some(end) = first.end() {
+                        // Only the start of a place in the MGN has a place in the file it
+                        // was imported from.
+                        let in_mgn = source.imported_from.is_none();
+                        if let Some(end) = first.end().filter(|_| in_mgn) {
                             let (line, column) = source.line_col(end);
                             json.end_line = Some(line);
                             json.end_column = Some(column);
@@ -454,6 +554,7 @@ impl<W: Write> Report<W> {
                         json.labels = first
                             .labels()
                             .iter()
+                            .filter(|_| in_mgn)
                             .map(|label| {
                                 let (line, column) = source.line_col(label.start);
                                 let (end_line, end_column) = source.line_col(label.end);
@@ -649,6 +750,7 @@ mod tests {
             text: "[Game \"dakon\"]\n[PlayerA \"Ren\u{fffd}\"]\n",
             first_line: 41,
             offset: 1000,
+            imported_from: None,
         };
         let shown = not_utf8_at(&source, 28, 0xe9, Paint::Plain);
         assert!(
