@@ -561,3 +561,98 @@ fn the_python_example_engine_agrees() {
     assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
     assert!(stdout(&output).contains("perft divide 2: agreed, 65293 sequences"));
 }
+
+/// The referee works on every board with its defaults: it chooses the perft depth by a node
+/// budget that mgn's own walk states, and on Dakon 2x7, whose first ply alone is 48 billion
+/// sequences, it compares no perft rather than ask a count no engine makes in time (before,
+/// its default depth 2 timed out and called mgn's own engine broken).
+#[test]
+fn the_perft_depth_is_chosen_by_a_node_budget() {
+    let output = referee(&["--game", "dakon"], &[MGN, "engine"]);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains("perft divide 2: agreed, 65293 sequences (depth chosen by the budget of 200000 nodes: 96392 walked; divide 3 walks more than 200000 nodes)"),
+        "{out}"
+    );
+    let output = referee(&["--game", "dakon", "--board", "2x7"], &[MGN, "engine"]);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains(
+            "perft 1: not compared: divide 1 walks more than 200000 nodes (--perft-budget 200000)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("random games: 10 of 10 agreed"), "{out}");
+    // A smaller budget, a shallower depth; the JSON report names both.
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--perft-budget",
+            "5000",
+            "--games",
+            "1",
+            "--format",
+            "json",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["perft"]["depth"], 1, "{report}");
+    assert_eq!(report["perft"]["budget"], 5000, "{report}");
+    assert_eq!(report["perft"]["count"], 1373, "{report}");
+    assert_eq!(report["perft"]["nodes"], 2011, "{report}");
+    assert_eq!(
+        report["perft"]["deeper"],
+        "divide 2 walks more than 5000 nodes"
+    );
+}
+
+/// A count mgn itself does not make within --timeout is not asked of the engine: no engine is
+/// called broken for what mgn could not answer in the time given. (No machine counts Dakon
+/// 2x7's 48 billion first sequences in half a second.)
+#[test]
+fn a_count_mgn_cannot_make_in_time_is_not_asked() {
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--board",
+            "2x7",
+            "--depth",
+            "1",
+            "--timeout",
+            "0.5",
+            "--games",
+            "1",
+            "--max-plies",
+            "20",
+            "--format",
+            "json",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["verdict"], "agreed");
+    assert_eq!(report["perft"]["method"], "skipped");
+    let note = report["perft"]["note"].as_str().unwrap();
+    assert!(
+        note.contains("mgn itself did not count divide 1 within --timeout"),
+        "{note}"
+    );
+    // With no game to compare either, nothing was compared: no exit 0.
+    let output = referee(
+        &["--game", "dakon", "--board", "2x7", "--games", "0"],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 2, "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("nothing compared"),
+        "{}",
+        stdout(&output)
+    );
+}
