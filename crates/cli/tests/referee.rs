@@ -656,3 +656,36 @@ fn a_count_mgn_cannot_make_in_time_is_not_asked() {
         stdout(&output)
     );
 }
+
+/// The referee names the board in `game` even when --board is left out: an engine need not
+/// know mgn's default boards (docs/protocol.md, `game`).
+#[cfg(unix)]
+#[test]
+fn the_referee_always_names_the_board() {
+    let dir = scratch("referee", "names-the-board");
+    let seen = dir.join("requests.txt");
+    let script = script_engine(
+        "names-the-board-engine",
+        &format!("tee '{}' | '{MGN}' engine\n", path_str(&seen)),
+    );
+    let output = referee(
+        &[
+            "--game",
+            "nchuwa",
+            "--depth",
+            "1",
+            "--games",
+            "1",
+            "--max-plies",
+            "5",
+        ],
+        &["sh", &script],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let requests = fs::read_to_string(&seen).unwrap();
+    assert_eq!(
+        requests.lines().nth(1),
+        Some("game nchuwa board 4x6"),
+        "{requests}"
+    );
+}

@@ -299,7 +299,13 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 }))
             }
         }
-        let game = Request::Game(self.spec.clone());
+        // The board is always named, the default one too: an engine need not know mgn's
+        // default boards to be refereed on them.
+        let mut named = self.spec.clone();
+        named
+            .board
+            .get_or_insert(self.mgn.rules().def().default_board);
+        let game = Request::Game(named);
         match self.child.ask(&game)? {
             Answer::Ok => {}
             refused => {
