@@ -689,3 +689,116 @@ fn the_referee_always_names_the_board() {
         "{requests}"
     );
 }
+
+/// Whether python3 runs here; a test that needs it says why it is skipped.
+fn python3(what: &str) -> bool {
+    let python = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    let found = matches!(python, Ok(status) if status.success());
+    if !found {
+        eprintln!("skipped: python3 is not installed, so {what} is not tested");
+    }
+    found
+}
+
+/// examples/mgn_protocol.py, the Python helper, really speaks the protocol: examples/engine.py's
+/// Dakon wrapped in its few functions agrees with mgn under the referee's defaults (perft by
+/// the helper's walk on copies), without perft (the referee walks moves and play), on 2x7, and
+/// an engine wrapped by it that claims the wrong capture is caught, not passed.
+#[test]
+fn the_python_protocol_helper_agrees() {
+    if !python3("examples/mgn_protocol.py") {
+        return;
+    }
+    let helper = ["python3", "examples/mgn_protocol.py"];
+    let output = referee(&["--game", "dakon"], &helper);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains("perft divide 2: agreed, 65293 sequences"),
+        "{out}"
+    );
+    assert!(out.contains("random games: 10 of 10 agreed"), "{out}");
+
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--perft-budget",
+            "5000",
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+        ],
+        &["python3", "examples/mgn_protocol.py", "--no-perft"],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains(
+            "perft through moves and play (the engine has no perft) 1: agreed, 1373 sequences"
+        ),
+        "{out}"
+    );
+
+    let output = referee(
+        &["--game", "dakon", "--board", "2x7", "--games", "2"],
+        &helper,
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+
+    // A wrapped engine that forgets the holes of its captures differs, exit 1.
+    let dir = scratch("referee", "python-helper-wrong");
+    let wrong = dir.join("wrong.py");
+    fs::write(
+        &wrong,
+        format!(
+            "import sys\nsys.path.insert(0, {examples:?})\nimport mgn_protocol\n\
+             class Wrong(mgn_protocol.WrappedDakon):\n    \
+             def play(self, decision):\n        \
+             status, points, holes = self.dakon.play(decision)\n        \
+             return status, points, []\n\
+             mgn_protocol.serve(Wrong(counts=False))\n",
+            examples = path_str(&repo().join("examples")),
+        ),
+    )
+    .unwrap();
+    let output = referee(
+        &["--game", "dakon", "--depth", "1", "--games", "1"],
+        &["python3", path_str(&wrong)],
+    );
+    assert_eq!(code(&output), 1, "{}{}", stdout(&output), stderr(&output));
+    assert!(
+        stdout(&output).contains("DIFFERENCE"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// The helper's `Client` talks to `mgn engine` from Python.
+#[test]
+fn the_python_protocol_client_talks_to_mgn_engine() {
+    if !python3("mgn_protocol.Client") {
+        return;
+    }
+    let script = format!(
+        "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
+         with mgn_protocol.Client([{MGN:?}, 'engine']) as rules:\n    \
+         for request in ['game dakon board 2x5', 'moves', 'play B4', 'divide 1']:\n        \
+         print(rules.ask(request))\n"
+    );
+    let output = Command::new("python3")
+        .args(["-c", &script])
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "ok\nmoves B1 B2 B3 B4 B5\nplayed turn-over x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1\ndivide 3 A1 1 A4 1 A5 1\n"
+    );
+}
