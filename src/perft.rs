@@ -241,7 +241,7 @@ impl Walk {
             return Err(Unbounded::Nodes);
         }
         // The clock is read once every 4096 nodes: reading it costs more than a node.
-        if self.nodes % 4096 == 0 {
+        if self.nodes.is_multiple_of(4096) {
             if let Some(deadline) = self.bound.deadline {
                 if std::time::Instant::now() >= deadline {
                     return Err(Unbounded::Time);

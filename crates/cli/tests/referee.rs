@@ -609,6 +609,18 @@ fn the_perft_depth_is_chosen_by_a_node_budget() {
         report["perft"]["deeper"],
         "divide 2 walks more than 5000 nodes"
     );
+    // An engine with no perft is walked with moves and play, a few requests a node: the
+    // depth is chosen again by the requests (depth 2 would be 1.27 million of them).
+    let output = referee(
+        &["--game", "dakon", "--games", "0"],
+        &[MGN, "engine", "--mutate", "no-perft"],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    assert!(
+        stdout(&output).contains("perft through moves and play (the engine has no perft) 1: agreed, 1373 sequences (depth chosen by the budget of 200000 requests; through moves and play, depth 2 takes more than 200000 requests)"),
+        "{}",
+        stdout(&output)
+    );
 }
 
 /// A count mgn itself does not make within --timeout is not asked of the engine: no engine is
@@ -728,7 +740,7 @@ fn the_python_protocol_helper_agrees() {
             "--game",
             "dakon",
             "--perft-budget",
-            "5000",
+            "30000",
             "--games",
             "2",
             "--max-plies",

@@ -507,6 +507,30 @@ impl<R: Rules> Comparing<'_, '_, R> {
             ..
         } = theirs
         {
+            // Without the engine's count every node is a few requests, and every sibling a
+            // walk back from the root: a chosen depth is chosen again by the requests it takes.
+            let (depth, deeper) = match budget {
+                None => (depth, deeper),
+                Some(budget) => {
+                    let within = |d: u32| tree_requests(rules, &root, d, 0, &mut { budget });
+                    match (1..=depth).rev().find(|&d| within(d).is_ok()) {
+                        Some(d) if d == depth => (d, deeper),
+                        Some(d) => (
+                            d,
+                            Some(format!(
+                                "through moves and play, depth {} takes more than {budget} requests",
+                                d + 1
+                            )),
+                        ),
+                        None => {
+                            let note = format!(
+                                "not compared: the engine has no perft, and through moves and play depth 1 takes more than {budget} requests (--perft-budget {budget})"
+                            );
+                            return Ok(skipped(1, Some(budget), note));
+                        }
+                    }
+                }
+            };
             let during = format!("perft {depth} through moves and play (the engine has no perft)");
             let mut count = 0;
             self.tree(&during, &mut line, depth, &mut count)?;
@@ -516,7 +540,8 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 count: Some(count),
                 note: None,
                 budget,
-                nodes: Some(nodes),
+                // The budget counted requests here, not the nodes of a divide.
+                nodes: budget.is_none().then_some(nodes),
                 deeper,
             });
         }
@@ -1235,6 +1260,57 @@ impl<R: Rules> Comparing<'_, '_, R> {
     }
 }
 
+/// The requests [`Comparing::tree`] sends to walk `depth` plies from `state`, the end of a line
+/// of `steps` steps, charged to `budget`: Err once it is spent. Mirrors `tree` request for
+/// request (a `moves` a node, a `play` a decision, a walk back from the root before every
+/// decision but the first of a node, a `next-round` a round's start).
+fn tree_requests<R: Rules>(
+    rules: &R,
+    state: &R::State,
+    depth: u32,
+    steps: u64,
+    budget: &mut u64,
+) -> Result<(), ()> {
+    fn charge(budget: &mut u64, n: u64) -> Result<(), ()> {
+        *budget = budget.checked_sub(n).ok_or(())?;
+        Ok(())
+    }
+    if depth == 0 {
+        return Ok(());
+    }
+    if let Phase::RoundOver { .. } = rules.phase(state) {
+        charge(budget, 1)?;
+        let mut next = state.clone();
+        if rules.begin_round(&mut next, &mut ()).is_err() {
+            return Ok(());
+        }
+        return tree_requests(rules, &next, depth, steps + 1, budget);
+    }
+    charge(budget, 1)?;
+    let mut open = Vec::new();
+    rules.decisions(state, &mut open);
+    let mut here = true;
+    for decision in &open {
+        if !here {
+            // `position`, then every step of the line again.
+            charge(budget, 1 + steps)?;
+        }
+        let mut next = state.clone();
+        if rules.apply(&mut next, decision, &mut ()).is_err() {
+            here = true;
+            continue;
+        }
+        charge(budget, 1)?;
+        here = false;
+        let left = match rules.phase(&next) {
+            Phase::Continue { .. } => depth,
+            _ => depth - 1,
+        };
+        tree_requests(rules, &next, left, steps + 1, budget)?;
+    }
+    Ok(())
+}
+
 /// Whether the record of a difference plays the engine's decision rather than mgn's.
 fn record_refused(request: &Request, mgn_only: &[String], engine_only: &[String]) -> bool {
     *request == Request::Moves && mgn_only.is_empty() && !engine_only.is_empty()
@@ -1332,6 +1408,15 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
                     (Some(budget), Some(nodes)) => {
                         out.push_str(&format!(
                             " (depth chosen by the budget of {budget} nodes: {nodes} walked"
+                        ));
+                        if let Some(deeper) = &perft.deeper {
+                            out.push_str(&format!("; {deeper}"));
+                        }
+                        out.push(')');
+                    }
+                    (Some(budget), None) => {
+                        out.push_str(&format!(
+                            " (depth chosen by the budget of {budget} requests"
                         ));
                         if let Some(deeper) = &perft.deeper {
                             out.push_str(&format!("; {deeper}"));
