@@ -376,6 +376,25 @@ fn an_engine_that_hangs_is_stopped_at_the_timeout() {
     );
 }
 
+/// An engine that hangs on a count mgn made in time did time out: the report says how long
+/// mgn took for it. (The timeout is ten times what mgn's count takes in a debug build, a
+/// ceiling against a loaded machine.)
+#[cfg(unix)]
+#[test]
+fn an_engine_that_hangs_on_a_count_mgn_made_is_stopped() {
+    let out = misbehaving(
+        "hang-divide",
+        &format!(
+            "{HANDSHAKE}read line; echo 'position 5,5,5,5,5/5,5,5,5,5 0/0 B 1'\nexec sleep 30\n"
+        ),
+        "3",
+    );
+    assert!(
+        out.contains("did not answer `divide 2` within 3 s (--timeout), a count mgn made in "),
+        "{out}"
+    );
+}
+
 /// An engine run through a shell leaves its own children (the shell's `sleep` here, not
 /// exec'd): they are stopped with it, not left running after the referee exits.
 #[cfg(unix)]

@@ -432,6 +432,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 args.timeout
             )
         };
+        let counting = Instant::now();
         let (depth, parts, nodes, deeper) = match args.depth {
             Some(depth) => match count(depth, u64::MAX) {
                 Ok((parts, nodes)) => (depth, parts, nodes, None),
@@ -501,7 +502,16 @@ impl<R: Rules> Comparing<'_, '_, R> {
         let total = mgn::perft::sum(parts.iter().map(|(_, n)| *n))
             .expect("mgn's bounded divide adds up within 64 bits");
         let mine = Answer::Divide(parts);
-        let theirs = self.child.ask(&request)?;
+        // mgn's time for the count asked (the shallower ones it tried included, an upper bound).
+        let took = counting.elapsed().as_secs_f64();
+        let theirs = self.child.ask(&request).map_err(|failed| match failed {
+            Misbehaviour::TimedOut { request, secs, .. } => Misbehaviour::TimedOut {
+                request,
+                secs,
+                mgn_secs: Some(took),
+            },
+            other => other,
+        })?;
         if let Answer::Error {
             kind: ErrorKind::Unsupported,
             ..
