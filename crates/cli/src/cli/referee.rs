@@ -450,13 +450,13 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 for depth in 1..=MAX_DEPTH {
                     match count(depth, budget) {
                         Ok((parts, nodes)) => {
-                            // A tree that stopped growing has ended every game: deeper
-                            // counts are all nothing.
-                            let grown = !matches!(&best, Some((_, _, before)) if *before == nodes);
-                            best = Some((depth, parts, nodes));
-                            if !grown {
+                            // A tree that stopped growing has ended every game: this count
+                            // and every deeper one are nothing, and the one before is kept.
+                            if matches!(&best, Some((_, _, before)) if *before == nodes) {
+                                deeper = Some(format!("every game ends before ply {depth}"));
                                 break;
                             }
+                            best = Some((depth, parts, nodes));
                         }
                         Err(Unbounded::Nodes) => {
                             deeper = Some(format!("divide {depth} walks more than {budget} nodes"));
