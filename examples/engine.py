@@ -10,6 +10,9 @@ request of protocol 1, perft and divide included, one line each, and writes noth
 on standard output (print debugging to standard error: the referee shows it when the
 engine fails).
 
+examples/mgn_protocol.py wraps this engine's Dakon class with the protocol helper instead of
+the hand-written loop below: the shorter way to serve your own engine.
+
 The board is one list of 2N+2 cells in counter-clockwise order: B1..BN, B's store,
 A1..AN, A's store. Out-of-play holes hold None.
 """

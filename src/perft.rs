@@ -179,6 +179,105 @@ pub fn divide_watched<R: Rules>(
     Ok(parts)
 }
 
+/// How much a bounded count may do ([`divide_within`]): a number of nodes, and a time.
+#[derive(Clone, Copy, Debug)]
+pub struct Bound {
+    /// The most decisions played (each a node of the tree below the root, leaves included):
+    /// the work a plain engine does to answer the same count, whatever shortcuts mgn takes.
+    pub nodes: u64,
+    /// A time past which the count gives up.
+    pub deadline: Option<std::time::Instant>,
+}
+
+/// Why a bounded count gave up, or could not count.
+#[derive(Clone, Debug)]
+pub enum Unbounded {
+    /// More decisions than [`Bound::nodes`].
+    Nodes,
+    /// Past [`Bound::deadline`].
+    Time,
+    /// As [`divide`] refuses: a move not decided within the lap budget, a count past 64 bits.
+    Refused(Diagnostic),
+}
+
+/// [`divide`] within a [`Bound`], walking every decision (no `whole_turns` shortcut, so that
+/// the nodes are those any implementation walks); with the parts, the nodes it walked.
+pub fn divide_within<R: Rules>(
+    rules: &R,
+    state: &R::State,
+    depth: u32,
+    bound: Bound,
+) -> Result<(Vec<(String, u64)>, u64), Unbounded> {
+    let mut walk = Walk { bound, nodes: 0 };
+    if depth == 0 {
+        return Ok((Vec::new(), 0));
+    }
+    let mut decisions = Vec::new();
+    rules.decisions(state, &mut decisions);
+    let mut parts = Vec::with_capacity(decisions.len());
+    for decision in &decisions {
+        let count = walk.below(rules, state, decision, depth)?;
+        parts.push((decision.to_string(), count));
+    }
+    sum(parts.iter().map(|(_, n)| *n)).map_err(Unbounded::Refused)?;
+    Ok((parts, walk.nodes))
+}
+
+struct Walk {
+    bound: Bound,
+    nodes: u64,
+}
+
+impl Walk {
+    fn below<R: Rules>(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        decision: &R::Decision,
+        depth: u32,
+    ) -> Result<u64, Unbounded> {
+        self.nodes += 1;
+        if self.nodes > self.bound.nodes {
+            return Err(Unbounded::Nodes);
+        }
+        // The clock is read once every 4096 nodes: reading it costs more than a node.
+        if self.nodes.is_multiple_of(4096) {
+            if let Some(deadline) = self.bound.deadline {
+                if std::time::Instant::now() >= deadline {
+                    return Err(Unbounded::Time);
+                }
+            }
+        }
+        let (next, depth) = play(rules, state, decision, depth).map_err(Unbounded::Refused)?;
+        self.count(rules, &next, depth)
+    }
+
+    fn count<R: Rules>(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        depth: u32,
+    ) -> Result<u64, Unbounded> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        if let Some(next) = begun(rules, state) {
+            return self.count(rules, &next, depth);
+        }
+        if let Phase::Over { .. } = rules.phase(state) {
+            return Ok(0);
+        }
+        let mut decisions = Vec::new();
+        rules.decisions(state, &mut decisions);
+        let mut count = 0u64;
+        for decision in &decisions {
+            let below = self.below(rules, state, decision, depth)?;
+            count = add(count, below).map_err(Unbounded::Refused)?;
+        }
+        Ok(count)
+    }
+}
+
 /// FxHash's step (rustc's hasher): states are hashed at every node of a count, and SipHash,
 /// the standard one, would cost more than most of them.
 #[derive(Default, Clone, Copy)]
@@ -891,5 +990,56 @@ mod tests {
             Ok(parts.iter().map(|(_, n)| n).sum::<u64>()),
             perft(&d, &start, 2)
         );
+    }
+    /// A bounded count gives divide's parts, and gives up past its nodes, never a part.
+    #[test]
+    fn a_bounded_divide_is_divide_or_nothing() {
+        let d = dakon(5);
+        let start = d.start(Side::B);
+        let free = Bound {
+            nodes: u64::MAX,
+            deadline: None,
+        };
+        let (parts, nodes) = divide_within(&d, &start, 2, free).unwrap();
+        assert_eq!(parts, divide(&d, &start, 2).unwrap());
+        // Every sequence ends in a decision of its own, and the first ply's are more.
+        assert!(nodes > 65_293, "{nodes}");
+        let exact = Bound { nodes, ..free };
+        assert_eq!(divide_within(&d, &start, 2, exact).unwrap().1, nodes);
+        let short = Bound {
+            nodes: nodes - 1,
+            ..free
+        };
+        assert!(matches!(
+            divide_within(&d, &start, 2, short),
+            Err(Unbounded::Nodes)
+        ));
+        let past = Bound {
+            deadline: Some(std::time::Instant::now()),
+            ..free
+        };
+        assert!(matches!(
+            divide_within(&d, &start, 2, past),
+            Err(Unbounded::Time)
+        ));
+        assert_eq!(
+            divide_within(&d, &start, 0, short).unwrap(),
+            (Vec::new(), 0)
+        );
+    }
+
+    /// Dakon 2x7's first ply is 48 billion sequences: a bounded count gives up within its
+    /// nodes, the work it does bounded by them.
+    #[test]
+    fn a_bounded_divide_gives_up_on_dakon_2x7() {
+        let d = dakon(7);
+        let bound = Bound {
+            nodes: 100_000,
+            deadline: None,
+        };
+        assert!(matches!(
+            divide_within(&d, &d.start(Side::B), 1, bound),
+            Err(Unbounded::Nodes)
+        ));
     }
 }

@@ -465,6 +465,25 @@ impl Answer {
             }
             (Answer::Error { kind: a, .. }, Answer::Error { kind: b, .. }) => a == b,
             (Answer::Ready { version: a, .. }, Answer::Ready { version: b, .. }) => a == b,
+            // No one moves in a finished game: its side to move is not compared.
+            (
+                Answer::Played {
+                    status: Status::GameOver(a),
+                    captured: c,
+                    position: p,
+                },
+                Answer::Played {
+                    status: Status::GameOver(b),
+                    captured: d,
+                    position: q,
+                },
+            ) => {
+                let q = Position {
+                    to_move: p.to_move,
+                    ..q.clone()
+                };
+                a == b && c == d && *p == q
+            }
             (a, b) => a == b,
         }
     }
@@ -1076,5 +1095,147 @@ mod tests {
         assert!(p.agrees(
             &Answer::parse("played turn-over x7(B4,A2) 6,0,0,6,6/6,6,6,0,6  0/8 A 1").unwrap()
         ));
+    }
+    /// docs/protocol.md: in a `game-over` answer of Dakon, Mraw imrujen and Nchuwa the
+    /// position's side to move is the opponent of the player whose decision ended the game, as
+    /// mgn's checkpoints write it; no client compares it (see `a_finished_game_has_no_mover`).
+    #[test]
+    fn a_finished_game_names_the_next_player() {
+        struct Games;
+        impl WithRules for Games {
+            type Output = usize;
+            fn run<R: Rules>(self, rules: &R) -> usize {
+                let mut rng = crate::generate::Rng::new(7);
+                let mut finished = 0;
+                for _ in 0..40 {
+                    let mut session = Session::new(rules);
+                    let mut last = None;
+                    for _ in 0..5000 {
+                        let phase = rules.phase(session.state());
+                        let mover = match phase {
+                            Phase::ToMove(s)
+                            | Phase::Continue { side: s, .. }
+                            | Phase::MustPass { side: s, .. } => s,
+                            Phase::RoundOver { .. } => {
+                                session.next_round();
+                                continue;
+                            }
+                            Phase::Over { .. } => break,
+                        };
+                        let open = session.decisions().unwrap();
+                        let decision = open[rng.below(open.len())].clone();
+                        last = Some((mover, session.play(&decision)));
+                    }
+                    if let Some((
+                        mover,
+                        Answer::Played {
+                            status: Status::GameOver(_),
+                            position,
+                            ..
+                        },
+                    )) = last
+                    {
+                        // Dong Wo's game ends between rounds, where the side to move is the
+                        // next round's first player.
+                        if rules.def().kind != GameKind::DongWo {
+                            assert_eq!(
+                                position.to_move,
+                                mover.other(),
+                                "{}",
+                                write_position(&position)
+                            );
+                        }
+                        finished += 1;
+                    }
+                }
+                finished
+            }
+        }
+        for game in GameKind::ALL {
+            let header = Header::new(game);
+            let finished =
+                with_rules_within(&header, crate::rules::DEFAULT_MAX_LAPS, Games).unwrap();
+            assert!(finished > 0, "{game}: no random game finished");
+        }
+    }
+
+    /// docs/protocol.md: the side to move of a `game-over` answer's position is not compared;
+    /// everything else in it is.
+    #[test]
+    fn a_finished_game_has_no_mover() {
+        let mgn = Answer::parse("played game-over 1-0 x0 0,0,0,0,0/0,0,0,0,0 47/3 A 1").unwrap();
+        let other = Answer::parse("played game-over 1-0 x0 0,0,0,0,0/0,0,0,0,0 47/3 B 1").unwrap();
+        assert!(mgn.agrees(&other));
+        for differs in [
+            "played game-over 0-1 x0 0,0,0,0,0/0,0,0,0,0 47/3 A 1",
+            "played game-over 1-0 x0 0,0,0,0,0/0,0,0,0,0 46/4 B 1",
+            "played game-over 1-0 x1(B1) 0,0,0,0,0/0,0,0,0,0 47/3 B 1",
+            "played round-over x0 0,0,0,0,0/0,0,0,0,0 47/3 A 1",
+        ] {
+            assert!(!mgn.agrees(&Answer::parse(differs).unwrap()), "{differs}");
+        }
+        // Before the end, the side to move is compared.
+        let turn = Answer::parse("played turn-over x0 5,5,5,5,5/0,0,0,0,0 12/13 A 1").unwrap();
+        let wrong = Answer::parse("played turn-over x0 5,5,5,5,5/0,0,0,0,0 12/13 B 1").unwrap();
+        assert!(!turn.agrees(&wrong));
+    }
+
+    /// The exchanges of docs/protocol.md that settle what an engine written from it had to
+    /// guess, answer for answer.
+    #[test]
+    fn the_settled_points_answer_as_documented() {
+        let exchanges: &[(&str, &str)] = &[
+            // `game` with no board: the default board, which `position startpos` shows.
+            (
+                "game dakon\nposition startpos\ngame dakon board 2x7\nposition startpos\n",
+                "ok\nposition 5,5,5,5,5/5,5,5,5,5 0/0 B 1\nok\nposition 7,7,7,7,7,7,7/7,7,7,7,7,7,7 0/0 B 1\n",
+            ),
+            // Rounds won are counted from 0/0 at the position.
+            (
+                "game dakon\nposition x,x,x,x,x/0,0,0,0,1 4/45 B 3\nplay B5\n",
+                "ok\nposition x,x,x,x,x/0,0,0,0,1 4/45 B 3\nplayed game-over 0-1 x0 x,x,x,x,x/0,0,0,0,0 4/46 A 3\n",
+            ),
+            // The round's first player is the position's side to move.
+            (
+                "game mraw-imrujen\nposition 0,1,1,0,1/1,5,3,3,1 16/8 B 1\nplay B2\nnext-round\n",
+                "ok\nposition 0,1,1,0,1/1,5,3,3,1 16/8 B 1\nplayed round-over x0 1,1,1,0,1/1,1,4,4,2 16/8 A 1\nposition 2,2,2,2,2/2,2,2,2,2 16/4 A 2\n",
+            ),
+            // The last mover is the player of the round's last sowing after the position; a
+            // position between rounds names the next round's first player.
+            (
+                "game dakon board 2x5 option dakon.next-round.first=last-mover\nposition 0,0,0,0,1/0,0,0,0,0 24/25 A 1\nplay A5\nnext-round\nposition 0,0,0,0,0/0,0,0,0,0 25/25 B 1\nnext-round\n",
+                "ok\nposition 0,0,0,0,1/0,0,0,0,0 24/25 A 1\nplayed round-over x0 0,0,0,0,0/0,0,0,0,0 25/25 A 1\nposition 5,5,5,5,5/5,5,5,5,5 0/0 A 2\nposition 0,0,0,0,0/0,0,0,0,0 25/25 B 1\nposition 5,5,5,5,5/5,5,5,5,5 0/0 B 2\n",
+            ),
+            // A lap into the mover's store that leaves his row empty ends his turn.
+            (
+                "game dakon\nposition 5,5,5,5,5/0,0,0,0,1 12/12 B 1\nplay B5\n",
+                "ok\nposition 5,5,5,5,5/0,0,0,0,1 12/12 B 1\nplayed turn-over x0 5,5,5,5,5/0,0,0,0,0 12/13 A 1\n",
+            ),
+            // A finished Dakon game names the opponent of the last mover.
+            (
+                "game dakon\nposition 0,0,0,0,0/0,0,0,0,1 47/2 B 1\nplay B5\n",
+                "ok\nposition 0,0,0,0,0/0,0,0,0,1 47/2 B 1\nplayed game-over 1-0 x0 0,0,0,0,0/0,0,0,0,0 47/3 A 1\n",
+            ),
+            // `divide 0` has no decision to split by; `perft 0` is the position itself.
+            (
+                "game dakon\nposition startpos\nperft 0\ndivide 0\n",
+                "ok\nposition 5,5,5,5,5/5,5,5,5,5 0/0 B 1\nperft 1\ndivide 0\n",
+            ),
+        ];
+        for (requests, answers) in exchanges {
+            assert_eq!(&talk(requests), answers, "{requests}");
+        }
+    }
+
+    /// `x0` has no brackets: `x0()` and `x7()` are not captures, and an answer holding one is
+    /// not an answer (the referee stops the engine, as `mgn check` refuses the claim).
+    #[test]
+    fn empty_brackets_are_no_capture() {
+        for bad in ["x0()", "x7()", "x0(", "x"] {
+            assert!(bad.parse::<Captured>().is_err(), "{bad}");
+            let line = format!("played turn-over {bad} 5,5,5,5,5/0,0,0,0,0 12/13 A 1");
+            assert!(Answer::parse(&line).is_err(), "{line}");
+        }
+        assert_eq!("x0".parse::<Captured>(), Ok(Captured::default()));
     }
 }

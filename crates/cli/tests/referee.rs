@@ -376,6 +376,25 @@ fn an_engine_that_hangs_is_stopped_at_the_timeout() {
     );
 }
 
+/// An engine that hangs on a count mgn made in time did time out: the report says how long
+/// mgn took for it. (The timeout is ten times what mgn's count takes in a debug build, a
+/// ceiling against a loaded machine.)
+#[cfg(unix)]
+#[test]
+fn an_engine_that_hangs_on_a_count_mgn_made_is_stopped() {
+    let out = misbehaving(
+        "hang-divide",
+        &format!(
+            "{HANDSHAKE}read line; echo 'position 5,5,5,5,5/5,5,5,5,5 0/0 B 1'\nexec sleep 30\n"
+        ),
+        "3",
+    );
+    assert!(
+        out.contains("did not answer `divide 2` within 3 s (--timeout), a count mgn made in "),
+        "{out}"
+    );
+}
+
 /// An engine run through a shell leaves its own children (the shell's `sleep` here, not
 /// exec'd): they are stopped with it, not left running after the referee exits.
 #[cfg(unix)]
@@ -560,4 +579,257 @@ fn the_python_example_engine_agrees() {
     );
     assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
     assert!(stdout(&output).contains("perft divide 2: agreed, 65293 sequences"));
+}
+
+/// The referee works on every board with its defaults: it chooses the perft depth by a node
+/// budget that mgn's own walk states, and on Dakon 2x7, whose first ply alone is 48 billion
+/// sequences, it compares no perft rather than ask a count no engine makes in time (before,
+/// its default depth 2 timed out and called mgn's own engine broken).
+#[test]
+fn the_perft_depth_is_chosen_by_a_node_budget() {
+    let output = referee(&["--game", "dakon"], &[MGN, "engine"]);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains("perft divide 2: agreed, 65293 sequences (depth chosen by the budget of 200000 nodes: 96392 walked; divide 3 walks more than 200000 nodes)"),
+        "{out}"
+    );
+    let output = referee(&["--game", "dakon", "--board", "2x7"], &[MGN, "engine"]);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains(
+            "perft 1: not compared: divide 1 walks more than 200000 nodes (--perft-budget 200000)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("random games: 10 of 10 agreed"), "{out}");
+    // A smaller budget, a shallower depth; the JSON report names both.
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--perft-budget",
+            "5000",
+            "--games",
+            "1",
+            "--format",
+            "json",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["perft"]["depth"], 1, "{report}");
+    assert_eq!(report["perft"]["budget"], 5000, "{report}");
+    assert_eq!(report["perft"]["count"], 1373, "{report}");
+    assert_eq!(report["perft"]["nodes"], 2011, "{report}");
+    assert_eq!(
+        report["perft"]["deeper"],
+        "divide 2 walks more than 5000 nodes"
+    );
+    // An engine with no perft is walked with moves and play, a few requests a node: the
+    // depth is chosen again by the requests (depth 2 would be 1.27 million of them).
+    let output = referee(
+        &["--game", "dakon", "--games", "0"],
+        &[MGN, "engine", "--mutate", "no-perft"],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    assert!(
+        stdout(&output).contains("perft through moves and play (the engine has no perft) 1: agreed, 1373 sequences (depth chosen by the budget of 200000 requests; through moves and play, depth 2 takes more than 200000 requests)"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// A count mgn itself does not make within --timeout is not asked of the engine: no engine is
+/// called broken for what mgn could not answer in the time given. (No machine counts Dakon
+/// 2x7's 48 billion first sequences in half a second.)
+#[test]
+fn a_count_mgn_cannot_make_in_time_is_not_asked() {
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--board",
+            "2x7",
+            "--depth",
+            "1",
+            "--timeout",
+            "0.5",
+            "--games",
+            "1",
+            "--max-plies",
+            "20",
+            "--format",
+            "json",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["verdict"], "agreed");
+    assert_eq!(report["perft"]["method"], "skipped");
+    let note = report["perft"]["note"].as_str().unwrap();
+    assert!(
+        note.contains("mgn itself did not count divide 1 within --timeout"),
+        "{note}"
+    );
+    // With no game to compare either, nothing was compared: no exit 0.
+    let output = referee(
+        &["--game", "dakon", "--board", "2x7", "--games", "0"],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 2, "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("nothing compared"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// The referee names the board in `game` even when --board is left out: an engine need not
+/// know mgn's default boards (docs/protocol.md, `game`).
+#[cfg(unix)]
+#[test]
+fn the_referee_always_names_the_board() {
+    let dir = scratch("referee", "names-the-board");
+    let seen = dir.join("requests.txt");
+    let script = script_engine(
+        "names-the-board-engine",
+        &format!("tee '{}' | '{MGN}' engine\n", path_str(&seen)),
+    );
+    let output = referee(
+        &[
+            "--game",
+            "nchuwa",
+            "--depth",
+            "1",
+            "--games",
+            "1",
+            "--max-plies",
+            "5",
+        ],
+        &["sh", &script],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let requests = fs::read_to_string(&seen).unwrap();
+    assert_eq!(
+        requests.lines().nth(1),
+        Some("game nchuwa board 4x6"),
+        "{requests}"
+    );
+}
+
+/// Whether python3 runs here; a test that needs it says why it is skipped.
+fn python3(what: &str) -> bool {
+    let python = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    let found = matches!(python, Ok(status) if status.success());
+    if !found {
+        eprintln!("skipped: python3 is not installed, so {what} is not tested");
+    }
+    found
+}
+
+/// examples/mgn_protocol.py, the Python helper, really speaks the protocol: examples/engine.py's
+/// Dakon wrapped in its few functions agrees with mgn under the referee's defaults (perft by
+/// the helper's walk on copies), without perft (the referee walks moves and play), on 2x7, and
+/// an engine wrapped by it that claims the wrong capture is caught, not passed.
+#[test]
+fn the_python_protocol_helper_agrees() {
+    if !python3("examples/mgn_protocol.py") {
+        return;
+    }
+    let helper = ["python3", "examples/mgn_protocol.py"];
+    let output = referee(&["--game", "dakon"], &helper);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains("perft divide 2: agreed, 65293 sequences"),
+        "{out}"
+    );
+    assert!(out.contains("random games: 10 of 10 agreed"), "{out}");
+
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--perft-budget",
+            "30000",
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+        ],
+        &["python3", "examples/mgn_protocol.py", "--no-perft"],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains(
+            "perft through moves and play (the engine has no perft) 1: agreed, 1373 sequences"
+        ),
+        "{out}"
+    );
+
+    let output = referee(
+        &["--game", "dakon", "--board", "2x7", "--games", "2"],
+        &helper,
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+
+    // A wrapped engine that forgets the holes of its captures differs, exit 1.
+    let dir = scratch("referee", "python-helper-wrong");
+    let wrong = dir.join("wrong.py");
+    fs::write(
+        &wrong,
+        format!(
+            "import sys\nsys.path.insert(0, {examples:?})\nimport mgn_protocol\n\
+             class Wrong(mgn_protocol.WrappedDakon):\n    \
+             def play(self, decision):\n        \
+             status, points, holes = self.dakon.play(decision)\n        \
+             return status, points, []\n\
+             mgn_protocol.serve(Wrong(counts=False))\n",
+            examples = path_str(&repo().join("examples")),
+        ),
+    )
+    .unwrap();
+    let output = referee(
+        &["--game", "dakon", "--depth", "1", "--games", "1"],
+        &["python3", path_str(&wrong)],
+    );
+    assert_eq!(code(&output), 1, "{}{}", stdout(&output), stderr(&output));
+    assert!(
+        stdout(&output).contains("DIFFERENCE"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// The helper's `Client` talks to `mgn engine` from Python.
+#[test]
+fn the_python_protocol_client_talks_to_mgn_engine() {
+    if !python3("mgn_protocol.Client") {
+        return;
+    }
+    let script = format!(
+        "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
+         with mgn_protocol.Client([{MGN:?}, 'engine']) as rules:\n    \
+         for request in ['game dakon board 2x5', 'moves', 'play B4', 'divide 1']:\n        \
+         print(rules.ask(request))\n"
+    );
+    let output = Command::new("python3")
+        .args(["-c", &script])
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "ok\nmoves B1 B2 B3 B4 B5\nplayed turn-over x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1\ndivide 3 A1 1 A4 1 A5 1\n"
+    );
 }

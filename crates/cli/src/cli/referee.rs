@@ -18,11 +18,12 @@ use mgn::notation::{
     parse_games, write_game, write_move, CaptureClaim, Comment, CommentStyle, Element, Game,
     Outcome, Side, Span, Spanned,
 };
+use mgn::perft::{divide_within, Bound, Unbounded, MAX_DEPTH};
 use mgn::protocol::{Answer, ErrorKind, GameSpec, Request, Session, Setup, Status as Played};
 use mgn::replay::{draw, ply_trace};
 use mgn::rules::{Event, Phase, Rules, WithRules};
 use std::io::{IsTerminal, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One step along a line of play from its root.
 #[derive(Clone, Debug)]
@@ -127,6 +128,12 @@ struct PerftSummary {
     method: &'static str,
     count: Option<u64>,
     note: Option<String>,
+    /// The node budget the depth was chosen by (None: --depth named it).
+    budget: Option<u64>,
+    /// The nodes mgn walked for the count compared.
+    nodes: Option<u64>,
+    /// Why no deeper count was asked, when the budget chose the depth.
+    deeper: Option<String>,
 }
 
 struct Run {
@@ -141,7 +148,7 @@ struct Run {
 }
 
 pub fn run(args: &RefereeArgs) -> Status {
-    if args.depth == 0 && args.games == 0 {
+    if args.depth == Some(0) && args.games == 0 {
         // Agreement on nothing is not an agreement.
         say("nothing to compare: --depth 0 and --games 0 ask for no perft and no game");
         return Status::Error;
@@ -171,7 +178,10 @@ pub fn run(args: &RefereeArgs) -> Status {
             return Status::Error;
         }
     };
+    let compared_perft = matches!(&outcome.perft, Some(p) if p.count.is_some());
     let status = match outcome.verdict {
+        // An exit 0 says the rules were compared: a skipped perft and no game compared none.
+        Verdict::Agreed if !compared_perft && outcome.games == 0 => Status::Error,
         Verdict::Agreed => Status::Success,
         Verdict::Differ(_) => Status::Failed,
         Verdict::EngineFailed(_) => Status::Error,
@@ -289,7 +299,13 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 }))
             }
         }
-        let game = Request::Game(self.spec.clone());
+        // The board is always named, the default one too: an engine need not know mgn's
+        // default boards to be refereed on them.
+        let mut named = self.spec.clone();
+        named
+            .board
+            .get_or_insert(self.mgn.rules().def().default_board);
+        let game = Request::Game(named);
         match self.child.ask(&game)? {
             Answer::Ok => {}
             refused => {
@@ -299,9 +315,9 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 }))
             }
         }
-        if args.depth > 0 {
-            self.bar.set_message(format!("perft divide {}", args.depth));
-            outcome.perft = Some(self.perft(args.depth)?);
+        if args.depth != Some(0) {
+            self.bar.set_message("perft divide".to_string());
+            outcome.perft = Some(self.perft(args)?);
         }
         let mut rng = Rng::new(args.seed);
         for number in 1..=args.games {
@@ -381,31 +397,150 @@ impl<R: Rules> Comparing<'_, '_, R> {
         Ok(())
     }
 
-    /// Perft divide from the start, B to move; walk down to the first difference.
-    fn perft(&mut self, depth: u32) -> Result<PerftSummary, Stop<R::Decision>> {
-        let during = format!("perft divide {depth}");
+    /// Perft divide from the start, B to move, to --depth or to the deepest depth whose tree
+    /// mgn walks within --perft-budget nodes; walk down to the first difference. The engine is
+    /// only asked a count mgn made within --timeout: a count mgn could not make in the time
+    /// given is no evidence against an engine that cannot either.
+    fn perft(&mut self, args: &RefereeArgs) -> Result<PerftSummary, Stop<R::Decision>> {
+        let timeout = Duration::from_secs_f64(args.timeout);
         let mut line = Line {
             root: Setup::Start(Side::B),
             steps: Vec::new(),
         };
-        self.goto(&during, &line)?;
+        self.goto("perft divide", &line)?;
+        let rules = self.mgn.rules();
+        let root = self.mgn.state().clone();
+        let count = |depth: u32, nodes: u64| {
+            let bound = Bound {
+                nodes,
+                deadline: Some(Instant::now() + timeout),
+            };
+            divide_within(rules, &root, depth, bound)
+        };
+        let skipped = |depth: u32, budget: Option<u64>, note: String| PerftSummary {
+            depth,
+            method: "skipped",
+            count: None,
+            note: Some(note),
+            budget,
+            nodes: None,
+            deeper: None,
+        };
+        let late = |depth: u32| {
+            format!(
+                "not compared: mgn itself did not count divide {depth} within --timeout ({} s), so the engine is not asked it",
+                args.timeout
+            )
+        };
+        let counting = Instant::now();
+        let (depth, parts, nodes, deeper) = match args.depth {
+            Some(depth) => match count(depth, u64::MAX) {
+                Ok((parts, nodes)) => (depth, parts, nodes, None),
+                Err(Unbounded::Time) => return Ok(skipped(depth, None, late(depth))),
+                Err(Unbounded::Nodes) => unreachable!("no count walks u64::MAX nodes"),
+                Err(Unbounded::Refused(why)) => {
+                    let note = format!("mgn cannot count it: {} ({})", why.message, why.rule);
+                    return Ok(skipped(depth, None, note));
+                }
+            },
+            None => {
+                let budget = args.perft_budget;
+                let mut best = None;
+                let mut deeper = None;
+                for depth in 1..=MAX_DEPTH {
+                    match count(depth, budget) {
+                        Ok((parts, nodes)) => {
+                            // A tree that stopped growing has ended every game: this count
+                            // and every deeper one are nothing, and the one before is kept.
+                            if matches!(&best, Some((_, _, before)) if *before == nodes) {
+                                deeper = Some(format!("every game ends before ply {depth}"));
+                                break;
+                            }
+                            best = Some((depth, parts, nodes));
+                        }
+                        Err(Unbounded::Nodes) => {
+                            deeper = Some(format!("divide {depth} walks more than {budget} nodes"));
+                            break;
+                        }
+                        Err(Unbounded::Time) => {
+                            deeper = Some(format!(
+                                "mgn did not count divide {depth} within --timeout ({} s)",
+                                args.timeout
+                            ));
+                            break;
+                        }
+                        Err(Unbounded::Refused(why)) => {
+                            if best.is_none() {
+                                let note =
+                                    format!("mgn cannot count it: {} ({})", why.message, why.rule);
+                                return Ok(skipped(depth, Some(budget), note));
+                            }
+                            deeper = Some(format!(
+                                "mgn cannot count divide {depth}: {} ({})",
+                                why.message, why.rule
+                            ));
+                            break;
+                        }
+                    }
+                }
+                match best {
+                    Some((depth, parts, nodes)) => (depth, parts, nodes, deeper),
+                    None => {
+                        let why = deeper.unwrap_or_default();
+                        let note = format!(
+                            "not compared: {why} (--perft-budget {budget}), so no depth is within the budget"
+                        );
+                        return Ok(skipped(1, Some(budget), note));
+                    }
+                }
+            }
+        };
+        let budget = args.depth.is_none().then_some(args.perft_budget);
+        let during = format!("perft divide {depth}");
+        self.bar.set_message(during.clone());
         let request = Request::Divide(depth);
-        let mine = self.mgn.answer(&request);
-        if let Answer::Error { message, .. } = &mine {
-            // mgn cannot count this tree (a move not decided within the lap budget).
-            return Ok(PerftSummary {
-                depth,
-                method: "skipped",
-                count: None,
-                note: Some(format!("mgn cannot count it: {message}")),
-            });
-        }
-        let theirs = self.child.ask(&request)?;
+        let total = mgn::perft::sum(parts.iter().map(|(_, n)| *n))
+            .expect("mgn's bounded divide adds up within 64 bits");
+        let mine = Answer::Divide(parts);
+        // mgn's time for the count asked (the shallower ones it tried included, an upper bound).
+        let took = counting.elapsed().as_secs_f64();
+        let theirs = self.child.ask(&request).map_err(|failed| match failed {
+            Misbehaviour::TimedOut { request, secs, .. } => Misbehaviour::TimedOut {
+                request,
+                secs,
+                mgn_secs: Some(took),
+            },
+            other => other,
+        })?;
         if let Answer::Error {
             kind: ErrorKind::Unsupported,
             ..
         } = theirs
         {
+            // Without the engine's count every node is a few requests, and every sibling a
+            // walk back from the root: a chosen depth is chosen again by the requests it takes.
+            let (depth, deeper) = match budget {
+                None => (depth, deeper),
+                Some(budget) => {
+                    let within = |d: u32| tree_requests(rules, &root, d, 0, &mut { budget });
+                    match (1..=depth).rev().find(|&d| within(d).is_ok()) {
+                        Some(d) if d == depth => (d, deeper),
+                        Some(d) => (
+                            d,
+                            Some(format!(
+                                "through moves and play, depth {} takes more than {budget} requests",
+                                d + 1
+                            )),
+                        ),
+                        None => {
+                            let note = format!(
+                                "not compared: the engine has no perft, and through moves and play depth 1 takes more than {budget} requests (--perft-budget {budget})"
+                            );
+                            return Ok(skipped(1, Some(budget), note));
+                        }
+                    }
+                }
+            };
             let during = format!("perft {depth} through moves and play (the engine has no perft)");
             let mut count = 0;
             self.tree(&during, &mut line, depth, &mut count)?;
@@ -414,22 +549,23 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 method: "moves-play",
                 count: Some(count),
                 note: None,
+                budget,
+                // The budget counted requests here, not the nodes of a divide.
+                nodes: budget.is_none().then_some(nodes),
+                deeper,
             });
         }
-        // mgn's divide adds up within 64 bits (its session refuses one that does not).
-        let total = match &mine {
-            Answer::Divide(parts) => mgn::perft::sum(parts.iter().map(|(_, n)| *n))
-                .expect("mgn's divide adds up within 64 bits"),
-            _ => 0,
-        };
         if !mine.agrees(&theirs) {
-            self.walk(&during, line, depth, mine, theirs)?;
+            self.walk(&during, line, depth, mine, theirs, timeout)?;
         }
         Ok(PerftSummary {
             depth,
             method: "divide",
             count: Some(total),
             note: None,
+            budget,
+            nodes: Some(nodes),
+            deeper,
         })
     }
 
@@ -442,6 +578,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
         mut depth: u32,
         mut mine: Answer,
         mut theirs: Answer,
+        timeout: Duration,
     ) -> Compared<R::Decision> {
         loop {
             let (Answer::Divide(m), Answer::Divide(t)) = (&mine, &theirs) else {
@@ -500,7 +637,30 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 return Err(self.differ(during, &parent, parent_request, mine, theirs, Some(note)));
             }
             let request = Request::Divide(next);
-            let below_mine = self.mgn.answer(&request);
+            // A count below the root's is smaller than it, which mgn made in time; still, the
+            // engine is not asked one mgn could not make in the time given.
+            let bound = Bound {
+                nodes: u64::MAX,
+                deadline: Some(Instant::now() + timeout),
+            };
+            let below_mine = match divide_within(self.mgn.rules(), self.mgn.state(), next, bound) {
+                Ok((parts, _)) => Answer::Divide(parts),
+                // mgn's own refusal, as an error answer to compare.
+                Err(Unbounded::Refused(_)) => self.mgn.answer(&request),
+                Err(Unbounded::Time | Unbounded::Nodes) => {
+                    let note = format!(
+                        "the counts below {differing} differ; mgn did not count divide {next} below it within --timeout, so the walk stops here"
+                    );
+                    return Err(self.differ(
+                        during,
+                        &parent,
+                        parent_request,
+                        mine,
+                        theirs,
+                        Some(note),
+                    ));
+                }
+            };
             let below_theirs = self.child.ask(&request)?;
             if below_mine.agrees(&below_theirs) {
                 let note = inconsistent(&format!(" and their divides {next} below it agree"));
@@ -1110,6 +1270,57 @@ impl<R: Rules> Comparing<'_, '_, R> {
     }
 }
 
+/// The requests [`Comparing::tree`] sends to walk `depth` plies from `state`, the end of a line
+/// of `steps` steps, charged to `budget`: Err once it is spent. Mirrors `tree` request for
+/// request (a `moves` a node, a `play` a decision, a walk back from the root before every
+/// decision but the first of a node, a `next-round` a round's start).
+fn tree_requests<R: Rules>(
+    rules: &R,
+    state: &R::State,
+    depth: u32,
+    steps: u64,
+    budget: &mut u64,
+) -> Result<(), ()> {
+    fn charge(budget: &mut u64, n: u64) -> Result<(), ()> {
+        *budget = budget.checked_sub(n).ok_or(())?;
+        Ok(())
+    }
+    if depth == 0 {
+        return Ok(());
+    }
+    if let Phase::RoundOver { .. } = rules.phase(state) {
+        charge(budget, 1)?;
+        let mut next = state.clone();
+        if rules.begin_round(&mut next, &mut ()).is_err() {
+            return Ok(());
+        }
+        return tree_requests(rules, &next, depth, steps + 1, budget);
+    }
+    charge(budget, 1)?;
+    let mut open = Vec::new();
+    rules.decisions(state, &mut open);
+    let mut here = true;
+    for decision in &open {
+        if !here {
+            // `position`, then every step of the line again.
+            charge(budget, 1 + steps)?;
+        }
+        let mut next = state.clone();
+        if rules.apply(&mut next, decision, &mut ()).is_err() {
+            here = true;
+            continue;
+        }
+        charge(budget, 1)?;
+        here = false;
+        let left = match rules.phase(&next) {
+            Phase::Continue { .. } => depth,
+            _ => depth - 1,
+        };
+        tree_requests(rules, &next, left, steps + 1, budget)?;
+    }
+    Ok(())
+}
+
 /// Whether the record of a difference plays the engine's decision rather than mgn's.
 fn record_refused(request: &Request, mgn_only: &[String], engine_only: &[String]) -> bool {
     *request == Request::Moves && mgn_only.is_empty() && !engine_only.is_empty()
@@ -1201,10 +1412,32 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
         match (&perft.count, &perft.note) {
             (_, Some(note)) => out.push_str(&format!("{how} {}: {note}\n", perft.depth)),
             // A summary is only kept of a perft that was carried to its end.
-            (Some(count), None) => out.push_str(&format!(
-                "{how} {}: agreed, {count} sequences\n",
-                perft.depth
-            )),
+            (Some(count), None) => {
+                out.push_str(&format!("{how} {}: agreed, {count} sequences", perft.depth));
+                match (perft.budget, perft.nodes) {
+                    (Some(budget), Some(nodes)) => {
+                        out.push_str(&format!(
+                            " (depth chosen by the budget of {budget} nodes: {nodes} walked"
+                        ));
+                        if let Some(deeper) = &perft.deeper {
+                            out.push_str(&format!("; {deeper}"));
+                        }
+                        out.push(')');
+                    }
+                    (Some(budget), None) => {
+                        out.push_str(&format!(
+                            " (depth chosen by the budget of {budget} requests"
+                        ));
+                        if let Some(deeper) = &perft.deeper {
+                            out.push_str(&format!("; {deeper}"));
+                        }
+                        out.push(')');
+                    }
+                    (None, Some(nodes)) => out.push_str(&format!(" ({nodes} nodes walked)")),
+                    _ => {}
+                }
+                out.push('\n');
+            }
             (None, None) => {}
         }
     }
@@ -1214,7 +1447,11 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
             outcome.games, args.games, args.seed, outcome.plies, outcome.decisions
         ));
     }
+    let compared_perft = matches!(&outcome.perft, Some(p) if p.count.is_some());
     match &outcome.verdict {
+        Verdict::Agreed if !compared_perft && outcome.games == 0 => out.push_str(
+            "nothing compared: the perft was not compared and no random game was asked for (--games 0)\n",
+        ),
         Verdict::Agreed => out.push_str(&format!(
             "agreed: every answer of {} requests was mgn's\n",
             outcome.requests
@@ -1314,9 +1551,11 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
 
 fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
     use serde_json::{json, Value};
+    let compared_perft = matches!(&outcome.perft, Some(p) if p.count.is_some());
     let mut report = json!({
         "schema": "mgn-referee/1",
         "verdict": match outcome.verdict {
+            Verdict::Agreed if !compared_perft && outcome.games == 0 => "nothing-compared",
             Verdict::Agreed => "agreed",
             Verdict::Differ(_) => "differ",
             Verdict::EngineFailed(_) => "engine-failed",
@@ -1331,7 +1570,9 @@ fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
     });
     if let Some(perft) = &outcome.perft {
         report["perft"] = json!({"depth": perft.depth, "method": perft.method,
-                                  "count": perft.count, "note": perft.note});
+                                  "count": perft.count, "note": perft.note,
+                                  "budget": perft.budget, "nodes": perft.nodes,
+                                  "deeper": perft.deeper});
     }
     match &outcome.verdict {
         Verdict::Agreed => {}

@@ -25,10 +25,7 @@ enum Received {
 #[derive(Debug)]
 pub enum Misbehaviour {
     /// The command could not be started.
-    Start {
-        command: String,
-        error: io::Error,
-    },
+    Start { command: String, error: io::Error },
     /// The engine closed its output or exited before answering `request`.
     Exited {
         request: String,
@@ -37,6 +34,8 @@ pub enum Misbehaviour {
     TimedOut {
         request: String,
         secs: f64,
+        /// How long mgn took to make the same count, when the request was one.
+        mgn_secs: Option<f64>,
     },
     /// A line that is not an answer of the protocol, or not one to the request.
     Garbage {
@@ -45,18 +44,11 @@ pub enum Misbehaviour {
         why: String,
     },
     /// A line longer than LINE_LIMIT (or one that never ends).
-    Overlong {
-        request: String,
-    },
+    Overlong { request: String },
     /// The handshake named a protocol version this referee does not speak.
-    Version {
-        line: String,
-    },
+    Version { line: String },
     /// The engine refused the rules (`error unsupported`, or another error to `game`).
-    Refused {
-        request: String,
-        answer: String,
-    },
+    Refused { request: String, answer: String },
 }
 
 impl fmt::Display for Misbehaviour {
@@ -72,10 +64,20 @@ impl fmt::Display for Misbehaviour {
                     None => write!(f, " (it closed its standard output)"),
                 }
             }
-            Misbehaviour::TimedOut { request, secs } => write!(
-                f,
-                "the engine did not answer `{request}` within {secs} s (--timeout): it was stopped"
-            ),
+            Misbehaviour::TimedOut {
+                request,
+                secs,
+                mgn_secs,
+            } => {
+                write!(
+                    f,
+                    "the engine did not answer `{request}` within {secs} s (--timeout)"
+                )?;
+                if let Some(mine) = mgn_secs {
+                    write!(f, ", a count mgn made in {mine:.2} s")?;
+                }
+                write!(f, ": it was stopped")
+            }
             Misbehaviour::Garbage { request, line, why } => write!(
                 f,
                 "the engine broke the protocol: to `{request}` it answered `{line}`, which is not an answer to it ({why})"
@@ -232,6 +234,7 @@ impl Child {
                 return Err(Misbehaviour::TimedOut {
                     request: text,
                     secs: self.timeout.as_secs_f64(),
+                    mgn_secs: None,
                 });
             }
             Err(RecvTimeoutError::Disconnected) => return Err(self.exited(text)),
