@@ -17,6 +17,12 @@ const MGN: &str = env!("CARGO_BIN_EXE_mgn");
 fn referee(args: &[&str], engine: &[&str]) -> std::process::Output {
     let mut all: Vec<&str> = vec!["referee"];
     all.extend_from_slice(args);
+    // The default --timeout (10 s an answer) is a wall clock: a Python engine's count on a busy
+    // 2-core machine can take longer. A test that does not test the timeout gives a ceiling
+    // only against a hang; the perft depth is chosen by the node budget, which is work.
+    if !args.contains(&"--timeout") {
+        all.extend_from_slice(&["--timeout", "600"]);
+    }
     all.push("--");
     all.extend_from_slice(engine);
     mgn(&all)
