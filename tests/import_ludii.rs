@@ -282,3 +282,131 @@ fn counts_past_the_largest_are_refused_at_their_line() {
         "{error}"
     );
 }
+
+// Trials Ludii 1.3.12 wrote itself (`Trial.saveTrialToTextFile` after random playouts of
+// Nchuwa.lud, each board its `Board Size` option): two that end naturally, and two that Ludii's
+// move limit cut in the middle of a relay.
+const NATURAL_4X6: &str = include_str!("import/ludii/ludii-4x6-natural.txt");
+const NATURAL_4X12: &str = include_str!("import/ludii/ludii-4x12-natural.txt");
+const CUT_4X6: &str = include_str!("import/ludii/ludii-4x6-move-limit-cut.txt");
+const CUT_4X9: &str = include_str!("import/ludii/ludii-4x9-move-limit-cut.txt");
+
+/// Whether the trial is refused by the importer or its MGN fails `mgn check`.
+fn fails(text: &str) -> bool {
+    match import(text, "test.txt") {
+        Err(_) => true,
+        Ok(mgn) => match parse_games(&mgn).remove(0) {
+            Err(_) => true,
+            Ok(game) => check_game(&game, &CheckOptions::default()) != Verdict::Passed,
+        },
+    }
+}
+
+/// `text` with the first `old` of its line `line` (1-based) replaced by `new`.
+fn with_field(text: &str, line: usize, old: &str, new: &str) -> String {
+    let original = text.lines().nth(line - 1).expect("the line to edit");
+    assert!(
+        original.contains(old),
+        "line {line} holds {old}: {original}"
+    );
+    edited(text, line, Some(&original.replacen(old, new, 1)))
+}
+
+#[test]
+fn real_trials_that_end_naturally_pass() {
+    for (text, board) in [(NATURAL_4X6, "4x6"), (NATURAL_4X12, "4x12")] {
+        let (mgn, game) = imported(text);
+        assert_eq!(
+            check_game(&game, &CheckOptions::default()),
+            Verdict::Passed,
+            "{mgn}"
+        );
+        assert!(mgn.contains(&format!("[Board \"{board}\"]")), "{mgn}");
+        assert!(mgn.contains("[Termination \"normal\"]"), "{mgn}");
+    }
+}
+
+/// A gambit lap of B's (line 30, mover 1) attributed to A: Ludii's players move in turn, and
+/// only a lap ending in SetNextPlayer gives the mover another; before, the mover of a gambit
+/// lap was read and never checked, and the trial passed.
+#[test]
+fn a_lap_attributed_to_the_other_player_is_refused() {
+    let line = line_of(NATURAL_4X6, |l| {
+        l.starts_with("Move=[Move:mover=1") && l.contains("SetValueOfPlayer")
+    });
+    let e = refused(&with_field(NATURAL_4X6, line, "mover=1", "mover=2"));
+    assert_eq!((e.line, e.column), (line, 12), "{e}");
+    assert!(e.message.contains("player 1's turn"), "{e}");
+    // A relay lap of A's attributed to B: refused at that lap, as it was before.
+    let line = line_of(NATURAL_4X6, |l| {
+        l.starts_with("Move=[Move:mover=2") && l.ends_with("[SetNextPlayer:player=2]]")
+    });
+    let e = refused(&with_field(NATURAL_4X6, line + 1, "mover=2", "mover=1"));
+    assert_eq!(e.line, line + 1, "{e}");
+}
+
+/// SetValueOfPlayer is no score in Ludii's Nchuwa: it is the gambit's note of the next site to
+/// sow (Nchuwa.lud, phases Opening1 and Opening2), -1 (Ludii's Off) when the gambit is over.
+/// Its value and its player were read and dropped; a note changed, or naming another player or
+/// player 6, passed.
+#[test]
+fn a_changed_gambit_note_is_refused() {
+    let line = line_of(NATURAL_4X6, |l| {
+        l.contains("SetValueOfPlayer:player=1,value=8]")
+    });
+    for (old, new, says) in [
+        ("value=8]", "value=9]", "site 8"),
+        ("value=8]", "value=18]", "site 8"),
+        ("player=1,value", "player=2,value", "player 1"),
+        ("player=1,value", "player=6,value", "player 1"),
+    ] {
+        let e = refused(&with_field(NATURAL_4X6, line, old, new));
+        assert_eq!(e.line, line, "{old} -> {new}: {e}");
+        assert!(e.message.contains(says), "{old} -> {new}: {e}");
+    }
+    // A note of -1 (Ludii's Off) ends the gambit: the player's next gambit lap is refused,
+    // naming the line of the note.
+    let next = line + 2;
+    let e = refused(&with_field(NATURAL_4X6, line, "value=8]", "value=-1]"));
+    assert_eq!(e.line, next, "{e}");
+    assert!(e.message.contains(&format!("line {line}")), "{e}");
+    // The last note, Off: a site instead says the gambit goes on, and the player's next move
+    // is his transfer.
+    let last = line_of(NATURAL_4X12, |l| {
+        l.contains("SetValueOfPlayer:player=2,value=-1]")
+    });
+    assert!(fails(&with_field(
+        NATURAL_4X12,
+        last,
+        "value=-1]",
+        "value=34]"
+    )));
+}
+
+/// A move's own `from=` and `to=` are its first action's sites (the Select's for a lap, the
+/// transfer's two, the removed hole): read and dropped before, a changed one passed.
+#[test]
+fn a_changed_outer_from_or_to_is_refused() {
+    let lap = line_of(NATURAL_4X6, |l| {
+        l.starts_with("Move=[Move:mover=1,from=11,to=11,")
+    });
+    let transfer = line_of(NATURAL_4X6, |l| l.contains("count=2,decision=true"));
+    let removal = line_of(NATURAL_4X6, |l| {
+        l.contains("[Remove:type=Vertex,to=") && l.contains("decision=true")
+    });
+    let cases = [
+        (lap, "from=11,to=11,", "from=12,to=11,", 20),
+        (lap, "from=11,to=11,", "from=11,to=10,", 28),
+        (transfer, "from=7,to=3,", "from=7,to=4,", 27),
+        (transfer, "from=7,to=3,", "from=6,to=3,", 20),
+    ];
+    for (line, old, new, column) in cases {
+        let e = refused(&with_field(NATURAL_4X6, line, old, new));
+        assert_eq!((e.line, e.column), (line, column), "{new}: {e}");
+        assert!(e.message.contains("first action"), "{e}");
+    }
+    let original = NATURAL_4X6.lines().nth(removal - 1).unwrap();
+    let from = &original[original.find("from=").unwrap()..original.find(",to=").unwrap()];
+    let e = refused(&with_field(NATURAL_4X6, removal, from, "from=0"));
+    assert_eq!(e.line, removal, "{e}");
+}
