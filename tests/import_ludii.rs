@@ -410,3 +410,115 @@ fn a_changed_outer_from_or_to_is_refused() {
     let e = refused(&with_field(NATURAL_4X6, removal, from, "from=0"));
     assert_eq!(e.line, removal, "{e}");
 }
+
+const ENDLESS_4X6: &str = include_str!("import/ludii/ludii-4x6-endless-relay-cut.txt");
+
+/// Trials Ludii stopped at its move limit (`endtype=MoveLimit`) in the middle of a relay: on
+/// 4x6 and 4x9 at a limit of 31 and 77 moves, and one of a relay that never ends (it comes
+/// back where it was after 90 laps), cut after lap 210 by a limit of 250. Each is imported,
+/// its whole turns written and checked, the cut turn told in a comment and the Termination
+/// tag, with `*`; before, each was refused whole at its last lap.
+#[test]
+fn a_trial_cut_by_the_move_limit_in_the_middle_of_a_turn_is_imported() {
+    for (text, side, hole, laps) in [
+        (CUT_4X6, "B", "B3", 2),
+        (CUT_4X9, "B", "B5", 2),
+        (ENDLESS_4X6, "B", "B9", 210),
+    ] {
+        assert!(text.contains("endtype=MoveLimit"));
+        let (mgn, game) = imported(text);
+        assert_eq!(
+            check_game(&game, &CheckOptions::default()),
+            Verdict::Passed,
+            "{mgn}"
+        );
+        assert_eq!(game.outcome.value.token(), "*");
+        let termination = format!(
+            "[Termination \"Ludii's move limit, in the middle of {side}'s turn: {hole} cut after lap {laps}\"]"
+        );
+        assert!(mgn.contains(&termination), "{termination} in\n{mgn}");
+        assert!(
+            mgn.contains(&format!(
+                "after lap {laps} of {side}'s turn {hole} (trial lines"
+            )),
+            "{mgn}"
+        );
+    }
+    // The same trial without Ludii's word that its limit stopped it ends in a turn that has
+    // not ended: refused at its last lap, as any trial that breaks off.
+    let line = line_of(CUT_4X9, |l| l == "endtype=MoveLimit");
+    let e = refused(&edited(CUT_4X9, line, Some("endtype=NaturalEnd")));
+    assert!(e.message.contains("in the middle of B's turn"), "{e}");
+    // The cut turn's laps are read as any lap: its last lap given to A is refused.
+    let last = line_of(CUT_4X9, |l| l.starts_with("numInitialPlacementMoves")) - 1;
+    let e = refused(&with_field(CUT_4X9, last, "mover=1", "mover=2"));
+    assert_eq!(e.line, last, "{e}");
+}
+
+/// The numbers of a trial's move lines, each as (line, start, end) of its digits: every value
+/// after a `=` (mover, from, to, count, what, player, value).
+fn numbers(text: &str) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if !line.starts_with("Move=") {
+            continue;
+        }
+        let bytes = line.as_bytes();
+        for (at, _) in line.match_indices('=').skip(1) {
+            let start = at + 1;
+            let mut end = start + usize::from(bytes.get(start) == Some(&b'-'));
+            while bytes.get(end).is_some_and(u8::is_ascii_digit) {
+                end += 1;
+            }
+            if end > start && bytes[end - 1].is_ascii_digit() {
+                out.push((i + 1, start, end));
+            }
+        }
+    }
+    out
+}
+
+/// The trial lines of the turn Ludii's move limit cut, by the import's comment.
+fn cut_lines(text: &str) -> Option<(usize, usize)> {
+    let (mgn, _) = imported(text);
+    let at = mgn.find("(trial lines ")? + "(trial lines ".len();
+    let (a, rest) = mgn[at..].split_once('-')?;
+    let b = rest.split(')').next()?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+    /// Any one number of a real trial's move lines changed: the importer refuses the trial or
+    /// `mgn check` fails it, unless docs/import.md names that number as no claim: where each
+    /// seed of a turn cut by Ludii's move limit fell (a Move action's `to=` in the cut turn),
+    /// which no replay sees, MGN writing turns whole.
+    #[test]
+    fn any_changed_number_of_a_move_line_fails(
+        which in 0usize..5,
+        pick in proptest::prelude::any::<proptest::sample::Index>(),
+        new in proptest::prop_oneof![-1i64..=70, 0i64..=3],
+        shift in proptest::prop_oneof![proptest::strategy::Just(0i64), -1i64..=1],
+    ) {
+        let text = [NATURAL_4X6, NATURAL_4X12, CUT_4X6, CUT_4X9, ENDLESS_4X6][which];
+        let all = numbers(text);
+        let (line, start, end) = all[pick.index(all.len())];
+        let original = text.lines().nth(line - 1).unwrap();
+        let old: i64 = original[start..end].parse().unwrap();
+        // Half the cases a neighbour of the old value, the likeliest slip.
+        let new = if shift != 0 { old + shift } else { new };
+        proptest::prop_assume!(new != old);
+        let changed = format!("{}{new}{}", &original[..start], &original[end..]);
+        let mutated = edited(text, line, Some(&changed));
+        let seed_in_cut_turn = cut_lines(text).is_some_and(|(a, b)| {
+            (a..=b).contains(&line) && original[..start].ends_with(",typeTo=Vertex,to=")
+        });
+        if !seed_in_cut_turn {
+            proptest::prop_assert!(
+                fails(&mutated),
+                "line {} changed from {} to {} passed: {}", line, old, new, changed
+            );
+        }
+    }
+}
