@@ -7,7 +7,11 @@
 //! player's decision as an MGN ply followed by what the trial says it did: the holes it
 //! emptied (a capture claim) and the board after it (a checkpoint). `mgn check` then replays
 //! the decisions under the rules and compares, so every lap, capture and verdict of the trial
-//! is checked, and none is taken on trust.
+//! is checked, and none is taken on trust. The numbers nothing written for the replay carries
+//! (who moves, a move's own from and to, the next player a lap names, the gambit's note) are
+//! checked here against the rest of the trial, so no number of a move is read and dropped.
+//! A trial Ludii's move limit stopped in the middle of a relay keeps its whole turns; the cut
+//! turn, which MGN cannot write, is told in a comment and the Termination tag.
 //!
 //! Sites are numbered row by row from the bottom left, N a row: row 0 is player 1's outer row,
 //! row 1 his inner row, row 2 player 2's inner row and row 3 his outer row. Player 1 is B, who
