@@ -522,3 +522,32 @@ proptest::proptest! {
         }
     }
 }
+
+/// Player 6, or the other player, named where Ludii's Nchuwa can only name the mover: as the
+/// mover, in SetNextPlayer (a relay's next lap is the mover's), in the gambit's note; and a
+/// start placement of another piece than the seed. Each is refused at its line and column.
+#[test]
+fn a_player_or_piece_nchuwa_does_not_have_is_refused_at_its_column() {
+    let relay = line_of(NATURAL_4X6, |l| {
+        l.starts_with("Move=[Move:mover=2") && l.ends_with("[SetNextPlayer:player=2]]")
+    });
+    let original = NATURAL_4X6.lines().nth(relay - 1).unwrap();
+    let column = original.find("[SetNextPlayer").unwrap() + 1;
+    for player in ["1", "6"] {
+        let text = with_field(
+            NATURAL_4X6,
+            relay,
+            "SetNextPlayer:player=2",
+            &format!("SetNextPlayer:player={player}"),
+        );
+        let e = refused(&text);
+        assert_eq!((e.line, e.column), (relay, column), "{e}");
+        assert!(e.message.contains(&format!("names player {player}")), "{e}");
+    }
+    let e = refused(&with_field(NATURAL_4X6, relay, "mover=2", "mover=6"));
+    assert_eq!((e.line, e.column), (relay, 12), "{e}");
+    let placement = line_of(NATURAL_4X6, |l| l.contains("SetCount"));
+    let e = refused(&with_field(NATURAL_4X6, placement, "what=1", "what=2"));
+    assert_eq!(e.line, placement, "{e}");
+    assert!(e.message.contains("what=2"), "{e}");
+}

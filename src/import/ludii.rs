@@ -895,16 +895,18 @@ fn check_turn(
     }
     // The note is the site after the lap's last seed on its track (Nchuwa.lud's "NextSite"),
     // or Off: the track runs along the holes' MGN numbers, so the next site is the next hole.
-    let last = m
+    let (last, column) = m
         .actions
         .iter()
         .rev()
         .find_map(|a| match a.action {
-            Action::Shift { to, .. } => Some(to),
-            Action::Select { site } => Some(site),
+            Action::Shift { to, .. } => Some((to, a.column)),
+            Action::Select { site } => Some((site, a.column)),
             _ => None,
         })
-        .unwrap_or(0);
+        .unwrap_or((0, 1));
+    // A site off the board is refused as such, before any note is read against it.
+    board.check_site(m.line, column, last)?;
     let (side, number) = board.hole(last);
     let following = board.site(side, number % (2 * board.n) + 1);
     for placed in &m.actions {
