@@ -977,20 +977,17 @@ fn write_trial(trial: &Trial, source: &str) -> Result<String, ImportError> {
                 return Err(ImportError::new(m.line, 1, message));
             }
         }
-        match kind {
-            Kind::Placement => {
-                if start.is_some() {
-                    return Err(ImportError::new(
-                        m.line,
-                        1,
-                        "a start placement (mover 0) after the players have moved",
-                    ));
-                }
-                placements += 1;
-                board.play(m, None)?;
-                continue;
+        if kind == Kind::Placement {
+            if start.is_some() {
+                return Err(ImportError::new(
+                    m.line,
+                    1,
+                    "a start placement (mover 0) after the players have moved",
+                ));
             }
-            _ => {}
+            placements += 1;
+            board.play(m, None)?;
+            continue;
         }
         side_of(m)?;
         to_move = (
