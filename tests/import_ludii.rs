@@ -1,7 +1,8 @@
 //! The Ludii trial importer (`mgn::import::ludii`, docs/import.md, Ludii trials) on trials written for
-//! the purpose in Ludii's format (tests/import/ludii/), and on edits of them that break one
-//! thing each: the importer refuses what it does not understand at the trial's line, and what
-//! it writes makes `mgn check` fail a wrong move at its ply.
+//! the purpose in Ludii's format and on trials Ludii 1.3.12 wrote itself (tests/import/ludii/),
+//! and on edits of them that break one thing each: the importer refuses what it does not
+//! understand, or what disagrees with the rest of the trial, at the trial's line, and what it
+//! writes makes `mgn check` fail a wrong move at its ply.
 
 use mgn::check::{check_game, CheckOptions, Verdict};
 use mgn::import::ludii::import;
