@@ -1,7 +1,8 @@
 //! The Ludii trial importer (`mgn::import::ludii`, docs/import.md, Ludii trials) on trials written for
-//! the purpose in Ludii's format (tests/import/ludii/), and on edits of them that break one
-//! thing each: the importer refuses what it does not understand at the trial's line, and what
-//! it writes makes `mgn check` fail a wrong move at its ply.
+//! the purpose in Ludii's format and on trials Ludii 1.3.12 wrote itself (tests/import/ludii/),
+//! and on edits of them that break one thing each: the importer refuses what it does not
+//! understand, or what disagrees with the rest of the trial, at the trial's line, and what it
+//! writes makes `mgn check` fail a wrong move at its ply.
 
 use mgn::check::{check_game, CheckOptions, Verdict};
 use mgn::import::ludii::import;
@@ -281,4 +282,273 @@ fn counts_past_the_largest_are_refused_at_their_line() {
             .starts_with("Move="),
         "{error}"
     );
+}
+
+// Trials Ludii 1.3.12 wrote itself (`Trial.saveTrialToTextFile` after random playouts of
+// Nchuwa.lud, each board its `Board Size` option): two that end naturally, and two that Ludii's
+// move limit cut in the middle of a relay.
+const NATURAL_4X6: &str = include_str!("import/ludii/ludii-4x6-natural.txt");
+const NATURAL_4X12: &str = include_str!("import/ludii/ludii-4x12-natural.txt");
+const CUT_4X6: &str = include_str!("import/ludii/ludii-4x6-move-limit-cut.txt");
+const CUT_4X9: &str = include_str!("import/ludii/ludii-4x9-move-limit-cut.txt");
+
+/// Whether the trial is refused by the importer or its MGN fails `mgn check`.
+fn fails(text: &str) -> bool {
+    match import(text, "test.txt") {
+        Err(_) => true,
+        Ok(mgn) => match parse_games(&mgn).remove(0) {
+            Err(_) => true,
+            Ok(game) => check_game(&game, &CheckOptions::default()) != Verdict::Passed,
+        },
+    }
+}
+
+/// `text` with the first `old` of its line `line` (1-based) replaced by `new`.
+fn with_field(text: &str, line: usize, old: &str, new: &str) -> String {
+    let original = text.lines().nth(line - 1).expect("the line to edit");
+    assert!(
+        original.contains(old),
+        "line {line} holds {old}: {original}"
+    );
+    edited(text, line, Some(&original.replacen(old, new, 1)))
+}
+
+#[test]
+fn real_trials_that_end_naturally_pass() {
+    for (text, board) in [(NATURAL_4X6, "4x6"), (NATURAL_4X12, "4x12")] {
+        let (mgn, game) = imported(text);
+        assert_eq!(
+            check_game(&game, &CheckOptions::default()),
+            Verdict::Passed,
+            "{mgn}"
+        );
+        assert!(mgn.contains(&format!("[Board \"{board}\"]")), "{mgn}");
+        assert!(mgn.contains("[Termination \"normal\"]"), "{mgn}");
+    }
+}
+
+/// A gambit lap of B's (line 30, mover 1) attributed to A: Ludii's players move in turn, and
+/// only a lap ending in SetNextPlayer gives the mover another; before, the mover of a gambit
+/// lap was read and never checked, and the trial passed.
+#[test]
+fn a_lap_attributed_to_the_other_player_is_refused() {
+    let line = line_of(NATURAL_4X6, |l| {
+        l.starts_with("Move=[Move:mover=1") && l.contains("SetValueOfPlayer")
+    });
+    let e = refused(&with_field(NATURAL_4X6, line, "mover=1", "mover=2"));
+    assert_eq!((e.line, e.column), (line, 12), "{e}");
+    assert!(e.message.contains("player 1's turn"), "{e}");
+    // A relay lap of A's attributed to B: refused at that lap, as it was before.
+    let line = line_of(NATURAL_4X6, |l| {
+        l.starts_with("Move=[Move:mover=2") && l.ends_with("[SetNextPlayer:player=2]]")
+    });
+    let e = refused(&with_field(NATURAL_4X6, line + 1, "mover=2", "mover=1"));
+    assert_eq!(e.line, line + 1, "{e}");
+}
+
+/// SetValueOfPlayer is no score in Ludii's Nchuwa: it is the gambit's note of the next site to
+/// sow (Nchuwa.lud, phases Opening1 and Opening2), -1 (Ludii's Off) when the gambit is over.
+/// Its value and its player were read and dropped; a note changed, or naming another player or
+/// player 6, passed.
+#[test]
+fn a_changed_gambit_note_is_refused() {
+    let line = line_of(NATURAL_4X6, |l| {
+        l.contains("SetValueOfPlayer:player=1,value=8]")
+    });
+    for (old, new, says) in [
+        ("value=8]", "value=9]", "site 8"),
+        ("value=8]", "value=18]", "site 8"),
+        ("player=1,value", "player=2,value", "player 1"),
+        ("player=1,value", "player=6,value", "player 1"),
+    ] {
+        let e = refused(&with_field(NATURAL_4X6, line, old, new));
+        assert_eq!(e.line, line, "{old} -> {new}: {e}");
+        assert!(e.message.contains(says), "{old} -> {new}: {e}");
+    }
+    // A note of -1 (Ludii's Off) ends the gambit: the player's next gambit lap is refused,
+    // naming the line of the note.
+    let next = line + 2;
+    let e = refused(&with_field(NATURAL_4X6, line, "value=8]", "value=-1]"));
+    assert_eq!(e.line, next, "{e}");
+    assert!(e.message.contains(&format!("line {line}")), "{e}");
+    // The last note, Off: a site instead says the gambit goes on, and the player's next move
+    // is his transfer.
+    let last = line_of(NATURAL_4X12, |l| {
+        l.contains("SetValueOfPlayer:player=2,value=-1]")
+    });
+    assert!(fails(&with_field(
+        NATURAL_4X12,
+        last,
+        "value=-1]",
+        "value=34]"
+    )));
+}
+
+/// A move's own `from=` and `to=` are its first action's sites (the Select's for a lap, the
+/// transfer's two, the removed hole): read and dropped before, a changed one passed.
+#[test]
+fn a_changed_outer_from_or_to_is_refused() {
+    let lap = line_of(NATURAL_4X6, |l| {
+        l.starts_with("Move=[Move:mover=1,from=11,to=11,")
+    });
+    let transfer = line_of(NATURAL_4X6, |l| l.contains("count=2,decision=true"));
+    let removal = line_of(NATURAL_4X6, |l| {
+        l.contains("[Remove:type=Vertex,to=") && l.contains("decision=true")
+    });
+    let cases = [
+        (lap, "from=11,to=11,", "from=12,to=11,", 20),
+        (lap, "from=11,to=11,", "from=11,to=10,", 28),
+        (transfer, "from=7,to=3,", "from=7,to=4,", 27),
+        (transfer, "from=7,to=3,", "from=6,to=3,", 20),
+    ];
+    for (line, old, new, column) in cases {
+        let e = refused(&with_field(NATURAL_4X6, line, old, new));
+        assert_eq!((e.line, e.column), (line, column), "{new}: {e}");
+        assert!(e.message.contains("first action"), "{e}");
+    }
+    let original = NATURAL_4X6.lines().nth(removal - 1).unwrap();
+    let from = &original[original.find("from=").unwrap()..original.find(",to=").unwrap()];
+    let e = refused(&with_field(NATURAL_4X6, removal, from, "from=0"));
+    assert_eq!(e.line, removal, "{e}");
+}
+
+const ENDLESS_4X6: &str = include_str!("import/ludii/ludii-4x6-endless-relay-cut.txt");
+
+/// Trials Ludii stopped at its move limit (`endtype=MoveLimit`) in the middle of a relay: on
+/// 4x6 and 4x9 at a limit of 31 and 77 moves, and one of a relay that never ends (it comes
+/// back where it was after 90 laps), cut after lap 210 by a limit of 250. Each is imported,
+/// its whole turns written and checked, the cut turn told in a comment and the Termination
+/// tag, with `*`; before, each was refused whole at its last lap.
+#[test]
+fn a_trial_cut_by_the_move_limit_in_the_middle_of_a_turn_is_imported() {
+    for (text, side, hole, laps) in [
+        (CUT_4X6, "B", "B3", 2),
+        (CUT_4X9, "B", "B5", 2),
+        (ENDLESS_4X6, "B", "B9", 210),
+    ] {
+        assert!(text.contains("endtype=MoveLimit"));
+        let (mgn, game) = imported(text);
+        assert_eq!(
+            check_game(&game, &CheckOptions::default()),
+            Verdict::Passed,
+            "{mgn}"
+        );
+        assert_eq!(game.outcome.value.token(), "*");
+        let termination = format!(
+            "[Termination \"Ludii's move limit, in the middle of {side}'s turn: {hole} cut after lap {laps}\"]"
+        );
+        assert!(mgn.contains(&termination), "{termination} in\n{mgn}");
+        assert!(
+            mgn.contains(&format!(
+                "after lap {laps} of {side}'s turn {hole} (trial lines"
+            )),
+            "{mgn}"
+        );
+    }
+    // The same trial without Ludii's word that its limit stopped it ends in a turn that has
+    // not ended: refused at its last lap, as any trial that breaks off.
+    let line = line_of(CUT_4X9, |l| l == "endtype=MoveLimit");
+    let e = refused(&edited(CUT_4X9, line, Some("endtype=NaturalEnd")));
+    assert!(e.message.contains("in the middle of B's turn"), "{e}");
+    // The cut turn's laps are read as any lap: its last lap given to A is refused.
+    let last = line_of(CUT_4X9, |l| l.starts_with("numInitialPlacementMoves")) - 1;
+    let e = refused(&with_field(CUT_4X9, last, "mover=1", "mover=2"));
+    assert_eq!(e.line, last, "{e}");
+}
+
+/// The numbers of a trial's move lines, each as (line, start, end) of its digits: every value
+/// after a `=` (mover, from, to, count, what, player, value).
+fn numbers(text: &str) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if !line.starts_with("Move=") {
+            continue;
+        }
+        let bytes = line.as_bytes();
+        for (at, _) in line.match_indices('=').skip(1) {
+            let start = at + 1;
+            let mut end = start + usize::from(bytes.get(start) == Some(&b'-'));
+            while bytes.get(end).is_some_and(u8::is_ascii_digit) {
+                end += 1;
+            }
+            if end > start && bytes[end - 1].is_ascii_digit() {
+                out.push((i + 1, start, end));
+            }
+        }
+    }
+    out
+}
+
+/// The trial lines of the turn Ludii's move limit cut, by the import's comment.
+fn cut_lines(text: &str) -> Option<(usize, usize)> {
+    let (mgn, _) = imported(text);
+    let at = mgn.find("(trial lines ")? + "(trial lines ".len();
+    let (a, rest) = mgn[at..].split_once('-')?;
+    let b = rest.split(')').next()?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+    /// Any one number of a real trial's move lines changed: the importer refuses the trial or
+    /// `mgn check` fails it, unless docs/import.md names that number as no claim: where each
+    /// seed of a turn cut by Ludii's move limit fell (a Move action's `to=` in the cut turn),
+    /// which no replay sees, MGN writing turns whole.
+    #[test]
+    fn any_changed_number_of_a_move_line_fails(
+        which in 0usize..5,
+        pick in proptest::prelude::any::<proptest::sample::Index>(),
+        new in proptest::prop_oneof![-1i64..=70, 0i64..=3],
+        shift in proptest::prop_oneof![proptest::strategy::Just(0i64), -1i64..=1],
+    ) {
+        let text = [NATURAL_4X6, NATURAL_4X12, CUT_4X6, CUT_4X9, ENDLESS_4X6][which];
+        let all = numbers(text);
+        let (line, start, end) = all[pick.index(all.len())];
+        let original = text.lines().nth(line - 1).unwrap();
+        let old: i64 = original[start..end].parse().unwrap();
+        // Half the cases a neighbour of the old value, the likeliest slip.
+        let new = if shift != 0 { old + shift } else { new };
+        proptest::prop_assume!(new != old);
+        let changed = format!("{}{new}{}", &original[..start], &original[end..]);
+        let mutated = edited(text, line, Some(&changed));
+        let seed_in_cut_turn = cut_lines(text).is_some_and(|(a, b)| {
+            (a..=b).contains(&line) && original[..start].ends_with(",typeTo=Vertex,to=")
+        });
+        if !seed_in_cut_turn {
+            proptest::prop_assert!(
+                fails(&mutated),
+                "line {} changed from {} to {} passed: {}", line, old, new, changed
+            );
+        }
+    }
+}
+
+/// Player 6, or the other player, named where Ludii's Nchuwa can only name the mover: as the
+/// mover, in SetNextPlayer (a relay's next lap is the mover's), in the gambit's note; and a
+/// start placement of another piece than the seed. Each is refused at its line and column.
+#[test]
+fn a_player_or_piece_nchuwa_does_not_have_is_refused_at_its_column() {
+    let relay = line_of(NATURAL_4X6, |l| {
+        l.starts_with("Move=[Move:mover=2") && l.ends_with("[SetNextPlayer:player=2]]")
+    });
+    let original = NATURAL_4X6.lines().nth(relay - 1).unwrap();
+    let column = original.find("[SetNextPlayer").unwrap() + 1;
+    for player in ["1", "6"] {
+        let text = with_field(
+            NATURAL_4X6,
+            relay,
+            "SetNextPlayer:player=2",
+            &format!("SetNextPlayer:player={player}"),
+        );
+        let e = refused(&text);
+        assert_eq!((e.line, e.column), (relay, column), "{e}");
+        assert!(e.message.contains(&format!("names player {player}")), "{e}");
+    }
+    let e = refused(&with_field(NATURAL_4X6, relay, "mover=2", "mover=6"));
+    assert_eq!((e.line, e.column), (relay, 12), "{e}");
+    let placement = line_of(NATURAL_4X6, |l| l.contains("SetCount"));
+    let e = refused(&with_field(NATURAL_4X6, placement, "what=1", "what=2"));
+    assert_eq!(e.line, placement, "{e}");
+    assert!(e.message.contains("what=2"), "{e}");
 }

@@ -7,7 +7,11 @@
 //! player's decision as an MGN ply followed by what the trial says it did: the holes it
 //! emptied (a capture claim) and the board after it (a checkpoint). `mgn check` then replays
 //! the decisions under the rules and compares, so every lap, capture and verdict of the trial
-//! is checked, and none is taken on trust.
+//! is checked, and none is taken on trust. The numbers nothing written for the replay carries
+//! (who moves, a move's own from and to, the next player a lap names, the gambit's note) are
+//! checked here against the rest of the trial, so no number of a move is read and dropped.
+//! A trial Ludii's move limit stopped in the middle of a relay keeps its whole turns; the cut
+//! turn, which MGN cannot write, is told in a comment and the Termination tag.
 //!
 //! Sites are numbered row by row from the bottom left, N a row: row 0 is player 1's outer row,
 //! row 1 his inner row, row 2 player 2's inner row and row 3 his outer row. Player 1 is B, who
@@ -67,6 +71,8 @@ struct Trial {
 struct LudiiMove {
     line: usize,
     mover: u32,
+    /// The column of `mover=`.
+    mover_column: usize,
     actions: Vec<Placed>,
 }
 
@@ -92,10 +98,11 @@ enum Action {
     },
     /// `Remove`: a hole emptied, by a capture or an opening removal.
     Remove { site: usize, decision: bool },
-    /// `SetValueOfPlayer`: the gambit's note of the next hole to sow.
-    SetValue,
+    /// `SetValueOfPlayer`: the gambit's note of the next site to sow, -1 (Ludii's `Off`) when
+    /// the player's gambit is over. Ludii's Nchuwa keeps no score.
+    SetValue { player: u64, value: i64 },
     /// `SetNextPlayer`: who moves next; the mover himself when his relay goes on.
-    SetNextPlayer { player: u32 },
+    SetNextPlayer { player: u64 },
 }
 
 impl Action {
@@ -105,7 +112,7 @@ impl Action {
             Action::Select { .. } => "Select",
             Action::Shift { .. } => "Move",
             Action::Remove { .. } => "Remove",
-            Action::SetValue => "SetValueOfPlayer",
+            Action::SetValue { .. } => "SetValueOfPlayer",
             Action::SetNextPlayer { .. } => "SetNextPlayer",
         }
     }
@@ -251,6 +258,7 @@ fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
         ));
     };
     let mut mover = None;
+    let mut ends = [None, None];
     let mut at = rest;
     for field in head.split(',').filter(|f| !f.is_empty()) {
         let (key, value) = field.split_once('=').ok_or_else(|| {
@@ -258,19 +266,22 @@ fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
         })?;
         match key {
             "mover" => {
-                mover = Some(value.parse::<u32>().map_err(|_| {
+                let number = value.parse::<u32>().map_err(|_| {
                     ImportError::new(line, col(at), format!("the mover's number, not `{value}`"))
-                })?)
+                })?;
+                mover = Some((number, col(at)));
             }
-            // The move's own from and to repeat its first action's.
+            // The move's own from and to repeat its first action's: checked once the actions
+            // are read.
             "from" | "to" => {
-                value.parse::<usize>().map_err(|_| {
+                let site = value.parse::<usize>().map_err(|_| {
                     ImportError::new(
                         line,
                         col(at),
                         format!("a site number after `{key}=`, not `{value}`"),
                     )
                 })?;
+                ends[usize::from(key == "to")] = Some((site, col(at)));
             }
             _ => {
                 return Err(ImportError::new(
@@ -282,8 +293,15 @@ fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
         }
         at = &at[field.len() + 1..];
     }
-    let Some(mover) = mover else {
+    let Some((mover, mover_column)) = mover else {
         return Err(ImportError::new(line, col(rest), "the move's `mover=`"));
+    };
+    let (Some(from), Some(to)) = (ends[0], ends[1]) else {
+        return Err(ImportError::new(
+            line,
+            col(rest),
+            "the move's `from=` and `to=`: Ludii writes both for every move",
+        ));
     };
     let Some(mut list) = actions.strip_suffix(']') else {
         return Err(ImportError::new(
@@ -320,11 +338,50 @@ fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
             }
         }
     }
+    check_ends(line, [from, to], &read)?;
     Ok(LudiiMove {
         line,
         mover,
+        mover_column,
         actions: read,
     })
+}
+
+/// A move's own `from=` and `to=` (each with its column) against its first action's sites,
+/// which Ludii copies them from: the hole a lap selects (from and to both), the two holes of a
+/// transfer, the hole a removal or a start placement names. Nothing else reads them, so a
+/// changed one would otherwise pass unseen.
+fn check_ends(
+    line: usize,
+    ends: [(usize, usize); 2],
+    actions: &[Placed],
+) -> Result<(), ImportError> {
+    let Some(first) = actions.first() else {
+        return Ok(());
+    };
+    let expected = match first.action {
+        Action::Select { site } | Action::Remove { site, .. } | Action::SetCount { site, .. } => {
+            [site, site]
+        }
+        Action::Shift { from, to, .. } => [from, to],
+        // Not the first action of any move of Ludii's Nchuwa: the move is refused by its kind.
+        Action::SetValue { .. } | Action::SetNextPlayer { .. } => return Ok(()),
+    };
+    for (i, ((site, column), want)) in ends.into_iter().zip(expected).enumerate() {
+        if site != want {
+            let key = ["from", "to"][i];
+            return Err(ImportError::new(
+                line,
+                column,
+                format!(
+                    "`{key}={site}`, but the move's first action ({}, column {}) gives site {want}: Ludii writes a move's own {key} from its first action",
+                    first.action.kind(),
+                    first.column
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// One action, `Kind:key=value,...`, its `[` at `column`.
@@ -413,6 +470,17 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
             ))
         }
     };
+    // Nchuwa.lud has one piece, the seed (`(piece "Seed" Shared)`), Ludii's component 1.
+    if kind == "SetCount" && get("what") != Some("1") {
+        return Err(ImportError::new(
+            line,
+            column,
+            format!(
+                "`what={}` in the SetCount action: Nchuwa's one piece, the seed, is Ludii's component 1",
+                get("what").unwrap_or("")
+            ),
+        ));
+    }
     Ok(match kind {
         "SetCount" => Action::SetCount {
             site: site("to")?,
@@ -435,19 +503,19 @@ fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportE
             decision,
         },
         "SetValueOfPlayer" => {
-            number("player")?;
+            let player = number("player")?;
             let value = get("value").unwrap_or("");
-            value.parse::<i64>().map_err(|_| {
+            let value = value.parse::<i64>().map_err(|_| {
                 ImportError::new(
                     line,
                     column,
                     format!("a number after `value=`, not `{value}`"),
                 )
             })?;
-            Action::SetValue
+            Action::SetValue { player, value }
         }
         _ => Action::SetNextPlayer {
-            player: number("player")? as u32,
+            player: number("player")?,
         },
     })
 }
@@ -520,7 +588,7 @@ fn kind_of(m: &LudiiMove) -> Result<Kind, ImportError> {
                 ))
             }
             Action::Shift { .. } => 0,
-            Action::SetValue => 1,
+            Action::SetValue { .. } => 1,
             Action::Remove { .. } => 1,
             Action::SetNextPlayer { .. } if i == m.actions.len() - 1 => 2,
             _ => return Err(unknown()),
@@ -530,7 +598,7 @@ fn kind_of(m: &LudiiMove) -> Result<Kind, ImportError> {
         }
         stage = step;
     }
-    let gambit = actions.contains(&Action::SetValue);
+    let gambit = actions.iter().any(|a| matches!(a, Action::SetValue { .. }));
     let removes = actions.iter().any(|a| matches!(a, Action::Remove { .. }));
     match (gambit, removes) {
         (true, true) => Err(unknown()),
@@ -648,7 +716,7 @@ impl Board {
                     }
                     removed.push((site, seeds));
                 }
-                Action::SetValue | Action::SetNextPlayer { .. } => {}
+                Action::SetValue { .. } | Action::SetNextPlayer { .. } => {}
             }
         }
         Ok(removed)
@@ -678,7 +746,7 @@ fn side_of(m: &LudiiMove) -> Result<Side, ImportError> {
         2 => Ok(Side::A),
         other => Err(ImportError::new(
             m.line,
-            1,
+            m.mover_column,
             format!("mover={other}: Nchuwa's players are 1 (B, the bottom rows, who moves first) and 2 (A); 0 makes only the start placements"),
         )),
     }
@@ -729,6 +797,156 @@ struct Turn {
     last_to: Option<usize>,
     /// The last lap ended in SetNextPlayer naming the mover: another lap must follow.
     goes_on: bool,
+    /// The laps read so far: for a turn Ludii's move limit cut, the lap it stopped after.
+    laps: u32,
+}
+
+/// Where a player's gambit stands, by the notes of his gambit laps (SetValueOfPlayer).
+#[derive(Clone, Copy)]
+enum Gambit {
+    NotStarted,
+    /// His last gambit lap (at `line`) noted `site` as the one his next lap sows.
+    Next {
+        line: usize,
+        site: usize,
+    },
+    /// His gambit lap at `line` noted -1, Ludii's `Off`: the gambit is over.
+    Over {
+        line: usize,
+    },
+}
+
+/// Ludii's `Off`, the note of a gambit that is over (`Constants.OFF`).
+const OFF: i64 = -1;
+
+/// The turn order, the next player a move names and the gambit's note, checked against one
+/// another: each is a number of the trial that nothing else reads, so a changed one would
+/// otherwise pass unseen. `to_move` is whose turn Ludii gave (player 1 first, as in every
+/// trial of Nchuwa.lud); the player whose turn comes after this move is returned. None of
+/// this is Nchuwa's rules: it is how Ludii's turns and its gambit's note work, which the rules
+/// code of Nchuwa.lud uses.
+fn check_turn(
+    board: &Board,
+    m: &LudiiMove,
+    kind: Kind,
+    (to_move, after): (u32, Option<usize>),
+    gambits: &mut [Gambit; 2],
+) -> Result<u32, ImportError> {
+    if m.mover != to_move {
+        return Err(ImportError::new(
+            m.line,
+            m.mover_column,
+            format!(
+                "mover={}, but it is player {to_move}'s turn{}: Ludii's players move in turn, and only a lap that relays gives its mover the next move too (SetNextPlayer naming him)",
+                m.mover,
+                after.map_or(String::new(), |line| format!(" after line {line}"))
+            ),
+        ));
+    }
+    let mut next = if m.mover == 1 { 2 } else { 1 };
+    for placed in &m.actions {
+        match placed.action {
+            Action::SetNextPlayer { player } if player != u64::from(m.mover) => {
+                return Err(ImportError::new(
+                    m.line,
+                    placed.column,
+                    format!(
+                        "SetNextPlayer names player {player} in a move of player {}: Ludii's Nchuwa names the next player only to give the mover another lap (moveAgain, a relay), so it names the mover",
+                        m.mover
+                    ),
+                ))
+            }
+            Action::SetNextPlayer { .. } => next = m.mover,
+            _ => {}
+        }
+    }
+    let me = m.mover as usize - 1;
+    let select = m.actions.first().and_then(|a| match a.action {
+        Action::Select { site } => Some((site, a.column)),
+        _ => None,
+    });
+    match (gambits[me], kind, select) {
+        (Gambit::Next { line, site }, Kind::Gambit, Some((from, column))) if from != site => {
+            return Err(ImportError::new(
+                m.line,
+                column,
+                format!(
+                    "this gambit lap takes its seeds from site {from} ({}), but player {}'s gambit lap at line {line} noted site {site} ({}) as the next to sow (SetValueOfPlayer): Ludii's gambit goes on from the site it noted",
+                    board.name(from),
+                    m.mover,
+                    board.name(site)
+                ),
+            ))
+        }
+        (Gambit::Next { line, site }, Kind::Transfer { .. } | Kind::Removal { .. } | Kind::Lap { .. }, _) => {
+            return Err(ImportError::new(
+                m.line,
+                1,
+                format!(
+                    "player {}'s gambit is not over: his gambit lap at line {line} noted site {site} ({}) as the next to sow (SetValueOfPlayer), and this move is no gambit lap; a gambit ends with the note -1 (Ludii's Off)",
+                    m.mover,
+                    board.name(site)
+                ),
+            ))
+        }
+        (Gambit::Over { line }, Kind::Gambit, _) => {
+            return Err(ImportError::new(
+                m.line,
+                1,
+                format!(
+                    "player {}'s gambit ended at line {line} (SetValueOfPlayer noted -1, Ludii's Off), and this is another gambit lap",
+                    m.mover
+                ),
+            ))
+        }
+        _ => {}
+    }
+    if kind != Kind::Gambit {
+        return Ok(next);
+    }
+    // The note is the site after the lap's last seed on its track (Nchuwa.lud's "NextSite"),
+    // or Off: the track runs along the holes' MGN numbers, so the next site is the next hole.
+    let (last, column) = m
+        .actions
+        .iter()
+        .rev()
+        .find_map(|a| match a.action {
+            Action::Shift { to, .. } => Some((to, a.column)),
+            Action::Select { site } => Some((site, a.column)),
+            _ => None,
+        })
+        .unwrap_or((0, 1));
+    // A site off the board is refused as such, before any note is read against it.
+    board.check_site(m.line, column, last)?;
+    let (side, number) = board.hole(last);
+    let following = board.site(side, number % (2 * board.n) + 1);
+    for placed in &m.actions {
+        let Action::SetValue { player, value } = placed.action else {
+            continue;
+        };
+        let refuse = |what: String| Err(ImportError::new(m.line, placed.column, what));
+        if player != u64::from(m.mover) {
+            return refuse(format!(
+                "SetValueOfPlayer names player {player} in a gambit lap of player {}: the gambit's note is the mover's own (`set Value Mover`)",
+                m.mover
+            ));
+        }
+        gambits[me] = match value {
+            OFF => Gambit::Over { line: m.line },
+            v if v == following as i64 => Gambit::Next {
+                line: m.line,
+                site: following,
+            },
+            v => {
+                return refuse(format!(
+                    "SetValueOfPlayer notes {v}, but the site after the lap's last seed (site {last}, {}) on its track is site {following} ({}): the gambit's note is the next site to sow, or -1 (Ludii's Off) when the gambit is over",
+                    board.name(last),
+                    board.name(following)
+                ))
+            }
+        };
+    }
+    Ok(next)
 }
 
 /// The MGN text of a trial read, and the line of each of its plies.
@@ -744,8 +962,9 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
     let mut first: Option<Side> = None;
     let mut placements = 0;
     let mut turn: Option<Turn> = None;
-    let mut last_side: Option<Side> = None;
     let mut start = None;
+    let mut to_move = (1, None);
+    let mut gambits = [Gambit::NotStarted; 2];
     for m in &trial.moves {
         let kind = kind_of(m)?;
         if let Some(t) = turn.as_ref().filter(|t| t.goes_on) {
@@ -770,32 +989,33 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
                 return Err(ImportError::new(m.line, 1, message));
             }
         }
-        match kind {
-            Kind::Placement => {
-                if start.is_some() {
-                    return Err(ImportError::new(
-                        m.line,
-                        1,
-                        "a start placement (mover 0) after the players have moved",
-                    ));
-                }
-                placements += 1;
-                board.play(m, None)?;
-                continue;
+        if kind == Kind::Placement {
+            if start.is_some() {
+                return Err(ImportError::new(
+                    m.line,
+                    1,
+                    "a start placement (mover 0) after the players have moved",
+                ));
             }
-            Kind::Gambit => {
-                if start.is_some() {
-                    return Err(ImportError::new(
-                        m.line,
-                        1,
-                        "a gambit lap (SetValueOfPlayer) after the opening's transfers: the gambit comes first, and MGN's start position is the position after it",
-                    ));
-                }
-                side_of(m)?;
-                board.play(m, None)?;
-                continue;
+            placements += 1;
+            board.play(m, None)?;
+            continue;
+        }
+        side_of(m)?;
+        to_move = (
+            check_turn(&board, m, kind, to_move, &mut gambits)?,
+            Some(m.line),
+        );
+        if kind == Kind::Gambit {
+            if start.is_some() {
+                return Err(ImportError::new(
+                    m.line,
+                    1,
+                    "a gambit lap (SetValueOfPlayer) after the opening's transfers: the gambit comes first, and MGN's start position is the position after it",
+                ));
             }
-            _ => {}
+            board.play(m, None)?;
+            continue;
         }
         let side = side_of(m)?;
         if start.is_none() {
@@ -803,16 +1023,6 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
             first = Some(side);
         }
         let continuing = turn.as_ref().is_some_and(|t| t.goes_on);
-        if !continuing && last_side == Some(side) {
-            return Err(ImportError::new(
-                m.line,
-                1,
-                format!(
-                    "player {} moves again, but his turn before this one ended (no SetNextPlayer naming him): MGN's plies alternate between the players",
-                    m.mover
-                ),
-            ));
-        }
         let removed = board.play(m, Some(side))?;
         let last_to = m.actions.iter().rev().find_map(|a| match a.action {
             Action::Shift { to, .. } => Some(to),
@@ -821,13 +1031,14 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
         let goes_on = m
             .actions
             .iter()
-            .any(|a| a.action == Action::SetNextPlayer { player: m.mover });
+            .any(|a| matches!(a.action, Action::SetNextPlayer { .. }));
         let t = match (kind, turn.take()) {
             (Kind::Lap { .. }, Some(mut t)) if continuing => {
                 t.lines.1 = m.line;
                 t.removed.extend(removed);
                 t.last_to = last_to;
                 t.goes_on = goes_on;
+                t.laps += 1;
                 t
             }
             (kind, _) => Turn {
@@ -844,29 +1055,39 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
                 removed,
                 last_to,
                 goes_on: goes_on && matches!(kind, Kind::Lap { .. }),
+                laps: 1,
             },
         };
         if t.goes_on {
             turn = Some(t);
             continue;
         }
-        last_side = Some(side);
         plies.push(ply_text(&board, &t));
         ply_lines.push(SourcePlace {
             line: t.lines.0,
             column: 1,
         });
     }
-    if let Some(t) = turn.filter(|t| t.goes_on) {
-        return Err(ImportError::new(
-            t.lines.1,
-            1,
-            format!(
-                "the trial ends in the middle of {}'s turn: this lap ended in SetNextPlayer naming him, and no lap follows; MGN writes whole turns of Nchuwa",
-                t.side
-            ),
-        ));
-    }
+    // A turn Ludii's move limit cut: its laps were read and played on the importer's board,
+    // each checked as any lap is (its mover, its sites, the seeds it moves, the hole it relays
+    // from), but MGN writes a Nchuwa turn whole, and `mgn check` replays whole turns, so it is
+    // told in a comment and the Termination tag, and not written as a ply. (`/N`, a move
+    // stopped after lap N, is the mover's stop of a move that never ends, which the preset
+    // refuses; a cut is not the mover's.)
+    let cut = match turn.filter(|t| t.goes_on) {
+        Some(t) if stopped_by_limit(trial) => Some(t),
+        Some(t) => {
+            return Err(ImportError::new(
+                t.lines.1,
+                1,
+                format!(
+                    "the trial ends in the middle of {}'s turn: this lap ended in SetNextPlayer naming him, and no lap follows; MGN writes whole turns of Nchuwa, and only a trial Ludii's move limit stopped (`endtype=MoveLimit`) may end in one",
+                    t.side
+                ),
+            ))
+        }
+        None => None,
+    };
     if let Some((line, count)) = trial.initial_placements {
         if count != placements {
             return Err(ImportError::new(
@@ -878,6 +1099,18 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
     }
     let start = start.unwrap_or_else(|| board.position(Side::B));
     let (outcome, termination) = verdict(trial)?;
+    let (outcome, termination) = match &cut {
+        // However Ludii ranked the players, the game was not over: the turn under way had
+        // not ended.
+        Some(t) => (
+            "*",
+            format!(
+                "Ludii's move limit, in the middle of {}'s turn: {} cut after lap {}",
+                t.side, t.token, t.laps
+            ),
+        ),
+        None => (outcome, termination.to_string()),
+    };
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         push_tag(&mut out, name, value);
@@ -889,7 +1122,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
     tag(&importer.name, &importer.value);
     tag("First", &first.unwrap_or(Side::B).to_string());
     tag("Result", outcome);
-    tag("Termination", termination);
+    tag("Termination", &termination);
     tag("LudiiGame", &trial.game);
     for (_, option) in &trial.options {
         tag("LudiiOption", option);
@@ -921,6 +1154,17 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
         out.push(' ');
         out.push_str(ply);
     }
+    if let Some(t) = &cut {
+        let _ = write!(
+            out,
+            " {{Ludii's move limit stopped the game after lap {laps} of {side}'s turn {token} (trial lines {a}-{b}), which had not ended: MGN writes a turn whole, so it is not written as a ply}}",
+            laps = t.laps,
+            side = t.side,
+            token = t.token,
+            a = t.lines.0,
+            b = t.lines.1
+        );
+    }
     let _ = writeln!(out, " {outcome}");
     Ok((out, ply_lines))
 }
@@ -939,6 +1183,11 @@ fn ply_text(board: &Board, t: &Turn) -> String {
     }
     let _ = write!(text, " [{}]", board.position(t.side.other()));
     text
+}
+
+/// Whether Ludii ended the trial at one of its limits rather than by the rules' end.
+fn stopped_by_limit(trial: &Trial) -> bool {
+    matches!(&trial.end_type, Some((_, e)) if e == "MoveLimit" || e == "TurnLimit")
 }
 
 /// The result and Termination of the trial's own verdict.
