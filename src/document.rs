@@ -43,8 +43,8 @@
 #[cfg(doc)]
 use crate::notation::write_head;
 use crate::notation::{
-    games as mgn_games, write_game, Comment, CommentStyle, Element, Game, GameKind, Header,
-    MovetextWriter, Outcome, Position, Side, Span, Spanned,
+    games as mgn_games, settle_comment_places, write_game, Comment, CommentStyle, Element, Game,
+    GameKind, Header, MovetextWriter, Outcome, Position, Side, Span, Spanned,
 };
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
@@ -687,6 +687,7 @@ impl<E> Reading<'_, E> {
             .expect("a game starts once its header is read");
         head_writable(&before, &header).map_err(|problem| self.refused(&problem))?;
         let opening = header_comments_to_move_text(&mut header);
+        settle_comment_places(&mut header);
         self.net
             .head(&before, &header)
             .map_err(|problem| self.refused(&problem))?;
@@ -860,6 +861,9 @@ fn header_comments_to_move_text(header: &mut Header) -> Vec<Spanned<Comment>> {
         return Vec::new();
     }
     std::mem::take(&mut header.comments)
+        .into_iter()
+        .map(|c| Spanned::new(c.value.comment(), c.span))
+        .collect()
 }
 
 fn has_tags_after_game(h: &Header) -> bool {
@@ -990,7 +994,7 @@ fn comment_writable(c: &Comment, place: &str) -> Result<(), String> {
 
 fn header_writable(h: &Header) -> Result<(), String> {
     for c in &h.comments {
-        comment_writable(&c.value, "between its tags")?;
+        comment_writable(&c.value.comment(), "between its tags")?;
     }
     for (k, o) in h.options.iter().enumerate() {
         let o = &o.value;
@@ -1348,7 +1352,7 @@ mod tests {
     fn comments_in_every_place_round_trip() {
         let mut g = sample();
         g.before.push(brace("before"));
-        g.header.comments.push(brace("between"));
+        g.header.comments.push(brace("between").into());
         g.after.push(brace("after"));
         let games = vec![g.clone(), g];
         assert_eq!(from_json(&to_json(&games)).unwrap(), games);

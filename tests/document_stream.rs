@@ -1159,7 +1159,7 @@ fn game_with_every_key(tags: bool) -> Game {
         .find(|g| g.moves.len() > 20)
         .expect("a record of some length");
     game.before = vec![brace("before")];
-    game.header.comments = vec![brace("between")];
+    game.header.comments = vec![brace("between").into()];
     if !tags {
         game.header = Header {
             comments: game.header.comments,
@@ -1184,9 +1184,12 @@ fn a_game_reads_whatever_the_order_of_its_keys() {
         let mut expected = game.clone();
         if !tags {
             let comments = std::mem::take(&mut expected.header.comments);
-            expected
-                .moves
-                .splice(0..0, comments.into_iter().map(Element::Comment));
+            expected.moves.splice(
+                0..0,
+                comments
+                    .into_iter()
+                    .map(|c| Element::Comment(Spanned::new(c.value.comment(), c.span))),
+            );
         }
         let mut orders = 0;
         for order in permutations(&keys) {

@@ -139,7 +139,7 @@ fn a_brace_comment_holding_a_closing_brace_is_refused_wherever_it_stands() {
     before.before.push(hostile.clone());
     let mut between = dakon();
     between.header.event = Some(sp("e".into()));
-    between.header.comments.push(hostile.clone());
+    between.header.comments.push(hostile.clone().into());
     let mut moves = dakon();
     moves.moves.push(Element::Comment(hostile.clone()));
     let mut after = dakon();
@@ -162,7 +162,7 @@ fn a_line_comment_holding_a_closing_brace_round_trips() {
     g.header.event = Some(sp("e".into()));
     let hostile = comment(" } 1-0 {", CommentStyle::Line);
     g.before.push(hostile.clone());
-    g.header.comments.push(hostile.clone());
+    g.header.comments.push(hostile.clone().into());
     g.moves.insert(0, Element::Comment(hostile.clone()));
     g.after.push(hostile.clone());
     assert_round_trips(&[g.clone(), g]);
@@ -367,8 +367,8 @@ fn moves_that_would_read_back_otherwise_are_refused() {
 fn header_comments_of_a_header_without_other_tags_open_the_move_text() {
     let mut g = dakon();
     g.header.comments = vec![
-        comment("h", CommentStyle::Brace),
-        comment(" l", CommentStyle::Line),
+        comment("h", CommentStyle::Brace).into(),
+        comment(" l", CommentStyle::Line).into(),
     ];
     g.moves
         .insert(0, Element::Comment(comment("m", CommentStyle::Brace)));
@@ -521,7 +521,7 @@ fn arb_game() -> impl Strategy<Value = Game> {
                     .map(|(name, value)| sp(Tag { name, value }))
                     .collect();
                 h.result = has_result.then(|| sp(Outcome::Unknown));
-                h.comments = between;
+                h.comments = between.into_iter().map(Into::into).collect();
                 let mut g = game_with(h);
                 g.before = before;
                 // Comments around the move, in the order drawn.
@@ -558,10 +558,16 @@ const KNOWN_TAGS: [&str; 14] = [
 /// refusal says it with.
 fn cannot_hold(g: &Game) -> Vec<&'static str> {
     let mut reasons = Vec::new();
+    let between: Vec<Spanned<Comment>> = g
+        .header
+        .comments
+        .iter()
+        .map(|c| Spanned::new(c.value.comment(), c.span))
+        .collect();
     let comments = g
         .before
         .iter()
-        .chain(&g.header.comments)
+        .chain(&between)
         .chain(g.moves.iter().filter_map(|e| match e {
             Element::Comment(c) => Some(c),
             _ => None,
@@ -626,8 +632,12 @@ fn as_read(mut g: Game) -> Game {
         || !h.other.is_empty();
     if !tags {
         let comments = std::mem::take(&mut g.header.comments);
-        g.moves
-            .splice(0..0, comments.into_iter().map(Element::Comment));
+        g.moves.splice(
+            0..0,
+            comments
+                .into_iter()
+                .map(|c| Element::Comment(Spanned::new(c.value.comment(), c.span))),
+        );
     }
     g
 }
@@ -798,7 +808,7 @@ fn arb_movetext_game() -> impl Strategy<Value = Game> {
     )
         .prop_map(|(before, between, event, moves, outcome, after)| {
             let mut h = Header::new(GameKind::Nchuwa);
-            h.comments = between;
+            h.comments = between.into_iter().map(Into::into).collect();
             if event {
                 h.event = Some(sp("e".into()));
             }
@@ -844,4 +854,28 @@ proptest! {
             }
         }
     }
+}
+
+/// A comment between tags keeps the tag it followed through YAML and JSON (`after`), and the
+/// document writes the same MGN as the record: each comment beside its tag.
+#[test]
+fn comments_among_the_tags_keep_their_tag_through_documents() {
+    let text = "[Game \"dakon\"]\n[Board \"2x5\"]\n{a small board}\n[Event \"Cup\"]\n; the final\n[Site \"Solo\"]\n\n1. B4 *\n";
+    let g = parse_games(text).remove(0).unwrap();
+    assert_eq!(write_game(&g), text);
+    let json = to_json(std::slice::from_ref(&g));
+    assert!(json.contains(r#""after": "Board""#), "{json}");
+    assert!(json.contains(r#""after": "Event""#), "{json}");
+    for back in [
+        from_json(&json).unwrap(),
+        from_yaml(&to_yaml(std::slice::from_ref(&g))).unwrap(),
+    ] {
+        assert_eq!(write_game(&back[0]), text);
+    }
+    // A document's comment after the tag MGN writes last stands right before that tag, where
+    // MGN reads it back as the header's (after it, it would open the move text).
+    let moved = json.replace(r#""after": "Event""#, r#""after": "Site""#);
+    assert_ne!(moved, json);
+    let back = from_json(&moved).unwrap();
+    assert_eq!(write_game(&back[0]), text);
 }

@@ -321,11 +321,41 @@ fn tag_comment_after_the_tags_opens_the_move_text() {
 #[test]
 fn tag_comments_between_tags_belong_to_the_header() {
     let g = game("[Game \"dakon\"] {one} ; two\n[Event \"e\"]\n{three}\n[Board \"2x5\"] {opens} *");
+    let between = |c: Spanned<Comment>, after: &str| HeaderComment::new(c.value, after);
+    // {three} followed Event, which MGN writes last: it stands right before it, after Board.
+    let comments: Vec<HeaderComment> = g.header.comments.iter().map(|c| c.value.clone()).collect();
     assert_eq!(
-        g.header.comments,
-        [brace("one"), line(" two"), brace("three")]
+        comments,
+        [
+            between(brace("one"), "Game"),
+            between(line(" two"), "Game"),
+            between(brace("three"), "Board")
+        ]
     );
     assert_eq!(g.moves, [Element::Comment(brace("opens"))]);
+}
+
+/// A comment between tags stays beside the tag it followed when the tags are written in MGN's
+/// order (the README's "among its tags"); `convert` once gathered them all after `Game`.
+#[test]
+fn tag_comments_stay_beside_the_tag_they_followed() {
+    let text = "[Game \"dakon\"]\n[Event \"Cup\"]\n{the final}\n[Option \"dakon.sow.origin=skip\"]\n{as in Java}\n[Site \"Solo\"]\n[Board \"2x5\"]\n{a small board}\n[Date \"2026\"]\n\n1. B4 *\n";
+    let g = game(text);
+    let written = write_game(&g);
+    assert_eq!(
+        written,
+        "[Game \"dakon\"]\n[Board \"2x5\"]\n{a small board}\n[Option \"dakon.sow.origin=skip\"]\n{as in Java}\n[Event \"Cup\"]\n{the final}\n[Site \"Solo\"]\n[Date \"2026\"]\n\n1. B4 *\n"
+    );
+    // The canonical text reads back as the same game, and writes as itself.
+    let back = game(&written);
+    assert_eq!(back.header.comments.len(), 3);
+    assert_eq!(write_game(&back), written);
+    // A comment whose tag the header does not hold (a header a program built) is kept, after
+    // the `Game` tag.
+    let mut built = g.clone();
+    built.header.site = None;
+    built.header.comments[0].value.after = "Site".to_string();
+    assert!(write_game(&built).starts_with("[Game \"dakon\"]\n{the final}\n"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1106,7 +1136,7 @@ fn canonical_comments_stand_in_their_four_places() {
     let written = write_games(&games);
     assert_eq!(
         written,
-        "; file\n{first}\n[Game \"dakon\"]\n{h1}\n; h2\n[Board \"2x5\"]\n[Event \"e\"]\n\n\
+        "; file\n{first}\n[Game \"dakon\"]\n{h1}\n[Board \"2x5\"]\n; h2\n[Event \"e\"]\n\n\
          {m} 1. B4 * {a1} ; a2\n{a3}\n\n{b}\n[Game \"nchuwa\"]\n\n* ; end\n{end2}\n"
     );
     assert_eq!(all_games(&written), games);
@@ -1485,7 +1515,7 @@ fn arb_commented_game() -> impl Strategy<Value = Game> {
         |(mut g, before, between, after)| {
             g.before = before;
             if has_tags_after_game(&g.header) {
-                g.header.comments = between;
+                g.header.comments = between.into_iter().map(Into::into).collect();
             }
             g.after = after;
             g

@@ -467,10 +467,10 @@ pub struct Header {
     pub start: Option<Spanned<Position>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub other: Vec<Spanned<Tag>>,
-    /// The comments between the tags, in order. MGN writes them after the `Game` tag: where
-    /// each stood among the tags is not kept, as the tags' own order is not.
+    /// The comments between the tags, in order, each with the tag it followed: MGN writes the
+    /// tags in its own order, and each comment right after the tag it followed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub comments: Vec<Spanned<Comment>>,
+    pub comments: Vec<Spanned<HeaderComment>>,
 }
 
 impl Header {
@@ -716,6 +716,67 @@ pub enum Element {
 pub struct Comment {
     pub text: String,
     pub style: CommentStyle,
+}
+
+/// A comment among a game's tags, and the tag it followed, so that it stays beside that tag
+/// when the tags are written in MGN's order: `after` is the tag's name (`Board`, `Event`, a
+/// tag of the record's own), or `Option` and the option's code for an `Option` tag
+/// (`Option dakon.sow.origin`). A document writes one after the `Game` tag that is a brace
+/// comment as its text alone, any other as a map (`{text: ..., style: line, after: Board}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(remote = "Self", deny_unknown_fields)]
+pub struct HeaderComment {
+    pub text: String,
+    pub style: CommentStyle,
+    #[serde(
+        default = "HeaderComment::game_tag",
+        skip_serializing_if = "HeaderComment::after_game"
+    )]
+    pub after: String,
+}
+
+impl HeaderComment {
+    /// The place of a comment that followed the `Game` tag: the first of the header.
+    pub const AFTER_GAME: &'static str = "Game";
+
+    fn game_tag() -> String {
+        HeaderComment::AFTER_GAME.to_string()
+    }
+
+    fn after_game(after: &str) -> bool {
+        after == HeaderComment::AFTER_GAME
+    }
+
+    /// `comment` as it stood right after the tag `after` names.
+    pub fn new(comment: Comment, after: impl Into<String>) -> HeaderComment {
+        HeaderComment {
+            text: comment.text,
+            style: comment.style,
+            after: after.into(),
+        }
+    }
+
+    /// The comment alone, for the move text or a message.
+    pub fn comment(&self) -> Comment {
+        Comment {
+            text: self.text.clone(),
+            style: self.style,
+        }
+    }
+}
+
+/// A comment right after the `Game` tag.
+impl From<Comment> for HeaderComment {
+    fn from(comment: Comment) -> HeaderComment {
+        HeaderComment::new(comment, HeaderComment::AFTER_GAME)
+    }
+}
+
+/// A comment where it was written, right after the `Game` tag.
+impl From<Spanned<Comment>> for Spanned<HeaderComment> {
+    fn from(comment: Spanned<Comment>) -> Spanned<HeaderComment> {
+        Spanned::new(comment.value.into(), comment.span)
+    }
 }
 
 /// One game of a file.

@@ -6,7 +6,9 @@
 //! its functions are the map form, called here), and a reader takes either form, so that the
 //! maps of documents written before the short forms still read.
 
-use super::ast::{Comment, CommentStyle, Hole, HoleState, HoleStateFields, Move, MuziDrop, Pile};
+use super::ast::{
+    Comment, CommentStyle, HeaderComment, Hole, HoleState, HoleStateFields, Move, MuziDrop, Pile,
+};
 use super::ast::{Muzi, OneInline, Sowing, Spanned};
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, MapAccess, SeqAccess, Unexpected, Visitor};
@@ -278,6 +280,33 @@ impl Serialize for Comment {
 
 impl<'de> Deserialize<'de> for Comment {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Comment, D::Error> {
+        short_or_map(deserializer)
+    }
+}
+
+impl Short for HeaderComment {
+    const EXPECTING: &'static str =
+        "a brace comment's text, or a map of `text`, `style` (brace or line) and `after` (the tag it followed)";
+    fn from_map<'de, A: MapAccess<'de>>(map: A) -> Result<HeaderComment, A::Error> {
+        HeaderComment::deserialize(MapAccessDeserializer::new(map))
+    }
+    fn from_text<E: de::Error>(text: &str) -> Result<HeaderComment, E> {
+        Comment::from_text(text).map(HeaderComment::from)
+    }
+}
+
+impl Serialize for HeaderComment {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.style == CommentStyle::Brace && self.after == HeaderComment::AFTER_GAME {
+            serializer.serialize_str(&self.text)
+        } else {
+            HeaderComment::serialize(self, serializer)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for HeaderComment {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<HeaderComment, D::Error> {
         short_or_map(deserializer)
     }
 }

@@ -16,7 +16,7 @@ pub use parse::{
 };
 pub use parts::{parts, Part, Parts};
 pub use write::{
-    push_action, push_game, push_tag, push_transaction, write_game, write_games, write_head,
-    write_hole, write_move, write_pile, write_position, written_position_len, MovetextWriter,
-    PositionText,
+    push_action, push_game, push_tag, push_transaction, settle_comment_places, tag_present,
+    write_game, write_games, write_head, write_hole, write_move, write_pile, write_position,
+    written_position_len, MovetextWriter, PositionText,
 };

@@ -38,6 +38,7 @@ use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
 use super::ast::*;
+use super::write::settle_comment_places;
 use crate::source::LineIndex;
 
 /// A syntax error: where, what was expected, what was found.
@@ -1382,11 +1383,26 @@ impl<'a> Reader<'a> {
         // Comments followed by a tag are the header's; those after the last tag open the move
         // text.
         let mut comments = Vec::new();
+        // The tag the comments read since it followed: its name, and an option's code.
+        let mut last_tag: (&str, &str) = (HeaderComment::AFTER_GAME, "");
         loop {
             let j = skip_space(i);
             if tag_ahead(j).is_some() {
-                header.comments.append(&mut comments);
+                for c in comments.drain(..) {
+                    let Spanned { value, span } = c;
+                    let after = match last_tag {
+                        (name, "") => name.to_string(),
+                        (name, code) => format!("{name} {code}"),
+                    };
+                    header
+                        .comments
+                        .push(Spanned::new(HeaderComment::new(value, after), span));
+                }
                 let (rest, t) = self.tag(j)?;
+                last_tag = match t.name {
+                    "Option" => ("Option", t.raw.split('=').next().unwrap_or("")),
+                    name => (name, ""),
+                };
                 self.add_tag(&mut header, t, &j[1..])?;
                 i = rest;
             } else if j.starts_with(['{', ';']) {
@@ -1394,6 +1410,8 @@ impl<'a> Reader<'a> {
                 comments.push(c);
                 i = rest;
             } else {
+                // At the places MGN writes them at, so that a header reads back as itself.
+                settle_comment_places(&mut header);
                 return Ok((j, (header, comments)));
             }
         }

@@ -91,47 +91,142 @@ pub fn write_position(position: &Position) -> String {
 }
 
 fn write_header(out: &mut String, h: &Header) {
-    push_tag(out, "Game", h.game.value.name());
-    // Read back as the header's only when a tag follows them; a document reader moves those of
-    // a header without one to the move text first.
-    for c in &h.comments {
-        push_comment(out, &c.value);
-        out.push('\n');
+    if h.comments.is_empty() {
+        for_each_tag(h, |name, value, _| push_tag(out, name, value));
+        return;
     }
-    if let Some(b) = &h.board {
-        push_tag(out, "Board", &b.value.to_string());
-    }
-    let text_tag = |out: &mut String, name: &str, v: &Option<Spanned<String>>| {
-        if let Some(v) = v {
-            push_tag(out, name, &v.value);
+    // Each comment right after the tag it followed, and one whose tag the header does not hold
+    // (a header a program built) after the `Game` tag, so that none is lost. A comment is read
+    // back as the header's only when a tag follows it, so those of the tag written last go
+    // right before it, still beside it. (A header of the `Game` tag alone keeps them after it:
+    // they are read as the move text's first comments, where a document reader puts them.)
+    let mut tags: Vec<(String, String, String)> = Vec::new();
+    for_each_tag(h, |name, value, (tag, code)| {
+        let place = if code.is_empty() {
+            tag.to_string()
+        } else {
+            format!("{tag} {code}")
+        };
+        tags.push((name.to_string(), value.to_string(), place));
+    });
+    let last = tags.len() - 1;
+    let comments_after = |out: &mut String, place: &str| {
+        for c in &h.comments {
+            let c = &c.value;
+            if c.after == place || (place == HeaderComment::AFTER_GAME && !tag_present(h, &c.after))
+            {
+                push_comment(out, &c.comment());
+                out.push('\n');
+            }
         }
     };
-    text_tag(out, "Preset", &h.preset);
-    for o in &h.options {
-        push_tag(
-            out,
-            "Option",
-            &format!("{}={}", o.value.code, o.value.value),
-        );
+    for (k, (name, value, place)) in tags.iter().enumerate() {
+        if k == last && k > 0 {
+            comments_after(out, place);
+        }
+        push_tag(out, name, value);
+        if k < last || k == 0 {
+            comments_after(out, place);
+        }
     }
-    text_tag(out, "PlayerA", &h.player_a);
-    text_tag(out, "PlayerB", &h.player_b);
-    text_tag(out, "Event", &h.event);
-    text_tag(out, "Site", &h.site);
-    text_tag(out, "Date", &h.date);
-    text_tag(out, "Source", &h.source);
+}
+
+/// Every tag of `h` in MGN's order: its name, its value, and the place a comment after it
+/// names (the tag's name, and an option's code).
+fn for_each_tag(h: &Header, mut tag: impl FnMut(&str, &str, (&str, &str))) {
+    fn text_tag(
+        tag: &mut impl FnMut(&str, &str, (&str, &str)),
+        name: &str,
+        v: &Option<Spanned<String>>,
+    ) {
+        if let Some(v) = v {
+            tag(name, &v.value, (name, ""));
+        }
+    }
+    tag("Game", h.game.value.name(), ("Game", ""));
+    if let Some(b) = &h.board {
+        tag("Board", &b.value.to_string(), ("Board", ""));
+    }
+    text_tag(&mut tag, "Preset", &h.preset);
+    for o in &h.options {
+        let value = format!("{}={}", o.value.code, o.value.value);
+        tag("Option", &value, ("Option", &o.value.code));
+    }
+    text_tag(&mut tag, "PlayerA", &h.player_a);
+    text_tag(&mut tag, "PlayerB", &h.player_b);
+    text_tag(&mut tag, "Event", &h.event);
+    text_tag(&mut tag, "Site", &h.site);
+    text_tag(&mut tag, "Date", &h.date);
+    text_tag(&mut tag, "Source", &h.source);
     if let Some(first) = &h.first {
-        push_tag(out, "First", &first.value.to_string());
+        tag("First", &first.value.to_string(), ("First", ""));
     }
     if let Some(result) = &h.result {
-        push_tag(out, "Result", result.value.token());
+        tag("Result", result.value.token(), ("Result", ""));
     }
-    text_tag(out, "Termination", &h.termination);
+    text_tag(&mut tag, "Termination", &h.termination);
     if let Some(start) = &h.start {
-        push_tag(out, "Start", &write_position(&start.value));
+        tag("Start", &write_position(&start.value), ("Start", ""));
     }
     for t in &h.other {
-        push_tag(out, &t.value.name, &t.value.value);
+        tag(&t.value.name, &t.value.value, (&t.value.name, ""));
+    }
+}
+
+/// Each comment of `h` given the place MGN writes it at, so that the header reads back as
+/// itself: one whose tag the header does not hold follows the `Game` tag, and one that follows
+/// the tag written last (which a reader would take for the move text's) the tag before it, right
+/// before the tag it followed. A header of the `Game` tag alone is left as it is.
+pub fn settle_comment_places(h: &mut Header) {
+    if h.comments.is_empty() {
+        return;
+    }
+    let mut places: Vec<String> = Vec::new();
+    for_each_tag(h, |_, _, (tag, code)| {
+        places.push(if code.is_empty() {
+            tag.to_string()
+        } else {
+            format!("{tag} {code}")
+        })
+    });
+    let [.., before_last, last] = places.as_slice() else {
+        return;
+    };
+    let (before_last, last) = (before_last.clone(), last.clone());
+    let present: Vec<bool> = h
+        .comments
+        .iter()
+        .map(|c| tag_present(h, &c.value.after))
+        .collect();
+    for (c, present) in h.comments.iter_mut().zip(present) {
+        if !present {
+            c.value.after = HeaderComment::AFTER_GAME.to_string();
+        } else if c.value.after == last {
+            c.value.after = before_last.clone();
+        }
+    }
+}
+
+/// Whether the header holds the tag a comment's `after` names.
+pub fn tag_present(h: &Header, after: &str) -> bool {
+    let (name, code) = after.split_once(' ').unwrap_or((after, ""));
+    let text = |v: &Option<Spanned<String>>| v.is_some() && code.is_empty();
+    match name {
+        "Game" => code.is_empty(),
+        "Board" => h.board.is_some() && code.is_empty(),
+        "Preset" => text(&h.preset),
+        "Option" => h.options.iter().any(|o| o.value.code == code),
+        "PlayerA" => text(&h.player_a),
+        "PlayerB" => text(&h.player_b),
+        "Event" => text(&h.event),
+        "Site" => text(&h.site),
+        "Date" => text(&h.date),
+        "Source" => text(&h.source),
+        "First" => h.first.is_some() && code.is_empty(),
+        "Result" => h.result.is_some() && code.is_empty(),
+        "Termination" => text(&h.termination),
+        "Start" => h.start.is_some() && code.is_empty(),
+        _ => code.is_empty() && h.other.iter().any(|t| t.value.name == name),
     }
 }
 
