@@ -355,7 +355,7 @@ fn tag_comments_stay_beside_the_tag_they_followed() {
     let mut built = g.clone();
     built.header.site = None;
     built.header.comments[0].value.after = "Site".to_string();
-    assert!(write_game(&built).starts_with("[Game \"dakon\"]\n{the final}\n"));
+    assert!(write_game(&built).starts_with("[Game \"dakon\"]\n{a small board}\n"));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -173,8 +173,8 @@ fn for_each_tag(h: &Header, mut tag: impl FnMut(&str, &str, (&str, &str))) {
     }
 }
 
-/// Each comment of `h` given the place MGN writes it at, so that the header reads back as
-/// itself: one whose tag the header does not hold follows the `Game` tag, and one that follows
+/// Each comment of `h` given the place MGN writes it at, and in the order it writes them, so
+/// that the header reads back as itself: one whose tag the header does not hold follows the `Game` tag, and one that follows
 /// the tag written last (which a reader would take for the move text's) the tag before it, right
 /// before the tag it followed. A header of the `Game` tag alone is left as it is.
 pub fn settle_comment_places(h: &mut Header) {
@@ -205,6 +205,9 @@ pub fn settle_comment_places(h: &mut Header) {
             c.value.after = before_last.clone();
         }
     }
+    // In the order written: by their tag's place, those of one tag in the order read.
+    h.comments
+        .sort_by_key(|c| places.iter().position(|p| *p == c.value.after).unwrap_or(0));
 }
 
 /// Whether the header holds the tag a comment's `after` names.

@@ -1014,3 +1014,21 @@ fn every_rules_page_names_every_rule_and_option_code() {
         }
     }
 }
+
+/// `convert` keeps each comment among the tags beside the tag it followed, through MGN and
+/// through YAML and JSON: it once gathered them all after the `Game` tag.
+#[test]
+fn convert_keeps_comments_beside_their_tags() {
+    let record = b"[Game \"dakon\"]\n[Event \"Cup\"]\n{the final}\n[Board \"2x5\"]\n{a small board}\n[Site \"Solo\"]\n\n1. B4 *\n";
+    let canonical = "[Game \"dakon\"]\n[Board \"2x5\"]\n{a small board}\n[Event \"Cup\"]\n{the final}\n[Site \"Solo\"]\n\n1. B4 *\n";
+    assert_eq!(convert(&["--to", "mgn", "-"], Some(record)), canonical);
+    for format in ["yaml", "json"] {
+        let document = convert(&["--to", format, "-"], Some(record));
+        assert!(document.contains("after"), "{document}");
+        let back = convert(
+            &["--to", "mgn", "--from", format, "-"],
+            Some(document.as_bytes()),
+        );
+        assert_eq!(back, canonical, "through {format}");
+    }
+}
