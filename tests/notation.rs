@@ -1776,3 +1776,58 @@ fn the_mutated_sample_reads_with_comments_in_every_place() {
     assert_eq!(games[1].before.len(), 1);
     assert_eq!(games[1].after.len(), 2);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Tags in any order, with comments after any of them: the canonical text keeps every
+    /// comment right after the tag it followed (right before it when MGN writes that tag last),
+    /// reads back as the same game, and writes as itself.
+    #[test]
+    fn prop_comments_among_tags_stay_beside_their_tag(
+        order in Just(vec![
+            ("Event", "Cup"), ("Board", "2x5"), ("Site", "Solo"), ("PlayerA", "Ann"),
+            ("Option", "dakon.sow.origin=skip"), ("Date", "2026"), ("Annotator", "Bo"),
+        ]).prop_shuffle(),
+        tags in 1usize..=7,
+        commented in proptest::collection::vec(any::<bool>(), 8),
+    ) {
+        let mut text = String::from("[Game \"dakon\"]\n");
+        if commented[7] {
+            text.push_str("{after game}\n");
+        }
+        let chosen = &order[..tags];
+        for (k, (name, value)) in chosen.iter().enumerate() {
+            text.push_str(&format!("[{name} \"{value}\"]\n"));
+            // A comment after the last tag opens the move text: only between tags.
+            if commented[k] && k + 1 < tags {
+                text.push_str(&format!("{{after {name}}}\n"));
+            }
+        }
+        text.push_str("\n1. B4 *\n");
+        let g = game(&text);
+        let written = write_game(&g);
+        let back = game(&written);
+        prop_assert_eq!(&back, &g);
+        prop_assert_eq!(write_game(&back), written.clone());
+        // Each comment stands right after its tag, or right before the tag written last.
+        let lines: Vec<&str> = written.lines().collect();
+        let last_tag = lines.iter().rposition(|l| l.starts_with('[')).unwrap();
+        for (k, line) in lines.iter().enumerate() {
+            let Some(name) = line.strip_prefix("{after ").and_then(|l| l.strip_suffix('}')) else {
+                continue;
+            };
+            let tag_line = lines[..k].iter().rposition(|l| l.starts_with('[')).unwrap();
+            let named = |l: &str| l.starts_with(&format!("[{name} "));
+            let beside = named(lines[tag_line]) || (name != "game" && named(lines[last_tag]) && k < last_tag);
+            prop_assert!(beside || name == "game", "{}", written);
+            if name == "game" {
+                prop_assert!(lines[tag_line].starts_with("[Game "), "{}", written);
+            }
+        }
+        prop_assert_eq!(
+            lines.iter().filter(|l| l.starts_with("{after")).count(),
+            text.lines().filter(|l| l.starts_with("{after")).count()
+        );
+    }
+}
