@@ -86,7 +86,9 @@ fn a_very_long_line_is_read_in_full() {
     let verdicts = check_text(&text);
     assert_eq!(verdicts[0], "game 1: passed");
     assert!(verdicts[1].starts_with("game 2: failed mgn.claim.captures"));
-    assert!(started.elapsed() < Duration::from_secs(60));
+    // Only against a hang (a reader quadratic in the comments would take hours), never a
+    // measure of speed: CI machines are busy.
+    assert!(started.elapsed() < Duration::from_secs(300));
 }
 
 #[test]

@@ -142,7 +142,8 @@ fn suite_never_blocks_on_a_fifo() {
     let mut child = command(&["suite", path_str(&dir)]).spawn().unwrap();
     let started = std::time::Instant::now();
     while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > std::time::Duration::from_secs(20) {
+        // Only against a hang: a busy machine may take long to walk the folder.
+        if started.elapsed() > std::time::Duration::from_secs(300) {
             let _ = child.kill();
             panic!("suite blocks on a FIFO");
         }

@@ -437,7 +437,8 @@ fn perft_counts_the_stops_of_a_long_cycle_in_time_linear_in_them() {
         with_rules_within(&game.header, DEFAULT_MAX_LAPS, PerftFrom(game.clone(), 1)).unwrap();
     assert_eq!(counted, Ok(9 + 1_055_109));
     assert!(
-        started.elapsed().as_secs() < 60,
+        // Only against a hang: each stop played from the start would be 10^12 laps, hours.
+        started.elapsed().as_secs() < 600,
         "perft took {:?}",
         started.elapsed()
     );

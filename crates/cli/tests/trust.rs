@@ -263,7 +263,8 @@ fn a_closed_pipe_ends_an_endless_generate_quietly() {
     drop(out);
     let output = child.wait_with_output().unwrap();
     assert!(
-        started.elapsed() < Duration::from_secs(30),
+        // Only against a hang: generate with no cap would go on for ever.
+        started.elapsed() < Duration::from_secs(300),
         "generate went on"
     );
     assert_eq!(code(&output), 0, "{}", shown(&output));
@@ -436,7 +437,8 @@ fn links_never_loop_and_a_file_is_checked_once() {
     let mut child = command(&["suite", path_str(&dir)]).spawn().unwrap();
     let started = Instant::now();
     while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > Duration::from_secs(20) {
+        // Only against a hang, never a measure of speed.
+        if started.elapsed() > Duration::from_secs(300) {
             let _ = child.kill();
             panic!("suite hangs on a link loop");
         }
@@ -663,7 +665,8 @@ fn a_report_that_cannot_be_written_ends_even_when_the_window_is_full() {
         let mut child = command.spawn().unwrap();
         let started = Instant::now();
         while child.try_wait().unwrap().is_none() {
-            if started.elapsed() > Duration::from_secs(30) {
+            // Only against a hang, never a measure of speed.
+            if started.elapsed() > Duration::from_secs(300) {
                 let _ = child.kill();
                 panic!("{format}: check hangs when its report cannot be written");
             }
