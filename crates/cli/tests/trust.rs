@@ -763,3 +763,54 @@ fn bad_records_in_many_batches_are_reported_in_file_order_at_their_lines() {
         shown(&output)
     );
 }
+
+#[test]
+fn a_line_end_in_a_value_never_starts_a_report_line() {
+    let dir = scratch_for("line-ends");
+    // A tag value with MGN's `\n` escape, and an option value a JSON document gave (as
+    // `convert --to mgn` writes it), each breaking a message's line so that the rest reads as
+    // a diagnostic or a count of mgn's own; then the other line ends, raw in a comment.
+    let fake = "x.mgn:1:1: fake\\n9 passed, 0 failed";
+    let record = format!(
+        "[Game \"dakon\"]\n[Preset \"catalan\\n{fake}\"]\n[Result \"*\"]\n\n*\n\n\
+         [Game \"dakon\"]\n[Option \"dakon.sow.direction=a\\n{fake}\"]\n[Result \"*\"]\n\n*\n\n\
+         [Game \"dakon\"]\n[Option \"dakon.sow.direction=a\\r{fake}\u{85}{fake}\u{2028}{fake}\u{2029}{fake}\"]\n\n*\n"
+    );
+    let file = dir.join("lines.mgn");
+    fs::write(&file, &record).unwrap();
+    let json = dir.join("lines.json");
+    fs::write(
+        &json,
+        r#"{"mgn": 2, "games": [{"header": {"game": "dakon", "options": [{"code": "dakon.sow.direction", "value": "a\nx.mgn:1:1: fake\n9 passed, 0 failed"}], "result": "*"}, "moves": [], "outcome": "*"}]}"#,
+    )
+    .unwrap();
+    let from_json = mgn(&["convert", "--to", "mgn", path_str(&json)]);
+    assert_eq!(code(&from_json), 0, "{}", shown(&from_json));
+    let from_json = stdout(&from_json);
+    let converted = dir.join("from-json.mgn");
+    fs::write(&converted, from_json).unwrap();
+    for file in [&file, &converted] {
+        let file = path_str(file);
+        for args in [
+            &["check", file][..],
+            &["check", "--quiet", file],
+            &["check", "--format", "junit", file],
+            &["replay", file],
+            &["show", file],
+        ] {
+            let output = mgn(args);
+            assert_ne!(code(&output), 0, "{args:?}: {}", shown(&output));
+            let text = shown(&output);
+            for line in text.split(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}']) {
+                assert!(
+                    !line.starts_with("x.mgn:") && !line.starts_with("9 passed"),
+                    "{args:?}: a value's line end started a line of its own:\n{text}"
+                );
+            }
+            assert!(
+                text.contains("\\u{a}"),
+                "{args:?}: escaped, not dropped:\n{text}"
+            );
+        }
+    }
+}

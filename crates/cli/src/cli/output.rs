@@ -9,7 +9,7 @@
 //! [`mgn::source::displayable`].
 
 use super::Status;
-use mgn::source::displayable;
+use mgn::source::{displayable, displayable_lines};
 use std::fs;
 use std::io::{self, BufWriter, ErrorKind, IsTerminal, Write};
 use std::path::Path;
@@ -241,7 +241,7 @@ pub fn say(message: &str) {
 /// Text for the user on standard error as it is (rendered diagnostics carry their own
 /// `file:line:column`).
 pub fn show(text: &str) {
-    let _ = writeln!(io::stderr().lock(), "{}", displayable(text));
+    let _ = writeln!(io::stderr().lock(), "{}", displayable_lines(text));
 }
 
 /// A diagnostic rendered for standard error ([`super::render`]), which escaped what the record
