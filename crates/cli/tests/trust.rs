@@ -814,3 +814,68 @@ fn a_line_end_in_a_value_never_starts_a_report_line() {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn an_output_file_that_is_an_input_is_refused_under_any_name() {
+    let dir = scratch_for("output-is-input");
+    let record = fs::read_to_string(repo().join("records/dakon/notation-example.mgn")).unwrap();
+    let log =
+        fs::read_to_string(repo().join("tests/import/movelog/notation-example.jsonl")).unwrap();
+    // Every command that takes -o, with the input it reads; convert only to another format:
+    // over a file of its own format it rewrites the record in place.
+    let commands: [(&str, &str, &[&str]); 4] = [
+        ("show", &record, &["show"]),
+        ("show-svg", &record, &["show", "--format", "svg"]),
+        ("import", &log, &["import", "--from", "movelog"]),
+        ("convert", &record, &["convert", "--to", "json"]),
+    ];
+    for (name, content, args) in commands {
+        let file = dir.join(format!("{name}.in"));
+        let hard = dir.join(format!("{name}.hard"));
+        let soft = dir.join(format!("{name}.soft"));
+        let _ = fs::remove_file(&hard);
+        let _ = fs::remove_file(&soft);
+        fs::write(&file, content).unwrap();
+        fs::hard_link(&file, &hard).unwrap();
+        std::os::unix::fs::symlink(&file, &soft).unwrap();
+        let dotted = dir.join(".").join(format!("{name}.in"));
+        let names = [&file, &dotted, &hard, &soft];
+        for (output, input) in names
+            .iter()
+            .flat_map(|o| names.iter().map(move |i| (*o, Some(*i))))
+            .chain(names.iter().map(|o| (*o, None)))
+        {
+            let mut full: Vec<&str> = args.to_vec();
+            full.extend(["-o", path_str(output), input.map_or("-", |i| path_str(i))]);
+            let mut command = command(&full);
+            if input.is_none() {
+                command.stdin(Stdio::from(fs::File::open(&file).unwrap()));
+            }
+            let output_run = finish(command, None);
+            assert_eq!(code(&output_run), 2, "{full:?}: {}", shown(&output_run));
+            let said = stderr(&output_run);
+            assert!(
+                said.contains(path_str(output)) && said.contains("input"),
+                "{full:?}: names the file:\n{said}"
+            );
+            assert_eq!(fs::read_to_string(&file).unwrap(), content, "{full:?}");
+        }
+    }
+    // The same-format rewrite still goes through, and another file is written.
+    let file = dir.join("same.mgn");
+    fs::write(&file, &record).unwrap();
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "mgn",
+        "-o",
+        path_str(&file),
+        path_str(&file),
+    ]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let other = dir.join("other.svg");
+    let output = mgn(&["show", "-o", path_str(&other), path_str(&file)]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(fs::read_to_string(&other).unwrap().contains("<svg"));
+}

@@ -9,7 +9,7 @@
 //! [`mgn::source::displayable`].
 
 use super::Status;
-use mgn::source::{displayable, displayable_lines};
+use mgn::source::{displayable, displayable_lines, displayable_name};
 use std::fs;
 use std::io::{self, BufWriter, ErrorKind, IsTerminal, Write};
 use std::path::Path;
@@ -114,6 +114,75 @@ pub fn write_file(
         }
         Err(error) => Err(error),
     }
+}
+
+/// Refuses an output file (`-o`) that is one of the command's inputs, under any of its names
+/// (`./F`, a link, a hard link; `-` as standard input redirected from it): writing it would
+/// replace the record or source it was made from with something else (a diagram, a
+/// conversion), and a command that replaced its own input would still exit 0. A same-format
+/// `convert` does not ask: it rewrites a record in place, whole or not at all. Said on standard
+/// error; exit 2.
+pub fn refuse_an_input(output: Option<&Path>, inputs: &[&Path]) -> Result<(), Status> {
+    let Some(output) = output.filter(|path| path.as_os_str() != "-") else {
+        return Ok(());
+    };
+    // Only a regular file is replaced (see write_file); a device or FIFO is written through.
+    let Ok(written) = fs::metadata(output) else {
+        return Ok(());
+    };
+    if !written.is_file() {
+        return Ok(());
+    }
+    for input in inputs {
+        let read = if input.as_os_str() == "-" {
+            stdin_metadata()
+        } else {
+            fs::metadata(input).ok()
+        };
+        let same = match read {
+            Some(read) => same_file(&written, output, &read, input),
+            None => false,
+        };
+        if same {
+            let name = |path: &Path| displayable_name(&path.display().to_string()).into_owned();
+            let input = if input.as_os_str() == "-" {
+                "standard input".to_string()
+            } else {
+                name(input)
+            };
+            say(&format!(
+                "cannot write {}: it is also the input ({input}), which it would replace; \
+                 name another file with -o (nothing was written)",
+                name(output)
+            ));
+            return Err(Status::Error);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn stdin_metadata() -> Option<fs::Metadata> {
+    use std::os::fd::AsFd;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    fs::File::from(fd).metadata().ok()
+}
+
+#[cfg(not(unix))]
+fn stdin_metadata() -> Option<fs::Metadata> {
+    None
+}
+
+#[cfg(unix)]
+fn same_file(a: &fs::Metadata, _: &Path, b: &fs::Metadata, _: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &fs::Metadata, a: &Path, _: &fs::Metadata, b: &Path) -> bool {
+    // No file identity in std here: the paths with every link followed.
+    matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
 }
 
 /// The path a link leads to, followed to its end even when nothing is there yet.

@@ -118,6 +118,10 @@ pub enum ShowFormat {
 }
 
 pub fn run(args: &ShowArgs) -> Status {
+    let inputs: Vec<&Path> = args.file.as_deref().into_iter().collect();
+    if let Err(status) = output::refuse_an_input(args.output.as_deref(), &inputs) {
+        return status;
+    }
     let (boards, status) = match &args.position {
         Some(position) => match position_board(args, position) {
             Ok(board) => (vec![board], Status::Success),
