@@ -879,3 +879,105 @@ fn an_output_file_that_is_an_input_is_refused_under_any_name() {
     assert_eq!(code(&output), 0, "{}", shown(&output));
     assert!(fs::read_to_string(&other).unwrap().contains("<svg"));
 }
+
+/// `command` run with its standard output closed (`>&-`), not redirected anywhere.
+#[cfg(unix)]
+fn with_stdout_closed(mut command: Command, stdin: Option<&[u8]>) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    unsafe {
+        command.pre_exec(|| {
+            if libc::close(1) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    finish(command, stdin)
+}
+
+#[cfg(unix)]
+#[test]
+fn every_command_with_standard_output_closed_exits_2() {
+    let mgn_binary = env!("CARGO_BIN_EXE_mgn");
+    let record = "records/dakon/notation-example.mgn";
+    let log = "tests/import/movelog/notation-example.jsonl";
+    let engine: &[u8] = b"mgn\nquit\n";
+    let commands: &[(&[&str], Option<&[u8]>)] = &[
+        (&["check", record], None),
+        (&["check", "--format", "junit", record], None),
+        (&["convert", "--to", "json", record], None),
+        (&["replay", record], None),
+        (&["show", record], None),
+        (&["show", "--format", "svg", record], None),
+        (&["generate", "--game", "nchuwa", "--games", "1"], None),
+        (&["perft", "--game", "dakon", "--depth", "1"], None),
+        (&["suite", "fixtures/dakon"], None),
+        (&["import", "--from", "movelog", log], None),
+        (&["engine"], Some(engine)),
+        (
+            &[
+                "referee",
+                "--game",
+                "dakon",
+                "--depth",
+                "1",
+                "--games",
+                "1",
+                "--timeout",
+                "600",
+                "--",
+                mgn_binary,
+                "engine",
+            ],
+            None,
+        ),
+        (&["rules", "dakon"], None),
+        (&["completions", "bash"], None),
+        (&["man"], None),
+        (&["help"], None),
+        (&["--help"], None),
+        (&["--version"], None),
+    ];
+    // Every command `mgn --help` lists is in the table.
+    let help = stdout(&mgn(&["--help"]));
+    let listed = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next());
+    for name in listed {
+        assert!(
+            commands.iter().any(|(args, _)| args[0] == name),
+            "mgn {name} is not in the table"
+        );
+    }
+    for (args, stdin) in commands {
+        let output = with_stdout_closed(command(args), *stdin);
+        assert_eq!(code(&output), 2, "{args:?}: {}", shown(&output));
+        assert!(
+            stderr(&output).contains("standard output was closed"),
+            "{args:?}: {}",
+            shown(&output)
+        );
+    }
+    // Output to a file needs no standard output.
+    let dir = scratch_for("stdout-closed");
+    let svg = dir.join("board.svg");
+    let output = with_stdout_closed(command(&["show", "-o", path_str(&svg), record]), None);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(fs::read_to_string(&svg).unwrap().contains("<svg"));
+    // A reader that went away (a broken pipe) is no error, as before.
+    for args in [
+        &["man"][..],
+        &["show", record],
+        &["import", "--from", "movelog", log],
+    ] {
+        let mut command = command(args);
+        let mut child = command.spawn().unwrap();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(code(&output), 0, "{args:?}: {}", shown(&output));
+        assert_eq!(stderr(&output), "", "{args:?}");
+    }
+}
