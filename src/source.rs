@@ -4,12 +4,13 @@
 use std::borrow::Cow;
 
 /// Whether a character of a record must not reach a terminal as it is: control characters
-/// (C0 but line ends and tabs, DEL, C1), which can move the cursor, clear the screen or retitle
-/// the window, the bidirectional marks, overrides and isolates, which reorder what is shown
-/// so that a line reads as something it does not hold, and the line and paragraph separators
-/// some terminals break lines at.
+/// (C0 but tabs, DEL, C1), which can move the cursor, clear the screen or retitle the window,
+/// the bidirectional marks, overrides and isolates, which reorder what is shown so that a line
+/// reads as something it does not hold, and every line end (`\n`, `\r`, U+0085, the line and
+/// paragraph separators): a value from a record that broke the line of a report could start a
+/// line of its own that reads as mgn's (`x.mgn:1:1: ...`, `9 passed, 0 failed`).
 fn hidden(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t')
+    (c.is_control() && c != '\t')
         || matches!(
             c,
             '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{2028}' | '\u{2029}' | '\u{feff}'
@@ -18,16 +19,16 @@ fn hidden(c: char) -> bool {
         )
 }
 
-/// A file name as it may be shown: as [`displayable`], line ends and tabs escaped too, so that
-/// a name cannot start a line of a report of its own (`0 passed, 0 failed`).
+/// A file name as it may be shown: as [`displayable`], tabs escaped too, so that a name cannot
+/// pass for two columns of a report.
 pub fn displayable_name(name: &str) -> Cow<'_, str> {
-    if !name.contains(['\n', '\t']) {
+    if !name.contains('\t') {
         return displayable(name);
     }
     let escaped: String = name
         .chars()
         .map(|c| match c {
-            '\n' | '\t' => c.escape_unicode().to_string(),
+            '\t' => c.escape_unicode().to_string(),
             c => c.to_string(),
         })
         .collect();
@@ -39,6 +40,8 @@ pub fn displayable_name(name: &str) -> Cow<'_, str> {
 /// serde_json escapes C0 controls itself, but writes DEL, C1 controls and bidirectional
 /// overrides as they are.
 pub fn json_for_terminal(json: &str) -> Cow<'_, str> {
+    // A line end outside a string is JSON's own white space (serde_json escapes those within).
+    let hidden = |c: char| c != '\n' && hidden(c);
     if !json.chars().any(hidden) {
         return Cow::Borrowed(json);
     }
@@ -54,8 +57,20 @@ pub fn json_for_terminal(json: &str) -> Cow<'_, str> {
     Cow::Owned(shown)
 }
 
-/// Text from a record as it may be shown to a person: every character [`hidden`] would keep
-/// from view is written as its escape (`\u{1b}`), so that it is seen, not obeyed.
+/// Text mgn made of several lines (a rendered diagnostic, a report) as it may be shown: each
+/// line as [`displayable`], the line ends between them kept. Its values from the record must
+/// already be escaped, since their line ends cannot be told from mgn's here.
+pub fn displayable_lines(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && hidden(c)) {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<Cow<'_, str>> = text.split('\n').map(displayable).collect();
+    Cow::Owned(lines.join("\n"))
+}
+
+/// Text from a record as it may be shown to a person, on one line: every character [`hidden`]
+/// would keep from view, line ends too, is written as its escape (`\u{1b}`, `\u{a}`), so that
+/// it is seen, not obeyed.
 pub fn displayable(text: &str) -> Cow<'_, str> {
     if !text.chars().any(hidden) {
         return Cow::Borrowed(text);

@@ -766,3 +766,221 @@ fn bad_records_in_many_batches_are_reported_in_file_order_at_their_lines() {
         shown(&output)
     );
 }
+
+#[test]
+fn a_line_end_in_a_value_never_starts_a_report_line() {
+    let dir = scratch_for("line-ends");
+    // A tag value with MGN's `\n` escape, and an option value a JSON document gave (as
+    // `convert --to mgn` writes it), each breaking a message's line so that the rest reads as
+    // a diagnostic or a count of mgn's own; then the other line ends, raw in a comment.
+    let fake = "x.mgn:1:1: fake\\n9 passed, 0 failed";
+    let record = format!(
+        "[Game \"dakon\"]\n[Preset \"catalan\\n{fake}\"]\n[Result \"*\"]\n\n*\n\n\
+         [Game \"dakon\"]\n[Option \"dakon.sow.direction=a\\n{fake}\"]\n[Result \"*\"]\n\n*\n\n\
+         [Game \"dakon\"]\n[Option \"dakon.sow.direction=a\\r{fake}\u{85}{fake}\u{2028}{fake}\u{2029}{fake}\"]\n\n*\n"
+    );
+    let file = dir.join("lines.mgn");
+    fs::write(&file, &record).unwrap();
+    let json = dir.join("lines.json");
+    fs::write(
+        &json,
+        r#"{"mgn": 2, "games": [{"header": {"game": "dakon", "options": [{"code": "dakon.sow.direction", "value": "a\nx.mgn:1:1: fake\n9 passed, 0 failed"}], "result": "*"}, "moves": [], "outcome": "*"}]}"#,
+    )
+    .unwrap();
+    let from_json = mgn(&["convert", "--to", "mgn", path_str(&json)]);
+    assert_eq!(code(&from_json), 0, "{}", shown(&from_json));
+    let from_json = stdout(&from_json);
+    let converted = dir.join("from-json.mgn");
+    fs::write(&converted, from_json).unwrap();
+    for file in [&file, &converted] {
+        let file = path_str(file);
+        for args in [
+            &["check", file][..],
+            &["check", "--quiet", file],
+            &["check", "--format", "junit", file],
+            &["replay", file],
+            &["show", file],
+        ] {
+            let output = mgn(args);
+            assert_ne!(code(&output), 0, "{args:?}: {}", shown(&output));
+            let text = shown(&output);
+            for line in text.split(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}']) {
+                assert!(
+                    !line.starts_with("x.mgn:") && !line.starts_with("9 passed"),
+                    "{args:?}: a value's line end started a line of its own:\n{text}"
+                );
+            }
+            assert!(
+                text.contains("\\u{a}"),
+                "{args:?}: escaped, not dropped:\n{text}"
+            );
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_output_file_that_is_an_input_is_refused_under_any_name() {
+    let dir = scratch_for("output-is-input");
+    let record = fs::read_to_string(repo().join("records/dakon/notation-example.mgn")).unwrap();
+    let log =
+        fs::read_to_string(repo().join("tests/import/movelog/notation-example.jsonl")).unwrap();
+    // Every command that takes -o, with the input it reads; convert only to another format:
+    // over a file of its own format it rewrites the record in place.
+    let commands: [(&str, &str, &[&str]); 4] = [
+        ("show", &record, &["show"]),
+        ("show-svg", &record, &["show", "--format", "svg"]),
+        ("import", &log, &["import", "--from", "movelog"]),
+        ("convert", &record, &["convert", "--to", "json"]),
+    ];
+    for (name, content, args) in commands {
+        let file = dir.join(format!("{name}.in"));
+        let hard = dir.join(format!("{name}.hard"));
+        let soft = dir.join(format!("{name}.soft"));
+        let _ = fs::remove_file(&hard);
+        let _ = fs::remove_file(&soft);
+        fs::write(&file, content).unwrap();
+        fs::hard_link(&file, &hard).unwrap();
+        std::os::unix::fs::symlink(&file, &soft).unwrap();
+        let dotted = dir.join(".").join(format!("{name}.in"));
+        let names = [&file, &dotted, &hard, &soft];
+        for (output, input) in names
+            .iter()
+            .flat_map(|o| names.iter().map(move |i| (*o, Some(*i))))
+            .chain(names.iter().map(|o| (*o, None)))
+        {
+            let mut full: Vec<&str> = args.to_vec();
+            full.extend(["-o", path_str(output), input.map_or("-", |i| path_str(i))]);
+            let mut command = command(&full);
+            if input.is_none() {
+                command.stdin(Stdio::from(fs::File::open(&file).unwrap()));
+            }
+            let output_run = finish(command, None);
+            assert_eq!(code(&output_run), 2, "{full:?}: {}", shown(&output_run));
+            let said = stderr(&output_run);
+            assert!(
+                said.contains(path_str(output)) && said.contains("input"),
+                "{full:?}: names the file:\n{said}"
+            );
+            assert_eq!(fs::read_to_string(&file).unwrap(), content, "{full:?}");
+        }
+    }
+    // The same-format rewrite still goes through, and another file is written.
+    let file = dir.join("same.mgn");
+    fs::write(&file, &record).unwrap();
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "mgn",
+        "-o",
+        path_str(&file),
+        path_str(&file),
+    ]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let other = dir.join("other.svg");
+    let output = mgn(&["show", "-o", path_str(&other), path_str(&file)]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(fs::read_to_string(&other).unwrap().contains("<svg"));
+}
+
+/// `command` run with its standard output closed (`>&-`), not redirected anywhere.
+#[cfg(unix)]
+fn with_stdout_closed(mut command: Command, stdin: Option<&[u8]>) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    unsafe {
+        command.pre_exec(|| {
+            if libc::close(1) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    finish(command, stdin)
+}
+
+#[cfg(unix)]
+#[test]
+fn every_command_with_standard_output_closed_exits_2() {
+    let mgn_binary = env!("CARGO_BIN_EXE_mgn");
+    let record = "records/dakon/notation-example.mgn";
+    let log = "tests/import/movelog/notation-example.jsonl";
+    let engine: &[u8] = b"mgn\nquit\n";
+    let commands: &[(&[&str], Option<&[u8]>)] = &[
+        (&["check", record], None),
+        (&["check", "--format", "junit", record], None),
+        (&["convert", "--to", "json", record], None),
+        (&["replay", record], None),
+        (&["show", record], None),
+        (&["show", "--format", "svg", record], None),
+        (&["generate", "--game", "nchuwa", "--games", "1"], None),
+        (&["perft", "--game", "dakon", "--depth", "1"], None),
+        (&["suite", "fixtures/dakon"], None),
+        (&["import", "--from", "movelog", log], None),
+        (&["engine"], Some(engine)),
+        (
+            &[
+                "referee",
+                "--game",
+                "dakon",
+                "--depth",
+                "1",
+                "--games",
+                "1",
+                "--timeout",
+                "600",
+                "--",
+                mgn_binary,
+                "engine",
+            ],
+            None,
+        ),
+        (&["rules", "dakon"], None),
+        (&["completions", "bash"], None),
+        (&["man"], None),
+        (&["help"], None),
+        (&["--help"], None),
+        (&["--version"], None),
+    ];
+    // Every command `mgn --help` lists is in the table.
+    let help = stdout(&mgn(&["--help"]));
+    let listed = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next());
+    for name in listed {
+        assert!(
+            commands.iter().any(|(args, _)| args[0] == name),
+            "mgn {name} is not in the table"
+        );
+    }
+    for (args, stdin) in commands {
+        let output = with_stdout_closed(command(args), *stdin);
+        assert_eq!(code(&output), 2, "{args:?}: {}", shown(&output));
+        assert!(
+            stderr(&output).contains("standard output was closed"),
+            "{args:?}: {}",
+            shown(&output)
+        );
+    }
+    // Output to a file needs no standard output.
+    let dir = scratch_for("stdout-closed");
+    let svg = dir.join("board.svg");
+    let output = with_stdout_closed(command(&["show", "-o", path_str(&svg), record]), None);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(fs::read_to_string(&svg).unwrap().contains("<svg"));
+    // A reader that went away (a broken pipe) is no error, as before.
+    for args in [
+        &["man"][..],
+        &["show", record],
+        &["import", "--from", "movelog", log],
+    ] {
+        let mut command = command(args);
+        let mut child = command.spawn().unwrap();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(code(&output), 0, "{args:?}: {}", shown(&output));
+        assert_eq!(stderr(&output), "", "{args:?}");
+    }
+}

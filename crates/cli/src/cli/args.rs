@@ -202,7 +202,8 @@ YAML or JSON and back gives the canonical MGN text.
 When some games of an MGN input do not read, each error is reported on standard error, nothing
 is written, and the exit status is 1; --skip-bad writes the other games (exit status still 1).
 With -o, the output file is replaced only once the whole output is written: on any error it is
-left as it was.";
+left as it was. An -o file that is the input is rewritten only in its own format (--to mgn over
+an MGN file); to another format it is refused (exit 2).";
 
 /// `mgn --version`: the package version, then the git revision and the kind of build.
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("MGN_BUILD_INFO"), ")");

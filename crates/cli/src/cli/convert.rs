@@ -89,6 +89,11 @@ pub fn run(args: &ConvertArgs) -> Status {
             tracing::info!(file = %mgn::source::displayable_name(&name), format = guess.name(), "input format guessed");
             guess
         });
+    if from != args.to {
+        if let Err(status) = output::refuse_an_input(args.output.as_deref(), &[&args.input]) {
+            return status;
+        }
+    }
     // What the text looks like, whatever --from or the extension say: an MGN file read as YAML
     // is refused in YAML's words, which a hint then explains.
     let looks_like = Format::sniff(&String::from_utf8_lossy(&prefix));

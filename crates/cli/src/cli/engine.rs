@@ -28,7 +28,11 @@ pub fn run(args: &EngineArgs) -> Status {
         counts: !args.mutate.contains(&Mutation::NoPerft),
     };
     // Each answer is flushed as it is written (serve does): a client waits for it.
-    match serve(io::stdin().lock(), io::stdout().lock(), &options) {
+    match serve(
+        io::stdin().lock(),
+        super::output::stdout_unbuffered(),
+        &options,
+    ) {
         Ok(()) => Status::Success,
         // The client went away without `quit`: nothing is left to answer.
         Err(error) if error.kind() == ErrorKind::BrokenPipe => Status::Success,

@@ -50,6 +50,10 @@ fn read(path: &Path) -> Result<(String, String), Status> {
 }
 
 pub fn run(args: &ImportArgs) -> Status {
+    let inputs: Vec<&Path> = args.files.iter().map(|path| path.as_path()).collect();
+    if let Err(status) = output::refuse_an_input(args.output.as_deref(), &inputs) {
+        return status;
+    }
     let format = args.from.format();
     let mut status = Status::Success;
     let mut text = String::new();

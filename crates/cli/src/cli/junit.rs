@@ -6,7 +6,7 @@
 //! memory holds one test case whatever the number of games (it held every one of them, 850 MB
 //! for two million games).
 
-use mgn::source::displayable;
+use mgn::source::{displayable, displayable_lines};
 use std::fs::File;
 use std::io::{self, BufWriter, Seek, Write};
 
@@ -74,7 +74,7 @@ impl Junit {
                     ">\n            <failure message=\"{}\" type=\"{}\">{}</failure>\n        </testcase>",
                     escape(failure.message),
                     escape(failure.kind),
-                    escape(failure.description)
+                    escape_lines(failure.description)
                 )
             }
         }
@@ -126,8 +126,18 @@ impl Junit {
 /// obey is escaped ([`displayable`]), which also keeps out the control characters XML 1.0
 /// cannot hold at all.
 fn escape(text: &str) -> String {
+    markup(&displayable(text))
+}
+
+/// Text of several lines for XML (a failure's report), as [`escape`] but the line ends between
+/// them kept ([`displayable_lines`]).
+fn escape_lines(text: &str) -> String {
+    markup(&displayable_lines(text))
+}
+
+fn markup(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
-    for c in displayable(text).chars() {
+    for c in text.chars() {
         match c {
             '&' => escaped.push_str("&amp;"),
             '<' => escaped.push_str("&lt;"),

@@ -9,10 +9,11 @@
 //! [`mgn::source::displayable`].
 
 use super::Status;
-use mgn::source::displayable;
+use mgn::source::{displayable, displayable_lines, displayable_name};
 use std::fs;
 use std::io::{self, BufWriter, ErrorKind, IsTerminal, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A writer that swallows a broken pipe and passes every other error on.
 pub struct PipeSafe<W: Write> {
@@ -64,7 +65,81 @@ impl<W: Write> Write for PipeSafe<W> {
 }
 
 /// A command's standard output.
-pub type Stdout = PipeSafe<BufWriter<io::StdoutLock<'static>>>;
+pub type Stdout = PipeSafe<BufWriter<Opened<io::StdoutLock<'static>>>>;
+
+/// Whether standard output was closed when mgn started (`mgn show ... >&-`). Rust's runtime
+/// opens /dev/null in its place before `main`, so that every write would "succeed" and a
+/// command that wrote nothing would exit 0; it is looked at before that, as the program is
+/// loaded. Not a reader that went away (a broken pipe), which [`PipeSafe`] keeps quiet.
+static CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+#[cfg(unix)]
+extern "C" fn see_whether_stdout_is_closed() {
+    // SAFETY: F_GETFD only reads the flags of a descriptor number, open or not.
+    let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
+    CLOSED_AT_START.store(closed, Ordering::Relaxed);
+}
+
+/// Run as the program is loaded, before Rust's runtime replaces a closed standard output.
+#[cfg(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "freebsd",
+    target_os = "netbsd",
+    target_os = "openbsd",
+    target_os = "dragonfly",
+    target_os = "illumos",
+    target_os = "solaris"
+))]
+#[used]
+#[link_section = ".init_array"]
+static SEE_WHETHER_STDOUT_IS_CLOSED: extern "C" fn() = see_whether_stdout_is_closed;
+
+#[cfg(target_vendor = "apple")]
+#[used]
+#[link_section = "__DATA,__mod_init_func"]
+static SEE_WHETHER_STDOUT_IS_CLOSED: extern "C" fn() = see_whether_stdout_is_closed;
+
+/// Standard output as mgn was given it: when it was closed (`>&-`), every write fails with
+/// an error that says so, as a full disk's does, so that the command exits 2.
+pub struct Opened<W: Write> {
+    inner: W,
+    closed: bool,
+}
+
+impl<W: Write> Opened<W> {
+    fn new(inner: W) -> Opened<W> {
+        Opened {
+            inner,
+            closed: CLOSED_AT_START.load(Ordering::Relaxed),
+        }
+    }
+}
+
+fn closed_error() -> io::Error {
+    io::Error::other(
+        "standard output was closed when mgn started (>&-): send it to a file, or to /dev/null to drop it",
+    )
+}
+
+impl<W: Write> Write for Opened<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed && !buf.is_empty() {
+            return Err(closed_error());
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Standard output unbuffered, for a command that flushes each answer itself (`mgn engine`):
+/// a closed one refused as by [`stdout`].
+pub fn stdout_unbuffered() -> Opened<io::StdoutLock<'static>> {
+    Opened::new(io::stdout().lock())
+}
 
 /// Standard output, buffered when a program reads it; on a terminal each write goes out at
 /// once, so that a person sees a long run's lines as they come.
@@ -74,7 +149,7 @@ pub fn stdout() -> Stdout {
     } else {
         64 * 1024
     };
-    PipeSafe::new(BufWriter::with_capacity(capacity, io::stdout().lock()))
+    PipeSafe::new(BufWriter::with_capacity(capacity, stdout_unbuffered()))
 }
 
 /// The status a command ends with once its output is flushed: `status` when everything was
@@ -114,6 +189,75 @@ pub fn write_file(
         }
         Err(error) => Err(error),
     }
+}
+
+/// Refuses an output file (`-o`) that is one of the command's inputs, under any of its names
+/// (`./F`, a link, a hard link; `-` as standard input redirected from it): writing it would
+/// replace the record or source it was made from with something else (a diagram, a
+/// conversion), and a command that replaced its own input would still exit 0. A same-format
+/// `convert` does not ask: it rewrites a record in place, whole or not at all. Said on standard
+/// error; exit 2.
+pub fn refuse_an_input(output: Option<&Path>, inputs: &[&Path]) -> Result<(), Status> {
+    let Some(output) = output.filter(|path| path.as_os_str() != "-") else {
+        return Ok(());
+    };
+    // Only a regular file is replaced (see write_file); a device or FIFO is written through.
+    let Ok(written) = fs::metadata(output) else {
+        return Ok(());
+    };
+    if !written.is_file() {
+        return Ok(());
+    }
+    for input in inputs {
+        let read = if input.as_os_str() == "-" {
+            stdin_metadata()
+        } else {
+            fs::metadata(input).ok()
+        };
+        let same = match read {
+            Some(read) => same_file(&written, output, &read, input),
+            None => false,
+        };
+        if same {
+            let name = |path: &Path| displayable_name(&path.display().to_string()).into_owned();
+            let input = if input.as_os_str() == "-" {
+                "standard input".to_string()
+            } else {
+                name(input)
+            };
+            say(&format!(
+                "cannot write {}: it is also the input ({input}), which it would replace; \
+                 name another file with -o (nothing was written)",
+                name(output)
+            ));
+            return Err(Status::Error);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn stdin_metadata() -> Option<fs::Metadata> {
+    use std::os::fd::AsFd;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    fs::File::from(fd).metadata().ok()
+}
+
+#[cfg(not(unix))]
+fn stdin_metadata() -> Option<fs::Metadata> {
+    None
+}
+
+#[cfg(unix)]
+fn same_file(a: &fs::Metadata, _: &Path, b: &fs::Metadata, _: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &fs::Metadata, a: &Path, _: &fs::Metadata, b: &Path) -> bool {
+    // No file identity in std here: the paths with every link followed.
+    matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
 }
 
 /// The path a link leads to, followed to its end even when nothing is there yet.
@@ -241,7 +385,7 @@ pub fn say(message: &str) {
 /// Text for the user on standard error as it is (rendered diagnostics carry their own
 /// `file:line:column`).
 pub fn show(text: &str) {
-    let _ = writeln!(io::stderr().lock(), "{}", displayable(text));
+    let _ = writeln!(io::stderr().lock(), "{}", displayable_lines(text));
 }
 
 /// A diagnostic rendered for standard error ([`super::render`]), which escaped what the record

@@ -7,7 +7,7 @@
 //! terminal unless `NO_COLOR` is set (https://no-color.org); `always` and `never` decide alone.
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use mgn::source::{displayable, displayable_name};
+use mgn::source::{displayable, displayable_lines, displayable_name};
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -166,7 +166,9 @@ impl Diagnostic<'_> {
             } else {
                 level.with_name(note.name)
             };
-            level.message(displayable(&note.text).into_owned())
+            // A note may be several lines of mgn's own (a trace, a diff), made of the replay's
+            // values, not the record's text.
+            level.message(displayable_lines(&note.text).into_owned())
         });
         let mut groups = vec![Group::with_level(level).element(snippet).elements(notes)];
         let context = self.context.as_ref().map(|context| {

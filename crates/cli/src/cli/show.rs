@@ -44,8 +44,8 @@ The diagram marks the last step's holes: ^ where it started, ' sown into, * capt
 + filled without sowing, ! differs from the other board; the SVG image rings them in colour and
 draws each lap as arrows. Exit status: 0 when the picture was written; 1 when the record breaks
 a rule (the picture is still written if the position was reached before it); 2 for a usage or
-I/O error, a ply or game the file does not have, or --diff on a record without a false
-checkpoint.";
+I/O error, a ply or game the file does not have, --diff on a record without a false
+checkpoint, or an -o file that is the record itself.";
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
@@ -118,6 +118,10 @@ pub enum ShowFormat {
 }
 
 pub fn run(args: &ShowArgs) -> Status {
+    let inputs: Vec<&Path> = args.file.as_deref().into_iter().collect();
+    if let Err(status) = output::refuse_an_input(args.output.as_deref(), &inputs) {
+        return status;
+    }
     let (boards, status) = match &args.position {
         Some(position) => match position_board(args, position) {
             Ok(board) => (vec![board], Status::Success),

@@ -4,7 +4,7 @@ use super::args::SuiteArgs;
 use super::output::{self, say};
 use super::Status;
 use mgn::check::CheckOptions;
-use mgn::source::{displayable, displayable_name};
+use mgn::source::{displayable, displayable_lines, displayable_name};
 use mgn::suite::{run_case, CaseOutcome, Mismatch};
 use mgn::walk::mgn_files;
 use std::collections::HashSet;
@@ -59,7 +59,7 @@ pub fn run(args: &SuiteArgs) -> Status {
                     continue;
                 }
             };
-            written = written.and_then(|()| writeln!(out, "{}", displayable(&shown)));
+            written = written.and_then(|()| writeln!(out, "{}", displayable_lines(&shown)));
         }
         if cases == 0 && !unreadable {
             say(&format!("no *.mgn file under {}", root.display()));
@@ -74,8 +74,14 @@ pub fn run(args: &SuiteArgs) -> Status {
 }
 
 fn differs(mismatch: &Mismatch) -> String {
-    let expected = mismatch.expected.join("\n") + "\n";
-    let actual = mismatch.actual.join("\n") + "\n";
+    // Each verdict one line, whatever its values hold, so that the diff's lines are its own.
+    let lines = |verdicts: &[String]| -> String {
+        verdicts
+            .iter()
+            .map(|verdict| displayable(verdict).into_owned() + "\n")
+            .collect()
+    };
+    let (expected, actual) = (lines(&mismatch.expected), lines(&mismatch.actual));
     let diff = similar::TextDiff::from_lines(&expected, &actual)
         .unified_diff()
         .header("expected", "actual")
