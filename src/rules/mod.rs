@@ -145,7 +145,7 @@ pub static GENERAL_RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "mgn.position.shape",
-        summary: "a position must fit the board and hold the game's seeds",
+        summary: "a position must fit the board, hold the game's seeds and be in a round from 1 to 1000000",
         source: "docs/notation.md, Positions",
     },
     RuleDef {
