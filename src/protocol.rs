@@ -991,6 +991,47 @@ mod tests {
         );
     }
 
+    /// A request line of LINE_LIMIT bytes (its line end not counted) is read; one byte more is
+    /// refused, and a `\r` before the line feed is one of its bytes.
+    #[test]
+    fn a_line_of_the_limit_is_read_and_one_byte_more_is_refused() {
+        let padded = |len: usize| format!("divide{}1", " ".repeat(len - 7));
+        assert_eq!(padded(LINE_LIMIT).len(), LINE_LIMIT);
+        let answers = talk(&format!(
+            "game mraw-imrujen\n{}\n{}\n{}\r\n{}\r\n{}",
+            padded(LINE_LIMIT),
+            padded(LINE_LIMIT + 1),
+            padded(LINE_LIMIT - 1),
+            padded(LINE_LIMIT),
+            padded(LINE_LIMIT),
+        ));
+        let refused = "error request the line is longer than 1048576 bytes, the protocol's limit";
+        let lines: Vec<&str> = answers.lines().collect();
+        assert_eq!(lines.len(), 6, "{answers}");
+        assert!(lines[1].starts_with("divide "), "{}", lines[1]);
+        assert_eq!(lines[2], refused);
+        assert_eq!(lines[3], lines[1]);
+        assert_eq!(lines[4], refused);
+        // The last line, without a line end, at the limit.
+        assert_eq!(lines[5], lines[1]);
+    }
+
+    /// The deepest count asked for is MAX_DEPTH; one more is refused before any counting.
+    #[test]
+    fn a_depth_of_the_limit_is_read_and_one_more_is_refused() {
+        for request in ["perft", "divide"] {
+            let depth = |d: u32| Request::parse(&format!("{request} {d}"));
+            let asked = depth(64).unwrap();
+            assert!(matches!(asked, Request::Perft(64) | Request::Divide(64)));
+            assert_eq!(
+                depth(65),
+                Err(format!(
+                    "`{request} D`: the depth is at most 64, and 65 is more"
+                ))
+            );
+        }
+    }
+
     /// A Dakon lap in the own store leaves the turn open (dakon.lap.store): one decision at a
     /// time, `continue` until the turn is over.
     #[test]

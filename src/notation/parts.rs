@@ -106,6 +106,10 @@ pub fn starts_game(line: &[u8]) -> bool {
     line.starts_with(b"[Game ") || line.starts_with(b"[Game\t")
 }
 
+/// The bytes of `[Game`, which a part's last line end is followed by before a game line is
+/// sure.
+const GAME_LINE_START: usize = 5;
+
 /// What is read at a time.
 const READ: usize = 1 << 20;
 
@@ -186,6 +190,24 @@ impl<R: Read> Parts<R> {
         self.scanned = 0;
     }
 
+    /// The part whose last `len` bytes are held: whole, or cut when it is longer than the
+    /// limit. Its end may be read in the same read as the bytes past the limit, which are then
+    /// all held: the limit is the part's length, not what a read happened to hold.
+    fn hand_over_part(&mut self, len: usize, last: bool) -> Part {
+        if self.overflow.is_none() && len > self.max_part {
+            let head = &self.buffer[self.start..self.start + CUT_HEAD.min(len)];
+            self.overflow = Some(Overflow {
+                head: head.to_vec(),
+                length: 0,
+                lines: 0,
+            });
+        }
+        match self.overflow {
+            Some(_) => self.hand_over_cut(len, last),
+            None => self.hand_over(len, last),
+        }
+    }
+
     fn hand_over_cut(&mut self, len: usize, last: bool) -> Part {
         let overflow = self.overflow.take().expect("a part being passed over");
         let rest = &self.buffer[self.start..self.start + len];
@@ -214,20 +236,18 @@ impl<R: Read> Iterator for Parts<R> {
     fn next(&mut self) -> Option<io::Result<Part>> {
         loop {
             if let Some(end) = self.next_game_line() {
-                if self.overflow.is_some() {
-                    return Some(Ok(self.hand_over_cut(end, false)));
-                }
-                return Some(Ok(self.hand_over(end, false)));
+                return Some(Ok(self.hand_over_part(end, false)));
             }
             if self.done {
                 let held = self.buffer.len() - self.start;
-                if self.overflow.is_some() {
-                    return Some(Ok(self.hand_over_cut(held, true)));
-                }
-                return (held > 0).then(|| Ok(self.hand_over(held, true)));
+                return (held > 0 || self.overflow.is_some())
+                    .then(|| Ok(self.hand_over_part(held, true)));
             }
             let held = self.buffer.len() - self.start;
-            if held > self.max_part || (self.overflow.is_some() && held > READ) {
+            // The last bytes held may be the next game line's `[Game`, its blank not read yet:
+            // counted, they cut a part of exactly the limit where a read happens to end.
+            let own = held.saturating_sub(GAME_LINE_START);
+            if own > self.max_part || (self.overflow.is_some() && held > READ) {
                 self.pass_over(held);
             }
             match self.fill() {
@@ -335,6 +355,65 @@ mod tests {
             .unwrap()
             .to_string()
             .contains("at most 268435456 bytes"));
+    }
+
+    /// A reader whose every read of `Parts` (a `read_to_end`, which stops at a read of 0 bytes)
+    /// gets `step` bytes: the reads end wherever the test wants them to.
+    struct Reads<'a> {
+        rest: &'a [u8],
+        step: usize,
+        paused: bool,
+    }
+
+    impl Read for Reads<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.paused = !self.paused;
+            if !self.paused {
+                return Ok(0);
+            }
+            let n = self.step.min(buf.len()).min(self.rest.len());
+            buf[..n].copy_from_slice(&self.rest[..n]);
+            self.rest = &self.rest[n..];
+            Ok(n)
+        }
+    }
+
+    /// The limit, lowered to 100 bytes: a part of 100 bytes is held, one of 101 is cut, however
+    /// the reads fall (a part of exactly the limit was cut where a read ended in the next
+    /// game's `[Game`).
+    #[test]
+    fn a_part_of_the_limit_is_held_and_one_byte_more_is_cut() {
+        let max = 100;
+        for (size, cut) in [(max, None), (max + 1, Some(max as u64 + 1))] {
+            let mut part = b"[Game \"dakon\"]\n{".to_vec();
+            part.resize(size - 2, b'x');
+            part.extend_from_slice(b"}\n");
+            assert_eq!(part.len(), size);
+            for last in [false, true] {
+                let mut text = part.clone();
+                if !last {
+                    text.extend_from_slice(b"[Game \"dakon\"]\n*\n");
+                }
+                for step in [1, 2, 3, 5, 7, 64, 100, 101, 102, 105, 106, 107, 1 << 20] {
+                    let mut cutting = parts(Reads {
+                        rest: &text,
+                        step,
+                        paused: false,
+                    });
+                    cutting.max_part = max;
+                    let read: Vec<Part> = cutting.map(Result::unwrap).collect();
+                    assert_eq!(read.len(), if last { 1 } else { 2 }, "{size}, {step}");
+                    assert_eq!(read[0].cut, cut, "{size} bytes, {step} a read, last {last}");
+                    if cut.is_none() {
+                        assert_eq!(read[0].bytes.len(), size);
+                    }
+                    if !last {
+                        assert_eq!(read[1].offset, size as u64);
+                        assert_eq!(read[1].bytes, b"[Game \"dakon\"]\n*\n");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

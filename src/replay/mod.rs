@@ -22,10 +22,9 @@ use crate::notation::{
 use crate::rules::{with_rules_within, Event, MovePart, Phase, Rules, WithRules, DEFAULT_MAX_LAPS};
 use crate::Diagnostic;
 
-/// The highest round a `Start` position may be in. A real game has a few dozen rounds; the
-/// limit keeps every round count the replay and the rules add to far from `u32::MAX`, so that a
-/// hostile `Start` (round 4294967295) is a clear failure rather than an overflow.
-pub const MAX_ROUND: u32 = 1_000_000;
+/// The highest round a `Start` position may be in, and a game may reach: checked by every
+/// game's `state_from_position` and `begin_round`, for a record and an engine alike.
+pub use crate::rules::MAX_ROUND;
 
 /// One step of a replayed record, a ply or the start of a round, for `mgn replay`.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -621,16 +620,6 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         let first = header.first.as_ref().map(|f| f.value);
         match &header.start {
             Some(start) => {
-                if start.value.round > MAX_ROUND {
-                    return Err(failure_at(
-                        start.span,
-                        "mgn.position.shape",
-                        format!(
-                            "the Start position is in round {}; mgn replays rounds up to {MAX_ROUND}",
-                            start.value.round
-                        ),
-                    ));
-                }
                 self.state = self
                     .rules
                     .state_from_position(&start.value)
@@ -1285,22 +1274,31 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 self.round_marked = true;
                 Ok(())
             }
-            _ => Err(failure_at(
-                marker.span,
-                "mgn.round.marker",
-                format!(
-                    "`round {}` here, but the replay is in round {round}{}",
-                    marker.value,
-                    if self.unmarked_round.is_some() {
-                        " (which starts here)".to_string()
-                    } else {
-                        format!(
-                            ", which has not ended (after {} plies)",
-                            self.plies_this_round
-                        )
+            // Each says what differs: which round starts here, or why the round the marker
+            // names cannot start here (it said "`round 1` here, but the replay is in round 1").
+            expected => {
+                let written = marker.value;
+                let plies = self.plies_this_round;
+                let why = match expected {
+                    Some(expected) => {
+                        format!("round {round} is over and round {expected} starts here")
                     }
-                ),
-            )),
+                    None if written == round && self.round_marked => {
+                        format!("round {round} started at an earlier marker: a round has one marker")
+                    }
+                    None if written == round => format!(
+                        "round {round} started {plies} plies ago: its marker stands before its first ply"
+                    ),
+                    None => format!(
+                        "the replay is in round {round}, which has not ended (after {plies} plies)"
+                    ),
+                };
+                Err(failure_at(
+                    marker.span,
+                    "mgn.round.marker",
+                    format!("`round {written}` here, but {why}"),
+                ))
+            }
         }
     }
 

@@ -21,7 +21,8 @@ use crate::notation::{
 };
 use crate::Diagnostic;
 pub use position_form::{
-    check_position_form, check_position_form_with, PositionForm, PositionSize, POSITION_SHAPE,
+    check_position_form, check_position_form_with, check_round, next_round, PositionForm,
+    PositionSize, MAX_ROUND, POSITION_SHAPE,
 };
 use std::fmt;
 
@@ -144,7 +145,7 @@ pub static GENERAL_RULES: &[RuleDef] = &[
     },
     RuleDef {
         code: "mgn.position.shape",
-        summary: "a position must fit the board and hold the game's seeds",
+        summary: "a position must fit the board, hold the game's seeds and be in a round from 1 to 1000000",
         source: "docs/notation.md, Positions",
     },
     RuleDef {
@@ -185,6 +186,11 @@ pub static GENERAL_RULES: &[RuleDef] = &[
     RuleDef {
         code: "mgn.limit.laps",
         summary: "every move is decided within the lap budget (--max-laps, 10000000 unless told otherwise): a move that has neither ended nor come back to an in-move state it was in by its last lap, or a look-ahead that has not found whether a move can end within that many laps, is not decided, and the record fails; it does not pass",
+        source: "docs/robustness.md, Limits",
+    },
+    RuleDef {
+        code: "mgn.limit.rounds",
+        summary: "a game is played to round 1000000 at most: the round after it is refused, never wrapped round to 0 (a Start or engine position is in rounds 1 to 1000000, under mgn.position.shape)",
         source: "docs/robustness.md, Limits",
     },
     RuleDef {

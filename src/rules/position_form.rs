@@ -6,6 +6,10 @@
 //! and a wrong total. Its `state_from_position` calls [`check_position_form`] first, with the
 //! board's [`PositionSize`], and reads the position after that knowing it fits: what it checks
 //! itself is only what is truly its own. Every refusal is under `mgn.position.shape`.
+//!
+//! A `Start` tag read by `mgn check` and a `position` sent to `mgn engine` both become a state
+//! through the game's `state_from_position`, and so through [`check_position_form_with`]: the
+//! two cannot differ in what they accept. The round is part of the form ([`check_round`]).
 
 use super::Diagnostic;
 use crate::notation::{BoardSize, Hole, HoleState, Position, Side};
@@ -13,6 +17,43 @@ use std::fmt::{self, Write as _};
 
 /// The rule every refusal of [`check_position_form`] is under.
 pub const POSITION_SHAPE: &str = "mgn.position.shape";
+
+/// The last round mgn plays, whether a position is in it or a game reaches it: a round marker
+/// or `next-round` past it is refused ([`next_round`]). Far below `u32::MAX`, so that no round
+/// the replay or the rules add 1 to can wrap; far above any round a game is played to.
+pub const MAX_ROUND: u32 = 1_000_000;
+
+/// Refuse a position's round outside 1 ..= [`MAX_ROUND`], under `mgn.position.shape`: rounds
+/// count from 1 (a round 0 was taken as round 1, and the report then spoke of a round the
+/// record never wrote).
+pub fn check_round(round: u32) -> Result<(), Diagnostic> {
+    match round {
+        0 => Err(Diagnostic::new(
+            POSITION_SHAPE,
+            "the position is in round 0: rounds count from 1",
+        )),
+        1..=MAX_ROUND => Ok(()),
+        _ => Err(Diagnostic::new(
+            POSITION_SHAPE,
+            format!("the position is in round {round}; mgn plays rounds up to {MAX_ROUND}"),
+        )),
+    }
+}
+
+/// The round after `round`, which has ended, or the refusal of a round past [`MAX_ROUND`]
+/// under `mgn.limit.rounds`: every game's `begin_round` counts its rounds with it, so that a
+/// round is never wrapped round to 0, whatever state it is asked of.
+pub fn next_round(round: u32) -> Result<u32, Diagnostic> {
+    match round.checked_add(1) {
+        Some(next) if next <= MAX_ROUND => Ok(next),
+        _ => Err(Diagnostic::new(
+            "mgn.limit.rounds",
+            format!(
+                "round {round} is over, and mgn plays rounds up to {MAX_ROUND}: there is no round after it"
+            ),
+        )),
+    }
+}
 
 /// What a game's positions may hold. [`check_position_form`] refuses everything else in one way
 /// for all games, so that a game's `state_from_position` only reads what it has.
@@ -64,7 +105,8 @@ pub struct PositionSize {
 
 /// Refuse a position that does not fit `form` on a board of `size`, under `mgn.position.shape`.
 ///
-/// The checks come in this order, and the first that fails is the refusal: for A's row, then
+/// The checks come in this order, and the first that fails is the refusal: the round
+/// ([`check_round`]); for A's row, then
 /// B's, the row's length, then each hole in turn (a marker the game does not have; a hole out
 /// of play that holds seeds; a hole owned by its own row's player; two muzi in the hole; more
 /// stones than the game has, where holes are bounded), then the row's store (a muzi where the
@@ -86,6 +128,7 @@ pub fn check_position_form_with(
     size: PositionSize,
     mut own: impl FnMut(Hole, &HoleState) -> Result<(), Diagnostic>,
 ) -> Result<(), Diagnostic> {
+    check_round(position.round)?;
     let refuse = |message: String| Err(Diagnostic::new(POSITION_SHAPE, message));
     let mut total = 0u64;
     let mut muzi = [0u32; 2];
@@ -255,6 +298,43 @@ mod tests {
             assert_eq!(v.rule, "mgn.position.shape");
             v.message
         })
+    }
+
+    #[test]
+    fn mgn_position_shape_round_counts_from_1_to_max_round() {
+        assert_eq!(check(&PLAIN, "2,2,2/2,2,2 0/0 B 1"), Ok(()));
+        assert_eq!(check(&PLAIN, "2,2,2/2,2,2 0/0 B 1000000"), Ok(()));
+        assert_eq!(
+            check(&PLAIN, "2,2,2/2,2,2 0/0 B 0"),
+            Err("the position is in round 0: rounds count from 1".into())
+        );
+        for round in [1_000_001, u32::MAX] {
+            assert_eq!(
+                check(&PLAIN, &format!("2,2,2/2,2,2 0/0 B {round}")),
+                Err(format!(
+                    "the position is in round {round}; mgn plays rounds up to 1000000"
+                ))
+            );
+        }
+        // The round is refused first, whatever else is wrong.
+        assert_eq!(
+            check(&PLAIN, "2,2/2 0/0 B 0"),
+            Err("the position is in round 0: rounds count from 1".into())
+        );
+    }
+
+    #[test]
+    fn the_round_after_max_round_is_refused_not_wrapped() {
+        assert_eq!(next_round(1), Ok(2));
+        assert_eq!(next_round(MAX_ROUND - 1), Ok(MAX_ROUND));
+        for round in [MAX_ROUND, u32::MAX] {
+            let refused = next_round(round).unwrap_err();
+            assert_eq!(refused.rule, "mgn.limit.rounds");
+            assert_eq!(
+                refused.message,
+                format!("round {round} is over, and mgn plays rounds up to 1000000: there is no round after it")
+            );
+        }
     }
 
     #[test]

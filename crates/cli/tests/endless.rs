@@ -93,6 +93,11 @@ fn the_budget_reaches_replay_and_suite_and_its_flag_refuses_nonsense() {
     assert_eq!(code(&suite), 0, "{}", shown(&suite));
     let suite = mgn(&["suite", dir.to_str().unwrap()]);
     assert_eq!(code(&suite), 1, "{}", shown(&suite));
+    // The flag's limits, 1 and 4294967295 (laps are numbered in u32), are taken.
+    for good in ["1", "4294967295"] {
+        let output = mgn(&["check", "--max-laps", good, file]);
+        assert_ne!(code(&output), 2, "--max-laps {good}: {}", shown(&output));
+    }
     for bad in ["0", "4294967296", "ten", "-1"] {
         let output = mgn(&["check", "--max-laps", bad, file]);
         assert_eq!(code(&output), 2, "--max-laps {bad}: {}", shown(&output));

@@ -18,8 +18,8 @@ mod tests;
 pub use defs::*;
 
 use super::{
-    check_move_form, check_position_form, pile, undecided, Event, EventSink, GameDef, MovePart,
-    Phase, PositionHead, PositionSize, Rules, Settings, Stores,
+    check_move_form, check_position_form, next_round, pile, undecided, Event, EventSink, GameDef,
+    MovePart, Phase, PositionHead, PositionSize, Rules, Settings, Stores,
 };
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,

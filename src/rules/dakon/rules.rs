@@ -44,7 +44,7 @@ impl Rules for Dakon {
             },
         )?;
         let mut state = self.start(position.to_move);
-        state.round = position.round.max(1);
+        state.round = position.round;
         for side in [Side::A, Side::B] {
             for (i, hole) in position.holes.row(side).iter().enumerate() {
                 let slot = self.slot(side, i + 1);
@@ -147,8 +147,10 @@ impl Rules for Dakon {
                 format!("round {} is not over", state.round),
             ));
         }
+        // Refused before the refill, so that a refusal changes nothing.
+        let next = next_round(state.round)?;
         self.refill(state, sink);
-        state.round += 1;
+        state.round = next;
         state.round_over = false;
         state.last_mover = None;
         sink.event(Event::RoundStart {

@@ -32,8 +32,8 @@ pub use defs::*;
 
 use super::cycle::{self, Walk};
 use super::{
-    check_move_form, check_position_form_with, undecided, Event, EventSink, GameDef, MovePart,
-    Phase, PositionHead, PositionSize, Rules, Settings, POSITION_SHAPE,
+    check_move_form, check_position_form_with, next_round, undecided, Event, EventSink, GameDef,
+    MovePart, Phase, PositionHead, PositionSize, Rules, Settings, POSITION_SHAPE,
 };
 use crate::notation::{
     push_action, push_transaction, AnchoredAction, BoardSize, Direction, Element, Few, Hole,

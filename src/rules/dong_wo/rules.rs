@@ -465,7 +465,11 @@ impl Rules for DongWo {
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         match &mut state.between {
-            Some(between) if !between.begun => between.begun = true,
+            Some(between) if !between.begun => {
+                // Refused before the round is begun, so that a refusal changes nothing.
+                state.round = next_round(state.round)?;
+                between.begun = true;
+            }
             _ => {
                 return Err(Diagnostic::new(
                     "mgn.round.marker",
@@ -473,7 +477,6 @@ impl Rules for DongWo {
                 ))
             }
         }
-        state.round += 1;
         // dong-wo.next-round.first: «En les rondes posteriors alternen l'ordre».
         state.first = state.first.other();
         state.to_move = state.first;

@@ -24,8 +24,8 @@ mod tests;
 pub use defs::*;
 
 use super::{
-    check_move_form, check_position_form, pile, Event, EventSink, GameDef, MovePart, Phase,
-    PositionHead, PositionSize, Rules, Settings,
+    check_move_form, check_position_form, next_round, pile, Event, EventSink, GameDef, MovePart,
+    Phase, PositionHead, PositionSize, Rules, Settings,
 };
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,

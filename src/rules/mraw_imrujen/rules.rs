@@ -68,7 +68,7 @@ impl Rules for MrawImrujen {
             },
         )?;
         let mut state = self.start(position.to_move);
-        state.round = position.round.max(1);
+        state.round = position.round;
         for side in [Side::A, Side::B] {
             for (i, hole) in position.holes.row(side).iter().enumerate() {
                 state.board[Self::slot(side, i + 1)] = hole.pile.seeds;
@@ -227,6 +227,8 @@ impl Rules for MrawImrujen {
                 format!("round {} is not over", state.round),
             ));
         };
+        // Refused before the sharing out, so that a refusal changes nothing.
+        let next = next_round(state.round)?;
         let plan = self.share_plan(state, stuck);
         // The seeds on the board are gathered, each row into its owner's pile; then the piles
         // are evened out so that each holds what its owner keeps plus what his row takes.
@@ -283,7 +285,7 @@ impl Rules for MrawImrujen {
         }
         debug_assert_eq!(state.winnings, plan.target);
         state.banked = state.winnings;
-        state.round += 1;
+        state.round = next;
         state.round_first = state.to_move;
         state.stage = Stage::Playing;
         self.reset_history(state);

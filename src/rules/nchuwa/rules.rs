@@ -35,6 +35,16 @@ impl Rules for Nchuwa {
                 total: self.total_seeds(),
             },
         )?;
+        // The state has no round: a position in round 2 was taken as round 1.
+        if position.round != 1 {
+            return Err(Diagnostic::new(
+                POSITION_SHAPE,
+                format!(
+                    "the position is in round {}, and Nchuwa is played in one round",
+                    position.round
+                ),
+            ));
+        }
         let mut state = self.start(position.to_move);
         for side in [Side::A, Side::B] {
             for (i, hole) in position.holes.row(side).iter().enumerate() {
