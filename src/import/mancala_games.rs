@@ -705,7 +705,8 @@ fn game(
             };
             moves.push(Element::Checkpoint(spanned(board)));
             if next.is_some() {
-                round += 1;
+                // Saturating: a round past mgn's limit is refused by the check, not wrapped here.
+                round = round.saturating_add(1);
                 moves.push(Element::Round(spanned(round)));
                 last_mover = None;
             }
