@@ -618,7 +618,7 @@ fn rules_lists_every_option_with_its_default() {
             .find_map(|l| {
                 l.trim_start()
                     .strip_prefix("= ")
-                    .and_then(|v| v.split_once(" (default)"))
+                    .and_then(|v| v.split_once(" (default"))
             })
             .map(|(value, _)| value.to_string())
             .unwrap_or_else(|| panic!("{code} has no default in:\n{text}"))
@@ -1031,4 +1031,40 @@ fn convert_keeps_comments_beside_their_tags() {
         );
         assert_eq!(back, canonical, "through {format}");
     }
+}
+
+/// `mgn rules CODE` explains one rule or option, as `rustc --explain` does one error: its game,
+/// its values and the presets that set each, its source; a misspelt code gets a suggestion.
+#[test]
+fn rules_explains_one_code() {
+    let output = mgn(&["rules", "dong-wo.tianzi"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("dong-wo.tianzi: a rule of dong-wo\n"),
+        "{text}"
+    );
+    assert!(text.contains("source: 000:"), "{text}");
+    let output = mgn(&["rules", "dakon.next-round.first"]);
+    let text = stdout(&output);
+    assert!(
+        text.contains("= round-winner (default; presets catalan"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[Option \"dakon.next-round.first=VALUE\"]"),
+        "{text}"
+    );
+    let output = mgn(&["rules", "mgn.claim.captures"]);
+    assert!(stdout(&output).starts_with("mgn.claim.captures: a rule of every game"));
+    let output = mgn(&["rules", "dakon.next-round.frist"]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains("did you mean `dakon.next-round.first`?"),
+        "{}",
+        stderr(&output)
+    );
+    // `mgn rules GAME` says for every value which presets set it.
+    let text = stdout(&mgn(&["rules", "dong-wo"]));
+    assert!(text.contains("(preset catalan)"), "{text}");
 }

@@ -539,8 +539,9 @@ pub struct SuiteArgs {
 
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    /// dakon, mraw-imrujen, nchuwa or dong-wo; all of them when left out
-    #[arg(value_name = "GAME")]
+    /// dakon, mraw-imrujen, nchuwa or dong-wo (all of them when left out), or the code of one
+    /// rule or option to explain it (dong-wo.tianzi, dakon.next-round.first, mgn.claim.captures)
+    #[arg(value_name = "GAME|CODE")]
     pub game: Option<String>,
 }
 
