@@ -541,7 +541,8 @@ struct Replay<'a, 's, 'g, R: Rules> {
     /// The decisions of the move being played, kept for its room.
     written_decisions: Vec<(R::Decision, MovePart)>,
     /// The record stops unfinished, by its Termination tag: it may end in a turn the rules
-    /// let stop open ([`Rules::may_stop_in_open_turn`]), if its result is `*`.
+    /// let stop open ([`Rules::may_stop_in_open_turn`]), or with a move cut after a lap
+    /// ([`Rules::apply_cut`]), if its result is `*`.
     may_stop_unfinished: bool,
     /// The last move left its turn open where the record may stop: the failure it is if the
     /// record does not end there with `*`.
