@@ -883,7 +883,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 self.state = before;
                 if why.rule == crate::rules::CUT || why.rule == "mgn.limit.laps" {
                     refused.message.push_str(&format!(
-                        " (nor is it cut there as the last ply of a record that stops unfinished: {})",
+                        " (nor is it a cut, as the last ply of a record that stops unfinished: {})",
                         why.message
                     ));
                 }

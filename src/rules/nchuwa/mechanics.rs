@@ -911,13 +911,9 @@ impl Nchuwa {
         }
         let plan = self.plan_sow(state, mover, index, true);
         let before_end = |laps: u64| match laps {
-            0 | 1 => format!("{hole} is one lap, so it is written whole"),
-            2 => format!("{hole} can be cut after lap 1 only, /1"),
-            _ => format!(
-                "{hole} can be cut after lap 1 to {}, /1 to /{}",
-                laps - 1,
-                laps - 1
-            ),
+            0 | 1 => "no lap to cut after".to_string(),
+            2 => "after lap 1 only, /1".to_string(),
+            _ => format!("after lap 1 to {}, /1 to /{}", laps - 1, laps - 1),
         };
         let lap64 = u64::from(lap);
         match plan.walk {
@@ -931,7 +927,7 @@ impl Nchuwa {
                 return Err(Diagnostic::new(
                     CUT,
                     format!(
-                        "{hole} ends by itself after {laps} lap{}, and a record that stops unfinished cuts a move before its last lap: {}",
+                        "a move is cut before its own last lap, and {hole} ends by itself after {laps} lap{}: {}",
                         if laps == 1 { "" } else { "s" },
                         before_end(laps)
                     ),
