@@ -947,10 +947,7 @@ pub trait Rules {
     ) -> Result<(), Diagnostic> {
         Err(Diagnostic::new(
             CUT,
-            format!(
-                "{} writes no move cut after a lap: a record stops between turns",
-                self.def().kind
-            ),
+            "mgn cuts no move of this game after a lap (it cuts Nchuwa's): the record stops between turns",
         ))
     }
     /// Asks the rules to leave out, until asked back (`defer` false), the look-ahead that
