@@ -417,8 +417,11 @@ const ENDLESS_4X6: &str = include_str!("import/ludii/ludii-4x6-endless-relay-cut
 /// Trials Ludii stopped at its move limit (`endtype=MoveLimit`) in the middle of a relay: on
 /// 4x6 and 4x9 at a limit of 31 and 77 moves, and one of a relay that never ends (it comes
 /// back where it was after 90 laps), cut after lap 210 by a limit of 250. Each is imported,
-/// its whole turns written and checked, the cut turn told in a comment and the Termination
-/// tag, with `*`; before, each was refused whole at its last lap.
+/// its whole turns written and checked, and the cut turn written as its last ply, a move cut
+/// after its last lap read (`B3/2`, mgn.record.cut) with the board after that lap as its
+/// checkpoint, the mover still to move: the record stops unfinished (`*`, Termination
+/// `unfinished`), and the reason is in the tag LudiiCut; before, each was refused whole at its
+/// last lap.
 #[test]
 fn a_trial_cut_by_the_move_limit_in_the_middle_of_a_turn_is_imported() {
     for (text, side, hole, laps) in [
@@ -434,16 +437,25 @@ fn a_trial_cut_by_the_move_limit_in_the_middle_of_a_turn_is_imported() {
             "{mgn}"
         );
         assert_eq!(game.outcome.value.token(), "*");
-        let termination = format!(
-            "[Termination \"Ludii's move limit, in the middle of {side}'s turn: {hole} cut after lap {laps}\"]"
-        );
-        assert!(mgn.contains(&termination), "{termination} in\n{mgn}");
-        assert!(
-            mgn.contains(&format!(
-                "after lap {laps} of {side}'s turn {hole} (trial lines"
-            )),
-            "{mgn}"
-        );
+        for tag in [
+            "[Termination \"unfinished\"]".to_string(),
+            format!(
+                "[LudiiCut \"Ludii's move limit stopped the game after lap {laps} of {side}'s turn {hole}, which had not ended\"]"
+            ),
+            "[LudiiEndType \"MoveLimit\"]".to_string(),
+        ] {
+            assert!(mgn.contains(&tag), "{tag} in\n{mgn}");
+        }
+        // The cut turn is the last ply, the mover still to move in its checkpoint.
+        let flat = mgn.replace('\n', " ");
+        let tail = format!(" {hole}/{laps} [");
+        let at = flat
+            .rfind(&tail)
+            .unwrap_or_else(|| panic!("{tail} in\n{mgn}"));
+        let after = &flat[at + tail.len()..];
+        let (position, rest) = after.split_once(']').unwrap();
+        assert!(position.ends_with(&format!(" {side} 1")), "{position}");
+        assert_eq!(rest.trim(), "*", "{mgn}");
     }
     // The same trial without Ludii's word that its limit stopped it ends in a turn that has
     // not ended: refused at its last lap, as any trial that breaks off.
@@ -479,22 +491,12 @@ fn numbers(text: &str) -> Vec<(usize, usize, usize)> {
     out
 }
 
-/// The trial lines of the turn Ludii's move limit cut, by the import's comment.
-fn cut_lines(text: &str) -> Option<(usize, usize)> {
-    let (mgn, _) = imported(text);
-    let at = mgn.find("(trial lines ")? + "(trial lines ".len();
-    let (a, rest) = mgn[at..].split_once('-')?;
-    let b = rest.split(')').next()?;
-    Some((a.parse().ok()?, b.parse().ok()?))
-}
-
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
 
     /// Any one number of a real trial's move lines changed: the importer refuses the trial or
-    /// `mgn check` fails it, unless docs/import.md names that number as no claim: where each
-    /// seed of a turn cut by Ludii's move limit fell (a Move action's `to=` in the cut turn),
-    /// which no replay sees, MGN writing turns whole.
+    /// `mgn check` fails it. Where each seed of a turn cut by Ludii's move limit fell is a
+    /// claim too: the cut turn is replayed through its last lap read (mgn.record.cut).
     #[test]
     fn any_changed_number_of_a_move_line_fails(
         which in 0usize..5,
@@ -512,15 +514,26 @@ proptest::proptest! {
         proptest::prop_assume!(new != old);
         let changed = format!("{}{new}{}", &original[..start], &original[end..]);
         let mutated = edited(text, line, Some(&changed));
-        let seed_in_cut_turn = cut_lines(text).is_some_and(|(a, b)| {
-            (a..=b).contains(&line) && original[..start].ends_with(",typeTo=Vertex,to=")
-        });
-        if !seed_in_cut_turn {
-            proptest::prop_assert!(
-                fails(&mutated),
-                "line {} changed from {} to {} passed: {}", line, old, new, changed
-            );
+        proptest::prop_assert!(
+            fails(&mutated),
+            "line {} changed from {} to {} passed: {}", line, old, new, changed
+        );
+    }
+}
+
+/// Where a seed of the turn Ludii's move limit cut fell is a claim: B3's last seed moved from
+/// site 9 (B10) to site 8 (B9) in the 4x6 trial's last lap is imported, and fails `mgn check`
+/// at the checkpoint after the cut (it passed when the cut turn was only a comment).
+#[test]
+fn a_changed_seed_of_the_cut_turn_fails_the_check() {
+    let last = line_of(CUT_4X6, |l| l.starts_with("numInitialPlacementMoves")) - 1;
+    let moved = with_field(CUT_4X6, last, "typeTo=Vertex,to=9]", "typeTo=Vertex,to=8]");
+    let (mgn, game) = imported(&moved);
+    match check_game(&game, &CheckOptions::default()) {
+        Verdict::Failed(failures) => {
+            assert_eq!(failures[0].rule, "mgn.claim.checkpoint", "{mgn}")
         }
+        Verdict::Passed => panic!("a moved seed of the cut turn passed:\n{mgn}"),
     }
 }
 

@@ -629,3 +629,40 @@ fn a_capture_claim_is_checked_by_a_replay_without_kept_events() {
         }
     }
 }
+
+/// mgn.record.cut is Nchuwa's: in the other games a `/N` at the end of a record that stops
+/// unfinished fails as anywhere else, under the game's own code, the cut's reason added. Dong
+/// Wo's moves have laps, but mgn does not cut them; Mraw imrujen's and Dakon's moves are never
+/// written with `/N`.
+#[test]
+fn a_move_cut_after_a_lap_ends_only_a_nchuwa_record() {
+    for (text, rule) in [
+        (
+            "[Game \"dong-wo\"]\n[Option \"dong-wo.game.length=one-round\"]\n[Start \"0,2,1,0,3/0,1,0,4,2 27mAmB/0 B 1\"]\n[Option \"dong-wo.endless=stop\"]\n[Termination \"unfinished\"]\n\n1. B5>/74 *\n",
+            "dong-wo.endless",
+        ),
+        (
+            "[Game \"mraw-imrujen\"]\n[Termination \"unfinished\"]\n\n1. B1/1 *\n",
+            "mgn.move.form",
+        ),
+        (
+            "[Game \"dakon\"]\n[Termination \"abandoned\"]\n\n1. B1/1 *\n",
+            "mgn.move.form",
+        ),
+    ] {
+        let game = parse_games(text).remove(0).unwrap();
+        match check_game(&game, &CheckOptions::default()) {
+            Verdict::Failed(failures) => {
+                assert_eq!(failures[0].rule, rule, "{text}: {}", failures[0].message);
+                if rule != "mgn.move.form" {
+                    assert!(
+                        failures[0].message.contains("mgn cuts no move of this game"),
+                        "{}",
+                        failures[0].message
+                    );
+                }
+            }
+            Verdict::Passed => panic!("{text} passed"),
+        }
+    }
+}

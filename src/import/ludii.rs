@@ -10,8 +10,10 @@
 //! is checked, and none is taken on trust. The numbers nothing written for the replay carries
 //! (who moves, a move's own from and to, the next player a lap names, the gambit's note) are
 //! checked here against the rest of the trial, so no number of a move is read and dropped.
-//! A trial Ludii's move limit stopped in the middle of a relay keeps its whole turns; the cut
-//! turn, which MGN cannot write, is told in a comment and the Termination tag.
+//! A trial Ludii's move limit stopped in the middle of a relay keeps its whole turns, and ends
+//! with the cut turn written as a move cut after its last lap read (`B9/3`), with its board
+//! after that lap: the record stops unfinished (`*`, Termination `unfinished`), which lets
+//! `mgn check` replay that lap and no further (`mgn.record.cut`, docs/notation.md, Claims).
 //!
 //! Sites are numbered row by row from the bottom left, N a row: row 0 is player 1's outer row,
 //! row 1 his inner row, row 2 player 2's inner row and row 3 his outer row. Player 1 is B, who
@@ -1062,7 +1064,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
             turn = Some(t);
             continue;
         }
-        plies.push(ply_text(&board, &t));
+        plies.push(ply_text(&board, &t, &t.token, t.side.other()));
         ply_lines.push(SourcePlace {
             line: t.lines.0,
             column: 1,
@@ -1070,10 +1072,10 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
     }
     // A turn Ludii's move limit cut: its laps were read and played on the importer's board,
     // each checked as any lap is (its mover, its sites, the seeds it moves, the hole it relays
-    // from), but MGN writes a Nchuwa turn whole, and `mgn check` replays whole turns, so it is
-    // told in a comment and the Termination tag, and not written as a ply. (`/N`, a move
-    // stopped after lap N, is the mover's stop of a move that never ends, which the preset
-    // refuses; a cut is not the mover's.)
+    // from). It is the record's last ply, cut after its last lap read (`B9/3`), so that
+    // `mgn check` replays those laps and compares their board with the importer's: a record
+    // that stops unfinished may end so (`mgn.record.cut`). The cut is not the mover's stop of a
+    // move that never ends, which the preset refuses.
     let cut = match turn.filter(|t| t.goes_on) {
         Some(t) if stopped_by_limit(trial) => Some(t),
         Some(t) => {
@@ -1088,6 +1090,12 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
         }
         None => None,
     };
+    if let Some(t) = &cut {
+        ply_lines.push(SourcePlace {
+            line: t.lines.0,
+            column: 1,
+        });
+    }
     if let Some((line, count)) = trial.initial_placements {
         if count != placements {
             return Err(ImportError::new(
@@ -1099,17 +1107,19 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
     }
     let start = start.unwrap_or_else(|| board.position(Side::B));
     let (outcome, termination) = verdict(trial)?;
-    let (outcome, termination) = match &cut {
+    let (outcome, termination, cut_reason) = match &cut {
         // However Ludii ranked the players, the game was not over: the turn under way had
-        // not ended.
+        // not ended. `unfinished` is the Termination that lets the record end in a cut turn;
+        // why it is cut is the tag LudiiCut's.
         Some(t) => (
             "*",
-            format!(
-                "Ludii's move limit, in the middle of {}'s turn: {} cut after lap {}",
-                t.side, t.token, t.laps
-            ),
+            "unfinished".to_string(),
+            Some(format!(
+                "Ludii's move limit stopped the game after lap {} of {}'s turn {}, which had not ended",
+                t.laps, t.side, t.token
+            )),
         ),
-        None => (outcome, termination.to_string()),
+        None => (outcome, termination.to_string(), None),
     };
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
@@ -1139,6 +1149,9 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
     if let Some((_, e)) = &trial.end_type {
         tag("LudiiEndType", e);
     }
+    if let Some(reason) = &cut_reason {
+        tag("LudiiCut", reason);
+    }
     for (name, value) in optional {
         if let Some(value) = value {
             tag(name, value);
@@ -1155,33 +1168,27 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
         out.push_str(ply);
     }
     if let Some(t) = &cut {
-        let _ = write!(
-            out,
-            " {{Ludii's move limit stopped the game after lap {laps} of {side}'s turn {token} (trial lines {a}-{b}), which had not ended: MGN writes a turn whole, so it is not written as a ply}}",
-            laps = t.laps,
-            side = t.side,
-            token = t.token,
-            a = t.lines.0,
-            b = t.lines.1
-        );
+        // Cut after its last lap read, the mover still to move: his turn had not ended.
+        let token = format!("{}/{}", t.token, t.laps);
+        let _ = write!(out, " {}", ply_text(&board, t, &token, t.side));
     }
     let _ = writeln!(out, " {outcome}");
     Ok((out, ply_lines))
 }
 
 /// A ply: where it stands in the trial, the decision, what it emptied and the board after it.
-fn ply_text(board: &Board, t: &Turn) -> String {
+fn ply_text(board: &Board, t: &Turn, token: &str, to_move: Side) -> String {
     let lines = match t.lines {
         (a, b) if a == b => format!("line {a}"),
         (a, b) => format!("lines {a}-{b}"),
     };
-    let mut text = format!("{{{lines}}} {}", t.token);
+    let mut text = format!("{{{lines}}} {token}");
     if !t.removed.is_empty() {
         let seeds: u64 = t.removed.iter().map(|&(_, s)| u64::from(s)).sum();
         let holes: Vec<String> = t.removed.iter().map(|&(s, _)| board.name(s)).collect();
         let _ = write!(text, " x{seeds}({})", holes.join(","));
     }
-    let _ = write!(text, " [{}]", board.position(t.side.other()));
+    let _ = write!(text, " [{}]", board.position(to_move));
     text
 }
 

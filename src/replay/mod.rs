@@ -540,7 +540,8 @@ struct Replay<'a, 's, 'g, R: Rules> {
     /// The decisions of the move being played, kept for its room.
     written_decisions: Vec<(R::Decision, MovePart)>,
     /// The record stops unfinished, by its Termination tag: it may end in a turn the rules
-    /// let stop open ([`Rules::may_stop_in_open_turn`]), if its result is `*`.
+    /// let stop open ([`Rules::may_stop_in_open_turn`]), or with a move cut after a lap
+    /// ([`Rules::apply_cut`]), if its result is `*`.
     may_stop_unfinished: bool,
     /// The last move left its turn open where the record may stop: the failure it is if the
     /// record does not end there with `*`.
@@ -811,6 +812,77 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
 
     /// Plays a written move, and gives the phase it leaves.
     fn play_written_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<Phase, Fail> {
+        // A move written with a lap in a record that stops unfinished may be its last ply, cut
+        // after that lap (`mgn.record.cut`): where the move as written is refused, it is
+        // played so from the state before it.
+        let before = (self.may_stop_unfinished && written.value.stopped_after_lap.is_some())
+            .then(|| self.state.clone());
+        match (self.play_whole_move(side, written), before) {
+            (Err(refused), Some(before)) => self.play_cut(before, refused, written),
+            (played, _) => played,
+        }
+    }
+
+    /// The move of a record that stops unfinished, written with a lap (`B9/3`) and refused as
+    /// written (`refused`), played as a move cut after that lap ([`Rules::apply_cut`]). The cut
+    /// leaves the turn open: `refused` is the failure unless the record ends right after it
+    /// (`stop_in_open_turn`), so anywhere but at the end `/N` keeps its meaning and its
+    /// errors; it is also the failure if the rules refuse the cut, with their reason.
+    fn play_cut(
+        &mut self,
+        before: R::State,
+        mut refused: Fail,
+        written: &Spanned<Move>,
+    ) -> Result<Phase, Fail> {
+        self.state = before.clone();
+        let mut decisions = std::mem::take(&mut self.written_decisions);
+        let cut = self
+            .rules
+            .decisions_from_move_into(&written.value, &mut decisions)
+            .and_then(|()| {
+                let Some(((last, _), firsts)) = decisions.split_last() else {
+                    return Err(Diagnostic::new(
+                        crate::rules::CUT,
+                        "the move has no decision to cut",
+                    ));
+                };
+                for (i, (decision, _)) in firsts.iter().enumerate() {
+                    if i > 0 {
+                        self.play_implied(Some(decision));
+                    }
+                    self.decide(decision)?;
+                }
+                if !firsts.is_empty() {
+                    self.play_implied(Some(last));
+                }
+                if !self.record_events {
+                    return self.rules.apply_cut(&mut self.state, last, &mut ());
+                }
+                let cut = self.rules.apply_cut(&mut self.state, last, &mut self.log);
+                self.log.settle();
+                cut
+            });
+        self.written_decisions = decisions;
+        match cut {
+            Ok(()) => {
+                self.open_turn = Some(refused);
+                Ok(self.rules.phase(&self.state))
+            }
+            Err(why) => {
+                self.state = before;
+                if why.rule == crate::rules::CUT || why.rule == "mgn.limit.laps" {
+                    refused.message.push_str(&format!(
+                        " (nor is it a cut, as the last ply of a record that stops unfinished: {})",
+                        why.message
+                    ));
+                }
+                Err(refused)
+            }
+        }
+    }
+
+    /// Plays a written move as written, and gives the phase it leaves.
+    fn play_whole_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<Phase, Fail> {
         // A failure below drops the reused vector; it ends the replay anyway.
         let mut decisions = std::mem::take(&mut self.written_decisions);
         self.rules

@@ -121,6 +121,10 @@ impl GameDef {
     }
 }
 
+/// The code of a move cut after a lap by the end of a record that stops unfinished
+/// ([`Rules::apply_cut`]).
+pub const CUT: &str = "mgn.record.cut";
+
 /// Rules that hold for every game: the form of a record rather than the play.
 pub static GENERAL_RULES: &[RuleDef] = &[
     RuleDef {
@@ -162,6 +166,11 @@ pub static GENERAL_RULES: &[RuleDef] = &[
         code: "mgn.round.marker",
         summary: "a `round N` marker stands where round N starts, and only there",
         source: "docs/notation.md, Rounds and transactions",
+    },
+    RuleDef {
+        code: "mgn.record.cut",
+        summary: "a record that stops unfinished (result `*`, Termination `unfinished` or `abandoned`) may end with a move cut after lap N (`B9/3`), in a game whose moves are laps the record can cut (Nchuwa): its laps through lap N are played and checked, nothing after them (no capture, the same player still to move), and the claims after it speak of that point; only as the record's last ply, and only before the move's own last lap",
+        source: "docs/notation.md, Claims",
     },
     RuleDef {
         code: "mgn.claim.checkpoint",
@@ -929,6 +938,23 @@ pub trait Rules {
     /// the own store does. Elsewhere (the default) a record writes every turn whole.
     fn may_stop_in_open_turn(&self, _state: &Self::State) -> bool {
         false
+    }
+    /// Play `decision`, the move of a record that stops unfinished written as its last ply
+    /// with a lap (`B9/3`), as a move cut after that lap (`mgn.record.cut`): its laps through
+    /// that one are played, each as any lap is, and nothing after them (no capture, no end of
+    /// the turn), so the same player is still to move. Refused, the state unchanged, where the
+    /// move cannot be cut there (at or past its own last lap) and in a game whose moves are
+    /// not cut (the default): the replay then gives the move's own refusal of `/N`.
+    fn apply_cut<S: EventSink>(
+        &self,
+        _state: &mut Self::State,
+        _decision: &Self::Decision,
+        _sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        Err(Diagnostic::new(
+            CUT,
+            "mgn cuts no move of this game after a lap (it cuts Nchuwa's): the record stops between turns",
+        ))
     }
     /// Asks the rules to leave out, until asked back (`defer` false), the look-ahead that
     /// refuses a decision only because the move could never end after it, and says whether

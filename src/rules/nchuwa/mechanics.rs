@@ -890,6 +890,80 @@ impl Nchuwa {
         Ok(())
     }
 
+    /// A move of play cut after lap `lap` by the end of a record that stops unfinished
+    /// ([`Rules::apply_cut`]): its laps through that one, each relaying into the next, and
+    /// nothing after them. A move of one lap, or a cut at or past the move's own last lap,
+    /// has no lap to cut after: the move is written whole.
+    pub(super) fn apply_cut_sow<S: EventSink>(
+        &self,
+        state: &mut NchuwaState,
+        mover: Side,
+        (hole, extras, lap): (Hole, Extras, u32),
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        let index = self.check_start(state, mover, hole)?;
+        if !extras.is_empty() {
+            return Err(Diagnostic::new(
+                CAPTURE_EXTRA,
+                "a cut move captures nothing, so it has no extra capture",
+            )
+            .at(MovePart::ExtraCapture(0)));
+        }
+        let plan = self.plan_sow(state, mover, index, true);
+        let before_end = |laps: u64| match laps {
+            0 | 1 => "no lap to cut after".to_string(),
+            2 => "after lap 1 only, /1".to_string(),
+            _ => format!("after lap 1 to {}, /1 to /{}", laps - 1, laps - 1),
+        };
+        let lap64 = u64::from(lap);
+        match plan.walk {
+            _ if lap == 0 => {
+                return Err(Diagnostic::new(
+                    CUT,
+                    format!("{hole}/0: a move is cut after one of its laps, the first being lap 1"),
+                ))
+            }
+            Walk::Ends { laps } if lap64 >= laps => {
+                return Err(Diagnostic::new(
+                    CUT,
+                    format!(
+                        "a move is cut before its own last lap, and {hole} ends by itself after {laps} lap{}: {}",
+                        if laps == 1 { "" } else { "s" },
+                        before_end(laps)
+                    ),
+                ))
+            }
+            Walk::Ends { .. } => {}
+            Walk::Endless { .. } | Walk::Undecided if lap64 > self.max_laps => {
+                return Err(Diagnostic::new(
+                    "mgn.limit.laps",
+                    format!(
+                        "{hole}/{lap} is cut past the lap budget of {} laps (raise the budget with --max-laps)",
+                        self.max_laps
+                    ),
+                ))
+            }
+            Walk::Endless { .. } | Walk::Undecided => {}
+        }
+        let mut ring = state.rings[mover.index()];
+        if sink.keeps_events() {
+            let mut at = index;
+            for n in 1..=lap {
+                let last = self.lap(mover, &mut ring, at, n, sink);
+                sink.event(Event::LapEnd {
+                    hole: self.hole(mover, last),
+                    lap: n,
+                    rule: if n == lap { CUT } else { LAP_RELAY },
+                });
+                at = last;
+            }
+        } else {
+            ring = self.ring_after(&ring, index, Self::first_pass_lap(plan.walk, lap64));
+        }
+        state.rings[mover.index()] = ring;
+        Ok(())
+    }
+
     /// Play a move's laps from ring index `index` with their events, up to its end or the lap
     /// `stop` it is stopped after; a stopped move reports its cycle after lap mu + lambda.
     pub(super) fn play_laps<S: EventSink>(

@@ -345,6 +345,37 @@ impl Rules for Nchuwa {
         }
     }
 
+    fn apply_cut<S: EventSink>(
+        &self,
+        state: &mut NchuwaState,
+        decision: &NchuwaDecision,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        let NchuwaDecision::Sow {
+            hole,
+            extras,
+            stop: Some(lap),
+        } = *decision
+        else {
+            return Err(Diagnostic::new(
+                CUT,
+                format!(
+                    "{decision} is not sown after the opening: only a move of play has laps to cut"
+                ),
+            ));
+        };
+        let mover = match self.phase(state) {
+            Phase::ToMove(side) if state.opening == 0 => side,
+            _ => {
+                return Err(Diagnostic::new(
+                    CUT,
+                    format!("{decision} cannot be played here, so it cannot be cut: only a move of play has laps to cut"),
+                ))
+            }
+        };
+        self.apply_cut_sow(state, mover, (hole, extras, lap), sink)
+    }
+
     fn decisions_from_move_into(
         &self,
         written: &Move,

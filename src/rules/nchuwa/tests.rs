@@ -1394,3 +1394,205 @@ fn nchuwa_stops_played_from_the_remembered_move_agree_with_stops_played_in_full(
         }));
     }
 }
+
+/// The replay's verdict on each record of `text`, streamed and from the parsed tree, which
+/// must agree: None for a pass, else the first failure's rule and message.
+fn record_verdicts(text: &str) -> Vec<Option<(&'static str, String)>> {
+    use crate::check::{check_text, RecordResult};
+    let streamed: Vec<_> = check_text(text, &CheckOptions::default())
+        .into_iter()
+        .map(|result| match result {
+            RecordResult::Checked { verdict, .. } => match verdict {
+                Verdict::Passed => None,
+                Verdict::Failed(failures) => failures.first().map(|f| (f.rule, f.message.clone())),
+            },
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let from_tree: Vec<_> = parse_games(text)
+        .into_iter()
+        .map(|game| {
+            crate::replay::replay_game(&game.unwrap(), true)
+                .failure
+                .map(|f| (f.rule, f.message.clone()))
+        })
+        .collect();
+    assert_eq!(streamed, from_tree, "{text}");
+    streamed
+}
+
+/// A Nchuwa record from `start`, with its Termination tag and options.
+fn cut_record(start: &str, options: &[&str], termination: Option<&str>, moves: &str) -> String {
+    let mut text = format!("[Game \"nchuwa\"]\n[Start \"{start}\"]\n");
+    for option in options {
+        text.push_str(&format!("[Option \"{option}\"]\n"));
+    }
+    if let Some(t) = termination {
+        text.push_str(&format!("[Termination \"{t}\"]\n"));
+    }
+    format!("{text}\n{moves}\n")
+}
+
+/// B1 (2 seeds) relays from B3 after lap 1 and ends in B5 after lap 2.
+const RELAY: &str = "0,0,0,0,0,0,3,0,0,0,0,0/2,0,1,0,0,0,0,0,0,0,0,0 21/21 B 1";
+/// The board after lap 1 of B1 from RELAY: the turn is not over, B is still to move.
+const RELAY_CUT_1: &str = "0,0,0,0,0,0,3,0,0,0,0,0/0,1,2,0,0,0,0,0,0,0,0,0 21/21 B 1";
+
+/// mgn.record.cut: a record that stops unfinished (`*`, Termination `unfinished` or
+/// `abandoned`) may end with a move cut after lap N (`B1/1`): its laps through N are played,
+/// nothing after them, and the claims after it speak of that point, the same player to move.
+#[test]
+fn nchuwa_a_record_that_stops_unfinished_may_end_with_a_move_cut_after_a_lap() {
+    for termination in ["unfinished", "abandoned"] {
+        for moves in [
+            "1. B1/1 *",
+            "1. B1/1 {cut} *",
+            &format!("1. B1/1 x0 =21/21 [{RELAY_CUT_1}] *"),
+        ] {
+            let text = cut_record(RELAY, &[], Some(termination), moves);
+            assert_eq!(record_verdicts(&text), [None], "{text}");
+        }
+    }
+    // Each seed of the cut lap is a claim: one seed moved fails the checkpoint.
+    let moved = "0,0,0,0,0,0,3,0,0,0,0,0/0,2,1,0,0,0,0,0,0,0,0,0 21/21 B 1";
+    let text = cut_record(
+        RELAY,
+        &[],
+        Some("unfinished"),
+        &format!("1. B1/1 [{moved}] *"),
+    );
+    let verdict = record_verdicts(&text);
+    assert_eq!(
+        verdict[0].as_ref().map(|v| v.0),
+        Some("mgn.claim.checkpoint")
+    );
+    // So is the player to move: the turn is not over.
+    let after = RELAY_CUT_1.replace(" B 1", " A 1");
+    let text = cut_record(
+        RELAY,
+        &[],
+        Some("unfinished"),
+        &format!("1. B1/1 [{after}] *"),
+    );
+    let verdict = record_verdicts(&text);
+    assert_eq!(
+        verdict[0].as_ref().map(|v| v.0),
+        Some("mgn.claim.checkpoint")
+    );
+    // The cut is a ply of `mgn replay`, with the position it reached.
+    let text = cut_record(RELAY, &[], Some("unfinished"), "1. B1/1 *");
+    let game = parse_games(&text).remove(0).unwrap();
+    let replayed = crate::replay::replay_game(&game, true);
+    assert_eq!(replayed.plies.len(), 1);
+    assert_eq!(write_position(&replayed.plies[0].after), RELAY_CUT_1);
+    // Played by the rules: one lap, ended by the cut, nothing captured, B still to move.
+    let d = nchuwa();
+    let mut state = at(&d, RELAY);
+    let mut events = Vec::new();
+    d.apply_cut(&mut state, &sow("B1", None, Some(1)), &mut events)
+        .unwrap();
+    let ends: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::LapEnd { rule, .. } => Some(*rule),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ends, ["mgn.record.cut"]);
+    assert!(captures(&events).is_empty());
+    assert_eq!(shown(&d, &state), RELAY_CUT_1);
+}
+
+/// mgn.record.cut: anywhere else, `/N` keeps its meaning and its errors: a record without
+/// such a Termination, one that goes on after the cut or ends with another result fails at the
+/// move as it always has; a cut at or past the move's own last lap, or with an extra capture,
+/// is refused.
+#[test]
+fn nchuwa_a_cut_is_only_the_last_ply_of_a_record_that_stops_unfinished() {
+    let ends_by_itself = |verdict: &[Option<(&'static str, String)>]| matches!(&verdict[0], Some(("nchuwa.endless", m)) if m.contains("ends by itself after 2 laps"));
+    for (termination, moves) in [
+        (None, "1. B1/1 *"),
+        (Some("normal"), "1. B1/1 *"),
+        (Some("Ludii's move limit"), "1. B1/1 *"),
+        (Some("unfinished"), "1. B1/1 1... A7 *"),
+        (Some("unfinished"), "1. B1/1 pass *"),
+        (Some("abandoned"), "1. B1/1 1-0"),
+    ] {
+        let text = cut_record(RELAY, &[], termination, moves);
+        let verdict = record_verdicts(&text);
+        assert!(ends_by_itself(&verdict), "{text}: {verdict:?}");
+    }
+    for stop in [2, 3] {
+        let text = cut_record(RELAY, &[], Some("unfinished"), &format!("1. B1/{stop} *"));
+        let verdict = record_verdicts(&text);
+        assert!(ends_by_itself(&verdict), "{text}: {verdict:?}");
+        let d = nchuwa();
+        let error = refused_cut(&d, &at(&d, RELAY), sow("B1", None, Some(stop)));
+        assert_eq!(error.rule, "mgn.record.cut");
+        assert!(
+            error.message.contains("after lap 1 only, /1"),
+            "{}",
+            error.message
+        );
+    }
+    let d = nchuwa();
+    let error = refused_cut(&d, &at(&d, RELAY), sow("B1", Some("A7"), Some(1)));
+    assert_eq!(error.rule, "nchuwa.capture.extra");
+    let error = refused_cut(&d, &at(&d, RELAY), sow("B2", None, Some(1)));
+    assert_eq!(error.rule, "nchuwa.sow.start");
+}
+
+fn refused_cut(d: &Nchuwa, state: &NchuwaState, decision: NchuwaDecision) -> Diagnostic {
+    let mut after = state.clone();
+    let error = d.apply_cut(&mut after, &decision, &mut ()).unwrap_err();
+    assert_eq!(&after, state, "a refused cut changes nothing");
+    error
+}
+
+/// mgn.record.cut on a move that never ends: under `nchuwa.endless=illegal` (the default and
+/// the preset `ludii`'s) any lap, B still to move; where `/N` is a stop the rules allow, it
+/// is that stop, the turn over, as in any record.
+#[test]
+fn nchuwa_a_move_that_never_ends_may_be_cut_after_any_lap() {
+    let d = nchuwa();
+    let start = at(&d, ENDLESS);
+    for lap in [1, 5, 72, 210] {
+        let mut cut = start.clone();
+        cut.rings[Side::B.index()] = d.ring_after(&start.rings[Side::B.index()], 0, lap);
+        let position = shown(&d, &cut);
+        assert!(position.ends_with(" B 1"));
+        let moves = format!("1. B1/{lap} [{position}] *");
+        let text = cut_record(ENDLESS, &[], Some("unfinished"), &moves);
+        assert_eq!(record_verdicts(&text), [None], "{text}");
+        let text = cut_record(ENDLESS, &["nchuwa.endless=illegal"], None, &moves);
+        let verdict = record_verdicts(&text);
+        assert_eq!(verdict[0].as_ref().map(|v| v.0), Some("nchuwa.endless"));
+    }
+    // Under `stop`, B1/72 is the mover's stop: the turn passes to A.
+    let options = ["nchuwa.endless=stop"];
+    let passed = ENDLESS.replace(" B 1", " A 1");
+    let text = cut_record(
+        ENDLESS,
+        &options,
+        Some("unfinished"),
+        &format!("1. B1/72 [{passed}] *"),
+    );
+    assert_eq!(record_verdicts(&text), [None], "{text}");
+    let text = cut_record(
+        ENDLESS,
+        &options,
+        Some("unfinished"),
+        &format!("1. B1/72 [{ENDLESS}] *"),
+    );
+    let verdict = record_verdicts(&text);
+    assert_eq!(
+        verdict[0].as_ref().map(|v| v.0),
+        Some("mgn.claim.checkpoint")
+    );
+    // B1/5, which `stop` does not allow, is a cut.
+    let mut cut = start.clone();
+    cut.rings[Side::B.index()] = d.ring_after(&start.rings[Side::B.index()], 0, 5);
+    let moves = format!("1. B1/5 [{}] *", shown(&d, &cut));
+    let text = cut_record(ENDLESS, &options, Some("unfinished"), &moves);
+    assert_eq!(record_verdicts(&text), [None], "{text}");
+}
