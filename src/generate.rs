@@ -43,7 +43,8 @@ impl Rng {
 pub struct GenerateOptions {
     /// A checkpoint after every ply.
     pub checkpoints: bool,
-    /// Stop a game that has not ended after this many plies (its result is then `*`).
+    /// Cut a game that has not ended after this many plies (its result is then `*`, its
+    /// `Termination` [`cap_termination`]).
     pub max_plies: usize,
 }
 

@@ -465,9 +465,9 @@ pub struct GameArgs {
     pub max_laps: u64,
 }
 
-/// generate's ply cap: a cut Dakon game is about 12 KB of MGN (60 KB with checkpoints), and a
-/// cap of 100000 let Dakon games run to 800 KB while only 1 in 4 more ended (docs/performance.md,
-/// "Random games that end").
+/// generate's ply cap: a cut Dakon game is about 14 KB of MGN (90 KB with checkpoints), and a
+/// cap of 100000 let Dakon games run to 800 KB, a quarter of them ending against a tenth within
+/// 2000 plies (docs/performance.md, "Random games that end").
 pub const DEFAULT_GENERATE_PLIES: usize = 2000;
 
 #[derive(Debug, Args)]
@@ -490,11 +490,12 @@ pub struct GenerateArgs {
     /// Cut a game that has not ended after this many plies (result *)
     ///
     /// A cut game's result is *, its Termination tag names the cap, and standard error counts
-    /// the games cut. Random Dakon
-    /// games rarely end by themselves (about 1 in 9 within 2000 plies, 1 in 4 within 100000;
-    /// catalan-neighbours 7 in 10), nor do Mraw imrujen's under catalan-always-feed (1 in 25):
-    /// their rounds keep ending with the seeds shared enough to lay out the next. Nearly every
-    /// game of the other games and presets ends within a few hundred plies (docs/performance.md)
+    /// the games cut. Random Dakon games rarely end by themselves (about 1 in 9 within 2000
+    /// plies, 1 in 4 within 100000; catalan-neighbours 7 in 10 within 2000), nor do Mraw
+    /// imrujen's under catalan-always-feed (1 in 25): their games end after a round that leaves
+    /// too few seeds to lay out the next round, and random players' rounds rarely do. Nearly
+    /// every game of the other games and presets ends within a few hundred plies
+    /// (docs/performance.md)
     #[arg(long, default_value_t = DEFAULT_GENERATE_PLIES, value_name = "N")]
     pub max_plies: usize,
 

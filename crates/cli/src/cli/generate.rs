@@ -1,4 +1,4 @@
-//! `mgn generate`: random complete legal games, written as MGN.
+//! `mgn generate`: random legal games, each to its end or cut at the ply cap, written as MGN.
 //!
 //! Game `n` of a run is drawn from its own generator, [`Rng::for_game`] of the seed and `n`, so
 //! the games can be made on any number of threads and the output is the same: worker threads
