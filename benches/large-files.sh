@@ -45,7 +45,16 @@ if [ ! -s one-game-64m.mgn ]; then
         printf '*\n'
     } > one-game-64m.mgn
 fi
-ls -l games-1g.mgn one-game-64m.mgn
+# The same size on one line, its second ply illegal (`B4 B4 B4 ...`): a failure's report shows
+# a part of the line, and once held 16 bytes for each of its characters (1.1 GB).
+if [ ! -s one-line-64m.mgn ]; then
+    {
+        printf '[Game "dakon"]\n\n'
+        awk 'BEGIN { size = 0; while (size < 64 * 1048576) { printf "B4 "; size += 3 } }'
+        printf '*\n'
+    } > one-line-64m.mgn
+fi
+ls -l games-1g.mgn one-game-64m.mgn one-line-64m.mgn
 
 measure "check games-1g.mgn (every core)" "$mgn" check -q games-1g.mgn
 # One core for the reading thread and the checking alike: the speed-up is the fair one.
@@ -54,6 +63,9 @@ for part in part-dakon.mgn part-mraw.mgn part-nchuwa.mgn part-dong-wo.mgn; do
     measure "check $part (one checking thread)" env RAYON_NUM_THREADS=1 "$mgn" check -q "$part"
 done
 measure "check one-game-64m.mgn" "$mgn" check -q one-game-64m.mgn
+for command in check replay show; do
+    measure "$command one-line-64m.mgn (fails at ply 2)" "$mgn" "$command" one-line-64m.mgn
+done
 measure "replay games-1g.mgn" "$mgn" replay games-1g.mgn
 measure "replay --format json games-1g.mgn" "$mgn" replay --format json games-1g.mgn
 measure "convert games-1g.mgn to yaml" "$mgn" convert --to yaml -o games-1g.yaml games-1g.mgn

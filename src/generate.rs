@@ -43,7 +43,8 @@ impl Rng {
 pub struct GenerateOptions {
     /// A checkpoint after every ply.
     pub checkpoints: bool,
-    /// Stop a game that has not ended after this many plies (its result is then `*`).
+    /// Cut a game that has not ended after this many plies (its result is then `*`, its
+    /// `Termination` [`cap_termination`]).
     pub max_plies: usize,
 }
 
@@ -204,7 +205,15 @@ pub fn playout<R: Rules, S: EventSink>(
     plies
 }
 
-/// Play one random game from `state` and write it as a record under `header`.
+/// The `Termination` tag of a game the cap of `max_plies` cut: it names the cap, so that a
+/// reader tells a game cut short from one that ended, and the cap from the game's own length.
+pub fn cap_termination(max_plies: usize) -> String {
+    format!("unfinished: cut by the generator at its cap of {max_plies} plies")
+}
+
+/// Play one random game from `state` and write it as a record under `header`. A game that has
+/// not ended after `options.max_plies` plies is cut there: its result `*`, its `Termination`
+/// [`cap_termination`].
 pub fn random_game<R: Rules>(
     rules: &R,
     header: Header,
@@ -272,7 +281,12 @@ pub fn random_game<R: Rules>(
     let mut header = header;
     header.result = Some(spanned(outcome));
     if outcome == Outcome::Unknown {
-        header.termination = Some(spanned("unfinished".to_string()));
+        let termination = if plies == options.max_plies {
+            cap_termination(plies)
+        } else {
+            "unfinished".to_string()
+        };
+        header.termination = Some(spanned(termination));
     }
     Game::new(header, moves, outcome)
 }

@@ -153,3 +153,49 @@ fn suite_never_blocks_on_a_fifo() {
     assert_eq!(code(&output), 0, "{}", shown(&output));
     assert_eq!(summary(&output), "1 passed, 0 failed");
 }
+
+/// A game of one 16 MiB line whose second ply breaks the rules: check, replay and show report it
+/// within a data limit of 128 MiB, whatever the machine's speed. The report showed the line by
+/// first collecting its characters with their offsets, 16 bytes a character (256 MiB here; a
+/// game of 64 MiB peaked at 1.1 GB), where a game that passes holds about twice its text.
+#[cfg(unix)]
+#[test]
+fn a_failing_game_on_one_long_line_is_reported_in_bounded_memory() {
+    use std::os::unix::process::CommandExt;
+    let dir = scratch("bounded", "failing-long-line");
+    let file = dir.join("one-line.mgn");
+    let mut text = String::from("[Game \"dakon\"]\n\n");
+    while text.len() < 16 << 20 {
+        text.push_str("B4 ");
+    }
+    text.push_str("*\n");
+    fs::write(&file, &text).unwrap();
+    for args in [
+        ["check", "--format", "text", path_str(&file)],
+        ["replay", "--format", "text", path_str(&file)],
+        ["show", "--format", "text", path_str(&file)],
+    ] {
+        let mut command = command(&args);
+        // Thread stacks count as data: a machine of many cores starts no more threads than this.
+        command.env("RAYON_NUM_THREADS", "2");
+        unsafe {
+            command.pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: 128 << 20,
+                    rlim_max: 128 << 20,
+                };
+                if libc::setrlimit(libc::RLIMIT_DATA, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let output = finish(command, None);
+        assert_eq!(code(&output), 1, "{args:?}: {}", shown(&output));
+        assert!(
+            shown(&output).contains("B4 is not a hole of A's row"),
+            "{args:?}: {}",
+            shown(&output)
+        );
+    }
+}

@@ -683,6 +683,39 @@ fn generated_games_pass_the_check_and_a_seed_repeats_them() {
     assert_ne!(stdout(&mgn(&other)), games);
 }
 
+/// A game the ply cap cuts is an unfinished record that says so: result `*`, a Termination tag
+/// naming the cap, the check passes it; standard error counts the games cut. Random Dakon games
+/// mostly run to the cap, and the default cap keeps them small.
+#[test]
+fn a_game_the_cap_cuts_says_so_and_is_counted() {
+    let output = mgn(&[
+        "generate", "--game", "dakon", "--games", "10", "--seed", "2",
+    ]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let games = stdout(&output);
+    let cut = games
+        .matches("[Termination \"unfinished: cut by the generator at its cap of 2000 plies\"]")
+        .count();
+    assert!(cut > 0 && cut < 10, "{cut} cut: {games}");
+    assert_eq!(
+        games
+            .matches("{stopped by the generator after 2000 plies} *")
+            .count(),
+        cut
+    );
+    assert!(games.len() < 10 * 40_000, "{} bytes", games.len());
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "mgn: {cut} of 10 games did not end within 2000 plies and were cut there (result *, \
+             Termination \"unfinished: cut by the generator at its cap of 2000 plies\"); \
+             --max-plies sets the cap\n"
+        )
+    );
+    let checked = run(&["check", "-"], Some(games.as_bytes()));
+    assert_eq!(stdout(&checked), "10 passed, 0 failed\n");
+}
+
 /// `generate --jobs N`: each game is drawn from the seed and its number alone and the games are
 /// written in order, so the output is the same bytes on one thread or many, for every game; and
 /// the first games of a longer run are the games of a shorter one.

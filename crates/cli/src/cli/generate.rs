@@ -1,20 +1,22 @@
-//! `mgn generate`: random complete legal games, written as MGN.
+//! `mgn generate`: random legal games, each to its end or cut at the ply cap, written as MGN.
 //!
 //! Game `n` of a run is drawn from its own generator, [`Rng::for_game`] of the seed and `n`, so
 //! the games can be made on any number of threads and the output is the same: worker threads
 //! claim runs of games in order, write each run's text, and the main thread writes the runs in
-//! the order they were claimed. A window bounds the runs made and not yet written, and a run
-//! holds about [`RUN_BYTES`] of text (one game at least), so memory stays small whatever
-//! `--games` says, and a reader that hangs up (`| head`) ends the run.
+//! the order they were claimed. A window bounds the runs claimed and not yet written, and a run
+//! holds about [`RUN_BYTES`] of text (one game at least): a run that grows past it is handed
+//! over in pieces, and one that is not the next to be written then waits for its turn. So
+//! memory stays small whatever `--games` says and however long the games run, and a reader
+//! that hangs up (`| head`) ends the run.
 
 use super::args::{threads, GameArgs, GenerateArgs};
 use super::output::{self, say};
 use super::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mgn::generate::{random_game, GenerateOptions, Rng};
+use mgn::generate::{cap_termination, random_game, GenerateOptions, Rng};
 use mgn::notation::{push_game, BoardSize, GameKind, Header, RuleSetting, Side, Span, Spanned};
 use mgn::rules::{with_rules_within, Rules, WithRules};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
@@ -32,7 +34,18 @@ struct Games<'a> {
     seed: u64,
     options: GenerateOptions,
     claims: &'a Claims,
-    done: mpsc::Sender<(u64, u64, String)>,
+    done: mpsc::Sender<Piece>,
+}
+
+/// Games made, in order: the whole of a run, or a part of it (`last` says whether it ends the
+/// run).
+struct Piece {
+    run: u64,
+    games: u64,
+    /// Of those games, the ones the ply cap cut.
+    cut: u64,
+    text: String,
+    last: bool,
 }
 
 impl WithRules for Games<'_> {
@@ -40,8 +53,10 @@ impl WithRules for Games<'_> {
     fn run<R: Rules>(self, rules: &R) {
         let mut header = self.header.clone();
         header.source = Some(spanned("random legal play by mgn generate".to_string()));
+        let cut_mark = cap_termination(self.options.max_plies);
         while let Some(run) = self.claims.claim() {
             let mut text = String::with_capacity(RUN_BYTES as usize + (RUN_BYTES as usize >> 2));
+            let (mut games, mut cut, mut run_bytes) = (0, 0, 0);
             for number in run.games.clone() {
                 if number > 1 {
                     text.push('\n');
@@ -61,10 +76,42 @@ impl WithRules for Games<'_> {
                     self.options,
                 );
                 push_game(&mut text, &game);
+                games += 1;
+                if game
+                    .header
+                    .termination
+                    .as_ref()
+                    .is_some_and(|t| t.value == cut_mark)
+                {
+                    cut += 1;
+                }
+                if text.len() as u64 >= RUN_BYTES && number + 1 < run.games.end {
+                    // A run sized after short games can meet long ones: what is made goes to
+                    // the writer, and a run that is not next waits, so that the text held
+                    // stays about a run's for each run in the window.
+                    run_bytes += text.len();
+                    let piece = Piece {
+                        run: run.index,
+                        games: std::mem::take(&mut games),
+                        cut: std::mem::take(&mut cut),
+                        text: std::mem::take(&mut text),
+                        last: false,
+                    };
+                    if self.done.send(piece).is_err() || !self.claims.wait_turn(run.index) {
+                        return;
+                    }
+                }
             }
-            let games = run.games.end - run.games.start;
-            self.claims.made(games, text.len());
-            if self.done.send((run.index, games, text)).is_err() {
+            run_bytes += text.len();
+            self.claims.made(run.games.end - run.games.start, run_bytes);
+            let piece = Piece {
+                run: run.index,
+                games,
+                cut,
+                text,
+                last: true,
+            };
+            if self.done.send(piece).is_err() {
                 return;
             }
         }
@@ -146,6 +193,18 @@ impl Claims {
         let per_game = (bytes as u64 / games).max(1);
         self.run_games
             .store((RUN_BYTES / per_game).clamp(1, 1024), Ordering::Relaxed);
+    }
+
+    /// Waits until run `index` is the next to be written; false when the writer has stopped.
+    fn wait_turn(&self, index: u64) -> bool {
+        let mut state = self.state.lock().expect("the claims are never poisoned");
+        while !state.stopped && state.written < index {
+            state = self
+                .changed
+                .wait(state)
+                .expect("the claims are never poisoned");
+        }
+        !state.stopped
     }
 
     fn written(&self, runs: u64) {
@@ -245,8 +304,10 @@ pub fn run(args: &GenerateArgs) -> Status {
         ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed}")
             .expect("a valid template"),
     );
+    let mut cut = 0;
+    let mut closed = false;
     let written = std::thread::scope(|scope| -> std::io::Result<()> {
-        let (done, arrived) = mpsc::channel::<(u64, u64, String)>();
+        let (done, arrived) = mpsc::channel::<Piece>();
         let (header, claims) = (&header, &claims);
         for _ in 0..threads {
             let games = Games {
@@ -264,23 +325,40 @@ pub fn run(args: &GenerateArgs) -> Status {
         }
         drop(done);
         let _release = Release(claims);
-        // Runs come as they are made; they are written in the order they were claimed.
-        let mut waiting = BTreeMap::new();
+        // Pieces come as they are made; they are written in the order their runs were
+        // claimed, each run's in the order made.
+        let mut waiting: BTreeMap<u64, VecDeque<Piece>> = BTreeMap::new();
         let mut next = 0;
-        for (index, games, text) in arrived {
-            waiting.insert(index, (games, text));
-            while let Some((games, text)) = waiting.remove(&next) {
-                next += 1;
-                bar.suspend(|| out.write_all(text.as_bytes()))?;
-                bar.inc(games);
+        for piece in arrived {
+            waiting.entry(piece.run).or_default().push_back(piece);
+            while let Some(piece) = waiting.get_mut(&next).and_then(VecDeque::pop_front) {
+                bar.suspend(|| out.write_all(piece.text.as_bytes()))?;
+                bar.inc(piece.games);
+                cut += piece.cut;
                 if out.is_closed() {
+                    closed = true;
                     return Ok(());
                 }
-                claims.written(next);
+                if piece.last {
+                    waiting.remove(&next);
+                    next += 1;
+                    claims.written(next);
+                }
             }
         }
         Ok(())
     });
     bar.finish_and_clear();
+    // Said of the games written, when the reader took them all: a cut game is legal but no
+    // whole game, and random Dakon games mostly run to the cap (docs/performance.md).
+    if cut > 0 && !closed && written.is_ok() {
+        say(&format!(
+            "{cut} of {} games did not end within {} plies and were cut there (result *, \
+             Termination \"{}\"); --max-plies sets the cap",
+            args.games,
+            args.max_plies,
+            cap_termination(args.max_plies)
+        ));
+    }
     output::finish(&mut out, written, Status::Success)
 }

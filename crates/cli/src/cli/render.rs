@@ -243,25 +243,26 @@ impl Excerpt {
         let mut start = from;
         loop {
             let end = line_end(start);
-            let chars: Vec<(usize, char)> = text[start..end]
-                .trim_end_matches('\r')
-                .char_indices()
-                .collect();
-            let (first, last) = if chars.len() > SHOWN_LINE {
+            // The line's characters are counted and walked, not collected: a vector of them was
+            // 16 bytes a character, 1.1 GB for a game of 64 MiB on one line that fails.
+            let line_text = text[start..end].trim_end_matches('\r');
+            let count = line_text.chars().count();
+            let (first, last) = if count > SHOWN_LINE {
                 let around = if (start..=end).contains(&primary) {
                     primary_column
                 } else {
                     0
                 };
                 let first = around.saturating_sub(SHOWN_LINE / 3);
-                (first, (first + SHOWN_LINE).min(chars.len()))
+                (first, (first + SHOWN_LINE).min(count))
             } else {
-                (0, chars.len())
+                (0, count)
             };
             if first > 0 {
                 shown.push('…');
             }
-            for &(k, c) in &chars[first..last] {
+            let mut chars = line_text.char_indices().skip(first);
+            for (k, c) in chars.by_ref().take(last - first) {
                 moved.push((start + k, shown.len()));
                 if c == '\t' {
                     shown.push(' ');
@@ -270,9 +271,9 @@ impl Excerpt {
                 }
             }
             // The end of the line: a mark there (end of line, end of file) points just past it.
-            let past = chars.get(last).map_or(end, |&(k, _)| start + k);
+            let past = chars.next().map_or(end, |(k, _)| start + k);
             moved.push((past, shown.len()));
-            if last < chars.len() {
+            if last < count {
                 shown.push('…');
             }
             if end >= to || end >= text.len() {
