@@ -117,7 +117,7 @@ fn generated_games_are_kept() {
     let mut kept = String::new();
     for (game, games, max_plies, checkpoints) in [
         ("dakon", "20", "300", true),
-        ("dakon", "6", "100000", false),
+        ("dakon", "4", "20000", false),
         ("mraw-imrujen", "60", "300", true),
         ("nchuwa", "300", "300", true),
         ("dong-wo", "30", "300", true),
