@@ -268,7 +268,7 @@ const LEVELS: &[(&str, &str, &str)] = &[
     (
         "comment between tags",
         "/games/0/header/comments/0",
-        "expected `text` or `style`",
+        "expected one of `text`, `style`, `after`",
     ),
     (
         "comment in the move text",
