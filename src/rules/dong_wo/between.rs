@@ -616,10 +616,23 @@ impl DongWo {
                 // 000: «un forat que acaba de ser guanyat pot ser immediatament recomprat pel
                 // perdedor de la ronda»: before anything else.
                 let just_won = state.between.as_ref().and_then(|b| b.just_won) == Some(i as u8);
+                let side = hole.side;
+                // Under dong-wo.rebuy.order=muzi-first the muzi come first even for the hole
+                // just won: what the buyer paid for his own muzi here is what may leave him short.
+                let mut muzi_paid = 0;
                 if !just_won {
                     self.before_purchase(state, "buying a hole back", events)?;
+                } else if self.config.rebuy_order == RebuyOrder::MuziFirst {
+                    for s in [Side::A, Side::B] {
+                        if self.muzi_lost(state, s) {
+                            let before = state.winnings[s.index()].seeds;
+                            self.buy_back_muzi(state, s, events)?;
+                            if s == side {
+                                muzi_paid = before - state.winnings[s.index()].seeds;
+                            }
+                        }
+                    }
                 }
-                let side = hole.side;
                 if state.board.owner(i) != Some(side.other()) {
                     return Err(refuse(
                         REBUY,
@@ -634,7 +647,19 @@ impl DongWo {
                     side,
                     u64::from(HOLE_PRICE + FILL_STONES),
                     format_args!("buying {hole} back for {HOLE_PRICE} with {FILL_STONES} stones to put in it"),
-                )?;
+                )
+                .map_err(|refused| {
+                    if muzi_paid == 0 {
+                        return refused;
+                    }
+                    refuse(
+                        RebuyOrder::CODE,
+                        format!(
+                            "{side}'s muzi is bought back before the hole just won (dong-wo.rebuy.order=muzi-first), for {muzi_paid}: {}",
+                            refused.message
+                        ),
+                    )
+                })?;
                 state.winnings[side.index()].seeds -= HOLE_PRICE;
                 state.winnings[side.other().index()].seeds += HOLE_PRICE;
                 events.event(Event::Transfer {

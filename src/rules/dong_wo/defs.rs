@@ -157,7 +157,7 @@ rule_table! {
         source: "003: \"However, if there are holes captured (won or bought) by the opponent in the player's own row, these must be bought back first.\" 000: «Si l’adversari té forats (guanyats o comprats) en el propi costat del comprador, aquests han de ser recomprats abans de comprar forats en el costat de l’adversari.»",
     }
     REBUY = "dong-wo.rebuy" {
-        summary: "`rebuy:A3`: a player buys back a hole of his row that the opponent holds, for 10 paid to him, and puts 5 stones in it (its stones go back to the opponent); a hole just won may be bought back by the round's loser at once, before anything else, for the same 15",
+        summary: "`rebuy:A3`: a player buys back a hole of his row that the opponent holds, for 10 paid to him, and puts 5 stones in it (its stones go back to the opponent); a hole just won may be bought back by the round's loser at once, before anything else (the muzi first under dong-wo.rebuy.order=muzi-first), for the same 15",
         source: "003: \"Again the player must pay 10 stones, but now he has to have a surplus of another 5 stones that must be placed into the hole.\" 000: «Per recomprar un forat, el jugador cal que disposi de les 10 llavors que val i, almenys, 5 llavors més per omplir el forat. [...] un forat que acaba de ser guanyat pot ser immediatament recomprat pel perdedor de la ronda, si té les 15 llavors necessàries»",
     }
     NEXT_ROUND_FIRST = "dong-wo.next-round.first" {
@@ -225,6 +225,15 @@ rule_option! {
 }
 
 rule_option! {
+    pub enum RebuyOrder = "dong-wo.rebuy.order" {
+        summary: "when the round's loser may buy back the hole just won (`rebuy:B3` right after `win:B3`): before his lost muzi is bought back, or only after it",
+        source: "000: «un forat que acaba de ser guanyat pot ser immediatament recomprat pel perdedor de la ronda, si té les 15 llavors necessàries per fer la transacció.» «Al final d’una ronda, després de vendre la llavor laomuzi (val per 5) si és necessari, els jugadors omplen els seus forats» 003: \"If a player lost his muzi, he must buy it back in exchange for 5 stones.\"",
+        HoleFirst = "hole-first": "at once, right after the `win:`, before the muzi are bought back («immediatament»): with 19 stones he buys back both, the hole for 15 and then the muzi, owing what he lacks for it",
+        MuziFirst = "muzi-first": "after the muzi are bought back, as a purchase is (still before the fill): with 19 stones, 14 are left after the muzi, and he cannot buy the hole back",
+    }
+}
+
+rule_option! {
     pub enum GameLength = "dong-wo.game.length" {
         summary: "whether a record is a whole game or one round",
         source: "003: \"The game comes to an end, if a player is reduced to a single hole.\" 000: «el joc es juga a rondes.»",
@@ -287,6 +296,7 @@ pub static OPTIONS: &[OptionDef] = &[
     Swaps::DEF,
     SwapFill::DEF,
     BuyWhen::DEF,
+    RebuyOrder::DEF,
     GameLength::DEF,
     StartMuziEnd::DEF,
     MuziMeeting::DEF,
@@ -364,6 +374,7 @@ pub struct Config {
     pub swaps: Swaps,
     pub swap_fill: SwapFill,
     pub buy_when: BuyWhen,
+    pub rebuy_order: RebuyOrder,
     pub game_length: GameLength,
     pub muzi_end: StartMuziEnd,
     pub meeting: MuziMeeting,
@@ -381,6 +392,7 @@ impl Config {
             swaps: settings.value(),
             swap_fill: settings.value(),
             buy_when: settings.value(),
+            rebuy_order: settings.value(),
             game_length: settings.value(),
             muzi_end: settings.value(),
             meeting: settings.value(),
