@@ -224,6 +224,25 @@ impl DongWo {
         }
     }
 
+    /// The holes whose pieces go to `side`'s winnings when a round ends: his regular holes,
+    /// and under `dong-wo.round.owned-holes=gather` the holes he owns in the other row too.
+    pub(super) fn gathered_by(&self, board: &Board, side: Side) -> u16 {
+        match self.config.round_owned_holes {
+            RoundOwnedHoles::Keep => board.regular(side),
+            RoundOwnedHoles::Gather => board.sector(side),
+        }
+    }
+
+    /// The rule a round's end gathers hole `i` under: an owned hole is emptied only by
+    /// `dong-wo.round.owned-holes=gather`, and the trace says so.
+    pub(super) fn gather_rule(board: &Board, i: usize) -> &'static str {
+        if board.owner(i).is_some() {
+            RoundOwnedHoles::CODE
+        } else {
+            ROUND_GATHER
+        }
+    }
+
     /// The round's winner takes ring hole `i` of the loser's row and puts a stone in it.
     pub(super) fn take_hole(
         &self,

@@ -121,7 +121,7 @@ rule_table! {
         source: "000: «Però si una tercera llavor hi es sembrada, l’adversari del propietari del forat té dret a retirar 2 llavors, deixant el forat amb una sola llavor.»",
     }
     ROUND_GATHER = "dong-wo.round.gather" {
-        summary: "when a round ends, the pieces left in regular holes go to the row's player (a muzi goes home to its owner); won and bought holes keep theirs",
+        summary: "when a round ends, the pieces left in regular holes go to the row's player (a muzi goes home to its owner); won and bought holes keep theirs (unless dong-wo.round.owned-holes=gather)",
         source: "silent: 003 \"After that the stone, which effected the capture of the opponent's hole, is placed in it.\" (mgn: the winner's stone goes to his winnings and the won hole gets one from them)",
     }
     ROUND_WIN = "dong-wo.round.win" {
@@ -225,6 +225,15 @@ rule_option! {
 }
 
 rule_option! {
+    pub enum RoundOwnedHoles = "dong-wo.round.owned-holes" {
+        summary: "what becomes of the stones in won and bought holes when a round ends: they stay for the next round, or go to the hole's owner with the rest of the board",
+        source: "003: \"Before the players start the next round, they fill each hole (except those they have won or purchased - see below) with five stones from their winnings.\" \"Captured holes function similar to acquired stores.\" 000: «els jugadors omplen els seus forats amb les llavors capturades (excepte els forats que han estat guanyats o comprats -veure més avall- per l’adversari)» (neither says whether the owned holes are emptied)",
+        Keep = "keep": "they stay in place: an owned hole starts the next round holding what it held",
+        Gather = "gather": "they are gathered with the rest, into the hole's owner's winnings: owned holes start the next round empty, then dong-wo.owned.top-up applies",
+    }
+}
+
+rule_option! {
     pub enum RebuyOrder = "dong-wo.rebuy.order" {
         summary: "when the round's loser may buy back the hole just won (`rebuy:B3` right after `win:B3`): before his lost muzi is bought back, or only after it",
         source: "000: «un forat que acaba de ser guanyat pot ser immediatament recomprat pel perdedor de la ronda, si té les 15 llavors necessàries per fer la transacció.» «Al final d’una ronda, després de vendre la llavor laomuzi (val per 5) si és necessari, els jugadors omplen els seus forats» 003: \"If a player lost his muzi, he must buy it back in exchange for 5 stones.\"",
@@ -296,6 +305,7 @@ pub static OPTIONS: &[OptionDef] = &[
     Swaps::DEF,
     SwapFill::DEF,
     BuyWhen::DEF,
+    RoundOwnedHoles::DEF,
     RebuyOrder::DEF,
     GameLength::DEF,
     StartMuziEnd::DEF,
@@ -374,6 +384,7 @@ pub struct Config {
     pub swaps: Swaps,
     pub swap_fill: SwapFill,
     pub buy_when: BuyWhen,
+    pub round_owned_holes: RoundOwnedHoles,
     pub rebuy_order: RebuyOrder,
     pub game_length: GameLength,
     pub muzi_end: StartMuziEnd,
@@ -392,6 +403,7 @@ impl Config {
             swaps: settings.value(),
             swap_fill: settings.value(),
             buy_when: settings.value(),
+            round_owned_holes: settings.value(),
             rebuy_order: settings.value(),
             game_length: settings.value(),
             muzi_end: settings.value(),
