@@ -243,6 +243,22 @@ impl DongWo {
         }
     }
 
+    /// Who gets muzi `m`, left on the board at a round's end in a hole `side` gathers under
+    /// `rule`, and under which rule: its owner (`dong-wo.round.muzi-left=home`), or `side`
+    /// (`sector-owner`), from whom its owner then buys it back.
+    pub(super) fn muzi_gathered_to(
+        &self,
+        m: Side,
+        side: Side,
+        rule: &'static str,
+    ) -> (Side, &'static str) {
+        match self.config.round_muzi_left {
+            RoundMuziLeft::Home => (m, rule),
+            RoundMuziLeft::SectorOwner if side != m => (side, RoundMuziLeft::CODE),
+            RoundMuziLeft::SectorOwner => (m, rule),
+        }
+    }
+
     /// The round's winner takes ring hole `i` of the loser's row and puts a stone in it.
     pub(super) fn take_hole(
         &self,

@@ -121,7 +121,7 @@ rule_table! {
         source: "000: «Però si una tercera llavor hi es sembrada, l’adversari del propietari del forat té dret a retirar 2 llavors, deixant el forat amb una sola llavor.»",
     }
     ROUND_GATHER = "dong-wo.round.gather" {
-        summary: "when a round ends, the pieces left in regular holes go to the row's player (a muzi goes home to its owner); won and bought holes keep theirs (unless dong-wo.round.owned-holes=gather)",
+        summary: "when a round ends, the pieces left in regular holes go to the row's player (a muzi goes home to its owner, unless dong-wo.round.muzi-left=sector-owner); won and bought holes keep theirs (unless dong-wo.round.owned-holes=gather)",
         source: "silent: 003 \"After that the stone, which effected the capture of the opponent's hole, is placed in it.\" (mgn: the winner's stone goes to his winnings and the won hole gets one from them)",
     }
     ROUND_WIN = "dong-wo.round.win" {
@@ -225,6 +225,15 @@ rule_option! {
 }
 
 rule_option! {
+    pub enum RoundMuziLeft = "dong-wo.round.muzi-left" {
+        summary: "where a muzi still on the board when a round ends goes (possible under dong-wo.round-end.muzi=one): home to its owner, or with the hole's pieces to the player whose sector the hole is in, from whom its owner buys it back",
+        source: "silent: 003 \"If a player lost his muzi, he must buy it back in exchange for 5 stones.\" 000: «Al final d’una ronda, després de vendre la llavor laomuzi (val per 5) si és necessari, els jugadors omplen els seus forats»",
+        Home = "home": "to its owner's winnings, whichever hole it is in: it was never captured",
+        SectorOwner = "sector-owner": "with the hole's pieces, to the player whose sector the hole is in (his row's regular holes, or a hole he owns); a muzi in the opponent's sector is then bought back for 5, as a captured one",
+    }
+}
+
+rule_option! {
     pub enum RoundOwnedHoles = "dong-wo.round.owned-holes" {
         summary: "what becomes of the stones in won and bought holes when a round ends: they stay for the next round, or go to the hole's owner with the rest of the board",
         source: "003: \"Before the players start the next round, they fill each hole (except those they have won or purchased - see below) with five stones from their winnings.\" \"Captured holes function similar to acquired stores.\" 000: «els jugadors omplen els seus forats amb les llavors capturades (excepte els forats que han estat guanyats o comprats -veure més avall- per l’adversari)» (neither says whether the owned holes are emptied)",
@@ -305,6 +314,7 @@ pub static OPTIONS: &[OptionDef] = &[
     Swaps::DEF,
     SwapFill::DEF,
     BuyWhen::DEF,
+    RoundMuziLeft::DEF,
     RoundOwnedHoles::DEF,
     RebuyOrder::DEF,
     GameLength::DEF,
@@ -384,6 +394,7 @@ pub struct Config {
     pub swaps: Swaps,
     pub swap_fill: SwapFill,
     pub buy_when: BuyWhen,
+    pub round_muzi_left: RoundMuziLeft,
     pub round_owned_holes: RoundOwnedHoles,
     pub rebuy_order: RebuyOrder,
     pub game_length: GameLength,
@@ -403,6 +414,7 @@ impl Config {
             swaps: settings.value(),
             swap_fill: settings.value(),
             buy_when: settings.value(),
+            round_muzi_left: settings.value(),
             round_owned_holes: settings.value(),
             rebuy_order: settings.value(),
             game_length: settings.value(),

@@ -1149,7 +1149,8 @@ impl DongWo {
     }
 
     /// dong-wo.round.gather: at the end of a round the pieces left in regular holes go to
-    /// their row's player (a muzi home to its owner); owned holes keep theirs, unless
+    /// their row's player (a muzi home to its owner, unless dong-wo.round.muzi-left says
+    /// otherwise: `muzi_gathered_to`); owned holes keep theirs, unless
     /// dong-wo.round.owned-holes=gather (`gathered_by`).
     fn gather<S: EventSink>(&self, state: &mut DongWoState, sink: &mut S) {
         for side in [Side::A, Side::B] {
@@ -1171,14 +1172,15 @@ impl DongWo {
                 }
                 for m in [Side::A, Side::B] {
                     if pile.muzi.has(m) {
-                        set_muzi(&mut state.winnings[m.index()], m);
+                        let (to, rule) = self.muzi_gathered_to(m, side, rule);
+                        set_muzi(&mut state.winnings[to.index()], m);
                         sink.event(Event::Bank {
                             hole: ring_hole(i),
                             pile: Pile {
                                 seeds: 0,
                                 muzi: Muzi::of(m),
                             },
-                            to: m,
+                            to,
                             rule,
                         });
                     }
