@@ -153,7 +153,7 @@ rule_option! {
 
 rule_option! {
     pub enum TieLeftover = "mraw-imrujen.round.tie-leftover" {
-        summary: "where the leftover of a tied round goes (under mraw-imrujen.round.tie=both-keep, the only tie that leaves one)",
+        summary: "where the leftover of a tied round goes (under mraw-imrujen.round.tie=both-keep, or in a later round, where what earlier rounds kept is not shared out)",
         source: "silent: «El jugador que ha guanyat més llavors, se les queda. Les restants (les que ha capturat el jugador que n’ha capturat menys, més les que resten al tauler) es reparteixen equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada un.»",
         TieBreak = "tie-break": "as mraw-imrujen.round.leftover says, after every round: after a tie, fewer gives it to the player who could not play, more to the one who made the last move",
         OutOfGame = "out-of-game": "to nobody after a tied round: it leaves the game; after a decided round, as mraw-imrujen.round.leftover says",
