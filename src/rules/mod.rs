@@ -533,7 +533,8 @@ pub enum Event {
     /// Seeds put into a hole from its owner's store between rounds.
     Refill { hole: Hole, seeds: u32 },
     /// Seeds taken out of the game from `from`'s store or winnings: nobody has them any more
-    /// (Mraw imrujen's leftover under `mraw-imrujen.round.leftover=out-of-game`).
+    /// (Mraw imrujen's leftover under `mraw-imrujen.round.leftover=out-of-game`, or a tied
+    /// round's under `mraw-imrujen.round.tie-leftover=out-of-game`).
     Remove {
         from: Side,
         seeds: u32,

@@ -224,6 +224,41 @@ impl DongWo {
         }
     }
 
+    /// The holes whose pieces go to `side`'s winnings when a round ends: his regular holes,
+    /// and under `dong-wo.round.owned-holes=gather` the holes he owns in the other row too.
+    pub(super) fn gathered_by(&self, board: &Board, side: Side) -> u16 {
+        match self.config.round_owned_holes {
+            RoundOwnedHoles::Keep => board.regular(side),
+            RoundOwnedHoles::Gather => board.sector(side),
+        }
+    }
+
+    /// The rule a round's end gathers hole `i` under: an owned hole is emptied only by
+    /// `dong-wo.round.owned-holes=gather`, and the trace says so.
+    pub(super) fn gather_rule(board: &Board, i: usize) -> &'static str {
+        if board.owner(i).is_some() {
+            RoundOwnedHoles::CODE
+        } else {
+            ROUND_GATHER
+        }
+    }
+
+    /// Who gets muzi `m`, left on the board at a round's end in a hole `side` gathers under
+    /// `rule`, and under which rule: its owner (`dong-wo.round.muzi-left=home`), or `side`
+    /// (`sector-owner`), from whom its owner then buys it back.
+    pub(super) fn muzi_gathered_to(
+        &self,
+        m: Side,
+        side: Side,
+        rule: &'static str,
+    ) -> (Side, &'static str) {
+        match self.config.round_muzi_left {
+            RoundMuziLeft::Home => (m, rule),
+            RoundMuziLeft::SectorOwner if side != m => (side, RoundMuziLeft::CODE),
+            RoundMuziLeft::SectorOwner => (m, rule),
+        }
+    }
+
     /// The round's winner takes ring hole `i` of the loser's row and puts a stone in it.
     pub(super) fn take_hole(
         &self,
@@ -616,10 +651,23 @@ impl DongWo {
                 // 000: «un forat que acaba de ser guanyat pot ser immediatament recomprat pel
                 // perdedor de la ronda»: before anything else.
                 let just_won = state.between.as_ref().and_then(|b| b.just_won) == Some(i as u8);
+                let side = hole.side;
+                // Under dong-wo.rebuy.order=muzi-first the muzi come first even for the hole
+                // just won: what the buyer paid for his own muzi here is what may leave him short.
+                let mut muzi_paid = 0;
                 if !just_won {
                     self.before_purchase(state, "buying a hole back", events)?;
+                } else if self.config.rebuy_order == RebuyOrder::MuziFirst {
+                    for s in [Side::A, Side::B] {
+                        if self.muzi_lost(state, s) {
+                            let before = state.winnings[s.index()].seeds;
+                            self.buy_back_muzi(state, s, events)?;
+                            if s == side {
+                                muzi_paid = before - state.winnings[s.index()].seeds;
+                            }
+                        }
+                    }
                 }
-                let side = hole.side;
                 if state.board.owner(i) != Some(side.other()) {
                     return Err(refuse(
                         REBUY,
@@ -634,7 +682,19 @@ impl DongWo {
                     side,
                     u64::from(HOLE_PRICE + FILL_STONES),
                     format_args!("buying {hole} back for {HOLE_PRICE} with {FILL_STONES} stones to put in it"),
-                )?;
+                )
+                .map_err(|refused| {
+                    if muzi_paid == 0 {
+                        return refused;
+                    }
+                    refuse(
+                        RebuyOrder::CODE,
+                        format!(
+                            "{side}'s muzi is bought back before the hole just won (dong-wo.rebuy.order=muzi-first), for {muzi_paid}: {}",
+                            refused.message
+                        ),
+                    )
+                })?;
                 state.winnings[side.index()].seeds -= HOLE_PRICE;
                 state.winnings[side.other().index()].seeds += HOLE_PRICE;
                 events.event(Event::Transfer {

@@ -121,7 +121,7 @@ rule_table! {
         source: "000: «Però si una tercera llavor hi es sembrada, l’adversari del propietari del forat té dret a retirar 2 llavors, deixant el forat amb una sola llavor.»",
     }
     ROUND_GATHER = "dong-wo.round.gather" {
-        summary: "when a round ends, the pieces left in regular holes go to the row's player (a muzi goes home to its owner); won and bought holes keep theirs",
+        summary: "when a round ends, the pieces left in regular holes go to the row's player (a muzi goes home to its owner, unless dong-wo.round.muzi-left=sector-owner); won and bought holes keep theirs (unless dong-wo.round.owned-holes=gather)",
         source: "silent: 003 \"After that the stone, which effected the capture of the opponent's hole, is placed in it.\" (mgn: the winner's stone goes to his winnings and the won hole gets one from them)",
     }
     ROUND_WIN = "dong-wo.round.win" {
@@ -157,7 +157,7 @@ rule_table! {
         source: "003: \"However, if there are holes captured (won or bought) by the opponent in the player's own row, these must be bought back first.\" 000: «Si l’adversari té forats (guanyats o comprats) en el propi costat del comprador, aquests han de ser recomprats abans de comprar forats en el costat de l’adversari.»",
     }
     REBUY = "dong-wo.rebuy" {
-        summary: "`rebuy:A3`: a player buys back a hole of his row that the opponent holds, for 10 paid to him, and puts 5 stones in it (its stones go back to the opponent); a hole just won may be bought back by the round's loser at once, before anything else, for the same 15",
+        summary: "`rebuy:A3`: a player buys back a hole of his row that the opponent holds, for 10 paid to him, and puts 5 stones in it (its stones go back to the opponent); a hole just won may be bought back by the round's loser at once, before anything else (the muzi first under dong-wo.rebuy.order=muzi-first), for the same 15",
         source: "003: \"Again the player must pay 10 stones, but now he has to have a surplus of another 5 stones that must be placed into the hole.\" 000: «Per recomprar un forat, el jugador cal que disposi de les 10 llavors que val i, almenys, 5 llavors més per omplir el forat. [...] un forat que acaba de ser guanyat pot ser immediatament recomprat pel perdedor de la ronda, si té les 15 llavors necessàries»",
     }
     NEXT_ROUND_FIRST = "dong-wo.next-round.first" {
@@ -225,6 +225,33 @@ rule_option! {
 }
 
 rule_option! {
+    pub enum RoundMuziLeft = "dong-wo.round.muzi-left" {
+        summary: "where a muzi still on the board when a round ends goes (possible under dong-wo.round-end.muzi=one): home to its owner, or with the hole's pieces to the player whose sector the hole is in, from whom its owner buys it back",
+        source: "silent: 003 \"If a player lost his muzi, he must buy it back in exchange for 5 stones.\" 000: «Al final d’una ronda, després de vendre la llavor laomuzi (val per 5) si és necessari, els jugadors omplen els seus forats»",
+        Home = "home": "to its owner's winnings, whichever hole it is in: it was never captured",
+        SectorOwner = "sector-owner": "with the hole's pieces, to the player whose sector the hole is in (his row's regular holes, or a hole he owns); a muzi in the opponent's sector is then bought back for 5, as a captured one",
+    }
+}
+
+rule_option! {
+    pub enum RoundOwnedHoles = "dong-wo.round.owned-holes" {
+        summary: "what becomes of the stones in won and bought holes when a round ends: they stay for the next round, or go to the hole's owner with the rest of the board",
+        source: "003: \"Before the players start the next round, they fill each hole (except those they have won or purchased - see below) with five stones from their winnings.\" \"Captured holes function similar to acquired stores.\" 000: «els jugadors omplen els seus forats amb les llavors capturades (excepte els forats que han estat guanyats o comprats -veure més avall- per l’adversari)» (neither says whether the owned holes are emptied)",
+        Keep = "keep": "they stay in place: an owned hole starts the next round holding what it held",
+        Gather = "gather": "they are gathered with the rest, into the hole's owner's winnings: owned holes start the next round empty, then dong-wo.owned.top-up applies",
+    }
+}
+
+rule_option! {
+    pub enum RebuyOrder = "dong-wo.rebuy.order" {
+        summary: "when the round's loser may buy back the hole just won (`rebuy:B3` right after `win:B3`): before his lost muzi is bought back, or only after it",
+        source: "000: «un forat que acaba de ser guanyat pot ser immediatament recomprat pel perdedor de la ronda, si té les 15 llavors necessàries per fer la transacció.» «Al final d’una ronda, després de vendre la llavor laomuzi (val per 5) si és necessari, els jugadors omplen els seus forats» 003: \"If a player lost his muzi, he must buy it back in exchange for 5 stones.\"",
+        HoleFirst = "hole-first": "at once, right after the `win:`, before the muzi are bought back («immediatament»): with 19 stones he buys back both, the hole for 15 and then the muzi, owing what he lacks for it",
+        MuziFirst = "muzi-first": "after the muzi are bought back, as a purchase is (still before the fill): with 19 stones, 14 are left after the muzi, and he cannot buy the hole back",
+    }
+}
+
+rule_option! {
     pub enum GameLength = "dong-wo.game.length" {
         summary: "whether a record is a whole game or one round",
         source: "003: \"The game comes to an end, if a player is reduced to a single hole.\" 000: «el joc es juga a rondes.»",
@@ -287,6 +314,9 @@ pub static OPTIONS: &[OptionDef] = &[
     Swaps::DEF,
     SwapFill::DEF,
     BuyWhen::DEF,
+    RoundMuziLeft::DEF,
+    RoundOwnedHoles::DEF,
+    RebuyOrder::DEF,
     GameLength::DEF,
     StartMuziEnd::DEF,
     MuziMeeting::DEF,
@@ -364,6 +394,9 @@ pub struct Config {
     pub swaps: Swaps,
     pub swap_fill: SwapFill,
     pub buy_when: BuyWhen,
+    pub round_muzi_left: RoundMuziLeft,
+    pub round_owned_holes: RoundOwnedHoles,
+    pub rebuy_order: RebuyOrder,
     pub game_length: GameLength,
     pub muzi_end: StartMuziEnd,
     pub meeting: MuziMeeting,
@@ -381,6 +414,9 @@ impl Config {
             swaps: settings.value(),
             swap_fill: settings.value(),
             buy_when: settings.value(),
+            round_muzi_left: settings.value(),
+            round_owned_holes: settings.value(),
+            rebuy_order: settings.value(),
             game_length: settings.value(),
             muzi_end: settings.value(),
             meeting: settings.value(),

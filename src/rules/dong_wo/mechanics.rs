@@ -1149,14 +1149,17 @@ impl DongWo {
     }
 
     /// dong-wo.round.gather: at the end of a round the pieces left in regular holes go to
-    /// their row's player (a muzi home to its owner); owned holes keep theirs.
+    /// their row's player (a muzi home to its owner, unless dong-wo.round.muzi-left says
+    /// otherwise: `muzi_gathered_to`); owned holes keep theirs, unless
+    /// dong-wo.round.owned-holes=gather (`gathered_by`).
     fn gather<S: EventSink>(&self, state: &mut DongWoState, sink: &mut S) {
         for side in [Side::A, Side::B] {
-            for i in holes_of(state.board.regular(side)) {
+            for i in holes_of(self.gathered_by(&state.board, side)) {
                 let pile = state.board.pile(i);
                 if pile.seeds == 0 && pile.muzi == Muzi::NONE {
                     continue;
                 }
+                let rule = Self::gather_rule(&state.board, i);
                 state.board.clear(i);
                 state.winnings[side.index()].seeds += pile.seeds;
                 if pile.seeds > 0 {
@@ -1164,20 +1167,21 @@ impl DongWo {
                         hole: ring_hole(i),
                         seeds: pile.seeds,
                         by: side,
-                        rule: ROUND_GATHER,
+                        rule,
                     });
                 }
                 for m in [Side::A, Side::B] {
                     if pile.muzi.has(m) {
-                        set_muzi(&mut state.winnings[m.index()], m);
+                        let (to, rule) = self.muzi_gathered_to(m, side, rule);
+                        set_muzi(&mut state.winnings[to.index()], m);
                         sink.event(Event::Bank {
                             hole: ring_hole(i),
                             pile: Pile {
                                 seeds: 0,
                                 muzi: Muzi::of(m),
                             },
-                            to: m,
-                            rule: ROUND_GATHER,
+                            to,
+                            rule,
                         });
                     }
                 }

@@ -30,7 +30,7 @@ rule_table! {
         source: "«tauler: 2×5, dues files de cinc forats.» «La fila superior pertany al jugador A. La fila de sota pertany al jugador B.»",
     }
     START = "mraw-imrujen.start" {
-        summary: "the first round starts with 4 seeds in every hole, 40 in all; the number of seeds never changes, except that mraw-imrujen.round.leftover=out-of-game takes the leftover out of the game between rounds",
+        summary: "the first round starts with 4 seeds in every hole, 40 in all; the number of seeds never changes, except that mraw-imrujen.round.leftover=out-of-game (after a tied round, mraw-imrujen.round.tie-leftover=out-of-game) takes the leftover out of the game between rounds",
         source: "«núm. peces: 40 (20 per jugador).» «disposició inicial: 4 llavors en cada forat en la primera ronda.»",
     }
     FIRST = "mraw-imrujen.first" {
@@ -152,6 +152,15 @@ rule_option! {
 }
 
 rule_option! {
+    pub enum TieLeftover = "mraw-imrujen.round.tie-leftover" {
+        summary: "where the leftover of a tied round goes (under mraw-imrujen.round.tie=both-keep, or in a later round, where what earlier rounds kept is not shared out)",
+        source: "silent: «El jugador que ha guanyat més llavors, se les queda. Les restants (les que ha capturat el jugador que n’ha capturat menys, més les que resten al tauler) es reparteixen equitativament en els deu forats i, sempre, posant-ne un nombre parell a cada un.»",
+        TieBreak = "tie-break": "as mraw-imrujen.round.leftover says, after every round: after a tie, fewer gives it to the player who could not play, more to the one who made the last move",
+        OutOfGame = "out-of-game": "to nobody after a tied round: it leaves the game; after a decided round, as mraw-imrujen.round.leftover says",
+    }
+}
+
+rule_option! {
     pub enum NextRoundFirst = "mraw-imrujen.next-round.first" {
         summary: "who moves first in a later round",
         source: "silent; the site's Dong Wo page: «En les rondes posteriors alternen l’ordre per començar el primer torn de la partida.»",
@@ -190,6 +199,7 @@ pub static OPTIONS: &[OptionDef] = &[
     RoundKeep::DEF,
     RoundTie::DEF,
     RoundLeftover::DEF,
+    TieLeftover::DEF,
     NextRoundFirst::DEF,
     GameEnd::DEF,
     Repetition::DEF,
@@ -234,6 +244,13 @@ pub static POSITION_FORM_OUT_OF_GAME: PositionForm = PositionForm {
     ..FORM
 };
 
+/// The same under `mraw-imrujen.round.tie-leftover=out-of-game`, where a tied round's leftover
+/// leaves the game: the words name the option that allows fewer than 40.
+pub static POSITION_FORM_TIE_OUT_OF_GAME: PositionForm = PositionForm {
+    total_words: "the position holds {total} seeds; a Mraw imrujen game has {expected} in round 1, and at most {expected} in a later round under mraw-imrujen.round.tie-leftover=out-of-game",
+    ..FORM
+};
+
 const FORM: PositionForm = PositionForm {
     game: "Mraw imrujen",
     stones: "seeds",
@@ -258,6 +275,7 @@ pub struct Config {
     pub keep: RoundKeep,
     pub tie: RoundTie,
     pub leftover: RoundLeftover,
+    pub tie_leftover: TieLeftover,
     pub next_first: NextRoundFirst,
     pub game_end: GameEnd,
     pub repetition: Repetition,
@@ -274,6 +292,7 @@ impl Config {
             keep: settings.value(),
             tie: settings.value(),
             leftover: settings.value(),
+            tie_leftover: settings.value(),
             next_first: settings.value(),
             game_end: settings.value(),
             repetition: settings.value(),

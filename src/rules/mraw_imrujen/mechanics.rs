@@ -371,12 +371,13 @@ impl MrawImrujen {
             }
         });
         // The seeds still in the game: 40, less what earlier rounds put out of it
-        // (round.leftover=out-of-game).
+        // (round.leftover=out-of-game, round.tie-leftover=out-of-game).
         let in_game = state.board.iter().sum::<u32>() + state.winnings[0] + state.winnings[1];
         let pot = in_game - kept[0] - kept[1];
         let per_hole = 2 * (pot / 20);
         let leftover = pot - HOLES as u32 * per_hole;
         let leftover_to = match (winner, self.config.leftover) {
+            (None, _) if self.config.tie_leftover == TieLeftover::OutOfGame => None,
             (Some(w), RoundLeftover::Fewer) => Some(w.other()),
             (Some(w), RoundLeftover::More) => Some(w),
             (None, RoundLeftover::Fewer) => Some(stuck),

@@ -8,7 +8,8 @@
 //! mover's own row and runs back against his sowing direction. Captured seeds go to the mover's
 //! winnings (the position's stores field). Between rounds the seeds not kept are shared out over
 //! the ten holes; every seed stays on the board or in someone's winnings, 40 in all, unless
-//! `mraw-imrujen.round.leftover=out-of-game` takes the leftover out of the game.
+//! `mraw-imrujen.round.leftover=out-of-game` (after a tied round, `round.tie-leftover=out-of-game`)
+//! takes the leftover out of the game.
 //!
 //! The game lives in four files, as every game does: `defs.rs` (its rules, options and presets,
 //! with the seed sentences), `mechanics.rs` (sowing, capturing, the end of a round and the

@@ -34,10 +34,18 @@ impl Rules for MrawImrujen {
     }
 
     fn state_from_position(&self, position: &Position) -> Result<MrawState, Diagnostic> {
-        // Under round.leftover=out-of-game seeds leave the game between rounds: a later round's
+        // Under round.leftover=out-of-game (round.tie-leftover=out-of-game: after a tied round)
+        // seeds leave the game between rounds: a later round's
         // position holds what is left, at most 40, and nothing says how many left, so the total
         // it must hold is the one it holds. Round 1 always holds 40.
-        let (form, total) = if self.config.leftover == RoundLeftover::OutOfGame {
+        let out_of_game = if self.config.leftover == RoundLeftover::OutOfGame {
+            Some(&POSITION_FORM_OUT_OF_GAME)
+        } else if self.config.tie_leftover == TieLeftover::OutOfGame {
+            Some(&POSITION_FORM_TIE_OUT_OF_GAME)
+        } else {
+            None
+        };
+        let (form, total) = if let Some(form) = out_of_game {
             let held: u64 = [Side::A, Side::B]
                 .iter()
                 .map(|&side| {
@@ -54,7 +62,7 @@ impl Rules for MrawImrujen {
                 Ok(held) if position.round > 1 && held <= SEEDS => held,
                 _ => SEEDS,
             };
-            (&POSITION_FORM_OUT_OF_GAME, total)
+            (form, total)
         } else {
             (&POSITION_FORM, SEEDS)
         };
@@ -261,8 +269,15 @@ impl Rules for MrawImrujen {
                 });
             }
         }
-        // What is still over is the leftover nobody gets (round.leftover=out-of-game): it
-        // leaves the game.
+        // What is still over is the leftover nobody gets (round.leftover=out-of-game, or
+        // round.tie-leftover=out-of-game after a tie): it leaves the game, under the rule that
+        // sent it out.
+        let removed_by =
+            if plan.winner.is_none() && self.config.tie_leftover == TieLeftover::OutOfGame {
+                TieLeftover::CODE
+            } else {
+                RoundLeftover::CODE
+            };
         for from in [Side::A, Side::B] {
             let i = from.index();
             if state.winnings[i] > need[i] {
@@ -271,7 +286,7 @@ impl Rules for MrawImrujen {
                 sink.event(Event::Remove {
                     from,
                     seeds,
-                    rule: RoundLeftover::CODE,
+                    rule: removed_by,
                 });
             }
         }

@@ -448,6 +448,52 @@ fn mraw_imrujen_round_leftover_out_of_game_takes_the_leftover_out() {
     }
 }
 
+/// «Les restants (les que ha capturat el jugador que n’ha capturat menys, més les que resten al
+/// tauler) es reparteixen […]»: after a tied round nobody «n’ha capturat menys», and under
+/// `round.tie-leftover=out-of-game` that round's leftover leaves the game, under that rule,
+/// whatever `round.leftover` says; after a decided round `round.leftover` still decides.
+#[test]
+fn mraw_imrujen_round_tie_leftover_out_of_game_only_after_a_tie() {
+    for leftover in ["fewer", "more"] {
+        let d = rules(&[
+            ("mraw-imrujen.round.tie", "both-keep"),
+            ("mraw-imrujen.round.leftover", leftover),
+            ("mraw-imrujen.round.tie-leftover", "out-of-game"),
+        ]);
+        let mut state = at(&d, "2,4,4,4,4/1,1,1,1,0 9/9 A 1");
+        play(&d, &mut state, "A1");
+        let mut events = Vec::new();
+        d.begin_round(&mut state, &mut events).unwrap();
+        assert_eq!(
+            shown(&d, &state),
+            "2,2,2,2,2/2,2,2,2,2 9/9 B 2",
+            "{leftover}"
+        );
+        let removed: Vec<_> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Remove { seeds, rule, .. } => Some((*seeds, *rule)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            removed,
+            [(2, "mraw-imrujen.round.tie-leftover")],
+            "{leftover}"
+        );
+    }
+    // A decided round: the 4 over go to B, who captured fewer, as under tie-break.
+    for tie_leftover in ["tie-break", "out-of-game"] {
+        let d = rules(&[("mraw-imrujen.round.tie-leftover", tie_leftover)]);
+        let mut state = at(&d, "2,0,1,0,1/2,3,0,0,0 16/15 A 1");
+        play(&d, &mut state, "A1");
+        let mut events = Vec::new();
+        d.begin_round(&mut state, &mut events).unwrap();
+        assert_eq!(shown(&d, &state), "2,2,2,2,2/2,2,2,2,2 16/4 B 2");
+        assert!(!events.iter().any(|e| matches!(e, Event::Remove { .. })));
+    }
+}
+
 /// A position with fewer than 40 seeds is one of a later round under `out-of-game`, and only
 /// that.
 #[test]
