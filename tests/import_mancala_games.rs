@@ -441,3 +441,29 @@ fn where_a_round_or_the_game_ends_is_a_claim() {
         }
     }
 }
+
+/// MancalaGames writes an enum parameter as `<Class.NAME: value>`, the name and the value of
+/// one member: a name that is not the value's is an edit, refused at the parameter. The value
+/// alone was read, so `<RoundStarter.LAST_MOVER: 2>` passed as WINNER.
+#[test]
+fn an_enum_parameter_whose_name_is_not_its_values_is_refused() {
+    let text = real("current-gui-2x5-round1");
+    for (from, to) in [
+        (
+            "<RoundStarter.LAST_MOVER: 3>",
+            "<RoundStarter.LAST_MOVER: 2>",
+        ),
+        ("<RoundStarter.LAST_MOVER: 3>", "<RoundStarter.WINNER: 3>"),
+        ("<LapSower.LAPPER: 1>", "<LapSower.OTHER: 1>"),
+        ("<GrandSlam.LEGAL: 0>", "<GrandSlam.NOT_LEGAL: 0>"),
+        ("<XCaptType.ONE_ZEROS: 1>", "<XCaptType.TWO_OUT: 1>"),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let error = import(&text.replace(from, to)).expect_err(to);
+        assert!(
+            error.contains(to) && error.contains("edited"),
+            "{to}: {error}"
+        );
+    }
+    passes(text).unwrap();
+}

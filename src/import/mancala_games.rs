@@ -52,6 +52,52 @@ fn neutral(value: &str) -> bool {
     matches!(value, "[]" | "''" | "None" | "{}") || number(value) == Some(0)
 }
 
+/// The members of MancalaGames' enums at the values its Dakon logs hold (`<Class.NAME: value>`,
+/// as every real log writes them): a log that names another member for one of these values was
+/// edited. Other values are the parameter checks' to refuse or keep.
+const ENUM_NAMES: &[(&str, i64, &str)] = &[
+    ("AllowRule", 0, "NONE"),
+    ("CaptDir", 0, "OPP_SOW"),
+    ("CaptExtraPick", 0, "NONE"),
+    ("CaptRTurn", 0, "NO_REPEAT"),
+    ("CaptSide", 1, "OPP_SIDE"),
+    ("CaptType", 0, "NONE"),
+    ("ChildLocs", 0, "ANYWHERE"),
+    ("ChildRule", 0, "NONE"),
+    ("ChildType", 0, "NOCHILD"),
+    ("CrossCaptOwn", 1, "PICK_ON_CAPT"),
+    ("Direct", 1, "CCW"),
+    ("EndGameCond", 0, "NO_ADDTL"),
+    ("EndGameSeeds", 0, "HOLE_OWNER"),
+    ("EndGameSeeds", 4, "DIVVIED"),
+    ("Goal", 0, "MAX_SEEDS"),
+    ("GrandSlam", 0, "LEGAL"),
+    ("LapSower", 1, "LAPPER"),
+    ("PlayLocs", 0, "BOARD_ONLY"),
+    ("PreSowCapt", 0, "NONE"),
+    ("RoundFill", 2, "RIGHT_FILL"),
+    ("RoundStarter", 2, "WINNER"),
+    ("RoundStarter", 3, "LAST_MOVER"),
+    ("Rounds", 2, "NO_MOVES"),
+    ("SowLapCont", 0, "NONE"),
+    ("SowPrescribed", 0, "NONE"),
+    ("SowRule", 0, "NONE"),
+    ("SowStores", 1, "OWN"),
+    ("StartPattern", 0, "ALL_EQUAL"),
+    ("XCaptType", 1, "ONE_ZEROS"),
+];
+
+/// The member MancalaGames names for an enum value `<Class.NAME: value>` where the log names
+/// another (`None` when they agree, or the value is no enum of [`ENUM_NAMES`]).
+fn misnamed(value: &str) -> Option<&'static str> {
+    let inner = value.strip_prefix('<')?.strip_suffix('>')?;
+    let (path, v) = inner.rsplit_once(':')?;
+    let (class, name) = path.split_once('.')?;
+    let v: i64 = v.trim().parse().ok()?;
+    let (_, _, known) = ENUM_NAMES.iter().find(|(c, n, _)| *c == class && *n == v)?;
+    (*known != name).then_some(*known)
+}
+
 /// Parameters that say nothing of the rules.
 const WORDS: &[&str] = &["name", "help_file", "about", "udirect", "mlength"];
 
@@ -117,6 +163,15 @@ fn config(
             1,
             format!("{nbr_start} seeds a hole on {holes} holes a row: Dakon starts with as many seeds in each hole as a row has holes (dakon.start)"),
         ));
+    }
+    for (name, param) in params {
+        if let Some(known) = misnamed(&param.value) {
+            return Err(refuse(
+                param,
+                name,
+                &format!("MancalaGames names that value {known}: the log was edited"),
+            ));
+        }
     }
     let get = |name: &str| params.iter().find(|(n, _)| n == name).map(|(_, p)| p);
     let mut seen = vec!["game_class"];
