@@ -718,9 +718,32 @@ fn game(
                 board.to_move =
                     next_round_starter(config.round_starter, start.side, last, board.to_move);
             } else if config.draws_next_mover {
-                // A lap into the mover's store that leaves his row empty: MancalaGames draws
-                // him to move (and would log his pass next); in mgn's Dakon his turn is over.
-                if board.to_move == start.side && row_empty(&board, start.side) {
+                // The last lap left the mover's row empty: MancalaGames draws him to move when
+                // it ended in his store (he would sow again, and then pass), the other player
+                // when not. In mgn's Dakon his turn is over either way, so that the checkpoint
+                // cannot tell them apart: the replay's last lap does.
+                if row_empty(&board, start.side) {
+                    let so_far = Game::new(header.clone(), moves.clone(), Outcome::Unknown);
+                    if let Some(in_store) = last_lap_in_store(&so_far, start.side, config.holes) {
+                        let drawn = board.to_move;
+                        let due = if in_store {
+                            start.side
+                        } else {
+                            start.side.other()
+                        };
+                        if drawn != due {
+                            return Err(ImportError::new(
+                                last.board_line,
+                                1,
+                                format!(
+                                    "the `*` is after {}'s row, but the last lap of {} ended in {}: MancalaGames draws the player to move next, the mover when his lap ended in his store, the other player when not",
+                                    if drawn == Side::A { "the top" } else { "the bottom" },
+                                    start.player,
+                                    if in_store { "his store" } else { "a hole" },
+                                ),
+                            ));
+                        }
+                    }
                     board.to_move = start.side.other();
                 }
             } else {
@@ -784,6 +807,31 @@ fn next_round_starter(starter: RoundStarter, mover: Side, last: &Entry, drawn: S
         RoundStarter::LastMover => mover,
         RoundStarter::Winner => last.round_winner.unwrap_or(drawn),
     }
+}
+
+/// Whether the last lap of the game's last ply, `mover`'s, ended in his store (a Dakon store
+/// is its owner's hole N+1), by the replay of `game`; `None` when the replay does not reach that
+/// ply (the check reports why).
+fn last_lap_in_store(game: &Game, mover: Side, holes: u32) -> Option<bool> {
+    let plies = game
+        .moves
+        .iter()
+        .filter(|e| matches!(e, Element::Move(_) | Element::Pass(_)))
+        .count();
+    let replayed = crate::replay::replay_game(game, true);
+    let last = replayed
+        .plies
+        .iter()
+        .rev()
+        .find(|p| matches!(p.label, crate::replay::StepLabel::Ply { .. }))?;
+    match last.label {
+        crate::replay::StepLabel::Ply { ply, side, .. } if ply == plies && side == mover => {}
+        _ => return None,
+    }
+    last.events.iter().rev().find_map(|event| match event {
+        crate::rules::Event::LapEnd { hole, .. } => Some(*hole == Hole::new(mover, holes + 1)),
+        _ => None,
+    })
 }
 
 /// The round a log is numbered when it starts from a board other than the usual start: the
