@@ -495,3 +495,17 @@ fn the_star_at_the_games_end_by_a_row_emptied_is_a_claim() {
     assert!(error.contains("ended in"), "{error}");
     passes(text).unwrap();
 }
+
+/// A log of a version since 2025-09 (`sow_stores`) draws the `*` at the game's end as the
+/// versions with `capt_dir` do: taking the `capt_dir` line out of it does not make that `*`
+/// unchecked, as in the logs before 2025-06.
+#[test]
+fn a_log_with_sow_stores_draws_the_next_mover_without_capt_dir() {
+    let text = real("current-whole-2x5-ends-in-store")
+        .replace("    'capt_dir': <CaptDir.OPP_SOW: 0>,\n", "");
+    passes(&text).unwrap();
+    let end = "WIN by North\n  0  0  0  0  0  *   31\n  0  0  0  0  1      18";
+    let moved = "WIN by North\n  0  0  0  0  0      31\n  0  0  0  0  1  *   18";
+    assert!(text.contains(end));
+    assert!(passes(&text.replace(end, moved)).is_err());
+}

@@ -115,7 +115,8 @@ struct Config {
     round_starter: RoundStarter,
     /// The `*` of the board drawn at the game's end is on the player who would move next:
     /// MancalaGames does so since 2025-06-09 (d592ce8), before it left the `*` on the last
-    /// mover. `capt_dir`, added on 2025-06-17 (47464f8), tells a log of a version that does.
+    /// mover. `capt_dir`, added on 2025-06-17 (47464f8), or `sow_stores` (2025-09), tells a log
+    /// of a version that does.
     draws_next_mover: bool,
     /// How MancalaGames shares out the seeds of a game a user ends (`quitter`), for the message
     /// that refuses such an end.
@@ -321,7 +322,9 @@ fn config(
         tags,
         quitter,
         round_starter,
-        draws_next_mover: get("capt_dir").is_some(),
+        // `sow_stores` came in 2025-09, after `capt_dir`: a log that has it and not `capt_dir`
+        // draws the next mover all the same.
+        draws_next_mover: get("capt_dir").is_some() || get("sow_stores").is_some(),
     })
 }
 
