@@ -509,3 +509,20 @@ fn a_log_with_sow_stores_draws_the_next_mover_without_capt_dir() {
     assert!(text.contains(end));
     assert!(passes(&text.replace(end, moved)).is_err());
 }
+
+/// MancalaGames clears its log at every new game (`GameLog.new`), so a log it saves holds one
+/// `*** New game`: a second one (two logs joined, a game's history pasted twice, a round's log
+/// cut in two) is refused at its line. Two copies of a game's history, the count made to match,
+/// passed as two games.
+#[test]
+fn a_second_new_game_is_refused() {
+    let text = real("current-whole-2x5");
+    let history = &text[text.find("*** New game").unwrap()..];
+    let twice = format!("{}\n{history}", text.replace("Moves = 94", "Moves = 188"));
+    let games = import_games(Format::MancalaGames, &twice, "log.txt");
+    let error = games
+        .iter()
+        .find_map(|g| g.as_ref().err())
+        .expect("a second `*** New game` refused");
+    assert!(error.to_string().contains("*** New game"), "{error}");
+}

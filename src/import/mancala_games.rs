@@ -470,6 +470,14 @@ pub fn import_games(text: &str, source: &str) -> Vec<Result<Imported, ImportErro
             )));
             break;
         }
+        if !results.is_empty() {
+            results.push(Err(ImportError::new(
+                k + 1,
+                1,
+                "a second `*** New game`: MancalaGames clears its log at every new game, so a log it saves holds one game; this one was joined or edited",
+            )));
+            break;
+        }
         let start = k + 1;
         let mut end = k + 1;
         while end < lines.len() && lines[end].trim() != "*** New game" {
