@@ -526,3 +526,43 @@ fn a_second_new_game_is_refused() {
         .expect("a second `*** New game` refused");
     assert!(error.to_string().contains("*** New game"), "{error}");
 }
+
+/// The boards between the sowings of one turn are no checkpoints (MGN holds a Dakon turn whole),
+/// but every board MancalaGames draws holds all the game's seeds (2 x N x N: Dakon neither adds
+/// nor takes one away), so a number of one changed, even to 4294967295, is refused. Any such
+/// change passed.
+#[test]
+fn every_board_holds_all_the_seeds() {
+    let mut mutations = 0;
+    for name in ["current-whole-2x5", "2025-04-gui-2x7-later-round"] {
+        let text = real(name);
+        let (_, within) = board_lines(text);
+        assert!(!within.is_empty());
+        let lines: Vec<&str> = text.lines().collect();
+        for &k in &within {
+            let line = lines[k];
+            let mut at = 0;
+            while let Some(start) = line[at..]
+                .find(|c: char| c.is_ascii_digit())
+                .map(|s| s + at)
+            {
+                let end = line[start..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(line.len(), |e| e + start);
+                let number: u64 = line[start..end].parse().unwrap();
+                for changed in [number + 1, number.wrapping_sub(1), 4294967295] {
+                    if changed > u64::from(u32::MAX) {
+                        continue;
+                    }
+                    let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                    edited[k] = format!("{}{changed}{}", &line[..start], &line[end..]);
+                    let error = import(&(edited.join("\n") + "\n")).expect_err(&edited[k]);
+                    assert!(error.contains("seeds"), "{error}");
+                    mutations += 1;
+                }
+                at = end;
+            }
+        }
+    }
+    assert!(mutations > 100, "{mutations} mutations");
+}

@@ -1042,6 +1042,24 @@ fn entry(
             ))
         }
     };
+    // Every board holds all the game's seeds, those between the sowings of a turn too, which
+    // are no checkpoints: MancalaGames' Dakon neither adds nor takes one away.
+    let seeds: u64 = [&top, &bottom]
+        .iter()
+        .flat_map(|r| r.holes.iter().map(|h| h.pile.seeds).chain([r.store.seeds]))
+        .map(u64::from)
+        .sum();
+    let total = 2 * u64::from(config.holes) * u64::from(config.holes);
+    if seeds != total {
+        return Err(ImportError::new(
+            next + 1,
+            1,
+            format!(
+                "the board drawn holds {seeds} seeds: a game of {holes} holes a row holds {total} throughout (MancalaGames' Dakon neither adds nor takes away a seed)",
+                holes = config.holes
+            ),
+        ));
+    }
     let mut holes = Vec::with_capacity(2 * config.holes as usize);
     // MGN writes each player's holes in his own order: A's from A1 (the top row's right end).
     holes.extend(top.holes.iter().rev().copied());
