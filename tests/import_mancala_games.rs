@@ -566,3 +566,32 @@ fn every_board_holds_all_the_seeds() {
     }
     assert!(mutations > 100, "{mutations} mutations");
 }
+
+/// A sowing marked REPEAT_TURN is followed by another of the same player, and MancalaGames draws
+/// its `*` on him (every such entry of the real logs does): the `*` of a board between the
+/// sowings of a turn, which is no checkpoint, is checked so. Moved to the other row, it passed.
+#[test]
+fn the_star_between_the_sowings_of_a_turn_is_on_the_mover() {
+    let text = real("current-whole-2x5");
+    let (_, within) = board_lines(text);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut mutations = 0;
+    for &k in within.iter().step_by(2) {
+        let (top, bottom) = (lines[k], lines[k + 1]);
+        // The `*` stands after the fifth hole's column: swap the two rows' marks.
+        let swap = |line: &str| -> String {
+            let mut chars: Vec<char> = format!("{line:<18}").chars().collect();
+            let at = 17;
+            chars[at] = if chars[at] == '*' { ' ' } else { '*' };
+            chars.into_iter().collect()
+        };
+        assert!(top.chars().nth(17) == Some('*') || bottom.chars().nth(17) == Some('*'));
+        let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        edited[k] = swap(top);
+        edited[k + 1] = swap(bottom);
+        let error = import(&(edited.join("\n") + "\n")).expect_err(&edited[k]);
+        assert!(error.contains("REPEAT_TURN"), "{error}");
+        mutations += 1;
+    }
+    assert!(mutations > 10, "{mutations}");
+}

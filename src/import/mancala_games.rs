@@ -1060,6 +1060,16 @@ fn entry(
             ),
         ));
     }
+    // A sowing that repeats the turn leaves it with the mover: MancalaGames draws him to move.
+    if repeat && to_move != side {
+        return Err(ImportError::new(
+            next + 1,
+            1,
+            format!(
+                "the `*` is after the other player's row, but {name} sows again (REPEAT_TURN): MancalaGames draws the `*` after the row of the player to move"
+            ),
+        ));
+    }
     let mut holes = Vec::with_capacity(2 * config.holes as usize);
     // MGN writes each player's holes in his own order: A's from A1 (the top row's right end).
     holes.extend(top.holes.iter().rev().copied());
