@@ -595,3 +595,20 @@ fn the_star_between_the_sowings_of_a_turn_is_on_the_mover() {
     }
     assert!(mutations > 10, "{mutations}");
 }
+
+/// MancalaGames puts holes out of play only when a round starts (`blocks`), so every board of a
+/// round draws the same holes `x`; those between the sowings of a turn, no checkpoints, are
+/// checked so. A `0` written `x` there, or an `x` written `0`, passed.
+#[test]
+fn the_holes_out_of_play_stay_so_within_a_round() {
+    let text = real("2025-04-gui-2x7-later-round");
+    let line = "\n  1 10  0 10  0  x  x       4\n";
+    assert!(text.contains(line));
+    for changed in [
+        "\n  1 10  0 10  0  0  x       4\n",
+        "\n  1 10  0 10  x  x  x       4\n",
+    ] {
+        let error = import(&text.replacen(line, changed, 1)).expect_err(changed);
+        assert!(error.contains("out of play"), "{error}");
+    }
+}

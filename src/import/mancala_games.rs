@@ -572,6 +572,28 @@ fn game(
                 ),
             ));
         }
+        // Holes go out of play only when a round starts: each board of a round draws the same
+        // `x`s, those between the sowings of a turn (no checkpoints) too.
+        let out = |e: &Entry| -> Vec<bool> {
+            e.board
+                .holes
+                .iter()
+                .flatten()
+                .map(|h| h.out_of_play)
+                .collect()
+        };
+        if let Some(before) = entries.last().filter(|e| !e.round_end) {
+            if out(before) != out(&entry) {
+                return Err(ImportError::new(
+                    entry.board_line,
+                    1,
+                    format!(
+                        "the holes out of play (`x`) are not those of the board on line {}: MancalaGames puts holes out of play only when a round starts",
+                        before.board_line
+                    ),
+                ));
+            }
+        }
         entries.push(entry);
         k = next;
     }
