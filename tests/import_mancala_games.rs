@@ -45,6 +45,10 @@ const REAL: &[(&str, &str)] = &[
         "current-whole-2x5-ends-in-store",
         include_str!("import/mancala-games/real/current-whole-2x5-ends-in-store.txt"),
     ),
+    (
+        "current-whole-2x5-ends-row-emptied",
+        include_str!("import/mancala-games/real/current-whole-2x5-ends-row-emptied.txt"),
+    ),
 ];
 
 fn real(name: &str) -> &'static str {
@@ -329,4 +333,282 @@ fn the_winner_named_is_a_claim() {
         error.contains("names the player whose store holds more"),
         "{error}"
     );
+}
+
+/// The log with its entries numbered again from 1 in each round and its `Moves = N` counted
+/// again, as MancalaGames would number it: an edit that keeps the log's own count and numbers.
+fn renumbered(text: &str) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let history = lines
+        .iter()
+        .position(|l| l.starts_with("***** Game history"))
+        .unwrap();
+    let (mut number, mut moves, mut round_over) = (0u64, 0usize, false);
+    for line in &mut lines[history + 1..] {
+        if line.starts_with("ROUND_") {
+            round_over = true;
+            continue;
+        }
+        let Some((n, rest)) = line.split_once(": ") else {
+            continue;
+        };
+        if !n.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if rest.trim_end() == "Start Game" {
+            number = 0;
+        } else {
+            number = if round_over { 1 } else { number + 1 };
+            moves += 1;
+        }
+        round_over = false;
+        *line = format!("{number}: {rest}");
+    }
+    lines[history] = format!("***** Game history. Moves = {moves}");
+    lines.join("\n") + "\n"
+}
+
+/// Whether a round or the game ends at an entry is a claim: MancalaGames' Dakon ends the round
+/// when every seed is in a store (`ROUND_WIN`, `ROUND_TIE`), and the game as soon as a store
+/// holds more than the total less `goal_param` holes' worth (`WIN`, `TIE`), checking before a
+/// turn repeats. A round's end written after a sowing that repeats (the rest of the turn
+/// joined on, the round's end dropped), a `WIN` where no store holds so much, a round's end
+/// taken out of a log whose board is empty, a `goal_param` changed: each passed.
+#[test]
+fn where_a_round_or_the_game_ends_is_a_claim() {
+    let refused = |edited: String, what: &str| {
+        let error = import(&edited).expect_err(what);
+        assert!(error.contains("MancalaGames"), "{what}: {error}");
+    };
+    let text = real("current-whole-2x5");
+    // A round's end, or the game's, after a sowing marked REPEAT_TURN.
+    for end in ["ROUND_WIN by North", "ROUND_TIE", "WIN by North"] {
+        refused(
+            renumbered(&text.replacen(
+                "2: North move 0 REPEAT_TURN\n",
+                &format!("2: North move 0 REPEAT_TURN\n{end}\n"),
+                1,
+            )),
+            end,
+        );
+    }
+    // REPEAT_TURN on the entry that ends the game.
+    refused(
+        text.replace(
+            "14: South move 2\nWIN by South",
+            "14: South move 2 REPEAT_TURN\nWIN by South",
+        ),
+        "REPEAT_TURN at the game's end",
+    );
+    // The game's end in the middle of a round, where no store holds more than 50 - 4 x 5.
+    refused(
+        renumbered(&text.replacen("10: North move 0\n", "10: North move 0\nWIN by North\n", 1)),
+        "WIN mid-round",
+    );
+    // A round's end where seeds are left on the board.
+    refused(
+        renumbered(&text.replacen(
+            "10: North move 0\n",
+            "10: North move 0\nROUND_WIN by North\n",
+            1,
+        )),
+        "ROUND_WIN with seeds on the board",
+    );
+    // The round's end taken out where every seed is in a store.
+    refused(
+        text.replacen(
+            "24: South move 4\nROUND_WIN by North\n",
+            "24: South move 4\n",
+            1,
+        ),
+        "an empty board without the round's end",
+    );
+    refused(
+        real("2025-04-gui-2x5-round1").replace("\nROUND_WIN by Top\n", "\n"),
+        "an empty board without the round's end",
+    );
+    refused(
+        real("current-gui-2x5-round-tie").replace("\nROUND_TIE\n", "\n"),
+        "an empty board without the round's tie",
+    );
+    // goal_param moves the game's end: another value contradicts where the log ends it.
+    for value in ["3", "5"] {
+        for name in [
+            "current-whole-2x5",
+            "current-gui-2x5-round1",
+            "2025-04-whole-2x5-ends-mid-round",
+        ] {
+            refused(
+                real(name).replace("'goal_param': 4,", &format!("'goal_param': {value},")),
+                &format!("{name}: goal_param {value}"),
+            );
+        }
+    }
+}
+
+/// MancalaGames writes an enum parameter as `<Class.NAME: value>`, the name and the value of
+/// one member: a name that is not the value's is an edit, refused at the parameter. The value
+/// alone was read, so `<RoundStarter.LAST_MOVER: 2>` passed as WINNER.
+#[test]
+fn an_enum_parameter_whose_name_is_not_its_values_is_refused() {
+    let text = real("current-gui-2x5-round1");
+    for (from, to) in [
+        (
+            "<RoundStarter.LAST_MOVER: 3>",
+            "<RoundStarter.LAST_MOVER: 2>",
+        ),
+        ("<RoundStarter.LAST_MOVER: 3>", "<RoundStarter.WINNER: 3>"),
+        ("<LapSower.LAPPER: 1>", "<LapSower.OTHER: 1>"),
+        ("<GrandSlam.LEGAL: 0>", "<GrandSlam.NOT_LEGAL: 0>"),
+        ("<XCaptType.ONE_ZEROS: 1>", "<XCaptType.TWO_OUT: 1>"),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let error = import(&text.replace(from, to)).expect_err(to);
+        assert!(
+            error.contains(to) && error.contains("edited"),
+            "{to}: {error}"
+        );
+    }
+    passes(text).unwrap();
+}
+
+/// The `*` at the game's end within a round, where the last lap left the mover's row empty: a
+/// version with `capt_dir` draws it on the mover when that lap ended in his store (he would
+/// sow again, and then pass), on the other player when not. In mgn's Dakon the turn is over
+/// either way, so the checkpoint cannot tell: the importer checks it against the replay's last
+/// lap. Moved to the other row, it passed (397 of the real logs end so).
+#[test]
+fn the_star_at_the_games_end_by_a_row_emptied_is_a_claim() {
+    let text = real("current-whole-2x5-ends-in-store");
+    let end = "WIN by North\n  0  0  0  0  0  *   31\n  0  0  0  0  1      18";
+    assert!(text.contains(end));
+    let moved = "WIN by North\n  0  0  0  0  0      31\n  0  0  0  0  1  *   18";
+    let error = import(&text.replace(end, moved)).unwrap_err();
+    assert!(error.contains("ended in"), "{error}");
+    passes(text).unwrap();
+    // The last lap ended in a hole, North's row empty: the `*` is on South.
+    let text = real("current-whole-2x5-ends-row-emptied");
+    let end = "WIN by North\n  0  0  0  0  0      31\n  4  1  0  1  0  *   13";
+    assert!(text.contains(end));
+    let moved = "WIN by North\n  0  0  0  0  0  *   31\n  4  1  0  1  0      13";
+    let error = import(&text.replace(end, moved)).unwrap_err();
+    assert!(error.contains("ended in"), "{error}");
+    passes(text).unwrap();
+}
+
+/// A log of a version since 2025-09 (`sow_stores`) draws the `*` at the game's end as the
+/// versions with `capt_dir` do: taking the `capt_dir` line out of it does not make that `*`
+/// unchecked, as in the logs before 2025-06.
+#[test]
+fn a_log_with_sow_stores_draws_the_next_mover_without_capt_dir() {
+    let text = real("current-whole-2x5-ends-in-store")
+        .replace("    'capt_dir': <CaptDir.OPP_SOW: 0>,\n", "");
+    passes(&text).unwrap();
+    let end = "WIN by North\n  0  0  0  0  0  *   31\n  0  0  0  0  1      18";
+    let moved = "WIN by North\n  0  0  0  0  0      31\n  0  0  0  0  1  *   18";
+    assert!(text.contains(end));
+    assert!(passes(&text.replace(end, moved)).is_err());
+}
+
+/// MancalaGames clears its log at every new game (`GameLog.new`), so a log it saves holds one
+/// `*** New game`: a second one (two logs joined, a game's history pasted twice, a round's log
+/// cut in two) is refused at its line. Two copies of a game's history, the count made to match,
+/// passed as two games.
+#[test]
+fn a_second_new_game_is_refused() {
+    let text = real("current-whole-2x5");
+    let history = &text[text.find("*** New game").unwrap()..];
+    let twice = format!("{}\n{history}", text.replace("Moves = 94", "Moves = 188"));
+    let games = import_games(Format::MancalaGames, &twice, "log.txt");
+    let error = games
+        .iter()
+        .find_map(|g| g.as_ref().err())
+        .expect("a second `*** New game` refused");
+    assert!(error.to_string().contains("*** New game"), "{error}");
+}
+
+/// The boards between the sowings of one turn are no checkpoints (MGN holds a Dakon turn whole),
+/// but every board MancalaGames draws holds all the game's seeds (2 x N x N: Dakon neither adds
+/// nor takes one away), so a number of one changed, even to 4294967295, is refused. Any such
+/// change passed.
+#[test]
+fn every_board_holds_all_the_seeds() {
+    let mut mutations = 0;
+    for name in ["current-whole-2x5", "2025-04-gui-2x7-later-round"] {
+        let text = real(name);
+        let (_, within) = board_lines(text);
+        assert!(!within.is_empty());
+        let lines: Vec<&str> = text.lines().collect();
+        for &k in &within {
+            let line = lines[k];
+            let mut at = 0;
+            while let Some(start) = line[at..]
+                .find(|c: char| c.is_ascii_digit())
+                .map(|s| s + at)
+            {
+                let end = line[start..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(line.len(), |e| e + start);
+                let number: u64 = line[start..end].parse().unwrap();
+                for changed in [number + 1, number.wrapping_sub(1), 4294967295] {
+                    if changed > u64::from(u32::MAX) {
+                        continue;
+                    }
+                    let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                    edited[k] = format!("{}{changed}{}", &line[..start], &line[end..]);
+                    let error = import(&(edited.join("\n") + "\n")).expect_err(&edited[k]);
+                    assert!(error.contains("seeds"), "{error}");
+                    mutations += 1;
+                }
+                at = end;
+            }
+        }
+    }
+    assert!(mutations > 100, "{mutations} mutations");
+}
+
+/// A sowing marked REPEAT_TURN is followed by another of the same player, and MancalaGames draws
+/// its `*` on him (every such entry of the real logs does): the `*` of a board between the
+/// sowings of a turn, which is no checkpoint, is checked so. Moved to the other row, it passed.
+#[test]
+fn the_star_between_the_sowings_of_a_turn_is_on_the_mover() {
+    let text = real("current-whole-2x5");
+    let (_, within) = board_lines(text);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut mutations = 0;
+    for &k in within.iter().step_by(2) {
+        let (top, bottom) = (lines[k], lines[k + 1]);
+        // The `*` stands after the fifth hole's column: swap the two rows' marks.
+        let swap = |line: &str| -> String {
+            let mut chars: Vec<char> = format!("{line:<18}").chars().collect();
+            let at = 17;
+            chars[at] = if chars[at] == '*' { ' ' } else { '*' };
+            chars.into_iter().collect()
+        };
+        assert!(top.chars().nth(17) == Some('*') || bottom.chars().nth(17) == Some('*'));
+        let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        edited[k] = swap(top);
+        edited[k + 1] = swap(bottom);
+        let error = import(&(edited.join("\n") + "\n")).expect_err(&edited[k]);
+        assert!(error.contains("REPEAT_TURN"), "{error}");
+        mutations += 1;
+    }
+    assert!(mutations > 10, "{mutations}");
+}
+
+/// MancalaGames puts holes out of play only when a round starts (`blocks`), so every board of a
+/// round draws the same holes `x`; those between the sowings of a turn, no checkpoints, are
+/// checked so. A `0` written `x` there, or an `x` written `0`, passed.
+#[test]
+fn the_holes_out_of_play_stay_so_within_a_round() {
+    let text = real("2025-04-gui-2x7-later-round");
+    let line = "\n  1 10  0 10  0  x  x       4\n";
+    assert!(text.contains(line));
+    for changed in [
+        "\n  1 10  0 10  0  0  x       4\n",
+        "\n  1 10  0 10  x  x  x       4\n",
+    ] {
+        let error = import(&text.replacen(line, changed, 1)).expect_err(changed);
+        assert!(error.contains("out of play"), "{error}");
+    }
 }
