@@ -27,7 +27,9 @@ fn a_misspelt_game_on_the_command_line_gets_the_name_meant() {
         let output = mgn(args);
         assert_eq!(code(&output), 2, "{args:?}");
         assert!(
-            stderr(&output).contains("unknown game `dakn` (did you mean `dakon`?)"),
+            // `mgn rules` also takes a rule's or option's code: "unknown game, rule or option".
+            stderr(&output).contains("unknown game")
+                && stderr(&output).contains("`dakn` (did you mean `dakon`?)"),
             "{args:?}: {}",
             stderr(&output)
         );
