@@ -1000,16 +1000,18 @@ impl DongWo {
         board: &Board,
         occupied: u16,
     ) -> Result<Option<(Option<Side>, &'static str)>, Diagnostic> {
-        // Every wording ends a round only when each player has at most one piece left in his
-        // regular holes: two occupied holes rule that out at a glance, after nearly every move.
+        // Every wording ends a round only when each player has at most one piece left in the
+        // holes the test counts: two occupied holes rule that out at a glance, after nearly
+        // every move.
+        let counted = |side| self.round_end_holes(board, side);
         if [Side::A, Side::B]
             .into_iter()
-            .any(|side| (board.regular(side) & occupied).count_ones() > 1)
+            .any(|side| (counted(side) & occupied).count_ones() > 1)
         {
             return Ok(None);
         }
-        let a = board.count(Side::A, self.muzi_count);
-        let b = board.count(Side::B, self.muzi_count);
+        let a = board.count_in(counted(Side::A), self.muzi_count);
+        let b = board.count_in(counted(Side::B), self.muzi_count);
         let winner = match (a, b) {
             (1, 0) => Some(Side::A),
             (0, 1) => Some(Side::B),
@@ -1029,7 +1031,25 @@ impl DongWo {
         })
     }
 
-    /// Tianzi for `side`, whose regular holes are all empty, if it applies: one stone from
+    /// The holes where the round-end test counts `side`'s stones (`dong-wo.round-end.holes`).
+    #[inline]
+    fn round_end_holes(&self, board: &Board, side: Side) -> u16 {
+        match self.config.round_end_holes {
+            RoundEndHoles::Regular => board.regular(side),
+            RoundEndHoles::Sector => board.sector(side),
+        }
+    }
+
+    /// The holes tianzi finds empty and fills for `side` (`dong-wo.tianzi.holes`).
+    #[inline]
+    fn tianzi_holes(&self, board: &Board, side: Side) -> u16 {
+        match self.config.tianzi_holes {
+            TianziHoles::Regular => board.regular(side),
+            TianziHoles::Sector => board.sector(side),
+        }
+    }
+
+    /// Tianzi for `side`, whose tianzi holes are all empty, if it applies: one stone from
     /// his winnings into each of them, borrowing from the opponent when short.
     fn tianzi<S: EventSink>(
         &self,
@@ -1038,16 +1058,24 @@ impl DongWo {
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         let board = &state.board;
-        let holes = board.regular(side);
+        let holes = self.tianzi_holes(board, side);
         debug_assert_eq!(holes & board.occupied(), 0, "tianzi is for empty holes");
-        if board.count_in(board.regular(side.other()), MUZI_POINTS) < 2 {
+        let counted = match self.config.tianzi_count {
+            TianziCount::Regular => board.regular(side.other()),
+            TianziCount::Sector => board.sector(side.other()),
+        };
+        if board.count_in(counted, MUZI_POINTS) < 2 {
             return Ok(());
         }
         let need = holes.count_ones();
         let own = state.winnings[side.index()].seeds.min(need);
         let borrow = (need - own).min(state.winnings[side.other().index()].seeds);
+        let regular = board.regular(side);
         Self::lend(state, side, borrow, TIANZI_BORROW, sink)?;
-        for i in holes_of(holes).take((own + borrow) as usize) {
+        // His regular holes come first, in the order of their numbers, so that a short fill
+        // leaves the holes he owns, not his row, empty.
+        let order = holes_of(holes & regular).chain(holes_of(holes & !regular));
+        for i in order.take((own + borrow) as usize) {
             state.winnings[side.index()].seeds -= 1;
             state.board.holes[i] += 1;
             sink.event(Event::Refill {
@@ -1083,11 +1111,12 @@ impl DongWo {
     ) -> Result<(), Diagnostic> {
         Self::settle(state);
         state.turn = None;
-        // Tianzi needs a player's regular holes all empty, which one's tianzi does not change
-        // for the other: one look at the board tells which of them to try.
+        // Tianzi needs a player's tianzi holes all empty, which one's tianzi does not change
+        // for the other (the two players' holes are apart): one look at the board tells which
+        // of them to try.
         let mut occupied = state.board.occupied();
-        let empty_rows =
-            [mover.other(), mover].map(|side| state.board.regular(side) & occupied == 0);
+        let empty_rows = [mover.other(), mover]
+            .map(|side| self.tianzi_holes(&state.board, side) & occupied == 0);
         for (side, empty) in [mover.other(), mover].into_iter().zip(empty_rows) {
             if empty {
                 self.tianzi(state, side, sink)?;
