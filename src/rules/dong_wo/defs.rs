@@ -277,6 +277,7 @@ rule_option! {
         Illegal = "illegal": "a hole, direction or muzi drop after which the move cannot end may not be played",
         Stop = "stop": "the mover stops after the lap where the move comes back to a state it was in and no choice of drops can end it any more, and the record says so (`B3>/17`); the stopped move captures nothing",
         StopAnyLap = "stop-any-lap": "once no choice of drops can end the move, the mover may stop after any lap of it, from the first such lap through the lap where `stop` stops it, and the record says so (`B3>/5`); the stopped move captures nothing (another implementation's reading)",
+        StopAnyLapFirstDrops = "stop-any-lap-first-drops": "as `stop-any-lap`, but the move is called endless, and the mover may stop, once its continuation with the first legal drop at each muzi lap comes back to a state it was in, even if other drops could end it; a move back at a muzi-lap state it was in stops there (another implementation's test)",
     }
 }
 

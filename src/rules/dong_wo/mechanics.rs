@@ -1423,9 +1423,21 @@ impl DongWo {
         // its laps ahead not played: the mover may stop after any of them, up to where `stop`
         // stops (the end of a cycle, or a muzi-lap state met before), or drop at a muzi lap
         // not met before. Owner actions written in the move come first.
-        if self.config.endless == EndlessMove::StopAnyLap && state.pending.is_empty() {
+        let any_lap = matches!(
+            self.config.endless,
+            EndlessMove::StopAnyLap | EndlessMove::StopAnyLapFirstDrops
+        );
+        if any_lap && state.pending.is_empty() {
             let dead = match end {
                 RunEnd::Endless { .. } => true,
+                RunEnd::Muzi if self.config.endless == EndlessMove::StopAnyLapFirstDrops => {
+                    let mut meter = meter;
+                    match self.first_drops_loop(s, &t, &state.seen, &mut meter) {
+                        Reach::Yes => true,
+                        Reach::No => false,
+                        Reach::Undecided => return Err(undecided_here(&t)),
+                    }
+                }
                 RunEnd::Muzi => match can_end(&t) {
                     Reach::Yes => false,
                     Reach::No => true,
@@ -1610,6 +1622,10 @@ impl DongWo {
             let (_, onward) = self.after_drop(&node, t, k, &mut meter);
             let listed = match onward {
                 Onward::Ends { .. } | Onward::Undecided => true,
+                // Every drop leads to an end or a stop: back at a state the move was in, it
+                // stops there; at a new one, either some drop ends the move, or none does and
+                // the first drops' way on loops, so that the mover may stop.
+                _ if self.config.endless == EndlessMove::StopAnyLapFirstDrops => true,
                 Onward::Endless => stops,
                 Onward::Node(next) if seen.contains(&next) => {
                     stops
@@ -1642,6 +1658,33 @@ impl DongWo {
             let (_, onward) = self.after_drop(&node, t, k, &mut meter);
             if self.leads_to_end(onward, t, (false, Goal::Finish), &[], &mut meter) != Reach::No {
                 self.drops_at(board, t, k, out);
+            }
+        }
+    }
+
+    /// Under `stop-any-lap-first-drops`: whether the move from muzi-lap state `node`, each
+    /// muzi dropped at the first piece of its lap where it may drop, comes back to a state it
+    /// was in (`seen`, or one of this continuation): `Yes` when it does, or runs round a cycle
+    /// of plain laps; `No` when it ends (or no drop is open, which that reading cannot follow).
+    /// Each state leads to one next, so the walk meets a state again within as many steps as
+    /// the move has states, and the meter bounds it.
+    fn first_drops_loop(&self, node: Snap, t: &InMove, seen: &[Snap], meter: &mut Meter) -> Reach {
+        let mut path: Vec<Snap> = Vec::new();
+        let mut node = node;
+        loop {
+            if seen.contains(&node) || path.contains(&node) {
+                return Reach::Yes;
+            }
+            path.push(node);
+            let probe = Self::probe(t, &node, false);
+            let Some(k) = self.drop_offsets(&node.board, &probe).iter().next() else {
+                return Reach::No;
+            };
+            match self.after_drop(&node, &probe, k, meter).1 {
+                Onward::Ends { .. } => return Reach::No,
+                Onward::Endless => return Reach::Yes,
+                Onward::Undecided => return Reach::Undecided,
+                Onward::Node(next) => node = next,
             }
         }
     }
@@ -2015,10 +2058,17 @@ impl DongWo {
             ),
             _ => String::new(),
         };
+        // Under `stop-any-lap-first-drops` other drops may still end the move: the test that
+        // parked it is the first drops' way on.
+        let why = if self.config.endless == EndlessMove::StopAnyLapFirstDrops {
+            "with the first muzi drop at each lap the move comes back to a state it was in"
+        } else {
+            "the move can no longer end, whatever the muzi drops"
+        };
         Diagnostic::new(
             EndlessMove::CODE,
             format!(
-                "the move can no longer end, whatever the muzi drops: it can be stopped after lap {} to {}, written /{} to /{}{on}; not {what}",
+                "{why}: it can be stopped after lap {} to {}, written /{} to /{}{on}; not {what}",
                 park.first, park.last, park.first, park.last
             ),
         )

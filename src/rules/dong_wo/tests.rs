@@ -1168,7 +1168,7 @@ fn dong_wo_random_games_under_stop_and_stop_any_lap_replay() {
     use crate::generate::{random_game, GenerateOptions, Rng};
     use crate::notation::{parse_games, write_game, Header, RuleSetting};
     let mut rng = Rng::new(21);
-    for value in ["stop", "stop-any-lap"] {
+    for value in ["stop", "stop-any-lap", "stop-any-lap-first-drops"] {
         let mut stops = 0;
         let options = [
             ("dong-wo.game.length", "one-round"),
