@@ -1078,9 +1078,23 @@ impl DongWo {
         for i in order.take((own + borrow) as usize) {
             state.winnings[side.index()].seeds -= 1;
             state.board.holes[i] += 1;
-            sink.event(Event::Refill {
-                hole: ring_hole(i),
-                seeds: 1,
+            // A refill comes from the hole's row's player: a hole he owns in the other row
+            // (`dong-wo.tianzi.holes=sector`) says whose stone it is.
+            sink.event(if regular >> i & 1 == 1 {
+                Event::Refill {
+                    hole: ring_hole(i),
+                    seeds: 1,
+                }
+            } else {
+                Event::Place {
+                    hole: ring_hole(i),
+                    pile: Pile {
+                        seeds: 1,
+                        muzi: Muzi::NONE,
+                    },
+                    from: side,
+                    rule: TianziHoles::CODE,
+                }
             });
         }
         Ok(())
