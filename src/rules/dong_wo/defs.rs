@@ -77,7 +77,7 @@ rule_table! {
         source: "000: «Si la llavor muzi és una llavor solitària [...] i un forat veí conté l’altra muzi, la llavor solitària muzi no es pot jugar en aquesta direcció.» 003: \"Moving a muzi-singleton in the first lap into a neighboring hole containing the other muzi is illegal.\"",
     }
     TIANZI = "dong-wo.tianzi" {
-        summary: "tianzi: at the end of every move, a player whose regular holes (his row's holes the opponent does not own) are all empty while the opponent has 2 or more points in his regular holes (a muzi counts 5) puts one small stone into each of his holes from his winnings, in the order of their numbers, whoever moves next; it comes before the round-end test",
+        summary: "tianzi: at the end of every move, a player whose regular holes (his row's holes the opponent does not own) are all empty while the opponent has 2 or more points in his regular holes (a muzi counts 5) puts one small stone into each of his holes from his winnings, in the order of their numbers, whoever moves next; it comes before the round-end test (dong-wo.tianzi.count and dong-wo.tianzi.holes may take the whole sector instead of the regular holes)",
         source: "000: «si al final d’un moviment tots els forats d’un dels jugadors estan buits i l’adversari té, almenys, 2 llavors restants en els seus forats (la llavor muzi val per 5), el jugador que té tots els forats buits ha de col·locar una llavor en cada un dels seus forats. Aquest jugador ha de fer això tant si és el seu torn de joc com si és el torn del seu oponent.» 003: \"If at the end of the of the turn a player's \\\"regular\\\" holes are empty [...] and his opponent has more than one stone in his holes (a muzi counts 5), he must put one stone into each of them from his winnings. He must do this no matter who is about to play next.\"",
     }
     TIANZI_BORROW = "dong-wo.tianzi.borrow" {
@@ -93,7 +93,7 @@ rule_table! {
         source: "003: \"and no more stones can be captured\" 000: «cap dels dos està en disposició de capturar la llavor de l’oponent»",
     }
     ROUND_WINNER = "dong-wo.round-winner" {
-        summary: "at the round's end, a player with a stone in his regular holes while the opponent has none in his wins the round; otherwise the round is ping (even), a draw",
+        summary: "at the round's end, a player with a stone in his regular holes while the opponent has none in his wins the round; otherwise the round is ping (even), a draw (dong-wo.round-end.holes may count the whole sector instead of the regular holes, here and in the round-end test)",
         source: "003: \"If one player has still a stone, while his opponent has nothing, he wins the round, otherwise the round is ping (even).\" 000: «en els casos 1 i 3 la ronda és diu ping (igualada); però en el cas 2, el jugador que té la darrera llavor en un dels seus forats és el guanyador»",
     }
     SECTOR = "dong-wo.sector" {
@@ -304,6 +304,34 @@ rule_option! {
         Illegal = "illegal": "a hole, direction or muzi drop after which the move cannot end may not be played",
         Stop = "stop": "the mover stops after the lap where the move comes back to a state it was in and no choice of drops can end it any more, and the record says so (`B3>/17`); the stopped move captures nothing",
         StopAnyLap = "stop-any-lap": "once no choice of drops can end the move, the mover may stop after any lap of it, from the first such lap through the lap where `stop` stops it, and the record says so (`B3>/5`); the stopped move captures nothing (another implementation's reading)",
+        StopAnyLapFirstDrops = "stop-any-lap-first-drops": "as `stop-any-lap`, but the move is called endless, and the mover may stop, once its continuation with the first legal drop at each muzi lap comes back to a state it was in, even if other drops could end it; a move back at a muzi-lap state it was in stops there (another implementation's test)",
+    }
+}
+
+rule_option! {
+    pub enum TianziCount = "dong-wo.tianzi.count" {
+        summary: "which of the opponent's holes tianzi counts for his two points (a muzi 5): his regular holes, or his whole sector (regular holes and the holes he owns in the other row)",
+        source: "003: \"and his opponent has more than one stone in his holes (a muzi counts 5)\" 000: «i l’adversari té, almenys, 2 llavors restants en els seus forats (la llavor muzi val per 5)» «Cal distingir “forats regulars” o simplement “forats” de “forats capturats”.»",
+        Regular = "regular": "his regular holes: 000 calls the regular holes plain «forats», the word of its test",
+        Sector = "sector": "his whole sector: a stone in a hole he owns in the other row counts too (another implementation's reading)",
+    }
+}
+
+rule_option! {
+    pub enum TianziHoles = "dong-wo.tianzi.holes" {
+        summary: "which holes of a player tianzi finds all empty and fills with a stone each: his regular holes, or his whole sector (regular holes and the holes he owns in the other row)",
+        source: "003: \"If at the end of the of the turn a player's \\\"regular\\\" holes are empty (these are the holes in his row, which weren't bought by his opponent) [...] he must put one stone into each of them from his winnings.\" 000: «tots els forats d’un dels jugadors estan buits [...] ha de col·locar una llavor en cada un dels seus forats.»",
+        Regular = "regular": "his regular holes, as 003 says and defines them",
+        Sector = "sector": "his whole sector: a stone in a hole he owns spares him the tianzi, and each empty hole he owns gets a stone too, after his regular holes (another implementation's reading)",
+    }
+}
+
+rule_option! {
+    pub enum RoundEndHoles = "dong-wo.round-end.holes" {
+        summary: "where the round-end test and the round's winner count each player's stones: in his regular holes, or in his whole sector (regular holes and the holes he owns in the other row)",
+        source: "003: \"each player has less than two stones\" \"If one player has still a stone, while his opponent has nothing, he wins the round\" 000: «2. un jugador té una sola llavor i l’adversari no en té cap» «el jugador que té la darrera llavor en un dels seus forats és el guanyador»",
+        Regular = "regular": "his regular holes: 000's winner has the stone «en un dels seus forats», and its plain «forats» are the regular holes",
+        Sector = "sector": "his whole sector: a stone in a hole he owns in the other row is his too (another implementation's reading)",
     }
 }
 
@@ -323,6 +351,9 @@ pub static OPTIONS: &[OptionDef] = &[
     RoundEnd::DEF,
     RoundEndMuzi::DEF,
     EndlessMove::DEF,
+    TianziCount::DEF,
+    TianziHoles::DEF,
+    RoundEndHoles::DEF,
 ];
 
 pub static PRESETS: &[PresetDef] = &[
@@ -403,6 +434,9 @@ pub struct Config {
     pub round_end: RoundEnd,
     pub round_end_muzi: RoundEndMuzi,
     pub endless: EndlessMove,
+    pub tianzi_count: TianziCount,
+    pub tianzi_holes: TianziHoles,
+    pub round_end_holes: RoundEndHoles,
 }
 
 impl Config {
@@ -423,6 +457,9 @@ impl Config {
             round_end: settings.value(),
             round_end_muzi: settings.value(),
             endless: settings.value(),
+            tianzi_count: settings.value(),
+            tianzi_holes: settings.value(),
+            round_end_holes: settings.value(),
         }
     }
 }

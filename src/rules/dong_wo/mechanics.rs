@@ -1000,16 +1000,18 @@ impl DongWo {
         board: &Board,
         occupied: u16,
     ) -> Result<Option<(Option<Side>, &'static str)>, Diagnostic> {
-        // Every wording ends a round only when each player has at most one piece left in his
-        // regular holes: two occupied holes rule that out at a glance, after nearly every move.
+        // Every wording ends a round only when each player has at most one piece left in the
+        // holes the test counts: two occupied holes rule that out at a glance, after nearly
+        // every move.
+        let counted = |side| self.round_end_holes(board, side);
         if [Side::A, Side::B]
             .into_iter()
-            .any(|side| (board.regular(side) & occupied).count_ones() > 1)
+            .any(|side| (counted(side) & occupied).count_ones() > 1)
         {
             return Ok(None);
         }
-        let a = board.count(Side::A, self.muzi_count);
-        let b = board.count(Side::B, self.muzi_count);
+        let a = board.count_in(counted(Side::A), self.muzi_count);
+        let b = board.count_in(counted(Side::B), self.muzi_count);
         let winner = match (a, b) {
             (1, 0) => Some(Side::A),
             (0, 1) => Some(Side::B),
@@ -1029,7 +1031,25 @@ impl DongWo {
         })
     }
 
-    /// Tianzi for `side`, whose regular holes are all empty, if it applies: one stone from
+    /// The holes where the round-end test counts `side`'s stones (`dong-wo.round-end.holes`).
+    #[inline]
+    fn round_end_holes(&self, board: &Board, side: Side) -> u16 {
+        match self.config.round_end_holes {
+            RoundEndHoles::Regular => board.regular(side),
+            RoundEndHoles::Sector => board.sector(side),
+        }
+    }
+
+    /// The holes tianzi finds empty and fills for `side` (`dong-wo.tianzi.holes`).
+    #[inline]
+    fn tianzi_holes(&self, board: &Board, side: Side) -> u16 {
+        match self.config.tianzi_holes {
+            TianziHoles::Regular => board.regular(side),
+            TianziHoles::Sector => board.sector(side),
+        }
+    }
+
+    /// Tianzi for `side`, whose tianzi holes are all empty, if it applies: one stone from
     /// his winnings into each of them, borrowing from the opponent when short.
     fn tianzi<S: EventSink>(
         &self,
@@ -1038,21 +1058,43 @@ impl DongWo {
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         let board = &state.board;
-        let holes = board.regular(side);
+        let holes = self.tianzi_holes(board, side);
         debug_assert_eq!(holes & board.occupied(), 0, "tianzi is for empty holes");
-        if board.count_in(board.regular(side.other()), MUZI_POINTS) < 2 {
+        let counted = match self.config.tianzi_count {
+            TianziCount::Regular => board.regular(side.other()),
+            TianziCount::Sector => board.sector(side.other()),
+        };
+        if board.count_in(counted, MUZI_POINTS) < 2 {
             return Ok(());
         }
         let need = holes.count_ones();
         let own = state.winnings[side.index()].seeds.min(need);
         let borrow = (need - own).min(state.winnings[side.other().index()].seeds);
+        let regular = board.regular(side);
         Self::lend(state, side, borrow, TIANZI_BORROW, sink)?;
-        for i in holes_of(holes).take((own + borrow) as usize) {
+        // His regular holes come first, in the order of their numbers, so that a short fill
+        // leaves the holes he owns, not his row, empty.
+        let order = holes_of(holes & regular).chain(holes_of(holes & !regular));
+        for i in order.take((own + borrow) as usize) {
             state.winnings[side.index()].seeds -= 1;
             state.board.holes[i] += 1;
-            sink.event(Event::Refill {
-                hole: ring_hole(i),
-                seeds: 1,
+            // A refill comes from the hole's row's player: a hole he owns in the other row
+            // (`dong-wo.tianzi.holes=sector`) says whose stone it is.
+            sink.event(if regular >> i & 1 == 1 {
+                Event::Refill {
+                    hole: ring_hole(i),
+                    seeds: 1,
+                }
+            } else {
+                Event::Place {
+                    hole: ring_hole(i),
+                    pile: Pile {
+                        seeds: 1,
+                        muzi: Muzi::NONE,
+                    },
+                    from: side,
+                    rule: TianziHoles::CODE,
+                }
             });
         }
         Ok(())
@@ -1083,11 +1125,12 @@ impl DongWo {
     ) -> Result<(), Diagnostic> {
         Self::settle(state);
         state.turn = None;
-        // Tianzi needs a player's regular holes all empty, which one's tianzi does not change
-        // for the other: one look at the board tells which of them to try.
+        // Tianzi needs a player's tianzi holes all empty, which one's tianzi does not change
+        // for the other (the two players' holes are apart): one look at the board tells which
+        // of them to try.
         let mut occupied = state.board.occupied();
-        let empty_rows =
-            [mover.other(), mover].map(|side| state.board.regular(side) & occupied == 0);
+        let empty_rows = [mover.other(), mover]
+            .map(|side| self.tianzi_holes(&state.board, side) & occupied == 0);
         for (side, empty) in [mover.other(), mover].into_iter().zip(empty_rows) {
             if empty {
                 self.tianzi(state, side, sink)?;
@@ -1398,9 +1441,21 @@ impl DongWo {
         // its laps ahead not played: the mover may stop after any of them, up to where `stop`
         // stops (the end of a cycle, or a muzi-lap state met before), or drop at a muzi lap
         // not met before. Owner actions written in the move come first.
-        if self.config.endless == EndlessMove::StopAnyLap && state.pending.is_empty() {
+        let any_lap = matches!(
+            self.config.endless,
+            EndlessMove::StopAnyLap | EndlessMove::StopAnyLapFirstDrops
+        );
+        if any_lap && state.pending.is_empty() {
             let dead = match end {
                 RunEnd::Endless { .. } => true,
+                RunEnd::Muzi if self.config.endless == EndlessMove::StopAnyLapFirstDrops => {
+                    let mut meter = meter;
+                    match self.first_drops_loop(s, &t, &state.seen, &mut meter) {
+                        Reach::Yes => true,
+                        Reach::No => false,
+                        Reach::Undecided => return Err(undecided_here(&t)),
+                    }
+                }
                 RunEnd::Muzi => match can_end(&t) {
                     Reach::Yes => false,
                     Reach::No => true,
@@ -1585,6 +1640,10 @@ impl DongWo {
             let (_, onward) = self.after_drop(&node, t, k, &mut meter);
             let listed = match onward {
                 Onward::Ends { .. } | Onward::Undecided => true,
+                // Every drop leads to an end or a stop: back at a state the move was in, it
+                // stops there; at a new one, either some drop ends the move, or none does and
+                // the first drops' way on loops, so that the mover may stop.
+                _ if self.config.endless == EndlessMove::StopAnyLapFirstDrops => true,
                 Onward::Endless => stops,
                 Onward::Node(next) if seen.contains(&next) => {
                     stops
@@ -1617,6 +1676,33 @@ impl DongWo {
             let (_, onward) = self.after_drop(&node, t, k, &mut meter);
             if self.leads_to_end(onward, t, (false, Goal::Finish), &[], &mut meter) != Reach::No {
                 self.drops_at(board, t, k, out);
+            }
+        }
+    }
+
+    /// Under `stop-any-lap-first-drops`: whether the move from muzi-lap state `node`, each
+    /// muzi dropped at the first piece of its lap where it may drop, comes back to a state it
+    /// was in (`seen`, or one of this continuation): `Yes` when it does, or runs round a cycle
+    /// of plain laps; `No` when it ends (or no drop is open, which that reading cannot follow).
+    /// Each state leads to one next, so the walk meets a state again within as many steps as
+    /// the move has states, and the meter bounds it.
+    fn first_drops_loop(&self, node: Snap, t: &InMove, seen: &[Snap], meter: &mut Meter) -> Reach {
+        let mut path: Vec<Snap> = Vec::new();
+        let mut node = node;
+        loop {
+            if seen.contains(&node) || path.contains(&node) {
+                return Reach::Yes;
+            }
+            path.push(node);
+            let probe = Self::probe(t, &node, false);
+            let Some(k) = self.drop_offsets(&node.board, &probe).iter().next() else {
+                return Reach::No;
+            };
+            match self.after_drop(&node, &probe, k, meter).1 {
+                Onward::Ends { .. } => return Reach::No,
+                Onward::Endless => return Reach::Yes,
+                Onward::Undecided => return Reach::Undecided,
+                Onward::Node(next) => node = next,
             }
         }
     }
@@ -1990,10 +2076,17 @@ impl DongWo {
             ),
             _ => String::new(),
         };
+        // Under `stop-any-lap-first-drops` other drops may still end the move: the test that
+        // parked it is the first drops' way on.
+        let why = if self.config.endless == EndlessMove::StopAnyLapFirstDrops {
+            "with the first muzi drop at each lap the move comes back to a state it was in"
+        } else {
+            "the move can no longer end, whatever the muzi drops"
+        };
         Diagnostic::new(
             EndlessMove::CODE,
             format!(
-                "the move can no longer end, whatever the muzi drops: it can be stopped after lap {} to {}, written /{} to /{}{on}; not {what}",
+                "{why}: it can be stopped after lap {} to {}, written /{} to /{}{on}; not {what}",
                 park.first, park.last, park.first, park.last
             ),
         )

@@ -357,44 +357,49 @@ fn dong_wo_borrow_past_u32_max_leaves_no_move_to_list() {
 #[test]
 fn dong_wo_round_end_wordings_agree() {
     // On every position of at most one piece per row (a muzi counting one), both wordings
-    // give the same verdict.
-    let cat = rules("catalan");
-    let mw = rules("mancala-world");
-    let pieces: Vec<Option<(usize, Option<Side>)>> = std::iter::once(None)
-        .chain((0..N).flat_map(|i| [None, Some(Side::A), Some(Side::B)].map(|m| Some((i, m)))))
-        .collect();
-    let mut checked = 0;
-    for a in &pieces {
-        for b in &pieces {
-            let mut board = Board {
-                holes: [0; N],
-                muzi: [None, None],
-                owned: 0,
-                banked: [0; 2],
-            };
-            let mut ok = true;
-            for p in [a, b].into_iter().flatten() {
-                let (i, m) = *p;
-                if !board.is_empty(i) {
-                    ok = false;
-                }
-                match m {
-                    Some(side) if board.muzi[side.index()].is_none() => {
-                        board.muzi[side.index()] = Some(i as u8)
+    // give the same verdict; and under dong-wo.round-end.holes=sector, with owned holes, on
+    // every position of at most one piece per sector.
+    let holes = [("regular", 0), ("sector", 0), ("sector", 1 << 1 | 1 << 8)];
+    for (value, owned) in holes {
+        let with = [("dong-wo.round-end.holes", value)];
+        let cat = rules_with("catalan", &with);
+        let mw = rules_with("mancala-world", &with);
+        let pieces: Vec<Option<(usize, Option<Side>)>> = std::iter::once(None)
+            .chain((0..N).flat_map(|i| [None, Some(Side::A), Some(Side::B)].map(|m| Some((i, m)))))
+            .collect();
+        let mut checked = 0;
+        for a in &pieces {
+            for b in &pieces {
+                let mut board = Board {
+                    holes: [0; N],
+                    muzi: [None, None],
+                    owned,
+                    banked: [0; 2],
+                };
+                let mut ok = true;
+                for p in [a, b].into_iter().flatten() {
+                    let (i, m) = *p;
+                    if !board.is_empty(i) {
+                        ok = false;
                     }
-                    Some(_) => ok = false,
-                    None => board.holes[i] += 1,
+                    match m {
+                        Some(side) if board.muzi[side.index()].is_none() => {
+                            board.muzi[side.index()] = Some(i as u8)
+                        }
+                        Some(_) => ok = false,
+                        None => board.holes[i] += 1,
+                    }
                 }
+                if !ok {
+                    continue;
+                }
+                let verdict = |r: &DongWo| r.round_end(&board).unwrap().map(|(winner, _)| winner);
+                assert_eq!(verdict(&cat), verdict(&mw), "{value} {board:?}");
+                checked += 1;
             }
-            if !ok {
-                continue;
-            }
-            let verdict = |r: &DongWo| r.round_end(&board).unwrap().map(|(winner, _)| winner);
-            assert_eq!(verdict(&cat), verdict(&mw), "{board:?}");
-            checked += 1;
         }
+        assert!(checked > 100);
     }
-    assert!(checked > 100);
 }
 
 #[test]
@@ -1163,7 +1168,7 @@ fn dong_wo_random_games_under_stop_and_stop_any_lap_replay() {
     use crate::generate::{random_game, GenerateOptions, Rng};
     use crate::notation::{parse_games, write_game, Header, RuleSetting};
     let mut rng = Rng::new(21);
-    for value in ["stop", "stop-any-lap"] {
+    for value in ["stop", "stop-any-lap", "stop-any-lap-first-drops"] {
         let mut stops = 0;
         let options = [
             ("dong-wo.game.length", "one-round"),
@@ -1569,4 +1574,53 @@ fn dong_wo_end_lookahead_left_out_and_asked_back() {
     let stop = rules_with("catalan", &[("dong-wo.endless", "stop")]);
     assert!(!stop.defer_end_lookahead(true));
     assert!(!stop.end_witnessed.get());
+}
+
+#[test]
+fn dong_wo_random_play_reaches_where_the_holes_options_differ() {
+    // dong-wo.tianzi.count, dong-wo.tianzi.holes, dong-wo.round-end.holes: random play under
+    // each `sector` value writes records that pass under it, and some of them are refused
+    // under `regular`: random play reaches the owned holes where the two readings part.
+    use crate::check::{check_game, CheckOptions, Verdict};
+    use crate::generate::{random_game, GenerateOptions, Rng};
+    use crate::notation::{Header, RuleSetting};
+    for code in [
+        "dong-wo.tianzi.count",
+        "dong-wo.tianzi.holes",
+        "dong-wo.round-end.holes",
+    ] {
+        let r = rules_with("mancala-world", &[(code, "sector")]);
+        let mut refused = 0;
+        for seed in 0..16 {
+            let mut header = Header::new(crate::notation::GameKind::DongWo);
+            header.options.push(Spanned::new(
+                RuleSetting {
+                    code: code.to_string(),
+                    value: "sector".to_string(),
+                },
+                Default::default(),
+            ));
+            let mut game = random_game(
+                &r,
+                header,
+                r.start(Side::B),
+                &mut Rng::new(seed),
+                GenerateOptions {
+                    checkpoints: true,
+                    max_plies: 2_000,
+                },
+            );
+            let options = CheckOptions::default();
+            assert_eq!(
+                check_game(&game, &options),
+                Verdict::Passed,
+                "{code} {seed}"
+            );
+            game.header.options.clear();
+            if check_game(&game, &options) != Verdict::Passed {
+                refused += 1;
+            }
+        }
+        assert!(refused > 0, "{code}: no game tells sector from regular");
+    }
 }
