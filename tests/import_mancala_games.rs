@@ -160,6 +160,36 @@ fn board_lines(text: &str) -> (Vec<usize>, Vec<usize>) {
     (claimed, within)
 }
 
+/// `line` with one of its numbers changed: for each number, each value `changes` gives it that
+/// MancalaGames could write (a u32; a number's own value is never among them).
+fn numbers_changed(line: &str, changes: impl Fn(u64) -> Vec<u64>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(start) = line[at..]
+        .find(|c: char| c.is_ascii_digit())
+        .map(|s| s + at)
+    {
+        let end = line[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(line.len(), |e| e + start);
+        let number: u64 = line[start..end].parse().unwrap();
+        for changed in changes(number) {
+            if changed != number && changed <= u64::from(u32::MAX) {
+                out.push(format!("{}{changed}{}", &line[..start], &line[end..]));
+            }
+        }
+        at = end;
+    }
+    out
+}
+
+/// The log `lines` with line `k` (0-based) replaced by `with`.
+fn with_line(lines: &[&str], k: usize, with: &str) -> String {
+    let mut edited: Vec<&str> = lines.to_vec();
+    edited[k] = with;
+    edited.join("\n") + "\n"
+}
+
 /// Each number of every board drawn outside the middle of a turn, one more or one less, and the
 /// check fails (or the import refuses the log): the holes, the stores, the final board (a final
 /// board of 51 seeds on a 50-seed board once passed), the start of a later round.
@@ -176,32 +206,14 @@ fn every_number_of_a_board_outside_a_turn_is_a_claim() {
         let (claimed, _) = board_lines(text);
         let lines: Vec<&str> = text.lines().collect();
         for &k in &claimed {
-            let line = lines[k];
-            let mut at = 0;
-            while let Some(start) = line[at..]
-                .find(|c: char| c.is_ascii_digit())
-                .map(|s| s + at)
-            {
-                let end = line[start..]
-                    .find(|c: char| !c.is_ascii_digit())
-                    .map_or(line.len(), |e| e + start);
-                let number: u32 = line[start..end].parse().unwrap();
-                for changed in [number + 1, number.wrapping_sub(1)] {
-                    if changed == u32::MAX {
-                        continue;
-                    }
-                    let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-                    edited[k] = format!("{}{changed}{}", &line[..start], &line[end..]);
-                    let edited = edited.join("\n") + "\n";
-                    assert!(
-                        passes(&edited).is_err(),
-                        "{name}: line {} `{}` passes",
-                        k + 1,
-                        edited.lines().nth(k).unwrap()
-                    );
-                    mutations += 1;
-                }
-                at = end;
+            for changed in numbers_changed(lines[k], |n| vec![n + 1, n.wrapping_sub(1)]) {
+                let edited = with_line(&lines, k, &changed);
+                assert!(
+                    passes(&edited).is_err(),
+                    "{name}: line {} `{changed}` passes",
+                    k + 1
+                );
+                mutations += 1;
             }
         }
     }
@@ -227,12 +239,11 @@ fn every_moves_hole_is_a_claim() {
                 continue;
             };
             for other in (0..holes).filter(|&c| c != column) {
-                let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-                edited[k] = format!(
+                let changed = format!(
                     "{head} move {other}{}{tail}",
                     if tail.is_empty() { "" } else { " " }
                 );
-                let edited = edited.join("\n") + "\n";
+                let edited = with_line(&lines, k, &changed);
                 assert!(
                     passes(&edited).is_err(),
                     "{name}: line {} `{}` passes",
@@ -299,9 +310,7 @@ fn the_move_count_and_every_entry_number_are_claims() {
         };
         entries += 1;
         for changed in [number + 1, number + 2] {
-            let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-            edited[k] = format!("{changed}: {rest}");
-            let error = import(&(edited.join("\n") + "\n")).unwrap_err();
+            let error = import(&with_line(&lines, k, &format!("{changed}: {rest}"))).unwrap_err();
             assert!(error.contains("was due"), "line {}: {error}", k + 1);
         }
     }
@@ -540,27 +549,11 @@ fn every_board_holds_all_the_seeds() {
         assert!(!within.is_empty());
         let lines: Vec<&str> = text.lines().collect();
         for &k in &within {
-            let line = lines[k];
-            let mut at = 0;
-            while let Some(start) = line[at..]
-                .find(|c: char| c.is_ascii_digit())
-                .map(|s| s + at)
-            {
-                let end = line[start..]
-                    .find(|c: char| !c.is_ascii_digit())
-                    .map_or(line.len(), |e| e + start);
-                let number: u64 = line[start..end].parse().unwrap();
-                for changed in [number + 1, number.wrapping_sub(1), 4294967295] {
-                    if changed > u64::from(u32::MAX) {
-                        continue;
-                    }
-                    let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-                    edited[k] = format!("{}{changed}{}", &line[..start], &line[end..]);
-                    let error = import(&(edited.join("\n") + "\n")).expect_err(&edited[k]);
-                    assert!(error.contains("seeds"), "{error}");
-                    mutations += 1;
-                }
-                at = end;
+            let changes = |n: u64| vec![n + 1, n.wrapping_sub(1), 4294967295];
+            for changed in numbers_changed(lines[k], changes) {
+                let error = import(&with_line(&lines, k, &changed)).expect_err(&changed);
+                assert!(error.contains("seeds"), "{error}");
+                mutations += 1;
             }
         }
     }
