@@ -362,3 +362,55 @@ pub fn run(args: &GenerateArgs) -> Status {
     }
     output::finish(&mut out, written, Status::Success)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text held for a run the writer cannot take yet is one piece, not the run: a run
+    /// sized after a short game can meet long ones, and once held whole, a window of such runs
+    /// for each thread was what made `generate` grow to 183 MB. Seed 1's game 1 is 13 KB and
+    /// games 2 to 6 about 150 KB each (Dakon, cap 20,000), so run 1 is sized to five games,
+    /// 750 KB. The writer here never writes run 0, as a reader that stopped reading: the worker
+    /// hands over run 1's first game and waits, whatever the machine's speed.
+    #[test]
+    fn a_run_that_is_not_next_holds_one_piece() {
+        let header = Header::new(GameKind::Dakon);
+        let claims = Claims::new(8, 1);
+        let (done, arrived) = mpsc::channel::<Piece>();
+        let options = GenerateOptions {
+            checkpoints: false,
+            max_plies: 20_000,
+        };
+        std::thread::scope(|scope| {
+            let games = Games {
+                header: &header,
+                seed: 1,
+                options,
+                claims: &claims,
+                done,
+            };
+            let header = &header;
+            scope.spawn(move || {
+                run_rules(header, mgn::rules::DEFAULT_MAX_LAPS, games).expect("Dakon's rules")
+            });
+            // A failed assertion stops the worker too, rather than leave it waiting for ever.
+            let _release = Release(&claims);
+            let first = arrived.recv().expect("run 0");
+            assert_eq!((first.run, first.games, first.last), (0, 1, true));
+            assert!(first.text.len() < 20_000, "game 1 is short");
+            let second = arrived.recv().expect("run 1's first piece");
+            assert_eq!(second.run, 1);
+            assert!(
+                !second.last && second.games == 1,
+                "run 1 came whole: {} games, {} bytes",
+                second.games,
+                second.text.len()
+            );
+            assert!(second.text.len() as u64 >= RUN_BYTES);
+            claims.stop();
+            // Waiting for its turn, the worker ends when stopped: nothing more of run 1.
+            assert!(arrived.recv().is_err(), "more of run 1 came");
+        });
+    }
+}
