@@ -1819,7 +1819,11 @@ proptest! {
             };
             let tag_line = lines[..k].iter().rposition(|l| l.starts_with('[')).unwrap();
             let named = |l: &str| l.starts_with(&format!("[{name} "));
-            let beside = named(lines[tag_line]) || (name != "game" && named(lines[last_tag]) && k < last_tag);
+            // Right after its tag, or, for the tag written last, in the comments right before it.
+            let right_before_last = k < last_tag
+                && named(lines[last_tag])
+                && lines[k + 1..last_tag].iter().all(|l| l.starts_with('{'));
+            let beside = named(lines[tag_line]) || right_before_last;
             prop_assert!(beside || name == "game", "{}", written);
             if name == "game" {
                 prop_assert!(lines[tag_line].starts_with("[Game "), "{}", written);
