@@ -8,8 +8,23 @@
 //! command line shows it.
 
 use crate::notation::GameKind;
-use crate::rules::{game_def, MovePart};
+use crate::rules::game_def;
 use std::fmt;
+
+/// Which part of a written move a [`Diagnostic`] of the rules is about, so the replay can point
+/// at it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovePart {
+    Whole,
+    /// The n-th sowing of a chained move (0-based).
+    Sowing(usize),
+    /// The n-th extra capture (`*hole`) of the move (0-based).
+    ExtraCapture(usize),
+    /// The n-th muzi drop (`@hole`) of the move's first sowing (0-based).
+    MuziDrop(usize),
+    /// The n-th owner action (`~12^A4`) of the move (0-based).
+    Action(usize),
+}
 
 /// Why a record departs from the rules, and where: the rule that decided, in its code, and
 /// what it says about the record.

@@ -1,0 +1,196 @@
+//! The steps of play the rules report, and where they go.
+
+use crate::notation::{Hole, Pile, Side};
+
+/// One step of play, as the replay engine reports it. Each step that a rule decides names the
+/// rule's code (or the code of the option that decided it). Serialized for `mgn replay --trace`
+/// with its kind under `event` (schema `mgn-trace/1`, docs/ci.md), a pile always as the map of
+/// `seeds` and `muzi` (a document's short form, a number, came after that schema).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// A lap starts: the mover (or a relay) takes every seed of `hole`.
+    PickUp {
+        hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
+        pile: Pile,
+        lap: u32,
+    },
+    /// One seed dropped in `hole` (a Dakon store is its owner's hole N+1).
+    Sow { hole: Hole },
+    /// `muzi`'s muzi (Dong Wo's large stone, worth 5) dropped in `hole`, where the mover chose.
+    SowMuzi { hole: Hole, muzi: Side },
+    /// `seeds` seeds moved from one hole to another without sowing (Nchuwa's opening
+    /// transfer of two seeds from an inner hole to an empty outer hole).
+    Shift {
+        from: Hole,
+        to: Hole,
+        seeds: u32,
+        rule: &'static str,
+    },
+    /// A hole or store the sowing passes over, and the rule that says so.
+    Skip { hole: Hole, rule: &'static str },
+    /// A lap's last seed fell in `hole`; `rule` is what happens next.
+    LapEnd {
+        hole: Hole,
+        lap: u32,
+        rule: &'static str,
+    },
+    /// The mover `by` captures the pile of `hole` into his store or winnings: what a capture
+    /// claim (`x7(A2,B4)`) counts.
+    Capture {
+        hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
+        pile: Pile,
+        by: Side,
+        rule: &'static str,
+    },
+    /// A pile goes from `hole` to `to`'s store or winnings by a rule that is not a capture by
+    /// the mover, so that no capture claim counts it: Dong Wo's piece sown into a won or
+    /// bought hole, which "function[s] similar to acquired stores", and a muzi sent home at a
+    /// round's end.
+    Bank {
+        hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
+        pile: Pile,
+        to: Side,
+        rule: &'static str,
+    },
+    /// The mover has nothing to play and loses his turn.
+    Pass { side: Side, rule: &'static str },
+    /// The turn is over; `next` moves.
+    TurnEnd { next: Side },
+    /// The round is over; `winner` is None for a drawn round.
+    RoundEnd {
+        round: u32,
+        winner: Option<Side>,
+        rule: &'static str,
+    },
+    /// Seeds passed between rounds from `from`'s store or winnings to `to`'s (Mraw imrujen's
+    /// sharing out, where one player's captures fill the other's row).
+    Transfer {
+        from: Side,
+        to: Side,
+        seeds: u32,
+        rule: &'static str,
+    },
+    /// Seeds put into a hole from its owner's store between rounds.
+    Refill { hole: Hole, seeds: u32 },
+    /// Seeds taken out of the game from `from`'s store or winnings: nobody has them any more
+    /// (Mraw imrujen's leftover under `mraw-imrujen.round.leftover=out-of-game`, or a tied
+    /// round's under `mraw-imrujen.round.tie-leftover=out-of-game`).
+    Remove {
+        from: Side,
+        seeds: u32,
+        rule: &'static str,
+    },
+    /// A hole that stays empty and out of play from now on.
+    OutOfPlay { hole: Hole, rule: &'static str },
+    /// Seeds left in a hole at the end of a round, gathered into `by`'s store.
+    Gather {
+        hole: Hole,
+        seeds: u32,
+        by: Side,
+        rule: &'static str,
+    },
+    /// A pile put into `hole` from `from`'s store or winnings (Dong Wo: a won hole's stone, a
+    /// bought hole's stones, the fill between rounds, an owner's `+A4`, a muzi back home).
+    Place {
+        hole: Hole,
+        #[serde(serialize_with = "crate::notation::pile_map")]
+        pile: Pile,
+        from: Side,
+        rule: &'static str,
+    },
+    /// `hole` changes hands: `owner` won or bought it, or (None) it is back with its row's
+    /// player.
+    Owner {
+        hole: Hole,
+        owner: Option<Side>,
+        rule: &'static str,
+    },
+    /// `muzi`'s muzi passes from `from`'s winnings to `to`'s (Dong Wo's muzi bought back).
+    MuziSale {
+        muzi: Side,
+        from: Side,
+        to: Side,
+        rule: &'static str,
+    },
+    /// A new round starts with `first` to move.
+    RoundStart { round: u32, first: Side },
+    /// The game is over; `winner` is None for a draw.
+    GameEnd {
+        winner: Option<Side>,
+        rule: &'static str,
+    },
+    /// A move that never ends has come back to an in-move state it was in: the state after lap
+    /// `mu + lambda` is the state after lap `mu`, so laps `mu + 1 ..= mu + lambda` repeat for
+    /// as long as the move goes on. Reported after lap `mu + lambda`. The move stops after lap
+    /// `stop`: it runs the cycle `times` times whole and `stop - mu - times * lambda` laps
+    /// more, each reported like the laps before.
+    Cycle {
+        mu: u32,
+        lambda: u32,
+        times: u32,
+        stop: u32,
+        rule: &'static str,
+    },
+    /// No step of play: the replay left out `events` events of laps `first_lap ..= last_lap`
+    /// of a very long ply, keeping its first and last laps, so that a ply's trace takes bounded
+    /// room whatever its laps (docs/ci.md). The board cannot be rebuilt from the events across
+    /// it; the step's position after it can be read from the trace.
+    Omitted {
+        events: u64,
+        first_lap: u32,
+        last_lap: u32,
+    },
+}
+
+/// Where events go. The unit type ignores them, so that generating and counting moves costs
+/// nothing for the trace it does not need.
+///
+/// Rules may play a decision as they check it: when it turns out refused half-way, they
+/// withdraw what it reported ([`EventSink::withdraw`]), and the sink must then forget those
+/// events, so that a refused decision reports nothing. Each sink says how: a vector truncates
+/// itself, a counter goes back, a sink that keeps nothing has nothing to forget, a sink that
+/// keeps a bounded part of the events remembers at the mark what it would need to go back.
+pub trait EventSink {
+    fn event(&mut self, event: Event);
+    /// Where the events reported so far end, for [`EventSink::withdraw`] (the last mark taken
+    /// is the one withdrawn to).
+    fn mark(&mut self) -> usize;
+    /// Forget the events reported since `mark`.
+    fn withdraw(&mut self, mark: usize);
+    /// Whether the sink reads the events. When it does not, the rules may skip laps whose
+    /// events alone they would change, never the state (a stopped endless move played to the
+    /// lap of the cycle that leaves the same state).
+    #[inline(always)]
+    fn keeps_events(&self) -> bool {
+        true
+    }
+}
+
+impl EventSink for () {
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+    fn mark(&mut self) -> usize {
+        0
+    }
+    fn withdraw(&mut self, _: usize) {}
+    #[inline(always)]
+    fn keeps_events(&self) -> bool {
+        false
+    }
+}
+
+impl EventSink for Vec<Event> {
+    fn event(&mut self, event: Event) {
+        self.push(event);
+    }
+    fn mark(&mut self) -> usize {
+        self.len()
+    }
+    fn withdraw(&mut self, mark: usize) {
+        self.truncate(mark);
+    }
+}
