@@ -128,8 +128,8 @@ fn nchuwa_opening_transfer_captures_the_opposite_holes_and_one_more() {
     assert_eq!(
         captures(&events),
         vec![
-            ("A11".to_string(), 3, OpeningCapture::CODE),
-            ("A2".to_string(), 3, OpeningCapture::CODE),
+            ("A11".to_string(), 3, OPENING_CAPTURE),
+            ("A2".to_string(), 3, OPENING_CAPTURE),
             ("A5".to_string(), 3, OPENING_EXTRA),
         ]
     );
@@ -167,7 +167,7 @@ fn nchuwa_opening_capture_takes_the_hole_behind_an_empty_front_hole() {
     assert_eq!(
         captures(&events),
         vec![
-            ("A3".to_string(), 3, OpeningCapture::CODE),
+            ("A3".to_string(), 3, OPENING_CAPTURE),
             ("A5".to_string(), 3, OPENING_EXTRA),
         ]
     );
@@ -1097,8 +1097,8 @@ fn nchuwa_opening_removals_two_takes_two_holes_of_the_players_choice() {
         assert_eq!(
             captures(&events),
             vec![
-                ("A11".to_string(), 3, OpeningCapture::CODE),
-                ("A2".to_string(), 3, OpeningCapture::CODE),
+                ("A11".to_string(), 3, OPENING_CAPTURE),
+                ("A2".to_string(), 3, OPENING_CAPTURE),
                 (written[0].to_string(), 3, OPENING_EXTRA),
                 (written[1].to_string(), 3, OPENING_EXTRA),
             ]
