@@ -8,6 +8,7 @@
 
 use crate::notation::{games_in_part, Game, GameKind, Header, Part, SyntaxError, TAG_NAMES};
 use crate::replay::{replay_game_within, replay_moves, ReplayOptions, Replayed};
+use crate::rules::general;
 use crate::rules::DEFAULT_MAX_LAPS;
 use crate::Diagnostic;
 
@@ -233,7 +234,7 @@ pub fn header_warnings(header: &Header) -> Vec<Diagnostic> {
                  meaning"
             );
             let end = tag.span.start + name.len();
-            let diagnostic = Diagnostic::new("mgn.header.unknown-tag", message);
+            let diagnostic = Diagnostic::new(general::HEADER_UNKNOWN_TAG, message);
             Some(
                 diagnostic
                     .at_span(tag.span.start, end)

@@ -7,8 +7,7 @@
 //! legal, the step trace, the diff of a checkpoint. The checker's verdict holds it, and the
 //! command line shows it.
 
-use crate::notation::GameKind;
-use crate::rules::game_def;
+use crate::code::Code;
 use std::fmt;
 
 /// Which part of a written move a [`Diagnostic`] of the rules is about, so the replay can point
@@ -31,7 +30,7 @@ pub enum MovePart {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// The code of the rule that decided (`dakon.sow.start`).
-    pub rule: &'static str,
+    pub rule: Code,
     pub message: String,
     /// Where it points: a part of the move while the rules have it, a byte offset once the
     /// replay has placed it.
@@ -83,7 +82,7 @@ impl Default for Location {
 
 impl Diagnostic {
     /// A departure from `rule`, about the whole move being played.
-    pub fn new(rule: &'static str, message: impl Into<String>) -> Diagnostic {
+    pub fn new(rule: Code, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             rule,
             message: message.into(),
@@ -178,10 +177,9 @@ impl Diagnostic {
         }
     }
 
-    /// What its rule says, in the words of a game of `kind` (empty for a code it does not
-    /// know): looked up where the diagnostic is shown, never stored.
-    pub fn rule_words(&self, kind: GameKind) -> &'static str {
-        game_def(kind).describe(self.rule)
+    /// What its rule says: the words its code was declared with.
+    pub fn rule_words(&self) -> &'static str {
+        self.rule.words()
     }
 }
 
@@ -226,37 +224,50 @@ impl std::error::Error for Diagnostic {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::code::RuleDef;
     use std::error::Error;
+
+    // Codes of the tests' own making: a diagnostic is tested without the rules.
+    const SOW_START: Code = Code::of_rule(&RuleDef {
+        code: "test.sow.start",
+        summary: "a sowing starts from an occupied hole",
+        source: "here",
+    });
+    const RESULT: Code = Code::of_rule(&RuleDef {
+        code: "test.result",
+        summary: "the result must be the one the rules give",
+        source: "there",
+    });
 
     #[test]
     fn display_says_where_when_it_knows() {
-        let raised = Diagnostic::new("dakon.sow.start", "B4 is empty");
-        assert_eq!(raised.to_string(), "B4 is empty [dakon.sow.start]");
+        let raised = Diagnostic::new(SOW_START, "B4 is empty");
+        assert_eq!(raised.to_string(), "B4 is empty [test.sow.start]");
         assert_eq!(
             raised.clone().at(MovePart::Sowing(1)).to_string(),
-            "at sowing 2 of the move: B4 is empty [dakon.sow.start]"
+            "at sowing 2 of the move: B4 is empty [test.sow.start]"
         );
         let placed = raised.at_offset(123);
         assert_eq!(
             placed.to_string(),
-            "at byte 123: B4 is empty [dakon.sow.start]"
+            "at byte 123: B4 is empty [test.sow.start]"
         );
         assert_eq!(
             placed.in_ply(7).to_string(),
-            "at byte 123, ply 7: B4 is empty [dakon.sow.start]"
+            "at byte 123, ply 7: B4 is empty [test.sow.start]"
         );
         assert_eq!(
-            Diagnostic::new("mgn.claim.result", "the game is not over")
+            Diagnostic::new(RESULT, "the game is not over")
                 .in_ply(3)
                 .to_string(),
-            "ply 3: the game is not over [mgn.claim.result]"
+            "ply 3: the game is not over [test.result]"
         );
     }
 
     #[test]
     fn it_is_an_error() {
-        let boxed: Box<dyn Error> = Box::new(Diagnostic::new("dakon.pass", "A cannot pass"));
-        assert_eq!(boxed.to_string(), "A cannot pass [dakon.pass]");
+        let boxed: Box<dyn Error> = Box::new(Diagnostic::new(SOW_START, "A cannot pass"));
+        assert_eq!(boxed.to_string(), "A cannot pass [test.sow.start]");
         assert!(boxed.source().is_none());
         fn error<E: Error + Send + Sync + 'static>() {}
         error::<Diagnostic>();
@@ -274,15 +285,8 @@ mod tests {
     }
 
     #[test]
-    fn rule_words_are_the_games() {
-        let d = Diagnostic::new("mgn.claim.checkpoint", "differs");
-        assert_eq!(
-            d.rule_words(GameKind::Dakon),
-            "a checkpoint must equal the replayed position"
-        );
-        assert_eq!(
-            Diagnostic::new("no.such.rule", "").rule_words(GameKind::Nchuwa),
-            ""
-        );
+    fn rule_words_are_the_codes() {
+        let d = Diagnostic::new(RESULT, "differs");
+        assert_eq!(d.rule_words(), "the result must be the one the rules give");
     }
 }

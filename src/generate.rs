@@ -2,6 +2,7 @@
 //! benchmarks and `mgn generate`. The same seed gives the same games.
 
 use crate::notation::{Comment, CommentStyle, Element, Game, Header, Outcome, Span, Spanned};
+use crate::rules::general;
 use crate::rules::{EventSink, Phase, Rules};
 use crate::Diagnostic;
 
@@ -85,7 +86,7 @@ fn random_turn<R: Rules, S: EventSink>(
             // A turn under way always has a continuation; should the rules list none, the
             // game stops here rather than draw from an empty list.
             return Err(Diagnostic::new(
-                "mgn.generate.stuck",
+                general::GENERATE_STUCK,
                 "the rules list no decision for the turn under way",
             ));
         }
@@ -100,7 +101,7 @@ fn random_turn<R: Rules, S: EventSink>(
                 }
                 Err(violation) => {
                     assert_eq!(
-                        violation.rule, "mgn.limit.laps",
+                        violation.rule, general::LIMIT_LAPS,
                         "a listed decision is legal, or not decided within the lap budget: {decision}"
                     );
                     runs.put_aside(rules, decisions, i);

@@ -122,6 +122,7 @@
 //! ```
 
 pub mod check;
+pub mod code;
 mod diagnostic;
 pub mod document;
 pub mod generate;
@@ -138,6 +139,7 @@ pub mod suite;
 pub mod walk;
 
 pub use check::{check_text, CheckOptions, RecordResult, Verdict};
+pub use code::Code;
 pub use diagnostic::{Diagnostic, Label, Location};
 pub use notation::{parse_games, write_games, Game, GameKind, Header, SyntaxError};
 pub use rules::{game_def, with_rules, Event, EventSink, GameDef, Rules, WithRules};

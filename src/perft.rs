@@ -22,6 +22,8 @@
 //! `mgn.limit.count` ([`add`], [`times`]), never wrapped round to a smaller number that would
 //! look like a count.
 
+use crate::code::Code;
+use crate::rules::general;
 use crate::rules::{Phase, Rules};
 use crate::Diagnostic;
 use indexmap::map::Entry as Seen;
@@ -34,7 +36,7 @@ use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 pub const MAX_DEPTH: u32 = 64;
 
 /// The rule a count past 64 bits is refused under.
-pub const COUNT_RULE: &str = "mgn.limit.count";
+pub const COUNT_RULE: Code = general::LIMIT_COUNT;
 
 fn too_large() -> Diagnostic {
     Diagnostic::new(
@@ -115,7 +117,7 @@ fn play<R: Rules>(
     let mut next = state.clone();
     if let Err(violation) = rules.apply(&mut next, decision, &mut ()) {
         assert_eq!(
-            violation.rule, "mgn.limit.laps",
+            violation.rule, general::LIMIT_LAPS,
             "a listed decision is legal, or not decided within the lap budget: {decision} {violation}"
         );
         return Err(violation);
@@ -806,7 +808,7 @@ pub(crate) mod doubling {
                 0 => Phase::ToMove(Side::B),
                 _ => Phase::Continue {
                     side: Side::B,
-                    rule: "test.doubling",
+                    rule: crate::rules::nchuwa::LAP_RELAY,
                 },
             }
         }
@@ -901,7 +903,7 @@ mod tests {
         let game = Doubling { steps: 63 };
         let start = game.start(Side::B);
         let refused = |counted: Result<u64, Diagnostic>| {
-            assert_eq!(counted.map_err(|e| e.rule), Err("mgn.limit.count"));
+            assert_eq!(counted.map_err(|e| e.rule), Err(general::LIMIT_COUNT));
         };
         refused(perft(&game, &start, 2));
         refused(perft_with(
@@ -947,7 +949,7 @@ mod tests {
                 ..part.clone()
             };
             let refused = count_part(&game, &many, &state, table);
-            assert_eq!(refused.map_err(|e| e.rule), Err("mgn.limit.count"));
+            assert_eq!(refused.map_err(|e| e.rule), Err(general::LIMIT_COUNT));
         }
     }
 

@@ -13,6 +13,7 @@ use crate::notation::{
 };
 use crate::perft::{divide, perft};
 use crate::replay::PlyLog;
+use crate::rules::general;
 use crate::rules::{with_rules_within, Phase, Rules, WithRules};
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
@@ -670,7 +671,7 @@ impl<'r, R: Rules> Session<'r, R> {
         let mut next = self.state.clone();
         if let Err(refused) = self.rules.apply(&mut next, decision, &mut self.log) {
             self.log.clear();
-            let kind = if refused.rule == "mgn.limit.laps" {
+            let kind = if refused.rule == general::LIMIT_LAPS {
                 ErrorKind::Undecided
             } else {
                 ErrorKind::Illegal
@@ -699,7 +700,7 @@ impl<'r, R: Rules> Session<'r, R> {
                 captured: Captured::default(),
                 position: self.rules.position(&state),
             },
-            Err(refused) if refused.rule == "mgn.limit.laps" => {
+            Err(refused) if refused.rule == general::LIMIT_LAPS => {
                 Answer::error(ErrorKind::Undecided, refused.message)
             }
             Err(refused) => Answer::error(ErrorKind::Illegal, refused.message),
@@ -1120,7 +1121,7 @@ mod tests {
             let answer = session.answer(&request);
             assert!(
                 matches!(&answer, Answer::Error { kind: ErrorKind::Overflow, message }
-                    if message.contains("mgn.limit.count")),
+                    if message.contains(general::LIMIT_COUNT.as_str())),
                 "{request}: {answer}"
             );
         }

@@ -1,83 +1,55 @@
-//! Every rule code the engine can raise is declared with its words (`GENERAL_RULES` or a
-//! game's tables), so that `mgn rules` lists it and every failure's report can quote it.
+//! Every rule code is a `Code`, which only a declaration makes, so the compiler sees that the
+//! engine names no undeclared code. What it cannot see is checked here: that each code is
+//! declared once, and that every code the engine raises is listed in its game's tables (or the
+//! general rules), so that `mgn rules` shows it and every failure's report can quote it.
 
 use mgn::check::{check_text, CheckOptions, RecordResult, Verdict};
 use mgn::generate::{playout, Rng};
 use mgn::notation::{parse_games, GameKind, Header, Side, Span, Spanned};
 use mgn::replay::replay_game;
-use mgn::rules::{game_def, general_rule, with_rules, Event, EventSink, Rules, WithRules};
+use mgn::rules::{game_def, with_rules, Event, EventSink, Rules, WithRules, GENERAL_RULES};
+use mgn::Code;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// The whole string literals of `text` that look like rule codes: `"nchuwa.endless"`.
-fn codes(text: &str) -> Vec<String> {
-    let prefixes = ["mgn.", "dakon.", "mraw-imrujen.", "nchuwa.", "dong-wo."];
-    let mut found = Vec::new();
-    for (i, _) in text.match_indices('"') {
-        let rest = &text[i + 1..];
-        let Some(end) = rest.find('"') else { continue };
-        let literal = &rest[..end];
-        let is_code = prefixes.iter().any(|p| literal.starts_with(p))
-            && literal
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-')
-            && !literal.ends_with('.');
-        if is_code {
-            found.push(literal.to_string());
-        }
-    }
-    found
-}
-
-fn sources(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            sources(&path, found);
-        } else if path.extension().is_some_and(|e| e == "rs")
-            && !path.ends_with("tests.rs")
-            && !path.to_string_lossy().contains("/cli/")
-        {
-            found.push(path);
-        }
-    }
-}
-
+/// Every code is declared once among the rules and once among the options, and a code that
+/// is both is a rule of a game and the option that varies it (`nchuwa.sow.singleton`): a code
+/// read from a record or the command line (`Code::find`) names one rule, the rule when it is
+/// both.
 #[test]
-fn every_rule_code_in_the_engine_is_declared() {
-    let mut files = Vec::new();
-    // The library and the command line, which names codes in its reports.
-    for folder in ["src", "crates/cli/src"] {
-        sources(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join(folder),
-            &mut files,
-        );
+fn every_code_is_declared_once() {
+    let mut rules: Vec<(&str, &str)> = GENERAL_RULES.iter().map(|r| ("mgn", r.code)).collect();
+    let mut options: Vec<(&str, &str)> = Vec::new();
+    for kind in GameKind::ALL {
+        let def = game_def(kind);
+        rules.extend(def.rules.iter().map(|r| (kind.name(), r.code)));
+        options.extend(def.options.iter().map(|o| (kind.name(), o.code)));
     }
-    let declared = |code: &str| {
-        general_rule(code).is_some()
-            || GameKind::ALL.into_iter().any(|kind| {
-                let def = game_def(kind);
-                def.rule(code).is_some() || def.option(code).is_some()
-            })
-    };
-    let mut missing = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        // Unit tests name codes of their own making.
-        let text = text.split("#[cfg(test)]").next().unwrap();
-        for code in codes(text) {
-            if !declared(&code) {
-                missing.push(format!("{}: {code}", file.display()));
-            }
+    for declared in [&rules, &options] {
+        let mut seen = BTreeSet::new();
+        let twice: Vec<&str> = declared
+            .iter()
+            .map(|(_, code)| *code)
+            .filter(|code| !seen.insert(*code))
+            .collect();
+        assert!(twice.is_empty(), "declared twice: {twice:?}");
+    }
+    for (game, code) in &options {
+        if let Some((other, _)) = rules.iter().find(|(_, rule)| rule == code) {
+            assert_eq!(other, game, "{code} is a rule of another game");
         }
     }
-    missing.sort();
-    missing.dedup();
-    assert!(
-        missing.is_empty(),
-        "undeclared rule codes:\n{}",
-        missing.join("\n")
-    );
+    for (game, code) in rules.iter().chain(&options) {
+        let found = Code::find(code).expect("a declared code is found");
+        assert_eq!(found, *code);
+        assert!(
+            !found.words().is_empty() && !found.source().is_empty(),
+            "{code}"
+        );
+        let rule = rules.iter().any(|(_, rule)| rule == code);
+        assert_eq!(found.option().is_none(), rule, "{game}: {code}");
+    }
+    assert_eq!(Code::find("mgn.no-such-rule"), None);
 }
 
 /// The codes named anywhere in a value: every `rule` field of an event, however nested.
@@ -127,7 +99,8 @@ impl WithRules for RandomGames {
     }
 }
 
-/// The words `mgn check` and `mgn rules` give a code: empty when it is not declared.
+/// The words `mgn check` and `mgn rules` give a code in a game: empty when neither the game's
+/// tables nor the general rules list it (an option type left out of the game's options).
 fn words(kind: GameKind, code: &str) -> &'static str {
     game_def(kind).describe(code)
 }

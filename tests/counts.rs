@@ -268,7 +268,7 @@ proptest! {
         for step in &replayed.plies {
             for event in &step.events {
                 match *event {
-                    Event::Transfer { from, to, seeds, rule } => match rule {
+                    Event::Transfer { from, to, seeds, rule } => match rule.as_str() {
                         "dong-wo.borrow" | "dong-wo.tianzi.borrow" => owe(&mut model, to, seeds.into()),
                         "dong-wo.repay" => model[from.index()] -= u64::from(seeds),
                         "dong-wo.muzi.buy-back" => paid[from.index()] = seeds.into(),

@@ -8,6 +8,7 @@ use mgn::check::{check_game, CheckOptions, Verdict};
 use mgn::import::ludii::import;
 use mgn::import::ImportError;
 use mgn::parse_games;
+use mgn::rules::general;
 
 const COMPLETE: &str = include_str!("import/ludii/nchuwa-4x6-complete.txt");
 const UNFINISHED: &str = include_str!("import/ludii/nchuwa-4x9-unfinished.txt");
@@ -109,7 +110,7 @@ fn a_wrong_winner_fails_the_check() {
     let Verdict::Failed(diagnostics) = check_game(&game, &CheckOptions::default()) else {
         panic!("a wrong winner passed");
     };
-    assert_eq!(diagnostics[0].rule, "mgn.claim.result");
+    assert_eq!(diagnostics[0].rule, general::CLAIM_RESULT);
 }
 
 /// A capture in play that leaves the outer hole behind, which Ludii's rules code takes: the
@@ -152,7 +153,7 @@ fn a_removal_of_an_empty_hole_fails_at_its_ply() {
     let Verdict::Failed(diagnostics) = check_game(&game, &CheckOptions::default()) else {
         panic!("a removal of an empty hole passed");
     };
-    assert_eq!(diagnostics[0].rule, "nchuwa.opening.extra");
+    assert_eq!(diagnostics[0].rule, mgn::rules::nchuwa::OPENING_EXTRA);
     assert!(
         diagnostics[0].message.contains("A1 is empty"),
         "{}",
@@ -531,7 +532,7 @@ fn a_changed_seed_of_the_cut_turn_fails_the_check() {
     let (mgn, game) = imported(&moved);
     match check_game(&game, &CheckOptions::default()) {
         Verdict::Failed(failures) => {
-            assert_eq!(failures[0].rule, "mgn.claim.checkpoint", "{mgn}")
+            assert_eq!(failures[0].rule, general::CLAIM_CHECKPOINT, "{mgn}")
         }
         Verdict::Passed => panic!("a moved seed of the cut turn passed:\n{mgn}"),
     }

@@ -8,6 +8,7 @@ use mgn::generate::Rng;
 use mgn::notation::{GameKind, Header, Side};
 use mgn::protocol::{serve, Answer, ServeOptions, Session, Setup};
 use mgn::replay::MAX_ROUND;
+use mgn::rules::general;
 use mgn::rules::{with_rules, Phase, Rules, WithRules};
 
 fn engine(requests: &str) -> Vec<String> {
@@ -263,7 +264,7 @@ fn a_round_marker_past_max_round_is_refused() {
     let Verdict::Failed(failures) = verdict(&record(MAX_ROUND)) else {
         panic!("round 1000001 passed");
     };
-    assert_eq!(failures[0].rule, "mgn.limit.rounds");
+    assert_eq!(failures[0].rule, general::LIMIT_ROUNDS);
 }
 
 /// A misplaced `round N` marker says what differs. It said "`round 1` here, but the replay is
@@ -275,7 +276,7 @@ fn a_misplaced_round_marker_says_what_differs() {
             verdict: Verdict::Failed(failures),
             ..
         }] => {
-            assert_eq!(failures[0].rule, "mgn.round.marker");
+            assert_eq!(failures[0].rule, general::ROUND_MARKER);
             failures[0].message.clone()
         }
         other => panic!("{text}: {other:?}"),

@@ -8,6 +8,7 @@ use mgn::notation::{
     parse_games, write_game, BoardSize, Element, Game, GameKind, Header, Hole, Position,
     RuleSetting, Side, Span, Spanned,
 };
+use mgn::rules::general;
 use mgn::rules::{game_def, with_rules, Event, EventSink, Phase, Rules, WithRules};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -594,8 +595,8 @@ fn a_removal_alone_is_a_move_form_only_of_nchuwa() {
         };
         let expected = match kind {
             // The default order: the transfer names its removals.
-            GameKind::Nchuwa => "nchuwa.opening.order",
-            _ => "mgn.move.form",
+            GameKind::Nchuwa => mgn::rules::nchuwa::OpeningOrder::CODE,
+            _ => general::MOVE_FORM,
         };
         assert_eq!(diagnostics[0].rule, expected, "{name}");
     }
@@ -639,15 +640,15 @@ fn a_move_cut_after_a_lap_ends_only_a_nchuwa_record() {
     for (text, rule) in [
         (
             "[Game \"dong-wo\"]\n[Option \"dong-wo.game.length=one-round\"]\n[Start \"0,2,1,0,3/0,1,0,4,2 27mAmB/0 B 1\"]\n[Option \"dong-wo.endless=stop\"]\n[Termination \"unfinished\"]\n\n1. B5>/74 *\n",
-            "dong-wo.endless",
+            mgn::rules::dong_wo::EndlessMove::CODE,
         ),
         (
             "[Game \"mraw-imrujen\"]\n[Termination \"unfinished\"]\n\n1. B1/1 *\n",
-            "mgn.move.form",
+            general::MOVE_FORM,
         ),
         (
             "[Game \"dakon\"]\n[Termination \"abandoned\"]\n\n1. B1/1 *\n",
-            "mgn.move.form",
+            general::MOVE_FORM,
         ),
     ] {
         let game = parse_games(text).remove(0).unwrap();

@@ -245,23 +245,32 @@ fn config(
         "in mgn's Dakon the holes that cannot be filled are out of play (dakon.round.out-of-play)",
     )?;
     // MancalaGames unblocks every hole at each round and blocks again those it cannot fill.
-    options.push(("dakon.out-of-play.return", "refill"));
+    options.push((
+        crate::rules::dakon::OutOfPlayReturn::CODE.as_str(),
+        "refill",
+    ));
     let round_starter = match need(
         "round_starter",
         &[2, 3],
         "mgn reads WINNER (dakon.next-round.first=round-winner) or LAST_MOVER (=last-mover)",
     )? {
         3 => {
-            options.push(("dakon.next-round.first", "last-mover"));
+            options.push((
+                crate::rules::dakon::NextRoundFirst::CODE.as_str(),
+                "last-mover",
+            ));
             RoundStarter::LastMover
         }
         _ => {
-            options.push(("dakon.next-round.first", "round-winner"));
+            options.push((
+                crate::rules::dakon::NextRoundFirst::CODE.as_str(),
+                "round-winner",
+            ));
             RoundStarter::Winner
         }
     };
     if get("skip_start").is_some() && need("skip_start", &[0, 1], "a yes or no")? == 1 {
-        options.push(("dakon.sow.origin", "skip"));
+        options.push((crate::rules::dakon::SowOrigin::CODE.as_str(), "skip"));
     }
     // Newer versions name the stores sown `sow_stores` (SowStores.OWN), older ones
     // `sow_own_store` (True).

@@ -17,6 +17,7 @@
 //! ([`EventSink::withdraw`]): the log then goes back exactly, counters included, even across
 //! events it has left out, from what it saved at the mark.
 
+use crate::code::Code;
 use crate::notation::Hole;
 use crate::rules::{Event, EventSink, GameDef};
 use std::collections::VecDeque;
@@ -101,8 +102,8 @@ struct Saved {
     gap: Gap,
     lap: u32,
     captures: Captures,
-    last_lap_rule: Option<&'static str>,
-    game_end_rule: Option<&'static str>,
+    last_lap_rule: Option<Code>,
+    game_end_rule: Option<Code>,
 }
 
 /// The events of one ply, in bounded memory (see the module's words).
@@ -126,8 +127,8 @@ pub struct PlyLog {
     /// The lap under way.
     lap: u32,
     captures: Captures,
-    last_lap_rule: Option<&'static str>,
-    game_end_rule: Option<&'static str>,
+    last_lap_rule: Option<Code>,
+    game_end_rule: Option<Code>,
     /// What to go back to when the decision under way is withdrawn (the marks it took).
     saved: Vec<Saved>,
 }
@@ -188,12 +189,12 @@ impl PlyLog {
     }
 
     /// The rule that ended the last lap of the ply (or its pass).
-    pub fn last_lap_rule(&self) -> Option<&'static str> {
+    pub fn last_lap_rule(&self) -> Option<Code> {
         self.last_lap_rule
     }
 
     /// The rule that ended the game, if the ply did.
-    pub fn game_end_rule(&self) -> Option<&'static str> {
+    pub fn game_end_rule(&self) -> Option<Code> {
         self.game_end_rule
     }
 
@@ -406,6 +407,7 @@ impl EventSink for PlyLog {
 mod tests {
     use super::*;
     use crate::notation::{Pile, Side};
+    use crate::rules::dong_wo;
 
     fn hole(n: u32) -> Hole {
         Hole::new(Side::B, n)
@@ -429,7 +431,7 @@ mod tests {
         log.event(Event::LapEnd {
             hole: hole(3),
             lap,
-            rule: "test.relay",
+            rule: dong_wo::LAP_RELAY,
         });
     }
 
@@ -441,7 +443,7 @@ mod tests {
                 muzi: Default::default(),
             },
             by: Side::B,
-            rule: "test.capture",
+            rule: dong_wo::CAPTURE,
         });
     }
 
@@ -455,7 +457,7 @@ mod tests {
         }
         assert_eq!(log.events(), all);
         assert_eq!(log.len(), all.len());
-        assert_eq!(log.last_lap_rule(), Some("test.relay"));
+        assert_eq!(log.last_lap_rule(), Some(dong_wo::LAP_RELAY));
     }
 
     #[test]
@@ -470,7 +472,7 @@ mod tests {
                     lambda: laps / 2,
                     times: 2,
                     stop: laps,
-                    rule: "test.endless",
+                    rule: dong_wo::EndlessMove::CODE,
                 });
             }
             if n % 1000 == 0 {
@@ -531,7 +533,7 @@ mod tests {
             }
             log.event(Event::GameEnd {
                 winner: None,
-                rule: "test.end",
+                rule: dong_wo::GAME_END,
             });
             log.withdraw(mark);
             assert_eq!(
@@ -540,7 +542,7 @@ mod tests {
                 "{before}"
             );
             assert_eq!(log.game_end_rule(), None);
-            assert_eq!(log.last_lap_rule(), Some("test.relay"));
+            assert_eq!(log.last_lap_rule(), Some(dong_wo::LAP_RELAY));
         }
     }
 

@@ -12,6 +12,8 @@ mod trace;
 pub use log::{Captures, PlyLog};
 pub use trace::{draw, draw_board, draw_four_rows, event_trace, ply_trace, position_lines};
 
+use crate::code::Code;
+use crate::rules::general;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -393,7 +395,7 @@ fn position_differences(
 /// Failures are rare and large; boxed, they keep the common `Ok` path small.
 type Fail = Box<Diagnostic>;
 
-fn failure_at(span: Span, rule: &'static str, message: impl Into<String>) -> Fail {
+fn failure_at(span: Span, rule: Code, message: impl Into<String>) -> Fail {
     placed(Diagnostic::new(rule, message), span)
 }
 
@@ -629,7 +631,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                     if first.value != start.value.to_move {
                         return Err(failure_at(
                             first.span,
-                            "mgn.header.first",
+                            general::HEADER_FIRST,
                             format!(
                                 "the First tag says {} moves first but the Start position has {} to move",
                                 first.value, start.value.to_move
@@ -712,14 +714,14 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         if let Phase::Over { .. } = phase {
             return Err(self.at_ply(failure_at(
                 span,
-                "mgn.game.over",
+                general::GAME_OVER,
                 "the game is already over: nothing can be played after its last round",
             )));
         }
         if let Some(round) = self.unmarked_round {
             return Err(self.at_ply(failure_at(
                 span,
-                "mgn.round.marker",
+                general::ROUND_MARKER,
                 format!(
                     "round {} ended with the last move: write `round {round}` before this move",
                     round - 1
@@ -870,7 +872,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             }
             Err(why) => {
                 self.state = before;
-                if why.rule == crate::rules::CUT || why.rule == "mgn.limit.laps" {
+                if why.rule == crate::rules::CUT || why.rule == general::LIMIT_LAPS {
                     refused.message.push_str(&format!(
                         " (nor is it a cut, as the last ply of a record that stops unfinished: {})",
                         why.message
@@ -1011,7 +1013,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         if let Phase::Over { .. } = self.rules.phase(&self.state) {
             return Err(failure_at(
                 span,
-                "mgn.game.over",
+                general::GAME_OVER,
                 format!("the game is already over: {written} cannot be made"),
             ));
         }
@@ -1045,7 +1047,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         let Some(pass) = self.rules.pass_decision() else {
             return Err(self.at_ply(failure_at(
                 span,
-                "mgn.move.form",
+                general::MOVE_FORM,
                 format!("{} has no passes", self.header.game.value),
             )));
         };
@@ -1098,9 +1100,9 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     /// The rule that ended the last lap of the turn.
-    fn last_lap_rule(&self) -> &'static str {
+    fn last_lap_rule(&self) -> Code {
         self.events_read.set(true);
-        self.log.last_lap_rule().unwrap_or("mgn.move.form")
+        self.log.last_lap_rule().unwrap_or(general::MOVE_FORM)
     }
 
     /// Adds the step trace of the last ply (or of the move that failed half-way) to a
@@ -1144,7 +1146,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         if self.ply_count == self.ply_count_at_marker {
             return Err(failure_at(
                 span,
-                "mgn.move.form",
+                general::MOVE_FORM,
                 format!("a {what} claim must follow a move of this round"),
             ));
         }
@@ -1158,7 +1160,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             self.events_read.set(true);
             return Err(failure_at(
                 claim.span,
-                "mgn.claim.captures",
+                general::CLAIM_CAPTURES,
                 "a capture claim is checked against the move's events, which this replay did not keep: the game must be replayed with them",
             ));
         }
@@ -1180,7 +1182,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             let claimed: Vec<String> = claim.value.holes.iter().map(|h| h.to_string()).collect();
             return Err(self.with_trace(failure_at(
                 claim.span,
-                "mgn.claim.captures",
+                general::CLAIM_CAPTURES,
                 format!(
                     "the record claims {} but the move captured {}",
                     shown(claim.value.count as u64, claimed),
@@ -1207,7 +1209,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             };
             let failure = failure_at(
                 claim.span,
-                "mgn.claim.score",
+                general::CLAIM_SCORE,
                 format!(
                     "the record claims ={} but the replay has ={}",
                     text(&claim.value),
@@ -1266,7 +1268,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             .collect();
         let more = differences.len().saturating_sub(shown.len());
         let mut failure = Box::new(Diagnostic::new(
-            "mgn.claim.checkpoint",
+            general::CLAIM_CHECKPOINT,
             format!(
                 "the checkpoint differs from the replay at {}{} (replayed position {})",
                 shown.join("; "),
@@ -1304,7 +1306,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         if let Phase::Over { .. } = self.rules.phase(&self.state) {
             return Err(failure_at(
                 marker.span,
-                "mgn.game.over",
+                general::GAME_OVER,
                 format!(
                     "`round {}` here, but the game ended with round {round}",
                     marker.value
@@ -1367,7 +1369,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 };
                 Err(failure_at(
                     marker.span,
-                    "mgn.round.marker",
+                    general::ROUND_MARKER,
                     format!("`round {written}` here, but {why}"),
                 ))
             }
@@ -1393,7 +1395,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             Some(winner) if winner == claimed => Ok(()),
             Some(winner) => Err(failure_at(
                 outcome.span,
-                "mgn.claim.result",
+                general::CLAIM_RESULT,
                 format!(
                     "the record gives {} ({}) but the game ended in {} ({})",
                     outcome.value.token(),
@@ -1415,7 +1417,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 } else {
                     Err(failure_at(
                         outcome.span,
-                        "mgn.claim.result",
+                        general::CLAIM_RESULT,
                         format!(
                             "the record gives {} but the game is not over; a game stopped early says how in its Termination tag (abandoned, agreement, ...)",
                             outcome.value.token()
@@ -1426,8 +1428,8 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
     }
 
-    fn game_end_rule(&self) -> &'static str {
+    fn game_end_rule(&self) -> Code {
         self.events_read.set(true);
-        self.log.game_end_rule().unwrap_or("mgn.claim.result")
+        self.log.game_end_rule().unwrap_or(general::CLAIM_RESULT)
     }
 }

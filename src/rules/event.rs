@@ -1,5 +1,6 @@
 //! The steps of play the rules report, and where they go.
 
+use crate::code::Code;
 use crate::notation::{Hole, Pile, Side};
 
 /// One step of play, as the replay engine reports it. Each step that a rule decides names the
@@ -26,16 +27,12 @@ pub enum Event {
         from: Hole,
         to: Hole,
         seeds: u32,
-        rule: &'static str,
+        rule: Code,
     },
     /// A hole or store the sowing passes over, and the rule that says so.
-    Skip { hole: Hole, rule: &'static str },
+    Skip { hole: Hole, rule: Code },
     /// A lap's last seed fell in `hole`; `rule` is what happens next.
-    LapEnd {
-        hole: Hole,
-        lap: u32,
-        rule: &'static str,
-    },
+    LapEnd { hole: Hole, lap: u32, rule: Code },
     /// The mover `by` captures the pile of `hole` into his store or winnings: what a capture
     /// claim (`x7(A2,B4)`) counts.
     Capture {
@@ -43,7 +40,7 @@ pub enum Event {
         #[serde(serialize_with = "crate::notation::pile_map")]
         pile: Pile,
         by: Side,
-        rule: &'static str,
+        rule: Code,
     },
     /// A pile goes from `hole` to `to`'s store or winnings by a rule that is not a capture by
     /// the mover, so that no capture claim counts it: Dong Wo's piece sown into a won or
@@ -54,17 +51,17 @@ pub enum Event {
         #[serde(serialize_with = "crate::notation::pile_map")]
         pile: Pile,
         to: Side,
-        rule: &'static str,
+        rule: Code,
     },
     /// The mover has nothing to play and loses his turn.
-    Pass { side: Side, rule: &'static str },
+    Pass { side: Side, rule: Code },
     /// The turn is over; `next` moves.
     TurnEnd { next: Side },
     /// The round is over; `winner` is None for a drawn round.
     RoundEnd {
         round: u32,
         winner: Option<Side>,
-        rule: &'static str,
+        rule: Code,
     },
     /// Seeds passed between rounds from `from`'s store or winnings to `to`'s (Mraw imrujen's
     /// sharing out, where one player's captures fill the other's row).
@@ -72,26 +69,22 @@ pub enum Event {
         from: Side,
         to: Side,
         seeds: u32,
-        rule: &'static str,
+        rule: Code,
     },
     /// Seeds put into a hole from its owner's store between rounds.
     Refill { hole: Hole, seeds: u32 },
     /// Seeds taken out of the game from `from`'s store or winnings: nobody has them any more
     /// (Mraw imrujen's leftover under `mraw-imrujen.round.leftover=out-of-game`, or a tied
     /// round's under `mraw-imrujen.round.tie-leftover=out-of-game`).
-    Remove {
-        from: Side,
-        seeds: u32,
-        rule: &'static str,
-    },
+    Remove { from: Side, seeds: u32, rule: Code },
     /// A hole that stays empty and out of play from now on.
-    OutOfPlay { hole: Hole, rule: &'static str },
+    OutOfPlay { hole: Hole, rule: Code },
     /// Seeds left in a hole at the end of a round, gathered into `by`'s store.
     Gather {
         hole: Hole,
         seeds: u32,
         by: Side,
-        rule: &'static str,
+        rule: Code,
     },
     /// A pile put into `hole` from `from`'s store or winnings (Dong Wo: a won hole's stone, a
     /// bought hole's stones, the fill between rounds, an owner's `+A4`, a muzi back home).
@@ -100,29 +93,26 @@ pub enum Event {
         #[serde(serialize_with = "crate::notation::pile_map")]
         pile: Pile,
         from: Side,
-        rule: &'static str,
+        rule: Code,
     },
     /// `hole` changes hands: `owner` won or bought it, or (None) it is back with its row's
     /// player.
     Owner {
         hole: Hole,
         owner: Option<Side>,
-        rule: &'static str,
+        rule: Code,
     },
     /// `muzi`'s muzi passes from `from`'s winnings to `to`'s (Dong Wo's muzi bought back).
     MuziSale {
         muzi: Side,
         from: Side,
         to: Side,
-        rule: &'static str,
+        rule: Code,
     },
     /// A new round starts with `first` to move.
     RoundStart { round: u32, first: Side },
     /// The game is over; `winner` is None for a draw.
-    GameEnd {
-        winner: Option<Side>,
-        rule: &'static str,
-    },
+    GameEnd { winner: Option<Side>, rule: Code },
     /// A move that never ends has come back to an in-move state it was in: the state after lap
     /// `mu + lambda` is the state after lap `mu`, so laps `mu + 1 ..= mu + lambda` repeat for
     /// as long as the move goes on. Reported after lap `mu + lambda`. The move stops after lap
@@ -133,7 +123,7 @@ pub enum Event {
         lambda: u32,
         times: u32,
         stop: u32,
-        rule: &'static str,
+        rule: Code,
     },
     /// No step of play: the replay left out `events` events of laps `first_lap ..= last_lap`
     /// of a very long ply, keeping its first and last laps, so that a ply's trace takes bounded

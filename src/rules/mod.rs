@@ -11,6 +11,7 @@ pub mod dakon;
 mod defs;
 pub mod dong_wo;
 mod event;
+pub mod general;
 mod move_form;
 pub mod mraw_imrujen;
 pub mod nchuwa;
@@ -21,6 +22,7 @@ mod settings;
 #[cfg(test)]
 mod test_support;
 
+use crate::code::Code;
 pub use crate::diagnostic::MovePart;
 use crate::notation::{Element, HoleState, Move, Pile, Position, Rows, Side};
 use crate::Diagnostic;
@@ -53,9 +55,9 @@ pub enum Phase {
     /// `side` starts a new turn.
     ToMove(Side),
     /// `side`'s turn goes on: he has another decision to make, because of `rule`.
-    Continue { side: Side, rule: &'static str },
+    Continue { side: Side, rule: Code },
     /// `side` has nothing to play and must pass, by `rule`.
-    MustPass { side: Side, rule: &'static str },
+    MustPass { side: Side, rule: Code },
     /// Round `round` is over; the next starts at a `round N` marker ([`Rules::begin_round`]).
     RoundOver { round: u32 },
     /// The game is over.
@@ -266,7 +268,7 @@ pub trait Rules {
         _: &crate::notation::HoleAction,
     ) -> Result<Self::Decision, Diagnostic> {
         Err(Diagnostic::new(
-            "mgn.move.form",
+            general::MOVE_FORM,
             format!(
                 "{} has no owner actions (they belong to Dong Wo's won and bought holes)",
                 self.def().kind
@@ -279,7 +281,7 @@ pub trait Rules {
         _: &crate::notation::Transaction,
     ) -> Result<Self::Decision, Diagnostic> {
         Err(Diagnostic::new(
-            "mgn.move.form",
+            general::MOVE_FORM,
             format!(
                 "{} has no transactions between rounds (they belong to Dong Wo)",
                 self.def().kind

@@ -2,6 +2,7 @@
 
 use crate::diagnostic::MovePart;
 use crate::notation::Move;
+use crate::rules::general;
 use crate::Diagnostic;
 
 /// Which parts of a written move a game uses. [`check_move_form`] refuses every other part in
@@ -49,7 +50,7 @@ impl MoveForm {
 pub fn check_move_form(written: &Move, form: &MoveForm) -> Result<(), Diagnostic> {
     let refuse = |what: &str, part: MovePart| {
         Err(Diagnostic::new(
-            "mgn.move.form",
+            general::MOVE_FORM,
             format!(
                 "{what} is not part of a {} move, which is {}",
                 form.game, form.shape
@@ -66,7 +67,7 @@ pub fn check_move_form(written: &Move, form: &MoveForm) -> Result<(), Diagnostic
     for (i, sowing) in written.sowings.iter().enumerate() {
         if form.direction && sowing.direction.is_none() {
             return Err(Diagnostic::new(
-                "mgn.move.form",
+                general::MOVE_FORM,
                 format!("a {} move names its direction: {}", form.game, form.shape),
             )
             .at(MovePart::Sowing(i)));

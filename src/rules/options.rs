@@ -54,7 +54,9 @@ macro_rules! rule_option {
 
         impl $name {
             /// The option's code, which events and refusals decided by it name.
-            pub const CODE: &'static str = $code;
+            pub const CODE: $crate::code::Code = $crate::code::Code::of_option(
+                &<$name as $crate::rules::options::RuleOption>::DEF,
+            );
 
             /// The value as a record writes it (`Option "code=value"`).
             pub fn value(self) -> &'static str {
@@ -67,7 +69,8 @@ macro_rules! rule_option {
 }
 pub(crate) use rule_option;
 
-/// Declares a game's rules: one `const` per code, and the table `mgn rules` lists.
+/// Declares a game's rules: one [`Code`](crate::code::Code) constant per rule, and the table
+/// `mgn rules` lists.
 ///
 /// ```text
 /// rule_table! {
@@ -87,10 +90,15 @@ macro_rules! rule_table {
             source: $source:expr $(,)?
         } )+
     ) => {
-        $( $(#[$meta])* $vis const $name: &str = $code; )+
+        $(
+            $(#[$meta])*
+            $vis const $name: $crate::code::Code = $crate::code::Code::of_rule(
+                &$crate::code::RuleDef { code: $code, summary: $summary, source: $source },
+            );
+        )+
 
-        $vis static $table: &[$crate::rules::RuleDef] = &[
-            $( $crate::rules::RuleDef { code: $name, summary: $summary, source: $source } ),+
+        $vis static $table: &[$crate::code::RuleDef] = &[
+            $( $crate::code::RuleDef { code: $code, summary: $summary, source: $source } ),+
         ];
     };
 }

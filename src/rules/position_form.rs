@@ -12,11 +12,13 @@
 //! two cannot differ in what they accept. The round is part of the form ([`check_round`]).
 
 use super::Diagnostic;
+use crate::code::Code;
 use crate::notation::{BoardSize, Hole, HoleState, Position, Side};
+use crate::rules::general;
 use std::fmt::{self, Write as _};
 
 /// The rule every refusal of [`check_position_form`] is under.
-pub const POSITION_SHAPE: &str = "mgn.position.shape";
+pub const POSITION_SHAPE: Code = general::POSITION_SHAPE;
 
 /// The last round mgn plays, whether a position is in it or a game reaches it: a round marker
 /// or `next-round` past it is refused ([`next_round`]). Far below `u32::MAX`, so that no round
@@ -47,7 +49,7 @@ pub fn next_round(round: u32) -> Result<u32, Diagnostic> {
     match round.checked_add(1) {
         Some(next) if next <= MAX_ROUND => Ok(next),
         _ => Err(Diagnostic::new(
-            "mgn.limit.rounds",
+            general::LIMIT_ROUNDS,
             format!(
                 "round {round} is over, and mgn plays rounds up to {MAX_ROUND}: there is no round after it"
             ),

@@ -2,6 +2,7 @@
 
 use super::{game_def, GameDef, DEFAULT_MAX_LAPS, MAX_MAX_LAPS};
 use crate::notation::Spanned;
+use crate::rules::general;
 use crate::Diagnostic;
 
 /// Option values resolved for one record: defaults, then the preset, then `Option` tags.
@@ -46,7 +47,7 @@ impl Settings {
         if let Some(preset) = preset {
             let found = def.preset(&preset.value).ok_or_else(|| {
                 Diagnostic::new(
-                    "mgn.header.preset",
+                    general::HEADER_PRESET,
                     format!(
                         "{} has no preset `{}`{}; its presets: {}",
                         def.kind,
@@ -74,7 +75,7 @@ impl Settings {
             settings
                 .set(&option.value.code, &option.value.value)
                 .map_err(|message| {
-                    Diagnostic::new("mgn.header.option", message)
+                    Diagnostic::new(general::HEADER_OPTION, message)
                         .at_span(option.span.start, option.span.end)
                 })?;
         }

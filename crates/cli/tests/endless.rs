@@ -266,7 +266,7 @@ fn a_long_move_keeps_bounded_events_with_its_cycle_and_its_claims_checked() {
             lambda: 17208,
             times: 1,
             stop: 34415,
-            rule: "nchuwa.endless",
+            rule: mgn::rules::nchuwa::Endless::CODE,
         })
     );
     // The last lap is shown, and its lap end is the stop.
@@ -277,9 +277,9 @@ fn a_long_move_keeps_bounded_events_with_its_cycle_and_its_claims_checked() {
             .find(|e| matches!(e, Event::LapEnd { .. })),
         Some(Event::LapEnd {
             lap: 34415,
-            rule: "nchuwa.endless",
+            rule,
             ..
-        })
+        }) if *rule == "nchuwa.endless"
     ));
     // The claims of the whole move are checked: x0 holds (games 1 and 2), x1 does not (6).
     let options = CheckOptions::default();

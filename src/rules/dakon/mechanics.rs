@@ -1,6 +1,7 @@
 //! Dakon's play: sowing with its laps and relays, captures, the end of a round and the refill.
 
 use super::*;
+use crate::code::Code;
 
 impl Dakon {
     pub fn new(board: BoardSize, settings: &Settings) -> Result<Dakon, Diagnostic> {
@@ -254,7 +255,7 @@ impl Dakon {
         state: &mut DakonState,
         slot: usize,
         by: Side,
-        rule: &'static str,
+        rule: Code,
         sink: &mut S,
     ) {
         let seeds = std::mem::take(&mut state.slots[slot]);

@@ -1,6 +1,7 @@
 //! Dakon behind the [`Rules`] interface: positions and decisions read from and written as MGN.
 
 use super::*;
+use crate::rules::general;
 
 impl Rules for Dakon {
     type State = DakonState;
@@ -143,7 +144,7 @@ impl Rules for Dakon {
     ) -> Result<(), Diagnostic> {
         if !state.round_over {
             return Err(Diagnostic::new(
-                "mgn.round.marker",
+                general::ROUND_MARKER,
                 format!("round {} is not over", state.round),
             ));
         }
@@ -220,11 +221,14 @@ impl Rules for Dakon {
     ) -> Result<(), Diagnostic> {
         let mover = match (self.phase(state), decision) {
             (Phase::Over { .. }, _) => {
-                return Err(Diagnostic::new("mgn.game.over", "the game is already over"))
+                return Err(Diagnostic::new(
+                    general::GAME_OVER,
+                    "the game is already over",
+                ))
             }
             (Phase::RoundOver { round }, _) => {
                 return Err(Diagnostic::new(
-                    "mgn.round.marker",
+                    general::ROUND_MARKER,
                     format!(
                         "round {round} is over: round {} starts with its marker",
                         round + 1

@@ -1,4 +1,6 @@
 use super::*;
+use crate::code::Code;
+use crate::rules::general;
 
 fn dakon(n: u32) -> Dakon {
     Dakon::new(
@@ -97,7 +99,7 @@ fn seed_example_b4_relays_from_a3_and_captures_a2() {
         hole: Hole::new(Side::A, 2),
         pile: pile(6),
         by: Side::B,
-        rule: "dakon.capture.opposite"
+        rule: CAPTURE_OPPOSITE
     }));
     assert_eq!(state.slots[d.store(Side::B)], 8);
     assert_eq!(holes(&state, &d, Side::B), vec![6, 6, 6, 0, 6]);
@@ -113,7 +115,7 @@ fn dakon_sow_skip_opponent_store_is_never_sown() {
     d.apply(&mut state, &sow(Side::B, 4), &mut events).unwrap();
     assert!(events.contains(&Event::Skip {
         hole: Hole::new(Side::A, 6),
-        rule: "dakon.sow.skip-opponent-store"
+        rule: SOW_SKIP_OPPONENT_STORE
     }));
     assert_eq!(state.slots[d.store(Side::A)], 0);
 }
@@ -128,7 +130,7 @@ fn dakon_lap_store_gives_the_mover_another_sowing() {
         d.phase(&state),
         Phase::Continue {
             side: Side::B,
-            rule: "dakon.lap.store"
+            rule: LAP_STORE
         }
     );
     let err = d
@@ -145,10 +147,10 @@ fn dakon_sow_start_only_from_own_nonempty_holes() {
     let d = dakon(5);
     let mut state = d.start(Side::B);
     for (decision, rule) in [
-        (sow(Side::A, 3), "dakon.sow.start"),
-        (sow(Side::B, 6), "dakon.sow.start"),
-        (sow(Side::B, 0), "dakon.sow.start"),
-        (DakonDecision::Pass, "dakon.pass"),
+        (sow(Side::A, 3), SOW_START),
+        (sow(Side::B, 6), SOW_START),
+        (sow(Side::B, 0), SOW_START),
+        (DakonDecision::Pass, PASS),
     ] {
         let before = state.clone();
         let err = d.apply(&mut state, &decision, &mut ()).unwrap_err();
@@ -183,7 +185,7 @@ fn every_decision_of_the_first_turns_conserves_seeds() {
 /// Each game of `text` checked both ways a record is replayed, streamed as `mgn check` reads
 /// it and from its syntax tree (`mgn replay`, `mgn convert`): `None` for a pass, else the
 /// failure's rule, message and offset, which both ways agree on.
-fn verdicts(text: &str) -> Vec<Option<(&'static str, String, Option<usize>)>> {
+fn verdicts(text: &str) -> Vec<Option<(Code, String, Option<usize>)>> {
     use crate::check::{check_text, CheckOptions, RecordResult, Verdict};
     let shown = |failure: Option<&crate::Diagnostic>| {
         failure.map(|f| (f.rule, f.message.clone(), f.offset()))
@@ -260,7 +262,7 @@ fn dakon_lap_store_a_record_not_unfinished_must_write_the_whole_turn() {
         let text = record(termination, moves);
         let at_b1 = text.find("B1").unwrap();
         let verdict = verdicts(&text).remove(0).expect("a failure");
-        assert_eq!(verdict.0, "dakon.lap.store", "{text}");
+        assert_eq!(verdict.0, LAP_STORE, "{text}");
         assert_eq!(
             verdict.1,
             "the turn is not over: the move must write its next decision (a lap ending in the \
@@ -286,13 +288,13 @@ fn dakon_lap_store_a_record_not_unfinished_must_write_the_whole_turn() {
     for (moves, rule) in [
         (
             "1. B1 [5,5,5,5,5/0,6,6,6,6 0/1 A 1] *",
-            "mgn.claim.checkpoint",
+            general::CLAIM_CHECKPOINT,
         ),
-        ("1. B1 =1/0 *", "mgn.claim.score"),
-        ("1. B1 x1 *", "mgn.claim.captures"),
+        ("1. B1 =1/0 *", general::CLAIM_SCORE),
+        ("1. B1 x1 *", general::CLAIM_CAPTURES),
         (
             "1. B1 =0/1 [5,5,5,5,5/0,6,6,6,6 0/1 A 1] =1/0 *",
-            "mgn.claim.checkpoint",
+            general::CLAIM_CHECKPOINT,
         ),
     ] {
         let text = record(Some("unfinished"), moves);

@@ -8,7 +8,9 @@
 //! makes them first, in their order.
 
 use super::*;
+use crate::code::Code;
 use crate::notation::{ActionKind, FillTarget, HoleAction, Transaction};
+use crate::rules::general;
 
 /// The price of a hole, bought or bought back (both sources).
 const HOLE_PRICE: u32 = 10;
@@ -19,7 +21,7 @@ const MUZI_PRICE: u32 = 5;
 /// Stones the fill puts into an empty won or bought hole (`dong-wo.owned.top-up=one-stone`).
 const TOP_UP_STONES: u32 = 1;
 
-fn refuse(rule: &'static str, message: String) -> Diagnostic {
+fn refuse(rule: Code, message: String) -> Diagnostic {
     Diagnostic::new(rule, message)
 }
 
@@ -79,7 +81,7 @@ impl DongWo {
         state: &mut DongWoState,
         side: Side,
         stones: u32,
-        rule: &'static str,
+        rule: Code,
         events: &mut S,
     ) -> Result<(), Diagnostic> {
         if stones == 0 {
@@ -103,7 +105,7 @@ impl DongWo {
         i: usize,
         from: Side,
         stones: u32,
-        rule: &'static str,
+        rule: Code,
         events: &mut impl EventSink,
     ) {
         // At most the game's 40 small stones from here on, whatever `stones` a record wrote
@@ -130,7 +132,7 @@ impl DongWo {
         state: &mut DongWoState,
         i: usize,
         to: Side,
-        rule: &'static str,
+        rule: Code,
         events: &mut impl EventSink,
     ) {
         let seeds = state.board.holes[i] as u32;
@@ -151,7 +153,7 @@ impl DongWo {
         state: &mut DongWoState,
         i: usize,
         owner: Option<Side>,
-        rule: &'static str,
+        rule: Code,
         events: &mut impl EventSink,
     ) {
         match owner {
@@ -235,7 +237,7 @@ impl DongWo {
 
     /// The rule a round's end gathers hole `i` under: an owned hole is emptied only by
     /// `dong-wo.round.owned-holes=gather`, and the trace says so.
-    pub(super) fn gather_rule(board: &Board, i: usize) -> &'static str {
+    pub(super) fn gather_rule(board: &Board, i: usize) -> Code {
         if board.owner(i).is_some() {
             RoundOwnedHoles::CODE
         } else {
@@ -246,12 +248,7 @@ impl DongWo {
     /// Who gets muzi `m`, left on the board at a round's end in a hole `side` gathers under
     /// `rule`, and under which rule: its owner (`dong-wo.round.muzi-left=home`), or `side`
     /// (`sector-owner`), from whom its owner then buys it back.
-    pub(super) fn muzi_gathered_to(
-        &self,
-        m: Side,
-        side: Side,
-        rule: &'static str,
-    ) -> (Side, &'static str) {
+    pub(super) fn muzi_gathered_to(&self, m: Side, side: Side, rule: Code) -> (Side, Code) {
         match self.config.round_muzi_left {
             RoundMuziLeft::Home => (m, rule),
             RoundMuziLeft::SectorOwner if side != m => (side, RoundMuziLeft::CODE),
@@ -475,7 +472,7 @@ impl DongWo {
         }
         if state.between.as_ref().is_some_and(|b| !b.begun) {
             return Err(refuse(
-                "mgn.round.marker",
+                general::ROUND_MARKER,
                 format!(
                     "{}: round {} is over, and its transactions come after the `round {}` marker",
                     DongWoDecision::Deal { deal: *deal },

@@ -2,6 +2,8 @@
 //! still end, captures and tianzi, the end of a round.
 
 use super::*;
+use crate::code::Code;
+use crate::rules::general;
 
 /// Laps followed without cycle detection before a run of laps is suspected of never ending.
 const PLAIN_LAPS: u64 = 64;
@@ -990,7 +992,7 @@ impl DongWo {
     pub(super) fn round_end(
         &self,
         board: &Board,
-    ) -> Result<Option<(Option<Side>, &'static str)>, Diagnostic> {
+    ) -> Result<Option<(Option<Side>, Code)>, Diagnostic> {
         self.round_end_in(board, board.occupied())
     }
 
@@ -999,7 +1001,7 @@ impl DongWo {
         &self,
         board: &Board,
         occupied: u16,
-    ) -> Result<Option<(Option<Side>, &'static str)>, Diagnostic> {
+    ) -> Result<Option<(Option<Side>, Code)>, Diagnostic> {
         // Every wording ends a round only when each player has at most one piece left in the
         // holes the test counts: two occupied holes rule that out at a glance, after nearly
         // every move.
@@ -1319,7 +1321,7 @@ impl DongWo {
             };
             self.undecided_move(what, lap)
         };
-        let lap_end = |sink: &mut S, lap: u32, last: usize, rule: &'static str| {
+        let lap_end = |sink: &mut S, lap: u32, last: usize, rule: Code| {
             sink.event(Event::LapEnd {
                 hole: ring_hole(last),
                 lap,
@@ -1793,7 +1795,7 @@ impl DongWo {
             _ => {
                 if let Some(Between { begun: false, .. }) = next.between {
                     return Err(Diagnostic::new(
-                        "mgn.round.marker",
+                        general::ROUND_MARKER,
                         format!(
                             "round {} is over: `round {}` starts the next",
                             next.round,

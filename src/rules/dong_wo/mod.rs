@@ -35,6 +35,7 @@ use super::{
     check_move_form, check_position_form_with, next_round, undecided, Event, EventSink, GameDef,
     MovePart, Phase, PositionHead, PositionSize, Rules, Settings, POSITION_SHAPE,
 };
+use crate::code::Code;
 use crate::notation::{
     push_action, push_transaction, AnchoredAction, BoardSize, Direction, Element, Few, Hole,
     HoleAction, HoleState, Move, Muzi, MuziDrop, Pile, Position, Side, Sowing, Spanned,
@@ -340,12 +341,7 @@ struct StopMemo {
 /// Debts have no bound in the rules, and a `Start` position may write any up to `u32::MAX`: a
 /// debt beyond it, which no position could write, is refused under `rule` (the rule that
 /// lends), never wrapped round to a small one. Nothing changes when it is refused.
-fn owe(
-    debts: &mut [u32; 2],
-    side: Side,
-    stones: u32,
-    rule: &'static str,
-) -> Result<(), Diagnostic> {
+fn owe(debts: &mut [u32; 2], side: Side, stones: u32, rule: Code) -> Result<(), Diagnostic> {
     let off = stones.min(debts[side.other().index()]);
     let before = debts[side.index()];
     let Some(after) = before.checked_add(stones - off) else {

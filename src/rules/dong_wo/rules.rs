@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::notation::PositionText;
+use crate::rules::general;
 
 impl Rules for DongWo {
     type State = DongWoState;
@@ -368,7 +369,7 @@ impl Rules for DongWo {
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         if state.over.is_some() {
-            return Err(Diagnostic::new("mgn.game.over", "the game is over"));
+            return Err(Diagnostic::new(general::GAME_OVER, "the game is over"));
         }
         if let DongWoDecision::Act { action, step: None } = decision {
             return self.act_between_moves(state, action, sink);
@@ -472,7 +473,7 @@ impl Rules for DongWo {
             }
             _ => {
                 return Err(Diagnostic::new(
-                    "mgn.round.marker",
+                    general::ROUND_MARKER,
                     format!("round {} is not over", state.round),
                 ))
             }

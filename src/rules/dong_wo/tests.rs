@@ -1,6 +1,7 @@
 //! Unit tests, each named after the rule or option it checks.
 
 use super::*;
+use crate::code::Code;
 use crate::notation::write_position;
 
 fn rules_with(preset: &str, options: &[(&str, &str)]) -> DongWo {
@@ -152,8 +153,8 @@ fn dong_wo_lap_relay_and_capture_chain() {
     assert_eq!(
         captures,
         vec![
-            ("A2".to_string(), 8, "dong-wo.capture"),
-            ("B5".to_string(), 1, "dong-wo.capture.chain")
+            ("A2".to_string(), 8, CAPTURE),
+            ("B5".to_string(), 1, CAPTURE_CHAIN)
         ]
     );
     assert_eq!(text(&r, &s), "0,0,0,9,4mA/4mB,2,9,3,0 0/9 A 1");
@@ -168,10 +169,7 @@ fn dong_wo_muzi_drop_is_a_decision() {
     play(&r, &mut s, &[sow("A5", false)]);
     assert!(matches!(
         r.phase(&s),
-        Phase::Continue {
-            rule: "dong-wo.muzi.drop",
-            ..
-        }
+        Phase::Continue { rule, .. } if rule == "dong-wo.muzi.drop"
     ));
     assert_eq!(decisions(&r, &s), ["@A4", "@A3", "@A2", "@A1", "@B5"]);
     assert_eq!(r.implied(&s, None), None);
@@ -202,12 +200,9 @@ fn dong_wo_muzi_meeting() {
             .iter()
             .chain(&more)
             .filter_map(|e| match e {
-                Event::Capture {
-                    pile,
-                    rule: "dong-wo.muzi.meeting",
-                    by,
-                    ..
-                } => Some((pile.muzi, *by)),
+                Event::Capture { pile, rule, by, .. } if *rule == "dong-wo.muzi.meeting" => {
+                    Some((pile.muzi, *by))
+                }
                 _ => None,
             })
             .collect();
@@ -302,9 +297,9 @@ fn dong_wo_tianzi_and_borrow() {
         e,
         Event::Transfer {
             seeds: 2,
-            rule: "dong-wo.tianzi.borrow",
+            rule,
             ..
-        }
+        } if *rule == "dong-wo.tianzi.borrow"
     )));
     assert_eq!(text(&r, &s), "1,1,1,1,1/1,0,0,0,1 mA/33mB A 1 2/0");
 }
@@ -418,7 +413,7 @@ fn dong_wo_round_end_muzi_counts() {
     let r = rules("mancala-world");
     assert_eq!(
         r.round_end(&board),
-        Ok(Some((Some(Side::B), "dong-wo.round-end")))
+        Ok(Some((Some(Side::B), RoundEnd::CODE)))
     );
     let r5 = rules_with("mancala-world", &[("dong-wo.round-end.muzi", "five")]);
     assert_eq!(r5.round_end(&board), Ok(None));
@@ -443,7 +438,7 @@ fn dong_wo_round_end_capture_test() {
     assert_eq!(r.capture_possible(&board), Reach::No);
     assert_eq!(
         r.round_end(&board),
-        Ok(Some((None, "dong-wo.round-end.capture-test")))
+        Ok(Some((None, ROUND_END_CAPTURE_TEST)))
     );
 }
 
@@ -870,7 +865,7 @@ fn dong_wo_endless_checked_while_playing_refuses_what_the_look_ahead_refuses() {
             let mut s = before.clone();
             let mut events = vec![Event::Pass {
                 side: Side::A,
-                rule: "marker",
+                rule: TURN,
             }];
             let looked_ahead = r.sow_refusal(&board, Side::B, i, ccw);
             let played = r.apply(&mut s, &sow(&ring_hole(i).to_string(), ccw), &mut events);
@@ -1020,7 +1015,7 @@ fn dong_wo_endless_stop_any_lap_stops_a_cycle_after_any_lap_up_to_the_repetition
         let mut events = Vec::new();
         any.apply(&mut full, &stopped, &mut events).unwrap();
         assert_eq!(quiet, full, "/{lap}");
-        let laps: Vec<(u32, &str)> = events
+        let laps: Vec<(u32, Code)> = events
             .iter()
             .filter_map(|e| match e {
                 Event::LapEnd { lap, rule, .. } => Some((*lap, *rule)),
@@ -1028,7 +1023,7 @@ fn dong_wo_endless_stop_any_lap_stops_a_cycle_after_any_lap_up_to_the_repetition
             })
             .collect();
         assert_eq!(laps.len(), lap as usize, "/{lap}");
-        assert_eq!(laps.last(), Some(&(lap, "dong-wo.endless")));
+        assert_eq!(laps.last(), Some(&(lap, EndlessMove::CODE)));
         let cycle = events.iter().find(|e| matches!(e, Event::Cycle { .. }));
         if lap == 75 {
             assert_eq!(
@@ -1038,7 +1033,7 @@ fn dong_wo_endless_stop_any_lap_stops_a_cycle_after_any_lap_up_to_the_repetition
                     lambda: 75,
                     times: 1,
                     stop: 75,
-                    rule: "dong-wo.endless",
+                    rule: EndlessMove::CODE,
                 })
             );
             // As `stop` leaves it.
@@ -1565,11 +1560,11 @@ fn dong_wo_end_lookahead_left_out_and_asked_back() {
     let start = state(&r, "0,1,0,1,1mB/3,mA,0,1,2 31/0 B 1");
     let never_ends = sow("B1", false);
     let refused = |r: &DongWo| r.apply(&mut start.clone(), &never_ends, &mut ()).err();
-    assert_eq!(refused(&r).map(|e| e.rule), Some("dong-wo.endless"));
+    assert_eq!(refused(&r).map(|e| e.rule), Some(EndlessMove::CODE));
     assert!(r.defer_end_lookahead(true));
     assert_eq!(refused(&r), None, "left out, the sowing is played");
     assert!(!r.defer_end_lookahead(false));
-    assert_eq!(refused(&r).map(|e| e.rule), Some("dong-wo.endless"));
+    assert_eq!(refused(&r).map(|e| e.rule), Some(EndlessMove::CODE));
 
     let stop = rules_with("catalan", &[("dong-wo.endless", "stop")]);
     assert!(!stop.defer_end_lookahead(true));
@@ -1584,12 +1579,8 @@ fn dong_wo_random_play_reaches_where_the_holes_options_differ() {
     use crate::check::{check_game, CheckOptions, Verdict};
     use crate::generate::{random_game, GenerateOptions, Rng};
     use crate::notation::{Header, RuleSetting};
-    for code in [
-        "dong-wo.tianzi.count",
-        "dong-wo.tianzi.holes",
-        "dong-wo.round-end.holes",
-    ] {
-        let r = rules_with("mancala-world", &[(code, "sector")]);
+    for code in [TianziCount::CODE, TianziHoles::CODE, RoundEndHoles::CODE] {
+        let r = rules_with("mancala-world", &[(code.as_str(), "sector")]);
         let mut refused = 0;
         for seed in 0..16 {
             let mut header = Header::new(crate::notation::GameKind::DongWo);

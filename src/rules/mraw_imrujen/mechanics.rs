@@ -2,6 +2,7 @@
 //! the end of a round and the sharing out.
 
 use super::*;
+use crate::code::Code;
 
 impl MrawImrujen {
     pub fn new(board: BoardSize, settings: &Settings) -> Result<MrawImrujen, Diagnostic> {
@@ -210,7 +211,7 @@ impl MrawImrujen {
 
     /// The holes the player to move in `state` may play, in hole order; when there are none,
     /// the rule that says so.
-    pub(super) fn legal(&self, state: &MrawState) -> Result<Slots, &'static str> {
+    pub(super) fn legal(&self, state: &MrawState) -> Result<Slots, Code> {
         let (board, side) = (&state.board, state.to_move);
         let step = self.step(state.round_first, side);
         let mut candidates = false;
@@ -444,7 +445,7 @@ impl MrawImrujen {
         &self,
         state: &mut MrawState,
         stuck: Side,
-        rule: &'static str,
+        rule: Code,
         sink: &mut S,
     ) {
         let plan = self.share_plan(state, stuck);

@@ -28,6 +28,7 @@ use super::{
     check_move_form, check_position_form, next_round, pile, Event, EventSink, GameDef, MovePart,
     Phase, PositionHead, PositionSize, Rules, Settings,
 };
+use crate::code::Code;
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
 };
@@ -169,7 +170,7 @@ struct Outcome {
     /// Whether the whole chain would take the opponent's last seeds.
     empties_opponent: bool,
     /// The rule the lap's end falls under.
-    lap_rule: &'static str,
+    lap_rule: Code,
 }
 
 /// The seeds to share out between rounds, and where they go.

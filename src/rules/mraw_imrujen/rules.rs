@@ -2,6 +2,7 @@
 //! MGN.
 
 use super::*;
+use crate::rules::general;
 
 impl Rules for MrawImrujen {
     type State = MrawState;
@@ -159,11 +160,14 @@ impl Rules for MrawImrujen {
     ) -> Result<(), Diagnostic> {
         match state.stage {
             Stage::Over(_) => {
-                return Err(Diagnostic::new("mgn.game.over", "the game is already over"))
+                return Err(Diagnostic::new(
+                    general::GAME_OVER,
+                    "the game is already over",
+                ))
             }
             Stage::RoundOver { .. } => {
                 return Err(Diagnostic::new(
-                    "mgn.round.marker",
+                    general::ROUND_MARKER,
                     format!(
                         "round {} is over: round {} starts with its marker",
                         state.round,
@@ -231,7 +235,7 @@ impl Rules for MrawImrujen {
     ) -> Result<(), Diagnostic> {
         let Stage::RoundOver { stuck } = state.stage else {
             return Err(Diagnostic::new(
-                "mgn.round.marker",
+                general::ROUND_MARKER,
                 format!("round {} is not over", state.round),
             ));
         };

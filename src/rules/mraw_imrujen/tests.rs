@@ -1,6 +1,7 @@
 use super::*;
 use crate::generate::{random_game, GenerateOptions, Rng};
 use crate::notation::{parse_position, GameKind, Header};
+use crate::rules::general;
 use crate::rules::test_support::captures;
 
 fn rules(options: &[(&str, &str)]) -> MrawImrujen {
@@ -23,7 +24,7 @@ fn play(d: &MrawImrujen, state: &mut MrawState, hole: &str) -> Vec<Event> {
     events
 }
 
-fn refused(d: &MrawImrujen, state: &MrawState, hole: &str) -> &'static str {
+fn refused(d: &MrawImrujen, state: &MrawState, hole: &str) -> Code {
     let mut after = state.clone();
     let violation = d
         .apply(&mut after, &MrawMove(hole_named(hole)), &mut ())
@@ -69,7 +70,7 @@ fn mraw_imrujen_sow_lap_puts_the_first_seed_back_into_the_emptied_hole() {
     assert!(events.contains(&Event::LapEnd {
         hole: hole_named("A2"),
         lap: 1,
-        rule: "mraw-imrujen.sow.lap"
+        rule: SOW_LAP
     }));
     // A sows clockwise under the default: A5 toward A1, then B5.
     play(&d, &mut state, "A2");
@@ -149,10 +150,10 @@ fn mraw_imrujen_sow_direction_first_player_clockwise_is_a_fixed_way_each_round()
 fn mraw_imrujen_sow_start_and_sow_single_refuse_what_cannot_be_played() {
     let d = rules(&[]);
     let state = at(&d, "4,4,4,4,4/1,0,4,4,11 0/0 B 1");
-    assert_eq!(refused(&d, &state, "A1"), "mraw-imrujen.sow.start");
-    assert_eq!(refused(&d, &state, "B6"), "mraw-imrujen.sow.start");
-    assert_eq!(refused(&d, &state, "B2"), "mraw-imrujen.sow.start");
-    assert_eq!(refused(&d, &state, "B1"), "mraw-imrujen.sow.single");
+    assert_eq!(refused(&d, &state, "A1"), SOW_START);
+    assert_eq!(refused(&d, &state, "B6"), SOW_START);
+    assert_eq!(refused(&d, &state, "B2"), SOW_START);
+    assert_eq!(refused(&d, &state, "B1"), SOW_SINGLE);
 }
 
 /// «El jugador captura el contingut d’un forat propi si hi ha 2 o 4 llavors» and «Si el
@@ -166,9 +167,9 @@ fn mraw_imrujen_capture_chain_runs_back_across_the_row_boundary() {
     assert_eq!(
         captures(&events),
         [
-            ("B1".to_string(), 2, "mraw-imrujen.capture.start"),
-            ("A5".to_string(), 2, "mraw-imrujen.capture.chain"),
-            ("A4".to_string(), 4, "mraw-imrujen.capture.chain"),
+            ("B1".to_string(), 2, CAPTURE_START),
+            ("A5".to_string(), 2, CAPTURE_CHAIN),
+            ("A4".to_string(), 4, CAPTURE_CHAIN),
         ]
     );
     assert_eq!(shown(&d, &state), "3,3,1,0,0/0,2,2,1,3 10/15 A 1");
@@ -193,7 +194,7 @@ fn mraw_imrujen_capture_start_takes_nothing_in_the_opponents_row_or_without_2_or
     let mut state = at(&d, "2,2,2,2,2/3,2,3,2,2 8/10 B 1");
     assert_eq!(
         captures(&play(&d, &mut state, "B1")),
-        [("B3".to_string(), 4, "mraw-imrujen.capture.start")]
+        [("B3".to_string(), 4, CAPTURE_START)]
     );
 }
 
@@ -206,7 +207,7 @@ fn mraw_imrujen_capture_no_empty_readings() {
     let start = "3,1,1,1,1/1,2,2,2,7 10/9 B 1";
     let d = rules(&[]);
     let state = at(&d, start);
-    assert_eq!(refused(&d, &state, "B5"), "mraw-imrujen.capture.no-empty");
+    assert_eq!(refused(&d, &state, "B5"), CaptureNoEmpty::CODE);
     assert_eq!(legal(&d, &state), ["B2", "B3", "B4"]);
 
     let d = rules(&[("mraw-imrujen.capture.no-empty", "no-capture")]);
@@ -215,10 +216,7 @@ fn mraw_imrujen_capture_no_empty_readings() {
     assert!(captures(&events).is_empty());
     assert!(events.iter().any(|e| matches!(
         e,
-        Event::LapEnd {
-            rule: "mraw-imrujen.capture.no-empty",
-            ..
-        }
+        Event::LapEnd { rule, .. } if *rule == "mraw-imrujen.capture.no-empty"
     )));
     assert_eq!(shown(&d, &state), "4,2,2,2,2/2,2,2,2,1 10/9 A 1");
 
@@ -239,14 +237,14 @@ fn mraw_imrujen_feed_when_the_opponent_cannot_play() {
     // A has only singletons: B must reach A's row, and only B5 does.
     let state = at(&d, "1,0,1,0,1/2,3,0,0,2 15/15 B 1");
     assert_eq!(legal(&d, &state), ["B5"]);
-    assert_eq!(refused(&d, &state, "B1"), "mraw-imrujen.feed");
+    assert_eq!(refused(&d, &state, "B1"), FEED);
     // A can play: no obligation under the default reach, one under `always`.
     let state = at(&d, "2,0,1,0,0/2,3,0,0,2 15/15 B 1");
     assert_eq!(legal(&d, &state), ["B1", "B2", "B5"]);
     let always = rules(&[("mraw-imrujen.feed.reach", "always")]);
     let state = at(&always, "2,0,1,0,0/2,3,0,0,2 15/15 B 1");
     assert_eq!(legal(&always, &state), ["B5"]);
-    assert_eq!(refused(&always, &state, "B2"), "mraw-imrujen.feed");
+    assert_eq!(refused(&always, &state, "B2"), FEED);
 }
 
 #[test]
@@ -259,7 +257,7 @@ fn mraw_imrujen_feed_impossible_ends_the_round_or_lapses() {
     assert!(events.contains(&Event::RoundEnd {
         round: 1,
         winner: Some(Side::A),
-        rule: "mraw-imrujen.feed.impossible"
+        rule: FeedImpossible::CODE
     }));
     assert_eq!(d.phase(&state), Phase::RoundOver { round: 1 });
     let any = rules(&[("mraw-imrujen.feed.impossible", "any-move")]);
@@ -287,12 +285,12 @@ fn mraw_imrujen_feed_impossible_when_the_only_feeding_move_would_empty_the_oppon
         let round_ended = events.contains(&Event::RoundEnd {
             round: 1,
             winner: Some(Side::A),
-            rule: "mraw-imrujen.feed.impossible",
+            rule: FeedImpossible::CODE,
         });
         assert_eq!(round_ended, ends, "{value}");
         if !ends {
             assert_eq!(legal(&d, &state), ["B4"], "{value}");
-            assert_eq!(refused(&d, &state, "B5"), "mraw-imrujen.capture.no-empty");
+            assert_eq!(refused(&d, &state, "B5"), CaptureNoEmpty::CODE);
         }
     }
     // Where the capture rule lets B5 be played, it feeds and nothing lapses or ends.
@@ -367,9 +365,9 @@ fn mraw_imrujen_round_keep_and_tie_in_a_later_round() {
             e,
             Event::RoundEnd {
                 round: 2,
-                rule: "mraw-imrujen.feed.impossible",
+                rule,
                 ..
-            }
+            } if *rule == "mraw-imrujen.feed.impossible"
         )));
         (d, state)
     };
@@ -425,7 +423,7 @@ fn mraw_imrujen_round_leftover_out_of_game_takes_the_leftover_out() {
             .iter()
             .filter_map(|e| match e {
                 Event::Remove { seeds, rule, .. } => {
-                    assert_eq!(*rule, "mraw-imrujen.round.leftover");
+                    assert_eq!(*rule, RoundLeftover::CODE);
                     Some(*seeds)
                 }
                 _ => None,
@@ -476,11 +474,7 @@ fn mraw_imrujen_round_tie_leftover_out_of_game_only_after_a_tie() {
                 _ => None,
             })
             .collect();
-        assert_eq!(
-            removed,
-            [(2, "mraw-imrujen.round.tie-leftover")],
-            "{leftover}"
-        );
+        assert_eq!(removed, [(2, TieLeftover::CODE)], "{leftover}");
     }
     // A decided round: the 4 over go to B, who captured fewer, as under tie-break.
     for tie_leftover in ["tie-break", "out-of-game"] {
@@ -510,7 +504,7 @@ fn mraw_imrujen_positions_hold_fewer_than_40_only_after_seeds_left_the_game() {
     ] {
         assert_eq!(
             accepted(d, text).unwrap_err().rule,
-            "mgn.position.shape",
+            general::POSITION_SHAPE,
             "{text}"
         );
     }
@@ -537,7 +531,7 @@ fn mraw_imrujen_game_end_when_the_rest_cannot_put_two_in_every_hole() {
     let events = play(&d, &mut state, "A1");
     assert!(events.contains(&Event::GameEnd {
         winner: Some(Side::B),
-        rule: "mraw-imrujen.game.end"
+        rule: GameEnd::CODE
     }));
 }
 
@@ -571,7 +565,7 @@ fn mraw_imrujen_repetition_ends_the_round_at_the_third_occurrence() {
     assert!(events.contains(&Event::RoundEnd {
         round: 1,
         winner: Some(Side::B),
-        rule: "mraw-imrujen.repetition"
+        rule: Repetition::CODE
     }));
     let allowed = rules(&[("mraw-imrujen.repetition", "allowed")]);
     let mut state = at(&allowed, start);
@@ -590,22 +584,28 @@ fn mraw_imrujen_start_positions_are_checked() {
             .unwrap_err()
             .rule
     };
-    assert_eq!(refuse("4,4,4,4/4,4,4,4,4 4/0 B 1"), "mgn.position.shape");
-    assert_eq!(refuse("4,4,4,4,4/4,4,4,4,4 1/0 B 1"), "mgn.position.shape");
-    assert_eq!(refuse("4,4,4,4,mA/4,4,4,4,4 4/0 B 1"), "mgn.position.shape");
-    assert_eq!(refuse("4,4,4,4,x/4,4,4,4,4 4/0 B 1"), "mgn.position.shape");
+    assert_eq!(refuse("4,4,4,4/4,4,4,4,4 4/0 B 1"), general::POSITION_SHAPE);
+    assert_eq!(
+        refuse("4,4,4,4,4/4,4,4,4,4 1/0 B 1"),
+        general::POSITION_SHAPE
+    );
+    assert_eq!(
+        refuse("4,4,4,4,mA/4,4,4,4,4 4/0 B 1"),
+        general::POSITION_SHAPE
+    );
+    assert_eq!(
+        refuse("4,4,4,4,x/4,4,4,4,4 4/0 B 1"),
+        general::POSITION_SHAPE
+    );
     assert_eq!(
         refuse("4,4,4,4,4@B/4,4,4,4,4 0/0 B 1"),
-        "mgn.position.shape"
+        general::POSITION_SHAPE
     );
     assert_eq!(
         refuse("4,4,4,4,4/4,4,4,4,4 0/0 B 1 1/0"),
-        "mgn.position.shape"
+        general::POSITION_SHAPE
     );
-    assert_eq!(
-        refuse("4,4,4,4,4/1,1,1,0,0 17/0 B 1"),
-        "mraw-imrujen.round.end"
-    );
+    assert_eq!(refuse("4,4,4,4,4/1,1,1,0,0 17/0 B 1"), ROUND_END);
 }
 
 #[test]

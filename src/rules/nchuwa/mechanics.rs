@@ -2,6 +2,8 @@
 //! ones, the opening transfer, and the end of the game.
 
 use super::*;
+use crate::code::Code;
+use crate::rules::general;
 
 /// Laps a walk follows before it looks for a cycle (see [`Nchuwa::walk`]).
 const PLAIN_LAPS: u64 = 64;
@@ -415,9 +417,9 @@ impl Nchuwa {
         &self,
         mover: Side,
         extras: Extras,
-        (limit, too_many): (usize, &'static str),
-        closed: Option<(&'static str, &str)>,
-        required: Option<&'static str>,
+        (limit, too_many): (usize, Code),
+        closed: Option<(Code, &str)>,
+        required: Option<Code>,
         opponent_after: &Ring,
     ) -> Result<[Option<usize>; 2], Diagnostic> {
         let opponent = mover.other();
@@ -525,7 +527,7 @@ impl Nchuwa {
         state: &mut NchuwaState,
         by: Side,
         index: usize,
-        rule: &'static str,
+        rule: Code,
         sink: &mut S,
     ) {
         let victim = by.other();
@@ -936,7 +938,7 @@ impl Nchuwa {
             Walk::Ends { .. } => {}
             Walk::Endless { .. } | Walk::Undecided if lap64 > self.max_laps => {
                 return Err(Diagnostic::new(
-                    "mgn.limit.laps",
+                    general::LIMIT_LAPS,
                     format!(
                         "{hole}/{lap} is cut past the lap budget of {} laps (raise the budget with --max-laps)",
                         self.max_laps

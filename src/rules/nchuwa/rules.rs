@@ -1,6 +1,7 @@
 //! Nchuwa behind the [`Rules`] interface: positions and decisions read from and written as MGN.
 
 use super::*;
+use crate::rules::general;
 
 impl Rules for Nchuwa {
     type State = NchuwaState;
@@ -251,11 +252,14 @@ impl Rules for Nchuwa {
     ) -> Result<(), Diagnostic> {
         let mover = match (self.phase(state), decision) {
             (Phase::Over { .. }, _) => {
-                return Err(Diagnostic::new("mgn.game.over", "the game is already over"))
+                return Err(Diagnostic::new(
+                    general::GAME_OVER,
+                    "the game is already over",
+                ))
             }
             (Phase::RoundOver { .. }, _) => {
                 return Err(Diagnostic::new(
-                    "mgn.round.marker",
+                    general::ROUND_MARKER,
                     "Nchuwa is played in one round",
                 ))
             }
@@ -386,7 +390,7 @@ impl Rules for Nchuwa {
             // `*A5` alone: an opening removal.
             if written.stopped_after_lap.is_some() {
                 return Err(Diagnostic::new(
-                    "mgn.move.form",
+                    general::MOVE_FORM,
                     "a removal is not sown, so it cannot be stopped after a lap",
                 ));
             }
@@ -431,7 +435,7 @@ impl Rules for Nchuwa {
             Some(to) => {
                 if written.stopped_after_lap.is_some() {
                     return Err(Diagnostic::new(
-                        "mgn.move.form",
+                        general::MOVE_FORM,
                         "an opening transfer is not sown, so it cannot be stopped after a lap",
                     ));
                 }
@@ -454,7 +458,7 @@ impl Rules for Nchuwa {
 
     fn begin_round<S: EventSink>(&self, _: &mut NchuwaState, _: &mut S) -> Result<(), Diagnostic> {
         Err(Diagnostic::new(
-            "mgn.round.marker",
+            general::ROUND_MARKER,
             "Nchuwa is played in one round",
         ))
     }

@@ -1,7 +1,9 @@
 use super::*;
 use crate::check::{check_game, CheckOptions, Verdict};
+use crate::code::Code;
 use crate::generate::{random_game, GenerateOptions, Rng};
 use crate::notation::{parse_games, parse_position, write_game, write_position, GameKind, Header};
+use crate::rules::general;
 use crate::rules::test_support::captures;
 use crate::Location;
 
@@ -121,14 +123,14 @@ fn nchuwa_opening_transfer_captures_the_opposite_holes_and_one_more() {
         from: hole("B8"),
         to: hole("B1"),
         seeds: 2,
-        rule: "nchuwa.opening.transfer"
+        rule: OPENING_TRANSFER
     }));
     assert_eq!(
         captures(&events),
         vec![
-            ("A11".to_string(), 3, "nchuwa.opening.capture"),
-            ("A2".to_string(), 3, "nchuwa.opening.capture"),
-            ("A5".to_string(), 3, "nchuwa.opening.extra"),
+            ("A11".to_string(), 3, OPENING_CAPTURE),
+            ("A2".to_string(), 3, OPENING_CAPTURE),
+            ("A5".to_string(), 3, OPENING_EXTRA),
         ]
     );
     assert_eq!(
@@ -165,8 +167,8 @@ fn nchuwa_opening_capture_takes_the_hole_behind_an_empty_front_hole() {
     assert_eq!(
         captures(&events),
         vec![
-            ("A3".to_string(), 3, "nchuwa.opening.capture"),
-            ("A5".to_string(), 3, "nchuwa.opening.extra"),
+            ("A3".to_string(), 3, OPENING_CAPTURE),
+            ("A5".to_string(), 3, OPENING_EXTRA),
         ]
     );
     let d = nchuwa_with(6, &[("nchuwa.opening.capture", "front-first")]);
@@ -176,7 +178,7 @@ fn nchuwa_opening_capture_takes_the_hole_behind_an_empty_front_hole() {
         .unwrap();
     assert_eq!(
         captures(&events),
-        vec![("A5".to_string(), 3, "nchuwa.opening.extra")]
+        vec![("A5".to_string(), 3, OPENING_EXTRA)]
     );
 }
 
@@ -185,56 +187,48 @@ fn nchuwa_opening_transfer_refuses_other_holes_and_moves() {
     let d = nchuwa();
     let state = d.start(Side::B);
     for (decision, rule, part) in [
-        (
-            sow("B9", None, None),
-            "nchuwa.opening.transfer",
-            MovePart::Whole,
-        ),
+        (sow("B9", None, None), OPENING_TRANSFER, MovePart::Whole),
         (
             transfer("B2", "B1", Some("A5")),
-            "nchuwa.opening.transfer",
+            OPENING_TRANSFER,
             MovePart::Whole,
         ),
         (
             transfer("B8", "B2", Some("A5")),
-            "nchuwa.opening.transfer",
+            OPENING_TRANSFER,
             MovePart::Whole,
         ),
         (
             transfer("B7", "B1", Some("A5")),
-            "nchuwa.opening.transfer",
+            OPENING_TRANSFER,
             MovePart::Whole,
         ),
         (
             transfer("B8", "B7", Some("A5")),
-            "nchuwa.opening.transfer",
+            OPENING_TRANSFER,
             MovePart::Whole,
         ),
         (
             transfer("A8", "A1", Some("B5")),
-            "nchuwa.opening.transfer",
+            OPENING_TRANSFER,
             MovePart::Whole,
         ),
         (
             transfer("B8", "B1", None),
-            "nchuwa.opening.extra",
+            OPENING_EXTRA,
             MovePart::ExtraCapture(0),
         ),
         (
             transfer("B8", "B1", Some("A11")),
-            "nchuwa.capture.extra",
+            CAPTURE_EXTRA,
             MovePart::ExtraCapture(0),
         ),
         (
             transfer("B8", "B1", Some("B5")),
-            "nchuwa.capture.extra",
+            CAPTURE_EXTRA,
             MovePart::ExtraCapture(0),
         ),
-        (
-            NchuwaDecision::Pass,
-            "nchuwa.opening.transfer",
-            MovePart::Whole,
-        ),
+        (NchuwaDecision::Pass, OPENING_TRANSFER, MovePart::Whole),
     ] {
         let error = refused(&d, &state, decision);
         assert_eq!(
@@ -269,9 +263,9 @@ fn nchuwa_capture_inner_behind_and_extra() {
     assert_eq!(
         captures(&events),
         vec![
-            ("A12".to_string(), 2, "nchuwa.capture.inner"),
-            ("A1".to_string(), 1, "nchuwa.capture.behind"),
-            ("A5".to_string(), 4, "nchuwa.capture.extra"),
+            ("A12".to_string(), 2, CAPTURE_INNER),
+            ("A1".to_string(), 1, CAPTURE_BEHIND),
+            ("A5".to_string(), 4, CAPTURE_EXTRA),
         ]
     );
     assert_eq!(
@@ -284,10 +278,10 @@ fn nchuwa_capture_inner_behind_and_extra() {
         .unwrap();
     assert_eq!(declined.won, [18, 22]);
     for (extra, rule) in [
-        ("A2", "nchuwa.capture.extra"),
-        ("A12", "nchuwa.capture.extra"),
-        ("B1", "nchuwa.capture.extra"),
-        ("A13", "nchuwa.capture.extra"),
+        ("A2", CAPTURE_EXTRA),
+        ("A12", CAPTURE_EXTRA),
+        ("B1", CAPTURE_EXTRA),
+        ("A13", CAPTURE_EXTRA),
     ] {
         let error = refused(&d, &state, sow("B5", Some(extra), None));
         assert_eq!(
@@ -348,14 +342,14 @@ fn nchuwa_lap_relay_then_outer_empty_ends_the_turn() {
     let mut events = Vec::new();
     d.apply(&mut state, &sow("B1", None, None), &mut events)
         .unwrap();
-    let ends: Vec<&str> = events
+    let ends: Vec<Code> = events
         .iter()
         .filter_map(|e| match e {
             Event::LapEnd { rule, .. } => Some(*rule),
             _ => None,
         })
         .collect();
-    assert_eq!(ends, vec!["nchuwa.lap.relay", "nchuwa.lap.outer-empty"]);
+    assert_eq!(ends, vec![LAP_RELAY, LAP_OUTER_EMPTY]);
     assert_eq!(
         shown(&d, &state),
         "0,0,0,0,0,0,3,0,0,0,0,0/0,1,0,1,1,0,0,0,0,0,0,0 21/21 A 1"
@@ -376,7 +370,7 @@ fn nchuwa_lap_inner_empty_captures_nothing() {
     assert!(events.contains(&Event::LapEnd {
         hole: hole("B8"),
         lap: 1,
-        rule: "nchuwa.lap.inner-empty"
+        rule: LAP_INNER_EMPTY
     }));
     assert!(captures(&events).is_empty());
     let error = refused(
@@ -414,7 +408,7 @@ fn nchuwa_sow_singleton_moves_into_an_empty_hole_only() {
         events.last(),
         Some(&Event::GameEnd {
             winner: Some(Side::B),
-            rule: "nchuwa.game.end"
+            rule: GAME_END
         })
     );
     assert_eq!(
@@ -425,7 +419,7 @@ fn nchuwa_sow_singleton_moves_into_an_empty_hole_only() {
     );
     assert_eq!(
         refused(&d, &after, sow("A5", None, None)).rule,
-        "mgn.game.over"
+        general::GAME_OVER
     );
 }
 
@@ -492,10 +486,10 @@ fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
         .collect();
     assert_eq!(stops, (72..=143).collect::<Vec<_>>());
     for (decision, rule) in [
-        (sow("B1", None, None), "nchuwa.endless"),
-        (sow("B1", None, Some(71)), "nchuwa.endless"),
-        (sow("B1", None, Some(144)), "nchuwa.endless"),
-        (sow("B1", Some("A7"), Some(72)), "nchuwa.capture.extra"),
+        (sow("B1", None, None), Endless::CODE),
+        (sow("B1", None, Some(71)), Endless::CODE),
+        (sow("B1", None, Some(144)), Endless::CODE),
+        (sow("B1", Some("A7"), Some(72)), CAPTURE_EXTRA),
     ] {
         assert_eq!(refused(&d, &state, decision).rule, rule, "{decision}");
     }
@@ -513,9 +507,9 @@ fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
         e,
         Event::LapEnd {
             lap: 72,
-            rule: "nchuwa.endless",
+            rule,
             ..
-        }
+        } if *rule == "nchuwa.endless"
     )));
     assert_eq!(after.rings, state.rings);
     assert_eq!(after.to_move, Side::A);
@@ -524,7 +518,7 @@ fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
     let state = at(&d, CAPTURE);
     assert_eq!(
         refused(&d, &state, sow("B5", None, Some(1))).rule,
-        "nchuwa.endless"
+        Endless::CODE
     );
 }
 
@@ -565,10 +559,10 @@ fn nchuwa_endless_stop_any_lap_lets_the_mover_stop_after_any_lap_up_to_one_more_
         early.message
     );
     for (decision, rule, words) in [
-        (sow("B1", None, None), "nchuwa.endless", "/1 to /143"),
-        (sow("B1", None, Some(0)), "nchuwa.endless", "lap 1 to 143"),
-        (sow("B1", None, Some(144)), "nchuwa.endless", "lap 1 to 143"),
-        (sow("B1", Some("A7"), Some(5)), "nchuwa.capture.extra", ""),
+        (sow("B1", None, None), Endless::CODE, "/1 to /143"),
+        (sow("B1", None, Some(0)), Endless::CODE, "lap 1 to 143"),
+        (sow("B1", None, Some(144)), Endless::CODE, "lap 1 to 143"),
+        (sow("B1", Some("A7"), Some(5)), CAPTURE_EXTRA, ""),
     ] {
         let error = refused(&d, &state, decision);
         assert_eq!(error.rule, rule, "{decision}");
@@ -576,7 +570,7 @@ fn nchuwa_endless_stop_any_lap_lets_the_mover_stop_after_any_lap_up_to_one_more_
     }
     assert_eq!(
         refused(&stop, &state, sow("B1", None, Some(144))).rule,
-        "nchuwa.endless"
+        Endless::CODE
     );
     // Stopped after lap 5: five laps played, the last ending in an occupied hole, no cycle
     // reported (the state has not repeated yet), the ring as five laps leave it.
@@ -593,9 +587,9 @@ fn nchuwa_endless_stop_any_lap_lets_the_mover_stop_after_any_lap_up_to_one_more_
         e,
         Event::LapEnd {
             lap: 5,
-            rule: "nchuwa.endless",
+            rule,
             ..
-        }
+        } if *rule == "nchuwa.endless"
     )));
     assert!(!events.iter().any(|e| matches!(e, Event::Cycle { .. })));
     let mut ring = state.rings[Side::B.index()];
@@ -609,7 +603,7 @@ fn nchuwa_endless_stop_any_lap_lets_the_mover_stop_after_any_lap_up_to_one_more_
     let state = at(&d, CAPTURE);
     assert_eq!(
         refused(&d, &state, sow("B5", None, Some(1))).rule,
-        "nchuwa.endless"
+        Endless::CODE
     );
 }
 
@@ -643,7 +637,7 @@ fn nchuwa_stop_any_lap_stops_played_quietly_agree_with_stops_played_in_full() {
                     lambda: 72,
                     times: 1,
                     stop: lap,
-                    rule: "nchuwa.endless",
+                    rule: Endless::CODE,
                 })
             );
         } else {
@@ -804,12 +798,12 @@ fn nchuwa_no_move_pass_and_loses() {
         d.phase(&state),
         Phase::MustPass {
             side: Side::B,
-            rule: "nchuwa.no-move"
+            rule: NoMove::CODE
         }
     );
     assert_eq!(
         refused(&d, &state, sow("B1", None, None)).rule,
-        "nchuwa.no-move"
+        NoMove::CODE
     );
     d.apply(&mut state, &NchuwaDecision::Pass, &mut ()).unwrap();
     assert_eq!(d.phase(&state), Phase::Over { winner: None });
@@ -820,10 +814,7 @@ fn nchuwa_no_move_pass_and_loses() {
     );
     d.apply(&mut state, &NchuwaDecision::Pass, &mut ()).unwrap();
     assert_eq!(d.phase(&state), Phase::ToMove(Side::B));
-    assert_eq!(
-        refused(&d, &state, NchuwaDecision::Pass).rule,
-        "nchuwa.no-move"
-    );
+    assert_eq!(refused(&d, &state, NchuwaDecision::Pass).rule, NoMove::CODE);
     let d = nchuwa_with(6, &[("nchuwa.no-move", "loses")]);
     let state = at(&d, all_ones);
     assert_eq!(
@@ -861,7 +852,7 @@ fn nchuwa_sow_origin_skip_passes_over_the_emptied_hole() {
         assert_eq!(
             events.contains(&Event::Skip {
                 hole: hole("B1"),
-                rule: "nchuwa.sow.origin"
+                rule: SowOrigin::CODE
             }),
             skips
         );
@@ -871,10 +862,7 @@ fn nchuwa_sow_origin_skip_passes_over_the_emptied_hole() {
 #[test]
 fn nchuwa_board_and_positions_are_checked() {
     let settings = Settings::defaults(&DEF);
-    assert_eq!(
-        Nchuwa::new(board(8), &settings).unwrap_err().rule,
-        "nchuwa.board"
-    );
+    assert_eq!(Nchuwa::new(board(8), &settings).unwrap_err().rule, BOARD);
     let d = nchuwa();
     for bad in [
         "0,3,3/0,3,3 0/0 B 1",
@@ -918,7 +906,7 @@ fn nchuwa_moves_are_read_as_one_decision() {
         let error = read(text).unwrap_err();
         assert_eq!(
             (error.rule, error.location),
-            ("mgn.move.form", Location::Move(part)),
+            (general::MOVE_FORM, Location::Move(part)),
             "{text}"
         );
     }
@@ -1080,7 +1068,7 @@ fn nchuwa_opening_capture_none_takes_nothing_opposite() {
         .unwrap();
     assert_eq!(
         captures(&events),
-        vec![("A11".to_string(), 3, "nchuwa.opening.extra")]
+        vec![("A11".to_string(), 3, OPENING_EXTRA)]
     );
     assert_eq!(state.won, [0, 3]);
 }
@@ -1109,36 +1097,20 @@ fn nchuwa_opening_removals_two_takes_two_holes_of_the_players_choice() {
         assert_eq!(
             captures(&events),
             vec![
-                ("A11".to_string(), 3, "nchuwa.opening.capture"),
-                ("A2".to_string(), 3, "nchuwa.opening.capture"),
-                (written[0].to_string(), 3, "nchuwa.opening.extra"),
-                (written[1].to_string(), 3, "nchuwa.opening.extra"),
+                ("A11".to_string(), 3, OPENING_CAPTURE),
+                ("A2".to_string(), 3, OPENING_CAPTURE),
+                (written[0].to_string(), 3, OPENING_EXTRA),
+                (written[1].to_string(), 3, OPENING_EXTRA),
             ]
         );
         assert_eq!(after.won, [0, 12]);
     }
     for (removals, rule, part) in [
-        (
-            &["A5"][..],
-            "nchuwa.opening.extra",
-            MovePart::ExtraCapture(1),
-        ),
-        (&[][..], "nchuwa.opening.extra", MovePart::ExtraCapture(0)),
-        (
-            &["A5", "A5"][..],
-            "nchuwa.capture.extra",
-            MovePart::ExtraCapture(1),
-        ),
-        (
-            &["A5", "A11"][..],
-            "nchuwa.capture.extra",
-            MovePart::ExtraCapture(1),
-        ),
-        (
-            &["A1", "A5"][..],
-            "nchuwa.capture.extra",
-            MovePart::ExtraCapture(0),
-        ),
+        (&["A5"][..], OPENING_EXTRA, MovePart::ExtraCapture(1)),
+        (&[][..], OPENING_EXTRA, MovePart::ExtraCapture(0)),
+        (&["A5", "A5"][..], CAPTURE_EXTRA, MovePart::ExtraCapture(1)),
+        (&["A5", "A11"][..], CAPTURE_EXTRA, MovePart::ExtraCapture(1)),
+        (&["A1", "A5"][..], CAPTURE_EXTRA, MovePart::ExtraCapture(0)),
     ] {
         let error = refused(&d, &state, transfer_taking("B8", "B1", removals));
         assert_eq!(
@@ -1156,7 +1128,7 @@ fn nchuwa_opening_removals_two_takes_two_holes_of_the_players_choice() {
     assert_eq!(
         (error.rule, error.location),
         (
-            "nchuwa.opening.removals",
+            OpeningRemovals::CODE,
             Location::Move(MovePart::ExtraCapture(1))
         )
     );
@@ -1178,10 +1150,7 @@ fn nchuwa_capture_extra_is_one_hole_in_play() {
     );
     assert_eq!(
         (error.rule, error.location),
-        (
-            "nchuwa.capture.extra",
-            Location::Move(MovePart::ExtraCapture(1))
-        )
+        (CAPTURE_EXTRA, Location::Move(MovePart::ExtraCapture(1)))
     );
 }
 
@@ -1195,7 +1164,7 @@ fn nchuwa_capture_extra_when_never_takes_the_opposite_holes_only() {
     assert_eq!(
         (error.rule, error.location),
         (
-            "nchuwa.capture.extra-when",
+            CaptureExtraWhen::CODE,
             Location::Move(MovePart::ExtraCapture(0))
         )
     );
@@ -1230,7 +1199,7 @@ fn nchuwa_sow_singleton_free_moves_single_seeds_anywhere() {
     assert_eq!(listed(&d, &state), vec!["B1", "B4"]);
     assert_eq!(
         refused(&nchuwa(), &state, sow("B1", None, None)).rule,
-        "nchuwa.sow.start"
+        SOW_START
     );
 }
 
@@ -1248,13 +1217,13 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
     // A removal before the transfers, and a transfer that names its removals, are refused.
     assert_eq!(
         refused(&d, &state, NchuwaDecision::Remove(hole("A2"))).rule,
-        "nchuwa.opening.transfer"
+        OPENING_TRANSFER
     );
     let error = refused(&d, &state, transfer("B12", "B4", Some("A2")));
     assert_eq!(
         (error.rule, error.location),
         (
-            "nchuwa.opening.order",
+            OpeningOrder::CODE,
             Location::Move(MovePart::ExtraCapture(0))
         )
     );
@@ -1268,19 +1237,19 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
     assert_eq!(removals.len(), 9);
     assert!(removals.contains(&"*A4".to_string()));
     for decision in [transfer("B8", "B1", None), sow("B8", None, None)] {
-        assert_eq!(refused(&d, &state, decision).rule, "nchuwa.opening.extra");
+        assert_eq!(refused(&d, &state, decision).rule, OPENING_EXTRA);
     }
     let mut events = Vec::new();
     d.apply(&mut state, &NchuwaDecision::Remove(hole("A4")), &mut events)
         .unwrap();
     assert_eq!(
         captures(&events),
-        vec![("A4".to_string(), 2, "nchuwa.opening.extra")]
+        vec![("A4".to_string(), 2, OPENING_EXTRA)]
     );
     // A's turn: a hole of his own, or an empty one of B's, is refused.
     for (decision, rule) in [
-        (NchuwaDecision::Remove(hole("A5")), "nchuwa.opening.extra"),
-        (NchuwaDecision::Remove(hole("B1")), "nchuwa.opening.extra"),
+        (NchuwaDecision::Remove(hole("A5")), OPENING_EXTRA),
+        (NchuwaDecision::Remove(hole("B1")), OPENING_EXTRA),
     ] {
         let error = refused(&d, &state, decision);
         assert_eq!(
@@ -1300,7 +1269,7 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
     assert!(listed(&d, &state).iter().all(|m| !m.starts_with('*')));
     assert_eq!(
         refused(&d, &state, NchuwaDecision::Remove(hole("A2"))).rule,
-        "nchuwa.capture.extra"
+        CAPTURE_EXTRA
     );
 }
 
@@ -1319,7 +1288,7 @@ fn nchuwa_opening_order_by_player_refuses_a_removal_alone() {
     assert_eq!(listed(&d, &state).len(), 8 * 28);
     assert_eq!(
         refused(&d, &state, NchuwaDecision::Remove(hole("A2"))).rule,
-        "nchuwa.opening.order"
+        OpeningOrder::CODE
     );
     let mut after = state.clone();
     let mut events = Vec::new();
@@ -1332,8 +1301,8 @@ fn nchuwa_opening_order_by_player_refuses_a_removal_alone() {
     assert_eq!(
         captures(&events),
         vec![
-            ("A12".to_string(), 3, "nchuwa.opening.extra"),
-            ("A2".to_string(), 3, "nchuwa.opening.extra"),
+            ("A12".to_string(), 3, OPENING_EXTRA),
+            ("A2".to_string(), 3, OPENING_EXTRA),
         ]
     );
 }
@@ -1390,14 +1359,14 @@ fn nchuwa_stops_played_from_the_remembered_move_agree_with_stops_played_in_full(
             lambda: 72,
             times: (lap / 72),
             stop: lap,
-            rule: "nchuwa.endless",
+            rule: Endless::CODE,
         }));
     }
 }
 
 /// The replay's verdict on each record of `text`, streamed and from the parsed tree, which
 /// must agree: None for a pass, else the first failure's rule and message.
-fn record_verdicts(text: &str) -> Vec<Option<(&'static str, String)>> {
+fn record_verdicts(text: &str) -> Vec<Option<(Code, String)>> {
     use crate::check::{check_text, RecordResult};
     let streamed: Vec<_> = check_text(text, &CheckOptions::default())
         .into_iter()
@@ -1464,7 +1433,7 @@ fn nchuwa_a_record_that_stops_unfinished_may_end_with_a_move_cut_after_a_lap() {
     let verdict = record_verdicts(&text);
     assert_eq!(
         verdict[0].as_ref().map(|v| v.0),
-        Some("mgn.claim.checkpoint")
+        Some(general::CLAIM_CHECKPOINT)
     );
     // So is the player to move: the turn is not over.
     let after = RELAY_CUT_1.replace(" B 1", " A 1");
@@ -1477,7 +1446,7 @@ fn nchuwa_a_record_that_stops_unfinished_may_end_with_a_move_cut_after_a_lap() {
     let verdict = record_verdicts(&text);
     assert_eq!(
         verdict[0].as_ref().map(|v| v.0),
-        Some("mgn.claim.checkpoint")
+        Some(general::CLAIM_CHECKPOINT)
     );
     // The cut is a ply of `mgn replay`, with the position it reached.
     let text = cut_record(RELAY, &[], Some("unfinished"), "1. B1/1 *");
@@ -1491,14 +1460,14 @@ fn nchuwa_a_record_that_stops_unfinished_may_end_with_a_move_cut_after_a_lap() {
     let mut events = Vec::new();
     d.apply_cut(&mut state, &sow("B1", None, Some(1)), &mut events)
         .unwrap();
-    let ends: Vec<&str> = events
+    let ends: Vec<Code> = events
         .iter()
         .filter_map(|e| match e {
             Event::LapEnd { rule, .. } => Some(*rule),
             _ => None,
         })
         .collect();
-    assert_eq!(ends, ["mgn.record.cut"]);
+    assert_eq!(ends, [general::RECORD_CUT]);
     assert!(captures(&events).is_empty());
     assert_eq!(shown(&d, &state), RELAY_CUT_1);
 }
@@ -1509,7 +1478,7 @@ fn nchuwa_a_record_that_stops_unfinished_may_end_with_a_move_cut_after_a_lap() {
 /// is refused.
 #[test]
 fn nchuwa_a_cut_is_only_the_last_ply_of_a_record_that_stops_unfinished() {
-    let ends_by_itself = |verdict: &[Option<(&'static str, String)>]| matches!(&verdict[0], Some(("nchuwa.endless", m)) if m.contains("ends by itself after 2 laps"));
+    let ends_by_itself = |verdict: &[Option<(Code, String)>]| matches!(&verdict[0], Some((code, m)) if *code == "nchuwa.endless" && m.contains("ends by itself after 2 laps"));
     for (termination, moves) in [
         (None, "1. B1/1 *"),
         (Some("normal"), "1. B1/1 *"),
@@ -1566,7 +1535,7 @@ fn nchuwa_a_move_that_never_ends_may_be_cut_after_any_lap() {
         assert_eq!(record_verdicts(&text), [None], "{text}");
         let text = cut_record(ENDLESS, &["nchuwa.endless=illegal"], None, &moves);
         let verdict = record_verdicts(&text);
-        assert_eq!(verdict[0].as_ref().map(|v| v.0), Some("nchuwa.endless"));
+        assert_eq!(verdict[0].as_ref().map(|v| v.0), Some(Endless::CODE));
     }
     // Under `stop`, B1/72 is the mover's stop: the turn passes to A.
     let options = ["nchuwa.endless=stop"];
@@ -1587,7 +1556,7 @@ fn nchuwa_a_move_that_never_ends_may_be_cut_after_any_lap() {
     let verdict = record_verdicts(&text);
     assert_eq!(
         verdict[0].as_ref().map(|v| v.0),
-        Some("mgn.claim.checkpoint")
+        Some(general::CLAIM_CHECKPOINT)
     );
     // B1/5, which `stop` does not allow, is a cut.
     let mut cut = start.clone();

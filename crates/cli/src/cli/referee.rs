@@ -871,7 +871,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
             Phase::Continue { rule, .. } | Phase::MustPass { rule, .. }
                 if difference.request == Request::Moves =>
             {
-                Some(rule)
+                Some(rule.as_str())
             }
             _ => None,
         };
@@ -883,7 +883,9 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 trace = Some(ply_trace(&format!("mgn plays {text}:"), &events));
                 rule_codes = rules_of(&events);
                 let ends = events.iter().rev().find_map(|e| match *e {
-                    Event::GameEnd { rule, .. } | Event::RoundEnd { rule, .. } => Some(rule),
+                    Event::GameEnd { rule, .. } | Event::RoundEnd { rule, .. } => {
+                        Some(rule.as_str())
+                    }
                     _ => None,
                 });
                 // Where play stands after the decision is the end's to say when either side
@@ -901,7 +903,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
                 if matches!(difference.request, Request::Play(_)) {
                     decisive = match ends {
                         Some(rule) if at_an_end => Some(rule),
-                        _ => probe.log().last_lap_rule(),
+                        _ => probe.log().last_lap_rule().map(|rule| rule.as_str()),
                     };
                 }
             }
@@ -1367,7 +1369,7 @@ fn rules_of(events: &[Event]) -> Vec<&'static str> {
             | Event::Owner { rule, .. }
             | Event::MuziSale { rule, .. }
             | Event::GameEnd { rule, .. }
-            | Event::Cycle { rule, .. } => rule,
+            | Event::Cycle { rule, .. } => rule.as_str(),
             _ => continue,
         };
         if !codes.contains(&code) {

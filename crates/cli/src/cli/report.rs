@@ -9,8 +9,9 @@ use mgn::check::no_game;
 use mgn::check::RecordResult;
 use mgn::document::DocumentError;
 use mgn::notation::{GameKind, Part, SyntaxError};
+use mgn::rules::general;
 use mgn::source::displayable_name;
-use mgn::Diagnostic;
+use mgn::{game_def, Diagnostic};
 use std::io::{self, Write};
 
 /// Where records were read from, to place what is said of them: a file's name and the text of
@@ -220,7 +221,7 @@ fn marks_of(source: &Source, diagnostic: &Diagnostic) -> Vec<Mark> {
 
 /// `= rule code: what it says` in a game of `kind`.
 fn rule_note(kind: GameKind, diagnostic: &Diagnostic) -> Note {
-    let words = diagnostic.rule_words(kind);
+    let words = game_def(kind).describe(diagnostic.rule);
     Note {
         name: "",
         text: if words.is_empty() {
@@ -489,7 +490,7 @@ impl<W: Write> Report<W> {
             RecordResult::Syntax { error, .. } => {
                 self.failed += 1;
                 json.verdict = "failed";
-                json.rule = Some("mgn.syntax");
+                json.rule = Some(general::SYNTAX.as_str());
                 json.message = Some(error.message());
                 json = json.at(source, error.offset);
                 Some(syntax_error(source, error, self.paint))
@@ -498,7 +499,7 @@ impl<W: Write> Report<W> {
                 self.failed += 1;
                 let shown = not_utf8_at(source, *offset, *byte, self.paint);
                 json.verdict = "failed";
-                json.rule = Some("mgn.syntax");
+                json.rule = Some(general::SYNTAX.as_str());
                 json.message = Some(format!(
                     "not valid UTF-8: byte 0x{byte:02x} at byte offset {}",
                     source.offset + *offset as u64
@@ -516,7 +517,7 @@ impl<W: Write> Report<W> {
                     json.warnings.push(JsonWarning {
                         line,
                         column,
-                        rule: warning.rule,
+                        rule: warning.rule.as_str(),
                         message: warning.message.clone(),
                     });
                     if self.format == ReportFormat::Text && !self.quiet {
@@ -535,8 +536,9 @@ impl<W: Write> Report<W> {
                         let first = &problems[0];
                         json.verdict = "failed";
                         json.ply = first.ply;
-                        json.rule = Some(first.rule);
-                        json.rule_words = Some(first.rule_words(*kind)).filter(|w| !w.is_empty());
+                        json.rule = Some(first.rule.as_str());
+                        json.rule_words =
+                            Some(game_def(*kind).describe(first.rule)).filter(|w| !w.is_empty());
                         json.message = Some(first.message.clone());
                         json.alternatives = first.alternatives.clone();
                         json.trace = first.trace.clone();

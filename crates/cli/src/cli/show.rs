@@ -22,6 +22,7 @@ use mgn::notation::{
 };
 use mgn::picture::{svg, text, Board, Layout, Marks};
 use mgn::replay::{replay_moves, MoveText, PlyRecord, Progress, ReplayOptions, StepLabel};
+use mgn::rules::general;
 use mgn::rules::{with_rules_within, Rules, WithRules};
 use mgn::Diagnostic;
 use std::borrow::Cow;
@@ -477,9 +478,9 @@ fn show_game<'g, T: MoveText<'g>>(
     let replayed = replay_moves(header, moves, options);
     let Some(last) = last else {
         // No start position: the header names rules the game lacks, or the start is refused.
-        return Err(replayed
-            .failure
-            .unwrap_or_else(|| Diagnostic::new("mgn.syntax", "the game has no start position")));
+        return Err(replayed.failure.unwrap_or_else(|| {
+            Diagnostic::new(general::SYNTAX, "the game has no start position")
+        }));
     };
     let row = last.position.holes.row(Side::A).len();
     let layout = with_rules_within(header, args.max_laps, LayoutOf { row })?;
@@ -542,7 +543,7 @@ fn finish_game(
     match wanted {
         Wanted::Diff => {
             let failure = played.failure.as_ref();
-            let is_checkpoint = failure.is_some_and(|f| f.rule == "mgn.claim.checkpoint");
+            let is_checkpoint = failure.is_some_and(|f| f.rule == general::CLAIM_CHECKPOINT);
             // The failure is placed at the checkpoint's first differing field, inside it.
             let claim = checkpoint.filter(|c| {
                 failure
