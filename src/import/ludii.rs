@@ -1014,142 +1014,35 @@ fn gambit_noted(board: &Board, m: &LudiiMove, mut gambit: Gambit) -> Result<Gamb
 /// The MGN text of a trial read, and the line of each of its plies.
 fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>), ImportError> {
     let n = columns(trial)?;
-    let mut board = Board {
-        n,
-        sites: vec![0; 4 * n],
-        won: [0, 0],
+    let mut played = Played {
+        board: Board {
+            n,
+            sites: vec![0; 4 * n],
+            won: [0, 0],
+        },
+        plies: Vec::new(),
+        ply_lines: Vec::new(),
+        first: None,
+        placements: 0,
+        turn: None,
+        start: None,
+        to_move: (1, None),
+        gambits: [Gambit::NotStarted; 2],
     };
-    let mut plies: Vec<String> = Vec::new();
-    let mut ply_lines: Vec<SourcePlace> = Vec::new();
-    let mut first: Option<Side> = None;
-    let mut placements = 0;
-    let mut turn: Option<Turn> = None;
-    let mut start = None;
-    let mut to_move = (1, None);
-    let mut gambits = [Gambit::NotStarted; 2];
     for m in &trial.moves {
-        let kind = kind_of(m)?;
-        if let Some(t) = turn.as_ref().filter(|t| t.goes_on) {
-            let breaks = match kind {
-                Kind::Lap { from } if m.mover != 0 && side_of(m)? == t.side => {
-                    (t.last_to != Some(from)).then(|| {
-                        format!(
-                            "this lap takes its seeds from site {from} ({}), but {}'s lap before it (line {}) ended in SetNextPlayer naming him at site {}: a relay goes on from the hole its last seed fell in",
-                            board.name(from),
-                            t.side,
-                            t.lines.1,
-                            t.last_to.map_or("?".into(), |s| format!("{s} ({})", board.name(s)))
-                        )
-                    })
-                }
-                _ => Some(format!(
-                    "the turn of {} breaks off: its lap at line {} ended in SetNextPlayer naming him, so his next lap must follow, and this line is not one",
-                    t.side, t.lines.1
-                )),
-            };
-            if let Some(message) = breaks {
-                return Err(ImportError::new(m.line, 1, message));
-            }
-        }
-        if kind == Kind::Placement {
-            if start.is_some() {
-                return Err(ImportError::new(
-                    m.line,
-                    1,
-                    "a start placement (mover 0) after the players have moved",
-                ));
-            }
-            placements += 1;
-            board.play(m, None)?;
-            continue;
-        }
-        side_of(m)?;
-        to_move = (
-            check_turn(&board, m, kind, to_move, &mut gambits)?,
-            Some(m.line),
-        );
-        if kind == Kind::Gambit {
-            if start.is_some() {
-                return Err(ImportError::new(
-                    m.line,
-                    1,
-                    "a gambit lap (SetValueOfPlayer) after the opening's transfers: the gambit comes first, and MGN's start position is the position after it",
-                ));
-            }
-            board.play(m, None)?;
-            continue;
-        }
-        let side = side_of(m)?;
-        if start.is_none() {
-            start = Some(board.position(side));
-            first = Some(side);
-        }
-        let continuing = turn.as_ref().is_some_and(|t| t.goes_on);
-        let removed = board.play(m, Some(side))?;
-        let last_to = m.actions.iter().rev().find_map(|a| match a.action {
-            Action::Shift { to, .. } => Some(to),
-            _ => None,
-        });
-        let goes_on = m
-            .actions
-            .iter()
-            .any(|a| matches!(a.action, Action::SetNextPlayer { .. }));
-        let t = match (kind, turn.take()) {
-            (Kind::Lap { .. }, Some(mut t)) if continuing => {
-                t.lines.1 = m.line;
-                t.removed.extend(removed);
-                t.last_to = last_to;
-                t.goes_on = goes_on;
-                t.laps += 1;
-                t
-            }
-            (kind, _) => Turn {
-                side,
-                token: match kind {
-                    Kind::Transfer { from, to } => {
-                        format!("{}:{}", board.name(from), board.name(to))
-                    }
-                    Kind::Removal { site } => format!("*{}", board.name(site)),
-                    Kind::Lap { from } => board.name(from),
-                    Kind::Placement | Kind::Gambit => unreachable!("handled above"),
-                },
-                lines: (m.line, m.line),
-                removed,
-                last_to,
-                goes_on: goes_on && matches!(kind, Kind::Lap { .. }),
-                laps: 1,
-            },
-        };
-        if t.goes_on {
-            turn = Some(t);
-            continue;
-        }
-        plies.push(ply_text(&board, &t, &t.token, t.side.other()));
-        ply_lines.push(SourcePlace {
-            line: t.lines.0,
-            column: 1,
-        });
+        played.play(m)?;
     }
-    // A turn Ludii's move limit cut: its laps were read and played on the importer's board,
-    // each checked as any lap is (its mover, its sites, the seeds it moves, the hole it relays
-    // from). It is the record's last ply, cut after its last lap read (`B9/3`), so that
-    // `mgn check` replays those laps and compares their board with the importer's: a record
-    // that stops unfinished may end so (`mgn.record.cut`). The cut is not the mover's stop of a
-    // move that never ends, which the preset refuses.
-    let cut = match turn.filter(|t| t.goes_on) {
-        Some(t) if stopped_by_limit(trial) => Some(t),
-        Some(t) => {
-            return Err(ImportError::new(
-                t.lines.1,
-                1,
-                format!(
-                    "the trial ends in the middle of {}'s turn: this lap ended in SetNextPlayer naming him, and no lap follows; MGN writes whole turns of Nchuwa, and only a trial Ludii's move limit stopped (`endtype=MoveLimit`) may end in one",
-                    t.side
-                ),
-            ))
-        }
-        None => None,
-    };
+    let Played {
+        board,
+        plies,
+        mut ply_lines,
+        first,
+        placements,
+        turn,
+        start,
+        ..
+    } = played;
+    let cut = cut_turn(trial, turn)?;
     if let Some(t) = &cut {
         ply_lines.push(SourcePlace {
             line: t.lines.0,
@@ -1181,43 +1074,13 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
         ),
         None => (outcome, termination.to_string(), None),
     };
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        push_tag(&mut out, name, value);
-    };
-    tag("Game", "nchuwa");
-    tag("Board", &format!("4x{n}"));
-    tag("Preset", "ludii");
-    let importer = super::importer_tag(super::Format::Ludii, source, 1);
-    tag(&importer.name, &importer.value);
-    tag("First", &first.unwrap_or(Side::B).to_string());
-    tag("Result", outcome);
-    tag("Termination", &termination);
-    tag("LudiiGame", &trial.game);
-    for (_, option) in &trial.options {
-        tag("LudiiOption", option);
-    }
-    let optional = [
-        ("LudiiRngState", &trial.rng),
-        ("LudiiRankings", &trial.rankings),
-        ("LudiiSandbox", &trial.sandbox),
-        ("LudiiVersion", &trial.version),
-    ];
-    if let Some((_, w)) = trial.winner {
-        tag("LudiiWinner", &w.to_string());
-    }
-    if let Some((_, e)) = &trial.end_type {
-        tag("LudiiEndType", e);
-    }
-    if let Some(reason) = &cut_reason {
-        tag("LudiiCut", reason);
-    }
-    for (name, value) in optional {
-        if let Some(value) = value {
-            tag(name, value);
-        }
-    }
-    tag("LudiiLegalMovesListSizes", &trial.legal_sizes.to_string());
+    let mut out = tags(
+        trial,
+        source,
+        n,
+        first,
+        (outcome, &termination, cut_reason.as_deref()),
+    );
     out.push('\n');
     let _ = write!(
         out,
@@ -1234,6 +1097,228 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
     }
     let _ = writeln!(out, " {outcome}");
     Ok((out, ply_lines))
+}
+
+/// A trial's moves played on the importer's board, in order.
+struct Played {
+    board: Board,
+    /// The MGN text of each whole turn.
+    plies: Vec<String>,
+    ply_lines: Vec<SourcePlace>,
+    first: Option<Side>,
+    /// The start placements (moves of mover 0).
+    placements: usize,
+    /// The turn being read, while its laps relay.
+    turn: Option<Turn>,
+    /// The position after the placements and the gambits: the record's start.
+    start: Option<String>,
+    /// Whose turn Ludii gives, and the line of the move that gave it.
+    to_move: (u32, Option<usize>),
+    gambits: [Gambit; 2],
+}
+
+impl Played {
+    /// One `Move=` line: a start placement, a gambit lap, or a lap, transfer or removal of a
+    /// turn, written once the turn is whole.
+    fn play(&mut self, m: &LudiiMove) -> Result<(), ImportError> {
+        let kind = kind_of(m)?;
+        if let Some(t) = self.turn.as_ref().filter(|t| t.goes_on) {
+            relay_goes_on(&self.board, t, m, kind)?;
+        }
+        if kind == Kind::Placement {
+            if self.start.is_some() {
+                return Err(ImportError::new(
+                    m.line,
+                    1,
+                    "a start placement (mover 0) after the players have moved",
+                ));
+            }
+            self.placements += 1;
+            self.board.play(m, None)?;
+            return Ok(());
+        }
+        side_of(m)?;
+        self.to_move = (
+            check_turn(&self.board, m, kind, self.to_move, &mut self.gambits)?,
+            Some(m.line),
+        );
+        if kind == Kind::Gambit {
+            if self.start.is_some() {
+                return Err(ImportError::new(
+                    m.line,
+                    1,
+                    "a gambit lap (SetValueOfPlayer) after the opening's transfers: the gambit comes first, and MGN's start position is the position after it",
+                ));
+            }
+            self.board.play(m, None)?;
+            return Ok(());
+        }
+        let side = side_of(m)?;
+        if self.start.is_none() {
+            self.start = Some(self.board.position(side));
+            self.first = Some(side);
+        }
+        let continuing = self.turn.as_ref().is_some_and(|t| t.goes_on);
+        let removed = self.board.play(m, Some(side))?;
+        let t = self.turn_with(m, kind, side, continuing, removed);
+        if t.goes_on {
+            self.turn = Some(t);
+            return Ok(());
+        }
+        self.plies
+            .push(ply_text(&self.board, &t, &t.token, t.side.other()));
+        self.ply_lines.push(SourcePlace {
+            line: t.lines.0,
+            column: 1,
+        });
+        Ok(())
+    }
+
+    /// The turn with the move `m` of `side` played, which emptied `removed`: the relayed turn
+    /// it goes on with, when `continuing`, or a turn it starts.
+    fn turn_with(
+        &mut self,
+        m: &LudiiMove,
+        kind: Kind,
+        side: Side,
+        continuing: bool,
+        removed: Vec<(usize, u32)>,
+    ) -> Turn {
+        let last_to = m.actions.iter().rev().find_map(|a| match a.action {
+            Action::Shift { to, .. } => Some(to),
+            _ => None,
+        });
+        let goes_on = m
+            .actions
+            .iter()
+            .any(|a| matches!(a.action, Action::SetNextPlayer { .. }));
+        let board = &self.board;
+        match (kind, self.turn.take()) {
+            (Kind::Lap { .. }, Some(mut t)) if continuing => {
+                t.lines.1 = m.line;
+                t.removed.extend(removed);
+                t.last_to = last_to;
+                t.goes_on = goes_on;
+                t.laps += 1;
+                t
+            }
+            (kind, _) => Turn {
+                side,
+                token: match kind {
+                    Kind::Transfer { from, to } => {
+                        format!("{}:{}", board.name(from), board.name(to))
+                    }
+                    Kind::Removal { site } => format!("*{}", board.name(site)),
+                    Kind::Lap { from } => board.name(from),
+                    Kind::Placement | Kind::Gambit => unreachable!("handled above"),
+                },
+                lines: (m.line, m.line),
+                removed,
+                last_to,
+                goes_on: goes_on && matches!(kind, Kind::Lap { .. }),
+                laps: 1,
+            },
+        }
+    }
+}
+
+/// A turn whose last lap named its mover next (SetNextPlayer) goes on with `m`: his next lap,
+/// from the hole that lap's last seed fell in.
+fn relay_goes_on(board: &Board, t: &Turn, m: &LudiiMove, kind: Kind) -> Result<(), ImportError> {
+    let breaks = match kind {
+        Kind::Lap { from } if m.mover != 0 && side_of(m)? == t.side => {
+            (t.last_to != Some(from)).then(|| {
+                format!(
+                    "this lap takes its seeds from site {from} ({}), but {}'s lap before it (line {}) ended in SetNextPlayer naming him at site {}: a relay goes on from the hole its last seed fell in",
+                    board.name(from),
+                    t.side,
+                    t.lines.1,
+                    t.last_to.map_or("?".into(), |s| format!("{s} ({})", board.name(s)))
+                )
+            })
+        }
+        _ => Some(format!(
+            "the turn of {} breaks off: its lap at line {} ended in SetNextPlayer naming him, so his next lap must follow, and this line is not one",
+            t.side, t.lines.1
+        )),
+    };
+    match breaks {
+        Some(message) => Err(ImportError::new(m.line, 1, message)),
+        None => Ok(()),
+    }
+}
+
+/// The turn under way when the trial ends, which only Ludii's move limit may leave so.
+///
+/// A turn Ludii's move limit cut: its laps were read and played on the importer's board, each
+/// checked as any lap is (its mover, its sites, the seeds it moves, the hole it relays from).
+/// It is the record's last ply, cut after its last lap read (`B9/3`), so that `mgn check`
+/// replays those laps and compares their board with the importer's: a record that stops
+/// unfinished may end so (`mgn.record.cut`). The cut is not the mover's stop of a move that
+/// never ends, which the preset refuses.
+fn cut_turn(trial: &Trial, turn: Option<Turn>) -> Result<Option<Turn>, ImportError> {
+    match turn.filter(|t| t.goes_on) {
+        Some(t) if stopped_by_limit(trial) => Ok(Some(t)),
+        Some(t) => Err(ImportError::new(
+            t.lines.1,
+            1,
+            format!(
+                "the trial ends in the middle of {}'s turn: this lap ended in SetNextPlayer naming him, and no lap follows; MGN writes whole turns of Nchuwa, and only a trial Ludii's move limit stopped (`endtype=MoveLimit`) may end in one",
+                t.side
+            ),
+        )),
+        None => Ok(None),
+    }
+}
+
+/// The tags of a trial's record, on a board of `n` columns a row: what MGN reads, then what
+/// the trial says that MGN has no tag for. The last argument is how the record ends: its
+/// result, its termination, and why its last turn is cut, when it is.
+fn tags(
+    trial: &Trial,
+    source: &str,
+    n: usize,
+    first: Option<Side>,
+    (outcome, termination, cut_reason): (&str, &str, Option<&str>),
+) -> String {
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        push_tag(&mut out, name, value);
+    };
+    tag("Game", "nchuwa");
+    tag("Board", &format!("4x{n}"));
+    tag("Preset", "ludii");
+    let importer = super::importer_tag(super::Format::Ludii, source, 1);
+    tag(&importer.name, &importer.value);
+    tag("First", &first.unwrap_or(Side::B).to_string());
+    tag("Result", outcome);
+    tag("Termination", termination);
+    tag("LudiiGame", &trial.game);
+    for (_, option) in &trial.options {
+        tag("LudiiOption", option);
+    }
+    let optional = [
+        ("LudiiRngState", &trial.rng),
+        ("LudiiRankings", &trial.rankings),
+        ("LudiiSandbox", &trial.sandbox),
+        ("LudiiVersion", &trial.version),
+    ];
+    if let Some((_, w)) = trial.winner {
+        tag("LudiiWinner", &w.to_string());
+    }
+    if let Some((_, e)) = &trial.end_type {
+        tag("LudiiEndType", e);
+    }
+    if let Some(reason) = cut_reason {
+        tag("LudiiCut", reason);
+    }
+    for (name, value) in optional {
+        if let Some(value) = value {
+            tag(name, value);
+        }
+    }
+    tag("LudiiLegalMovesListSizes", &trial.legal_sizes.to_string());
+    out
 }
 
 /// A ply: where it stands in the trial, the decision, what it emptied and the board after it.
