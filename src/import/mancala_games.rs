@@ -683,7 +683,7 @@ fn game(
             outcome = record.end_game(&turn, next, config, *result, words)?;
             break;
         }
-        if record.end_round(&turn, next, config) {
+        if record.close_turn(&turn, next, config) {
             last_mover = None;
         }
     }
@@ -934,9 +934,9 @@ impl Record {
         board
     }
 
-    /// The checkpoint after a turn that does not end the game, and the next round's marker
-    /// when it ends a round that another follows: whether it does.
-    fn end_round(&mut self, turn: &Turn, next: Option<&Entry>, config: &Config) -> bool {
+    /// The checkpoint after a turn that does not end the game, and, where the turn ends a
+    /// round that another follows, the next round's marker: whether it is there.
+    fn close_turn(&mut self, turn: &Turn, next: Option<&Entry>, config: &Config) -> bool {
         let mut board = self.board_after(turn);
         if !turn.last.round_end {
             self.moves.push(Element::Checkpoint(spanned(board)));
