@@ -122,7 +122,6 @@ impl Action {
 
 fn read_trial(text: &str) -> Result<Trial, ImportError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut trial = Trial::default();
     let mut lines = text
         .split('\n')
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -136,24 +135,10 @@ fn read_trial(text: &str) -> Result<Trial, ImportError> {
             "an empty file: a Ludii trial starts with `game=`",
         ));
     };
-    let Some(game) = first.strip_prefix("game=") else {
-        return Err(ImportError::new(
-            1,
-            1,
-            "`game=` and the game's .lud file: a Ludii trial file (saveTrialToTextFile) starts with it",
-        ));
+    let mut trial = Trial {
+        game: game_of(first)?,
+        ..Trial::default()
     };
-    let name = game.rsplit(['/', '\\']).next().unwrap_or(game);
-    if name != "Nchuwa.lud" && name != "Nchuwa" {
-        return Err(ImportError::new(
-            1,
-            6,
-            format!(
-                "this trial is of `{name}`: mgn imports Ludii's trials of Nchuwa (Nchuwa.lud) only, the one of its games Ludii also has"
-            ),
-        ));
-    }
-    trial.game = game.to_string();
     let mut in_options = false;
     let mut in_legal_list = false;
     for (number, line) in lines {
@@ -172,47 +157,12 @@ fn read_trial(text: &str) -> Result<Trial, ImportError> {
             in_legal_list = line != "END LEGAL MOVES LIST";
             continue;
         }
-        let value = |key: &str| line.strip_prefix(key);
         if line == "START GAME OPTIONS" {
             in_options = true;
         } else if line == "NEW LEGAL MOVES LIST" {
             in_legal_list = true;
-        } else if let Some(body) = value("Move=") {
-            trial.moves.push(read_move(number, body)?);
-        } else if let Some(size) = value("LEGAL MOVES LIST SIZE = ") {
-            number_at(number, 25, size, "the number of legal moves")?;
-            trial.legal_sizes += 1;
-        } else if let Some(state) = value("RNG internal state=") {
-            trial.rng = Some(state.to_string());
-        } else if let Some(n) = value("numInitialPlacementMoves=") {
-            let n = number_at(number, 26, n, "the number of initial placement moves")?;
-            trial.initial_placements = Some((number, n as usize));
-        } else if let Some(w) = value("winner=") {
-            let w: i64 = w.trim().parse().map_err(|_| {
-                ImportError::new(
-                    number,
-                    8,
-                    format!("the winner's number after `winner=`, not `{w}`"),
-                )
-            })?;
-            trial.winner = Some((number, w));
-        } else if let Some(e) = value("endtype=") {
-            trial.end_type = Some((number, e.to_string()));
-        } else if let Some(r) = value("rankings=") {
-            trial.rankings = Some(r.to_string());
-        } else if let Some(s) = value("SANDBOX=") {
-            trial.sandbox = Some(s.to_string());
-        } else if let Some(v) = value("LUDII_VERSION=") {
-            trial.version = Some(v.to_string());
-        } else if !line.trim().is_empty() {
-            return Err(ImportError::new(
-                number,
-                1,
-                format!(
-                    "a line the importer does not know: `{}`; a Ludii trial holds `game=`, the options block, `RNG internal state=`, `Move=` lines, `LEGAL MOVES LIST SIZE = ` lines, `numInitialPlacementMoves=`, `winner=`, `endtype=`, `rankings=`, `SANDBOX=` and `LUDII_VERSION=`",
-                    clip(line)
-                ),
-            ));
+        } else {
+            trial.read_line(number, line)?;
         }
     }
     if in_options {
@@ -223,6 +173,73 @@ fn read_trial(text: &str) -> Result<Trial, ImportError> {
         ));
     }
     Ok(trial)
+}
+
+/// The game's .lud file of a trial's first line, `game=...`: Nchuwa's.
+fn game_of(first: &str) -> Result<String, ImportError> {
+    let Some(game) = first.strip_prefix("game=") else {
+        return Err(ImportError::new(
+            1,
+            1,
+            "`game=` and the game's .lud file: a Ludii trial file (saveTrialToTextFile) starts with it",
+        ));
+    };
+    let name = game.rsplit(['/', '\\']).next().unwrap_or(game);
+    if name != "Nchuwa.lud" && name != "Nchuwa" {
+        return Err(ImportError::new(
+            1,
+            6,
+            format!(
+                "this trial is of `{name}`: mgn imports Ludii's trials of Nchuwa (Nchuwa.lud) only, the one of its games Ludii also has"
+            ),
+        ));
+    }
+    Ok(game.to_string())
+}
+
+impl Trial {
+    /// One `key=value` line of the trial, outside its blocks.
+    fn read_line(&mut self, number: usize, line: &str) -> Result<(), ImportError> {
+        let value = |key: &str| line.strip_prefix(key);
+        if let Some(body) = value("Move=") {
+            self.moves.push(read_move(number, body)?);
+        } else if let Some(size) = value("LEGAL MOVES LIST SIZE = ") {
+            number_at(number, 25, size, "the number of legal moves")?;
+            self.legal_sizes += 1;
+        } else if let Some(state) = value("RNG internal state=") {
+            self.rng = Some(state.to_string());
+        } else if let Some(n) = value("numInitialPlacementMoves=") {
+            let n = number_at(number, 26, n, "the number of initial placement moves")?;
+            self.initial_placements = Some((number, n as usize));
+        } else if let Some(w) = value("winner=") {
+            let w: i64 = w.trim().parse().map_err(|_| {
+                ImportError::new(
+                    number,
+                    8,
+                    format!("the winner's number after `winner=`, not `{w}`"),
+                )
+            })?;
+            self.winner = Some((number, w));
+        } else if let Some(e) = value("endtype=") {
+            self.end_type = Some((number, e.to_string()));
+        } else if let Some(r) = value("rankings=") {
+            self.rankings = Some(r.to_string());
+        } else if let Some(s) = value("SANDBOX=") {
+            self.sandbox = Some(s.to_string());
+        } else if let Some(v) = value("LUDII_VERSION=") {
+            self.version = Some(v.to_string());
+        } else if !line.trim().is_empty() {
+            return Err(ImportError::new(
+                number,
+                1,
+                format!(
+                    "a line the importer does not know: `{}`; a Ludii trial holds `game=`, the options block, `RNG internal state=`, `Move=` lines, `LEGAL MOVES LIST SIZE = ` lines, `numInitialPlacementMoves=`, `winner=`, `endtype=`, `rankings=`, `SANDBOX=` and `LUDII_VERSION=`",
+                    clip(line)
+                ),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// A line shortened for a message.
@@ -241,105 +258,27 @@ fn number_at(line: usize, column: usize, text: &str, what: &str) -> Result<u64, 
 
 /// A `Move=` line's body: `[Move:mover=1,from=11,to=11,actions=[Select:...],[Move:...]]`.
 fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
-    // Columns count from the line's start, `Move=` included.
-    let offset = "Move=".len();
-    // Every `rest` is a slice of `body`: its column is where it starts.
-    let col = |rest: &str| offset + (rest.as_ptr() as usize - body.as_ptr() as usize) + 1;
+    let text = MoveText { line, body };
     let Some(rest) = body.strip_prefix("[Move:") else {
-        return Err(ImportError::new(
-            line,
-            col(body),
-            "`[Move:` opening the move",
-        ));
+        return Err(text.error(body, "`[Move:` opening the move"));
     };
     let Some((head, actions)) = rest.split_once("actions=") else {
-        return Err(ImportError::new(
-            line,
-            col(rest),
-            "the move's `actions=` list",
-        ));
+        return Err(text.error(rest, "the move's `actions=` list"));
     };
-    let mut mover = None;
-    let mut ends = [None, None];
-    let mut at = rest;
-    for field in head.split(',').filter(|f| !f.is_empty()) {
-        let (key, value) = field.split_once('=').ok_or_else(|| {
-            ImportError::new(line, col(at), format!("`key=value`, not `{field}`"))
-        })?;
-        match key {
-            "mover" => {
-                let number = value.parse::<u32>().map_err(|_| {
-                    ImportError::new(line, col(at), format!("the mover's number, not `{value}`"))
-                })?;
-                mover = Some((number, col(at)));
-            }
-            // The move's own from and to repeat its first action's: checked once the actions
-            // are read.
-            "from" | "to" => {
-                let site = value.parse::<usize>().map_err(|_| {
-                    ImportError::new(
-                        line,
-                        col(at),
-                        format!("a site number after `{key}=`, not `{value}`"),
-                    )
-                })?;
-                ends[usize::from(key == "to")] = Some((site, col(at)));
-            }
-            _ => {
-                return Err(ImportError::new(
-                    line,
-                    col(at),
-                    format!("a field of a move the importer does not know: `{key}`"),
-                ))
-            }
-        }
-        at = &at[field.len() + 1..];
-    }
+    let (mover, ends) = text.head(rest, head)?;
     let Some((mover, mover_column)) = mover else {
-        return Err(ImportError::new(line, col(rest), "the move's `mover=`"));
+        return Err(text.error(rest, "the move's `mover=`"));
     };
     let (Some(from), Some(to)) = (ends[0], ends[1]) else {
-        return Err(ImportError::new(
-            line,
-            col(rest),
+        return Err(text.error(
+            rest,
             "the move's `from=` and `to=`: Ludii writes both for every move",
         ));
     };
-    let Some(mut list) = actions.strip_suffix(']') else {
-        return Err(ImportError::new(
-            line,
-            col(&body[body.len()..]),
-            "`]` closing the move",
-        ));
+    let Some(list) = actions.strip_suffix(']') else {
+        return Err(text.error(&body[body.len()..], "`]` closing the move"));
     };
-    let mut read = Vec::new();
-    loop {
-        let column = col(list);
-        let Some(inner) = list.strip_prefix('[') else {
-            return Err(ImportError::new(
-                line,
-                column,
-                "an action in brackets, such as [Select:...]",
-            ));
-        };
-        let Some(end) = inner.find(']') else {
-            return Err(ImportError::new(line, column, "`]` closing the action"));
-        };
-        let action = read_action(line, column, &inner[..end])?;
-        read.push(Placed { column, action });
-        list = &inner[end + 1..];
-        match list.strip_prefix(',') {
-            Some(next) => list = next,
-            None if list.is_empty() => break,
-            None => {
-                return Err(ImportError::new(
-                    line,
-                    col(list),
-                    "`,` between actions, or `]`",
-                ))
-            }
-        }
-    }
+    let read = text.actions(list)?;
     check_ends(line, [from, to], &read)?;
     Ok(LudiiMove {
         line,
@@ -347,6 +286,89 @@ fn read_move(line: usize, body: &str) -> Result<LudiiMove, ImportError> {
         mover_column,
         actions: read,
     })
+}
+
+/// A field's value, and the column of the field.
+type AtColumn<T> = Option<(T, usize)>;
+
+/// The body of a `Move=` line, for the columns of what is read from it.
+struct MoveText<'b> {
+    line: usize,
+    body: &'b str,
+}
+
+impl MoveText<'_> {
+    /// The column of `rest`, a slice of the body, counted from the line's start (`Move=`
+    /// included).
+    fn col(&self, rest: &str) -> usize {
+        "Move=".len() + (rest.as_ptr() as usize - self.body.as_ptr() as usize) + 1
+    }
+
+    fn error(&self, at: &str, message: impl Into<String>) -> ImportError {
+        ImportError::new(self.line, self.col(at), message)
+    }
+
+    /// The move's fields before its actions, `head` of `rest`: its mover, its from and to.
+    fn head(
+        &self,
+        rest: &str,
+        head: &str,
+    ) -> Result<(AtColumn<u32>, [AtColumn<usize>; 2]), ImportError> {
+        let mut mover = None;
+        let mut ends = [None, None];
+        let mut at = rest;
+        for field in head.split(',').filter(|f| !f.is_empty()) {
+            let (key, value) = field
+                .split_once('=')
+                .ok_or_else(|| self.error(at, format!("`key=value`, not `{field}`")))?;
+            match key {
+                "mover" => {
+                    let number = value.parse::<u32>().map_err(|_| {
+                        self.error(at, format!("the mover's number, not `{value}`"))
+                    })?;
+                    mover = Some((number, self.col(at)));
+                }
+                // The move's own from and to repeat its first action's: checked once the
+                // actions are read.
+                "from" | "to" => {
+                    let site = value.parse::<usize>().map_err(|_| {
+                        self.error(at, format!("a site number after `{key}=`, not `{value}`"))
+                    })?;
+                    ends[usize::from(key == "to")] = Some((site, self.col(at)));
+                }
+                _ => {
+                    return Err(self.error(
+                        at,
+                        format!("a field of a move the importer does not know: `{key}`"),
+                    ))
+                }
+            }
+            at = &at[field.len() + 1..];
+        }
+        Ok((mover, ends))
+    }
+
+    /// The actions of `list`, `[...],[...]` without the move's closing `]`.
+    fn actions(&self, mut list: &str) -> Result<Vec<Placed>, ImportError> {
+        let mut read = Vec::new();
+        loop {
+            let column = self.col(list);
+            let Some(inner) = list.strip_prefix('[') else {
+                return Err(self.error(list, "an action in brackets, such as [Select:...]"));
+            };
+            let Some(end) = inner.find(']') else {
+                return Err(self.error(list, "`]` closing the action"));
+            };
+            let action = read_action(self.line, column, &inner[..end])?;
+            read.push(Placed { column, action });
+            list = &inner[end + 1..];
+            match list.strip_prefix(',') {
+                Some(next) => list = next,
+                None if list.is_empty() => return Ok(read),
+                None => return Err(self.error(list, "`,` between actions, or `]`")),
+            }
+        }
+    }
 }
 
 /// A move's own `from=` and `to=` (each with its column) against its first action's sites,
@@ -389,137 +411,152 @@ fn check_ends(
 /// One action, `Kind:key=value,...`, its `[` at `column`.
 fn read_action(line: usize, column: usize, text: &str) -> Result<Action, ImportError> {
     let (kind, fields) = text.split_once(':').unwrap_or((text, ""));
+    let error = |message: String| ImportError::new(line, column, message);
     let mut values: Vec<(&str, &str)> = Vec::new();
     for field in fields.split(',').filter(|f| !f.is_empty()) {
         let Some(pair) = field.split_once('=') else {
-            return Err(ImportError::new(
-                line,
-                column,
-                format!("`key=value` in the {kind} action, not `{field}`"),
-            ));
+            return Err(error(format!(
+                "`key=value` in the {kind} action, not `{field}`"
+            )));
         };
         values.push(pair);
     }
-    let known: &[&str] = match kind {
-        "SetCount" => &["type", "to", "what", "count", "decision"],
-        "Select" => &["typeFrom", "from", "decision"],
-        "Move" => &["typeFrom", "from", "typeTo", "to", "count", "decision"],
-        "Remove" => &["type", "to", "decision"],
-        "SetValueOfPlayer" => &["player", "value", "decision"],
-        "SetNextPlayer" => &["player", "decision"],
-        _ => {
-            return Err(ImportError::new(
-                line,
-                column,
-                format!(
-                    "an action the importer does not know: `{kind}`; Ludii's Nchuwa writes SetCount, Select, Move, Remove, SetValueOfPlayer and SetNextPlayer"
-                ),
-            ))
-        }
+    let action = ActionFields {
+        line,
+        column,
+        kind,
+        values,
     };
-    if let Some((key, _)) = values.iter().find(|(k, _)| !known.contains(k)) {
-        return Err(ImportError::new(
-            line,
-            column,
-            format!("a field the importer does not know in the {kind} action: `{key}`"),
-        ));
-    }
-    let get = |key: &str| values.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
-    let number = |key: &str| -> Result<u64, ImportError> {
-        let value = get(key).ok_or_else(|| {
-            ImportError::new(line, column, format!("`{key}=` in the {kind} action"))
-        })?;
-        value.parse().map_err(|_| {
-            ImportError::new(
-                line,
-                column,
-                format!("a number after `{key}=` in the {kind} action, not `{value}`"),
-            )
-        })
-    };
-    let site = |key: &str| number(key).map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    // A hole holds at most u32::MAX seeds in mgn: a larger count is refused, never cut down.
-    let count = |key: &str| {
-        let n = number(key)?;
-        u32::try_from(n).map_err(|_| {
-            ImportError::new(
-                line,
-                column,
-                format!(
-                    "`{key}={n}` in the {kind} action: mgn counts at most {} seeds",
-                    u32::MAX
-                ),
-            )
-        })
-    };
-    for key in ["type", "typeFrom", "typeTo"] {
-        if let Some(t) = get(key).filter(|&t| t != "Vertex") {
-            return Err(ImportError::new(
-                line,
-                column,
-                format!("`{key}={t}` in the {kind} action: Nchuwa's holes are Ludii's vertices (`Vertex`)"),
-            ));
-        }
-    }
-    let decision = match get("decision") {
+    action.check_keys()?;
+    let decision = match action.get("decision") {
         None | Some("false") => false,
         Some("true") => true,
-        Some(other) => {
-            return Err(ImportError::new(
-                line,
-                column,
-                format!("`decision=true` or `false`, not `{other}`"),
-            ))
-        }
+        Some(other) => return Err(error(format!("`decision=true` or `false`, not `{other}`"))),
     };
     // Nchuwa.lud has one piece, the seed (`(piece "Seed" Shared)`), Ludii's component 1.
-    if kind == "SetCount" && get("what") != Some("1") {
-        return Err(ImportError::new(
-            line,
-            column,
-            format!(
-                "`what={}` in the SetCount action: Nchuwa's one piece, the seed, is Ludii's component 1",
-                get("what").unwrap_or("")
-            ),
-        ));
+    if kind == "SetCount" && action.get("what") != Some("1") {
+        return Err(error(format!(
+            "`what={}` in the SetCount action: Nchuwa's one piece, the seed, is Ludii's component 1",
+            action.get("what").unwrap_or("")
+        )));
     }
-    Ok(match kind {
-        "SetCount" => Action::SetCount {
-            site: site("to")?,
-            count: count("count")?,
-        },
-        "Select" => Action::Select {
-            site: site("from")?,
-        },
-        "Move" => Action::Shift {
-            from: site("from")?,
-            to: site("to")?,
-            count: match get("count") {
-                None => 1,
-                Some(_) => count("count")?,
-            },
-            decision,
-        },
-        "Remove" => Action::Remove {
-            site: site("to")?,
-            decision,
-        },
-        "SetValueOfPlayer" => {
-            let player = number("player")?;
-            let value = get("value").unwrap_or("");
-            let value = value.parse::<i64>().map_err(|_| {
-                ImportError::new(
-                    line,
-                    column,
-                    format!("a number after `value=`, not `{value}`"),
-                )
-            })?;
-            Action::SetValue { player, value }
+    action.read(decision)
+}
+
+/// The fields of one action, read as its kind wants them.
+struct ActionFields<'t> {
+    line: usize,
+    /// The column of the action's `[`, where every fault of it is placed.
+    column: usize,
+    kind: &'t str,
+    values: Vec<(&'t str, &'t str)>,
+}
+
+impl<'t> ActionFields<'t> {
+    fn error(&self, message: String) -> ImportError {
+        ImportError::new(self.line, self.column, message)
+    }
+
+    /// The kind is one Ludii's Nchuwa writes, with no field it does not, and on vertices.
+    fn check_keys(&self) -> Result<(), ImportError> {
+        let kind = self.kind;
+        let known: &[&str] = match kind {
+            "SetCount" => &["type", "to", "what", "count", "decision"],
+            "Select" => &["typeFrom", "from", "decision"],
+            "Move" => &["typeFrom", "from", "typeTo", "to", "count", "decision"],
+            "Remove" => &["type", "to", "decision"],
+            "SetValueOfPlayer" => &["player", "value", "decision"],
+            "SetNextPlayer" => &["player", "decision"],
+            _ => {
+                return Err(self.error(format!(
+                    "an action the importer does not know: `{kind}`; Ludii's Nchuwa writes SetCount, Select, Move, Remove, SetValueOfPlayer and SetNextPlayer"
+                )))
+            }
+        };
+        if let Some((key, _)) = self.values.iter().find(|(k, _)| !known.contains(k)) {
+            return Err(self.error(format!(
+                "a field the importer does not know in the {kind} action: `{key}`"
+            )));
         }
-        _ => Action::SetNextPlayer {
-            player: number("player")?,
-        },
-    })
+        for key in ["type", "typeFrom", "typeTo"] {
+            if let Some(t) = self.get(key).filter(|&t| t != "Vertex") {
+                return Err(self.error(format!(
+                    "`{key}={t}` in the {kind} action: Nchuwa's holes are Ludii's vertices (`Vertex`)"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> Option<&'t str> {
+        self.values.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    fn number(&self, key: &str) -> Result<u64, ImportError> {
+        let kind = self.kind;
+        let value = self
+            .get(key)
+            .ok_or_else(|| self.error(format!("`{key}=` in the {kind} action")))?;
+        value.parse().map_err(|_| {
+            self.error(format!(
+                "a number after `{key}=` in the {kind} action, not `{value}`"
+            ))
+        })
+    }
+
+    fn site(&self, key: &str) -> Result<usize, ImportError> {
+        self.number(key)
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
+    /// A hole holds at most u32::MAX seeds in mgn: a larger count is refused, never cut down.
+    fn count(&self, key: &str) -> Result<u32, ImportError> {
+        let n = self.number(key)?;
+        u32::try_from(n).map_err(|_| {
+            self.error(format!(
+                "`{key}={n}` in the {} action: mgn counts at most {} seeds",
+                self.kind,
+                u32::MAX
+            ))
+        })
+    }
+
+    /// The action of a kind [`Self::check_keys`] knows.
+    fn read(&self, decision: bool) -> Result<Action, ImportError> {
+        Ok(match self.kind {
+            "SetCount" => Action::SetCount {
+                site: self.site("to")?,
+                count: self.count("count")?,
+            },
+            "Select" => Action::Select {
+                site: self.site("from")?,
+            },
+            "Move" => Action::Shift {
+                from: self.site("from")?,
+                to: self.site("to")?,
+                count: match self.get("count") {
+                    None => 1,
+                    Some(_) => self.count("count")?,
+                },
+                decision,
+            },
+            "Remove" => Action::Remove {
+                site: self.site("to")?,
+                decision,
+            },
+            "SetValueOfPlayer" => {
+                let player = self.number("player")?;
+                let value = self.get("value").unwrap_or("");
+                let value = value
+                    .parse::<i64>()
+                    .map_err(|_| self.error(format!("a number after `value=`, not `{value}`")))?;
+                Action::SetValue { player, value }
+            }
+            _ => Action::SetNextPlayer {
+                player: self.number("player")?,
+            },
+        })
+    }
 }
 
 /// What one `Move=` line is, by its actions.
@@ -834,6 +871,18 @@ fn check_turn(
     (to_move, after): (u32, Option<usize>),
     gambits: &mut [Gambit; 2],
 ) -> Result<u32, ImportError> {
+    let next = next_player(m, to_move, after)?;
+    let gambit = &mut gambits[m.mover as usize - 1];
+    gambit_goes_on(board, m, kind, *gambit)?;
+    if kind == Kind::Gambit {
+        *gambit = gambit_noted(board, m, *gambit)?;
+    }
+    Ok(next)
+}
+
+/// The player whose turn comes after `m`, made in `to_move`'s turn (given after line
+/// `after`): the other one, unless the move names its mover next (SetNextPlayer).
+fn next_player(m: &LudiiMove, to_move: u32, after: Option<usize>) -> Result<u32, ImportError> {
     if m.mover != to_move {
         return Err(ImportError::new(
             m.line,
@@ -862,14 +911,24 @@ fn check_turn(
             _ => {}
         }
     }
-    let me = m.mover as usize - 1;
+    Ok(next)
+}
+
+/// A move of the kind the mover's gambit, where it stands, allows: a gambit lap from the site
+/// his last one noted while it goes on, no gambit lap once it is over.
+fn gambit_goes_on(
+    board: &Board,
+    m: &LudiiMove,
+    kind: Kind,
+    gambit: Gambit,
+) -> Result<(), ImportError> {
     let select = m.actions.first().and_then(|a| match a.action {
         Action::Select { site } => Some((site, a.column)),
         _ => None,
     });
-    match (gambits[me], kind, select) {
+    match (gambit, kind, select) {
         (Gambit::Next { line, site }, Kind::Gambit, Some((from, column))) if from != site => {
-            return Err(ImportError::new(
+            Err(ImportError::new(
                 m.line,
                 column,
                 format!(
@@ -881,7 +940,7 @@ fn check_turn(
             ))
         }
         (Gambit::Next { line, site }, Kind::Transfer { .. } | Kind::Removal { .. } | Kind::Lap { .. }, _) => {
-            return Err(ImportError::new(
+            Err(ImportError::new(
                 m.line,
                 1,
                 format!(
@@ -892,7 +951,7 @@ fn check_turn(
             ))
         }
         (Gambit::Over { line }, Kind::Gambit, _) => {
-            return Err(ImportError::new(
+            Err(ImportError::new(
                 m.line,
                 1,
                 format!(
@@ -901,11 +960,12 @@ fn check_turn(
                 ),
             ))
         }
-        _ => {}
+        _ => Ok(()),
     }
-    if kind != Kind::Gambit {
-        return Ok(next);
-    }
+}
+
+/// Where the mover's gambit stands after his gambit lap `m`, by its note (SetValueOfPlayer).
+fn gambit_noted(board: &Board, m: &LudiiMove, mut gambit: Gambit) -> Result<Gambit, ImportError> {
     // The note is the site after the lap's last seed on its track (Nchuwa.lud's "NextSite"),
     // or Off: the track runs along the holes' MGN numbers, so the next site is the next hole.
     let (last, column) = m
@@ -933,7 +993,7 @@ fn check_turn(
                 m.mover
             ));
         }
-        gambits[me] = match value {
+        gambit = match value {
             OFF => Gambit::Over { line: m.line },
             v if v == following as i64 => Gambit::Next {
                 line: m.line,
@@ -948,148 +1008,41 @@ fn check_turn(
             }
         };
     }
-    Ok(next)
+    Ok(gambit)
 }
 
 /// The MGN text of a trial read, and the line of each of its plies.
 fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>), ImportError> {
     let n = columns(trial)?;
-    let mut board = Board {
-        n,
-        sites: vec![0; 4 * n],
-        won: [0, 0],
+    let mut played = Played {
+        board: Board {
+            n,
+            sites: vec![0; 4 * n],
+            won: [0, 0],
+        },
+        plies: Vec::new(),
+        ply_lines: Vec::new(),
+        first: None,
+        placements: 0,
+        turn: None,
+        start: None,
+        to_move: (1, None),
+        gambits: [Gambit::NotStarted; 2],
     };
-    let mut plies: Vec<String> = Vec::new();
-    let mut ply_lines: Vec<SourcePlace> = Vec::new();
-    let mut first: Option<Side> = None;
-    let mut placements = 0;
-    let mut turn: Option<Turn> = None;
-    let mut start = None;
-    let mut to_move = (1, None);
-    let mut gambits = [Gambit::NotStarted; 2];
     for m in &trial.moves {
-        let kind = kind_of(m)?;
-        if let Some(t) = turn.as_ref().filter(|t| t.goes_on) {
-            let breaks = match kind {
-                Kind::Lap { from } if m.mover != 0 && side_of(m)? == t.side => {
-                    (t.last_to != Some(from)).then(|| {
-                        format!(
-                            "this lap takes its seeds from site {from} ({}), but {}'s lap before it (line {}) ended in SetNextPlayer naming him at site {}: a relay goes on from the hole its last seed fell in",
-                            board.name(from),
-                            t.side,
-                            t.lines.1,
-                            t.last_to.map_or("?".into(), |s| format!("{s} ({})", board.name(s)))
-                        )
-                    })
-                }
-                _ => Some(format!(
-                    "the turn of {} breaks off: its lap at line {} ended in SetNextPlayer naming him, so his next lap must follow, and this line is not one",
-                    t.side, t.lines.1
-                )),
-            };
-            if let Some(message) = breaks {
-                return Err(ImportError::new(m.line, 1, message));
-            }
-        }
-        if kind == Kind::Placement {
-            if start.is_some() {
-                return Err(ImportError::new(
-                    m.line,
-                    1,
-                    "a start placement (mover 0) after the players have moved",
-                ));
-            }
-            placements += 1;
-            board.play(m, None)?;
-            continue;
-        }
-        side_of(m)?;
-        to_move = (
-            check_turn(&board, m, kind, to_move, &mut gambits)?,
-            Some(m.line),
-        );
-        if kind == Kind::Gambit {
-            if start.is_some() {
-                return Err(ImportError::new(
-                    m.line,
-                    1,
-                    "a gambit lap (SetValueOfPlayer) after the opening's transfers: the gambit comes first, and MGN's start position is the position after it",
-                ));
-            }
-            board.play(m, None)?;
-            continue;
-        }
-        let side = side_of(m)?;
-        if start.is_none() {
-            start = Some(board.position(side));
-            first = Some(side);
-        }
-        let continuing = turn.as_ref().is_some_and(|t| t.goes_on);
-        let removed = board.play(m, Some(side))?;
-        let last_to = m.actions.iter().rev().find_map(|a| match a.action {
-            Action::Shift { to, .. } => Some(to),
-            _ => None,
-        });
-        let goes_on = m
-            .actions
-            .iter()
-            .any(|a| matches!(a.action, Action::SetNextPlayer { .. }));
-        let t = match (kind, turn.take()) {
-            (Kind::Lap { .. }, Some(mut t)) if continuing => {
-                t.lines.1 = m.line;
-                t.removed.extend(removed);
-                t.last_to = last_to;
-                t.goes_on = goes_on;
-                t.laps += 1;
-                t
-            }
-            (kind, _) => Turn {
-                side,
-                token: match kind {
-                    Kind::Transfer { from, to } => {
-                        format!("{}:{}", board.name(from), board.name(to))
-                    }
-                    Kind::Removal { site } => format!("*{}", board.name(site)),
-                    Kind::Lap { from } => board.name(from),
-                    Kind::Placement | Kind::Gambit => unreachable!("handled above"),
-                },
-                lines: (m.line, m.line),
-                removed,
-                last_to,
-                goes_on: goes_on && matches!(kind, Kind::Lap { .. }),
-                laps: 1,
-            },
-        };
-        if t.goes_on {
-            turn = Some(t);
-            continue;
-        }
-        plies.push(ply_text(&board, &t, &t.token, t.side.other()));
-        ply_lines.push(SourcePlace {
-            line: t.lines.0,
-            column: 1,
-        });
+        played.play(m)?;
     }
-    // A turn Ludii's move limit cut: its laps were read and played on the importer's board,
-    // each checked as any lap is (its mover, its sites, the seeds it moves, the hole it relays
-    // from). It is the record's last ply, cut after its last lap read (`B9/3`), so that
-    // `mgn check` replays those laps and compares their board with the importer's: a record
-    // that stops unfinished may end so (`mgn.record.cut`). The cut is not the mover's stop of a
-    // move that never ends, which the preset refuses.
-    let cut = match turn.filter(|t| t.goes_on) {
-        Some(t) if stopped_by_limit(trial) => Some(t),
-        Some(t) => {
-            return Err(ImportError::new(
-                t.lines.1,
-                1,
-                format!(
-                    "the trial ends in the middle of {}'s turn: this lap ended in SetNextPlayer naming him, and no lap follows; MGN writes whole turns of Nchuwa, and only a trial Ludii's move limit stopped (`endtype=MoveLimit`) may end in one",
-                    t.side
-                ),
-            ))
-        }
-        None => None,
-    };
+    let Played {
+        board,
+        plies,
+        mut ply_lines,
+        first,
+        placements,
+        turn,
+        start,
+        ..
+    } = played;
+    let cut = cut_turn(trial, turn)?;
     if let Some(t) = &cut {
         ply_lines.push(SourcePlace {
             line: t.lines.0,
@@ -1121,43 +1074,13 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
         ),
         None => (outcome, termination.to_string(), None),
     };
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        push_tag(&mut out, name, value);
-    };
-    tag("Game", "nchuwa");
-    tag("Board", &format!("4x{n}"));
-    tag("Preset", "ludii");
-    let importer = super::importer_tag(super::Format::Ludii, source, 1);
-    tag(&importer.name, &importer.value);
-    tag("First", &first.unwrap_or(Side::B).to_string());
-    tag("Result", outcome);
-    tag("Termination", &termination);
-    tag("LudiiGame", &trial.game);
-    for (_, option) in &trial.options {
-        tag("LudiiOption", option);
-    }
-    let optional = [
-        ("LudiiRngState", &trial.rng),
-        ("LudiiRankings", &trial.rankings),
-        ("LudiiSandbox", &trial.sandbox),
-        ("LudiiVersion", &trial.version),
-    ];
-    if let Some((_, w)) = trial.winner {
-        tag("LudiiWinner", &w.to_string());
-    }
-    if let Some((_, e)) = &trial.end_type {
-        tag("LudiiEndType", e);
-    }
-    if let Some(reason) = &cut_reason {
-        tag("LudiiCut", reason);
-    }
-    for (name, value) in optional {
-        if let Some(value) = value {
-            tag(name, value);
-        }
-    }
-    tag("LudiiLegalMovesListSizes", &trial.legal_sizes.to_string());
+    let mut out = tags(
+        trial,
+        source,
+        n,
+        first,
+        (outcome, &termination, cut_reason.as_deref()),
+    );
     out.push('\n');
     let _ = write!(
         out,
@@ -1174,6 +1097,228 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
     }
     let _ = writeln!(out, " {outcome}");
     Ok((out, ply_lines))
+}
+
+/// A trial's moves played on the importer's board, in order.
+struct Played {
+    board: Board,
+    /// The MGN text of each whole turn.
+    plies: Vec<String>,
+    ply_lines: Vec<SourcePlace>,
+    first: Option<Side>,
+    /// The start placements (moves of mover 0).
+    placements: usize,
+    /// The turn being read, while its laps relay.
+    turn: Option<Turn>,
+    /// The position after the placements and the gambits: the record's start.
+    start: Option<String>,
+    /// Whose turn Ludii gives, and the line of the move that gave it.
+    to_move: (u32, Option<usize>),
+    gambits: [Gambit; 2],
+}
+
+impl Played {
+    /// One `Move=` line: a start placement, a gambit lap, or a lap, transfer or removal of a
+    /// turn, written once the turn is whole.
+    fn play(&mut self, m: &LudiiMove) -> Result<(), ImportError> {
+        let kind = kind_of(m)?;
+        if let Some(t) = self.turn.as_ref().filter(|t| t.goes_on) {
+            relay_goes_on(&self.board, t, m, kind)?;
+        }
+        if kind == Kind::Placement {
+            if self.start.is_some() {
+                return Err(ImportError::new(
+                    m.line,
+                    1,
+                    "a start placement (mover 0) after the players have moved",
+                ));
+            }
+            self.placements += 1;
+            self.board.play(m, None)?;
+            return Ok(());
+        }
+        side_of(m)?;
+        self.to_move = (
+            check_turn(&self.board, m, kind, self.to_move, &mut self.gambits)?,
+            Some(m.line),
+        );
+        if kind == Kind::Gambit {
+            if self.start.is_some() {
+                return Err(ImportError::new(
+                    m.line,
+                    1,
+                    "a gambit lap (SetValueOfPlayer) after the opening's transfers: the gambit comes first, and MGN's start position is the position after it",
+                ));
+            }
+            self.board.play(m, None)?;
+            return Ok(());
+        }
+        let side = side_of(m)?;
+        if self.start.is_none() {
+            self.start = Some(self.board.position(side));
+            self.first = Some(side);
+        }
+        let continuing = self.turn.as_ref().is_some_and(|t| t.goes_on);
+        let removed = self.board.play(m, Some(side))?;
+        let t = self.turn_with(m, kind, side, continuing, removed);
+        if t.goes_on {
+            self.turn = Some(t);
+            return Ok(());
+        }
+        self.plies
+            .push(ply_text(&self.board, &t, &t.token, t.side.other()));
+        self.ply_lines.push(SourcePlace {
+            line: t.lines.0,
+            column: 1,
+        });
+        Ok(())
+    }
+
+    /// The turn with the move `m` of `side` played, which emptied `removed`: the relayed turn
+    /// it goes on with, when `continuing`, or a turn it starts.
+    fn turn_with(
+        &mut self,
+        m: &LudiiMove,
+        kind: Kind,
+        side: Side,
+        continuing: bool,
+        removed: Vec<(usize, u32)>,
+    ) -> Turn {
+        let last_to = m.actions.iter().rev().find_map(|a| match a.action {
+            Action::Shift { to, .. } => Some(to),
+            _ => None,
+        });
+        let goes_on = m
+            .actions
+            .iter()
+            .any(|a| matches!(a.action, Action::SetNextPlayer { .. }));
+        let board = &self.board;
+        match (kind, self.turn.take()) {
+            (Kind::Lap { .. }, Some(mut t)) if continuing => {
+                t.lines.1 = m.line;
+                t.removed.extend(removed);
+                t.last_to = last_to;
+                t.goes_on = goes_on;
+                t.laps += 1;
+                t
+            }
+            (kind, _) => Turn {
+                side,
+                token: match kind {
+                    Kind::Transfer { from, to } => {
+                        format!("{}:{}", board.name(from), board.name(to))
+                    }
+                    Kind::Removal { site } => format!("*{}", board.name(site)),
+                    Kind::Lap { from } => board.name(from),
+                    Kind::Placement | Kind::Gambit => unreachable!("handled above"),
+                },
+                lines: (m.line, m.line),
+                removed,
+                last_to,
+                goes_on: goes_on && matches!(kind, Kind::Lap { .. }),
+                laps: 1,
+            },
+        }
+    }
+}
+
+/// A turn whose last lap named its mover next (SetNextPlayer) goes on with `m`: his next lap,
+/// from the hole that lap's last seed fell in.
+fn relay_goes_on(board: &Board, t: &Turn, m: &LudiiMove, kind: Kind) -> Result<(), ImportError> {
+    let breaks = match kind {
+        Kind::Lap { from } if m.mover != 0 && side_of(m)? == t.side => {
+            (t.last_to != Some(from)).then(|| {
+                format!(
+                    "this lap takes its seeds from site {from} ({}), but {}'s lap before it (line {}) ended in SetNextPlayer naming him at site {}: a relay goes on from the hole its last seed fell in",
+                    board.name(from),
+                    t.side,
+                    t.lines.1,
+                    t.last_to.map_or("?".into(), |s| format!("{s} ({})", board.name(s)))
+                )
+            })
+        }
+        _ => Some(format!(
+            "the turn of {} breaks off: its lap at line {} ended in SetNextPlayer naming him, so his next lap must follow, and this line is not one",
+            t.side, t.lines.1
+        )),
+    };
+    match breaks {
+        Some(message) => Err(ImportError::new(m.line, 1, message)),
+        None => Ok(()),
+    }
+}
+
+/// The turn under way when the trial ends, which only Ludii's move limit may leave so.
+///
+/// A turn Ludii's move limit cut: its laps were read and played on the importer's board, each
+/// checked as any lap is (its mover, its sites, the seeds it moves, the hole it relays from).
+/// It is the record's last ply, cut after its last lap read (`B9/3`), so that `mgn check`
+/// replays those laps and compares their board with the importer's: a record that stops
+/// unfinished may end so (`mgn.record.cut`). The cut is not the mover's stop of a move that
+/// never ends, which the preset refuses.
+fn cut_turn(trial: &Trial, turn: Option<Turn>) -> Result<Option<Turn>, ImportError> {
+    match turn.filter(|t| t.goes_on) {
+        Some(t) if stopped_by_limit(trial) => Ok(Some(t)),
+        Some(t) => Err(ImportError::new(
+            t.lines.1,
+            1,
+            format!(
+                "the trial ends in the middle of {}'s turn: this lap ended in SetNextPlayer naming him, and no lap follows; MGN writes whole turns of Nchuwa, and only a trial Ludii's move limit stopped (`endtype=MoveLimit`) may end in one",
+                t.side
+            ),
+        )),
+        None => Ok(None),
+    }
+}
+
+/// The tags of a trial's record, on a board of `n` columns a row: what MGN reads, then what
+/// the trial says that MGN has no tag for. The last argument is how the record ends: its
+/// result, its termination, and why its last turn is cut, when it is.
+fn tags(
+    trial: &Trial,
+    source: &str,
+    n: usize,
+    first: Option<Side>,
+    (outcome, termination, cut_reason): (&str, &str, Option<&str>),
+) -> String {
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        push_tag(&mut out, name, value);
+    };
+    tag("Game", "nchuwa");
+    tag("Board", &format!("4x{n}"));
+    tag("Preset", "ludii");
+    let importer = super::importer_tag(super::Format::Ludii, source, 1);
+    tag(&importer.name, &importer.value);
+    tag("First", &first.unwrap_or(Side::B).to_string());
+    tag("Result", outcome);
+    tag("Termination", termination);
+    tag("LudiiGame", &trial.game);
+    for (_, option) in &trial.options {
+        tag("LudiiOption", option);
+    }
+    let optional = [
+        ("LudiiRngState", &trial.rng),
+        ("LudiiRankings", &trial.rankings),
+        ("LudiiSandbox", &trial.sandbox),
+        ("LudiiVersion", &trial.version),
+    ];
+    if let Some((_, w)) = trial.winner {
+        tag("LudiiWinner", &w.to_string());
+    }
+    if let Some((_, e)) = &trial.end_type {
+        tag("LudiiEndType", e);
+    }
+    if let Some(reason) = cut_reason {
+        tag("LudiiCut", reason);
+    }
+    for (name, value) in optional {
+        if let Some(value) = value {
+            tag(name, value);
+        }
+    }
+    tag("LudiiLegalMovesListSizes", &trial.legal_sizes.to_string());
+    out
 }
 
 /// A ply: where it stands in the trial, the decision, what it emptied and the board after it.

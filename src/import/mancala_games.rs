@@ -144,6 +144,61 @@ fn config(
     consts: Option<(u32, u32, usize)>,
     header_end: usize,
 ) -> Result<Config, ImportError> {
+    let holes = holes_of(consts, header_end)?;
+    refuse_misnamed(params)?;
+    let mut read = ParamReader {
+        params,
+        header_end,
+        seen: vec!["game_class"],
+    };
+    for (name, value, why) in DAKON_RULES {
+        read.need(name, &[*value], why)?;
+    }
+    // MancalaGames unblocks every hole at each round and blocks again those it cannot fill.
+    let mut options = vec![(
+        crate::rules::dakon::OutOfPlayReturn::CODE.as_str(),
+        "refill",
+    )];
+    let round_starter = read.round_starter(&mut options)?;
+    read.sowing(&mut options)?;
+    // The quitter rule shares out the seeds when a user ends the game (the menu's End Game)
+    // or MancalaGames finds a sowing that never ends: an entry `game Ended`, which mgn refuses
+    // at its line. In any other log it plays no part: kept as a tag.
+    let mut tags = Vec::new();
+    let quitter = match read.get("quitter") {
+        Some(param) => {
+            tags.push(("MancalaGamesQuitter".to_string(), param.value.clone()));
+            param.value.clone()
+        }
+        None => "not given".to_string(),
+    };
+    let goal_param = read.need(
+        "goal_param",
+        &(1..=i64::from(holes)).collect::<Vec<_>>(),
+        "mgn reads goal_param as the holes a player must fill to go on (1 to the row's holes)",
+    )?;
+    read.seen.push("quitter");
+    read.refuse_unread()?;
+    let name = read
+        .get("name")
+        .map(|p| p.value.trim_matches('\'').to_string())
+        .unwrap_or_default();
+    Ok(Config {
+        holes,
+        options,
+        goal_param,
+        name,
+        tags,
+        quitter,
+        round_starter,
+        // `sow_stores` came in 2025-09, after `capt_dir`: a log that has it and not `capt_dir`
+        // draws the next mover all the same.
+        draws_next_mover: read.get("capt_dir").is_some() || read.get("sow_stores").is_some(),
+    })
+}
+
+/// The holes a row of `GameConsts(nbr_start=.., holes=..)`, a board mgn's Dakon is played on.
+fn holes_of(consts: Option<(u32, u32, usize)>, header_end: usize) -> Result<u32, ImportError> {
     let Some((nbr_start, holes, consts_line)) = consts else {
         return Err(ImportError::new(
             header_end,
@@ -165,6 +220,11 @@ fn config(
             format!("{nbr_start} seeds a hole on {holes} holes a row: Dakon starts with as many seeds in each hole as a row has holes (dakon.start)"),
         ));
     }
+    Ok(holes)
+}
+
+/// The first parameter whose enum value the log names otherwise than MancalaGames does.
+fn refuse_misnamed(params: &[(String, Param)]) -> Result<(), ImportError> {
     for (name, param) in params {
         if let Some(known) = misnamed(&param.value) {
             return Err(refuse(
@@ -174,14 +234,81 @@ fn config(
             ));
         }
     }
-    let get = |name: &str| params.iter().find(|(n, _)| n == name).map(|(_, p)| p);
-    let mut seen = vec!["game_class"];
-    let mut options = Vec::new();
-    let mut need = |name: &'static str, accepted: &[i64], why: &str| -> Result<i64, ImportError> {
-        seen.push(name);
-        let Some(param) = get(name) else {
+    Ok(())
+}
+
+/// The parameters whose one value is the Dakon configuration's, in the order they are checked:
+/// the name, the value mgn reads, and why no other.
+const DAKON_RULES: &[(&str, i64, &str)] = &[
+    ("goal", 0, "only MAX_SEEDS, the most seeds, is Dakon's goal"),
+    ("stores", 1, "Dakon is played with stores"),
+    ("mlaps", 1, "Dakon relays every lap (LAPPER, dakon.lap.relay)"),
+    (
+        "crosscapt",
+        1,
+        "Dakon captures the opposite hole (dakon.capture.opposite)",
+    ),
+    (
+        "xcpickown",
+        1,
+        "Dakon takes the last seed with the capture and only then (PICK_ON_CAPT, dakon.capture.opposite)",
+    ),
+    (
+        "capt_side",
+        1,
+        "mgn reads only OPP_SIDE, the Dakon configuration's: a lap ending in the mover's own row captures the opponent's hole",
+    ),
+    (
+        "sow_direct",
+        1,
+        "mgn imports only counter-clockwise sowing (CCW)",
+    ),
+    (
+        "mustpass",
+        1,
+        "in Dakon a player with no seeds passes (dakon.pass)",
+    ),
+    (
+        "rounds",
+        2,
+        "mgn's Dakon plays rounds until no seed is left to move (NO_MOVES, dakon.round.end=all-in-stores)",
+    ),
+    (
+        "round_fill",
+        2,
+        "mgn's Dakon refills each row from the end next to its owner's store (RIGHT_FILL, dakon.round.refill)",
+    ),
+    (
+        "blocks",
+        1,
+        "in mgn's Dakon the holes that cannot be filled are out of play (dakon.round.out-of-play)",
+    ),
+];
+
+/// Reads the parameters mgn needs, noting each one read so that those left over are refused.
+struct ParamReader<'p> {
+    params: &'p [(String, Param)],
+    /// The line after the parameters, where a missing one is reported.
+    header_end: usize,
+    seen: Vec<&'static str>,
+}
+
+impl<'p> ParamReader<'p> {
+    fn get(&self, name: &str) -> Option<&'p Param> {
+        self.params.iter().find(|(n, _)| n == name).map(|(_, p)| p)
+    }
+
+    /// The value of `name`, one of `accepted`; otherwise `why` mgn refuses it.
+    fn need(
+        &mut self,
+        name: &'static str,
+        accepted: &[i64],
+        why: &str,
+    ) -> Result<i64, ImportError> {
+        self.seen.push(name);
+        let Some(param) = self.get(name) else {
             return Err(ImportError::new(
-                header_end,
+                self.header_end,
                 1,
                 format!(
                     "the log's parameters do not give {name}, which mgn needs to read the game"
@@ -192,149 +319,86 @@ fn config(
             Some(v) if accepted.contains(&v) => Ok(v),
             _ => Err(refuse(param, name, why)),
         }
-    };
-    need(
-        "goal",
-        &[0],
-        "only MAX_SEEDS, the most seeds, is Dakon's goal",
-    )?;
-    need("stores", &[1], "Dakon is played with stores")?;
-    need(
-        "mlaps",
-        &[1],
-        "Dakon relays every lap (LAPPER, dakon.lap.relay)",
-    )?;
-    need(
-        "crosscapt",
-        &[1],
-        "Dakon captures the opposite hole (dakon.capture.opposite)",
-    )?;
-    need(
-        "xcpickown",
-        &[1],
-        "Dakon takes the last seed with the capture and only then (PICK_ON_CAPT, dakon.capture.opposite)",
-    )?;
-    need(
-        "capt_side",
-        &[1],
-        "mgn reads only OPP_SIDE, the Dakon configuration's: a lap ending in the mover's own row captures the opponent's hole",
-    )?;
-    need(
-        "sow_direct",
-        &[1],
-        "mgn imports only counter-clockwise sowing (CCW)",
-    )?;
-    need(
-        "mustpass",
-        &[1],
-        "in Dakon a player with no seeds passes (dakon.pass)",
-    )?;
-    need(
-        "rounds",
-        &[2],
-        "mgn's Dakon plays rounds until no seed is left to move (NO_MOVES, dakon.round.end=all-in-stores)",
-    )?;
-    need(
-        "round_fill",
-        &[2],
-        "mgn's Dakon refills each row from the end next to its owner's store (RIGHT_FILL, dakon.round.refill)",
-    )?;
-    need(
-        "blocks",
-        &[1],
-        "in mgn's Dakon the holes that cannot be filled are out of play (dakon.round.out-of-play)",
-    )?;
-    // MancalaGames unblocks every hole at each round and blocks again those it cannot fill.
-    options.push((
-        crate::rules::dakon::OutOfPlayReturn::CODE.as_str(),
-        "refill",
-    ));
-    let round_starter = match need(
-        "round_starter",
-        &[2, 3],
-        "mgn reads WINNER (dakon.next-round.first=round-winner) or LAST_MOVER (=last-mover)",
-    )? {
-        3 => {
-            options.push((
-                crate::rules::dakon::NextRoundFirst::CODE.as_str(),
-                "last-mover",
-            ));
-            RoundStarter::LastMover
-        }
-        _ => {
-            options.push((
-                crate::rules::dakon::NextRoundFirst::CODE.as_str(),
-                "round-winner",
-            ));
-            RoundStarter::Winner
-        }
-    };
-    if get("skip_start").is_some() && need("skip_start", &[0, 1], "a yes or no")? == 1 {
-        options.push((crate::rules::dakon::SowOrigin::CODE.as_str(), "skip"));
     }
-    // Newer versions name the stores sown `sow_stores` (SowStores.OWN), older ones
-    // `sow_own_store` (True).
-    if get("sow_stores").is_some() {
-        need(
-            "sow_stores",
-            &[1],
-            "Dakon sows the mover's own store and repeats the turn there (OWN, dakon.sow.own-store)",
+
+    /// `round_starter`, and the option of mgn's Dakon it stands for.
+    fn round_starter(
+        &mut self,
+        options: &mut Vec<(&'static str, &'static str)>,
+    ) -> Result<RoundStarter, ImportError> {
+        let starter = self.need(
+            "round_starter",
+            &[2, 3],
+            "mgn reads WINNER (dakon.next-round.first=round-winner) or LAST_MOVER (=last-mover)",
         )?;
-    } else {
-        need(
-            "sow_own_store",
-            &[1],
-            "Dakon sows the mover's own store (dakon.sow.own-store)",
-        )?;
+        Ok(match starter {
+            3 => {
+                options.push((
+                    crate::rules::dakon::NextRoundFirst::CODE.as_str(),
+                    "last-mover",
+                ));
+                RoundStarter::LastMover
+            }
+            _ => {
+                options.push((
+                    crate::rules::dakon::NextRoundFirst::CODE.as_str(),
+                    "round-winner",
+                ));
+                RoundStarter::Winner
+            }
+        })
     }
-    need(
-        "min_move",
-        &[1],
-        "a player may sow any hole of one seed or more in Dakon (dakon.sow: MancalaGames' min_move is the fewest seeds a hole sown may hold)",
-    )?;
-    // The quitter rule shares out the seeds when a user ends the game (the menu's End Game)
-    // or MancalaGames finds a sowing that never ends: an entry `game Ended`, which mgn refuses
-    // at its line. In any other log it plays no part: kept as a tag.
-    let mut tags = Vec::new();
-    let quitter = match get("quitter") {
-        Some(param) => {
-            tags.push(("MancalaGamesQuitter".to_string(), param.value.clone()));
-            param.value.clone()
-        }
-        None => "not given".to_string(),
-    };
-    let goal_param = need(
-        "goal_param",
-        &(1..=i64::from(holes)).collect::<Vec<_>>(),
-        "mgn reads goal_param as the holes a player must fill to go on (1 to the row's holes)",
-    )?;
-    seen.push("quitter");
-    for (name, param) in params {
-        if seen.contains(&name.as_str()) || WORDS.contains(&name.as_str()) || neutral(&param.value)
+
+    /// The parameters of how a hole is sown: its origin skipped or not, the mover's store sown,
+    /// a hole of one seed or more.
+    fn sowing(
+        &mut self,
+        options: &mut Vec<(&'static str, &'static str)>,
+    ) -> Result<(), ImportError> {
+        if self.get("skip_start").is_some() && self.need("skip_start", &[0, 1], "a yes or no")? == 1
         {
-            continue;
+            options.push((crate::rules::dakon::SowOrigin::CODE.as_str(), "skip"));
         }
-        return Err(refuse(
-            param,
-            name,
-            "mgn's Dakon has no reading for it (docs/import.md lists the parameters it reads)",
-        ));
+        // Newer versions name the stores sown `sow_stores` (SowStores.OWN), older ones
+        // `sow_own_store` (True).
+        if self.get("sow_stores").is_some() {
+            self.need(
+                "sow_stores",
+                &[1],
+                "Dakon sows the mover's own store and repeats the turn there (OWN, dakon.sow.own-store)",
+            )?;
+        } else {
+            self.need(
+                "sow_own_store",
+                &[1],
+                "Dakon sows the mover's own store (dakon.sow.own-store)",
+            )?;
+        }
+        self.need(
+            "min_move",
+            &[1],
+            "a player may sow any hole of one seed or more in Dakon (dakon.sow: MancalaGames' min_move is the fewest seeds a hole sown may hold)",
+        )?;
+        Ok(())
     }
-    let name = get("name")
-        .map(|p| p.value.trim_matches('\'').to_string())
-        .unwrap_or_default();
-    Ok(Config {
-        holes,
-        options,
-        goal_param,
-        name,
-        tags,
-        quitter,
-        round_starter,
-        // `sow_stores` came in 2025-09, after `capt_dir`: a log that has it and not `capt_dir`
-        // draws the next mover all the same.
-        draws_next_mover: get("capt_dir").is_some() || get("sow_stores").is_some(),
-    })
+
+    /// The first parameter not read that says something mgn has no reading for.
+    fn refuse_unread(&self) -> Result<(), ImportError> {
+        for (name, param) in self.params {
+            if self.seen.contains(&name.as_str())
+                || WORDS.contains(&name.as_str())
+                || neutral(&param.value)
+            {
+                continue;
+            }
+            return Err(refuse(
+                param,
+                name,
+                "mgn's Dakon has no reading for it (docs/import.md lists the parameters it reads)",
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// One logged entry: the `0: Start Game` that begins a log, or one sowing or pass.
@@ -369,7 +433,28 @@ pub fn import_games(text: &str, source: &str) -> Vec<Result<Imported, ImportErro
         .split('\n')
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
         .collect();
-    // The parameters, up to the history.
+    let header = parameters(&lines).and_then(|read| {
+        let config = config(&read.params, read.consts, read.history)?;
+        moves_counted(&lines, read.history)?;
+        Ok((config, read.history))
+    });
+    match header {
+        Ok((config, history)) => games(&lines, history + 1, &config, source),
+        Err(error) => vec![Err(error)],
+    }
+}
+
+/// The log's parameters, read up to its history.
+struct Parameters {
+    params: Vec<(String, Param)>,
+    /// `GameConsts(nbr_start=.., holes=..)`: the seeds a hole, the holes a row, and its line.
+    consts: Option<(u32, u32, usize)>,
+    /// The line (0-based) of `***** Game history`.
+    history: usize,
+}
+
+/// The parameters, up to the history.
+fn parameters(lines: &[&str]) -> Result<Parameters, ImportError> {
     let mut params: Vec<(String, Param)> = Vec::new();
     let mut consts = None;
     let mut k = 0;
@@ -383,55 +468,25 @@ pub fn import_games(text: &str, source: &str) -> Vec<Result<Imported, ImportErro
         }
         if let Some(class) = line.strip_prefix("game_class:") {
             if class.trim() != "Mancala" {
-                return vec![Err(ImportError::new(
+                return Err(ImportError::new(
                     number,
                     1,
                     format!(
                         "game_class {}: mgn reads MancalaGames' Dakon, a Mancala game",
                         class.trim()
                     ),
-                ))];
+                ));
             }
             seen_class = true;
             continue;
         }
         if let Some(inner) = line.strip_prefix("GameConsts(") {
-            let field = |name: &str| -> Option<u32> {
-                let at = inner.find(&format!("{name}="))? + name.len() + 1;
-                let digits: String = inner[at..]
-                    .chars()
-                    .take_while(char::is_ascii_digit)
-                    .collect();
-                digits.parse().ok()
-            };
-            match (field("nbr_start"), field("holes")) {
-                (Some(start), Some(holes)) => consts = Some((start, holes, number)),
-                _ => {
-                    return vec![Err(ImportError::new(
-                        number,
-                        1,
-                        "expected GameConsts(nbr_start=N, holes=N)",
-                    ))]
-                }
-            }
+            consts = Some(game_consts(inner, number)?);
             continue;
         }
-        let item = line.trim_start_matches('{').trim_start();
-        if let Some(rest) = item.strip_prefix('\'') {
-            if let Some((name, value)) = rest.split_once("': ") {
-                let value = value.trim_end_matches(',').trim_end_matches('}').trim();
-                let raw = lines[number - 1];
-                let column = raw.find("': ").map_or(1, |b| raw[..b].chars().count() + 4);
-                params.push((
-                    name.to_string(),
-                    Param {
-                        line: number,
-                        column,
-                        value: value.to_string(),
-                    },
-                ));
-                continue;
-            }
+        if let Some(param) = parameter(line, lines[number - 1], number) {
+            params.push(param);
+            continue;
         }
         // A value pretty-printed over several lines (a long list) goes on here.
         if let Some((_, last)) = params.last_mut() {
@@ -442,28 +497,73 @@ pub fn import_games(text: &str, source: &str) -> Vec<Result<Imported, ImportErro
                 continue;
             }
         }
-        return vec![Err(ImportError::new(
+        return Err(ImportError::new(
             number,
             1,
             format!("expected a parameter of the log (`'name': value`), found `{line}`"),
-        ))];
+        ));
     }
     if !seen_class || k >= lines.len() {
-        return vec![Err(ImportError::new(
+        return Err(ImportError::new(
             k.min(lines.len()).max(1),
             1,
             "not a MancalaGames game log: it starts with the game's parameters (game_class: Mancala, GameConsts, GameInfo) and then `***** Game history`",
-        ))];
+        ));
     }
-    let config = match config(&params, consts, k) {
-        Ok(config) => config,
-        Err(error) => return vec![Err(error)],
+    Ok(Parameters {
+        params,
+        consts,
+        history: k,
+    })
+}
+
+/// `nbr_start=N, holes=N)` of the `GameConsts(` on line `number`: the seeds a hole, the holes a
+/// row, and the line.
+fn game_consts(inner: &str, number: usize) -> Result<(u32, u32, usize), ImportError> {
+    let field = |name: &str| -> Option<u32> {
+        let at = inner.find(&format!("{name}="))? + name.len() + 1;
+        let digits: String = inner[at..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse().ok()
     };
-    if let Err(error) = moves_counted(&lines, k) {
-        return vec![Err(error)];
+    match (field("nbr_start"), field("holes")) {
+        (Some(start), Some(holes)) => Ok((start, holes, number)),
+        _ => Err(ImportError::new(
+            number,
+            1,
+            "expected GameConsts(nbr_start=N, holes=N)",
+        )),
     }
-    k += 1;
-    // The games of the history, each from its `*** New game` line.
+}
+
+/// A parameter's first line, `'name': value` of the dict (`{` before the first), trimmed as
+/// `line`, `raw` as the log has it.
+fn parameter(line: &str, raw: &str, number: usize) -> Option<(String, Param)> {
+    let rest = line
+        .trim_start_matches('{')
+        .trim_start()
+        .strip_prefix('\'')?;
+    let (name, value) = rest.split_once("': ")?;
+    let value = value.trim_end_matches(',').trim_end_matches('}').trim();
+    let column = raw.find("': ").map_or(1, |b| raw[..b].chars().count() + 4);
+    let param = Param {
+        line: number,
+        column,
+        value: value.to_string(),
+    };
+    Some((name.to_string(), param))
+}
+
+/// The games of the history from line `k` (0-based, after its heading), each from its
+/// `*** New game` line.
+fn games(
+    lines: &[&str],
+    mut k: usize,
+    config: &Config,
+    source: &str,
+) -> Vec<Result<Imported, ImportError>> {
     let mut results = Vec::new();
     while k < lines.len() {
         let line = lines[k].trim();
@@ -492,7 +592,7 @@ pub fn import_games(text: &str, source: &str) -> Vec<Result<Imported, ImportErro
         while end < lines.len() && lines[end].trim() != "*** New game" {
             end += 1;
         }
-        results.push(game(&lines, start, end, &config, source));
+        results.push(game(lines, start, end, config, source));
         k = end;
     }
     if results.is_empty() {
@@ -549,6 +649,74 @@ fn game(
     config: &Config,
     source: &str,
 ) -> Result<Imported, ImportError> {
+    let entries = entries(lines, from, to, config)?;
+    let mut record = Record {
+        header: header(config, source, from),
+        moves: Vec::new(),
+        places: Places::new(from),
+        round: 1,
+    };
+    let rest = record.start(&entries, config.holes);
+    let Some(first) = rest.first() else {
+        return Err(ImportError::new(
+            from,
+            1,
+            "the game has no move: nothing to check",
+        ));
+    };
+    if record.header.first.is_none() && record.header.start.is_none() {
+        record.header.first = Some(spanned(first.side));
+    }
+    let mut outcome = Outcome::Unknown;
+    // Who played the last turn of this round, so that turns are seen to alternate.
+    let mut last_mover: Option<Side> = None;
+    let mut i = 0;
+    while i < rest.len() {
+        let turn = turn(&rest[i..])?;
+        let start = turn.start();
+        i += turn.entries;
+        if last_mover == Some(start.side) {
+            return Err(ImportError::new(
+                start.line,
+                1,
+                format!(
+                    "{} moves twice: turns alternate within a round",
+                    start.player
+                ),
+            ));
+        }
+        last_mover = Some(start.side);
+        record.push_turn(&turn);
+        let next = rest.get(i);
+        if let Some((result, words)) = &turn.last.game_end {
+            outcome = record.end_game(&turn, next, config, *result, words)?;
+            break;
+        }
+        if record.close_turn(&turn, next, config) {
+            last_mover = None;
+        }
+    }
+    let Record {
+        mut header,
+        moves,
+        places,
+        ..
+    } = record;
+    if header.termination.is_none() {
+        header.termination = Some(spanned("unfinished".to_string()));
+    }
+    header.result = Some(spanned(outcome));
+    Ok(places.write(&Game::new(header, moves, outcome)))
+}
+
+/// The entries of lines `from..to`, numbered as MancalaGames numbers them, with the holes out
+/// of play of their round.
+fn entries(
+    lines: &[&str],
+    from: usize,
+    to: usize,
+    config: &Config,
+) -> Result<Vec<Entry>, ImportError> {
     let mut entries: Vec<Entry> = Vec::new();
     let mut k = from;
     while k < to {
@@ -564,48 +732,63 @@ fn game(
                 "a `Start Game` entry in the middle of a game: MancalaGames writes it only as a log's first entry",
             ));
         }
-        // Entries are numbered from 1 in each round, the start entry 0.
-        let expected = match entries.last() {
-            None if entry.start => 0,
-            None => 1,
-            Some(e) if e.round_end => 1,
-            Some(e) => e.number + 1,
-        };
-        if entry.number != expected {
-            return Err(ImportError::new(
-                entry.line,
-                1,
-                format!(
-                    "entry {} where {expected} was due: MancalaGames numbers the entries of a round from 1 (its start 0), so one is missing or the log was edited",
-                    entry.number
-                ),
-            ));
-        }
-        // Holes go out of play only when a round starts: each board of a round draws the same
-        // `x`s, those between the sowings of a turn (no checkpoints) too.
-        let out = |e: &Entry| -> Vec<bool> {
-            e.board
-                .holes
-                .iter()
-                .flatten()
-                .map(|h| h.out_of_play)
-                .collect()
-        };
-        if let Some(before) = entries.last().filter(|e| !e.round_end) {
-            if out(before) != out(&entry) {
-                return Err(ImportError::new(
-                    entry.board_line,
-                    1,
-                    format!(
-                        "the holes out of play (`x`) are not those of the board on line {}: MancalaGames puts holes out of play only when a round starts",
-                        before.board_line
-                    ),
-                ));
-            }
-        }
+        numbered_after(entries.last(), &entry)?;
+        same_holes_out_of_play(entries.last(), &entry)?;
         entries.push(entry);
         k = next;
     }
+    Ok(entries)
+}
+
+/// Entries are numbered from 1 in each round, the start entry 0.
+fn numbered_after(before: Option<&Entry>, entry: &Entry) -> Result<(), ImportError> {
+    let expected = match before {
+        None if entry.start => 0,
+        None => 1,
+        Some(e) if e.round_end => 1,
+        Some(e) => e.number + 1,
+    };
+    if entry.number != expected {
+        return Err(ImportError::new(
+            entry.line,
+            1,
+            format!(
+                "entry {} where {expected} was due: MancalaGames numbers the entries of a round from 1 (its start 0), so one is missing or the log was edited",
+                entry.number
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Holes go out of play only when a round starts: each board of a round draws the same `x`s,
+/// those between the sowings of a turn (no checkpoints) too.
+fn same_holes_out_of_play(before: Option<&Entry>, entry: &Entry) -> Result<(), ImportError> {
+    let out = |e: &Entry| -> Vec<bool> {
+        e.board
+            .holes
+            .iter()
+            .flatten()
+            .map(|h| h.out_of_play)
+            .collect()
+    };
+    if let Some(before) = before.filter(|e| !e.round_end) {
+        if out(before) != out(entry) {
+            return Err(ImportError::new(
+                entry.board_line,
+                1,
+                format!(
+                    "the holes out of play (`x`) are not those of the board on line {}: MancalaGames puts holes out of play only when a round starts",
+                    before.board_line
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The header of a game the log's parameters configure, the Importer tag on line `from`.
+fn header(config: &Config, source: &str, from: usize) -> Header {
     let size = BoardSize {
         rows: 2,
         columns: config.holes,
@@ -631,25 +814,90 @@ fn game(
             value: value.clone(),
         }));
     }
-    let mut moves = Vec::new();
-    let mut places = Places::new(from);
-    let mut round = 1;
-    // The `0: Start Game` entry: the board the log starts from. The usual start is round 1,
-    // checked by a checkpoint; any other board starts a later round (the GUI clears its log at
-    // every new round), which the log does not number.
-    let mut rest = &entries[..];
-    if let Some((first, after)) = entries.split_first().filter(|(e, _)| e.start) {
-        rest = after;
+    header
+}
+
+/// One player's turn: the entries of his sowings, up to one that does not repeat.
+struct Turn<'e> {
+    sowings: Vec<&'e Entry>,
+    /// The entry whose board ends the turn: its last sowing, or the pass MancalaGames logs for
+    /// the same player when a lap into his store left his row empty.
+    last: &'e Entry,
+    /// The entries the turn takes: its sowings, and that pass.
+    entries: usize,
+}
+
+impl Turn<'_> {
+    fn start(&self) -> &Entry {
+        self.sowings[0]
+    }
+}
+
+/// The turn of the entries `rest` start with.
+fn turn(rest: &[Entry]) -> Result<Turn<'_>, ImportError> {
+    let start = &rest[0];
+    let mut sowings = vec![start];
+    let mut last = start;
+    while last.repeat && last.game_end.is_none() {
+        let Some(next) = rest.get(sowings.len()) else {
+            break;
+        };
+        if next.side == start.side && next.pass {
+            // mgn's Dakon: the turn is over when the mover has no seed left to sow, and the
+            // opponent moves next; MancalaGames says so with a pass of the mover's.
+            last = next;
+            break;
+        }
+        if next.side != start.side || next.pass || next.start {
+            return Err(ImportError::new(
+                next.line,
+                1,
+                format!(
+                    "the turn breaks off: line {} says {} sows again (REPEAT_TURN), but this is a move of {}",
+                    last.line, start.player, next.player
+                ),
+            ));
+        }
+        sowings.push(next);
+        last = next;
+    }
+    let entries =
+        sowings.len() + usize::from(!std::ptr::eq(last, *sowings.last().expect("a sowing")));
+    Ok(Turn {
+        sowings,
+        last,
+        entries,
+    })
+}
+
+/// The game being made of a log's entries: its header, its elements with the lines they came
+/// from, and the round they are in.
+struct Record {
+    header: Header,
+    moves: Vec<Element>,
+    places: Places,
+    round: u32,
+}
+
+impl Record {
+    /// The `0: Start Game` entry, when `entries` begin with one: the board the log starts
+    /// from. The usual start is round 1, checked by a checkpoint; any other board starts a
+    /// later round (the GUI clears its log at every new round), which the log does not
+    /// number. The entries after it.
+    fn start<'e>(&mut self, entries: &'e [Entry], holes: u32) -> &'e [Entry] {
+        let Some((first, after)) = entries.split_first().filter(|(e, _)| e.start) else {
+            return entries;
+        };
         let mut board = first.board.clone();
-        if is_first_round_start(&board, config.holes) {
-            header.first = Some(spanned(board.to_move));
-            places.mark(moves.len(), first.board_line, 1);
-            moves.push(Element::Checkpoint(spanned(board)));
+        if is_first_round_start(&board, holes) {
+            self.header.first = Some(spanned(board.to_move));
+            self.places.mark(self.moves.len(), first.board_line, 1);
+            self.moves.push(Element::Checkpoint(spanned(board)));
         } else {
-            round = LATER_ROUND;
-            board.round = round;
-            header.start = Some(spanned(board));
-            header.other.push(spanned(Tag {
+            self.round = LATER_ROUND;
+            board.round = self.round;
+            self.header.start = Some(spanned(board));
+            self.header.other.push(spanned(Tag {
                 name: "SourceRound".to_string(),
                 value: format!(
                     "a later round, not numbered in the log (line {}: its board is not the usual start); numbered {LATER_ROUND} here",
@@ -657,69 +905,19 @@ fn game(
                 ),
             }));
         }
+        after
     }
-    let Some(first) = rest.first() else {
-        return Err(ImportError::new(
-            from,
-            1,
-            "the game has no move: nothing to check",
-        ));
-    };
-    if header.first.is_none() && header.start.is_none() {
-        header.first = Some(spanned(first.side));
-    }
-    let mut outcome = Outcome::Unknown;
-    // Who played the last turn of this round, so that turns are seen to alternate.
-    let mut last_mover: Option<Side> = None;
-    let mut i = 0;
-    while i < rest.len() {
-        // A turn: the entries of one player up to one that does not repeat.
-        let start = &rest[i];
-        let mut sowings = vec![start];
-        // The entry whose board ends the turn: its last sowing, or the pass MancalaGames logs
-        // for the same player when a lap into his store left his row empty.
-        let mut last = start;
-        while last.repeat && last.game_end.is_none() {
-            let Some(next) = rest.get(i + sowings.len()) else {
-                break;
-            };
-            if next.side == start.side && next.pass {
-                // mgn's Dakon: the turn is over when the mover has no seed left to sow, and
-                // the opponent moves next; MancalaGames says so with a pass of the mover's.
-                last = next;
-                break;
-            }
-            if next.side != start.side || next.pass || next.start {
-                return Err(ImportError::new(
-                    next.line,
-                    1,
-                    format!(
-                        "the turn breaks off: line {} says {} sows again (REPEAT_TURN), but this is a move of {}",
-                        last.line, start.player, next.player
-                    ),
-                ));
-            }
-            sowings.push(next);
-            last = next;
-        }
-        i += sowings.len() + usize::from(!std::ptr::eq(last, *sowings.last().expect("a sowing")));
-        if last_mover == Some(start.side) {
-            return Err(ImportError::new(
-                start.line,
-                1,
-                format!(
-                    "{} moves twice: turns alternate within a round",
-                    start.player
-                ),
-            ));
-        }
-        last_mover = Some(start.side);
-        places.mark(moves.len(), start.line, 1);
+
+    /// The turn's move, or pass, placed at its first entry.
+    fn push_turn(&mut self, turn: &Turn) {
+        let start = turn.start();
+        self.places.mark(self.moves.len(), start.line, 1);
         if start.pass {
-            moves.push(Element::Pass(spanned(())));
+            self.moves.push(Element::Pass(spanned(())));
         } else {
             let m = Move {
-                sowings: sowings
+                sowings: turn
+                    .sowings
                     .iter()
                     .map(|e| Sowing {
                         hole: spanned(e.hole),
@@ -732,113 +930,151 @@ fn game(
                 actions: Default::default(),
                 stopped_after_lap: None,
             };
-            moves.push(Element::Move(spanned(m)));
+            self.moves.push(Element::Move(spanned(m)));
         }
         // The claims after the turn are of the board drawn after its last sowing.
-        places.mark(moves.len(), last.board_line, 1);
-        let next = rest.get(i);
-        let mut board = last.board.clone();
-        board.round = round;
-        if let Some((result, words)) = &last.game_end {
-            if let Some(next) = next {
+        self.places.mark(self.moves.len(), turn.last.board_line, 1);
+    }
+
+    /// The board drawn after the turn, in the round it is played in.
+    fn board_after(&self, turn: &Turn) -> Position {
+        let mut board = turn.last.board.clone();
+        board.round = self.round;
+        board
+    }
+
+    /// The checkpoint after a turn that does not end the game, and, where the turn ends a
+    /// round that another follows, the next round's marker: whether it is there.
+    fn close_turn(&mut self, turn: &Turn, next: Option<&Entry>, config: &Config) -> bool {
+        let mut board = self.board_after(turn);
+        if !turn.last.round_end {
+            self.moves.push(Element::Checkpoint(spanned(board)));
+            return false;
+        }
+        // The `*` MancalaGames draws at a round's end is whose turn it would have been, not
+        // who starts the next round: that is the next entry's player, or, where the log stops
+        // with the round, the player its round_starter names.
+        board.to_move = match next {
+            Some(next) => next.side,
+            None => next_round_starter(
+                config.round_starter,
+                turn.start().side,
+                turn.last,
+                board.to_move,
+            ),
+        };
+        self.moves.push(Element::Checkpoint(spanned(board)));
+        if next.is_none() {
+            return false;
+        }
+        // Saturating: a round past mgn's limit is refused by the check, not wrapped here.
+        self.round = self.round.saturating_add(1);
+        self.moves.push(Element::Round(spanned(self.round)));
+        true
+    }
+
+    /// The end of the game after a turn whose last entry says so (`WIN by X`, `TIE`): the
+    /// score and board it ends with, the result the log gives, and the outcome mgn checks.
+    fn end_game(
+        &mut self,
+        turn: &Turn,
+        next: Option<&Entry>,
+        config: &Config,
+        result: Outcome,
+        words: &str,
+    ) -> Result<Outcome, ImportError> {
+        if let Some(next) = next {
+            return Err(ImportError::new(
+                next.line,
+                1,
+                format!("a move after the game's end ({words})"),
+            ));
+        }
+        let mut board = self.board_after(turn);
+        // MancalaGames ends the game at once when a store passes the total minus goal_param
+        // holes' worth; mgn plays the round out. Only a game whose board is empty at the end
+        // of a round, under goal_param 1, ends as mgn ends it.
+        let early = config.goal_param != 1 || !board_empty(&board);
+        board.to_move = self.to_move_at_game_end(turn, &board, config)?;
+        self.moves.push(Element::Score(spanned(board.stores)));
+        self.moves.push(Element::Checkpoint(spanned(board)));
+        self.header.other.push(spanned(Tag {
+            name: "SourceResult".to_string(),
+            value: format!(
+                "{words} ({})",
+                match result {
+                    Outcome::AWins => format!("{}, A, won", winner_word(words)),
+                    Outcome::BWins => format!("{}, B, won", winner_word(words)),
+                    _ => "a draw".to_string(),
+                }
+            ),
+        }));
+        if early {
+            self.header.termination = Some(spanned("abandoned".to_string()));
+            Ok(Outcome::Unknown)
+        } else {
+            self.header.termination = Some(spanned("normal".to_string()));
+            Ok(result)
+        }
+    }
+
+    /// The side the board drawn at the game's end is checked with. The board is checked whole.
+    /// Its `*`: where the round is over, as at any round's end, the next round's starter
+    /// stands for it; within a round, MancalaGames since 2025-06 draws it on the player who
+    /// would move next (a claim), before that on the last mover whatever follows, and mgn's
+    /// replay gives the side, so that the checkpoint checks the holes and stores only.
+    fn to_move_at_game_end(
+        &self,
+        turn: &Turn,
+        board: &Position,
+        config: &Config,
+    ) -> Result<Side, ImportError> {
+        let (start, last) = (turn.start(), turn.last);
+        if board_empty(board) {
+            return Ok(next_round_starter(
+                config.round_starter,
+                start.side,
+                last,
+                board.to_move,
+            ));
+        }
+        let so_far = || Game::new(self.header.clone(), self.moves.clone(), Outcome::Unknown);
+        if !config.draws_next_mover {
+            let replayed = crate::replay::replay_game(&so_far(), true);
+            return Ok(replayed
+                .plies
+                .last()
+                .map_or(board.to_move, |ply| ply.after.to_move));
+        }
+        // The last lap left the mover's row empty: MancalaGames draws him to move when it
+        // ended in his store (he would sow again, and then pass), the other player when not.
+        // In mgn's Dakon his turn is over either way, so that the checkpoint cannot tell them
+        // apart: the replay's last lap does.
+        if !row_empty(board, start.side) {
+            return Ok(board.to_move);
+        }
+        if let Some(in_store) = last_lap_in_store(&so_far(), start.side, config.holes) {
+            let drawn = board.to_move;
+            let due = if in_store {
+                start.side
+            } else {
+                start.side.other()
+            };
+            if drawn != due {
                 return Err(ImportError::new(
-                    next.line,
+                    last.board_line,
                     1,
-                    format!("a move after the game's end ({words})"),
+                    format!(
+                        "the `*` is after {}'s row, but the last lap of {} ended in {}: MancalaGames draws the player to move next, the mover when his lap ended in his store, the other player when not",
+                        if drawn == Side::A { "the top" } else { "the bottom" },
+                        start.player,
+                        if in_store { "his store" } else { "a hole" },
+                    ),
                 ));
             }
-            // MancalaGames ends the game at once when a store passes the total minus
-            // goal_param holes' worth; mgn plays the round out. Only a game whose board is
-            // empty at the end of a round, under goal_param 1, ends as mgn ends it.
-            let early = config.goal_param != 1 || !board_empty(&board);
-            // The board drawn at the game's end is checked whole. Its `*`: where the round is
-            // over, as at any round's end, the next round's starter stands for it; within a
-            // round, MancalaGames since 2025-06 draws it on the player who would move next
-            // (a claim), before that on the last mover whatever follows, and mgn's replay
-            // gives the side, so that the checkpoint checks the holes and stores only.
-            if board_empty(&board) {
-                board.to_move =
-                    next_round_starter(config.round_starter, start.side, last, board.to_move);
-            } else if config.draws_next_mover {
-                // The last lap left the mover's row empty: MancalaGames draws him to move when
-                // it ended in his store (he would sow again, and then pass), the other player
-                // when not. In mgn's Dakon his turn is over either way, so that the checkpoint
-                // cannot tell them apart: the replay's last lap does.
-                if row_empty(&board, start.side) {
-                    let so_far = Game::new(header.clone(), moves.clone(), Outcome::Unknown);
-                    if let Some(in_store) = last_lap_in_store(&so_far, start.side, config.holes) {
-                        let drawn = board.to_move;
-                        let due = if in_store {
-                            start.side
-                        } else {
-                            start.side.other()
-                        };
-                        if drawn != due {
-                            return Err(ImportError::new(
-                                last.board_line,
-                                1,
-                                format!(
-                                    "the `*` is after {}'s row, but the last lap of {} ended in {}: MancalaGames draws the player to move next, the mover when his lap ended in his store, the other player when not",
-                                    if drawn == Side::A { "the top" } else { "the bottom" },
-                                    start.player,
-                                    if in_store { "his store" } else { "a hole" },
-                                ),
-                            ));
-                        }
-                    }
-                    board.to_move = start.side.other();
-                }
-            } else {
-                let so_far = Game::new(header.clone(), moves.clone(), Outcome::Unknown);
-                if let Some(ply) = crate::replay::replay_game(&so_far, true).plies.last() {
-                    board.to_move = ply.after.to_move;
-                }
-            }
-            moves.push(Element::Score(spanned(board.stores)));
-            moves.push(Element::Checkpoint(spanned(board)));
-            header.other.push(spanned(Tag {
-                name: "SourceResult".to_string(),
-                value: format!(
-                    "{words} ({})",
-                    match result {
-                        Outcome::AWins => format!("{}, A, won", winner_word(words)),
-                        Outcome::BWins => format!("{}, B, won", winner_word(words)),
-                        _ => "a draw".to_string(),
-                    }
-                ),
-            }));
-            if early {
-                header.termination = Some(spanned("abandoned".to_string()));
-            } else {
-                outcome = *result;
-                header.termination = Some(spanned("normal".to_string()));
-            }
-            break;
         }
-        if last.round_end {
-            // The `*` MancalaGames draws at a round's end is whose turn it would have been,
-            // not who starts the next round: that is the next entry's player, or, where the
-            // log stops with the round, the player its round_starter names.
-            board.to_move = match next {
-                Some(next) => next.side,
-                None => next_round_starter(config.round_starter, start.side, last, board.to_move),
-            };
-            moves.push(Element::Checkpoint(spanned(board)));
-            if next.is_some() {
-                // Saturating: a round past mgn's limit is refused by the check, not wrapped here.
-                round = round.saturating_add(1);
-                moves.push(Element::Round(spanned(round)));
-                last_mover = None;
-            }
-            continue;
-        }
-        moves.push(Element::Checkpoint(spanned(board)));
+        Ok(start.side.other())
     }
-    if header.termination.is_none() {
-        header.termination = Some(spanned("unfinished".to_string()));
-    }
-    header.result = Some(spanned(outcome));
-    Ok(places.write(&Game::new(header, moves, outcome)))
 }
 
 /// Who starts the round after one whose last turn was `mover`'s and ended with `last`, where
@@ -929,9 +1165,77 @@ fn entry(
 ) -> Result<(Entry, usize), ImportError> {
     let line = lines[k];
     let number = k + 1;
-    let bad = |column: usize, message: String| ImportError::new(number, column, message);
+    let (entry_number, column, rest) = entry_number(line, number)?;
+    let start = rest.trim_end() == "Start Game";
+    let (side, name, rest) = if start {
+        (Side::A, "", "")
+    } else {
+        mover(rest, number, column, config)?
+    };
+    let mut words = rest.split(' ');
+    let token = words.next().unwrap_or("");
+    let hole_column = column + line[column - 1..].find(token).unwrap_or(0);
+    let (pass, hole) = if start || token == "PASS" {
+        (!start, Hole::new(side, 1))
+    } else {
+        (false, hole_sown(token, side, number, hole_column, config)?)
+    };
+    let mut ends = Ends::default();
+    ends.read_words_after_move(words, line, number)?;
+    let next = ends.read_line_after_move(lines, k + 1, to)?;
+    if start && (ends.round_end || ends.game_end.is_some()) {
+        return Err(ImportError::new(
+            number,
+            column,
+            "a `Start Game` entry cannot end a round or the game".to_string(),
+        ));
+    }
+    let board = board_drawn(lines, number, next, to, config)?;
+    // A sowing that repeats the turn leaves it with the mover: MancalaGames draws him to move.
+    if ends.repeat && board.to_move != side {
+        return Err(ImportError::new(
+            next + 1,
+            1,
+            format!(
+                "the `*` is after the other player's row, but {name} sows again (REPEAT_TURN): MancalaGames draws the `*` after the row of the player to move"
+            ),
+        ));
+    }
+    winner_named_by_stores(lines, number, &ends, &board)?;
+    let Ends {
+        repeat,
+        round_end,
+        game_end,
+        round_winner,
+    } = ends;
+    ends_where_mancala_games_ends(line, number, &board, repeat, round_end, &game_end, config)?;
+    let side = if start { board.to_move } else { side };
+    Ok((
+        Entry {
+            line: number,
+            number: entry_number,
+            side,
+            player: name,
+            hole,
+            start,
+            repeat,
+            round_end,
+            game_end,
+            round_winner,
+            pass,
+            board,
+            board_line: next + 1,
+        },
+        next + 2,
+    ))
+}
+
+/// `N: ` of the entry on line `number`: the entry's number, the column after it, and the rest
+/// of the line.
+fn entry_number(line: &str, number: usize) -> Result<(u64, usize, &str), ImportError> {
     let Some((count, rest)) = line.split_once(": ") else {
-        return Err(bad(
+        return Err(ImportError::new(
+            number,
             1,
             format!(
                 "expected a move (`12: South move 3`), found `{}`",
@@ -943,79 +1247,118 @@ fn entry(
         .filter(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|c| c.parse::<u64>().ok())
     else {
-        return Err(bad(1, format!("expected a move number, found `{count}`")));
+        return Err(ImportError::new(
+            number,
+            1,
+            format!("expected a move number, found `{count}`"),
+        ));
     };
-    let column = count.len() + 3;
-    let mut start = false;
-    let (side, name, rest) = if rest.trim_end() == "Start Game" {
-        start = true;
-        (Side::A, "", "")
-    } else if let Some((side, name, rest)) = rest
+    Ok((entry_number, count.len() + 3, rest))
+}
+
+/// `South move ` of an entry, at `column` of line `number`: the mover, his name as the log
+/// gives it, and the rest of the line.
+fn mover<'l>(
+    rest: &'l str,
+    number: usize,
+    column: usize,
+    config: &Config,
+) -> Result<(Side, &'static str, &'l str), ImportError> {
+    if let Some(found) = rest
         .split_once(" move ")
         .and_then(|(who, rest)| player(who).map(|(side, name)| (side, name, rest)))
     {
-        (side, name, rest)
-    } else if rest.starts_with("game Ended") || rest.starts_with("round Ended") {
-        return Err(bad(
+        return Ok(found);
+    }
+    let message = if rest.starts_with("game Ended") || rest.starts_with("round Ended") {
+        format!(
+            "`{}`: the game was ended at the user's request, and MancalaGames shared out the seeds left on the board by its own rule (quitter = {}); no rule of mgn's Dakon ends a game so",
+            rest.trim(),
+            config.quitter
+        )
+    } else {
+        format!("expected `Start Game`, or a move of North, South, Top or Bottom (`South move 3`), found `{rest}`")
+    };
+    Err(ImportError::new(number, column, message))
+}
+
+/// The hole a move's `token` names, its column on the screen, on the mover's side.
+fn hole_sown(
+    token: &str,
+    side: Side,
+    number: usize,
+    column: usize,
+    config: &Config,
+) -> Result<Hole, ImportError> {
+    let pos: u32 = token.parse().map_err(|_| {
+        ImportError::new(
+            number,
+            column,
+            format!("expected the hole's column (0 to {}) or PASS, found `{token}`: MancalaGames' Dakon moves name a hole only", config.holes - 1),
+        )
+    })?;
+    if pos >= config.holes {
+        return Err(ImportError::new(
+            number,
             column,
             format!(
-                "`{}`: the game was ended at the user's request, and MancalaGames shared out the seeds left on the board by its own rule (quitter = {}); no rule of mgn's Dakon ends a game so",
-                rest.trim(),
-                config.quitter
+                "hole {pos} is off the board: a row has columns 0 to {}",
+                config.holes - 1
             ),
         ));
-    } else {
-        return Err(bad(
-            column,
-            format!("expected `Start Game`, or a move of North, South, Top or Bottom (`South move 3`), found `{rest}`"),
-        ));
+    }
+    let hole = match side {
+        Side::B => pos + 1,
+        Side::A => config.holes - pos,
     };
-    let mut words = rest.split(' ');
-    let token = words.next().unwrap_or("");
-    let hole_column = column + line[count.len() + 2..].find(token).unwrap_or(0);
-    let (pass, hole) = if start || token == "PASS" {
-        (!start, Hole::new(side, 1))
-    } else {
-        let pos: u32 = token.parse().map_err(|_| {
-            bad(
-                hole_column,
-                format!("expected the hole's column (0 to {}) or PASS, found `{token}`: MancalaGames' Dakon moves name a hole only", config.holes - 1),
-            )
-        })?;
-        if pos >= config.holes {
-            return Err(bad(
-                hole_column,
-                format!(
-                    "hole {pos} is off the board: a row has columns 0 to {}",
-                    config.holes - 1
-                ),
-            ));
-        }
-        let number = match side {
-            Side::B => pos + 1,
-            Side::A => config.holes - pos,
-        };
-        (false, Hole::new(side, number))
-    };
-    let mut repeat = false;
-    let mut round_end = false;
-    let mut game_end = None;
-    let mut round_winner = None;
-    for word in words.filter(|w| !w.is_empty()) {
-        match word {
-            "REPEAT_TURN" => repeat = true,
-            "ROUND_TIE" => round_end = true,
-            "TIE" => game_end = Some((Outcome::Draw, "TIE".to_string())),
-            _ => {
-                return Err(bad(
-                    line.find(word).map_or(1, |b| line[..b].chars().count() + 1),
-                    format!("`{word}` after the move: mgn knows REPEAT_TURN here, and ROUND_WIN or WIN by a player, ROUND_TIE or TIE on the next line"),
-                ))
+    Ok(Hole::new(side, hole))
+}
+
+/// What an entry says of the turn, the round and the game after its move.
+#[derive(Default)]
+struct Ends {
+    repeat: bool,
+    round_end: bool,
+    game_end: Option<(Outcome, String)>,
+    round_winner: Option<Side>,
+}
+
+impl Ends {
+    /// The words after the move on its line `number`: `REPEAT_TURN`, or a tie.
+    fn read_words_after_move<'l>(
+        &mut self,
+        words: impl Iterator<Item = &'l str>,
+        line: &str,
+        number: usize,
+    ) -> Result<(), ImportError> {
+        for word in words.filter(|w| !w.is_empty()) {
+            match word {
+                "REPEAT_TURN" => self.repeat = true,
+                "ROUND_TIE" => self.round_end = true,
+                "TIE" => self.game_end = Some((Outcome::Draw, "TIE".to_string())),
+                _ => {
+                    return Err(ImportError::new(
+                        number,
+                        line.find(word).map_or(1, |b| line[..b].chars().count() + 1),
+                        format!("`{word}` after the move: mgn knows REPEAT_TURN here, and ROUND_WIN or WIN by a player, ROUND_TIE or TIE on the next line"),
+                    ))
+                }
             }
         }
+        Ok(())
     }
-    let mut next = k + 1;
-    if let Some(words) = lines.get(next).filter(|_| next < to).map(|l| l.trim()) {
+
+    /// The line `next` (0-based) after the move, when it ends the round or the game; the line
+    /// the board drawing starts on.
+    fn read_line_after_move(
+        &mut self,
+        lines: &[&str],
+        mut next: usize,
+        to: usize,
+    ) -> Result<usize, ImportError> {
+        let Some(words) = lines.get(next).filter(|_| next < to).map(|l| l.trim()) else {
+            return Ok(next);
+        };
         let won = |by: &str, column: usize| match player(by) {
             Some((Side::A, _)) => Ok(Outcome::AWins),
             Some((Side::B, _)) => Ok(Outcome::BWins),
@@ -1027,30 +1370,35 @@ fn entry(
         };
         // A tie is written on a line of its own, after a move line that ends in a space.
         if let Some(by) = words.strip_prefix("ROUND_WIN by ") {
-            round_winner = Some(match won(by, 14)? {
+            self.round_winner = Some(match won(by, 14)? {
                 Outcome::AWins => Side::A,
                 _ => Side::B,
             });
-            round_end = true;
+            self.round_end = true;
             next += 1;
         } else if let Some(by) = words.strip_prefix("WIN by ") {
             let outcome = won(by, 8)?;
-            game_end = Some((outcome, words.to_string()));
+            self.game_end = Some((outcome, words.to_string()));
             next += 1;
         } else if words == "ROUND_TIE" {
-            round_end = true;
+            self.round_end = true;
             next += 1;
         } else if words == "TIE" {
-            game_end = Some((Outcome::Draw, "TIE".to_string()));
+            self.game_end = Some((Outcome::Draw, "TIE".to_string()));
             next += 1;
         }
+        Ok(next)
     }
-    if start && (round_end || game_end.is_some()) {
-        return Err(bad(
-            column,
-            "a `Start Game` entry cannot end a round or the game".to_string(),
-        ));
-    }
+}
+
+/// The board drawn on lines `next` and `next + 1` (0-based) after the entry on line `number`.
+fn board_drawn(
+    lines: &[&str],
+    number: usize,
+    next: usize,
+    to: usize,
+    config: &Config,
+) -> Result<Position, ImportError> {
     if next + 2 > to || lines[next].trim().is_empty() || lines[next + 1].trim().is_empty() {
         return Err(ImportError::new(
             (next + 1).min(lines.len()),
@@ -1091,75 +1439,52 @@ fn entry(
             ),
         ));
     }
-    // A sowing that repeats the turn leaves it with the mover: MancalaGames draws him to move.
-    if repeat && to_move != side {
-        return Err(ImportError::new(
-            next + 1,
-            1,
-            format!(
-                "the `*` is after the other player's row, but {name} sows again (REPEAT_TURN): MancalaGames draws the `*` after the row of the player to move"
-            ),
-        ));
-    }
     let mut holes = Vec::with_capacity(2 * config.holes as usize);
     // MGN writes each player's holes in his own order: A's from A1 (the top row's right end).
     holes.extend(top.holes.iter().rev().copied());
     holes.extend(bottom.holes.iter().copied());
-    let board = Position {
+    Ok(Position {
         holes: Rows::from_parts(holes, config.holes as usize),
         stores: [top.store, bottom.store],
         to_move,
         round: 1,
         debts: [0, 0],
+    })
+}
+
+/// The winner a log names is a claim: MancalaGames' Dakon (goal MAX_SEEDS) names the player
+/// whose store holds more when the round or the game ends, a tie when they are equal. mgn
+/// checks the stores; this checks the name against them.
+fn winner_named_by_stores(
+    lines: &[&str],
+    number: usize,
+    ends: &Ends,
+    board: &Position,
+) -> Result<(), ImportError> {
+    let named = match (&ends.game_end, ends.round_winner) {
+        (Some((outcome, _)), _) => *outcome,
+        (None, Some(Side::A)) => Outcome::AWins,
+        (None, Some(Side::B)) => Outcome::BWins,
+        (None, None) if ends.round_end => Outcome::Draw,
+        (None, None) => return Ok(()),
     };
-    // The winner a log names is a claim: MancalaGames' Dakon (goal MAX_SEEDS) names the
-    // player whose store holds more when the round or the game ends, a tie when they are
-    // equal. mgn checks the stores; this checks the name against them.
-    let named = match (&game_end, round_winner) {
-        (Some((outcome, _)), _) => Some(*outcome),
-        (None, Some(Side::A)) => Some(Outcome::AWins),
-        (None, Some(Side::B)) => Some(Outcome::BWins),
-        (None, None) if round_end => Some(Outcome::Draw),
-        (None, None) => None,
+    let (a, b) = (board.stores[0].seeds, board.stores[1].seeds);
+    let by_stores = match a.cmp(&b) {
+        std::cmp::Ordering::Greater => Outcome::AWins,
+        std::cmp::Ordering::Less => Outcome::BWins,
+        std::cmp::Ordering::Equal => Outcome::Draw,
     };
-    if let Some(named) = named {
-        let (a, b) = (board.stores[0].seeds, board.stores[1].seeds);
-        let by_stores = match a.cmp(&b) {
-            std::cmp::Ordering::Greater => Outcome::AWins,
-            std::cmp::Ordering::Less => Outcome::BWins,
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        };
-        if named != by_stores {
-            return Err(ImportError::new(
-                number + 1,
-                1,
-                format!(
-                    "`{}` with stores of {a} (A, the top row) and {b} (B): MancalaGames' Dakon (goal MAX_SEEDS) names the player whose store holds more, a tie when they are equal",
-                    lines[number].trim()
-                ),
-            ));
-        }
+    if named != by_stores {
+        return Err(ImportError::new(
+            number + 1,
+            1,
+            format!(
+                "`{}` with stores of {a} (A, the top row) and {b} (B): MancalaGames' Dakon (goal MAX_SEEDS) names the player whose store holds more, a tie when they are equal",
+                lines[number].trim()
+            ),
+        ));
     }
-    ends_where_mancala_games_ends(line, number, &board, repeat, round_end, &game_end, config)?;
-    let side = if start { to_move } else { side };
-    Ok((
-        Entry {
-            line: number,
-            number: entry_number,
-            side,
-            player: name,
-            hole,
-            start,
-            repeat,
-            round_end,
-            game_end,
-            round_winner,
-            pass,
-            board,
-            board_line: next + 1,
-        },
-        next + 2,
-    ))
+    Ok(())
 }
 
 /// Whether a round or the game ends after an entry is a claim of the log, checked against the

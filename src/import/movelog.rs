@@ -318,27 +318,78 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
     })?;
     let mut header = Header::new(kind);
     if let Some(board) = &head.board {
-        let size: BoardSize = board.parse().map_err(|_| {
-            line.at_key(
-                "board",
-                format!("expected a board size such as 2x7, found `{board}`"),
-            )
-        })?;
-        let def = game_def(kind);
-        if !def.boards.contains(&size) {
-            let known: Vec<String> = def.boards.iter().map(ToString::to_string).collect();
-            return Err(line.at_key(
-                "board",
-                format!(
-                    "{kind} is not played on {size}: its boards are {}",
-                    known.join(", ")
-                ),
-            ));
-        }
-        header.board = Some(spanned(size));
+        header.board = Some(spanned(board_size(line, kind, board)?));
     }
     header.preset = head.preset.map(spanned);
-    for option in &head.options {
+    options(line, &head.options, &mut header)?;
+    // The rules are the replay's, but a header they refuse is refused here, at its line.
+    crate::rules::with_rules(&header, Accept).map_err(|d| {
+        line.at_key(
+            if head.options.is_empty() {
+                "preset"
+            } else {
+                "options"
+            },
+            format!("{} ({})", d.message, d.rule),
+        )
+    })?;
+    if let Some(players) = head.players {
+        header.player_a = players.a.map(spanned);
+        header.player_b = players.b.map(spanned);
+    }
+    let first = first_and_start(
+        line,
+        head.first.as_deref(),
+        head.start.as_deref(),
+        &mut header,
+    )?;
+    header.event = head.event.map(spanned);
+    header.site = head.site.map(spanned);
+    header.date = head.date.map(spanned);
+    header.source = head.source.map(spanned);
+    for (name, value) in head.tags {
+        header
+            .other
+            .push(spanned(other_tag(line, Tag { name, value })?));
+    }
+    header
+        .other
+        .push(spanned(importer_tag(Format::MoveLog, source, line.number)));
+    Ok(Building {
+        game: Game::new(header, Vec::new(), Outcome::Unknown),
+        last: None,
+        first,
+        turns: 0,
+        ended: false,
+        places: Places::new(line.number),
+    })
+}
+
+/// The `board` of a header line, one its game is played on.
+fn board_size(line: &Line, kind: GameKind, board: &str) -> Result<BoardSize, ImportError> {
+    let size: BoardSize = board.parse().map_err(|_| {
+        line.at_key(
+            "board",
+            format!("expected a board size such as 2x7, found `{board}`"),
+        )
+    })?;
+    let def = game_def(kind);
+    if !def.boards.contains(&size) {
+        let known: Vec<String> = def.boards.iter().map(ToString::to_string).collect();
+        return Err(line.at_key(
+            "board",
+            format!(
+                "{kind} is not played on {size}: its boards are {}",
+                known.join(", ")
+            ),
+        ));
+    }
+    Ok(size)
+}
+
+/// The `options` of a header line, as MGN's `Option` tags.
+fn options(line: &Line, options: &[String], header: &mut Header) -> Result<(), ImportError> {
+    for option in options {
         // As MGN's `Option` tag holds them: a code and a value, one setting per code.
         let Some((code, value)) = option
             .split_once('=')
@@ -360,60 +411,36 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
             value: value.to_string(),
         }));
     }
-    // The rules are the replay's, but a header they refuse is refused here, at its line.
-    crate::rules::with_rules(&header, Accept).map_err(|d| {
-        line.at_key(
-            if head.options.is_empty() {
-                "preset"
-            } else {
-                "options"
-            },
-            format!("{} ({})", d.message, d.rule),
-        )
-    })?;
-    if let Some(players) = head.players {
-        header.player_a = players.a.map(spanned);
-        header.player_b = players.b.map(spanned);
-    }
-    let mut first = None;
-    if let Some(text) = &head.first {
+    Ok(())
+}
+
+/// The `first` and `start` of a header line, which agree: who moves first, when they say.
+fn first_and_start(
+    line: &Line,
+    first: Option<&str>,
+    start: Option<&str>,
+    header: &mut Header,
+) -> Result<Option<Side>, ImportError> {
+    let mut mover = None;
+    if let Some(text) = first {
         let who = side(text)
             .ok_or_else(|| line.at_key("first", format!("expected A or B, found `{text}`")))?;
         header.first = Some(spanned(who));
-        first = Some(who);
+        mover = Some(who);
     }
-    if let Some(text) = &head.start {
+    if let Some(text) = start {
         let position = parse_position(text)
             .map_err(|e| line.at_key("start", format!("not an MGN position: {}", e.message())))?;
-        if first.is_some_and(|f| f != position.to_move) {
+        if mover.is_some_and(|f| f != position.to_move) {
             return Err(line.at_key(
                 "first",
                 "`first` and the start position's side to move differ",
             ));
         }
-        first = Some(position.to_move);
+        mover = Some(position.to_move);
         header.start = Some(spanned(position));
     }
-    header.event = head.event.map(spanned);
-    header.site = head.site.map(spanned);
-    header.date = head.date.map(spanned);
-    header.source = head.source.map(spanned);
-    for (name, value) in head.tags {
-        header
-            .other
-            .push(spanned(other_tag(line, Tag { name, value })?));
-    }
-    header
-        .other
-        .push(spanned(importer_tag(Format::MoveLog, source, line.number)));
-    Ok(Building {
-        game: Game::new(header, Vec::new(), Outcome::Unknown),
-        last: None,
-        first,
-        turns: 0,
-        ended: false,
-        places: Places::new(line.number),
-    })
+    Ok(mover)
 }
 
 /// A tag of the log's `tags`, if MGN's reader reads it back as itself: a tag of no meaning to
@@ -466,93 +493,20 @@ fn element(kind: GameKind, token: &str) -> Option<Element> {
 fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
     let turn: TurnLine = serde_json::from_str(line.text).map_err(|e| json_error(line, e))?;
     let kind = building.game.header.game.value;
-    let player = side(&turn.player).ok_or_else(|| {
-        line.at_key(
-            "player",
-            format!("expected A or B, found `{}`", turn.player),
-        )
-    })?;
-    // Turns alternate within a round (a player who cannot move passes); who starts a round
-    // after the first is the rules' to say, and the replay checks it.
-    let expected = building.last.map(Side::other).or(building.first);
-    if let Some(expected) = expected {
-        if player != expected {
-            return Err(line.at_key(
-                "player",
-                format!(
-                    "expected a turn of {expected}, found one of {player}: turns alternate (a player who cannot move passes: write his turn with \"move\": \"pass\"){}",
-                    if building.last.is_none() { ", and the header's `first` or `start` says who starts" } else { "" }
-                ),
-            ));
-        }
-    }
+    let player = turn_player(line, building, &turn.player)?;
     if building.turns == 0
         && building.game.header.first.is_none()
         && building.game.header.start.is_none()
     {
         building.game.header.first = Some(spanned(player));
     }
-    let played = element(kind, &turn.mv);
-    let played = match played {
-        Some(Element::Move(m)) => {
-            // In these games a player sows only from his own row (a Nchuwa removal, `*A5`
-            // under `nchuwa.opening.order=interleaved`, sows nothing).
-            let from = m.value.sowings.first().map(|s| s.hole.value);
-            if let Some(from) = from.filter(|f| kind != GameKind::DongWo && f.side != player) {
-                return Err(line.at_key(
-                    "move",
-                    format!(
-                        "{player} cannot move from {from}, a hole of {}'s row",
-                        from.side
-                    ),
-                ));
-            }
-            Element::Move(m)
-        }
-        Some(Element::Pass(p)) => Element::Pass(p),
-        _ => {
-            return Err(line.at_key(
-                "move",
-                format!(
-                    "expected one MGN move (such as B4, B4-B2, B9*A5, B3>@A2) or pass, found `{}`",
-                    turn.mv
-                ),
-            ))
-        }
-    };
+    let played = played(line, kind, player, &turn.mv)?;
     line.mark(building, "move");
     building.game.moves.push(played);
     if let Some(captures) = turn.captures {
-        // MGN has no claim of points from no hole (`x7` leaves the holes unclaimed, `x7()` is
-        // not MGN), and no rule captures without emptying a hole: written as `x7`, the claim of
-        // no hole would pass unchecked.
-        if captures.points > 0 && captures.holes.as_ref().is_some_and(Vec::is_empty) {
-            return Err(line.at_key(
-                "holes",
-                format!(
-                    "{} points from no hole: a capture takes its points from the holes it empties; name them (\"holes\": [\"A2\", \"B4\"]), or leave out `holes` to claim the points alone",
-                    captures.points
-                ),
-            ));
-        }
-        let mut holes = Vec::new();
-        for hole in captures.holes.iter().flatten() {
-            let parsed: Hole = hole.parse().map_err(|_| {
-                line.at_key(
-                    "captures",
-                    format!("expected a hole such as A2, found `{hole}`"),
-                )
-            })?;
-            holes.push(parsed);
-        }
+        let claim = capture_claim(line, &captures)?;
         line.mark(building, "captures");
-        building
-            .game
-            .moves
-            .push(Element::Captures(spanned(CaptureClaim {
-                count: captures.points,
-                holes,
-            })));
+        building.game.moves.push(Element::Captures(spanned(claim)));
     }
     if let Some([a, b]) = turn.score {
         line.mark(building, "score");
@@ -575,6 +529,88 @@ fn turn(line: &Line, building: &mut Building) -> Result<(), ImportError> {
     building.last = Some(player);
     building.turns += 1;
     Ok(())
+}
+
+/// The `player` of a turn line, whose turn it is.
+fn turn_player(line: &Line, building: &Building, player: &str) -> Result<Side, ImportError> {
+    let player = side(player)
+        .ok_or_else(|| line.at_key("player", format!("expected A or B, found `{player}`")))?;
+    // Turns alternate within a round (a player who cannot move passes); who starts a round
+    // after the first is the rules' to say, and the replay checks it.
+    let expected = building.last.map(Side::other).or(building.first);
+    if let Some(expected) = expected {
+        if player != expected {
+            return Err(line.at_key(
+                "player",
+                format!(
+                    "expected a turn of {expected}, found one of {player}: turns alternate (a player who cannot move passes: write his turn with \"move\": \"pass\"){}",
+                    if building.last.is_none() { ", and the header's `first` or `start` says who starts" } else { "" }
+                ),
+            ));
+        }
+    }
+    Ok(player)
+}
+
+/// The `move` of a turn line: one MGN move of the mover's, or a pass.
+fn played(line: &Line, kind: GameKind, player: Side, mv: &str) -> Result<Element, ImportError> {
+    Ok(match element(kind, mv) {
+        Some(Element::Move(m)) => {
+            // In these games a player sows only from his own row (a Nchuwa removal, `*A5`
+            // under `nchuwa.opening.order=interleaved`, sows nothing).
+            let from = m.value.sowings.first().map(|s| s.hole.value);
+            if let Some(from) = from.filter(|f| kind != GameKind::DongWo && f.side != player) {
+                return Err(line.at_key(
+                    "move",
+                    format!(
+                        "{player} cannot move from {from}, a hole of {}'s row",
+                        from.side
+                    ),
+                ));
+            }
+            Element::Move(m)
+        }
+        Some(Element::Pass(p)) => Element::Pass(p),
+        _ => {
+            return Err(line.at_key(
+                "move",
+                format!(
+                    "expected one MGN move (such as B4, B4-B2, B9*A5, B3>@A2) or pass, found `{}`",
+                    mv
+                ),
+            ))
+        }
+    })
+}
+
+/// The `captures` of a turn line, as MGN's claim.
+fn capture_claim(line: &Line, captures: &CapturesField) -> Result<CaptureClaim, ImportError> {
+    // MGN has no claim of points from no hole (`x7` leaves the holes unclaimed, `x7()` is
+    // not MGN), and no rule captures without emptying a hole: written as `x7`, the claim of
+    // no hole would pass unchecked.
+    if captures.points > 0 && captures.holes.as_ref().is_some_and(Vec::is_empty) {
+        return Err(line.at_key(
+            "holes",
+            format!(
+                "{} points from no hole: a capture takes its points from the holes it empties; name them (\"holes\": [\"A2\", \"B4\"]), or leave out `holes` to claim the points alone",
+                captures.points
+            ),
+        ));
+    }
+    let mut holes = Vec::new();
+    for hole in captures.holes.iter().flatten() {
+        let parsed: Hole = hole.parse().map_err(|_| {
+            line.at_key(
+                "captures",
+                format!("expected a hole such as A2, found `{hole}`"),
+            )
+        })?;
+        holes.push(parsed);
+    }
+    Ok(CaptureClaim {
+        count: captures.points,
+        holes,
+    })
 }
 
 fn actions(

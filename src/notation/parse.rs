@@ -1244,6 +1244,21 @@ struct RawTag<'a> {
     value_span: Span,
 }
 
+/// A tag that may be given once, into its slot: a second one is refused at its name.
+fn once<'a, T>(
+    slot: &mut Option<Spanned<T>>,
+    t: &RawTag<'a>,
+    name_at: &'a str,
+    value: T,
+) -> Result<(), Failure<'a>> {
+    if slot.is_some() {
+        let expected = format!("at most one `{}` tag", t.name);
+        return Err(failure(name_at, expected, Some("a second one".into())));
+    }
+    *slot = Some(Spanned::new(value, t.value_span));
+    Ok(())
+}
+
 impl<'a> Reader<'a> {
     /// A part of `text` reaching to its end.
     fn whole(text: &'a str) -> Reader<'a> {
@@ -1458,19 +1473,6 @@ impl<'a> Reader<'a> {
     }
 
     fn add_tag(&self, h: &mut Header, t: RawTag<'a>, name_at: &'a str) -> Result<(), Failure<'a>> {
-        fn once<'a, T>(
-            slot: &mut Option<Spanned<T>>,
-            t: &RawTag<'a>,
-            name_at: &'a str,
-            value: T,
-        ) -> Result<(), Failure<'a>> {
-            if slot.is_some() {
-                let expected = format!("at most one `{}` tag", t.name);
-                return Err(failure(name_at, expected, Some("a second one".into())));
-            }
-            *slot = Some(Spanned::new(value, t.value_span));
-            Ok(())
-        }
         let text = || t.value.clone().into_owned();
         match t.name {
             "Game" => {
@@ -1481,35 +1483,9 @@ impl<'a> Reader<'a> {
                     Some("another `Game` tag".into()),
                 ))
             }
-            "Board" => {
-                let size = (number, char('x'), number).parse(t.raw);
-                match size {
-                    Ok(("", (rows, _, columns))) => {
-                        once(&mut h.board, &t, name_at, BoardSize { rows, columns })
-                    }
-                    _ => Err(self.bad_value(&t, "a board size such as 2x5")),
-                }
-            }
+            "Board" => self.board_tag(h, &t, name_at),
             "Preset" => once(&mut h.preset, &t, name_at, text()),
-            "Option" => {
-                let (code, value) = match t.value.split_once('=') {
-                    Some((c, v)) if !c.is_empty() && !v.is_empty() => (c, v),
-                    _ => {
-                        let expected = "an option such as dakon.next-round.first=last-mover";
-                        return Err(self.bad_value(&t, expected));
-                    }
-                };
-                if h.options.iter().any(|o| o.value.code == code) {
-                    let expected = format!("at most one `Option` for `{code}`");
-                    return Err(failure(t.raw, expected, Some("a second one".into())));
-                }
-                let setting = RuleSetting {
-                    code: code.to_owned(),
-                    value: value.to_owned(),
-                };
-                h.options.push(Spanned::new(setting, t.value_span));
-                Ok(())
-            }
+            "Option" => self.option_tag(h, &t),
             "PlayerA" => once(&mut h.player_a, &t, name_at, text()),
             "PlayerB" => once(&mut h.player_b, &t, name_at, text()),
             "Event" => once(&mut h.event, &t, name_at, text()),
@@ -1526,27 +1502,7 @@ impl<'a> Reader<'a> {
                 None => Err(self.bad_value(&t, RESULT)),
             },
             "Termination" => once(&mut h.termination, &t, name_at, text()),
-            "Start" => {
-                // Read from the raw text so that errors point into the string; a position
-                // holds no character that would need an escape.
-                let debts = h.game.value == GameKind::DongWo;
-                let read = position(t.raw, 0, debts).and_then(|(rest, p)| {
-                    if rest.is_empty() {
-                        Ok(p)
-                    } else {
-                        fail(rest, "the end of the position (the closing `\"`)")
-                    }
-                });
-                let p = read.map_err(|e| {
-                    e.map(|mut f| {
-                        if f.at.is_empty() && f.found.is_none() {
-                            f.found = Some("the end of the tag value".into());
-                        }
-                        f
-                    })
-                })?;
-                once(&mut h.start, &t, name_at, p)
-            }
+            "Start" => self.start_tag(h, &t, name_at),
             _ => {
                 let tag = Tag {
                     name: t.name.to_owned(),
@@ -1558,6 +1514,71 @@ impl<'a> Reader<'a> {
                 Ok(())
             }
         }
+    }
+
+    /// `Board`: the board's size, `2x5`.
+    fn board_tag(
+        &self,
+        h: &mut Header,
+        t: &RawTag<'a>,
+        name_at: &'a str,
+    ) -> Result<(), Failure<'a>> {
+        let size = (number, char('x'), number).parse(t.raw);
+        match size {
+            Ok(("", (rows, _, columns))) => {
+                once(&mut h.board, t, name_at, BoardSize { rows, columns })
+            }
+            _ => Err(self.bad_value(t, "a board size such as 2x5")),
+        }
+    }
+
+    /// `Option`: one rule option, `code=value`, at most one a code.
+    fn option_tag(&self, h: &mut Header, t: &RawTag<'a>) -> Result<(), Failure<'a>> {
+        let (code, value) = match t.value.split_once('=') {
+            Some((c, v)) if !c.is_empty() && !v.is_empty() => (c, v),
+            _ => {
+                let expected = "an option such as dakon.next-round.first=last-mover";
+                return Err(self.bad_value(t, expected));
+            }
+        };
+        if h.options.iter().any(|o| o.value.code == code) {
+            let expected = format!("at most one `Option` for `{code}`");
+            return Err(failure(t.raw, expected, Some("a second one".into())));
+        }
+        let setting = RuleSetting {
+            code: code.to_owned(),
+            value: value.to_owned(),
+        };
+        h.options.push(Spanned::new(setting, t.value_span));
+        Ok(())
+    }
+
+    /// `Start`: the position the game starts from.
+    fn start_tag(
+        &self,
+        h: &mut Header,
+        t: &RawTag<'a>,
+        name_at: &'a str,
+    ) -> Result<(), Failure<'a>> {
+        // Read from the raw text so that errors point into the string; a position
+        // holds no character that would need an escape.
+        let debts = h.game.value == GameKind::DongWo;
+        let read = position(t.raw, 0, debts).and_then(|(rest, p)| {
+            if rest.is_empty() {
+                Ok(p)
+            } else {
+                fail(rest, "the end of the position (the closing `\"`)")
+            }
+        });
+        let p = read.map_err(|e| {
+            e.map(|mut f| {
+                if f.at.is_empty() && f.found.is_none() {
+                    f.found = Some("the end of the tag value".into());
+                }
+                f
+            })
+        })?;
+        once(&mut h.start, t, name_at, p)
     }
 
     /// `{...}` or `; ...`, from its first character.
@@ -1640,57 +1661,64 @@ impl<'a> Reader<'a> {
                     let (rest, s) = self.spanned(score)(i)?;
                     (rest, Element::Score(s))
                 }
-                b'[' => {
-                    if let Some(name) = tag_ahead(i) {
-                        let expected = if name == "Game" {
-                            "a result (1-0, 0-1, 1/2-1/2 or *) before the next game"
-                        } else {
-                            "a checkpoint; tags go before the move text"
-                        };
-                        return fail(i, expected);
-                    }
-                    let (rest, p) = position(&i[1..], cursor.holes_hint, cursor.debts)?;
-                    let rest = byte(rest, b']', "`]` closing the checkpoint")?;
-                    cursor.holes_hint = p.holes.row(Side::A).len() + p.holes.row(Side::B).len();
-                    (
-                        rest,
-                        Element::Checkpoint(Spanned::new(p, self.span(i, rest))),
-                    )
-                }
-                b'a'..=b'z' => {
-                    let len = i.bytes().take_while(u8::is_ascii_lowercase).count();
-                    let (word, after) = i.split_at(len);
-                    match word {
-                        "pass" => {
-                            cursor.plies += 1;
-                            (after, Element::Pass(Spanned::new((), self.span(i, after))))
-                        }
-                        "round" => {
-                            cursor.plies = 0;
-                            let (rest, n) = preceded(
-                                expect("a space, then the round number", sp),
-                                expect("the round number", number),
-                            )
-                            .parse(after)?;
-                            (rest, Element::Round(Spanned::new(n, self.span(i, rest))))
-                        }
-                        _ if TRANSACTIONS.contains(&word) => {
-                            let (rest, _) =
-                                expect("`:` after the transaction's name", char(':'))(after)?;
-                            let (rest, t) = transaction(word, rest)?;
-                            (
-                                rest,
-                                Element::Transaction(Spanned::new(t, self.span(i, rest))),
-                            )
-                        }
-                        _ => return fail(i, ELEMENT),
-                    }
-                }
+                b'[' => self.checkpoint(i, cursor)?,
+                b'a'..=b'z' => self.word_element(i, cursor)?,
                 _ => return fail(i, ELEMENT),
             };
             boundary(rest, after_element(&element))?;
             return Ok((rest, Next::Element(element)));
         }
+    }
+
+    /// A checkpoint, `[...]`, from its `[`; a tag there is out of place.
+    #[inline]
+    fn checkpoint(&self, i: &'a str, cursor: &mut Cursor) -> PResult<'a, Element> {
+        if let Some(name) = tag_ahead(i) {
+            let expected = if name == "Game" {
+                "a result (1-0, 0-1, 1/2-1/2 or *) before the next game"
+            } else {
+                "a checkpoint; tags go before the move text"
+            };
+            return fail(i, expected);
+        }
+        let (rest, p) = position(&i[1..], cursor.holes_hint, cursor.debts)?;
+        let rest = byte(rest, b']', "`]` closing the checkpoint")?;
+        cursor.holes_hint = p.holes.row(Side::A).len() + p.holes.row(Side::B).len();
+        Ok((
+            rest,
+            Element::Checkpoint(Spanned::new(p, self.span(i, rest))),
+        ))
+    }
+
+    /// An element named by a word: `pass`, `round N`, or a transaction.
+    #[inline]
+    fn word_element(&self, i: &'a str, cursor: &mut Cursor) -> PResult<'a, Element> {
+        let len = i.bytes().take_while(u8::is_ascii_lowercase).count();
+        let (word, after) = i.split_at(len);
+        Ok(match word {
+            "pass" => {
+                cursor.plies += 1;
+                (after, Element::Pass(Spanned::new((), self.span(i, after))))
+            }
+            "round" => {
+                cursor.plies = 0;
+                let (rest, n) = preceded(
+                    expect("a space, then the round number", sp),
+                    expect("the round number", number),
+                )
+                .parse(after)?;
+                (rest, Element::Round(Spanned::new(n, self.span(i, rest))))
+            }
+            _ if TRANSACTIONS.contains(&word) => {
+                let (rest, _) = expect("`:` after the transaction's name", char(':'))(after)?;
+                let (rest, t) = transaction(word, rest)?;
+                (
+                    rest,
+                    Element::Transaction(Spanned::new(t, self.span(i, rest))),
+                )
+            }
+            _ => return fail(i, ELEMENT),
+        })
     }
 
     /// `N.` or `N...`, checked against the ply it stands before.

@@ -81,32 +81,7 @@ pub fn run(args: &CheckArgs) -> Status {
             Err(_) => String::new(),
         })
         .collect();
-    // A bar only for people watching a long run: indicatif draws nothing when standard error
-    // is not a terminal, and a run over a few small files is over before a bar would help.
-    // Over many files it counts files; over a few large ones (a file of many games), bytes.
-    let input_bytes: u64 = origins
-        .iter()
-        .filter_map(|o| match o {
-            Ok(input::Origin::File(path)) => std::fs::metadata(path).ok().map(|m| m.len()),
-            _ => None,
-        })
-        .sum();
-    let by_bytes = origins.len() < 20 && input_bytes >= LARGE_INPUT;
-    let bar = if !io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else if origins.len() >= 20 {
-        ProgressBar::new(origins.len() as u64).with_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
-                .expect("a valid template"),
-        )
-    } else if by_bytes {
-        ProgressBar::new(input_bytes).with_style(
-            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} checked, {elapsed}")
-                .expect("a valid template"),
-        )
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = Bar::over(&origins);
     let limit = args.max_failures.map_or(usize::MAX, NonZeroUsize::get);
     let mut status = Status::Success;
     let mut reported = Reported::default();
@@ -138,29 +113,16 @@ pub fn run(args: &CheckArgs) -> Status {
                         window.stop();
                         return Ok(());
                     }
-                    let bytes = unit.bytes();
-                    // The bar moves by files, or by the bytes of the parts checked.
-                    let (per_part, per_file) = if by_bytes { (bytes as u64, 0) } else { (0, 1) };
-                    match unit {
-                        Unit::Part { file, part } => {
-                            bar.suspend(|| {
-                                reported.part(&mut report, &names[file], &part, &results, limit)
-                            })?;
-                            bar.inc(per_part);
-                        }
-                        // Past the limit, a file's end says nothing more.
-                        Unit::End { .. } if report.failed() >= limit => bar.inc(per_file),
-                        Unit::End { file } => {
-                            bar.inc(per_file);
-                            bar.suspend(|| reported.end(&mut report, &names[file]))?;
-                        }
-                        Unit::Error { file, error } => {
-                            bar.inc(per_file);
-                            reported.forget(file);
-                            output::say(&report::input_error(&error));
-                            status = status.max(Status::Error);
-                        }
-                    }
+                    let unit_status = report_unit(
+                        unit,
+                        &results,
+                        &mut report,
+                        &mut reported,
+                        &bar,
+                        &names,
+                        limit,
+                    )?;
+                    status = status.max(unit_status);
                 }
                 window.release(in_batch);
             }
@@ -169,7 +131,7 @@ pub fn run(args: &CheckArgs) -> Status {
     });
     // The reader may wait on the window when the report stops early.
     window.stop();
-    bar.finish_and_clear();
+    bar.bar.finish_and_clear();
     let (status, counts) = report.conclude(written, status);
     if let Some((passed, failed)) = counts {
         tracing::info!(
@@ -181,6 +143,85 @@ pub fn run(args: &CheckArgs) -> Status {
         );
     }
     status
+}
+
+/// The progress bar of a run, and what it counts.
+struct Bar {
+    bar: ProgressBar,
+    /// It counts the bytes of the parts checked, not files.
+    by_bytes: bool,
+}
+
+impl Bar {
+    fn over(origins: &[Result<Origin, InputError>]) -> Bar {
+        // A bar only for people watching a long run: indicatif draws nothing when standard error
+        // is not a terminal, and a run over a few small files is over before a bar would help.
+        // Over many files it counts files; over a few large ones (a file of many games), bytes.
+        let input_bytes: u64 = origins
+            .iter()
+            .filter_map(|o| match o {
+                Ok(input::Origin::File(path)) => std::fs::metadata(path).ok().map(|m| m.len()),
+                _ => None,
+            })
+            .sum();
+        let by_bytes = origins.len() < 20 && input_bytes >= LARGE_INPUT;
+        let bar = if !io::stderr().is_terminal() {
+            ProgressBar::hidden()
+        } else if origins.len() >= 20 {
+            ProgressBar::new(origins.len() as u64).with_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
+                    .expect("a valid template"),
+            )
+        } else if by_bytes {
+            ProgressBar::new(input_bytes).with_style(
+                ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} checked, {elapsed}")
+                    .expect("a valid template"),
+            )
+        } else {
+            ProgressBar::hidden()
+        };
+        Bar { bar, by_bytes }
+    }
+}
+
+/// One unit checked, reported: its records, its file's end, or the error that stopped reading
+/// its file; the status it gives the run.
+fn report_unit<W: io::Write>(
+    unit: Unit,
+    results: &[RecordResult],
+    report: &mut Report<W>,
+    reported: &mut Reported,
+    bar: &Bar,
+    names: &[String],
+    limit: usize,
+) -> io::Result<Status> {
+    let bytes = unit.bytes();
+    // The bar moves by files, or by the bytes of the parts checked.
+    let (per_part, per_file) = if bar.by_bytes {
+        (bytes as u64, 0)
+    } else {
+        (0, 1)
+    };
+    let bar = &bar.bar;
+    match unit {
+        Unit::Part { file, part } => {
+            bar.suspend(|| reported.part(report, &names[file], &part, results, limit))?;
+            bar.inc(per_part);
+        }
+        // Past the limit, a file's end says nothing more.
+        Unit::End { .. } if report.failed() >= limit => bar.inc(per_file),
+        Unit::End { file } => {
+            bar.inc(per_file);
+            bar.suspend(|| reported.end(report, &names[file]))?;
+        }
+        Unit::Error { file, error } => {
+            bar.inc(per_file);
+            reported.forget(file);
+            output::say(&report::input_error(&error));
+            return Ok(Status::Error);
+        }
+    }
+    Ok(Status::Success)
 }
 
 /// Stops the window when dropped.

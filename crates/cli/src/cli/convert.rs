@@ -65,30 +65,10 @@ pub fn run(args: &ConvertArgs) -> Status {
             return Status::Error;
         }
     };
-    // Nothing to convert is a bad input, said as such rather than as whatever the reader of
-    // the format would make of no text (`EOF while parsing a value`).
-    let blank = |b: &u8| b.is_ascii_whitespace();
-    let text = prefix.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&prefix);
-    if (prefix.len() as u64) < SNIFF_BYTES && text.iter().all(blank) {
-        let what = if text.is_empty() { "empty" } else { "blank" };
-        output::say(&format!(
-            "{}: the input is {what}: nothing to convert (an MGN file holds at least one game, \
-             a YAML or JSON document a map of `mgn` and `games`)",
-            mgn::source::displayable_name(&name)
-        ));
+    if is_blank(&prefix, &name) {
         return Status::Failed;
     }
-    let from = args
-        .from
-        .or_else(|| match &origin {
-            Origin::File(path) => Format::from_extension(path),
-            Origin::Stdin => None,
-        })
-        .unwrap_or_else(|| {
-            let guess = Format::sniff(&String::from_utf8_lossy(&prefix));
-            tracing::info!(file = %mgn::source::displayable_name(&name), format = guess.name(), "input format guessed");
-            guess
-        });
+    let from = input_format(args, &origin, &name, &prefix);
     if from != args.to {
         if let Err(status) = output::refuse_an_input(args.output.as_deref(), &[&args.input]) {
             return status;
@@ -110,7 +90,51 @@ pub fn run(args: &ConvertArgs) -> Status {
         (Format::Mgn, _) => convert_mgn(args, &name, input),
         (Format::Yaml | Format::Json, _) => convert_document(args, &name, from, looks_like, input),
     };
-    let status = match converted {
+    outcome(args, name, converted, started)
+}
+
+/// Whether the input is empty or blank, said as nothing to convert.
+fn is_blank(prefix: &[u8], name: &str) -> bool {
+    // Nothing to convert is a bad input, said as such rather than as whatever the reader of
+    // the format would make of no text (`EOF while parsing a value`).
+    let blank = |b: &u8| b.is_ascii_whitespace();
+    let text = prefix.strip_prefix(b"\xef\xbb\xbf").unwrap_or(prefix);
+    if (prefix.len() as u64) >= SNIFF_BYTES || !text.iter().all(blank) {
+        return false;
+    }
+    let what = if text.is_empty() { "empty" } else { "blank" };
+    output::say(&format!(
+        "{}: the input is {what}: nothing to convert (an MGN file holds at least one game, \
+         a YAML or JSON document a map of `mgn` and `games`)",
+        mgn::source::displayable_name(name)
+    ));
+    true
+}
+
+/// The format the input is read in: --from, else its extension's, else what its start looks
+/// like.
+fn input_format(args: &ConvertArgs, origin: &Origin, name: &str, prefix: &[u8]) -> Format {
+    args
+        .from
+        .or_else(|| match origin {
+            Origin::File(path) => Format::from_extension(path),
+            Origin::Stdin => None,
+        })
+        .unwrap_or_else(|| {
+            let guess = Format::sniff(&String::from_utf8_lossy(prefix));
+            tracing::info!(file = %mgn::source::displayable_name(name), format = guess.name(), "input format guessed");
+            guess
+        })
+}
+
+/// What a conversion did, said: the games written and those left out, or why it stopped.
+fn outcome(
+    args: &ConvertArgs,
+    name: String,
+    converted: Result<Converted, Stop>,
+    started: Instant,
+) -> Status {
+    match converted {
         Ok(converted) => {
             tracing::info!(
                 file = %mgn::source::displayable_name(&name),
@@ -147,8 +171,7 @@ pub fn run(args: &ConvertArgs) -> Status {
             }
             Status::Error
         }
-    };
-    status
+    }
 }
 
 /// Every game of the input as a move log (`--to movelog`), each written from its replay
@@ -319,6 +342,52 @@ enum Target<'w> {
     Document(DocumentWriter<&'w mut dyn Write>),
 }
 
+impl<'w> Target<'w> {
+    fn new(to: Format, out: &'w mut dyn Write) -> Result<Target<'w>, Stop> {
+        Ok(match to {
+            Format::Mgn | Format::Movelog => Target::Mgn(out),
+            Format::Json => Target::Document(
+                DocumentWriter::new(out, document::Format::Json).map_err(Stop::Write)?,
+            ),
+            Format::Yaml => Target::Document(
+                DocumentWriter::new(out, document::Format::Yaml).map_err(Stop::Write)?,
+            ),
+        })
+    }
+}
+
+/// The conversion refused, with why said, when its `records` held no game (the last part is
+/// shown), none was written, or games were left out without --skip-bad.
+fn refuse_incomplete(
+    name: &str,
+    args: &ConvertArgs,
+    records: usize,
+    last_part: Option<Part>,
+    converted: &Converted,
+    only_read: bool,
+) -> Result<(), Stop> {
+    if records == 0 {
+        output::show_rendered(&report::no_game_in(name, last_part.as_ref()));
+        return Err(Stop::Unreadable);
+    }
+    if converted.games == 0 && !only_read {
+        // --skip-bad with nothing left to write: writing an empty output over a file would
+        // lose the only copy of its records.
+        output::say(&format!("{name}: no game reads: nothing was written"));
+        return Err(Stop::Unreadable);
+    }
+    if !args.skip_bad && !converted.left_out.is_empty() {
+        let unreadable = &converted.left_out;
+        output::say(&format!(
+            "{name}: {} did not read: nothing was written (fix {}, or convert the others with --skip-bad)",
+            report::game_numbers(unreadable),
+            if unreadable.len() == 1 { "it" } else { "them" }
+        ));
+        return Err(Stop::Unreadable);
+    }
+    Ok(())
+}
+
 /// Reads the games of an MGN input a part at a time and writes each as it is read; with
 /// `only_read`, writes nothing and says only which games do not read.
 fn convert_parts(
@@ -328,15 +397,7 @@ fn convert_parts(
     out: &mut dyn Write,
     only_read: bool,
 ) -> Result<Converted, Stop> {
-    let mut target = match args.to {
-        Format::Mgn | Format::Movelog => Target::Mgn(out),
-        Format::Json => {
-            Target::Document(DocumentWriter::new(out, document::Format::Json).map_err(Stop::Write)?)
-        }
-        Format::Yaml => {
-            Target::Document(DocumentWriter::new(out, document::Format::Yaml).map_err(Stop::Write)?)
-        }
-    };
+    let mut target = Target::new(args.to, out)?;
     let mut converted = Converted {
         games: 0,
         left_out: Vec::new(),
@@ -405,25 +466,7 @@ fn convert_parts(
             last_part = Some(part.clone());
         }
     }
-    if records == 0 {
-        output::show_rendered(&report::no_game_in(name, last_part.as_ref()));
-        return Err(Stop::Unreadable);
-    }
-    if converted.games == 0 && !only_read {
-        // --skip-bad with nothing left to write: writing an empty output over a file would
-        // lose the only copy of its records.
-        output::say(&format!("{name}: no game reads: nothing was written"));
-        return Err(Stop::Unreadable);
-    }
-    if !args.skip_bad && !converted.left_out.is_empty() {
-        let unreadable = &converted.left_out;
-        output::say(&format!(
-            "{name}: {} did not read: nothing was written (fix {}, or convert the others with --skip-bad)",
-            report::game_numbers(unreadable),
-            if unreadable.len() == 1 { "it" } else { "them" }
-        ));
-        return Err(Stop::Unreadable);
-    }
+    refuse_incomplete(name, args, records, last_part, &converted, only_read)?;
     if let Target::Document(writer) = target {
         writer.finish().map_err(Stop::Write)?;
     }

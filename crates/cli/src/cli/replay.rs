@@ -12,7 +12,9 @@ use super::report::{self, Source};
 use super::Status;
 use mgn::check::header_warnings;
 use mgn::document::{Indented, ItemLines};
-use mgn::notation::{games_in_part, parts, write_position, GameKind, Part, Position};
+use mgn::notation::{
+    games_in_part, parts, write_position, GameKind, GameReader, Games, Part, Position,
+};
 use mgn::replay::{draw, event_trace, ply_trace, replay_moves, Progress, ReplayOptions};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -28,18 +30,22 @@ pub fn run(args: &ReplayArgs) -> Status {
         }
     };
     let mut out = output::stdout();
-    let mut view = View {
-        format: args.format,
-        trace: args.trace,
-        games: 0,
-        kind: GameKind::Dakon,
-        steps: None,
+    let mut replayer = Replayer {
+        args,
+        name: &name,
+        view: View {
+            format: args.format,
+            trace: args.trace,
+            games: 0,
+            kind: GameKind::Dakon,
+            steps: None,
+        },
+        status: Status::Success,
+        records: 0,
     };
-    let mut status = Status::Success;
-    let mut records = 0;
     let mut last_part: Option<Part> = None;
     let written = (|| -> io::Result<()> {
-        view.open(&mut out, &name)?;
+        replayer.view.open(&mut out, &name)?;
         for part in parts(input) {
             // A reader that has gone (`| head`) wants no more.
             if out.is_closed() {
@@ -52,88 +58,22 @@ pub fn run(args: &ReplayArgs) -> Status {
                         name: name.clone(),
                         error,
                     }));
-                    status = Status::Error;
+                    replayer.status = Status::Error;
                     break;
                 }
             };
-            let text = match report::part_text(&name, &part) {
-                Ok(text) => text,
-                // A part too long or not UTF-8 is a bad record, as for mgn check.
-                Err(error) => {
-                    records += 1;
-                    if args.game.is_none_or(|wanted| wanted.get() == records) {
-                        show_rendered(&error);
-                        status = status.max(Status::Failed);
-                    }
-                    continue;
-                }
-            };
-            let source = Source::of_part(&name, text, &part);
-            let mut games = games_in_part(text, Vec::new(), part.last);
-            while let Some(next) = games.next_game() {
-                records += 1;
-                let wanted = args.game.is_none_or(|wanted| wanted.get() == records);
-                let mut reader = match next {
-                    Ok(reader) if wanted => reader,
-                    Ok(reader) => {
-                        let _ = games.finish(reader);
-                        continue;
-                    }
-                    Err(error) => {
-                        if wanted {
-                            show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
-                            status = status.max(Status::Failed);
-                        }
-                        continue;
-                    }
-                };
-                // A game that does not read is not replayed: its error is all there is to say.
-                if let Some(error) = reader.again().find_map(Result::err) {
-                    show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
-                    status = status.max(Status::Failed);
-                    let _ = games.finish(reader);
-                    continue;
-                }
-                let header = reader.header.clone();
-                for warning in header_warnings(&header) {
-                    show_rendered(&report::warning(
-                        &source,
-                        header.game.value,
-                        &warning,
-                        Paint::Stderr,
-                    ));
-                }
-                view.begin_game(&mut out, records, header.game.value)?;
-                let mut step_written = Ok(());
-                let mut on_step = |progress: Progress| {
-                    if step_written.is_ok() {
-                        step_written = view.progress(&mut out, &progress);
-                    }
-                };
-                let options = ReplayOptions {
-                    events: true,
-                    on_step: Some(&mut on_step),
-                    max_laps: args.max_laps,
-                };
-                let replayed = replay_moves(&header, &mut reader, options);
-                let _ = games.finish(reader);
-                step_written?;
-                let failure = replayed
-                    .failure
-                    .as_ref()
-                    .map(|f| report::problem(&source, header.game.value, f, view.paint()));
-                if failure.is_some() {
-                    status = status.max(Status::Failed);
-                }
-                let result = replayed.winner;
-                view.end_game(&mut out, result, failure.as_deref())?;
-            }
-            if records == 0 {
+            replayer.part(&mut out, &part)?;
+            if replayer.records == 0 {
                 last_part = Some(part.clone());
             }
         }
-        view.close(&mut out)
+        replayer.view.close(&mut out)
     })();
+    let Replayer {
+        mut status,
+        records,
+        ..
+    } = replayer;
     if records == 0 && status != Status::Error {
         show_rendered(&report::no_game_in(&name, last_part.as_ref()));
         status = status.max(Status::Failed);
@@ -148,6 +88,115 @@ pub fn run(args: &ReplayArgs) -> Status {
         }
     }
     output::finish(&mut out, written, status)
+}
+
+/// The games of a file replayed one by one, those the command line asks for written.
+struct Replayer<'a> {
+    args: &'a ReplayArgs,
+    name: &'a str,
+    view: View,
+    status: Status,
+    /// The records read so far, games and parts that are no text alike: `--game` counts them.
+    records: usize,
+}
+
+impl Replayer<'_> {
+    /// Whether the command line asks for the record just counted.
+    fn wanted(&self) -> bool {
+        self.args
+            .game
+            .is_none_or(|wanted| wanted.get() == self.records)
+    }
+
+    fn failed(&mut self) {
+        self.status = self.status.max(Status::Failed);
+    }
+
+    /// The games of one part of the file.
+    fn part(&mut self, out: &mut impl Write, part: &Part) -> io::Result<()> {
+        let text = match report::part_text(self.name, part) {
+            Ok(text) => text,
+            // A part too long or not UTF-8 is a bad record, as for mgn check.
+            Err(error) => {
+                self.records += 1;
+                if self.wanted() {
+                    show_rendered(&error);
+                    self.failed();
+                }
+                return Ok(());
+            }
+        };
+        let source = Source::of_part(self.name, text, part);
+        let mut games = games_in_part(text, Vec::new(), part.last);
+        while let Some(next) = games.next_game() {
+            self.records += 1;
+            let wanted = self.wanted();
+            match next {
+                Ok(reader) if wanted => self.game(out, &source, &mut games, reader)?,
+                Ok(reader) => {
+                    let _ = games.finish(reader);
+                }
+                Err(error) => {
+                    if wanted {
+                        show_rendered(&report::syntax_error(&source, &error, Paint::Stderr));
+                        self.failed();
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One game asked for, its steps written as they are played.
+    fn game<'t>(
+        &mut self,
+        out: &mut impl Write,
+        source: &Source,
+        games: &mut Games<'t>,
+        mut reader: GameReader<'t>,
+    ) -> io::Result<()> {
+        // A game that does not read is not replayed: its error is all there is to say.
+        if let Some(error) = reader.again().find_map(Result::err) {
+            show_rendered(&report::syntax_error(source, &error, Paint::Stderr));
+            self.failed();
+            let _ = games.finish(reader);
+            return Ok(());
+        }
+        let header = reader.header.clone();
+        for warning in header_warnings(&header) {
+            show_rendered(&report::warning(
+                source,
+                header.game.value,
+                &warning,
+                Paint::Stderr,
+            ));
+        }
+        self.view.begin_game(out, self.records, header.game.value)?;
+        let mut step_written = Ok(());
+        let view = &mut self.view;
+        let mut on_step = |progress: Progress| {
+            if step_written.is_ok() {
+                step_written = view.progress(out, &progress);
+            }
+        };
+        let options = ReplayOptions {
+            events: true,
+            on_step: Some(&mut on_step),
+            max_laps: self.args.max_laps,
+        };
+        let replayed = replay_moves(&header, &mut reader, options);
+        let _ = games.finish(reader);
+        step_written?;
+        let failure = replayed
+            .failure
+            .as_ref()
+            .map(|f| report::problem(source, header.game.value, f, self.view.paint()));
+        if failure.is_some() {
+            self.failed();
+        }
+        let result = replayed.winner;
+        self.view.end_game(out, result, failure.as_deref())
+    }
 }
 
 /// How the trace is written, as it is played: text for people, or the `mgn-trace/1` document

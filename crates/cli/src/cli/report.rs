@@ -429,6 +429,44 @@ impl<'a> JsonVerdict<'a> {
         }
     }
 
+    /// The verdict failed, by the first of its problems.
+    fn failed_with(mut self, source: &Source, kind: GameKind, first: &Diagnostic) -> Self {
+        self.verdict = "failed";
+        self.ply = first.ply;
+        self.rule = Some(first.rule.as_str());
+        self.rule_words = Some(game_def(kind).describe(first.rule)).filter(|w| !w.is_empty());
+        self.message = Some(first.message.clone());
+        self.alternatives = first.alternatives.clone();
+        self.trace = first.trace.clone();
+        self.diff = first.diff.clone();
+        self = self.at(source, placed_at(first));
+        // Only the start of a place in the MGN has a place in the file it was imported from.
+        let in_mgn = source.imported_from.is_none();
+        if let Some(end) = first.end().filter(|_| in_mgn) {
+            let (line, column) = source.line_col(end);
+            self.end_line = Some(line);
+            self.end_column = Some(column);
+        }
+        self.label = first.label().map(str::to_string);
+        self.labels = first
+            .labels()
+            .iter()
+            .filter(|_| in_mgn)
+            .map(|label| {
+                let (line, column) = source.line_col(label.start);
+                let (end_line, end_column) = source.line_col(label.end);
+                JsonLabel {
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    message: label.message.clone(),
+                }
+            })
+            .collect();
+        self
+    }
+
     fn at(mut self, source: &Source, offset: usize) -> Self {
         let (line, column) = source.line_col(offset);
         self.line = Some(line);
@@ -512,19 +550,7 @@ impl<W: Write> Report<W> {
                 verdict,
                 warnings,
             } => {
-                for warning in warnings {
-                    let (line, column) = source.line_col(placed_at(warning));
-                    json.warnings.push(JsonWarning {
-                        line,
-                        column,
-                        rule: warning.rule.as_str(),
-                        message: warning.message.clone(),
-                    });
-                    if self.format == ReportFormat::Text && !self.quiet {
-                        let shown = self::warning(source, *kind, warning, self.paint);
-                        writeln!(self.out, "{shown}")?;
-                    }
-                }
+                self.warnings(source, *kind, warnings, &mut json)?;
                 match verdict {
                     mgn::check::Verdict::Passed => {
                         self.passed += 1;
@@ -534,41 +560,7 @@ impl<W: Write> Report<W> {
                     mgn::check::Verdict::Failed(problems) => {
                         self.failed += 1;
                         let first = &problems[0];
-                        json.verdict = "failed";
-                        json.ply = first.ply;
-                        json.rule = Some(first.rule.as_str());
-                        json.rule_words =
-                            Some(game_def(*kind).describe(first.rule)).filter(|w| !w.is_empty());
-                        json.message = Some(first.message.clone());
-                        json.alternatives = first.alternatives.clone();
-                        json.trace = first.trace.clone();
-                        json.diff = first.diff.clone();
-                        json = json.at(source, placed_at(first));
-                        // Only the start of a place in the MGN has a place in the file it
-                        // was imported from.
-                        let in_mgn = source.imported_from.is_none();
-                        if let Some(end) = first.end().filter(|_| in_mgn) {
-                            let (line, column) = source.line_col(end);
-                            json.end_line = Some(line);
-                            json.end_column = Some(column);
-                        }
-                        json.label = first.label().map(str::to_string);
-                        json.labels = first
-                            .labels()
-                            .iter()
-                            .filter(|_| in_mgn)
-                            .map(|label| {
-                                let (line, column) = source.line_col(label.start);
-                                let (end_line, end_column) = source.line_col(label.end);
-                                JsonLabel {
-                                    line,
-                                    column,
-                                    end_line,
-                                    end_column,
-                                    message: label.message.clone(),
-                                }
-                            })
-                            .collect();
+                        json = json.failed_with(source, *kind, first);
                         Some(
                             problems
                                 .iter()
@@ -580,6 +572,41 @@ impl<W: Write> Report<W> {
                 }
             }
         };
+        self.write_verdict(&json, &case_name, shown)
+    }
+
+    /// The warnings of a record checked: into its JSON verdict, and shown in a text report.
+    fn warnings(
+        &mut self,
+        source: &Source,
+        kind: GameKind,
+        warnings: &[Diagnostic],
+        json: &mut JsonVerdict,
+    ) -> io::Result<()> {
+        for warning in warnings {
+            let (line, column) = source.line_col(placed_at(warning));
+            json.warnings.push(JsonWarning {
+                line,
+                column,
+                rule: warning.rule.as_str(),
+                message: warning.message.clone(),
+            });
+            if self.format == ReportFormat::Text && !self.quiet {
+                let shown = self::warning(source, kind, warning, self.paint);
+                writeln!(self.out, "{shown}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A record's verdict in the report's format: `shown`, its text, for people; `json` for
+    /// programs; a test case named `case_name` for JUnit.
+    fn write_verdict(
+        &mut self,
+        json: &JsonVerdict,
+        case_name: &str,
+        shown: Option<String>,
+    ) -> io::Result<()> {
         match self.format {
             ReportFormat::Text => match shown {
                 Some(shown) if self.quiet => {
@@ -588,7 +615,7 @@ impl<W: Write> Report<W> {
                 Some(shown) => writeln!(self.out, "{shown}"),
                 None => Ok(()),
             },
-            ReportFormat::Json => self.json_line(&json),
+            ReportFormat::Json => self.json_line(json),
             ReportFormat::Junit => {
                 let failure = (json.verdict == "failed").then(|| Failure {
                     message: json.message.as_deref().unwrap_or_default(),
@@ -599,7 +626,7 @@ impl<W: Write> Report<W> {
                     Some(junit) => junit,
                     empty => empty.insert(Junit::new()?),
                 };
-                junit.case(name, &case_name, failure)
+                junit.case(json.file, case_name, failure)
             }
         }
     }
