@@ -132,12 +132,14 @@ pub mod picture;
 pub mod protocol;
 pub mod replay;
 pub mod rules;
-pub mod source;
-pub mod suggest;
+mod suggest;
 pub mod suite;
-pub mod walk;
+mod walk;
 
 pub use check::{check_text, CheckOptions, RecordResult, Verdict};
 pub use diagnostic::{Diagnostic, Label, Location};
 pub use notation::{parse_games, write_games, Game, GameKind, Header, SyntaxError};
 pub use rules::{game_def, with_rules, Event, EventSink, GameDef, Rules, WithRules};
+/// ` (did you mean `name`?)`, the hint mgn's messages give for a misspelt game, preset, option
+/// or tag, for a program that names them in messages of its own.
+pub use suggest::did_you_mean;

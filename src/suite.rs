@@ -13,7 +13,8 @@
 
 use crate::check::{check_part, CheckOptions, RecordResult, Verdict};
 use crate::notation::parts;
-use crate::source::LineIndex;
+use crate::notation::LineIndex;
+pub use crate::walk::{mgn_files, WalkError};
 use std::fs;
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
@@ -90,7 +91,7 @@ pub struct SuiteReport {
     pub blessed: Vec<PathBuf>,
 }
 
-/// Every `*.mgn` file under `root`, found as [`crate::walk::mgn_files`] finds them; the first
+/// Every `*.mgn` file under `root`, found as [`mgn_files`] finds them; the first
 /// subfolder that cannot be read is an error.
 pub fn cases(root: &Path) -> io::Result<Vec<PathBuf>> {
     crate::walk::mgn_files(root)

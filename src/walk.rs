@@ -62,7 +62,7 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
 }
 
 /// Whether a path names an MGN file, by its extension in any case.
-pub fn is_mgn(path: &Path) -> bool {
+fn is_mgn(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("mgn"))

@@ -3,7 +3,9 @@
 
 pub mod ast;
 mod compact;
+mod line_index;
 pub use compact::pile_map;
+pub use line_index::LineIndex;
 mod parse;
 pub mod parts;
 mod small;

@@ -39,7 +39,6 @@ use nom::{IResult, Parser};
 
 use super::ast::*;
 use super::write::settle_comment_places;
-use crate::source::LineIndex;
 
 /// A syntax error: where, what was expected, what was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,11 +54,6 @@ impl SyntaxError {
     /// way, as `file:line:column`).
     pub fn message(&self) -> String {
         format!("expected {}, found {}", self.expected, self.found)
-    }
-
-    /// `file:line:col: expected X, found Y`, then the line with a caret under the column.
-    pub fn render(&self, file: &str, text: &str) -> String {
-        LineIndex::new(text).render(file, self.offset, &self.message())
     }
 }
 

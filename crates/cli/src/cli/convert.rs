@@ -74,7 +74,7 @@ pub fn run(args: &ConvertArgs) -> Status {
         output::say(&format!(
             "{}: the input is {what}: nothing to convert (an MGN file holds at least one game, \
              a YAML or JSON document a map of `mgn` and `games`)",
-            mgn::source::displayable_name(&name)
+            crate::cli::source::displayable_name(&name)
         ));
         return Status::Failed;
     }
@@ -86,7 +86,7 @@ pub fn run(args: &ConvertArgs) -> Status {
         })
         .unwrap_or_else(|| {
             let guess = Format::sniff(&String::from_utf8_lossy(&prefix));
-            tracing::info!(file = %mgn::source::displayable_name(&name), format = guess.name(), "input format guessed");
+            tracing::info!(file = %crate::cli::source::displayable_name(&name), format = guess.name(), "input format guessed");
             guess
         });
     if from != args.to {
@@ -113,7 +113,7 @@ pub fn run(args: &ConvertArgs) -> Status {
     let status = match converted {
         Ok(converted) => {
             tracing::info!(
-                file = %mgn::source::displayable_name(&name),
+                file = %crate::cli::source::displayable_name(&name),
                 games = converted.games,
                 to = args.to.name(),
                 elapsed = ?started.elapsed(),
