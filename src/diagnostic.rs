@@ -261,6 +261,7 @@ mod tests {
         fn error<E: Error + Send + Sync + 'static>() {}
         error::<Diagnostic>();
         error::<crate::notation::SyntaxError>();
+        #[cfg(feature = "document")]
         error::<crate::document::DocumentError>();
         let syntax: Box<dyn Error> = Box::new(crate::notation::SyntaxError {
             offset: 12,

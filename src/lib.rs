@@ -123,17 +123,23 @@
 
 pub mod check;
 mod diagnostic;
+#[cfg(feature = "document")]
 pub mod document;
 pub mod generate;
+#[cfg(feature = "import")]
 pub mod import;
 pub mod notation;
 pub mod perft;
+#[cfg(feature = "picture")]
 pub mod picture;
+#[cfg(feature = "protocol")]
 pub mod protocol;
 pub mod replay;
 pub mod rules;
 mod suggest;
+#[cfg(feature = "suite")]
 pub mod suite;
+#[cfg(feature = "suite")]
 mod walk;
 
 pub use check::{check_text, CheckOptions, RecordResult, Verdict};

@@ -780,25 +780,40 @@ impl From<Spanned<Comment>> for Spanned<HeaderComment> {
 }
 
 /// One game of a file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+///
+/// A game is serialized as a game of a document, its moves one item per ply, so its serde
+/// implementations come with the `document` feature, which holds that shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "document",
+    derive(Serialize, Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct Game {
     /// The comments before the `Game` tag: before the file's first game, or after the blank line
     /// that follows the previous game's result and its own comments.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "document",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub before: Vec<Spanned<Comment>>,
+    /// The tag section.
     pub header: Header,
     /// In a document, one item per ply: its decision with the claims and comments after it
     /// (`crate::document::items`).
-    #[serde(with = "crate::document::items")]
+    #[cfg_attr(feature = "document", serde(with = "crate::document::items"))]
     pub moves: Vec<Element>,
     /// The result terminator that closes the move text.
     pub outcome: Spanned<Outcome>,
     /// The comments after the result, up to the first blank line; at the end of the file, all
     /// of them.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "document",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub after: Vec<Spanned<Comment>>,
-    #[serde(skip)]
+    /// Where the game stands in the text it was read from.
+    #[cfg_attr(feature = "document", serde(skip))]
     pub span: Span,
 }
 
