@@ -30,7 +30,7 @@ pub fn verdict_lines_of_bytes(bytes: &[u8]) -> Vec<String> {
     verdict_lines_of(bytes, &CheckOptions::default()).expect("bytes in memory always read")
 }
 
-/// The verdict lines of a case read from `input`, a game at a time ([`crate::notation::parts`]),
+/// The verdict lines of a case read from `input`, a game at a time ([`crate::notation::parts()`]),
 /// checked under `options`.
 pub fn verdict_lines_of(input: impl BufRead, options: &CheckOptions) -> io::Result<Vec<String>> {
     let mut lines = Vec::new();

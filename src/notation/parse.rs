@@ -78,7 +78,7 @@ pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
 
 /// The games of a file one at a time, as [`parse_games`] reads them: a checker that drops each
 /// game when done holds one game's syntax tree, however large the file. The text is read a
-/// part at a time, as a file read from a stream is ([`super::parts`]): both give the same.
+/// part at a time, as a file read from a stream is ([`super::parts()`]): both give the same.
 pub fn games(text: &str) -> Games<'_> {
     let start = text.len() - text.strip_prefix('\u{feff}').unwrap_or(text).len();
     let mut games = games_in_part("", Vec::new(), true);

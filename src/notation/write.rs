@@ -255,7 +255,7 @@ pub fn push_tag(out: &mut String, name: &str, value: &str) {
 
 /// A game's move text written an element at a time, as a game is read (a game of millions of
 /// moves is converted without its syntax tree): move numbers where the canonical form has them,
-/// lines of at most [`WIDTH`] columns broken only between tokens.
+/// lines of at most 80 columns (the canonical form's width) broken only between tokens.
 pub struct MovetextWriter {
     column: usize,
     /// Plies since the start of the round, and whether the element just written was the first

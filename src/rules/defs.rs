@@ -102,7 +102,7 @@ impl GameDef {
 }
 
 /// The code of a move cut after a lap by the end of a record that stops unfinished
-/// ([`Rules::apply_cut`]).
+/// ([`Rules::apply_cut`](crate::rules::Rules::apply_cut)).
 pub const CUT: &str = "mgn.record.cut";
 
 /// Rules that hold for every game: the form of a record rather than the play.
@@ -204,7 +204,7 @@ pub fn general_rule(code: &str) -> Option<&'static RuleDef> {
 }
 
 /// The most laps one move may take before it is decided, unless told otherwise (`--max-laps`,
-/// [`Settings::set_max_laps`]). A move that ends by then is decided, and so is a move whose
+/// [`Settings::set_max_laps`](crate::rules::Settings::set_max_laps)). A move that ends by then is decided, and so is a move whose
 /// in-move state repeats by then (after lap mu + lambda, docs/rules/nchuwa.md); any other move
 /// fails under `mgn.limit.laps`. Chosen so that a move at the budget is decided in about a
 /// second on the development machine (docs/performance.md, "Laps").
