@@ -14,6 +14,7 @@ use std::fmt;
 /// Which part of a written move a [`Diagnostic`] of the rules is about, so the replay can point
 /// at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MovePart {
     Whole,
     /// The n-th sowing of a chained move (0-based).
@@ -68,6 +69,7 @@ pub struct Label {
 
 /// Where a [`Diagnostic`] points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Location {
     /// A part of the move being played: what the rules know.
     Move(MovePart),

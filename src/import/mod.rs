@@ -12,6 +12,7 @@ use std::fmt;
 
 /// The formats `mgn import --from` reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// Ludii's trial files (`saveTrialToTextFile`): Nchuwa.
     Ludii,
