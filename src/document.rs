@@ -51,7 +51,7 @@ use std::convert::Infallible;
 use std::fmt;
 use std::io::{self, BufRead, Read};
 
-pub mod items;
+pub(crate) mod items;
 mod json;
 mod yaml;
 

@@ -3,8 +3,8 @@
 //! format's syntax and its mapping of sites and players to holes, and writes MGN text: the
 //! rules are never applied here, the replay applies them to what the import wrote.
 
-pub mod ludii;
-pub mod mancala_games;
+mod ludii;
+mod mancala_games;
 pub mod movelog;
 
 use crate::notation::{parse_games, write_game, Element, Game};

@@ -101,11 +101,6 @@ pub fn parts<R: Read>(input: R) -> Parts<R> {
     }
 }
 
-/// Whether a line starts a game (docs/notation.md, "Files").
-pub fn starts_game(line: &[u8]) -> bool {
-    line.starts_with(b"[Game ") || line.starts_with(b"[Game\t")
-}
-
 /// The bytes of `[Game`, which a part's last line end is followed by before a game line is
 /// sure.
 const GAME_LINE_START: usize = 5;
@@ -414,13 +409,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn game_lines_are_told_by_their_start() {
-        assert!(starts_game(b"[Game \"dakon\"]\n"));
-        assert!(starts_game(b"[Game\t\"dakon\"]"));
-        assert!(!starts_game(b" [Game \"dakon\"]"));
-        assert!(!starts_game(b"[Games \"x\"]"));
     }
 }
