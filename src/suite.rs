@@ -77,15 +77,20 @@ pub fn verdict_lines_of(input: impl BufRead, options: &CheckOptions) -> io::Resu
 /// One case whose verdicts differ from its verdict file.
 #[derive(Debug)]
 pub struct Mismatch {
+    /// The case's file.
     pub case: PathBuf,
+    /// The verdicts its verdict file expects.
     pub expected: Vec<String>,
+    /// The verdicts the case gets.
     pub actual: Vec<String>,
 }
 
 /// What running a suite gave.
 #[derive(Debug, Default)]
 pub struct SuiteReport {
+    /// Cases run.
     pub cases: usize,
+    /// The cases whose verdicts differ.
     pub mismatches: Vec<Mismatch>,
     /// Verdict files written by `bless`.
     pub blessed: Vec<PathBuf>,
@@ -125,6 +130,7 @@ fn verdict_path(case: &Path) -> PathBuf {
 pub enum CaseOutcome {
     /// Its verdicts are those of its verdict file.
     Agrees,
+    /// Its verdicts differ from its verdict file.
     Differs(Mismatch),
     /// Its verdict file was rewritten to the verdicts it gets now.
     Blessed(PathBuf),

@@ -14,7 +14,9 @@ use walkdir::WalkDir;
 /// A folder or file under the walk that could not be read.
 #[derive(Debug)]
 pub struct WalkError {
+    /// The folder or file.
     pub path: PathBuf,
+    /// Why it could not be read.
     pub error: io::Error,
 }
 

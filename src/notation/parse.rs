@@ -45,7 +45,9 @@ use super::write::settle_comment_places;
 pub struct SyntaxError {
     /// Byte offset into the text that was parsed.
     pub offset: usize,
+    /// What the grammar allows at `offset`, in words.
     pub expected: String,
+    /// What the text holds there, quoted.
     pub found: String,
 }
 
@@ -452,8 +454,11 @@ pub struct PositionFields {
     pub rows: [std::ops::Range<usize>; 2],
     /// Each hole of each row, A's then B's.
     pub holes: [Vec<std::ops::Range<usize>>; 2],
+    /// A's and B's stores or winnings, each as written.
     pub stores: [std::ops::Range<usize>; 2],
+    /// The side to move, as written.
     pub to_move: std::ops::Range<usize>,
+    /// The round, as written.
     pub round: std::ops::Range<usize>,
     /// A's and B's debts, when the string writes them.
     pub debts: Option<[std::ops::Range<usize>; 2]>,

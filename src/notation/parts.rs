@@ -13,6 +13,8 @@ use std::io::{self, Read};
 /// around it are still read.
 #[derive(Clone, Debug)]
 pub struct Part {
+    /// The part's bytes: from a line that starts with `[Game` up to the next such line (the
+    /// first part: what precedes the first).
     pub bytes: Vec<u8>,
     /// Where the part starts in the file, in bytes.
     pub offset: u64,

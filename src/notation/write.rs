@@ -84,6 +84,7 @@ pub fn write_move(m: &Move) -> String {
     out
 }
 
+/// A position as a checkpoint or a `Start` tag writes it, without the brackets.
 pub fn write_position(position: &Position) -> String {
     let mut out = String::new();
     push_position(&mut out, position);
@@ -272,6 +273,7 @@ impl Default for MovetextWriter {
 }
 
 impl MovetextWriter {
+    /// A writer at the start of the move text.
     pub fn new() -> MovetextWriter {
         MovetextWriter {
             column: 0,
@@ -447,10 +449,12 @@ fn push_move(out: &mut String, m: &Move) {
     }
 }
 
+/// Appends an owner action as MGN writes it (`^A4`).
 pub fn push_action(out: &mut String, a: &HoleAction) {
     let _ = write!(out, "{}{}", a.kind.sigil(), a.hole);
 }
 
+/// Appends a transaction as MGN writes it (`buy:B2=3`).
 pub fn push_transaction(out: &mut String, t: &Transaction) {
     let _ = match t {
         Transaction::Win { hole } => write!(out, "win:{hole}"),
@@ -615,12 +619,14 @@ impl Default for PositionText {
 }
 
 impl PositionText {
+    /// Appends one byte.
     #[inline(always)]
     pub fn byte(&mut self, b: u8) {
         self.bytes[self.len.min(128)] = b;
         self.len += 1;
     }
 
+    /// Appends two bytes.
     #[inline(always)]
     pub fn two(&mut self, first: u8, second: u8) {
         let at = self.len.min(128);
@@ -639,6 +645,7 @@ impl PositionText {
         self.len += len + 1;
     }
 
+    /// Appends `n` in decimal.
     #[inline(always)]
     pub fn number(&mut self, n: u32) {
         match u8::try_from(n) {

@@ -39,7 +39,9 @@ use std::collections::BTreeMap;
 /// Where a piece can be: a hole of a row, or a player's store (Dakon) or winnings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Place {
+    /// A hole.
     Hole(Hole),
+    /// A player's store (Dakon) or winnings.
     Store(Side),
 }
 
@@ -55,15 +57,18 @@ impl std::fmt::Display for Place {
 /// How a game's board is laid out on a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// Two rows, or Nchuwa's four.
     pub drawing: Drawing,
     /// Holes in each player's row as MGN writes it (Nchuwa's outer and inner row together).
     pub row: usize,
+    /// Where the stores or winnings are drawn.
     pub stores: Stores,
 }
 
 /// Where a hole stands on the picture's grid, and on which edge its name is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spot {
+    /// The hole.
     pub hole: Hole,
     /// Grid row from the top (0 to 1 on two rows, 0 to 3 on four).
     pub line: usize,
@@ -75,6 +80,7 @@ pub struct Spot {
 }
 
 impl Layout {
+    /// The layout of a board drawn as `drawing`, `row` holes a player, its stores as `stores`.
     pub fn new(drawing: Drawing, row: usize, stores: Stores) -> Layout {
         Layout {
             drawing,
@@ -275,9 +281,13 @@ pub fn hole_state(position: &Position, hole: Hole) -> Option<&HoleState> {
 /// One board to draw: a position on its layout, with its marks and the words around it.
 #[derive(Clone, Debug)]
 pub struct Board {
+    /// The game.
     pub kind: GameKind,
+    /// How its board is laid out.
     pub layout: Layout,
+    /// The position drawn.
     pub position: Position,
+    /// What the last step did, or where the position differs from another.
     pub marks: Marks,
     /// What the picture shows, above the board: `after ply 3, B: B4`.
     pub caption: String,
