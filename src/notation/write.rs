@@ -212,7 +212,7 @@ pub fn settle_comment_places(h: &mut Header) {
 }
 
 /// Whether the header holds the tag a comment's `after` names.
-pub fn tag_present(h: &Header, after: &str) -> bool {
+fn tag_present(h: &Header, after: &str) -> bool {
     let (name, code) = after.split_once(' ').unwrap_or((after, ""));
     let text = |v: &Option<Spanned<String>>| v.is_some() && code.is_empty();
     match name {
