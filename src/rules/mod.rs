@@ -14,8 +14,8 @@ mod event;
 mod move_form;
 pub mod mraw_imrujen;
 pub mod nchuwa;
-pub mod options;
-pub mod position_form;
+mod options;
+mod position_form;
 mod registry;
 mod settings;
 #[cfg(test)]
@@ -30,6 +30,7 @@ pub use defs::{
 };
 pub use event::{Event, EventSink};
 pub use move_form::{check_move_form, MoveForm};
+pub use options::RuleOption;
 pub use position_form::{
     check_position_form, check_position_form_with, check_round, next_round, PositionForm,
     PositionSize, MAX_ROUND, POSITION_SHAPE,
