@@ -14,7 +14,7 @@ fn main() -> ExitCode {
                 continue;
             }
         };
-        match mgn::import::ludii::import(&text, &path) {
+        match mgn::import::import(mgn::import::Format::Ludii, &text, &path) {
             Ok(mgn) => print!("{mgn}"),
             Err(e) => {
                 eprintln!("{path}:{e}");

@@ -116,7 +116,7 @@ pub fn check_text(text: &str, options: &CheckOptions) -> Vec<RecordResult> {
     results
 }
 
-/// Read and check the records of one part of a file ([`crate::notation::parts`]). Whether the
+/// Read and check the records of one part of a file ([`crate::notation::parts()`]). Whether the
 /// file held no game at all is known only after its last part: see [`no_game`].
 pub fn check_part(part: &Part, options: &CheckOptions) -> Vec<RecordResult> {
     if let Some(error) = part.too_long() {

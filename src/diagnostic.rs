@@ -13,6 +13,7 @@ use std::fmt;
 /// Which part of a written move a [`Diagnostic`] of the rules is about, so the replay can point
 /// at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MovePart {
     Whole,
     /// The n-th sowing of a chained move (0-based).
@@ -67,6 +68,7 @@ pub struct Label {
 
 /// Where a [`Diagnostic`] points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Location {
     /// A part of the move being played: what the rules know.
     Move(MovePart),
@@ -272,6 +274,7 @@ mod tests {
         fn error<E: Error + Send + Sync + 'static>() {}
         error::<Diagnostic>();
         error::<crate::notation::SyntaxError>();
+        #[cfg(feature = "document")]
         error::<crate::document::DocumentError>();
         let syntax: Box<dyn Error> = Box::new(crate::notation::SyntaxError {
             offset: 12,

@@ -17,7 +17,7 @@
 //!
 //! Each game is the serde form of [`Game`], without source spans, in the short forms of
 //! `notation/compact.rs` (a hole holding only seeds is its number) and with its moves one item per
-//! ply ([`items`]). The shape is published as `docs/mgn-document.schema.json` and described in
+//! ply (`src/document/items.rs`). The shape is published as `docs/mgn-document.schema.json` and described in
 //! docs/notation.md, "YAML and JSON". The YAML and the JSON of a file have the same structure: an
 //! enum variant is a one-key map in both, never a YAML `!tag`, so a program that reads one reads
 //! the other. Version 1's long forms still read.
@@ -51,7 +51,7 @@ use std::convert::Infallible;
 use std::fmt;
 use std::io::{self, BufRead, Read};
 
-pub mod items;
+pub(crate) mod items;
 mod json;
 mod yaml;
 
@@ -67,15 +67,18 @@ pub const FORMAT_VERSION: u32 = 2;
 /// every element as an item of its own, forms version 2 reads as they are.
 pub const OLDEST_VERSION: u32 = 1;
 
+/// A whole document: its format version and its games, as serde reads and writes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Document {
     /// The format version, [`FORMAT_VERSION`].
     pub mgn: u32,
+    /// The games, in order.
     pub games: Vec<Game>,
 }
 
 impl Document {
+    /// A document of `games` at this mgn's [`FORMAT_VERSION`].
     pub fn new(games: Vec<Game>) -> Document {
         Document {
             mgn: FORMAT_VERSION,
@@ -87,8 +90,11 @@ impl Document {
 /// Why a YAML or JSON text is not a document. `line` and `column` are 1-based, when known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DocumentError {
+    /// What is wrong, in words.
     pub message: String,
+    /// The line of the text it was found at, if known.
     pub line: Option<usize>,
+    /// The column of that line, if known.
     pub column: Option<usize>,
 }
 
@@ -280,7 +286,9 @@ fn every_game(text: &str, format: Format) -> Result<Vec<Game>, DocumentError> {
 /// The two syntaxes of a document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// JSON.
     Json,
+    /// YAML.
     Yaml,
 }
 
@@ -365,6 +373,7 @@ pub fn read_games<R: BufRead, E>(
 /// What a caller of [`read_games_by_element`] is handed: each game in three steps, in order.
 /// A method that returns an error ends the reading with [`ReadError::Stopped`].
 pub trait GameVisitor {
+    /// What a method may stop the reading with ([`ReadError::Stopped`]).
     type Error;
 
     /// A game begins: its index (from 0), the comments before its `Game` tag and its header.

@@ -11,6 +11,7 @@ use crate::Diagnostic;
 pub struct Rng(u64);
 
 impl Rng {
+    /// The generator seeded `seed`: the same seed draws the same numbers.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
@@ -25,6 +26,7 @@ impl Rng {
         Rng(Rng::new(seed).next_u64().wrapping_add(number))
     }
 
+    /// The next number drawn.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;

@@ -624,10 +624,15 @@ fn finish_ply<R: Rules>(
 /// the rules' own.
 #[derive(Clone, Debug)]
 pub struct Part<S> {
+    /// The first decision of the part's sequences, its place in the root's list.
     pub first: usize,
+    /// The state the part's sequences reach.
     pub state: S,
+    /// Plies left below `state`.
     pub depth: u32,
+    /// How many sequences reach `state`.
     pub paths: u64,
+    /// The first sequence reaching `state`, each decision its index in the rules' list.
     pub line: Vec<u32>,
 }
 

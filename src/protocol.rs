@@ -279,6 +279,7 @@ impl std::str::FromStr for Captured {
 
 /// Why an engine could not answer, as the `error` line's first word says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     Request,
     Unsupported,

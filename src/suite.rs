@@ -13,7 +13,8 @@
 
 use crate::check::{check_part, CheckOptions, RecordResult, Verdict};
 use crate::notation::parts;
-use crate::source::LineIndex;
+use crate::notation::LineIndex;
+pub use crate::walk::{mgn_files, WalkError};
 use std::fs;
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
@@ -29,7 +30,7 @@ pub fn verdict_lines_of_bytes(bytes: &[u8]) -> Vec<String> {
     verdict_lines_of(bytes, &CheckOptions::default()).expect("bytes in memory always read")
 }
 
-/// The verdict lines of a case read from `input`, a game at a time ([`crate::notation::parts`]),
+/// The verdict lines of a case read from `input`, a game at a time ([`crate::notation::parts()`]),
 /// checked under `options`.
 pub fn verdict_lines_of(input: impl BufRead, options: &CheckOptions) -> io::Result<Vec<String>> {
     let mut lines = Vec::new();
@@ -76,21 +77,26 @@ pub fn verdict_lines_of(input: impl BufRead, options: &CheckOptions) -> io::Resu
 /// One case whose verdicts differ from its verdict file.
 #[derive(Debug)]
 pub struct Mismatch {
+    /// The case's file.
     pub case: PathBuf,
+    /// The verdicts its verdict file expects.
     pub expected: Vec<String>,
+    /// The verdicts the case gets.
     pub actual: Vec<String>,
 }
 
 /// What running a suite gave.
 #[derive(Debug, Default)]
 pub struct SuiteReport {
+    /// Cases run.
     pub cases: usize,
+    /// The cases whose verdicts differ.
     pub mismatches: Vec<Mismatch>,
     /// Verdict files written by `bless`.
     pub blessed: Vec<PathBuf>,
 }
 
-/// Every `*.mgn` file under `root`, found as [`crate::walk::mgn_files`] finds them; the first
+/// Every `*.mgn` file under `root`, found as [`mgn_files`] finds them; the first
 /// subfolder that cannot be read is an error.
 pub fn cases(root: &Path) -> io::Result<Vec<PathBuf>> {
     crate::walk::mgn_files(root)
@@ -124,6 +130,7 @@ fn verdict_path(case: &Path) -> PathBuf {
 pub enum CaseOutcome {
     /// Its verdicts are those of its verdict file.
     Agrees,
+    /// Its verdicts differ from its verdict file.
     Differs(Mismatch),
     /// Its verdict file was rewritten to the verdicts it gets now.
     Blessed(PathBuf),

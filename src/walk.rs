@@ -14,7 +14,9 @@ use walkdir::WalkDir;
 /// A folder or file under the walk that could not be read.
 #[derive(Debug)]
 pub struct WalkError {
+    /// The folder or file.
     pub path: PathBuf,
+    /// Why it could not be read.
     pub error: io::Error,
 }
 
@@ -62,7 +64,7 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
 }
 
 /// Whether a path names an MGN file, by its extension in any case.
-pub fn is_mgn(path: &Path) -> bool {
+fn is_mgn(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("mgn"))

@@ -113,7 +113,7 @@ fn every_rule_code_raised_is_declared_with_words() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut raised: BTreeSet<(&'static str, String)> = BTreeSet::new();
     for folder in ["fixtures", "records"] {
-        for file in mgn::walk::mgn_files(&root.join(folder)) {
+        for file in mgn::suite::mgn_files(&root.join(folder)) {
             let Ok(text) = std::fs::read_to_string(file.unwrap()) else {
                 continue; // the catalogue of bad inputs holds a file that is not UTF-8
             };

@@ -20,7 +20,7 @@ fn validator() -> jsonschema::Validator {
 }
 
 fn records() -> Vec<(String, Vec<Game>)> {
-    mgn::walk::mgn_files(&repo().join("records"))
+    mgn::suite::mgn_files(&repo().join("records"))
         .map(Result::unwrap)
         .map(|path| {
             let text = fs::read_to_string(&path).unwrap();

@@ -51,7 +51,7 @@ fn written_and_read(games: &[Game]) -> Vec<Game> {
     let text = write_games(games);
     parse_games(&text)
         .into_iter()
-        .map(|g| g.unwrap_or_else(|e| panic!("{}\n{text}", e.render("t.mgn", &text))))
+        .map(|g| g.unwrap_or_else(|e| panic!("{}\n{text}", e)))
         .collect()
 }
 

@@ -11,7 +11,7 @@ fn corpus() -> Vec<Vec<u8>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut inputs = Vec::new();
     for folder in ["records", "fixtures"] {
-        for file in mgn::walk::mgn_files(&root.join(folder)) {
+        for file in mgn::suite::mgn_files(&root.join(folder)) {
             inputs.push(std::fs::read(file.unwrap()).unwrap());
         }
     }

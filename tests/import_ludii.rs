@@ -5,13 +5,17 @@
 //! writes makes `mgn check` fail a wrong move at its ply.
 
 use mgn::check::{check_game, CheckOptions, Verdict};
-use mgn::import::ludii::import;
-use mgn::import::ImportError;
+use mgn::import::{Format, ImportError};
 use mgn::parse_games;
 use mgn::rules::general;
 
 const COMPLETE: &str = include_str!("import/ludii/nchuwa-4x6-complete.txt");
 const UNFINISHED: &str = include_str!("import/ludii/nchuwa-4x9-unfinished.txt");
+
+/// The MGN of the Ludii trial `text`.
+fn import(text: &str, source: &str) -> Result<String, ImportError> {
+    mgn::import::import(Format::Ludii, text, source)
+}
 
 fn imported(text: &str) -> (String, mgn::Game) {
     let mgn = import(text, "test.txt").unwrap_or_else(|e| panic!("refused: {e}"));

@@ -340,6 +340,7 @@ impl LineState {
 }
 
 impl<W: Write> ItemLines<W> {
+    /// Lines written to `out` as an item `depth` levels in.
     pub fn new(out: W, depth: usize) -> ItemLines<W> {
         ItemLines {
             out,
@@ -411,6 +412,7 @@ struct ArrayItems {
 }
 
 impl Indented {
+    /// The layout of a value `level` levels in.
     pub fn at(level: usize) -> Indented {
         Indented {
             level,

@@ -24,12 +24,8 @@ use crate::notation::{parse_games, push_tag, Side};
 use std::fmt::Write as _;
 
 /// The MGN text of the Ludii trial `text` (one game), `source` naming where it came from (its
-/// file), or the first thing in it the importer does not understand, at its line.
-pub fn import(text: &str, source: &str) -> Result<String, ImportError> {
-    import_placed(text, source).map(|game| game.mgn)
-}
-
-/// [`import`], with the trial's line of each ply (`super::import_games`).
+/// file), with the trial's line of each ply (`super::import_games`), or the first thing in it
+/// the importer does not understand, at its line.
 pub fn import_placed(text: &str, source: &str) -> Result<Imported, ImportError> {
     let trial = read_trial(text)?;
     let (mgn, plies) = write_trial(&trial, source)?;

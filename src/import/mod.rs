@@ -3,8 +3,8 @@
 //! format's syntax and its mapping of sites and players to holes, and writes MGN text: the
 //! rules are never applied here, the replay applies them to what the import wrote.
 
-pub mod ludii;
-pub mod mancala_games;
+mod ludii;
+mod mancala_games;
 pub mod movelog;
 
 use crate::notation::{parse_games, write_game, Element, Game};
@@ -12,6 +12,7 @@ use std::fmt;
 
 /// The formats `mgn import --from` reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// Ludii's trial files (`saveTrialToTextFile`): Nchuwa.
     Ludii,
@@ -42,6 +43,7 @@ impl fmt::Display for ImportError {
 impl std::error::Error for ImportError {}
 
 impl ImportError {
+    /// An error at `line` and `column` of the source, saying `message`.
     pub fn new(line: usize, column: usize, message: impl Into<String>) -> ImportError {
         ImportError {
             line,
@@ -82,6 +84,7 @@ impl SourcePlace {
 }
 
 impl Format {
+    /// Every format, in the order the command line lists them.
     pub const ALL: [Format; 3] = [Format::Ludii, Format::MancalaGames, Format::MoveLog];
 
     /// The name `--from` takes.
@@ -128,7 +131,9 @@ pub fn import_games(
 /// A place in a source file: 1-based line, and 1-based column in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SourcePlace {
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
 }
 
@@ -136,6 +141,7 @@ pub struct SourcePlace {
 /// so that what `mgn check` finds at a place of the MGN is reported at the line the user wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Imported {
+    /// The game's MGN text.
     pub mgn: String,
     /// The game's first line: the place of its tags and of what precedes the first mark.
     start: SourcePlace,

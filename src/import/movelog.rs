@@ -715,6 +715,7 @@ fn finish(building: Building) -> Imported {
 /// Why a game cannot be written as a move log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WriteError {
+    /// What the move log cannot hold, in words.
     pub message: String,
 }
 

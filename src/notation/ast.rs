@@ -16,11 +16,14 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Span {
+    /// Offset of the first byte.
     pub start: usize,
+    /// Offset just past the last byte.
     pub end: usize,
 }
 
 impl Span {
+    /// The span `[start, end)`.
     pub fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
@@ -39,12 +42,15 @@ impl Eq for Span {}
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Spanned<T> {
+    /// The value read.
     pub value: T,
+    /// Where it was written.
     #[serde(skip)]
     pub span: Span,
 }
 
 impl<T> Spanned<T> {
+    /// `value`, written at `span`.
     pub fn new(value: T, span: Span) -> Spanned<T> {
         Spanned { value, span }
     }
@@ -53,23 +59,28 @@ impl<T> Spanned<T> {
 /// The two players. Player A owns the top row (or the top two rows), player B the bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
+    /// The player who plays from the top row of the diagram; `1-0` is his win.
     A,
+    /// The player whose row is at the bottom, seen from his side; `0-1` is his win.
     B,
 }
 
 impl Side {
+    /// 0 for A, 1 for B: the index of the side's row, store and debt in a [`Position`].
     pub fn index(self) -> usize {
         match self {
             Side::A => 0,
             Side::B => 1,
         }
     }
+    /// The opponent.
     pub fn other(self) -> Side {
         match self {
             Side::A => Side::B,
             Side::B => Side::A,
         }
     }
+    /// `A` or `B`, as MGN writes it.
     pub fn name(self) -> &'static str {
         match self {
             Side::A => "A",
@@ -77,6 +88,7 @@ impl Side {
         }
     }
 
+    /// The side of index `i` ([`Side::index`]): 0 is A, anything else B.
     pub fn from_index(i: usize) -> Side {
         if i == 0 {
             Side::A
@@ -98,12 +110,16 @@ impl fmt::Display for Side {
 /// The four games, by the names MGN and the command line use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GameKind {
+    /// Dakon (`dakon`).
     #[serde(rename = "dakon")]
     Dakon,
+    /// Mraw imrujen (`mraw-imrujen`).
     #[serde(rename = "mraw-imrujen")]
     MrawImrujen,
+    /// Nchuwa (`nchuwa`).
     #[serde(rename = "nchuwa")]
     Nchuwa,
+    /// Dong Wo (`dong-wo`).
     #[serde(rename = "dong-wo")]
     DongWo,
 }
@@ -112,6 +128,7 @@ impl GameKind {
     /// The games' MGN names, in the order of [`GameKind::ALL`].
     pub const NAMES: [&'static str; 4] = ["dakon", "mraw-imrujen", "nchuwa", "dong-wo"];
 
+    /// The four games, in the order of [`GameKind::NAMES`].
     pub const ALL: [GameKind; 4] = [
         GameKind::Dakon,
         GameKind::MrawImrujen,
@@ -119,6 +136,7 @@ impl GameKind {
         GameKind::DongWo,
     ];
 
+    /// The game's MGN name (`dakon`), as in the `Game` tag.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Dakon => "dakon",
@@ -153,11 +171,14 @@ impl fmt::Display for GameKind {
 /// A Dakon store is hole N+1 of its owner. YAML and JSON write it as MGN does: `"B4"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hole {
+    /// Whose row the hole is in.
     pub side: Side,
+    /// Its number in that row, from 1.
     pub number: u32,
 }
 
 impl Hole {
+    /// Hole `number` of `side`'s row.
     pub fn new(side: Side, number: u32) -> Hole {
         Hole { side, number }
     }
@@ -200,7 +221,9 @@ impl fmt::Display for Hole {
 /// Board dimensions as written in the `Board` tag: `2x5`, `4x9` (also in YAML and JSON).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardSize {
+    /// Rows of holes: 2, or 4 for Nchuwa.
     pub rows: u32,
+    /// Holes in each row.
     pub columns: u32,
 }
 
@@ -239,17 +262,22 @@ impl fmt::Display for BoardSize {
 /// (Dong Wo's "ping"), `*` unknown or unfinished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
+    /// `1-0`: A won.
     #[serde(rename = "1-0")]
     AWins,
+    /// `0-1`: B won.
     #[serde(rename = "0-1")]
     BWins,
+    /// `1/2-1/2`: a draw.
     #[serde(rename = "1/2-1/2")]
     Draw,
+    /// `*`: unknown or unfinished.
     #[serde(rename = "*")]
     Unknown,
 }
 
 impl Outcome {
+    /// The result as MGN writes it (`1-0`).
     pub fn token(self) -> &'static str {
         match self {
             Outcome::AWins => "1-0",
@@ -259,6 +287,7 @@ impl Outcome {
         }
     }
 
+    /// The outcome a result token writes, if it is one.
     pub fn from_token(token: &str) -> Option<Outcome> {
         match token {
             "1-0" => Some(Outcome::AWins),
@@ -269,6 +298,7 @@ impl Outcome {
         }
     }
 
+    /// The side that won, if one did.
     pub fn winner(self) -> Option<Side> {
         match self {
             Outcome::AWins => Some(Side::A),
@@ -282,8 +312,10 @@ impl Outcome {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Muzi {
+    /// A's muzi.
     #[serde(default, skip_serializing_if = "is_false")]
     pub a: bool,
+    /// B's muzi.
     #[serde(default, skip_serializing_if = "is_false")]
     pub b: bool,
 }
@@ -297,8 +329,10 @@ fn is_false(b: &bool) -> bool {
 }
 
 impl Muzi {
+    /// No muzi.
     pub const NONE: Muzi = Muzi { a: false, b: false };
 
+    /// `side`'s muzi alone.
     pub fn of(side: Side) -> Muzi {
         match side {
             Side::A => Muzi { a: true, b: false },
@@ -306,6 +340,7 @@ impl Muzi {
         }
     }
 
+    /// Whether `side`'s muzi is here.
     pub fn has(self, side: Side) -> bool {
         match side {
             Side::A => self.a,
@@ -313,10 +348,12 @@ impl Muzi {
         }
     }
 
+    /// How many muzi: 0, 1 or 2.
     pub fn count(self) -> u32 {
         self.a as u32 + self.b as u32
     }
 
+    /// Whether neither muzi is here.
     pub fn is_empty(self) -> bool {
         !self.a && !self.b
     }
@@ -329,7 +366,9 @@ impl Muzi {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(remote = "Self", deny_unknown_fields)]
 pub struct Pile {
+    /// Small seeds, each worth 1.
     pub seeds: u32,
+    /// The muzi, each worth 5.
     #[serde(default, skip_serializing_if = "no_muzi")]
     pub muzi: Muzi,
 }
@@ -344,10 +383,13 @@ pub struct Pile {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(remote = "Self")]
 pub struct HoleState {
+    /// What the hole holds.
     #[serde(flatten, serialize_with = "crate::notation::pile_map")]
     pub pile: Pile,
+    /// Dong Wo: the player who won or bought the hole, if it is owned.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<Side>,
+    /// Dong Wo: the hole is out of play for the round (not sown into).
     #[serde(default, skip_serializing_if = "is_false")]
     pub out_of_play: bool,
 }
@@ -387,9 +429,13 @@ impl HoleStateFields {
 pub struct Position {
     /// `holes[0]` is A's holes 1..=n, `holes[1]` is B's.
     pub holes: Rows,
+    /// Each player's store or winnings, A's first.
     pub stores: [Pile; 2],
+    /// The side to move.
     pub to_move: Side,
+    /// The round, from 1.
     pub round: u32,
+    /// Dong Wo: the stones each player borrowed and has not repaid, A's first.
     #[serde(default, skip_serializing_if = "no_debts")]
     pub debts: [u32; 2],
 }
@@ -402,7 +448,9 @@ fn no_debts(d: &[u32; 2]) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleSetting {
+    /// The option's code (`dakon.capture.opposite`).
     pub code: String,
+    /// The value chosen (`both`).
     pub value: String,
 }
 
@@ -410,7 +458,9 @@ pub struct RuleSetting {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tag {
+    /// The tag's name, as written.
     pub name: String,
+    /// The tag's value, unquoted.
     pub value: String,
 }
 
@@ -438,33 +488,48 @@ pub const TAG_NAMES: [&str; 14] = [
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Header {
+    /// `Game`: which of the four games.
     pub game: Spanned<GameKind>,
+    /// `Board`: the board's size, where the record gives it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<Spanned<BoardSize>>,
+    /// `Preset`: a named set of rule options.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preset: Option<Spanned<String>>,
+    /// `Option`: each rule option set, in the order written.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<Spanned<RuleSetting>>,
+    /// `PlayerA`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player_a: Option<Spanned<String>>,
+    /// `PlayerB`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player_b: Option<Spanned<String>>,
+    /// `Event`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<Spanned<String>>,
+    /// `Site`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub site: Option<Spanned<String>>,
+    /// `Date`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<Spanned<String>>,
+    /// `Source`: where the record comes from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<Spanned<String>>,
+    /// `First`: the side that moves first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first: Option<Spanned<Side>>,
+    /// `Result`: the outcome the record claims.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Spanned<Outcome>>,
+    /// `Termination`: how the game ended, in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub termination: Option<Spanned<String>>,
+    /// `Start`: a position to play from instead of the game's start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<Spanned<Position>>,
+    /// Every tag MGN does not define, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub other: Vec<Spanned<Tag>>,
     /// The comments between the tags, in order, each with the tag it followed: MGN writes the
@@ -474,6 +539,7 @@ pub struct Header {
 }
 
 impl Header {
+    /// The header of a game of `game` with no other tag.
     pub fn new(game: GameKind) -> Header {
         Header {
             game: Spanned::new(game, Span::default()),
@@ -500,13 +566,16 @@ impl Header {
 /// counter-clockwise, so `>` (toward higher numbers) is counter-clockwise everywhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Direction {
+    /// `>`: toward higher hole numbers.
     #[serde(rename = "ccw")]
     CounterClockwise,
+    /// `<`: toward lower hole numbers.
     #[serde(rename = "cw")]
     Clockwise,
 }
 
 impl Direction {
+    /// `>` or `<`, as a move writes it after its hole (`B3>`).
     pub fn symbol(self) -> char {
         match self {
             Direction::CounterClockwise => '>',
@@ -524,6 +593,7 @@ impl Direction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(remote = "Self", deny_unknown_fields)]
 pub struct MuziDrop {
+    /// The hole the muzi drops in.
     pub hole: Hole,
     /// 1 for the lap's first visit to `hole`, 2 for its second, and so on.
     #[serde(default = "one", skip_serializing_if = "is_one")]
@@ -560,7 +630,9 @@ fn is_one(n: &u32) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(remote = "Self", deny_unknown_fields)]
 pub struct Sowing {
+    /// The hole sown from.
     pub hole: Spanned<Hole>,
+    /// Dong Wo: the direction the mover chose (`B3>`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub direction: Option<Direction>,
     /// Nchuwa's opening transfer: the empty outer hole the two seeds go to (`B8:B2`). Boxed
@@ -588,6 +660,7 @@ pub enum ActionKind {
 }
 
 impl ActionKind {
+    /// The action's mark as a record writes it before the hole (`^`, `+`, `^^`).
     pub fn sigil(self) -> &'static str {
         match self {
             ActionKind::Lift => "^",
@@ -597,10 +670,13 @@ impl ActionKind {
     }
 }
 
+/// An owner's action on a hole (`^A4`): what he does, and to which hole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[serde(deny_unknown_fields)]
 pub struct HoleAction {
+    /// What the owner does.
     pub kind: ActionKind,
+    /// The owned hole acted on.
     pub hole: Hole,
 }
 
@@ -609,7 +685,9 @@ pub struct HoleAction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnchoredAction {
+    /// Pieces of the move sown before the action.
     pub step: u32,
+    /// The action.
     pub action: HoleAction,
 }
 
@@ -627,6 +705,7 @@ pub struct Move {
     /// `*A5*A7`).
     #[serde(default, skip_serializing_if = "Few::is_empty")]
     pub extra_captures: Few<Spanned<Hole>>,
+    /// Dong Wo: the owner actions taken in the middle of the move (`~12^A4`), in order.
     #[serde(default, skip_serializing_if = "Few::is_empty")]
     pub actions: Few<Spanned<AnchoredAction>>,
     /// A move that would never end, stopped by the mover after this lap (`/17`), where a rule
@@ -651,34 +730,67 @@ pub struct CaptureClaim {
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Transaction {
     /// `win:B3`: the round's winner takes this hole of the loser's row.
-    Win { hole: Hole },
+    Win {
+        /// The hole won.
+        hole: Hole,
+    },
     /// `muzi:A`: player A buys his captured muzi back for 5.
-    Muzi { side: Side },
+    Muzi {
+        /// The muzi's owner, who buys it back.
+        side: Side,
+    },
     /// `buy:B2` or `buy:B2=3`: a hole of the other row bought for 10, with stones put in it.
     Buy {
+        /// The hole bought.
         hole: Hole,
+        /// The stones put in it, where the record says.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         stones: Option<u32>,
     },
     /// `rebuy:A3`: a player buys back his own hole held by the opponent.
-    Rebuy { hole: Hole },
+    Rebuy {
+        /// The hole bought back.
+        hole: Hole,
+    },
     /// `swap:A2:B4`: two owned holes exchanged by agreement.
-    Swap { first: Hole, second: Hole },
+    Swap {
+        /// The hole written first.
+        first: Hole,
+        /// The hole written second.
+        second: Hole,
+    },
     /// `borrow:A:3`: player A borrows 3 stones from B.
-    Borrow { side: Side, stones: u32 },
+    Borrow {
+        /// The borrower.
+        side: Side,
+        /// The stones borrowed.
+        stones: u32,
+    },
     /// `fill:A`: player A fills his regular holes; `fill:A2` one hole.
-    Fill { target: FillTarget },
+    Fill {
+        /// The row or the hole filled.
+        target: FillTarget,
+    },
     /// `repay:A:3`: player A pays back 3 stones of his debt.
-    Repay { side: Side, stones: u32 },
+    Repay {
+        /// The debtor.
+        side: Side,
+        /// The stones paid back.
+        stones: u32,
+    },
 }
 
+/// What a `fill` transaction fills.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum FillTarget {
+    /// Every regular hole of that side's row (`fill:A`).
     Side(Side),
+    /// One hole (`fill:A2`).
     Hole(Hole),
 }
 
+/// How a comment is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CommentStyle {
@@ -692,6 +804,7 @@ pub enum CommentStyle {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Element {
+    /// A move: the sowings of one ply.
     Move(Spanned<Move>),
     /// `pass`: the player to move has nothing to play.
     Pass(Spanned<()>),
@@ -705,7 +818,9 @@ pub enum Element {
     Checkpoint(Spanned<Position>),
     /// `round 2`: a new round starts here.
     Round(Spanned<u32>),
+    /// A transaction between Dong Wo rounds.
     Transaction(Spanned<Transaction>),
+    /// A comment.
     Comment(Spanned<Comment>),
 }
 
@@ -714,7 +829,9 @@ pub enum Element {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(remote = "Self", deny_unknown_fields)]
 pub struct Comment {
+    /// The comment's text, without its delimiters.
     pub text: String,
+    /// Braces or `;`.
     pub style: CommentStyle,
 }
 
@@ -726,12 +843,15 @@ pub struct Comment {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(remote = "Self", deny_unknown_fields)]
 pub struct HeaderComment {
+    /// The comment's text, without its delimiters.
     pub text: String,
+    /// Braces or `;`.
     pub style: CommentStyle,
     #[serde(
         default = "HeaderComment::game_tag",
         skip_serializing_if = "HeaderComment::after_game"
     )]
+    /// The tag the comment followed: its name, or `Option` and the option's code.
     pub after: String,
 }
 
@@ -780,25 +900,40 @@ impl From<Spanned<Comment>> for Spanned<HeaderComment> {
 }
 
 /// One game of a file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+///
+/// A game is serialized as a game of a document, its moves one item per ply, so its serde
+/// implementations come with the `document` feature, which holds that shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "document",
+    derive(Serialize, Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct Game {
     /// The comments before the `Game` tag: before the file's first game, or after the blank line
     /// that follows the previous game's result and its own comments.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "document",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub before: Vec<Spanned<Comment>>,
+    /// The tag section.
     pub header: Header,
     /// In a document, one item per ply: its decision with the claims and comments after it
     /// (`crate::document::items`).
-    #[serde(with = "crate::document::items")]
+    #[cfg_attr(feature = "document", serde(with = "crate::document::items"))]
     pub moves: Vec<Element>,
     /// The result terminator that closes the move text.
     pub outcome: Spanned<Outcome>,
     /// The comments after the result, up to the first blank line; at the end of the file, all
     /// of them.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "document",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub after: Vec<Spanned<Comment>>,
-    #[serde(skip)]
+    /// Where the game stands in the text it was read from.
+    #[cfg_attr(feature = "document", serde(skip))]
     pub span: Span,
 }
 

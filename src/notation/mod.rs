@@ -1,22 +1,30 @@
 //! MGN, the Mancala Game Notation: syntax only. This layer reads and writes records; it knows
 //! the names of the four games but none of their rules (see `docs/notation.md`).
 
-pub mod ast;
+mod ast;
 mod compact;
-pub use compact::pile_map;
+mod line_index;
 mod parse;
-pub mod parts;
+mod parts;
 mod small;
 mod write;
 
 pub use ast::*;
+pub use line_index::LineIndex;
 pub use parse::{
-    games, games_in_part, parse_games, parse_position, position_fields, GameReader, Games,
-    PositionFields, SyntaxError,
+    games, games_in_part, parse_games, parse_position, GameReader, Games, SyntaxError,
 };
-pub use parts::{parts, Part, Parts};
+pub use parts::{parts, Part, Parts, MAX_PART_BYTES};
 pub use write::{
-    push_action, push_game, push_tag, push_transaction, settle_comment_places, tag_present,
-    write_game, write_games, write_head, write_hole, write_move, write_pile, write_position,
-    written_position_len, MovetextWriter, PositionText,
+    push_game, write_game, write_games, write_head, write_hole, write_move, write_pile,
+    write_position, written_position_len, MovetextWriter, PositionText,
 };
+
+// The library's own layers write and point at MGN with these; a user has the whole-game writer.
+pub(crate) use compact::pile_map;
+pub(crate) use parse::{position_fields, PositionFields};
+#[cfg(feature = "import")]
+pub(crate) use write::push_tag;
+#[cfg(feature = "document")]
+pub(crate) use write::settle_comment_places;
+pub(crate) use write::{push_action, push_transaction};

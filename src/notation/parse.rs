@@ -39,14 +39,15 @@ use nom::{IResult, Parser};
 
 use super::ast::*;
 use super::write::settle_comment_places;
-use crate::source::LineIndex;
 
 /// A syntax error: where, what was expected, what was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
     /// Byte offset into the text that was parsed.
     pub offset: usize,
+    /// What the grammar allows at `offset`, in words.
     pub expected: String,
+    /// What the text holds there, quoted.
     pub found: String,
 }
 
@@ -55,11 +56,6 @@ impl SyntaxError {
     /// way, as `file:line:column`).
     pub fn message(&self) -> String {
         format!("expected {}, found {}", self.expected, self.found)
-    }
-
-    /// `file:line:col: expected X, found Y`, then the line with a caret under the column.
-    pub fn render(&self, file: &str, text: &str) -> String {
-        LineIndex::new(text).render(file, self.offset, &self.message())
     }
 }
 
@@ -84,7 +80,7 @@ pub fn parse_games(text: &str) -> Vec<Result<Game, SyntaxError>> {
 
 /// The games of a file one at a time, as [`parse_games`] reads them: a checker that drops each
 /// game when done holds one game's syntax tree, however large the file. The text is read a
-/// part at a time, as a file read from a stream is ([`super::parts`]): both give the same.
+/// part at a time, as a file read from a stream is ([`super::parts()`]): both give the same.
 pub fn games(text: &str) -> Games<'_> {
     let start = text.len() - text.strip_prefix('\u{feff}').unwrap_or(text).len();
     let mut games = games_in_part("", Vec::new(), true);
@@ -458,8 +454,11 @@ pub struct PositionFields {
     pub rows: [std::ops::Range<usize>; 2],
     /// Each hole of each row, A's then B's.
     pub holes: [Vec<std::ops::Range<usize>>; 2],
+    /// A's and B's stores or winnings, each as written.
     pub stores: [std::ops::Range<usize>; 2],
+    /// The side to move, as written.
     pub to_move: std::ops::Range<usize>,
+    /// The round, as written.
     pub round: std::ops::Range<usize>,
     /// A's and B's debts, when the string writes them.
     pub debts: Option<[std::ops::Range<usize>; 2]>,

@@ -13,6 +13,8 @@ use std::io::{self, Read};
 /// around it are still read.
 #[derive(Clone, Debug)]
 pub struct Part {
+    /// The part's bytes: from a line that starts with `[Game` up to the next such line (the
+    /// first part: what precedes the first).
     pub bytes: Vec<u8>,
     /// Where the part starts in the file, in bytes.
     pub offset: u64,
@@ -99,11 +101,6 @@ pub fn parts<R: Read>(input: R) -> Parts<R> {
         overflow: None,
         max_part: MAX_PART_BYTES,
     }
-}
-
-/// Whether a line starts a game (docs/notation.md, "Files").
-pub fn starts_game(line: &[u8]) -> bool {
-    line.starts_with(b"[Game ") || line.starts_with(b"[Game\t")
 }
 
 /// The bytes of `[Game`, which a part's last line end is followed by before a game line is
@@ -414,13 +411,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn game_lines_are_told_by_their_start() {
-        assert!(starts_game(b"[Game \"dakon\"]\n"));
-        assert!(starts_game(b"[Game\t\"dakon\"]"));
-        assert!(!starts_game(b" [Game \"dakon\"]"));
-        assert!(!starts_game(b"[Games \"x\"]"));
     }
 }

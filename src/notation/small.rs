@@ -19,14 +19,17 @@ use std::ops::{Deref, DerefMut, Index, IndexMut};
 pub struct Few<T>(Option<Box<Vec<T>>>);
 
 impl<T> Few<T> {
+    /// An empty list.
     pub const fn new() -> Few<T> {
         Few(None)
     }
 
+    /// Adds `value` at the end.
     pub fn push(&mut self, value: T) {
         self.0.get_or_insert_with(Box::default).push(value)
     }
 
+    /// Whether the list holds nothing.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -109,10 +112,12 @@ enum Repr<T> {
 }
 
 impl<T> OneInline<T> {
+    /// An empty list.
     pub const fn new() -> OneInline<T> {
         OneInline(Repr::Heap(Vec::new()))
     }
 
+    /// Adds `value` at the end.
     pub fn push(&mut self, value: T) {
         match &mut self.0 {
             Repr::Heap(items) if items.is_empty() => self.0 = Repr::One(value),
@@ -224,6 +229,7 @@ pub struct Rows {
 }
 
 impl Rows {
+    /// Two empty rows.
     pub const fn new() -> Rows {
         Rows {
             holes: Vec::new(),
@@ -249,6 +255,7 @@ impl Rows {
         Rows { holes, a }
     }
 
+    /// Empties both rows, keeping their room.
     pub fn clear(&mut self) {
         self.holes.clear();
         self.a = 0;
@@ -265,6 +272,7 @@ impl Rows {
         }
     }
 
+    /// Adds `holes` at the end of `side`'s row.
     pub fn extend(&mut self, side: Side, holes: impl IntoIterator<Item = HoleState>) {
         match side {
             Side::A if self.a == self.holes.len() => {
@@ -276,6 +284,7 @@ impl Rows {
         }
     }
 
+    /// `side`'s holes, from hole 1.
     pub fn row(&self, side: Side) -> &[HoleState] {
         &self[side.index()]
     }

@@ -84,6 +84,7 @@ pub fn write_move(m: &Move) -> String {
     out
 }
 
+/// A position as a checkpoint or a `Start` tag writes it, without the brackets.
 pub fn write_position(position: &Position) -> String {
     let mut out = String::new();
     push_position(&mut out, position);
@@ -211,7 +212,7 @@ pub fn settle_comment_places(h: &mut Header) {
 }
 
 /// Whether the header holds the tag a comment's `after` names.
-pub fn tag_present(h: &Header, after: &str) -> bool {
+fn tag_present(h: &Header, after: &str) -> bool {
     let (name, code) = after.split_once(' ').unwrap_or((after, ""));
     let text = |v: &Option<Spanned<String>>| v.is_some() && code.is_empty();
     match name {
@@ -255,7 +256,7 @@ pub fn push_tag(out: &mut String, name: &str, value: &str) {
 
 /// A game's move text written an element at a time, as a game is read (a game of millions of
 /// moves is converted without its syntax tree): move numbers where the canonical form has them,
-/// lines of at most [`WIDTH`] columns broken only between tokens.
+/// lines of at most 80 columns (the canonical form's width) broken only between tokens.
 pub struct MovetextWriter {
     column: usize,
     /// Plies since the start of the round, and whether the element just written was the first
@@ -272,6 +273,7 @@ impl Default for MovetextWriter {
 }
 
 impl MovetextWriter {
+    /// A writer at the start of the move text.
     pub fn new() -> MovetextWriter {
         MovetextWriter {
             column: 0,
@@ -447,10 +449,12 @@ fn push_move(out: &mut String, m: &Move) {
     }
 }
 
+/// Appends an owner action as MGN writes it (`^A4`).
 pub fn push_action(out: &mut String, a: &HoleAction) {
     let _ = write!(out, "{}{}", a.kind.sigil(), a.hole);
 }
 
+/// Appends a transaction as MGN writes it (`buy:B2=3`).
 pub fn push_transaction(out: &mut String, t: &Transaction) {
     let _ = match t {
         Transaction::Win { hole } => write!(out, "win:{hole}"),
@@ -615,12 +619,14 @@ impl Default for PositionText {
 }
 
 impl PositionText {
+    /// Appends one byte.
     #[inline(always)]
     pub fn byte(&mut self, b: u8) {
         self.bytes[self.len.min(128)] = b;
         self.len += 1;
     }
 
+    /// Appends two bytes.
     #[inline(always)]
     pub fn two(&mut self, first: u8, second: u8) {
         let at = self.len.min(128);
@@ -639,6 +645,7 @@ impl PositionText {
         self.len += len + 1;
     }
 
+    /// Appends `n` in decimal.
     #[inline(always)]
     pub fn number(&mut self, n: u32) {
         match u8::try_from(n) {

@@ -1,5 +1,5 @@
-//! Pictures of a position for people: an SVG image ([`svg`]) and a diagram for the terminal
-//! ([`text`]), drawn by `mgn show`.
+//! Pictures of a position for people: an SVG image ([`board_svg`]) and a diagram for the
+//! terminal ([`board_text`]), drawn by `mgn show`.
 //!
 //! Both draw the same [`Board`]: a position laid out on its game's board ([`Layout`]: two rows,
 //! or Nchuwa's four, with the stores where the sowing passes through them or the winnings beside
@@ -7,9 +7,30 @@
 //! of each lap, what it captured) or from a comparison of two positions (the holes of a false
 //! checkpoint). The layout is the one of docs/notation.md, "Holes": seen from B's side, A's row
 //! on top with A1 at the right, B's row below with B1 at the left.
+//!
+//! # The SVG image
+//!
+//! Every hole is one `<g class="hole ...">` element named by `data-hole` (`B4`), holding its
+//! pit, its count, its muzi and owner and its name; every store or winnings is one
+//! `<g class="store ...">` (`data-store="A"`). A hole or store the last step marked carries the
+//! mark's word among its classes (`started`, `sown`, `captured`, `placed`, `differs`, as
+//! [`Marks::of`] names them) and a ring of the mark's colour; each lap of the step is a
+//! `<g class="lap">` of arrows from place to place. The style sheet inside the image gives the
+//! colours, so that a program can restyle an image by its classes.
+//!
+//! # The terminal diagram
+//!
+//! Each hole is its contents as MGN writes them (`5`, `5mA`, `1@B`, `x`) followed by one
+//! character per mark of the last step: `^` where it started, `'` a hole it sowed into, `*` a
+//! hole it captured, `+` a hole filled without sowing, `!` a hole that differs from the other
+//! position. A legend under the board says which marks it uses. Hole names stand on the edges
+//! (Nchuwa's inner rows: by the middle), the stores or winnings at the ends of the middle line.
 
-pub mod svg;
-pub mod text;
+mod svg;
+mod text;
+
+pub use svg::{board_svg, boards_svg};
+pub use text::{board_text, boards_text};
 
 use crate::notation::{GameKind, Hole, HoleState, Pile, Position, Side};
 use crate::rules::{Drawing, Event, Stores};
@@ -18,7 +39,9 @@ use std::collections::BTreeMap;
 /// Where a piece can be: a hole of a row, or a player's store (Dakon) or winnings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Place {
+    /// A hole.
     Hole(Hole),
+    /// A player's store (Dakon) or winnings.
     Store(Side),
 }
 
@@ -34,15 +57,18 @@ impl std::fmt::Display for Place {
 /// How a game's board is laid out on a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// Two rows, or Nchuwa's four.
     pub drawing: Drawing,
     /// Holes in each player's row as MGN writes it (Nchuwa's outer and inner row together).
     pub row: usize,
+    /// Where the stores or winnings are drawn.
     pub stores: Stores,
 }
 
 /// Where a hole stands on the picture's grid, and on which edge its name is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spot {
+    /// The hole.
     pub hole: Hole,
     /// Grid row from the top (0 to 1 on two rows, 0 to 3 on four).
     pub line: usize,
@@ -54,6 +80,7 @@ pub struct Spot {
 }
 
 impl Layout {
+    /// The layout of a board drawn as `drawing`, `row` holes a player, its stores as `stores`.
     pub fn new(drawing: Drawing, row: usize, stores: Stores) -> Layout {
         Layout {
             drawing,
@@ -254,9 +281,13 @@ pub fn hole_state(position: &Position, hole: Hole) -> Option<&HoleState> {
 /// One board to draw: a position on its layout, with its marks and the words around it.
 #[derive(Clone, Debug)]
 pub struct Board {
+    /// The game.
     pub kind: GameKind,
+    /// How its board is laid out.
     pub layout: Layout,
+    /// The position drawn.
     pub position: Position,
+    /// What the last step did, or where the position differs from another.
     pub marks: Marks,
     /// What the picture shows, above the board: `after ply 3, B: B4`.
     pub caption: String,

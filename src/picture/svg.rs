@@ -1,12 +1,4 @@
-//! A [`Board`] as an SVG image, written as plain text.
-//!
-//! Every hole is one `<g class="hole ...">` element named by `data-hole` (`B4`), holding its
-//! pit, its count, its muzi and owner and its name; every store or winnings is one
-//! `<g class="store ...">` (`data-store="A"`). A hole or store the last step marked carries the
-//! mark's word among its classes (`started`, `sown`, `captured`, `placed`, `differs`, as
-//! [`Marks::of`] names them) and a ring of the mark's colour; each lap of the step is a
-//! `<g class="lap">` of arrows from place to place. The style sheet inside the image gives the
-//! colours, so that a program can restyle an image by its classes.
+//! A [`Board`] as an SVG image (the picture module says its shape).
 
 use super::{hole_state, Board, Layout, Marks, Place, Spot};
 use crate::notation::{Pile, Side};

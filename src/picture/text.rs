@@ -1,10 +1,4 @@
-//! A [`Board`] as a diagram for the terminal, in plain characters.
-//!
-//! Each hole is its contents as MGN writes them (`5`, `5mA`, `1@B`, `x`) followed by one
-//! character per mark of the last step: `^` where it started, `'` a hole it sowed into, `*` a
-//! hole it captured, `+` a hole filled without sowing, `!` a hole that differs from the other
-//! position. A legend under the board says which marks it uses. Hole names stand on the edges
-//! (Nchuwa's inner rows: by the middle), the stores or winnings at the ends of the middle line.
+//! A [`Board`] as a diagram for the terminal (the picture module says its shape).
 
 use super::{hole_state, pile_text, Board, Place, Spot};
 use crate::notation::Side;

@@ -87,7 +87,7 @@ impl GameDef {
 }
 
 /// The code of a move cut after a lap by the end of a record that stops unfinished
-/// ([`Rules::apply_cut`]).
+/// ([`Rules::apply_cut`](crate::rules::Rules::apply_cut)).
 pub const CUT: Code = general::RECORD_CUT;
 
 pub use super::general::GENERAL_RULES;
@@ -109,7 +109,7 @@ impl Code {
 }
 
 /// The most laps one move may take before it is decided, unless told otherwise (`--max-laps`,
-/// [`Settings::set_max_laps`]). A move that ends by then is decided, and so is a move whose
+/// [`Settings::set_max_laps`](crate::rules::Settings::set_max_laps)). A move that ends by then is decided, and so is a move whose
 /// in-move state repeats by then (after lap mu + lambda, docs/rules/nchuwa.md); any other move
 /// fails under `mgn.limit.laps`. Chosen so that a move at the budget is decided in about a
 /// second on the development machine (docs/performance.md, "Laps").

@@ -44,7 +44,7 @@ pub enum Event {
     },
     /// A pile goes from `hole` to `to`'s store or winnings by a rule that is not a capture by
     /// the mover, so that no capture claim counts it: Dong Wo's piece sown into a won or
-    /// bought hole, which "function[s] similar to acquired stores", and a muzi sent home at a
+    /// bought hole, which "function\[s\] similar to acquired stores", and a muzi sent home at a
     /// round's end.
     Bank {
         hole: Hole,

@@ -15,8 +15,8 @@ pub mod general;
 mod move_form;
 pub mod mraw_imrujen;
 pub mod nchuwa;
-pub mod options;
-pub mod position_form;
+mod options;
+mod position_form;
 mod registry;
 mod settings;
 #[cfg(test)]
@@ -32,6 +32,7 @@ pub use defs::{
 };
 pub use event::{Event, EventSink};
 pub use move_form::{check_move_form, MoveForm};
+pub use options::RuleOption;
 pub use position_form::{
     check_position_form, check_position_form_with, check_round, next_round, PositionForm,
     PositionSize, MAX_ROUND, POSITION_SHAPE,

@@ -38,6 +38,7 @@ macro_rules! rule_option {
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
         $vis enum $name {
             $( $(#[$vmeta])* $variant ),+
         }

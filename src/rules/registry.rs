@@ -31,7 +31,7 @@ pub fn with_rules<W: WithRules>(
     with_rules_within(header, DEFAULT_MAX_LAPS, work)
 }
 
-/// [`with_rules`] under a lap budget of `max_laps` (at least 1, at most [`MAX_MAX_LAPS`]).
+/// [`with_rules`] under a lap budget of `max_laps` (at least 1, at most [`MAX_MAX_LAPS`](crate::rules::MAX_MAX_LAPS)).
 pub fn with_rules_within<W: WithRules>(
     header: &crate::notation::Header,
     max_laps: u64,

@@ -10,7 +10,7 @@ use support::*;
 fn readable_files() -> Vec<(std::path::PathBuf, Vec<mgn::notation::Game>)> {
     let mut files = Vec::new();
     for folder in ["records", "fixtures"] {
-        for path in mgn::walk::mgn_files(&repo().join(folder)) {
+        for path in mgn::suite::mgn_files(&repo().join(folder)) {
             let path = path.unwrap();
             let Ok(text) = fs::read_to_string(&path) else {
                 continue;

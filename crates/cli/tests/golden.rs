@@ -13,7 +13,7 @@ use support::*;
 
 /// Every `*.mgn` under `folder`, sorted.
 fn files(folder: &str) -> Vec<std::path::PathBuf> {
-    mgn::walk::mgn_files(&repo().join(folder))
+    mgn::suite::mgn_files(&repo().join(folder))
         .map(Result::unwrap)
         .collect()
 }

@@ -6,7 +6,7 @@
 //!
 //! The game lives in four files, as every game does: `defs.rs` (its rules, options and presets,
 //! with the seed sentences), `mechanics.rs` (sowing, capturing, the rounds), `rules.rs` (the
-//! [`Rules`](crate::rules::Rules) implementation: the link to the notation) and `tests.rs`.
+//! [`Rules`] implementation: the link to the notation) and `tests.rs`.
 //! This file holds the board's representation, which they share.
 
 mod defs;

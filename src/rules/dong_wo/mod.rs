@@ -17,7 +17,7 @@
 //! The game lives in the files every game has: `defs.rs` (its rules, options and presets, with
 //! the seed sentences), `mechanics.rs` (the laps and the muzi drops, the look-ahead that decides
 //! whether a move can end, captures, tianzi, the end of a round), `between.rs` (between rounds,
-//! and the owner actions), `rules.rs` (the [`Rules`](crate::rules::Rules) implementation: the
+//! and the owner actions), `rules.rs` (the [`Rules`] implementation: the
 //! link to the notation) and `tests.rs`. This file holds the board's representation, which
 //! they share.
 

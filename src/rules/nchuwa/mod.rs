@@ -11,7 +11,7 @@
 //!
 //! The game lives in four files, as every game does: `defs.rs` (its rules, options and presets,
 //! with the seed sentences), `mechanics.rs` (the gambit, the laps and their cycles, captures,
-//! the opening transfer), `rules.rs` (the [`Rules`](crate::rules::Rules) implementation: the link
+//! the opening transfer), `rules.rs` (the [`Rules`] implementation: the link
 //! to the notation) and `tests.rs`. This file holds the board's representation, which they share.
 
 mod defs;

@@ -22,7 +22,7 @@ pub fn lap_budget(text: &str) -> Result<u64, String> {
 pub fn unknown_game(name: &str) -> String {
     format!(
         "unknown game `{name}`{}: the games are dakon, mraw-imrujen, nchuwa and dong-wo",
-        mgn::suggest::did_you_mean(name, mgn::notation::GameKind::NAMES)
+        mgn::did_you_mean(name, mgn::notation::GameKind::NAMES)
     )
 }
 

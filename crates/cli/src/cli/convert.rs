@@ -106,7 +106,7 @@ fn is_blank(prefix: &[u8], name: &str) -> bool {
     output::say(&format!(
         "{}: the input is {what}: nothing to convert (an MGN file holds at least one game, \
          a YAML or JSON document a map of `mgn` and `games`)",
-        mgn::source::displayable_name(name)
+        crate::cli::source::displayable_name(name)
     ));
     true
 }
@@ -122,7 +122,7 @@ fn input_format(args: &ConvertArgs, origin: &Origin, name: &str, prefix: &[u8]) 
         })
         .unwrap_or_else(|| {
             let guess = Format::sniff(&String::from_utf8_lossy(prefix));
-            tracing::info!(file = %mgn::source::displayable_name(name), format = guess.name(), "input format guessed");
+            tracing::info!(file = %crate::cli::source::displayable_name(name), format = guess.name(), "input format guessed");
             guess
         })
 }
@@ -137,7 +137,7 @@ fn outcome(
     match converted {
         Ok(converted) => {
             tracing::info!(
-                file = %mgn::source::displayable_name(&name),
+                file = %crate::cli::source::displayable_name(&name),
                 games = converted.games,
                 to = args.to.name(),
                 elapsed = ?started.elapsed(),

@@ -1,7 +1,6 @@
 //! Finding and reading the inputs: files, folders of `*.mgn` files, standard input.
 
-use mgn::source::displayable_name;
-use mgn::walk;
+use crate::cli::source::displayable_name;
 use std::collections::HashSet;
 use std::fs;
 use std::io;
@@ -44,7 +43,7 @@ pub enum InputError {
 }
 
 /// The files the paths stand for, in order: a folder stands for its `*.mgn` files
-/// ([`mgn::walk`]). A file reached twice (named twice, or through a link) is read once, under
+/// ([`mgn::suite::mgn_files`]). A file reached twice (named twice, or through a link) is read once, under
 /// the name it was first reached by.
 pub fn expand(paths: &[PathBuf]) -> Vec<Result<Origin, InputError>> {
     let mut origins = Vec::new();
@@ -75,7 +74,7 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Result<Origin, InputError>> {
             })),
             Ok(meta) if meta.is_dir() => {
                 let (mut found, mut unreadable) = (0, 0);
-                for entry in walk::mgn_files(&path) {
+                for entry in mgn::suite::mgn_files(&path) {
                     match entry {
                         Ok(file) => {
                             found += 1;

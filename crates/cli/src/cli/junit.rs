@@ -6,7 +6,7 @@
 //! memory holds one test case whatever the number of games (it held every one of them, 850 MB
 //! for two million games).
 
-use mgn::source::{displayable, displayable_lines};
+use crate::cli::source::{displayable, displayable_lines};
 use std::fs::File;
 use std::io::{self, BufWriter, Seek, Write};
 

@@ -16,6 +16,7 @@ mod replay;
 mod report;
 mod rules;
 mod show;
+mod source;
 mod suite;
 
 use args::{Cli, Command};

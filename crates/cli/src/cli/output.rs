@@ -6,10 +6,10 @@
 //! later writes are dropped quietly, and a command that only produces output stops.
 //!
 //! Text for people never carries a record's control characters to the terminal raw: see
-//! [`mgn::source::displayable`].
+//! [`crate::cli::source::displayable`].
 
 use super::Status;
-use mgn::source::{displayable, displayable_lines, displayable_name};
+use crate::cli::source::{displayable, displayable_lines, displayable_name};
 use std::fs;
 use std::io::{self, BufWriter, ErrorKind, IsTerminal, Write};
 use std::path::Path;

@@ -1467,7 +1467,7 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
             } else {
                 out.push_str("its standard error:\n");
                 for line in outcome.stderr.lines() {
-                    out.push_str(&format!("  | {}\n", mgn::source::displayable(line)));
+                    out.push_str(&format!("  | {}\n", crate::cli::source::displayable(line)));
                 }
             }
         }
@@ -1487,7 +1487,7 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Run) -> String {
             out.push_str(&format!("  mgn:      {}\n", found.mgn));
             out.push_str(&format!(
                 "  engine:   {}\n",
-                mgn::source::displayable(&found.engine)
+                crate::cli::source::displayable(&found.engine)
             ));
             if !found.mgn_only.is_empty() {
                 out.push_str(&format!(

@@ -6,8 +6,8 @@
 //! Colour is for terminals only: `--color auto` (the default) colours a stream that is a
 //! terminal unless `NO_COLOR` is set (https://no-color.org); `always` and `never` decide alone.
 
+use crate::cli::source::{displayable, displayable_lines, displayable_name};
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use mgn::source::{displayable, displayable_lines, displayable_name};
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -200,7 +200,7 @@ impl Diagnostic<'_> {
 
 /// 1-based line (of the file) and column (in characters) of a byte offset of `text`.
 pub fn line_col(text: &str, first_line: usize, offset: usize) -> (usize, usize) {
-    mgn::source::LineIndex::starting_at(text, first_line).line_col(offset)
+    mgn::notation::LineIndex::starting_at(text, first_line).line_col(offset)
 }
 
 /// The lines of the text the marks are on, as shown: what the record holds escaped, a long line

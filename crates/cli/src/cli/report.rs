@@ -5,12 +5,12 @@
 use super::input::InputError;
 use super::junit::{Failure, Junit};
 use super::render::{self, Mark, Note, Paint, Severity};
+use crate::cli::source::displayable_name;
 use mgn::check::no_game;
 use mgn::check::RecordResult;
 use mgn::document::DocumentError;
 use mgn::notation::{GameKind, Part, SyntaxError};
 use mgn::rules::general;
-use mgn::source::displayable_name;
 use mgn::{game_def, Diagnostic};
 use std::io::{self, Write};
 
@@ -554,7 +554,7 @@ impl<W: Write> Report<W> {
                 match verdict {
                     mgn::check::Verdict::Passed => {
                         self.passed += 1;
-                        tracing::debug!(file = %mgn::source::displayable_name(name), record = index, "passed");
+                        tracing::debug!(file = %crate::cli::source::displayable_name(name), record = index, "passed");
                         None
                     }
                     mgn::check::Verdict::Failed(problems) => {
@@ -669,7 +669,7 @@ impl<W: Write> Report<W> {
 
     fn json_line(&mut self, verdict: &JsonVerdict) -> io::Result<()> {
         let line = serde_json::to_string(verdict).map_err(io::Error::other)?;
-        writeln!(self.out, "{}", mgn::source::json_for_terminal(&line))
+        writeln!(self.out, "{}", crate::cli::source::json_for_terminal(&line))
     }
 
     pub fn failed(&self) -> usize {

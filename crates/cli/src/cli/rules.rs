@@ -85,7 +85,7 @@ fn explain(code: &str) -> Status {
             .chain(GameKind::NAMES.iter().copied());
         say(&format!(
             "unknown game, rule or option `{code}`{}: name a game (dakon, mraw-imrujen, nchuwa, dong-wo) or the code of a rule or option, as `mgn rules GAME` lists them",
-            mgn::suggest::did_you_mean(code, codes)
+            mgn::did_you_mean(code, codes)
         ));
         return Status::Error;
     }

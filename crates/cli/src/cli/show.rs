@@ -20,7 +20,7 @@ use mgn::notation::{
     games_in_part, parse_position, parts, BoardSize, Element, GameKind, Header, Outcome, Part,
     Position, RuleSetting, Side, Span, Spanned,
 };
-use mgn::picture::{svg, text, Board, Layout, Marks};
+use mgn::picture::{boards_svg, boards_text, Board, Layout, Marks};
 use mgn::replay::{replay_moves, MoveText, PlyRecord, Progress, ReplayOptions, StepLabel};
 use mgn::rules::general;
 use mgn::rules::{with_rules_within, Rules, WithRules};
@@ -151,8 +151,8 @@ pub fn run(args: &ShowArgs) -> Status {
     });
     let refs: Vec<&Board> = boards.iter().collect();
     let picture = match format {
-        ShowFormat::Svg => svg::boards_svg(&refs),
-        ShowFormat::Text => text::boards_text(&refs),
+        ShowFormat::Svg => boards_svg(&refs),
+        ShowFormat::Text => boards_text(&refs),
     };
     match &args.output {
         Some(path) => match output::write_file(path, |out| out.write_all(picture.as_bytes())) {

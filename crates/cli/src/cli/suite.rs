@@ -3,10 +3,10 @@
 use super::args::SuiteArgs;
 use super::output::{self, say};
 use super::Status;
+use crate::cli::source::{displayable, displayable_lines, displayable_name};
 use mgn::check::CheckOptions;
-use mgn::source::{displayable, displayable_lines, displayable_name};
+use mgn::suite::mgn_files;
 use mgn::suite::{run_case, CaseOutcome, Mismatch};
-use mgn::walk::mgn_files;
 use std::collections::HashSet;
 use std::io::Write;
 
