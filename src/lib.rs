@@ -61,20 +61,12 @@
 //! ```
 //! use mgn::generate::{random_game, GenerateOptions, Rng};
 //! use mgn::notation::{write_games, GameKind, Header, Side};
-//! use mgn::rules::{with_rules, Rules, WithRules};
+//! use mgn::rules::{AnyRules, Rules, DEFAULT_MAX_LAPS};
 //!
-//! struct OneGame;
-//!
-//! impl WithRules for OneGame {
-//!     type Output = mgn::Game;
-//!     fn run<R: Rules>(self, rules: &R) -> mgn::Game {
-//!         let header = Header::new(GameKind::Nchuwa);
-//!         let start = rules.start(Side::B);
-//!         random_game(rules, header, start, &mut Rng::new(1), GenerateOptions::default())
-//!     }
-//! }
-//!
-//! let game = with_rules(&Header::new(GameKind::Nchuwa), OneGame).unwrap();
+//! let header = Header::new(GameKind::Nchuwa);
+//! let rules = AnyRules::from_header(&header, DEFAULT_MAX_LAPS).unwrap();
+//! let start = rules.start(Side::B);
+//! let game = random_game(&rules, header, start, &mut Rng::new(1), GenerateOptions::default());
 //! let text = write_games(std::slice::from_ref(&game));
 //! // What was generated reads back and passes.
 //! let results = mgn::check::check_text(&text, &Default::default());
@@ -89,7 +81,7 @@
 //! ```
 //! use mgn::generate::{playout, Rng};
 //! use mgn::notation::{GameKind, Header, Side};
-//! use mgn::rules::{with_rules, Event, EventSink, Rules, WithRules};
+//! use mgn::rules::{AnyRules, Event, EventSink, Rules, DEFAULT_MAX_LAPS};
 //!
 //! #[derive(Default)]
 //! struct Captured {
@@ -114,22 +106,39 @@
 //!     }
 //! }
 //!
-//! struct Play;
+//! let rules = AnyRules::from_header(&Header::new(GameKind::MrawImrujen), DEFAULT_MAX_LAPS);
+//! let rules = rules.unwrap();
+//! let mut sink = Captured::default();
+//! let mut rng = Rng::new(2026);
+//! for _ in 0..10 {
+//!     playout(&rules, rules.start(Side::B), &mut rng, 500, &mut sink);
+//! }
+//! assert!(sink.seeds > 0);
+//! ```
 //!
-//! impl WithRules for Play {
-//!     type Output = u64;
-//!     fn run<R: Rules>(self, rules: &R) -> u64 {
-//!         let mut sink = Captured::default();
+//! [`rules::AnyRules`] serves any game through one type, matching on the game at each call.
+//! Work that plays millions of decisions runs each game's own rules type instead, compiled for
+//! it, through [`with_rules`] and a [`WithRules`] visitor:
+//!
+//! ```
+//! # use mgn::generate::{playout, Rng};
+//! # use mgn::notation::{GameKind, Header, Side};
+//! use mgn::rules::{with_rules, Rules, WithRules};
+//!
+//! struct Playouts(usize);
+//!
+//! impl WithRules for Playouts {
+//!     type Output = usize;
+//!     fn run<R: Rules>(self, rules: &R) -> usize {
 //!         let mut rng = Rng::new(2026);
-//!         for _ in 0..10 {
-//!             playout(rules, rules.start(Side::B), &mut rng, 500, &mut sink);
-//!         }
-//!         sink.seeds
+//!         let plies = (0..self.0).map(|_| {
+//!             playout(rules, rules.start(Side::B), &mut rng, 500, &mut ())
+//!         });
+//!         plies.sum()
 //!     }
 //! }
 //!
-//! let seeds = with_rules(&Header::new(GameKind::MrawImrujen), Play).unwrap();
-//! assert!(seeds > 0);
+//! assert!(with_rules(&Header::new(GameKind::MrawImrujen), Playouts(1000)).unwrap() > 0);
 //! ```
 
 #![warn(missing_docs)]

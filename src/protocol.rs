@@ -14,7 +14,7 @@ use crate::notation::{
 use crate::perft::{divide, perft};
 use crate::replay::PlyLog;
 use crate::rules::general;
-use crate::rules::{with_rules_within, Phase, Rules, WithRules};
+use crate::rules::{AnyRules, Phase, Rules, WithRules};
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
@@ -805,7 +805,8 @@ pub struct ServeOptions {
 
 /// What ended one game's service.
 enum Next {
-    Game(GameSpec),
+    /// A `game` request whose rules were had: they are served next.
+    Game(AnyRules),
     Quit,
 }
 
@@ -826,7 +827,7 @@ pub fn serve<I: BufRead, O: Write>(
         match io.request()? {
             None | Some(Request::Quit) => return Ok(()),
             Some(Request::Game(spec)) => match try_rules(&spec, options) {
-                Ok(()) => break spec,
+                Ok(rules) => break rules,
                 Err(refused) => io.answer(&refused)?,
             },
             Some(Request::Hello) => io.answer(&ready(options))?,
@@ -837,21 +838,13 @@ pub fn serve<I: BufRead, O: Write>(
         }
     };
     loop {
-        let header = header_with(&next, options);
-        let served = with_rules_within(
-            &header,
-            options.max_laps,
-            Serve {
-                io: &mut io,
-                options,
-            },
-        );
-        next = match served {
-            Ok(Ok(Next::Game(spec))) => spec,
-            Ok(Ok(Next::Quit)) => return Ok(()),
-            Ok(Err(failed)) => return Err(failed),
-            // Only a spec that was tried first gets here: see `Serve::run`.
-            Err(_) => unreachable!("a game's rules are tried before they are served"),
+        let serve = Serve {
+            io: &mut io,
+            options,
+        };
+        next = match next.run(serve)? {
+            Next::Game(rules) => rules,
+            Next::Quit => return Ok(()),
         };
     }
 }
@@ -869,14 +862,9 @@ fn header_with(spec: &GameSpec, options: &ServeOptions) -> Header {
     spec.header()
 }
 
-/// Whether the rules a spec names can be had; the refusal as an `error unsupported` answer.
-fn try_rules(spec: &GameSpec, options: &ServeOptions) -> Result<(), Answer> {
-    struct Nothing;
-    impl WithRules for Nothing {
-        type Output = ();
-        fn run<R: Rules>(self, _: &R) {}
-    }
-    with_rules_within(&header_with(spec, options), options.max_laps, Nothing).map_err(|refused| {
+/// The rules a spec names; their refusal as an `error unsupported` answer.
+fn try_rules(spec: &GameSpec, options: &ServeOptions) -> Result<AnyRules, Answer> {
+    AnyRules::from_header(&header_with(spec, options), options.max_laps).map_err(|refused| {
         Answer::error(
             ErrorKind::Unsupported,
             format!("{} ({})", refused.message, refused.rule),
@@ -936,7 +924,8 @@ impl<I: BufRead, O: Write> Lines<'_, I, O> {
     }
 }
 
-/// Answer the requests of one game, from its `ok` to the next `game` or `quit`.
+/// Answer the requests of one game, from its `ok` to the next `game` or `quit`: with the
+/// game's own rules type, since `perft` and `divide` through [`AnyRules`] took 4 to 13 % longer.
 struct Serve<'a, 'b, I, O> {
     io: &'a mut Lines<'b, I, O>,
     options: &'a ServeOptions,
@@ -955,7 +944,7 @@ impl<I: BufRead, O: Write> WithRules for Serve<'_, '_, I, O> {
                 Some(Request::Hello) => ready(self.options),
                 // Refused rules leave this game where it is.
                 Some(Request::Game(spec)) => match try_rules(&spec, self.options) {
-                    Ok(()) => return Ok(Next::Game(spec)),
+                    Ok(rules) => return Ok(Next::Game(rules)),
                     Err(refused) => refused,
                 },
                 Some(request) => session.answer(&request),
@@ -1144,60 +1133,56 @@ mod tests {
     /// mgn's checkpoints write it; no client compares it (see `a_finished_game_has_no_mover`).
     #[test]
     fn a_finished_game_names_the_next_player() {
-        struct Games;
-        impl WithRules for Games {
-            type Output = usize;
-            fn run<R: Rules>(self, rules: &R) -> usize {
-                let mut rng = crate::generate::Rng::new(7);
-                let mut finished = 0;
-                for _ in 0..40 {
-                    let mut session = Session::new(rules);
-                    let mut last = None;
-                    for _ in 0..5000 {
-                        let phase = rules.phase(session.state());
-                        let mover = match phase {
-                            Phase::ToMove(s)
-                            | Phase::Continue { side: s, .. }
-                            | Phase::MustPass { side: s, .. } => s,
-                            Phase::RoundOver { .. } => {
-                                session.next_round();
-                                continue;
-                            }
-                            Phase::Over { .. } => break,
-                        };
-                        let open = session.decisions().unwrap();
-                        let decision = open[rng.below(open.len())].clone();
-                        last = Some((mover, session.play(&decision)));
-                    }
-                    if let Some((
-                        mover,
-                        Answer::Played {
-                            status: Status::GameOver(_),
-                            position,
-                            ..
-                        },
-                    )) = last
-                    {
-                        // Dong Wo's game ends between rounds, where the side to move is the
-                        // next round's first player.
-                        if rules.def().kind != GameKind::DongWo {
-                            assert_eq!(
-                                position.to_move,
-                                mover.other(),
-                                "{}",
-                                write_position(&position)
-                            );
+        let finished_games = |rules: &AnyRules| {
+            let mut rng = crate::generate::Rng::new(7);
+            let mut finished = 0;
+            for _ in 0..40 {
+                let mut session = Session::new(rules);
+                let mut last = None;
+                for _ in 0..5000 {
+                    let phase = rules.phase(session.state());
+                    let mover = match phase {
+                        Phase::ToMove(s)
+                        | Phase::Continue { side: s, .. }
+                        | Phase::MustPass { side: s, .. } => s,
+                        Phase::RoundOver { .. } => {
+                            session.next_round();
+                            continue;
                         }
-                        finished += 1;
-                    }
+                        Phase::Over { .. } => break,
+                    };
+                    let open = session.decisions().unwrap();
+                    let decision = open[rng.below(open.len())].clone();
+                    last = Some((mover, session.play(&decision)));
                 }
-                finished
+                if let Some((
+                    mover,
+                    Answer::Played {
+                        status: Status::GameOver(_),
+                        position,
+                        ..
+                    },
+                )) = last
+                {
+                    // Dong Wo's game ends between rounds, where the side to move is the
+                    // next round's first player.
+                    if rules.def().kind != GameKind::DongWo {
+                        assert_eq!(
+                            position.to_move,
+                            mover.other(),
+                            "{}",
+                            write_position(&position)
+                        );
+                    }
+                    finished += 1;
+                }
             }
-        }
+            finished
+        };
         for game in GameKind::ALL {
             let header = Header::new(game);
-            let finished =
-                with_rules_within(&header, crate::rules::DEFAULT_MAX_LAPS, Games).unwrap();
+            let rules = AnyRules::from_header(&header, crate::rules::DEFAULT_MAX_LAPS).unwrap();
+            let finished = finished_games(&rules);
             assert!(finished > 0, "{game}: no random game finished");
         }
     }

@@ -323,7 +323,7 @@ fn start_game(line: &Line, source: &str) -> Result<Building, ImportError> {
     header.preset = head.preset.map(spanned);
     options(line, &head.options, &mut header)?;
     // The rules are the replay's, but a header they refuse is refused here, at its line.
-    crate::rules::with_rules(&header, Accept).map_err(|d| {
+    crate::rules::AnyRules::from_header(&header, crate::rules::DEFAULT_MAX_LAPS).map_err(|d| {
         line.at_key(
             if head.options.is_empty() {
                 "preset"
@@ -462,14 +462,6 @@ fn other_tag(line: &Line, tag: Tag) -> Result<Tag, ImportError> {
             tag.name
         ),
     ))
-}
-
-/// Rules that resolve: all the header check needs.
-struct Accept;
-
-impl crate::rules::WithRules for Accept {
-    type Output = ();
-    fn run<R: crate::rules::Rules>(self, _: &R) {}
 }
 
 /// One MGN element from a token of the log, which must be exactly one element of the kind

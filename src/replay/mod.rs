@@ -238,7 +238,7 @@ pub fn replay_moves<'g, T: MoveText<'g>>(
     impl<'g, T: MoveText<'g>> WithRules for Run<'_, '_, T> {
         type Output = Replayed;
         fn run<R: Rules>(self, rules: &R) -> Replayed {
-            Replay::new(rules, self.header, self.options).run(self.moves)
+            replay_moves_under(rules, self.header, self.moves, self.options)
         }
     }
     let max_laps = options.max_laps;
@@ -252,6 +252,17 @@ pub fn replay_moves<'g, T: MoveText<'g>>(
         },
     )
     .unwrap_or_else(Replayed::failed)
+}
+
+/// [`replay_moves`] under `rules`, those `header` names: the replay through
+/// [`crate::rules::AnyRules`] is tested against the one through each game's own rules.
+pub(crate) fn replay_moves_under<'g, R: Rules, T: MoveText<'g>>(
+    rules: &R,
+    header: &Header,
+    moves: &mut T,
+    options: ReplayOptions<'_>,
+) -> Replayed {
+    Replay::new(rules, header, options).run(moves)
 }
 
 impl Replayed {

@@ -6,6 +6,7 @@
 //! quotation of the seed sentence it rests on. The notation layer knows nothing of this module;
 //! this module uses the notation's vocabulary (holes, sides, positions) to talk about games.
 
+mod any;
 pub mod cycle;
 pub mod dakon;
 mod defs;
@@ -26,6 +27,7 @@ use crate::code::Code;
 pub use crate::diagnostic::MovePart;
 use crate::notation::{Element, HoleState, Move, Pile, Position, Rows, Side};
 use crate::Diagnostic;
+pub use any::{AnyDecision, AnyRules, AnyState};
 pub use defs::{
     general_rule, undecided, Drawing, GameDef, OptionDef, PresetDef, RuleDef, Stores, CUT,
     DEFAULT_MAX_LAPS, GENERAL_RULES, MAX_MAX_LAPS,

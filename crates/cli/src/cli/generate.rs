@@ -15,7 +15,7 @@ use super::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mgn::generate::{cap_termination, random_game, GenerateOptions, Rng};
 use mgn::notation::{push_game, BoardSize, GameKind, Header, RuleSetting, Side, Span, Spanned};
-use mgn::rules::{with_rules_within, Rules, WithRules};
+use mgn::rules::{AnyRules, Rules, WithRules};
 use std::collections::{BTreeMap, VecDeque};
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -231,14 +231,6 @@ impl Drop for Release<'_> {
     }
 }
 
-/// Configures nothing more than the rules: whether the header names rules at all.
-pub struct Configure;
-
-impl WithRules for Configure {
-    type Output = ();
-    fn run<R: Rules>(self, _: &R) {}
-}
-
 fn spanned<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Span::default())
 }
@@ -266,15 +258,20 @@ impl GameArgs {
     }
 }
 
-/// Run `work` under the rules `header` names and a lap budget of `max_laps`, or say why
-/// they cannot be had.
+/// The rules `header` names under a lap budget of `max_laps`, or why they cannot be had.
+pub fn configure(header: &Header, max_laps: u64) -> Result<AnyRules, String> {
+    AnyRules::from_header(header, max_laps)
+        .map_err(|error| format!("{} ({})", error.message, error.rule))
+}
+
+/// Run `work` with the game's own rules type under the rules `header` names and a lap budget
+/// of `max_laps`, or say why they cannot be had.
 pub fn run_rules<W: WithRules>(
     header: &Header,
     max_laps: u64,
     work: W,
 ) -> Result<W::Output, String> {
-    with_rules_within(header, max_laps, work)
-        .map_err(|error| format!("{} ({})", error.message, error.rule))
+    configure(header, max_laps).map(|rules| rules.run(work))
 }
 
 pub fn run(args: &GenerateArgs) -> Status {
@@ -286,7 +283,7 @@ pub fn run(args: &GenerateArgs) -> Status {
         }
     };
     // Said once, before any thread starts: each worker configures the same rules again.
-    if let Err(message) = run_rules(&header, args.rules.max_laps, Configure) {
+    if let Err(message) = configure(&header, args.rules.max_laps) {
         say(&message);
         return Status::Error;
     }

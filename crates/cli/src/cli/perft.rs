@@ -6,7 +6,7 @@
 //! method. Every sum is checked: a count past 64 bits is refused (`mgn.limit.count`).
 
 use super::args::{threads, PerftArgs};
-use super::generate::{run_rules, Configure};
+use super::generate::{configure, run_rules};
 use super::output::{self, say};
 use super::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -216,7 +216,7 @@ pub fn run(args: &PerftArgs) -> Status {
             return Status::Error;
         }
     };
-    if let Err(message) = run_rules(&header, args.rules.max_laps, Configure) {
+    if let Err(message) = configure(&header, args.rules.max_laps) {
         say(&message);
         return Status::Error;
     }

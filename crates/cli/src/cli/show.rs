@@ -23,7 +23,7 @@ use mgn::notation::{
 use mgn::picture::{boards_svg, boards_text, Board, Layout, Marks};
 use mgn::replay::{replay_moves, MoveText, PlyRecord, Progress, ReplayOptions, StepLabel};
 use mgn::rules::general;
-use mgn::rules::{with_rules_within, Rules, WithRules};
+use mgn::rules::{AnyRules, Rules};
 use mgn::Diagnostic;
 use std::borrow::Cow;
 use std::io::Write;
@@ -170,16 +170,9 @@ pub fn run(args: &ShowArgs) -> Status {
     }
 }
 
-/// The layout of the board `header` names, for positions of `row` holes a row.
-struct LayoutOf {
-    row: usize,
-}
-
-impl WithRules for LayoutOf {
-    type Output = Layout;
-    fn run<R: Rules>(self, rules: &R) -> Layout {
-        Layout::new(rules.def().drawing, self.row, rules.stores())
-    }
+/// The layout of the board of `rules`, for positions of `row` holes a row.
+fn layout_of(rules: &AnyRules, row: usize) -> Layout {
+    Layout::new(rules.def().drawing, row, rules.stores())
 }
 
 fn spanned<T>(value: T) -> Spanned<T> {
@@ -226,22 +219,13 @@ fn position_board(args: &ShowArgs, text: &str) -> Result<Board, String> {
             value: value.to_string(),
         }));
     }
-    struct Check {
-        position: Position,
-    }
-    impl WithRules for Check {
-        type Output = Result<(Position, Layout), Diagnostic>;
-        fn run<R: Rules>(self, rules: &R) -> Self::Output {
-            let state = rules.state_from_position(&self.position)?;
-            let row = self.position.holes.row(Side::A).len();
-            let layout = Layout::new(rules.def().drawing, row, rules.stores());
-            Ok((rules.position(&state), layout))
-        }
-    }
     let refused = |error: Diagnostic| format!("{} ({})", error.message, error.rule);
-    let (position, layout) = with_rules_within(&header, args.max_laps, Check { position })
-        .map_err(refused)?
+    let rules = AnyRules::from_header(&header, args.max_laps).map_err(refused)?;
+    let state = rules
+        .state_from_position(&position)
         .map_err(|error| format!("--position `{text}`: {}", refused(error)))?;
+    let layout = layout_of(&rules, position.holes.row(Side::A).len());
+    let position = rules.position(&state);
     Ok(Board {
         kind,
         layout,
@@ -483,7 +467,7 @@ fn show_game<'g, T: MoveText<'g>>(
         }));
     };
     let row = last.position.holes.row(Side::A).len();
-    let layout = with_rules_within(header, args.max_laps, LayoutOf { row })?;
+    let layout = layout_of(&AnyRules::from_header(header, args.max_laps)?, row);
     Ok(Played {
         shown,
         last,
@@ -638,7 +622,7 @@ mod tests {
     fn stores_layout_is_read_from_the_rules() {
         let mut header = Header::new(GameKind::Dakon);
         header.preset = Some(spanned("catalan-clockwise".to_string()));
-        let layout = with_rules_within(&header, 10, LayoutOf { row: 5 }).unwrap();
+        let layout = layout_of(&AnyRules::from_header(&header, 10).unwrap(), 5);
         assert_eq!(layout.stores, Stores::Ends { a_left: false });
     }
 }
