@@ -331,7 +331,7 @@ pub struct RefereeArgs {
 
     /// The most nodes (decisions played) of the perft tree the referee asks the engine to
     /// count: it chooses the depth by it when --depth is left out
-    #[arg(long, default_value_t = DEFAULT_PERFT_BUDGET, value_name = "NODES", value_parser = budget_at_least_one)]
+    #[arg(long, default_value_t = mgn::protocol::DEFAULT_PERFT_BUDGET, value_name = "NODES", value_parser = budget_at_least_one)]
     pub perft_budget: u64,
 
     /// Random games to compare, decision by decision
@@ -369,11 +369,6 @@ pub enum RefereeFormat {
     Text,
     Json,
 }
-
-/// The referee's perft budget: a plain engine walks 200,000 nodes in about 2 s in Python
-/// (examples/engine.py walks about 100,000 a second), far within the default --timeout, and
-/// it reaches depth 2 on Dakon 2x5, where the referee compared before it had a budget.
-pub const DEFAULT_PERFT_BUDGET: u64 = 200_000;
 
 fn budget_at_least_one(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {

@@ -4,8 +4,17 @@
 //!
 //! [`Request`] and [`Answer`] are the lines, read and written; [`Session`] answers the requests
 //! of one game under mgn's rules; [`serve`] is `mgn engine`'s loop over standard input and
-//! output. `mgn referee` asks a [`Session`] and another engine the same requests and compares
-//! their answers with [`Answer::agrees`].
+//! output. A [`Referee`] asks a [`Session`] and another engine, an [`EngineProcess`], the same
+//! requests, compares their answers with [`Answer::agrees`], and shrinks the line of play to the
+//! first difference to a short record: `mgn referee` is it and its report.
+
+mod engine;
+mod referee;
+
+pub use engine::{EngineProcess, Misbehaviour};
+pub use referee::{
+    Found, PerftSummary, Progress, Referee, RefereeOptions, Refereed, Verdict, DEFAULT_PERFT_BUDGET,
+};
 
 use crate::notation::{
     parse_games, parse_position, write_position, BoardSize, Element, GameKind, Header, Hole,

@@ -1,0 +1,548 @@
+//! What a report shows of a difference, and the shortest record that reproduces it: the
+//! line of play to the difference cut at the latest turn start from which the engine, set
+//! at that position, still differs.
+
+use super::{Comparing, Difference, Found, Line, Step};
+use crate::notation::{
+    parse_games, write_game, write_move, CaptureClaim, Comment, CommentStyle, Element, Game,
+    Outcome, Side, Span, Spanned,
+};
+use crate::protocol::{Answer, Request, Session, Setup, Status as Played};
+use crate::replay::{draw, ply_trace};
+use crate::rules::{Event, Phase, Rules};
+
+impl<R: Rules> Comparing<'_, '_, R> {
+    /// mgn's session at the end of `line`, from its root.
+    fn replayed(&self, line: &Line<R::Decision>, upto: usize) -> Session<'_, R> {
+        let mut session = Session::new(self.mgn.rules());
+        session.setup(&line.root);
+        for step in &line.steps[..upto] {
+            match step {
+                Step::Decision(d) => {
+                    session.play(d);
+                }
+                Step::NextRound => {
+                    session.next_round();
+                }
+            }
+        }
+        session
+    }
+
+    /// Which of `candidates`, the decisions mgn lists alone at the end of `line`, leads where
+    /// none of `theirs`, the decisions the engine lists alone, leads when the engine plays it:
+    /// the record then shows what the engine cannot reach. `None` when every candidate leads
+    /// somewhere the engine also goes, or the engine misbehaves.
+    fn witness(
+        &mut self,
+        line: &Line<R::Decision>,
+        candidates: &[String],
+        theirs: &[String],
+    ) -> Option<usize> {
+        let mut reached = Vec::new();
+        for text in theirs {
+            // The line agreed up to here: walking it again only sets the engine there.
+            self.goto("choosing the record's decision", line).ok()?;
+            reached.push(self.engine.ask(&Request::Play(text.clone())).ok()?);
+        }
+        candidates.iter().position(|text| {
+            let mut mine = self.replayed(line, line.steps.len());
+            match mine.find(text) {
+                Ok(decision) => {
+                    let played = mine.play(&decision);
+                    !reached.iter().any(|theirs| played.agrees(theirs))
+                }
+                Err(_) => false,
+            }
+        })
+    }
+
+    /// What the report shows of a difference, and the record that reproduces it.
+    pub(super) fn analyse(&mut self, difference: Difference<R::Decision>) -> Found {
+        let rules = self.mgn.rules();
+        let def = rules.def();
+        let (mut mgn_only, mut engine_only) = (Vec::new(), Vec::new());
+        if let (Answer::Moves(m), Answer::Moves(e)) = (&difference.mgn, &difference.engine) {
+            mgn_only = m.iter().filter(|d| !e.contains(d)).cloned().collect();
+            engine_only = e.iter().filter(|d| !m.contains(d)).cloned().collect();
+            // A decision listed twice.
+            for d in e {
+                if e.iter().filter(|x| *x == d).count() > 1 && !engine_only.contains(d) {
+                    engine_only.push(d.clone());
+                }
+            }
+        }
+        // Of the decisions mgn lists alone, the record plays one that leads where none of the
+        // engine's own decisions leads: a Dong Wo meeting's `@B1xmA` may be where the engine's
+        // `@B1` goes (it reads `dong-wo.muzi.meeting=opponents`), and would not tell the
+        // readings apart; `@B1xmB` does.
+        if difference.request == Request::Moves && mgn_only.len() > 1 {
+            if let Some(i) = self.witness(&difference.line, &mgn_only, &engine_only) {
+                mgn_only.swap(0, i);
+            }
+        }
+        let at = self.replayed(&difference.line, difference.line.steps.len());
+        let position = rules.position(at.state());
+        let mid_turn = matches!(rules.phase(at.state()), Phase::Continue { .. });
+        // The decision the trace is of: the one played, or the first mgn lists alone.
+        let traced = match &difference.request {
+            Request::Play(text) => Some(text.clone()),
+            Request::Moves => mgn_only.first().cloned(),
+            _ => None,
+        };
+        let mut trace = None;
+        let mut rule_codes = Vec::new();
+        // The rule that decides the difference: where the turn goes on or must pass, that
+        // rule; for a decision played, the rule that ended its last lap, or the round's or
+        // game's end when the two disagree on where play stands.
+        let mut decisive = match rules.phase(at.state()) {
+            Phase::Continue { rule, .. } | Phase::MustPass { rule, .. }
+                if difference.request == Request::Moves =>
+            {
+                Some(rule)
+            }
+            _ => None,
+        };
+        if let Some(text) = &traced {
+            let mut probe = self.replayed(&difference.line, difference.line.steps.len());
+            if let Ok(decision) = probe.find(text) {
+                probe.play(&decision);
+                let events = probe.log().events();
+                trace = Some(ply_trace(&format!("mgn plays {text}:"), &events));
+                rule_codes = rules_of(&events);
+                let ends = events.iter().rev().find_map(|e| match *e {
+                    Event::GameEnd { rule, .. } | Event::RoundEnd { rule, .. } => Some(rule),
+                    _ => None,
+                });
+                // Where play stands after the decision is the end's to say when either side
+                // ends the round or the game there.
+                let ending = |a: &Answer| {
+                    matches!(
+                        a,
+                        Answer::Played {
+                            status: Played::RoundOver | Played::GameOver(_),
+                            ..
+                        }
+                    )
+                };
+                let at_an_end = ending(&difference.mgn) || ending(&difference.engine);
+                if matches!(difference.request, Request::Play(_)) {
+                    decisive = match ends {
+                        Some(rule) if at_an_end => Some(rule),
+                        _ => probe.log().last_lap_rule(),
+                    };
+                }
+            }
+        } else if difference.request == Request::NextRound {
+            let mut probe = self.replayed(&difference.line, difference.line.steps.len());
+            probe.next_round();
+            let events = probe.log().events();
+            trace = Some(ply_trace("mgn starts the next round:", &events));
+            rule_codes = rules_of(&events);
+        }
+        let refusal = match (&difference.request, engine_only.first()) {
+            (Request::Moves, Some(extra)) => Some(
+                at.refusal(extra)
+                    .map(|why| format!("mgn refuses {extra}: {why}"))
+                    .unwrap_or_else(|| format!("mgn lists no decision {extra} here")),
+            ),
+            _ => None,
+        };
+        if let Some(refused) = &refusal {
+            if let Some(code) = refused
+                .rsplit_once('(')
+                .and_then(|(_, c)| c.strip_suffix(')'))
+            {
+                if let Some(known) = def
+                    .rules
+                    .iter()
+                    .map(|r| r.code)
+                    .chain(def.options.iter().map(|o| o.code))
+                    .chain(crate::rules::GENERAL_RULES.iter().map(|r| r.code))
+                    .find(|k| *k == code)
+                {
+                    decisive = decisive.or(Some(known));
+                    rule_codes.push(known);
+                }
+            }
+        }
+        if let Some(code) = decisive {
+            rule_codes.retain(|c| *c != code);
+            rule_codes.insert(0, code);
+        }
+        let (record, record_plies, from) = self.shrink(&difference, &mgn_only, &engine_only);
+        let refused = record_refused(&difference.request, &mgn_only, &engine_only);
+        Found {
+            during: difference.during.clone(),
+            line: difference.line.words(),
+            position: crate::notation::write_position(&position),
+            drawing: draw(def.drawing, &position),
+            mid_turn,
+            request: difference.request.to_string(),
+            mgn: difference.mgn.to_string(),
+            engine: difference.engine.to_string(),
+            mgn_only,
+            engine_only,
+            note: difference.note.clone(),
+            refusal,
+            trace,
+            decisive: decisive.is_some(),
+            rules: rule_codes
+                .into_iter()
+                .map(|code| (code, def.describe(code)))
+                .collect(),
+            record,
+            record_plies,
+            record_from_start: from == 0,
+            record_refused: refused,
+        }
+    }
+
+    /// The indices of `line`'s steps where a turn starts, from which a record may start at a
+    /// `Start` position: the latest first, the root last.
+    fn turn_starts(&self, line: &Line<R::Decision>) -> Vec<usize> {
+        let rules = self.mgn.rules();
+        let mut session = Session::new(rules);
+        session.setup(&line.root);
+        let mut starts = vec![0];
+        for (i, step) in line.steps.iter().enumerate() {
+            match step {
+                Step::Decision(d) => {
+                    session.play(d);
+                }
+                Step::NextRound => {
+                    session.next_round();
+                }
+            }
+            if matches!(
+                rules.phase(session.state()),
+                Phase::ToMove(_) | Phase::MustPass { .. }
+            ) {
+                starts.push(i + 1);
+            }
+        }
+        starts.reverse();
+        starts
+    }
+
+    /// The record from the latest turn start that still shows the difference (in mgn's
+    /// replay and in the engine's answers), else from the root; with its plies and start.
+    fn shrink(
+        &mut self,
+        difference: &Difference<R::Decision>,
+        mgn_only: &[String],
+        engine_only: &[String],
+    ) -> (String, usize, usize) {
+        // A few tries bound the time: each replays the rest of the line in the engine.
+        for from in self.turn_starts(&difference.line).into_iter().take(12) {
+            if from == 0 || self.reproduces(difference, from) {
+                let (record, plies) = self.record(difference, from, mgn_only, engine_only);
+                return (record, plies, from);
+            }
+        }
+        let (record, plies) = self.record(difference, 0, mgn_only, engine_only);
+        (record, plies, 0)
+    }
+
+    /// mgn's session at step `from` of `line` as a record sees it: replayed from the root,
+    /// or (from > 0) set at the position reached there, as a `Start` tag sets it, forgetting
+    /// what a position does not hold. None when the rules refuse that position.
+    fn session_from(&self, line: &Line<R::Decision>, from: usize) -> Option<Session<'_, R>> {
+        let at = self.replayed(line, from);
+        if from == 0 {
+            return Some(at);
+        }
+        let rules = self.mgn.rules();
+        let state = rules
+            .state_from_position(&rules.position(at.state()))
+            .ok()?;
+        let mut session = Session::new(rules);
+        session.set_state(state);
+        Some(session)
+    }
+
+    /// Whether a record from the position at step `from` shows the same difference: from it,
+    /// mgn's rules give the answers they gave along the line and at the request, and the
+    /// engine, set there, answers as mgn along the line, and otherwise at the request.
+    fn reproduces(&mut self, difference: &Difference<R::Decision>, from: usize) -> bool {
+        let line = &difference.line;
+        let Some(mut session) = self.session_from(line, from) else {
+            return false;
+        };
+        let start = self.mgn.rules().position(session.state());
+        let mut original = self.replayed(line, from);
+        let mut answers = Vec::new();
+        for step in &line.steps[from..] {
+            let (request, answer, before) = match step {
+                Step::Decision(d) => (
+                    Request::Play(d.to_string()),
+                    session.play(d),
+                    original.play(d),
+                ),
+                Step::NextRound => (
+                    Request::NextRound,
+                    session.next_round(),
+                    original.next_round(),
+                ),
+            };
+            if !before.agrees(&answer) {
+                return false;
+            }
+            answers.push((request, answer));
+        }
+        let again = match &difference.request {
+            Request::Play(text) => match session.find(text) {
+                Ok(decision) => session.play(&decision),
+                Err(refused) => refused,
+            },
+            request => session.answer(request),
+        };
+        if !again.agrees(&difference.mgn) {
+            return false;
+        }
+        let setup = Request::Position(Setup::Position(start.clone()));
+        if !matches!(self.engine.ask(&setup), Ok(Answer::Position(set)) if set == start) {
+            return false;
+        }
+        for (request, mine) in answers {
+            match self.engine.ask(&request) {
+                Ok(theirs) if mine.agrees(&theirs) => {}
+                _ => return false,
+            }
+        }
+        matches!(self.engine.ask(&difference.request), Ok(theirs) if !difference.mgn.agrees(&theirs))
+    }
+
+    /// The record of `line` from step `from` (a `Start` position unless 0), then the turn of
+    /// the difference as mgn plays it with its claims; its plies.
+    fn record(
+        &self,
+        difference: &Difference<R::Decision>,
+        from: usize,
+        mgn_only: &[String],
+        engine_only: &[String],
+    ) -> (String, usize) {
+        let rules = self.mgn.rules();
+        let line = &difference.line;
+        let Some(mut session) = self.session_from(line, from) else {
+            return self.record(difference, 0, mgn_only, engine_only);
+        };
+        let mut header = self.spec.header();
+        let spanned = |text: &str| Some(Spanned::new(text.to_string(), Span::default()));
+        header.event = spanned("mgn referee: the first difference");
+        header.source = spanned(&format!("mgn referee, {}", difference.during));
+        if from > 0 {
+            let start = rules.position(session.state());
+            header.first = Some(Spanned::new(start.to_move, Span::default()));
+            header.start = Some(Spanned::new(start, Span::default()));
+        } else if let Setup::Start(side) = line.root {
+            header.first = Some(Spanned::new(side, Span::default()));
+        }
+        let mut moves = vec![comment(&format!(
+            "mgn referee: at the end of this record, to `{}` mgn answers `{}` and the engine `{}`",
+            difference.request, difference.mgn, difference.engine
+        ))];
+        let mut turn: Vec<R::Decision> = Vec::new();
+        let push_turn = |moves: &mut Vec<Element>, turn: &mut Vec<R::Decision>| {
+            if !turn.is_empty() {
+                moves.push(rules.move_from_decisions(turn));
+                turn.clear();
+            }
+        };
+        for step in &line.steps[from..] {
+            match step {
+                Step::Decision(d) => {
+                    session.play(d);
+                    turn.push(d.clone());
+                    if !matches!(rules.phase(session.state()), Phase::Continue { .. }) {
+                        push_turn(&mut moves, &mut turn);
+                    }
+                }
+                Step::NextRound => {
+                    let round = rules.round(session.state());
+                    session.next_round();
+                    moves.push(Element::Round(Spanned::new(round + 1, Span::default())));
+                }
+            }
+        }
+        let turn_began = turn.is_empty();
+        let played = match &difference.request {
+            Request::Play(text) => Some(text.clone()),
+            Request::Moves => mgn_only.first().cloned(),
+            _ => None,
+        };
+        match (&difference.request, played) {
+            (_, Some(text)) => {
+                if let Ok(decision) = session.find(&text) {
+                    let answer = session.play(&decision);
+                    turn.push(decision);
+                    self.finish_turn(&mut session, &mut turn);
+                    push_turn(&mut moves, &mut turn);
+                    if turn_began {
+                        if let Answer::Played { captured, .. } = &answer {
+                            moves.push(Element::Captures(Spanned::new(
+                                CaptureClaim {
+                                    count: captured.points as u32,
+                                    holes: captured.holes.clone(),
+                                },
+                                Span::default(),
+                            )));
+                        }
+                    }
+                    moves.push(checkpoint(rules.position(session.state())));
+                    // A difference in where play stands shows in what comes next: mgn's next
+                    // ply, which the engine's reading refuses.
+                    let status_differs = match (&difference.mgn, &difference.engine) {
+                        (Answer::Played { status: a, .. }, Answer::Played { status: b, .. }) => {
+                            a != b
+                        }
+                        _ => false,
+                    };
+                    if status_differs {
+                        if let Phase::RoundOver { round } = rules.phase(session.state()) {
+                            session.next_round();
+                            moves.push(Element::Round(Spanned::new(round + 1, Span::default())));
+                        }
+                        if !matches!(rules.phase(session.state()), Phase::Over { .. }) {
+                            self.finish_turn(&mut session, &mut turn);
+                            push_turn(&mut moves, &mut turn);
+                        }
+                    }
+                }
+            }
+            (Request::Moves, None) => {
+                if let Some(extra) = engine_only.first() {
+                    // The engine's decision, written into the turn: mgn's check refuses it.
+                    let before = if turn.is_empty() {
+                        String::new()
+                    } else {
+                        match rules.move_from_decisions(&turn) {
+                            Element::Move(m) => write_move(&m.value),
+                            _ => String::new(),
+                        }
+                    };
+                    let chained = !before.is_empty() && extra.starts_with(['A', 'B']);
+                    let text = format!("{before}{}{extra}", if chained { "-" } else { "" });
+                    let record = format!("[Game \"{}\"]\n\n{text} *\n", rules.def().kind);
+                    let element = parse_games(&record)
+                        .into_iter()
+                        .next()
+                        .and_then(|g| g.ok())
+                        .and_then(|g| g.moves.into_iter().find(|e| matches!(e, Element::Move(_))));
+                    turn.clear();
+                    match element {
+                        Some(m) => moves.push(m),
+                        None => moves.push(comment(&format!("the engine lists {extra} here"))),
+                    }
+                }
+            }
+            (Request::NextRound, _) => {
+                let round = rules.round(session.state());
+                session.next_round();
+                moves.push(Element::Round(Spanned::new(round + 1, Span::default())));
+                moves.push(checkpoint(rules.position(session.state())));
+            }
+            (Request::Position(_), _) => moves.push(checkpoint(rules.position(session.state()))),
+            _ => push_turn(&mut moves, &mut turn),
+        }
+        if !turn.is_empty() {
+            // A turn left open: the record stops unfinished.
+            push_turn(&mut moves, &mut turn);
+        }
+        let outcome = match rules.phase(session.state()) {
+            Phase::Over { winner } => match winner {
+                Some(Side::A) => Outcome::AWins,
+                Some(Side::B) => Outcome::BWins,
+                None => Outcome::Draw,
+            },
+            _ => Outcome::Unknown,
+        };
+        header.result = Some(Spanned::new(outcome, Span::default()));
+        if outcome == Outcome::Unknown {
+            header.termination = spanned("unfinished");
+        }
+        let plies = moves
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Element::Move(_) | Element::Pass(_) | Element::Transaction(_)
+                )
+            })
+            .count();
+        (write_game(&Game::new(header, moves, outcome)), plies)
+    }
+
+    /// Play the rest of a turn under way with mgn's first decision that can be played.
+    fn finish_turn(&self, session: &mut Session<'_, R>, turn: &mut Vec<R::Decision>) {
+        let rules = session.rules();
+        // Bounded: a turn is finite, and a listing that never ends one is a defect of the rules.
+        for _ in 0..100_000 {
+            let phase = rules.phase(session.state());
+            let open_turn = matches!(phase, Phase::Continue { .. });
+            let new_turn =
+                turn.is_empty() && matches!(phase, Phase::ToMove(_) | Phase::MustPass { .. });
+            if !open_turn && !new_turn {
+                return;
+            }
+            let open = session.decisions().unwrap_or_default();
+            let Some(decision) = open
+                .into_iter()
+                .find(|d| matches!(session.try_play(d), Answer::Played { .. }))
+            else {
+                return;
+            };
+            session.play(&decision);
+            turn.push(decision);
+        }
+    }
+}
+
+/// Whether the record of a difference plays the engine's decision rather than mgn's.
+fn record_refused(request: &Request, mgn_only: &[String], engine_only: &[String]) -> bool {
+    *request == Request::Moves && mgn_only.is_empty() && !engine_only.is_empty()
+}
+
+fn comment(text: &str) -> Element {
+    Element::Comment(Spanned::new(
+        Comment {
+            text: text.to_string(),
+            style: CommentStyle::Brace,
+        },
+        Span::default(),
+    ))
+}
+
+fn checkpoint(position: crate::notation::Position) -> Element {
+    Element::Checkpoint(Spanned::new(position, Span::default()))
+}
+
+/// The codes of the rules that decided the steps of `events`, each once, in order.
+fn rules_of(events: &[Event]) -> Vec<&'static str> {
+    let mut codes: Vec<&'static str> = Vec::new();
+    for event in events {
+        let code = match *event {
+            Event::Shift { rule, .. }
+            | Event::Skip { rule, .. }
+            | Event::LapEnd { rule, .. }
+            | Event::Capture { rule, .. }
+            | Event::Bank { rule, .. }
+            | Event::Pass { rule, .. }
+            | Event::RoundEnd { rule, .. }
+            | Event::Transfer { rule, .. }
+            | Event::Remove { rule, .. }
+            | Event::OutOfPlay { rule, .. }
+            | Event::Gather { rule, .. }
+            | Event::Place { rule, .. }
+            | Event::Owner { rule, .. }
+            | Event::MuziSale { rule, .. }
+            | Event::GameEnd { rule, .. }
+            | Event::Cycle { rule, .. } => rule,
+            _ => continue,
+        };
+        if !codes.contains(&code) {
+            codes.push(code);
+        }
+    }
+    codes
+}
