@@ -124,6 +124,7 @@
 pub mod check;
 mod diagnostic;
 pub mod document;
+pub mod export;
 pub mod generate;
 pub mod import;
 pub mod notation;
