@@ -13,7 +13,8 @@ mod referee;
 
 pub use engine::{EngineProcess, Misbehaviour};
 pub use referee::{
-    Found, PerftSummary, Progress, Referee, RefereeOptions, Refereed, Verdict, DEFAULT_PERFT_BUDGET,
+    Found, PerftSummary, Referee, RefereeOptions, RefereeProgress, Refereed, Verdict,
+    DEFAULT_PERFT_BUDGET,
 };
 
 use crate::notation::{

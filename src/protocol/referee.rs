@@ -4,42 +4,6 @@
 //!
 //! [`Referee`] does the whole comparison (a perft divide, then random games) and returns a
 //! [`Refereed`]: what was compared, and the [`Verdict`]. `mgn referee` is this and its report.
-//!
-//! ```
-//! use mgn::protocol::{GameSpec, Progress, Referee, RefereeOptions, Verdict};
-//! use mgn::rules::with_rules;
-//! use mgn::notation::GameKind;
-//!
-//! // The Python helper of examples/ wraps examples/engine.py's Dakon as an engine.
-//! if std::process::Command::new("python3").arg("--version").output().is_err() {
-//!     eprintln!("skipped: python3 is not installed, so no engine is refereed");
-//!     return;
-//! }
-//! let helper = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/mgn_protocol.py");
-//! let command = ["python3".to_string(), helper.to_string()];
-//! let spec = GameSpec {
-//!     game: GameKind::Dakon,
-//!     board: None,
-//!     preset: None,
-//!     options: Vec::new(),
-//! };
-//! let options = RefereeOptions {
-//!     depth: Some(1),
-//!     games: 2,
-//!     max_plies: 40,
-//!     ..RefereeOptions::default()
-//! };
-//! let referee = Referee {
-//!     spec: &spec,
-//!     command: &command,
-//!     options: &options,
-//!     progress: &mut (),
-//! };
-//! let refereed = with_rules(&spec.header(), referee).unwrap();
-//! assert!(matches!(refereed.verdict, Verdict::Agreed), "{}", refereed.stderr);
-//! assert_eq!(refereed.games, 2);
-//! assert_eq!(refereed.perft.unwrap().count, Some(5));
-//! ```
 
 mod shrink;
 
@@ -91,7 +55,7 @@ impl Default for RefereeOptions {
 }
 
 /// Told how a comparison goes, for a person watching a long one; `()` is told nothing.
-pub trait Progress {
+pub trait RefereeProgress {
     /// What is being compared now: `perft divide`, `perft divide 3`, `game 2`.
     fn comparing(&mut self, _what: &str) {}
     /// One more random game agreed.
@@ -101,7 +65,7 @@ pub trait Progress {
     fn compared(&mut self) {}
 }
 
-impl Progress for () {}
+impl RefereeProgress for () {}
 
 /// One step along a line of play from its root.
 #[derive(Clone, Debug)]
@@ -259,6 +223,7 @@ pub struct Refereed {
     pub decisions: usize,
     /// The requests sent to the engine.
     pub requests: u64,
+    /// How the comparison ended.
     pub verdict: Verdict,
     /// The end of what the engine wrote on its standard error.
     pub stderr: String,
@@ -273,13 +238,53 @@ impl Refereed {
 
 /// A comparison of mgn's rules, under which it runs ([`WithRules`]), with the engine that
 /// `command` starts, playing the game `spec` names.
+///
+/// Refereeing the Python helper of examples/ (examples/engine.py's Dakon as an engine):
+///
+/// ```
+/// use mgn::protocol::{GameSpec, Referee, RefereeOptions, Verdict};
+/// use mgn::rules::with_rules;
+/// use mgn::notation::GameKind;
+///
+/// if std::process::Command::new("python3").arg("--version").output().is_err() {
+///     eprintln!("skipped: python3 is not installed, so no engine is refereed");
+///     return;
+/// }
+/// let helper = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/mgn_protocol.py");
+/// let command = ["python3".to_string(), helper.to_string()];
+/// let spec = GameSpec {
+///     game: GameKind::Dakon,
+///     board: None,
+///     preset: None,
+///     options: Vec::new(),
+/// };
+/// let options = RefereeOptions {
+///     depth: Some(1),
+///     games: 2,
+///     max_plies: 40,
+///     ..RefereeOptions::default()
+/// };
+/// let referee = Referee {
+///     spec: &spec,
+///     command: &command,
+///     options: &options,
+///     progress: &mut (),
+/// };
+/// let refereed = with_rules(&spec.header(), referee).unwrap();
+/// assert!(matches!(refereed.verdict, Verdict::Agreed), "{}", refereed.stderr);
+/// assert_eq!(refereed.games, 2);
+/// // A ply of Dakon is a turn: its laps that end in the player's store are decisions too.
+/// assert_eq!(refereed.perft.unwrap().count, Some(1373));
+/// ```
 pub struct Referee<'a> {
     /// The game as the engine is told it (`game ...`).
     pub spec: &'a GameSpec,
     /// The engine's program and its arguments.
     pub command: &'a [String],
+    /// What is compared, and how long an answer is awaited.
     pub options: &'a RefereeOptions,
-    pub progress: &'a mut dyn Progress,
+    /// Told how the comparison goes (`&mut ()`: nothing is).
+    pub progress: &'a mut dyn RefereeProgress,
 }
 
 impl WithRules for Referee<'_> {
@@ -336,7 +341,7 @@ struct Comparing<'r, 'a, R: Rules> {
     engine: EngineProcess,
     spec: &'a GameSpec,
     options: &'a RefereeOptions,
-    progress: &'a mut dyn Progress,
+    progress: &'a mut dyn RefereeProgress,
     games: usize,
     plies: usize,
     decisions: usize,

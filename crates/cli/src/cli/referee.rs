@@ -10,14 +10,16 @@ use super::generate::run_rules;
 use super::output::{self, say};
 use super::Status;
 use indicatif::{ProgressBar, ProgressStyle};
-use mgn::protocol::{GameSpec, Misbehaviour, Progress, Referee, RefereeOptions, Refereed, Verdict};
+use mgn::protocol::{
+    GameSpec, Misbehaviour, Referee, RefereeOptions, RefereeProgress, Refereed, Verdict,
+};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 /// The progress of a comparison on a bar, for a person watching.
 struct Bar(ProgressBar);
 
-impl Progress for Bar {
+impl RefereeProgress for Bar {
     fn comparing(&mut self, what: &str) {
         self.0.set_message(what.to_string());
     }
@@ -76,7 +78,10 @@ pub fn run(args: &RefereeArgs) -> Status {
         options: &options,
         progress: &mut progress,
     };
-    let outcome = match run_rules(&header, args.rules.max_laps, work) {
+    let refereed = run_rules(&header, args.rules.max_laps, work);
+    // Cleared whether or not the comparison began: a bar dropped unfinished is drawn.
+    progress.0.finish_and_clear();
+    let outcome = match refereed {
         Ok(outcome) => outcome,
         Err(message) => {
             say(&message);
