@@ -11,7 +11,8 @@ use super::output::{self, say};
 use super::Status;
 use indicatif::{ProgressBar, ProgressStyle};
 use mgn::protocol::{
-    GameSpec, Misbehaviour, Referee, RefereeOptions, RefereeProgress, Refereed, Verdict,
+    Found, GameSpec, Misbehaviour, PerftSummary, Referee, RefereeOptions, RefereeProgress,
+    Refereed, Verdict,
 };
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
@@ -147,42 +148,7 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> Strin
         args.command.join(" ")
     ));
     if let Some(perft) = &outcome.perft {
-        let how = match perft.method {
-            "divide" => "perft divide",
-            "moves-play" => "perft through moves and play (the engine has no perft)",
-            _ => "perft",
-        };
-        match (&perft.count, &perft.note) {
-            (_, Some(note)) => out.push_str(&format!("{how} {}: {note}\n", perft.depth)),
-            // A summary is only kept of a perft that was carried to its end.
-            (Some(count), None) => {
-                out.push_str(&format!("{how} {}: agreed, {count} sequences", perft.depth));
-                match (perft.budget, perft.nodes) {
-                    (Some(budget), Some(nodes)) => {
-                        out.push_str(&format!(
-                            " (depth chosen by the budget of {budget} nodes: {nodes} walked"
-                        ));
-                        if let Some(deeper) = &perft.deeper {
-                            out.push_str(&format!("; {deeper}"));
-                        }
-                        out.push(')');
-                    }
-                    (Some(budget), None) => {
-                        out.push_str(&format!(
-                            " (depth chosen by the budget of {budget} requests"
-                        ));
-                        if let Some(deeper) = &perft.deeper {
-                            out.push_str(&format!("; {deeper}"));
-                        }
-                        out.push(')');
-                    }
-                    (None, Some(nodes)) => out.push_str(&format!(" ({nodes} nodes walked)")),
-                    _ => {}
-                }
-                out.push('\n');
-            }
-            (None, None) => {}
-        }
+        perft_words(perft, &mut out);
     }
     if outcome.games > 0 || matches!(outcome.verdict, Verdict::Agreed) {
         out.push_str(&format!(
@@ -212,84 +178,127 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> Strin
                 }
             }
         }
-        Verdict::Differ(found) => {
-            out.push_str(&format!("DIFFERENCE during {}\n", found.during));
-            out.push_str(&format!("  line:     {}\n", found.line));
-            let turn = if found.mid_turn {
-                " (a turn under way)"
-            } else {
-                ""
-            };
-            out.push_str(&format!("  position: {}{turn}\n", found.position));
-            for line in found.drawing.lines() {
-                out.push_str(&format!("    {line}\n"));
-            }
-            out.push_str(&format!("  request:  {}\n", found.request));
-            out.push_str(&format!("  mgn:      {}\n", found.mgn));
-            out.push_str(&format!(
-                "  engine:   {}\n",
-                mgn::source::displayable(&found.engine)
-            ));
-            if !found.mgn_only.is_empty() {
-                out.push_str(&format!(
-                    "  only mgn lists:        {}\n",
-                    found.mgn_only.join(" ")
-                ));
-            }
-            if !found.engine_only.is_empty() {
-                out.push_str(&format!(
-                    "  only the engine lists: {}\n",
-                    found.engine_only.join(" ")
-                ));
-            }
-            if let Some(note) = &found.note {
-                out.push_str(&format!("  note: {note}\n"));
-            }
-            if let Some(refusal) = &found.refusal {
-                out.push_str(&format!("  {refusal}\n"));
-            }
-            let mut rules = found.rules.iter();
-            if found.decisive {
-                if let Some((code, words)) = rules.next() {
-                    out.push_str(&format!("  decided by: {code}: {words}\n"));
-                }
-            }
-            let others: Vec<_> = rules.collect();
-            if !others.is_empty() {
-                out.push_str("  rules on the way:\n");
-                for (code, words) in others {
-                    out.push_str(&format!("    {code}: {words}\n"));
-                }
-            }
-            if let Some(trace) = &found.trace {
-                for line in trace.lines() {
-                    out.push_str(&format!("  {line}\n"));
-                }
-            }
-            let start = if found.record_from_start {
-                "from the start"
-            } else {
-                "from a Start position"
-            };
-            let written = match &args.record {
-                Some(path) => format!(", written to {}", path.display()),
-                None => String::new(),
-            };
-            let check = if found.record_refused {
-                "mgn check fails it at the engine's decision, with mgn's rule"
-            } else {
-                "mgn check passes it under mgn's rules"
-            };
-            out.push_str(&format!(
-                "  record ({} plies {start}{written}; {check}):\n",
-                found.record_plies
-            ));
-            for line in found.record.lines() {
-                out.push_str(&format!("    {line}\n"));
-            }
-        }
+        Verdict::Differ(found) => difference_words(args, found, &mut out),
     }
     out
+}
+
+/// The perft's line of the report.
+fn perft_words(perft: &PerftSummary, out: &mut String) {
+    let how = match perft.method {
+        "divide" => "perft divide",
+        "moves-play" => "perft through moves and play (the engine has no perft)",
+        _ => "perft",
+    };
+    match (&perft.count, &perft.note) {
+        (_, Some(note)) => out.push_str(&format!("{how} {}: {note}\n", perft.depth)),
+        // A summary is only kept of a perft that was carried to its end.
+        (Some(count), None) => {
+            out.push_str(&format!("{how} {}: agreed, {count} sequences", perft.depth));
+            match (perft.budget, perft.nodes) {
+                (Some(budget), Some(nodes)) => {
+                    out.push_str(&format!(
+                        " (depth chosen by the budget of {budget} nodes: {nodes} walked"
+                    ));
+                    if let Some(deeper) = &perft.deeper {
+                        out.push_str(&format!("; {deeper}"));
+                    }
+                    out.push(')');
+                }
+                (Some(budget), None) => {
+                    out.push_str(&format!(
+                        " (depth chosen by the budget of {budget} requests"
+                    ));
+                    if let Some(deeper) = &perft.deeper {
+                        out.push_str(&format!("; {deeper}"));
+                    }
+                    out.push(')');
+                }
+                (None, Some(nodes)) => out.push_str(&format!(" ({nodes} nodes walked)")),
+                _ => {}
+            }
+            out.push('\n');
+        }
+        (None, None) => {}
+    }
+}
+
+/// The difference found, as the report shows it, and its record.
+fn difference_words(args: &RefereeArgs, found: &Found, out: &mut String) {
+    out.push_str(&format!("DIFFERENCE during {}\n", found.during));
+    out.push_str(&format!("  line:     {}\n", found.line));
+    let turn = if found.mid_turn {
+        " (a turn under way)"
+    } else {
+        ""
+    };
+    out.push_str(&format!("  position: {}{turn}\n", found.position));
+    for line in found.drawing.lines() {
+        out.push_str(&format!("    {line}\n"));
+    }
+    out.push_str(&format!("  request:  {}\n", found.request));
+    out.push_str(&format!("  mgn:      {}\n", found.mgn));
+    out.push_str(&format!(
+        "  engine:   {}\n",
+        mgn::source::displayable(&found.engine)
+    ));
+    if !found.mgn_only.is_empty() {
+        out.push_str(&format!(
+            "  only mgn lists:        {}\n",
+            found.mgn_only.join(" ")
+        ));
+    }
+    if !found.engine_only.is_empty() {
+        out.push_str(&format!(
+            "  only the engine lists: {}\n",
+            found.engine_only.join(" ")
+        ));
+    }
+    if let Some(note) = &found.note {
+        out.push_str(&format!("  note: {note}\n"));
+    }
+    if let Some(refusal) = &found.refusal {
+        out.push_str(&format!("  {refusal}\n"));
+    }
+    let mut rules = found.rules.iter();
+    if found.decisive {
+        if let Some((code, words)) = rules.next() {
+            out.push_str(&format!("  decided by: {code}: {words}\n"));
+        }
+    }
+    let others: Vec<_> = rules.collect();
+    if !others.is_empty() {
+        out.push_str("  rules on the way:\n");
+        for (code, words) in others {
+            out.push_str(&format!("    {code}: {words}\n"));
+        }
+    }
+    if let Some(trace) = &found.trace {
+        for line in trace.lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    let start = if found.record_from_start {
+        "from the start"
+    } else {
+        "from a Start position"
+    };
+    let written = match &args.record {
+        Some(path) => format!(", written to {}", path.display()),
+        None => String::new(),
+    };
+    let check = if found.record_refused {
+        "mgn check fails it at the engine's decision, with mgn's rule"
+    } else {
+        "mgn check passes it under mgn's rules"
+    };
+    out.push_str(&format!(
+        "  record ({} plies {start}{written}; {check}):\n",
+        found.record_plies
+    ));
+    for line in found.record.lines() {
+        out.push_str(&format!("    {line}\n"));
+    }
 }
 
 fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> String {
