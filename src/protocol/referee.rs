@@ -466,7 +466,6 @@ impl<R: Rules> Comparing<'_, '_, R> {
     /// given is no evidence against an engine that cannot either.
     fn perft(&mut self) -> Result<PerftSummary, Stop<R::Decision>> {
         let options = self.options;
-        let timeout = options.timeout;
         let mut line = Line {
             root: Setup::Start(Side::B),
             steps: Vec::new(),
@@ -474,90 +473,19 @@ impl<R: Rules> Comparing<'_, '_, R> {
         self.goto("perft divide", &line)?;
         let rules = self.mgn.rules();
         let root = self.mgn.state().clone();
-        let count = |depth: u32, nodes: u64| {
-            let bound = Bound {
-                nodes,
-                deadline: Some(Instant::now() + timeout),
-            };
-            divide_within(rules, &root, depth, bound)
-        };
-        let skipped = |depth: u32, budget: Option<u64>, note: String| PerftSummary {
-            depth,
-            method: "skipped",
-            count: None,
-            note: Some(note),
-            budget,
-            nodes: None,
-            deeper: None,
-        };
-        let late = |depth: u32| {
-            format!(
-                "not compared: mgn itself did not count divide {depth} within --timeout ({} s), so the engine is not asked it",
-                timeout.as_secs_f64()
-            )
-        };
         let counting = Instant::now();
-        let (depth, parts, nodes, deeper) = match options.depth {
-            Some(depth) => match count(depth, u64::MAX) {
-                Ok((parts, nodes)) => (depth, parts, nodes, None),
-                Err(Unbounded::Time) => return Ok(skipped(depth, None, late(depth))),
-                Err(Unbounded::Nodes) => unreachable!("no count walks u64::MAX nodes"),
-                Err(Unbounded::Refused(why)) => {
-                    let note = format!("mgn cannot count it: {} ({})", why.message, why.rule);
-                    return Ok(skipped(depth, None, note));
-                }
-            },
-            None => {
-                let budget = options.perft_budget;
-                let mut best = None;
-                let mut deeper = None;
-                for depth in 1..=MAX_DEPTH {
-                    match count(depth, budget) {
-                        Ok((parts, nodes)) => {
-                            // A tree that stopped growing has ended every game: this count
-                            // and every deeper one are nothing, and the one before is kept.
-                            if matches!(&best, Some((_, _, before)) if *before == nodes) {
-                                deeper = Some(format!("every game ends before ply {depth}"));
-                                break;
-                            }
-                            best = Some((depth, parts, nodes));
-                        }
-                        Err(Unbounded::Nodes) => {
-                            deeper = Some(format!("divide {depth} walks more than {budget} nodes"));
-                            break;
-                        }
-                        Err(Unbounded::Time) => {
-                            deeper = Some(format!(
-                                "mgn did not count divide {depth} within --timeout ({} s)",
-                                timeout.as_secs_f64()
-                            ));
-                            break;
-                        }
-                        Err(Unbounded::Refused(why)) => {
-                            if best.is_none() {
-                                let note =
-                                    format!("mgn cannot count it: {} ({})", why.message, why.rule);
-                                return Ok(skipped(depth, Some(budget), note));
-                            }
-                            deeper = Some(format!(
-                                "mgn cannot count divide {depth}: {} ({})",
-                                why.message, why.rule
-                            ));
-                            break;
-                        }
-                    }
-                }
-                match best {
-                    Some((depth, parts, nodes)) => (depth, parts, nodes, deeper),
-                    None => {
-                        let why = deeper.unwrap_or_default();
-                        let note = format!(
-                            "not compared: {why} (--perft-budget {budget}), so no depth is within the budget"
-                        );
-                        return Ok(skipped(1, Some(budget), note));
-                    }
-                }
-            }
+        let counted = match options.depth {
+            Some(depth) => divide_to(rules, &root, depth, options),
+            None => deepest_divide(rules, &root, options),
+        };
+        let MgnDivide {
+            depth,
+            parts,
+            nodes,
+            deeper,
+        } = match counted {
+            Ok(counted) => counted,
+            Err(skipped) => return Ok(skipped),
         };
         let budget = options.depth.is_none().then_some(options.perft_budget);
         let during = format!("perft divide {depth}");
@@ -581,46 +509,10 @@ impl<R: Rules> Comparing<'_, '_, R> {
             ..
         } = theirs
         {
-            // Without the engine's count every node is a few requests, and every sibling a
-            // walk back from the root: a chosen depth is chosen again by the requests it takes.
-            let (depth, deeper) = match budget {
-                None => (depth, deeper),
-                Some(budget) => {
-                    let within = |d: u32| tree_requests(rules, &root, d, 0, &mut { budget });
-                    match (1..=depth).rev().find(|&d| within(d).is_ok()) {
-                        Some(d) if d == depth => (d, deeper),
-                        Some(d) => (
-                            d,
-                            Some(format!(
-                                "through moves and play, depth {} takes more than {budget} requests",
-                                d + 1
-                            )),
-                        ),
-                        None => {
-                            let note = format!(
-                                "not compared: the engine has no perft, and through moves and play depth 1 takes more than {budget} requests (--perft-budget {budget})"
-                            );
-                            return Ok(skipped(1, Some(budget), note));
-                        }
-                    }
-                }
-            };
-            let during = format!("perft {depth} through moves and play (the engine has no perft)");
-            let mut count = 0;
-            self.tree(&during, &mut line, depth, &mut count)?;
-            return Ok(PerftSummary {
-                depth,
-                method: "moves-play",
-                count: Some(count),
-                note: None,
-                budget,
-                // The budget counted requests here, not the nodes of a divide.
-                nodes: budget.is_none().then_some(nodes),
-                deeper,
-            });
+            return self.perft_through_moves(&mut line, &root, depth, budget, deeper, nodes);
         }
         if !mine.agrees(&theirs) {
-            self.walk(&during, line, depth, mine, theirs, timeout)?;
+            self.walk(&during, line, depth, mine, theirs, options.timeout)?;
         }
         Ok(PerftSummary {
             depth,
@@ -629,6 +521,58 @@ impl<R: Rules> Comparing<'_, '_, R> {
             note: None,
             budget,
             nodes: Some(nodes),
+            deeper,
+        })
+    }
+
+    /// The perft of an engine that does not count (`error unsupported` to `divide`): the tree
+    /// to `depth` walked through `moves` and `play` from `root`, the end of `line`, where mgn
+    /// counted `nodes` for a divide and found `deeper` one too costly.
+    fn perft_through_moves(
+        &mut self,
+        line: &mut Line<R::Decision>,
+        root: &R::State,
+        depth: u32,
+        budget: Option<u64>,
+        deeper: Option<String>,
+        nodes: u64,
+    ) -> Result<PerftSummary, Stop<R::Decision>> {
+        let rules = self.mgn.rules();
+        // Without the engine's count every node is a few requests, and every sibling a
+        // walk back from the root: a chosen depth is chosen again by the requests it takes.
+        let (depth, deeper) = match budget {
+            None => (depth, deeper),
+            Some(budget) => {
+                let within = |d: u32| tree_requests(rules, root, d, 0, &mut { budget });
+                match (1..=depth).rev().find(|&d| within(d).is_ok()) {
+                    Some(d) if d == depth => (d, deeper),
+                    Some(d) => (
+                        d,
+                        Some(format!(
+                            "through moves and play, depth {} takes more than {budget} requests",
+                            d + 1
+                        )),
+                    ),
+                    None => {
+                        let note = format!(
+                            "not compared: the engine has no perft, and through moves and play depth 1 takes more than {budget} requests (--perft-budget {budget})"
+                        );
+                        return Ok(skipped(1, Some(budget), note));
+                    }
+                }
+            }
+        };
+        let during = format!("perft {depth} through moves and play (the engine has no perft)");
+        let mut count = 0;
+        self.tree(&during, line, depth, &mut count)?;
+        Ok(PerftSummary {
+            depth,
+            method: "moves-play",
+            count: Some(count),
+            note: None,
+            budget,
+            // The budget counted requests here, not the nodes of a divide.
+            nodes: budget.is_none().then_some(nodes),
             deeper,
         })
     }
@@ -898,6 +842,135 @@ fn tree_requests<R: Rules>(
         tree_requests(rules, &next, left, steps + 1, budget)?;
     }
     Ok(())
+}
+
+/// mgn's own divide from the start, to compare with the engine's.
+struct MgnDivide {
+    depth: u32,
+    parts: Vec<(String, u64)>,
+    /// The nodes walked.
+    nodes: u64,
+    /// Why no deeper divide is compared, when the budget chose the depth.
+    deeper: Option<String>,
+}
+
+/// mgn's divide from `root` to `depth`, within the timeout; Err: the perft is not compared.
+fn divide_to<R: Rules>(
+    rules: &R,
+    root: &R::State,
+    depth: u32,
+    options: &RefereeOptions,
+) -> Result<MgnDivide, PerftSummary> {
+    match count_within(rules, root, depth, u64::MAX, options.timeout) {
+        Ok((parts, nodes)) => Ok(MgnDivide {
+            depth,
+            parts,
+            nodes,
+            deeper: None,
+        }),
+        Err(Unbounded::Time) => {
+            let note = format!(
+                "not compared: mgn itself did not count divide {depth} within --timeout ({} s), so the engine is not asked it",
+                options.timeout.as_secs_f64()
+            );
+            Err(skipped(depth, None, note))
+        }
+        Err(Unbounded::Nodes) => unreachable!("no count walks u64::MAX nodes"),
+        Err(Unbounded::Refused(why)) => {
+            let note = format!("mgn cannot count it: {} ({})", why.message, why.rule);
+            Err(skipped(depth, None, note))
+        }
+    }
+}
+
+/// mgn's divide from `root` at the deepest depth whose tree it walks within the budget and
+/// the timeout; Err: the perft is not compared.
+fn deepest_divide<R: Rules>(
+    rules: &R,
+    root: &R::State,
+    options: &RefereeOptions,
+) -> Result<MgnDivide, PerftSummary> {
+    let budget = options.perft_budget;
+    let mut best: Option<MgnDivide> = None;
+    let mut deeper = None;
+    for depth in 1..=MAX_DEPTH {
+        match count_within(rules, root, depth, budget, options.timeout) {
+            Ok((parts, nodes)) => {
+                // A tree that stopped growing has ended every game: this count and every
+                // deeper one are nothing, and the one before is kept.
+                if matches!(&best, Some(before) if before.nodes == nodes) {
+                    deeper = Some(format!("every game ends before ply {depth}"));
+                    break;
+                }
+                best = Some(MgnDivide {
+                    depth,
+                    parts,
+                    nodes,
+                    deeper: None,
+                });
+            }
+            Err(Unbounded::Nodes) => {
+                deeper = Some(format!("divide {depth} walks more than {budget} nodes"));
+                break;
+            }
+            Err(Unbounded::Time) => {
+                deeper = Some(format!(
+                    "mgn did not count divide {depth} within --timeout ({} s)",
+                    options.timeout.as_secs_f64()
+                ));
+                break;
+            }
+            Err(Unbounded::Refused(why)) => {
+                if best.is_none() {
+                    let note = format!("mgn cannot count it: {} ({})", why.message, why.rule);
+                    return Err(skipped(depth, Some(budget), note));
+                }
+                deeper = Some(format!(
+                    "mgn cannot count divide {depth}: {} ({})",
+                    why.message, why.rule
+                ));
+                break;
+            }
+        }
+    }
+    match best {
+        Some(best) => Ok(MgnDivide { deeper, ..best }),
+        None => {
+            let why = deeper.unwrap_or_default();
+            let note = format!(
+                "not compared: {why} (--perft-budget {budget}), so no depth is within the budget"
+            );
+            Err(skipped(1, Some(budget), note))
+        }
+    }
+}
+
+/// mgn's divide from `state` to `depth`, walking at most `nodes` nodes within `timeout`.
+fn count_within<R: Rules>(
+    rules: &R,
+    state: &R::State,
+    depth: u32,
+    nodes: u64,
+    timeout: Duration,
+) -> Result<(Vec<(String, u64)>, u64), Unbounded> {
+    let bound = Bound {
+        nodes,
+        deadline: Some(Instant::now() + timeout),
+    };
+    divide_within(rules, state, depth, bound)
+}
+
+/// A perft not compared, and why.
+fn skipped(depth: u32, budget: Option<u64>, note: String) -> PerftSummary {
+    PerftSummary {
+        depth,
+        method: "skipped",
+        count: None,
+        note: Some(note),
+        budget,
+        nodes: None,
+        deeper: None,
+    }
 }
 
 fn count_of(parts: &[(String, u64)], decision: &str) -> u64 {
