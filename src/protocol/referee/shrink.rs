@@ -5,7 +5,7 @@
 use super::{Comparing, Difference, Found, Line, Step};
 use crate::notation::{
     parse_games, write_game, write_move, CaptureClaim, Comment, CommentStyle, Element, Game,
-    Outcome, Side, Span, Spanned,
+    Header, Outcome, Side, Span, Spanned,
 };
 use crate::protocol::{Answer, Request, Session, Setup, Status as Played};
 use crate::replay::{draw, ply_trace};
@@ -327,128 +327,37 @@ impl<R: Rules> Comparing<'_, '_, R> {
         let Some(mut session) = self.session_from(line, from) else {
             return self.record(difference, 0, mgn_only, engine_only);
         };
-        let mut header = self.spec.header();
-        let spanned = |text: &str| Some(Spanned::new(text.to_string(), Span::default()));
-        header.event = spanned("mgn referee: the first difference");
-        header.source = spanned(&format!("mgn referee, {}", difference.during));
-        if from > 0 {
-            let start = rules.position(session.state());
-            header.first = Some(Spanned::new(start.to_move, Span::default()));
-            header.start = Some(Spanned::new(start, Span::default()));
-        } else if let Setup::Start(side) = line.root {
-            header.first = Some(Spanned::new(side, Span::default()));
-        }
-        let mut moves = vec![comment(&format!(
-            "mgn referee: at the end of this record, to `{}` mgn answers `{}` and the engine `{}`",
-            difference.request, difference.mgn, difference.engine
-        ))];
-        let mut turn: Vec<R::Decision> = Vec::new();
-        let push_turn = |moves: &mut Vec<Element>, turn: &mut Vec<R::Decision>| {
-            if !turn.is_empty() {
-                moves.push(rules.move_from_decisions(turn));
-                turn.clear();
-            }
+        let mut header = self.record_header(difference, from, &session);
+        let mut written = Written {
+            rules,
+            moves: vec![comment(&format!(
+                "mgn referee: at the end of this record, to `{}` mgn answers `{}` and the engine `{}`",
+                difference.request, difference.mgn, difference.engine
+            ))],
+            turn: Vec::new(),
         };
         for step in &line.steps[from..] {
             match step {
                 Step::Decision(d) => {
                     session.play(d);
-                    turn.push(d.clone());
+                    written.turn.push(d.clone());
                     if !matches!(rules.phase(session.state()), Phase::Continue { .. }) {
-                        push_turn(&mut moves, &mut turn);
+                        written.push_turn();
                     }
                 }
-                Step::NextRound => {
-                    let round = rules.round(session.state());
-                    session.next_round();
-                    moves.push(Element::Round(Spanned::new(round + 1, Span::default())));
-                }
+                Step::NextRound => written.next_round(&mut session),
             }
         }
-        let turn_began = turn.is_empty();
-        let played = match &difference.request {
-            Request::Play(text) => Some(text.clone()),
-            Request::Moves => mgn_only.first().cloned(),
-            _ => None,
-        };
-        match (&difference.request, played) {
-            (_, Some(text)) => {
-                if let Ok(decision) = session.find(&text) {
-                    let answer = session.play(&decision);
-                    turn.push(decision);
-                    self.finish_turn(&mut session, &mut turn);
-                    push_turn(&mut moves, &mut turn);
-                    if turn_began {
-                        if let Answer::Played { captured, .. } = &answer {
-                            moves.push(Element::Captures(Spanned::new(
-                                CaptureClaim {
-                                    count: captured.points as u32,
-                                    holes: captured.holes.clone(),
-                                },
-                                Span::default(),
-                            )));
-                        }
-                    }
-                    moves.push(checkpoint(rules.position(session.state())));
-                    // A difference in where play stands shows in what comes next: mgn's next
-                    // ply, which the engine's reading refuses.
-                    let status_differs = match (&difference.mgn, &difference.engine) {
-                        (Answer::Played { status: a, .. }, Answer::Played { status: b, .. }) => {
-                            a != b
-                        }
-                        _ => false,
-                    };
-                    if status_differs {
-                        if let Phase::RoundOver { round } = rules.phase(session.state()) {
-                            session.next_round();
-                            moves.push(Element::Round(Spanned::new(round + 1, Span::default())));
-                        }
-                        if !matches!(rules.phase(session.state()), Phase::Over { .. }) {
-                            self.finish_turn(&mut session, &mut turn);
-                            push_turn(&mut moves, &mut turn);
-                        }
-                    }
-                }
-            }
-            (Request::Moves, None) => {
-                if let Some(extra) = engine_only.first() {
-                    // The engine's decision, written into the turn: mgn's check refuses it.
-                    let before = if turn.is_empty() {
-                        String::new()
-                    } else {
-                        match rules.move_from_decisions(&turn) {
-                            Element::Move(m) => write_move(&m.value),
-                            _ => String::new(),
-                        }
-                    };
-                    let chained = !before.is_empty() && extra.starts_with(['A', 'B']);
-                    let text = format!("{before}{}{extra}", if chained { "-" } else { "" });
-                    let record = format!("[Game \"{}\"]\n\n{text} *\n", rules.def().kind);
-                    let element = parse_games(&record)
-                        .into_iter()
-                        .next()
-                        .and_then(|g| g.ok())
-                        .and_then(|g| g.moves.into_iter().find(|e| matches!(e, Element::Move(_))));
-                    turn.clear();
-                    match element {
-                        Some(m) => moves.push(m),
-                        None => moves.push(comment(&format!("the engine lists {extra} here"))),
-                    }
-                }
-            }
-            (Request::NextRound, _) => {
-                let round = rules.round(session.state());
-                session.next_round();
-                moves.push(Element::Round(Spanned::new(round + 1, Span::default())));
-                moves.push(checkpoint(rules.position(session.state())));
-            }
-            (Request::Position(_), _) => moves.push(checkpoint(rules.position(session.state()))),
-            _ => push_turn(&mut moves, &mut turn),
-        }
-        if !turn.is_empty() {
-            // A turn left open: the record stops unfinished.
-            push_turn(&mut moves, &mut turn);
-        }
+        self.write_difference(
+            &mut session,
+            &mut written,
+            difference,
+            mgn_only,
+            engine_only,
+        );
+        // A turn left open: the record stops unfinished.
+        written.push_turn();
+        let moves = written.moves;
         let outcome = match rules.phase(session.state()) {
             Phase::Over { winner } => match winner {
                 Some(Side::A) => Outcome::AWins,
@@ -459,7 +368,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
         };
         header.result = Some(Spanned::new(outcome, Span::default()));
         if outcome == Outcome::Unknown {
-            header.termination = spanned("unfinished");
+            header.termination = Some(Spanned::new("unfinished".to_string(), Span::default()));
         }
         let plies = moves
             .iter()
@@ -471,6 +380,106 @@ impl<R: Rules> Comparing<'_, '_, R> {
             })
             .count();
         (write_game(&Game::new(header, moves, outcome)), plies)
+    }
+
+    /// The tags of a record of `difference` from step `from` of its line, where `session`
+    /// stands.
+    fn record_header(
+        &self,
+        difference: &Difference<R::Decision>,
+        from: usize,
+        session: &Session<'_, R>,
+    ) -> Header {
+        let mut header = self.spec.header();
+        let spanned = |text: &str| Some(Spanned::new(text.to_string(), Span::default()));
+        header.event = spanned("mgn referee: the first difference");
+        header.source = spanned(&format!("mgn referee, {}", difference.during));
+        if from > 0 {
+            let start = self.mgn.rules().position(session.state());
+            header.first = Some(Spanned::new(start.to_move, Span::default()));
+            header.start = Some(Spanned::new(start, Span::default()));
+        } else if let Setup::Start(side) = difference.line.root {
+            header.first = Some(Spanned::new(side, Span::default()));
+        }
+        header
+    }
+
+    /// The end of a record: the request that differs, as mgn answers it, from where `session`
+    /// stands.
+    fn write_difference(
+        &self,
+        session: &mut Session<'_, R>,
+        written: &mut Written<'_, R>,
+        difference: &Difference<R::Decision>,
+        mgn_only: &[String],
+        engine_only: &[String],
+    ) {
+        let rules = self.mgn.rules();
+        let turn_began = written.turn.is_empty();
+        let played = match &difference.request {
+            Request::Play(text) => Some(text.clone()),
+            Request::Moves => mgn_only.first().cloned(),
+            _ => None,
+        };
+        match (&difference.request, played) {
+            (_, Some(text)) => {
+                if let Ok(decision) = session.find(&text) {
+                    let answer = session.play(&decision);
+                    written.turn.push(decision);
+                    self.finish_turn(session, &mut written.turn);
+                    written.push_turn();
+                    if turn_began {
+                        if let Answer::Played { captured, .. } = &answer {
+                            written.moves.push(Element::Captures(Spanned::new(
+                                CaptureClaim {
+                                    count: captured.points as u32,
+                                    holes: captured.holes.clone(),
+                                },
+                                Span::default(),
+                            )));
+                        }
+                    }
+                    written
+                        .moves
+                        .push(checkpoint(rules.position(session.state())));
+                    // A difference in where play stands shows in what comes next: mgn's next
+                    // ply, which the engine's reading refuses.
+                    let status_differs = match (&difference.mgn, &difference.engine) {
+                        (Answer::Played { status: a, .. }, Answer::Played { status: b, .. }) => {
+                            a != b
+                        }
+                        _ => false,
+                    };
+                    if status_differs {
+                        if let Phase::RoundOver { round } = rules.phase(session.state()) {
+                            session.next_round();
+                            written
+                                .moves
+                                .push(Element::Round(Spanned::new(round + 1, Span::default())));
+                        }
+                        if !matches!(rules.phase(session.state()), Phase::Over { .. }) {
+                            self.finish_turn(session, &mut written.turn);
+                            written.push_turn();
+                        }
+                    }
+                }
+            }
+            (Request::Moves, None) => {
+                if let Some(extra) = engine_only.first() {
+                    written.engine_decision(extra);
+                }
+            }
+            (Request::NextRound, _) => {
+                written.next_round(session);
+                written
+                    .moves
+                    .push(checkpoint(rules.position(session.state())));
+            }
+            (Request::Position(_), _) => written
+                .moves
+                .push(checkpoint(rules.position(session.state()))),
+            _ => written.push_turn(),
+        }
     }
 
     /// Play the rest of a turn under way with mgn's first decision that can be played.
@@ -494,6 +503,59 @@ impl<R: Rules> Comparing<'_, '_, R> {
             };
             session.play(&decision);
             turn.push(decision);
+        }
+    }
+}
+
+/// A record's moves as they are written: the elements so far, and the turn under way.
+struct Written<'r, R: Rules> {
+    rules: &'r R,
+    moves: Vec<Element>,
+    turn: Vec<R::Decision>,
+}
+
+impl<R: Rules> Written<'_, R> {
+    /// The turn under way, if any, written as one move.
+    fn push_turn(&mut self) {
+        if !self.turn.is_empty() {
+            self.moves.push(self.rules.move_from_decisions(&self.turn));
+            self.turn.clear();
+        }
+    }
+
+    /// The next round started in `session`, and written.
+    fn next_round(&mut self, session: &mut Session<'_, R>) {
+        let round = self.rules.round(session.state());
+        session.next_round();
+        self.moves
+            .push(Element::Round(Spanned::new(round + 1, Span::default())));
+    }
+
+    /// `extra`, a decision only the engine lists, written into the turn under way: mgn's
+    /// check refuses it there.
+    fn engine_decision(&mut self, extra: &str) {
+        let before = if self.turn.is_empty() {
+            String::new()
+        } else {
+            match self.rules.move_from_decisions(&self.turn) {
+                Element::Move(m) => write_move(&m.value),
+                _ => String::new(),
+            }
+        };
+        let chained = !before.is_empty() && extra.starts_with(['A', 'B']);
+        let text = format!("{before}{}{extra}", if chained { "-" } else { "" });
+        let record = format!("[Game \"{}\"]\n\n{text} *\n", self.rules.def().kind);
+        let element = parse_games(&record)
+            .into_iter()
+            .next()
+            .and_then(|g| g.ok())
+            .and_then(|g| g.moves.into_iter().find(|e| matches!(e, Element::Move(_))));
+        self.turn.clear();
+        match element {
+            Some(m) => self.moves.push(m),
+            None => self
+                .moves
+                .push(comment(&format!("the engine lists {extra} here"))),
         }
     }
 }
