@@ -9,7 +9,7 @@ use crate::notation::{
 };
 use crate::protocol::{Answer, Request, Session, Setup, Status as Played};
 use crate::replay::{draw, ply_trace};
-use crate::rules::{Event, Phase, Rules};
+use crate::rules::{Event, GameDef, Phase, Rules};
 
 impl<R: Rules> Comparing<'_, '_, R> {
     /// mgn's session at the end of `line`, from its root.
@@ -61,17 +61,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
     pub(super) fn analyse(&mut self, difference: Difference<R::Decision>) -> Found {
         let rules = self.mgn.rules();
         let def = rules.def();
-        let (mut mgn_only, mut engine_only) = (Vec::new(), Vec::new());
-        if let (Answer::Moves(m), Answer::Moves(e)) = (&difference.mgn, &difference.engine) {
-            mgn_only = m.iter().filter(|d| !e.contains(d)).cloned().collect();
-            engine_only = e.iter().filter(|d| !m.contains(d)).cloned().collect();
-            // A decision listed twice.
-            for d in e {
-                if e.iter().filter(|x| *x == d).count() > 1 && !engine_only.contains(d) {
-                    engine_only.push(d.clone());
-                }
-            }
-        }
+        let (mut mgn_only, engine_only) = listed_apart(&difference.mgn, &difference.engine);
         // Of the decisions mgn lists alone, the record plays one that leads where none of the
         // engine's own decisions leads: a Dong Wo meeting's `@B1xmA` may be where the engine's
         // `@B1` goes (it reads `dong-wo.muzi.meeting=opponents`), and would not tell the
@@ -90,6 +80,65 @@ impl<R: Rules> Comparing<'_, '_, R> {
             Request::Moves => mgn_only.first().cloned(),
             _ => None,
         };
+        let Traced {
+            trace,
+            rules: mut rule_codes,
+            mut decisive,
+        } = self.trace(&difference, traced.as_deref(), &at);
+        let refusal = match (&difference.request, engine_only.first()) {
+            (Request::Moves, Some(extra)) => Some(
+                at.refusal(extra)
+                    .map(|why| format!("mgn refuses {extra}: {why}"))
+                    .unwrap_or_else(|| format!("mgn lists no decision {extra} here")),
+            ),
+            _ => None,
+        };
+        if let Some(known) = refusal.as_deref().and_then(|r| code_named(def, r)) {
+            decisive = decisive.or(Some(known));
+            rule_codes.push(known);
+        }
+        if let Some(code) = decisive {
+            rule_codes.retain(|c| *c != code);
+            rule_codes.insert(0, code);
+        }
+        let (record, record_plies, from) = self.shrink(&difference, &mgn_only, &engine_only);
+        let refused = record_refused(&difference.request, &mgn_only, &engine_only);
+        Found {
+            during: difference.during.clone(),
+            line: difference.line.words(),
+            position: crate::notation::write_position(&position),
+            drawing: draw(def.drawing, &position),
+            mid_turn,
+            request: difference.request.to_string(),
+            mgn: difference.mgn.to_string(),
+            engine: difference.engine.to_string(),
+            mgn_only,
+            engine_only,
+            note: difference.note.clone(),
+            refusal,
+            trace,
+            decisive: decisive.is_some(),
+            rules: rule_codes
+                .into_iter()
+                .map(|code| (code, def.describe(code)))
+                .collect(),
+            record,
+            record_plies,
+            record_from_start: from == 0,
+            record_refused: refused,
+        }
+    }
+
+    /// mgn's trace of the decision `traced` (or of the next round's start) at the end of the
+    /// difference's line, where `at` stands; the rules it went through, and the one that
+    /// decides the difference.
+    fn trace(
+        &self,
+        difference: &Difference<R::Decision>,
+        traced: Option<&str>,
+        at: &Session<'_, R>,
+    ) -> Traced {
+        let rules = self.mgn.rules();
         let mut trace = None;
         let mut rule_codes = Vec::new();
         // The rule that decides the difference: where the turn goes on or must pass, that
@@ -103,7 +152,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
             }
             _ => None,
         };
-        if let Some(text) = &traced {
+        if let Some(text) = traced {
             let mut probe = self.replayed(&difference.line, difference.line.steps.len());
             if let Ok(decision) = probe.find(text) {
                 probe.play(&decision);
@@ -140,61 +189,10 @@ impl<R: Rules> Comparing<'_, '_, R> {
             trace = Some(ply_trace("mgn starts the next round:", &events));
             rule_codes = rules_of(&events);
         }
-        let refusal = match (&difference.request, engine_only.first()) {
-            (Request::Moves, Some(extra)) => Some(
-                at.refusal(extra)
-                    .map(|why| format!("mgn refuses {extra}: {why}"))
-                    .unwrap_or_else(|| format!("mgn lists no decision {extra} here")),
-            ),
-            _ => None,
-        };
-        if let Some(refused) = &refusal {
-            if let Some(code) = refused
-                .rsplit_once('(')
-                .and_then(|(_, c)| c.strip_suffix(')'))
-            {
-                if let Some(known) = def
-                    .rules
-                    .iter()
-                    .map(|r| r.code)
-                    .chain(def.options.iter().map(|o| o.code))
-                    .chain(crate::rules::GENERAL_RULES.iter().map(|r| r.code))
-                    .find(|k| *k == code)
-                {
-                    decisive = decisive.or(Some(known));
-                    rule_codes.push(known);
-                }
-            }
-        }
-        if let Some(code) = decisive {
-            rule_codes.retain(|c| *c != code);
-            rule_codes.insert(0, code);
-        }
-        let (record, record_plies, from) = self.shrink(&difference, &mgn_only, &engine_only);
-        let refused = record_refused(&difference.request, &mgn_only, &engine_only);
-        Found {
-            during: difference.during.clone(),
-            line: difference.line.words(),
-            position: crate::notation::write_position(&position),
-            drawing: draw(def.drawing, &position),
-            mid_turn,
-            request: difference.request.to_string(),
-            mgn: difference.mgn.to_string(),
-            engine: difference.engine.to_string(),
-            mgn_only,
-            engine_only,
-            note: difference.note.clone(),
-            refusal,
+        Traced {
             trace,
-            decisive: decisive.is_some(),
-            rules: rule_codes
-                .into_iter()
-                .map(|code| (code, def.describe(code)))
-                .collect(),
-            record,
-            record_plies,
-            record_from_start: from == 0,
-            record_refused: refused,
+            rules: rule_codes,
+            decisive,
         }
     }
 
@@ -558,6 +556,45 @@ impl<R: Rules> Written<'_, R> {
                 .push(comment(&format!("the engine lists {extra} here"))),
         }
     }
+}
+
+/// mgn's trace of a difference's decision, the rules it went through, and the one that
+/// decides the difference.
+struct Traced {
+    trace: Option<String>,
+    rules: Vec<&'static str>,
+    decisive: Option<&'static str>,
+}
+
+/// The decisions only mgn lists and those only the engine lists (or lists twice), when both
+/// answered `moves`.
+fn listed_apart(mgn: &Answer, engine: &Answer) -> (Vec<String>, Vec<String>) {
+    let (Answer::Moves(m), Answer::Moves(e)) = (mgn, engine) else {
+        return (Vec::new(), Vec::new());
+    };
+    let mgn_only = m.iter().filter(|d| !e.contains(d)).cloned().collect();
+    let mut engine_only: Vec<String> = e.iter().filter(|d| !m.contains(d)).cloned().collect();
+    // A decision listed twice.
+    for d in e {
+        if e.iter().filter(|x| *x == d).count() > 1 && !engine_only.contains(d) {
+            engine_only.push(d.clone());
+        }
+    }
+    (mgn_only, engine_only)
+}
+
+/// The code of a rule or option of `def` (or a general rule) that `refusal` names at its end,
+/// in brackets.
+fn code_named(def: &GameDef, refusal: &str) -> Option<&'static str> {
+    let code = refusal
+        .rsplit_once('(')
+        .and_then(|(_, c)| c.strip_suffix(')'))?;
+    def.rules
+        .iter()
+        .map(|r| r.code)
+        .chain(def.options.iter().map(|o| o.code))
+        .chain(crate::rules::GENERAL_RULES.iter().map(|r| r.code))
+        .find(|k| *k == code)
 }
 
 /// Whether the record of a difference plays the engine's decision rather than mgn's.
