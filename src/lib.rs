@@ -154,6 +154,8 @@ pub mod code;
 mod diagnostic;
 #[cfg(feature = "document")]
 pub mod document;
+#[cfg(feature = "import")]
+pub mod export;
 pub mod generate;
 #[cfg(feature = "import")]
 pub mod import;

@@ -6,116 +6,116 @@
 //!
 //! Every string that holds notation (a move, a hole, a position, a transaction) is read by
 //! MGN's own reader, so that what is imported is exactly what MGN would read; the rules are
-//! applied by `mgn check`, not here. [`write_game`] writes a game the other way, from a replay.
+//! applied by `mgn check`, not here. [`crate::export::movelog::write_game`] writes a game the
+//! other way, from a replay, in the lines defined here.
 
 use super::{importer_tag, Format, ImportError, Imported, Places};
 use crate::notation::{
-    parse_games, parse_position, write_game as write_mgn, write_move, write_position, BoardSize,
-    CaptureClaim, Element, Game, GameKind, Header, Hole, Outcome, Pile, Position, RuleSetting,
-    Side, Span, Spanned, Tag,
+    parse_games, parse_position, write_game as write_mgn, BoardSize, CaptureClaim, Element, Game,
+    GameKind, Header, Hole, Outcome, Pile, Position, RuleSetting, Side, Span, Spanned, Tag,
 };
-use crate::rules::{game_def, Event};
+use crate::rules::game_def;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The first line of a game.
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct HeaderLine {
-    game: String,
+pub(crate) struct HeaderLine {
+    pub(crate) game: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    board: Option<String>,
+    pub(crate) board: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    preset: Option<String>,
+    pub(crate) preset: Option<String>,
     /// `code=value`, as the `Option` tag and `--option` write them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    options: Vec<String>,
+    pub(crate) options: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    players: Option<Players>,
+    pub(crate) players: Option<Players>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    first: Option<String>,
+    pub(crate) first: Option<String>,
     /// A start position other than the usual one, in MGN's position form.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    start: Option<String>,
+    pub(crate) start: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    event: Option<String>,
+    pub(crate) event: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    site: Option<String>,
+    pub(crate) site: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    date: Option<String>,
+    pub(crate) date: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    source: Option<String>,
+    pub(crate) source: Option<String>,
     /// Any other MGN tags, kept as they are.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    tags: BTreeMap<String, String>,
+    pub(crate) tags: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct Players {
+pub(crate) struct Players {
     #[serde(rename = "A", default, skip_serializing_if = "Option::is_none")]
-    a: Option<String>,
+    pub(crate) a: Option<String>,
     #[serde(rename = "B", default, skip_serializing_if = "Option::is_none")]
-    b: Option<String>,
+    pub(crate) b: Option<String>,
 }
 
 /// One turn of one player.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct TurnLine {
-    player: String,
+pub(crate) struct TurnLine {
+    pub(crate) player: String,
     /// The whole turn as one MGN move (`B4-B2`, `B9*A5`, `B3>@A2`), or `pass`.
     #[serde(rename = "move")]
-    mv: String,
+    pub(crate) mv: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    captures: Option<CapturesField>,
+    pub(crate) captures: Option<CapturesField>,
     /// A's and B's stores (or winnings) after the move, as seed counts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    score: Option<[u32; 2]>,
+    pub(crate) score: Option<[u32; 2]>,
     /// Dong Wo's owner actions after the move, before the next turn (`^A4`, `+A4`, `^^A4`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    actions: Vec<String>,
+    pub(crate) actions: Vec<String>,
     /// The position after the move and its actions: the one the next turn starts from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    position: Option<String>,
+    pub(crate) position: Option<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct CapturesField {
-    points: u32,
+pub(crate) struct CapturesField {
+    pub(crate) points: u32,
     /// Absent: the claim is the points alone (`x7`). Present, even empty, it claims the holes:
     /// an empty list is a claim too, and is not taken for an absent one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    holes: Option<Vec<String>>,
+    pub(crate) holes: Option<Vec<String>>,
 }
 
 /// The start of a new round.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct RoundLine {
-    round: u32,
+pub(crate) struct RoundLine {
+    pub(crate) round: u32,
     /// Dong Wo's transactions between rounds (`win:B3`, `buy:B2=2`), in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    transactions: Vec<String>,
+    pub(crate) transactions: Vec<String>,
     /// Owner actions after the transactions, before the round's first move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    actions: Vec<String>,
+    pub(crate) actions: Vec<String>,
     /// The position the round starts from, after the transactions and actions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    position: Option<String>,
+    pub(crate) position: Option<String>,
 }
 
 /// The writer's verdict.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct EndLine {
+pub(crate) struct EndLine {
     /// `A`, `B` or `draw`; absent when the game has no winner (yet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    winner: Option<String>,
+    pub(crate) winner: Option<String>,
     /// How the game ended: `normal`, `abandoned`, `unfinished`, ... (MGN's `Termination`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    end: Option<String>,
+    pub(crate) end: Option<String>,
 }
 
 /// What each kind of line is known by: its first key of these.
@@ -702,194 +702,6 @@ fn end(line: &Line, building: &mut Building) -> Result<(), ImportError> {
 
 fn finish(building: Building) -> Imported {
     building.places.write(&building.game)
-}
-
-/// Why a game cannot be written as a move log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WriteError {
-    /// What the move log cannot hold, in words.
-    pub message: String,
-}
-
-/// One game as a move log: its header line, a line per turn with the captures and the
-/// position the replay gives after it, a line per round, and its end. The record's own
-/// claims and comments are not written: what the replay gives stands in for the claims, and
-/// a move log has no comments. A game that does not replay is refused: a move log of it would
-/// hold positions no rules give.
-pub fn write_game(game: &Game) -> Result<String, WriteError> {
-    let replayed = crate::replay::replay_game(game, true);
-    if let Some(failure) = &replayed.failure {
-        return Err(WriteError {
-            message: format!(
-                "the game does not replay ({}: {}): check it with mgn check",
-                failure.rule, failure.message
-            ),
-        });
-    }
-    let header = &game.header;
-    let def = game_def(header.game.value);
-    let head = HeaderLine {
-        game: header.game.value.name().to_string(),
-        board: header.board.as_ref().map(|b| b.value.to_string()),
-        preset: header.preset.as_ref().map(|p| p.value.clone()),
-        options: header
-            .options
-            .iter()
-            .map(|o| format!("{}={}", o.value.code, o.value.value))
-            .collect(),
-        players: (header.player_a.is_some() || header.player_b.is_some()).then(|| Players {
-            a: header.player_a.as_ref().map(|p| p.value.clone()),
-            b: header.player_b.as_ref().map(|p| p.value.clone()),
-        }),
-        first: header.first.as_ref().map(|f| f.value.name().to_string()),
-        start: header.start.as_ref().map(|s| write_position(&s.value)),
-        event: header.event.as_ref().map(|v| v.value.clone()),
-        site: header.site.as_ref().map(|v| v.value.clone()),
-        date: header.date.as_ref().map(|v| v.value.clone()),
-        source: header.source.as_ref().map(|v| v.value.clone()),
-        tags: header
-            .other
-            .iter()
-            .map(|t| (t.value.name.clone(), t.value.value.clone()))
-            .collect(),
-    };
-    let mut lines = vec![json_line(&head)];
-    let mut steps = replayed.plies.iter();
-    // The line being built: a turn or a round, to which the actions after it belong.
-    enum Open {
-        Turn(TurnLine),
-        Round(RoundLine),
-    }
-    let mut open: Option<Open> = None;
-    let close = |open: &mut Option<Open>, lines: &mut Vec<String>| match open.take() {
-        Some(Open::Turn(t)) => lines.push(json_line(&t)),
-        Some(Open::Round(r)) => lines.push(json_line(&r)),
-        None => {}
-    };
-    for element in &game.moves {
-        let written = match element {
-            Element::Move(m) => Some(write_move(&m.value)),
-            Element::Pass(_) => Some("pass".to_string()),
-            _ => None,
-        };
-        if let Some(written) = written {
-            close(&mut open, &mut lines);
-            let step = steps.next().ok_or_else(replay_short)?;
-            let crate::replay::StepLabel::Ply { side, .. } = &step.label else {
-                return Err(replay_short());
-            };
-            open = Some(Open::Turn(TurnLine {
-                player: side.name().to_string(),
-                mv: written,
-                captures: captures(def, &step.events),
-                score: None,
-                actions: Vec::new(),
-                position: Some(write_position(&step.after)),
-            }));
-            continue;
-        }
-        match element {
-            Element::Round(r) => {
-                close(&mut open, &mut lines);
-                let step = steps.next().ok_or_else(replay_short)?;
-                open = Some(Open::Round(RoundLine {
-                    round: r.value,
-                    transactions: Vec::new(),
-                    actions: Vec::new(),
-                    position: Some(write_position(&step.after)),
-                }));
-            }
-            Element::Transaction(t) => {
-                let step = steps.next().ok_or_else(replay_short)?;
-                let Some(Open::Round(round)) = &mut open else {
-                    return Err(WriteError {
-                        message: "a transaction outside the start of a round".to_string(),
-                    });
-                };
-                let mut token = String::new();
-                crate::notation::push_transaction(&mut token, &t.value);
-                round.transactions.push(token);
-                round.position = Some(write_position(&step.after));
-            }
-            Element::Action(a) => {
-                let step = steps.next().ok_or_else(replay_short)?;
-                let mut token = String::new();
-                crate::notation::push_action(&mut token, &a.value);
-                match &mut open {
-                    Some(Open::Turn(turn)) => {
-                        turn.actions.push(token);
-                        turn.position = Some(write_position(&step.after));
-                    }
-                    Some(Open::Round(round)) => {
-                        round.actions.push(token);
-                        round.position = Some(write_position(&step.after));
-                    }
-                    None => {
-                        return Err(WriteError {
-                            message: format!(
-                                "the owner action {token} before the game's first move has no place in a move log"
-                            ),
-                        })
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    close(&mut open, &mut lines);
-    let winner = match game.outcome.value {
-        Outcome::AWins => Some("A"),
-        Outcome::BWins => Some("B"),
-        Outcome::Draw => Some("draw"),
-        Outcome::Unknown => None,
-    };
-    let termination = header.termination.as_ref().map(|t| t.value.clone());
-    if winner.is_some() || termination.is_some() {
-        lines.push(json_line(&EndLine {
-            winner: winner.map(str::to_string),
-            end: termination,
-        }));
-    }
-    let mut out = lines.join("\n");
-    out.push('\n');
-    Ok(out)
-}
-
-fn replay_short() -> WriteError {
-    WriteError {
-        message: "the replay gave fewer steps than the record holds".to_string(),
-    }
-}
-
-fn json_line<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("a move-log line is plain data")
-}
-
-/// The captures of a ply, from its events; none when some of its events were left out (a
-/// very long ply), as a count from part of them would be wrong.
-fn captures(def: &crate::rules::GameDef, events: &[Event]) -> Option<CapturesField> {
-    let mut points = 0u64;
-    let mut holes: Vec<Hole> = Vec::new();
-    for event in events {
-        match event {
-            Event::Omitted { .. } => return None,
-            Event::Capture { hole, pile, .. } => {
-                points += def.pile_points(*pile);
-                if !holes.contains(hole) {
-                    holes.push(*hole);
-                }
-            }
-            _ => {}
-        }
-    }
-    if holes.is_empty() {
-        return None;
-    }
-    holes.sort();
-    Some(CapturesField {
-        points: u32::try_from(points).ok()?,
-        holes: Some(holes.iter().map(ToString::to_string).collect()),
-    })
 }
 
 #[cfg(test)]

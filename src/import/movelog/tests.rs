@@ -1,5 +1,6 @@
 use super::*;
 use crate::check::{check_text, CheckOptions, RecordResult};
+use crate::export::movelog::write_game;
 
 fn one(text: &str) -> Result<String, ImportError> {
     let mut games = import_games(text, "t.jsonl");

@@ -247,8 +247,8 @@ pub enum Command {
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
     /// Draw a record's position, or a position string, as a terminal diagram or an SVG image
-    #[command(after_help = super::show::SHOW_EXAMPLES)]
-    Show(super::show::ShowArgs),
+    #[command(after_help = SHOW_EXAMPLES)]
+    Show(ShowArgs),
     /// Write random legal games as MGN, each played to its end or cut at --max-plies (every
     /// decision drawn among the legal ones)
     #[command(after_help = GENERATE_EXAMPLES)]
@@ -331,7 +331,7 @@ pub struct RefereeArgs {
 
     /// The most nodes (decisions played) of the perft tree the referee asks the engine to
     /// count: it chooses the depth by it when --depth is left out
-    #[arg(long, default_value_t = DEFAULT_PERFT_BUDGET, value_name = "NODES", value_parser = budget_at_least_one)]
+    #[arg(long, default_value_t = mgn::protocol::DEFAULT_PERFT_BUDGET, value_name = "NODES", value_parser = budget_at_least_one)]
     pub perft_budget: u64,
 
     /// Random games to compare, decision by decision
@@ -369,11 +369,6 @@ pub enum RefereeFormat {
     Text,
     Json,
 }
-
-/// The referee's perft budget: a plain engine walks 200,000 nodes in about 2 s in Python
-/// (examples/engine.py walks about 100,000 a second), far within the default --timeout, and
-/// it reaches depth 2 on Dakon 2x5, where the referee compared before it had a budget.
-pub const DEFAULT_PERFT_BUDGET: u64 = 200_000;
 
 fn budget_at_least_one(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
@@ -702,6 +697,94 @@ impl Format {
             Format::Movelog => "movelog",
         }
     }
+}
+
+const SHOW_EXAMPLES: &str = "\
+Examples:
+  mgn show records/dakon/seed-worked-example.mgn           the last position of the first game
+  mgn show --ply 1 game.mgn                                after ply 1, its sowing marked
+  mgn show --ply 5 --before --game 2 games.mgn             before ply 5 of the second game
+  mgn show --ply 12 -o board.svg game.mgn                  as an SVG image (from the extension)
+  mgn show --format svg --ply 12 game.mgn > board.svg
+  mgn show --diff bad.mgn                                  a false checkpoint beside the replay
+  mgn show --game dakon --position '6,0,0,6,6/6,6,6,0,6 0/8 A 1'
+  mgn show --game nchuwa --board 4x9 --position '...'      a position string, as in a Start tag
+
+The diagram marks the last step's holes: ^ where it started, ' sown into, * captured,
++ filled without sowing, ! differs from the other board; the SVG image rings them in colour and
+draws each lap as arrows. Exit status: 0 when the picture was written; 1 when the record breaks
+a rule (the picture is still written if the position was reached before it); 2 for a usage or
+I/O error, a ply or game the file does not have, --diff on a record without a false
+checkpoint, or an -o file that is the record itself.";
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The record, or - for standard input (not with --position)
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "position",
+        conflicts_with = "position"
+    )]
+    pub file: Option<PathBuf>,
+
+    /// Which game of FILE, counted from 1 (the first when left out); with --position, the
+    /// game whose board it is: dakon, mraw-imrujen, nchuwa or dong-wo
+    #[arg(long, value_name = "N|GAME")]
+    pub game: Option<String>,
+
+    /// The position after ply N (0: the start), its last step marked; the game's last position
+    /// when left out
+    #[arg(long, value_name = "N")]
+    pub ply: Option<usize>,
+
+    /// With --ply N: the position ply N is played from (after any round start or owner action
+    /// before it), the step before it marked
+    #[arg(long, requires = "ply")]
+    pub before: bool,
+
+    /// The record's first false checkpoint: the claimed position beside the replayed one, the
+    /// holes that differ marked
+    #[arg(long, conflicts_with_all = ["ply", "position"])]
+    pub diff: bool,
+
+    /// A position string, as in a Start tag, instead of a record (needs --game GAME)
+    #[arg(
+        long,
+        value_name = "POSITION",
+        requires = "game",
+        allow_hyphen_values = true
+    )]
+    pub position: Option<String>,
+
+    /// With --position: the board, such as 2x7 (else read from the length of the rows)
+    #[arg(long, value_name = "SIZE", requires = "position")]
+    pub board: Option<String>,
+
+    /// With --position: a preset of the game's rules (Dakon's catalan-clockwise puts the
+    /// stores at the other ends)
+    #[arg(long, value_name = "PRESET", requires = "position")]
+    pub preset: Option<String>,
+
+    /// With --position: a rule option, as code=value; repeatable
+    #[arg(long, value_name = "CODE=VALUE", requires = "position")]
+    pub option: Vec<String>,
+
+    /// text (a diagram of characters) or svg; svg when -o names a .svg file, else text
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<ShowFormat>,
+
+    /// Write to this file instead of standard output
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
+    pub max_laps: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShowFormat {
+    Text,
+    Svg,
 }
 
 #[cfg(test)]

@@ -175,7 +175,7 @@ fn outcome(
 }
 
 /// Every game of the input as a move log (`--to movelog`), each written from its replay
-/// ([`mgn::import::movelog::write_game`]). The input is read whole: a move log is written
+/// ([`mgn::export::movelog::write_game`]). The input is read whole: a move log is written
 /// from replayed games. A game that does not read or does not replay is named on standard
 /// error; without --skip-bad nothing is then written.
 fn to_movelog(
@@ -240,7 +240,7 @@ fn to_movelog(
         left_out: Vec::new(),
     };
     for (k, game) in games.iter().enumerate() {
-        let written = game.as_ref().map(mgn::import::movelog::write_game);
+        let written = game.as_ref().map(mgn::export::movelog::write_game);
         match written {
             Some(Ok(lines)) => {
                 log.push_str(&lines);

@@ -9,16 +9,15 @@
 //! The file is read a part at a time, as `mgn replay` reads it; the games before the one shown
 //! are read but not replayed.
 
-use super::args::{lap_budget, MAX_LAPS_HELP};
+use super::args::{ShowArgs, ShowFormat};
 use super::input::{self, InputError, Origin};
 use super::output::{self, say, show_rendered as show};
 use super::render::Paint;
 use super::report::{self, Source};
 use super::Status;
-use clap::{Args, ValueEnum};
 use mgn::notation::{
-    games_in_part, parse_position, parts, BoardSize, Element, GameKind, Header, Outcome, Part,
-    Position, RuleSetting, Side, Span, Spanned,
+    games_in_part, parse_position, parts, BoardSize, Element, GameKind, GameReader, Games, Header,
+    Outcome, Part, Position, RuleSetting, Side, Span, Spanned, SyntaxError,
 };
 use mgn::picture::{boards_svg, boards_text, Board, Layout, Marks};
 use mgn::replay::{replay_moves, MoveText, PlyRecord, Progress, ReplayOptions, StepLabel};
@@ -28,95 +27,7 @@ use mgn::Diagnostic;
 use std::borrow::Cow;
 use std::io::Write;
 use std::num::NonZeroUsize;
-use std::path::{Path, PathBuf};
-
-pub const SHOW_EXAMPLES: &str = "\
-Examples:
-  mgn show records/dakon/seed-worked-example.mgn           the last position of the first game
-  mgn show --ply 1 game.mgn                                after ply 1, its sowing marked
-  mgn show --ply 5 --before --game 2 games.mgn             before ply 5 of the second game
-  mgn show --ply 12 -o board.svg game.mgn                  as an SVG image (from the extension)
-  mgn show --format svg --ply 12 game.mgn > board.svg
-  mgn show --diff bad.mgn                                  a false checkpoint beside the replay
-  mgn show --game dakon --position '6,0,0,6,6/6,6,6,0,6 0/8 A 1'
-  mgn show --game nchuwa --board 4x9 --position '...'      a position string, as in a Start tag
-
-The diagram marks the last step's holes: ^ where it started, ' sown into, * captured,
-+ filled without sowing, ! differs from the other board; the SVG image rings them in colour and
-draws each lap as arrows. Exit status: 0 when the picture was written; 1 when the record breaks
-a rule (the picture is still written if the position was reached before it); 2 for a usage or
-I/O error, a ply or game the file does not have, --diff on a record without a false
-checkpoint, or an -o file that is the record itself.";
-
-#[derive(Debug, Args)]
-pub struct ShowArgs {
-    /// The record, or - for standard input (not with --position)
-    #[arg(
-        value_name = "FILE",
-        required_unless_present = "position",
-        conflicts_with = "position"
-    )]
-    pub file: Option<PathBuf>,
-
-    /// Which game of FILE, counted from 1 (the first when left out); with --position, the
-    /// game whose board it is: dakon, mraw-imrujen, nchuwa or dong-wo
-    #[arg(long, value_name = "N|GAME")]
-    pub game: Option<String>,
-
-    /// The position after ply N (0: the start), its last step marked; the game's last position
-    /// when left out
-    #[arg(long, value_name = "N")]
-    pub ply: Option<usize>,
-
-    /// With --ply N: the position ply N is played from (after any round start or owner action
-    /// before it), the step before it marked
-    #[arg(long, requires = "ply")]
-    pub before: bool,
-
-    /// The record's first false checkpoint: the claimed position beside the replayed one, the
-    /// holes that differ marked
-    #[arg(long, conflicts_with_all = ["ply", "position"])]
-    pub diff: bool,
-
-    /// A position string, as in a Start tag, instead of a record (needs --game GAME)
-    #[arg(
-        long,
-        value_name = "POSITION",
-        requires = "game",
-        allow_hyphen_values = true
-    )]
-    pub position: Option<String>,
-
-    /// With --position: the board, such as 2x7 (else read from the length of the rows)
-    #[arg(long, value_name = "SIZE", requires = "position")]
-    pub board: Option<String>,
-
-    /// With --position: a preset of the game's rules (Dakon's catalan-clockwise puts the
-    /// stores at the other ends)
-    #[arg(long, value_name = "PRESET", requires = "position")]
-    pub preset: Option<String>,
-
-    /// With --position: a rule option, as code=value; repeatable
-    #[arg(long, value_name = "CODE=VALUE", requires = "position")]
-    pub option: Vec<String>,
-
-    /// text (a diagram of characters) or svg; svg when -o names a .svg file, else text
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: Option<ShowFormat>,
-
-    /// Write to this file instead of standard output
-    #[arg(short, long, value_name = "OUT")]
-    pub output: Option<PathBuf>,
-
-    #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
-    pub max_laps: u64,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ShowFormat {
-    Text,
-    Svg,
-}
+use std::path::Path;
 
 pub fn run(args: &ShowArgs) -> Status {
     let inputs: Vec<&Path> = args.file.as_deref().into_iter().collect();
@@ -288,33 +199,8 @@ fn step_caption(step: Option<&PlyRecord>) -> String {
 
 /// The boards of a record's position, and the status: 1 when the record breaks a rule.
 fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), Status> {
-    let wanted_game = match &args.game {
-        None => 1,
-        Some(text) => match text.parse::<usize>().ok().and_then(NonZeroUsize::new) {
-            Some(n) => n.get(),
-            None => {
-                let hint = if GameKind::from_name(text).is_some() {
-                    " (a game's name goes with --position)"
-                } else {
-                    ""
-                };
-                say(&format!(
-                    "--game `{text}`: with a file, --game is the number of a game in it, from 1{hint}"
-                ));
-                return Err(Status::Error);
-            }
-        },
-    };
-    let wanted = match (args.diff, args.ply, args.before) {
-        (true, _, _) => Wanted::Diff,
-        (false, Some(n), false) => Wanted::After(n),
-        (false, Some(0), true) => {
-            say("--ply 0 --before: there is no position before the start; --ply 0 shows the start");
-            return Err(Status::Error);
-        }
-        (false, Some(n), true) => Wanted::Before(n),
-        (false, None, _) => Wanted::Last,
-    };
+    let wanted_game = wanted_game(args)?;
+    let wanted = wanted(args)?;
     let origin = Origin::from_arg(file);
     let name = origin.name();
     let input = input::open(&origin).map_err(|error| {
@@ -348,39 +234,17 @@ fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), S
         let mut games = games_in_part(text, Vec::new(), part.last);
         while let Some(next) = games.next_game() {
             records += 1;
-            if records != wanted_game {
-                if let Ok(reader) = next {
-                    let _ = games.finish(reader);
-                }
-                continue;
+            if records == wanted_game {
+                let pictured = Pictured {
+                    name: &name,
+                    source: &source,
+                    game: wanted_game,
+                };
+                return pictured.boards(args, &mut games, next, wanted);
             }
-            let reader = match next {
-                Ok(reader) => reader,
-                Err(error) => {
-                    show(&report::syntax_error(&source, &error, Paint::Stderr));
-                    return Err(Status::Failed);
-                }
-            };
-            if let Some(error) = reader.again().find_map(Result::err) {
-                show(&report::syntax_error(&source, &error, Paint::Stderr));
-                return Err(Status::Failed);
+            if let Ok(reader) = next {
+                let _ = games.finish(reader);
             }
-            let header = reader.header.clone();
-            let mut watched = Watched {
-                inner: reader,
-                checkpoint: None,
-            };
-            let result = show_game(args, &header, &mut watched, wanted);
-            let _ = games.finish(watched.inner);
-            return finish_game(
-                &name,
-                &source,
-                &header,
-                wanted_game,
-                wanted,
-                result,
-                watched.checkpoint,
-            );
         }
         if records == 0 {
             last_part = Some(part.clone());
@@ -395,6 +259,80 @@ fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), S
         "{name} holds {records} game{plural}: there is no game {wanted_game} to show"
     ));
     Err(Status::Error)
+}
+
+/// The number of the game --game asks for in a file, from 1.
+fn wanted_game(args: &ShowArgs) -> Result<usize, Status> {
+    let Some(text) = &args.game else {
+        return Ok(1);
+    };
+    match text.parse::<usize>().ok().and_then(NonZeroUsize::new) {
+        Some(n) => Ok(n.get()),
+        None => {
+            let hint = if GameKind::from_name(text).is_some() {
+                " (a game's name goes with --position)"
+            } else {
+                ""
+            };
+            say(&format!(
+                "--game `{text}`: with a file, --game is the number of a game in it, from 1{hint}"
+            ));
+            Err(Status::Error)
+        }
+    }
+}
+
+/// The position --ply, --before and --diff ask for.
+fn wanted(args: &ShowArgs) -> Result<Wanted, Status> {
+    match (args.diff, args.ply, args.before) {
+        (true, _, _) => Ok(Wanted::Diff),
+        (false, Some(n), false) => Ok(Wanted::After(n)),
+        (false, Some(0), true) => {
+            say("--ply 0 --before: there is no position before the start; --ply 0 shows the start");
+            Err(Status::Error)
+        }
+        (false, Some(n), true) => Ok(Wanted::Before(n)),
+        (false, None, _) => Ok(Wanted::Last),
+    }
+}
+
+/// The game of a record that is shown, as its messages name it.
+struct Pictured<'a> {
+    /// The file's name.
+    name: &'a str,
+    source: &'a Source<'a>,
+    /// Its number in the file, from 1.
+    game: usize,
+}
+
+impl Pictured<'_> {
+    /// The boards of this game, `next` as the file's reading gave it: read to its end,
+    /// replayed as far as `wanted` needs.
+    fn boards<'t>(
+        &self,
+        args: &ShowArgs,
+        games: &mut Games<'t>,
+        next: Result<GameReader<'t>, SyntaxError>,
+        wanted: Wanted,
+    ) -> Result<(Vec<Board>, Status), Status> {
+        let reader = next.map_err(|error| self.syntax_error(&error))?;
+        if let Some(error) = reader.again().find_map(Result::err) {
+            return Err(self.syntax_error(&error));
+        }
+        let header = reader.header.clone();
+        let mut watched = Watched {
+            inner: reader,
+            checkpoint: None,
+        };
+        let result = show_game(args, &header, &mut watched, wanted);
+        let _ = games.finish(watched.inner);
+        self.finish_game(&header, wanted, result, watched.checkpoint)
+    }
+
+    fn syntax_error(&self, error: &SyntaxError) -> Status {
+        show(&report::syntax_error(self.source, error, Paint::Stderr));
+        Status::Failed
+    }
 }
 
 /// What replaying the game gave: the step asked for (if reached), the last one, and the
@@ -492,124 +430,162 @@ fn board_of(kind: GameKind, layout: Layout, shown: Shown, caption: String) -> Bo
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn finish_game(
-    name: &str,
-    source: &Source,
-    header: &Header,
-    game: usize,
-    wanted: Wanted,
-    played: Result<Played, Diagnostic>,
-    checkpoint: Option<Spanned<Position>>,
-) -> Result<(Vec<Board>, Status), Status> {
-    let kind = header.game.value;
-    let played = played.map_err(|failure| {
-        show(&report::problem(source, kind, &failure, Paint::Stderr));
-        Status::Failed
-    })?;
-    let failed = played.failure.is_some();
-    let report_failure = || {
-        if let Some(failure) = &played.failure {
-            show(&report::problem(source, kind, failure, Paint::Stderr));
+impl Pictured<'_> {
+    /// The boards the replay gave, or what stops them being drawn said.
+    fn finish_game(
+        &self,
+        header: &Header,
+        wanted: Wanted,
+        played: Result<Played, Diagnostic>,
+        checkpoint: Option<Spanned<Position>>,
+    ) -> Result<(Vec<Board>, Status), Status> {
+        let kind = header.game.value;
+        let played = played.map_err(|failure| {
+            show(&report::problem(self.source, kind, &failure, Paint::Stderr));
+            Status::Failed
+        })?;
+        let board_name = header
+            .board
+            .as_ref()
+            .map_or(mgn::game_def(kind).default_board, |b| b.value);
+        let drawn = Drawn {
+            kind,
+            caption: |words: String| format!("{board_name}, game {}: {words}", self.game),
+        };
+        match wanted {
+            Wanted::Diff => self.diff_boards(&drawn, played, checkpoint),
+            Wanted::Last => {
+                self.report_failure(kind, &played);
+                let words = step_caption(played.last.step.as_ref());
+                let words = if played.failure.is_some() {
+                    format!("{words} (the replay stopped here)")
+                } else {
+                    words
+                };
+                let status = status_of(&played);
+                Ok((vec![drawn.board(played.layout, played.last, words)], status))
+            }
+            Wanted::After(n) | Wanted::Before(n) => self.ply_boards(&drawn, played, wanted, n),
         }
-    };
-    let status = if failed {
+    }
+
+    fn report_failure(&self, kind: GameKind, played: &Played) {
+        if let Some(failure) = &played.failure {
+            show(&report::problem(self.source, kind, failure, Paint::Stderr));
+        }
+    }
+
+    /// --diff: the false checkpoint as claimed beside the position replayed.
+    fn diff_boards<F: Fn(String) -> String>(
+        &self,
+        drawn: &Drawn<F>,
+        played: Played,
+        checkpoint: Option<Spanned<Position>>,
+    ) -> Result<(Vec<Board>, Status), Status> {
+        let (name, game) = (self.name, self.game);
+        let failure = played.failure.as_ref();
+        let is_checkpoint = failure.is_some_and(|f| f.rule == general::CLAIM_CHECKPOINT);
+        // The failure is placed at the checkpoint's first differing field, inside it.
+        let claim = checkpoint.filter(|c| {
+            failure
+                .and_then(Diagnostic::offset)
+                .is_some_and(|at| (c.span.start..c.span.end).contains(&at))
+        });
+        let (true, Some(claim)) = (is_checkpoint, claim) else {
+            if failure.is_some() {
+                self.report_failure(drawn.kind, &played);
+                say(&format!(
+                    "{name}: game {game} breaks a rule before any false checkpoint: there is no checkpoint to compare"
+                ));
+                return Err(Status::Failed);
+            }
+            say(&format!(
+                "{name}: game {game} has no false checkpoint: every checkpoint equals the replayed position"
+            ));
+            return Err(Status::Error);
+        };
+        self.report_failure(drawn.kind, &played);
+        let status = status_of(&played);
+        let layout = played.layout;
+        let replayed = played.last;
+        let differs = Marks::differences(&layout, &claim.value, &replayed.position);
+        let at = step_caption(replayed.step.as_ref());
+        let claimed = Board {
+            kind: drawn.kind,
+            layout,
+            position: claim.value,
+            marks: differs.clone(),
+            caption: (drawn.caption)(format!("claimed, {at}")),
+        };
+        let mut replayed = drawn.board(layout, replayed, format!("replayed, {at}"));
+        replayed.marks.differs = differs.differs;
+        Ok((vec![claimed, replayed], status))
+    }
+
+    /// --ply N, with --before or without.
+    fn ply_boards<F: Fn(String) -> String>(
+        &self,
+        drawn: &Drawn<F>,
+        played: Played,
+        wanted: Wanted,
+        n: usize,
+    ) -> Result<(Vec<Board>, Status), Status> {
+        self.report_failure(drawn.kind, &played);
+        let failed = played.failure.is_some();
+        let status = status_of(&played);
+        // A ply the rules refuse is still played from a position: the last one replayed.
+        let refused_next = matches!(wanted, Wanted::Before(n) if failed && played.plies + 1 == n);
+        let shown = match played.shown {
+            None if refused_next => Some(played.last),
+            shown => shown,
+        };
+        let Some(shown) = shown else {
+            let plies = match played.plies {
+                1 => "1 ply".to_string(),
+                n => format!("{n} plies"),
+            };
+            let why = if failed {
+                format!("the replay stopped after {plies}, at the failure above")
+            } else {
+                format!("the game has {plies}")
+            };
+            say(&format!(
+                "{}: game {} has no ply {n} to show: {why}",
+                self.name, self.game
+            ));
+            return Err(if failed {
+                Status::Failed
+            } else {
+                Status::Error
+            });
+        };
+        let words = step_caption(shown.step.as_ref());
+        let words = match wanted {
+            Wanted::Before(n) => format!("before ply {n} ({words})"),
+            _ => words,
+        };
+        Ok((vec![drawn.board(played.layout, shown, words)], status))
+    }
+}
+
+/// 1 when the replay stopped at a broken rule: the picture is still drawn.
+fn status_of(played: &Played) -> Status {
+    if played.failure.is_some() {
         Status::Failed
     } else {
         Status::Success
-    };
-    let layout = played.layout;
-    let board_name = header
-        .board
-        .as_ref()
-        .map_or(mgn::game_def(kind).default_board, |b| b.value);
-    let caption = |words: String| format!("{board_name}, game {game}: {words}");
-    match wanted {
-        Wanted::Diff => {
-            let failure = played.failure.as_ref();
-            let is_checkpoint = failure.is_some_and(|f| f.rule == general::CLAIM_CHECKPOINT);
-            // The failure is placed at the checkpoint's first differing field, inside it.
-            let claim = checkpoint.filter(|c| {
-                failure
-                    .and_then(Diagnostic::offset)
-                    .is_some_and(|at| (c.span.start..c.span.end).contains(&at))
-            });
-            let (true, Some(claim)) = (is_checkpoint, claim) else {
-                if failed {
-                    report_failure();
-                    say(&format!(
-                        "{name}: game {game} breaks a rule before any false checkpoint: there is no checkpoint to compare"
-                    ));
-                    return Err(Status::Failed);
-                }
-                say(&format!(
-                    "{name}: game {game} has no false checkpoint: every checkpoint equals the replayed position"
-                ));
-                return Err(Status::Error);
-            };
-            report_failure();
-            let replayed = played.last;
-            let differs = Marks::differences(&layout, &claim.value, &replayed.position);
-            let at = step_caption(replayed.step.as_ref());
-            let claimed = Board {
-                kind,
-                layout,
-                position: claim.value,
-                marks: differs.clone(),
-                caption: caption(format!("claimed, {at}")),
-            };
-            let mut replayed = board_of(kind, layout, replayed, caption(format!("replayed, {at}")));
-            replayed.marks.differs = differs.differs;
-            Ok((vec![claimed, replayed], status))
-        }
-        Wanted::Last => {
-            report_failure();
-            let words = step_caption(played.last.step.as_ref());
-            let words = if failed {
-                format!("{words} (the replay stopped here)")
-            } else {
-                words
-            };
-            Ok((
-                vec![board_of(kind, layout, played.last, caption(words))],
-                status,
-            ))
-        }
-        Wanted::After(n) | Wanted::Before(n) => {
-            report_failure();
-            // A ply the rules refuse is still played from a position: the last one replayed.
-            let refused_next =
-                matches!(wanted, Wanted::Before(n) if failed && played.plies + 1 == n);
-            let shown = match played.shown {
-                None if refused_next => Some(played.last),
-                shown => shown,
-            };
-            let Some(shown) = shown else {
-                let plies = match played.plies {
-                    1 => "1 ply".to_string(),
-                    n => format!("{n} plies"),
-                };
-                let why = if failed {
-                    format!("the replay stopped after {plies}, at the failure above")
-                } else {
-                    format!("the game has {plies}")
-                };
-                say(&format!(
-                    "{name}: game {game} has no ply {n} to show: {why}"
-                ));
-                return Err(if failed {
-                    Status::Failed
-                } else {
-                    Status::Error
-                });
-            };
-            let words = step_caption(shown.step.as_ref());
-            let words = match wanted {
-                Wanted::Before(n) => format!("before ply {n} ({words})"),
-                _ => words,
-            };
-            Ok((vec![board_of(kind, layout, shown, caption(words))], status))
-        }
+    }
+}
+
+/// How a board of the game is drawn: its kind, and its caption's beginning.
+struct Drawn<F> {
+    kind: GameKind,
+    caption: F,
+}
+
+impl<F: Fn(String) -> String> Drawn<F> {
+    fn board(&self, layout: Layout, shown: Shown, words: String) -> Board {
+        board_of(self.kind, layout, shown, (self.caption)(words))
     }
 }
 

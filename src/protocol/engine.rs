@@ -1,8 +1,8 @@
-//! The engine under test: a child process spoken to through its standard input and output,
-//! every answer awaited at most the timeout, and the process stopped and waited for on every
-//! path (drop included), so that none is left behind.
+//! An engine as a child process, spoken to through its standard input and output, every answer
+//! awaited at most a timeout, and the process stopped and waited for on every path (drop
+//! included), so that none is left behind.
 
-use mgn::protocol::{Answer, Request, LINE_LIMIT};
+use super::{Answer, Request, LINE_LIMIT, VERSION};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
@@ -21,7 +21,7 @@ enum Received {
     NotUtf8(String),
 }
 
-/// How the engine misbehaved: the comparison could not go on (exit status 2).
+/// How the engine misbehaved: a comparison with it cannot go on (`mgn referee`'s exit status 2).
 #[derive(Debug)]
 pub enum Misbehaviour {
     /// The command could not be started.
@@ -88,8 +88,7 @@ impl fmt::Display for Misbehaviour {
             ),
             Misbehaviour::Version { line } => write!(
                 f,
-                "the engine speaks another protocol: it answered `{line}` to the handshake, and this referee speaks mgn-protocol {}",
-                mgn::protocol::VERSION
+                "the engine speaks another protocol: it answered `{line}` to the handshake, and this referee speaks mgn-protocol {VERSION}"
             ),
             Misbehaviour::Refused { request, answer } => write!(
                 f,
@@ -100,7 +99,7 @@ impl fmt::Display for Misbehaviour {
 }
 
 impl Misbehaviour {
-    /// A word for JSON.
+    /// A word for the kind of misbehaviour, as a JSON report names it.
     pub fn kind(&self) -> &'static str {
         match self {
             Misbehaviour::Start { .. } => "start",
@@ -113,21 +112,28 @@ impl Misbehaviour {
     }
 }
 
-pub struct Child {
+/// An engine started as a child process, asked one request at a time.
+pub struct EngineProcess {
     process: std::process::Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Received>,
     stderr: Arc<Mutex<Vec<u8>>>,
     stderr_reader: Option<thread::JoinHandle<()>>,
     timeout: Duration,
-    /// Requests sent.
-    pub requests: u64,
+    requests: u64,
     stopped: bool,
 }
 
-impl Child {
-    pub fn start(command: &[String], timeout: Duration) -> Result<Child, Misbehaviour> {
-        let (program, args) = command.split_first().expect("clap requires a command");
+impl EngineProcess {
+    /// Start `command` (a program and its arguments), each answer to be awaited at most
+    /// `timeout`.
+    pub fn start(command: &[String], timeout: Duration) -> Result<EngineProcess, Misbehaviour> {
+        let Some((program, args)) = command.split_first() else {
+            return Err(Misbehaviour::Start {
+                command: String::new(),
+                error: io::Error::new(io::ErrorKind::InvalidInput, "no program named"),
+            });
+        };
         let mut command_line = Command::new(program);
         command_line
             .args(args)
@@ -191,7 +197,7 @@ impl Child {
                 }
             }
         });
-        Ok(Child {
+        Ok(EngineProcess {
             stdin: process.stdin.take(),
             process,
             lines,
@@ -201,6 +207,11 @@ impl Child {
             requests: 0,
             stopped: false,
         })
+    }
+
+    /// The requests sent so far.
+    pub fn requests(&self) -> u64 {
+        self.requests
     }
 
     /// Send `request` and read its answer: a line of the protocol that answers it (an
@@ -330,7 +341,7 @@ impl Child {
     }
 }
 
-impl Drop for Child {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.stop();
     }

@@ -1,0 +1,3 @@
+//! Writers of other programs' formats, from MGN games: the way back from [`crate::import`].
+
+pub mod movelog;

@@ -1,0 +1,648 @@
+//! What a report shows of a difference, and the shortest record that reproduces it: the
+//! line of play to the difference cut at the latest turn start from which the engine, set
+//! at that position, still differs.
+
+use super::{Comparing, Difference, Found, Line, Step};
+use crate::notation::{
+    parse_games, write_game, write_move, CaptureClaim, Comment, CommentStyle, Element, Game,
+    Header, Outcome, Side, Span, Spanned,
+};
+use crate::protocol::{Answer, Request, Session, Setup, Status as Played};
+use crate::replay::{draw, ply_trace};
+use crate::rules::{Event, GameDef, Phase, Rules};
+use crate::Code;
+
+impl<R: Rules> Comparing<'_, '_, R> {
+    /// mgn's session at the end of `line`, from its root.
+    fn replayed(&self, line: &Line<R::Decision>, upto: usize) -> Session<'_, R> {
+        let mut session = Session::new(self.mgn.rules());
+        session.setup(&line.root);
+        for step in &line.steps[..upto] {
+            match step {
+                Step::Decision(d) => {
+                    session.play(d);
+                }
+                Step::NextRound => {
+                    session.next_round();
+                }
+            }
+        }
+        session
+    }
+
+    /// Which of `candidates`, the decisions mgn lists alone at the end of `line`, leads where
+    /// none of `theirs`, the decisions the engine lists alone, leads when the engine plays it:
+    /// the record then shows what the engine cannot reach. `None` when every candidate leads
+    /// somewhere the engine also goes, or the engine misbehaves.
+    fn witness(
+        &mut self,
+        line: &Line<R::Decision>,
+        candidates: &[String],
+        theirs: &[String],
+    ) -> Option<usize> {
+        let mut reached = Vec::new();
+        for text in theirs {
+            // The line agreed up to here: walking it again only sets the engine there.
+            self.goto("choosing the record's decision", line).ok()?;
+            reached.push(self.engine.ask(&Request::Play(text.clone())).ok()?);
+        }
+        candidates.iter().position(|text| {
+            let mut mine = self.replayed(line, line.steps.len());
+            match mine.find(text) {
+                Ok(decision) => {
+                    let played = mine.play(&decision);
+                    !reached.iter().any(|theirs| played.agrees(theirs))
+                }
+                Err(_) => false,
+            }
+        })
+    }
+
+    /// What the report shows of a difference, and the record that reproduces it.
+    pub(super) fn analyse(&mut self, difference: Difference<R::Decision>) -> Found {
+        let rules = self.mgn.rules();
+        let def = rules.def();
+        let (mut mgn_only, engine_only) = listed_apart(&difference.mgn, &difference.engine);
+        // Of the decisions mgn lists alone, the record plays one that leads where none of the
+        // engine's own decisions leads: a Dong Wo meeting's `@B1xmA` may be where the engine's
+        // `@B1` goes (it reads `dong-wo.muzi.meeting=opponents`), and would not tell the
+        // readings apart; `@B1xmB` does.
+        if difference.request == Request::Moves && mgn_only.len() > 1 {
+            if let Some(i) = self.witness(&difference.line, &mgn_only, &engine_only) {
+                mgn_only.swap(0, i);
+            }
+        }
+        let at = self.replayed(&difference.line, difference.line.steps.len());
+        let position = rules.position(at.state());
+        let mid_turn = matches!(rules.phase(at.state()), Phase::Continue { .. });
+        // The decision the trace is of: the one played, or the first mgn lists alone.
+        let traced = match &difference.request {
+            Request::Play(text) => Some(text.clone()),
+            Request::Moves => mgn_only.first().cloned(),
+            _ => None,
+        };
+        let Traced {
+            trace,
+            rules: mut rule_codes,
+            mut decisive,
+        } = self.trace(&difference, traced.as_deref(), &at);
+        let refusal = match (&difference.request, engine_only.first()) {
+            (Request::Moves, Some(extra)) => Some(
+                at.refusal(extra)
+                    .map(|why| format!("mgn refuses {extra}: {why}"))
+                    .unwrap_or_else(|| format!("mgn lists no decision {extra} here")),
+            ),
+            _ => None,
+        };
+        if let Some(known) = refusal.as_deref().and_then(|r| code_named(def, r)) {
+            decisive = decisive.or(Some(known));
+            rule_codes.push(known);
+        }
+        if let Some(code) = decisive {
+            rule_codes.retain(|c| *c != code);
+            rule_codes.insert(0, code);
+        }
+        let (record, record_plies, from) = self.shrink(&difference, &mgn_only, &engine_only);
+        let refused = record_refused(&difference.request, &mgn_only, &engine_only);
+        Found {
+            during: difference.during.clone(),
+            line: difference.line.words(),
+            position: crate::notation::write_position(&position),
+            drawing: draw(def.drawing, &position),
+            mid_turn,
+            request: difference.request.to_string(),
+            mgn: difference.mgn.to_string(),
+            engine: difference.engine.to_string(),
+            mgn_only,
+            engine_only,
+            note: difference.note.clone(),
+            refusal,
+            trace,
+            decisive: decisive.is_some(),
+            rules: rule_codes
+                .into_iter()
+                .map(|code| (code, def.describe(code)))
+                .collect(),
+            record,
+            record_plies,
+            record_from_start: from == 0,
+            record_refused: refused,
+        }
+    }
+
+    /// mgn's trace of the decision `traced` (or of the next round's start) at the end of the
+    /// difference's line, where `at` stands; the rules it went through, and the one that
+    /// decides the difference.
+    fn trace(
+        &self,
+        difference: &Difference<R::Decision>,
+        traced: Option<&str>,
+        at: &Session<'_, R>,
+    ) -> Traced {
+        let rules = self.mgn.rules();
+        let mut trace = None;
+        let mut rule_codes = Vec::new();
+        // The rule that decides the difference: where the turn goes on or must pass, that
+        // rule; for a decision played, the rule that ended its last lap, or the round's or
+        // game's end when the two disagree on where play stands.
+        let mut decisive = match rules.phase(at.state()) {
+            Phase::Continue { rule, .. } | Phase::MustPass { rule, .. }
+                if difference.request == Request::Moves =>
+            {
+                Some(rule)
+            }
+            _ => None,
+        };
+        if let Some(text) = traced {
+            let mut probe = self.replayed(&difference.line, difference.line.steps.len());
+            if let Ok(decision) = probe.find(text) {
+                probe.play(&decision);
+                let events = probe.log().events();
+                trace = Some(ply_trace(&format!("mgn plays {text}:"), &events));
+                rule_codes = rules_of(&events);
+                let ends = events.iter().rev().find_map(|e| match *e {
+                    Event::GameEnd { rule, .. } | Event::RoundEnd { rule, .. } => Some(rule),
+                    _ => None,
+                });
+                // Where play stands after the decision is the end's to say when either side
+                // ends the round or the game there.
+                let ending = |a: &Answer| {
+                    matches!(
+                        a,
+                        Answer::Played {
+                            status: Played::RoundOver | Played::GameOver(_),
+                            ..
+                        }
+                    )
+                };
+                let at_an_end = ending(&difference.mgn) || ending(&difference.engine);
+                if matches!(difference.request, Request::Play(_)) {
+                    decisive = match ends {
+                        Some(rule) if at_an_end => Some(rule),
+                        _ => probe.log().last_lap_rule(),
+                    };
+                }
+            }
+        } else if difference.request == Request::NextRound {
+            let mut probe = self.replayed(&difference.line, difference.line.steps.len());
+            probe.next_round();
+            let events = probe.log().events();
+            trace = Some(ply_trace("mgn starts the next round:", &events));
+            rule_codes = rules_of(&events);
+        }
+        Traced {
+            trace,
+            rules: rule_codes,
+            decisive: decisive.map(Code::as_str),
+        }
+    }
+
+    /// The indices of `line`'s steps where a turn starts, from which a record may start at a
+    /// `Start` position: the latest first, the root last.
+    fn turn_starts(&self, line: &Line<R::Decision>) -> Vec<usize> {
+        let rules = self.mgn.rules();
+        let mut session = Session::new(rules);
+        session.setup(&line.root);
+        let mut starts = vec![0];
+        for (i, step) in line.steps.iter().enumerate() {
+            match step {
+                Step::Decision(d) => {
+                    session.play(d);
+                }
+                Step::NextRound => {
+                    session.next_round();
+                }
+            }
+            if matches!(
+                rules.phase(session.state()),
+                Phase::ToMove(_) | Phase::MustPass { .. }
+            ) {
+                starts.push(i + 1);
+            }
+        }
+        starts.reverse();
+        starts
+    }
+
+    /// The record from the latest turn start that still shows the difference (in mgn's
+    /// replay and in the engine's answers), else from the root; with its plies and start.
+    fn shrink(
+        &mut self,
+        difference: &Difference<R::Decision>,
+        mgn_only: &[String],
+        engine_only: &[String],
+    ) -> (String, usize, usize) {
+        // A few tries bound the time: each replays the rest of the line in the engine.
+        for from in self.turn_starts(&difference.line).into_iter().take(12) {
+            if from == 0 || self.reproduces(difference, from) {
+                let (record, plies) = self.record(difference, from, mgn_only, engine_only);
+                return (record, plies, from);
+            }
+        }
+        let (record, plies) = self.record(difference, 0, mgn_only, engine_only);
+        (record, plies, 0)
+    }
+
+    /// mgn's session at step `from` of `line` as a record sees it: replayed from the root,
+    /// or (from > 0) set at the position reached there, as a `Start` tag sets it, forgetting
+    /// what a position does not hold. None when the rules refuse that position.
+    fn session_from(&self, line: &Line<R::Decision>, from: usize) -> Option<Session<'_, R>> {
+        let at = self.replayed(line, from);
+        if from == 0 {
+            return Some(at);
+        }
+        let rules = self.mgn.rules();
+        let state = rules
+            .state_from_position(&rules.position(at.state()))
+            .ok()?;
+        let mut session = Session::new(rules);
+        session.set_state(state);
+        Some(session)
+    }
+
+    /// Whether a record from the position at step `from` shows the same difference: from it,
+    /// mgn's rules give the answers they gave along the line and at the request, and the
+    /// engine, set there, answers as mgn along the line, and otherwise at the request.
+    fn reproduces(&mut self, difference: &Difference<R::Decision>, from: usize) -> bool {
+        let line = &difference.line;
+        let Some(mut session) = self.session_from(line, from) else {
+            return false;
+        };
+        let start = self.mgn.rules().position(session.state());
+        let mut original = self.replayed(line, from);
+        let mut answers = Vec::new();
+        for step in &line.steps[from..] {
+            let (request, answer, before) = match step {
+                Step::Decision(d) => (
+                    Request::Play(d.to_string()),
+                    session.play(d),
+                    original.play(d),
+                ),
+                Step::NextRound => (
+                    Request::NextRound,
+                    session.next_round(),
+                    original.next_round(),
+                ),
+            };
+            if !before.agrees(&answer) {
+                return false;
+            }
+            answers.push((request, answer));
+        }
+        let again = match &difference.request {
+            Request::Play(text) => match session.find(text) {
+                Ok(decision) => session.play(&decision),
+                Err(refused) => refused,
+            },
+            request => session.answer(request),
+        };
+        if !again.agrees(&difference.mgn) {
+            return false;
+        }
+        let setup = Request::Position(Setup::Position(start.clone()));
+        if !matches!(self.engine.ask(&setup), Ok(Answer::Position(set)) if set == start) {
+            return false;
+        }
+        for (request, mine) in answers {
+            match self.engine.ask(&request) {
+                Ok(theirs) if mine.agrees(&theirs) => {}
+                _ => return false,
+            }
+        }
+        matches!(self.engine.ask(&difference.request), Ok(theirs) if !difference.mgn.agrees(&theirs))
+    }
+
+    /// The record of `line` from step `from` (a `Start` position unless 0), then the turn of
+    /// the difference as mgn plays it with its claims; its plies.
+    fn record(
+        &self,
+        difference: &Difference<R::Decision>,
+        from: usize,
+        mgn_only: &[String],
+        engine_only: &[String],
+    ) -> (String, usize) {
+        let rules = self.mgn.rules();
+        let line = &difference.line;
+        let Some(mut session) = self.session_from(line, from) else {
+            return self.record(difference, 0, mgn_only, engine_only);
+        };
+        let mut header = self.record_header(difference, from, &session);
+        let mut written = Written {
+            rules,
+            moves: vec![comment(&format!(
+                "mgn referee: at the end of this record, to `{}` mgn answers `{}` and the engine `{}`",
+                difference.request, difference.mgn, difference.engine
+            ))],
+            turn: Vec::new(),
+        };
+        for step in &line.steps[from..] {
+            match step {
+                Step::Decision(d) => {
+                    session.play(d);
+                    written.turn.push(d.clone());
+                    if !matches!(rules.phase(session.state()), Phase::Continue { .. }) {
+                        written.push_turn();
+                    }
+                }
+                Step::NextRound => written.next_round(&mut session),
+            }
+        }
+        self.write_difference(
+            &mut session,
+            &mut written,
+            difference,
+            mgn_only,
+            engine_only,
+        );
+        // A turn left open: the record stops unfinished.
+        written.push_turn();
+        let moves = written.moves;
+        let outcome = match rules.phase(session.state()) {
+            Phase::Over { winner } => match winner {
+                Some(Side::A) => Outcome::AWins,
+                Some(Side::B) => Outcome::BWins,
+                None => Outcome::Draw,
+            },
+            _ => Outcome::Unknown,
+        };
+        header.result = Some(Spanned::new(outcome, Span::default()));
+        if outcome == Outcome::Unknown {
+            header.termination = Some(Spanned::new("unfinished".to_string(), Span::default()));
+        }
+        let plies = moves
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Element::Move(_) | Element::Pass(_) | Element::Transaction(_)
+                )
+            })
+            .count();
+        (write_game(&Game::new(header, moves, outcome)), plies)
+    }
+
+    /// The tags of a record of `difference` from step `from` of its line, where `session`
+    /// stands.
+    fn record_header(
+        &self,
+        difference: &Difference<R::Decision>,
+        from: usize,
+        session: &Session<'_, R>,
+    ) -> Header {
+        let mut header = self.spec.header();
+        let spanned = |text: &str| Some(Spanned::new(text.to_string(), Span::default()));
+        header.event = spanned("mgn referee: the first difference");
+        header.source = spanned(&format!("mgn referee, {}", difference.during));
+        if from > 0 {
+            let start = self.mgn.rules().position(session.state());
+            header.first = Some(Spanned::new(start.to_move, Span::default()));
+            header.start = Some(Spanned::new(start, Span::default()));
+        } else if let Setup::Start(side) = difference.line.root {
+            header.first = Some(Spanned::new(side, Span::default()));
+        }
+        header
+    }
+
+    /// The end of a record: the request that differs, as mgn answers it, from where `session`
+    /// stands.
+    fn write_difference(
+        &self,
+        session: &mut Session<'_, R>,
+        written: &mut Written<'_, R>,
+        difference: &Difference<R::Decision>,
+        mgn_only: &[String],
+        engine_only: &[String],
+    ) {
+        let rules = self.mgn.rules();
+        let turn_began = written.turn.is_empty();
+        let played = match &difference.request {
+            Request::Play(text) => Some(text.clone()),
+            Request::Moves => mgn_only.first().cloned(),
+            _ => None,
+        };
+        match (&difference.request, played) {
+            (_, Some(text)) => {
+                if let Ok(decision) = session.find(&text) {
+                    let answer = session.play(&decision);
+                    written.turn.push(decision);
+                    self.finish_turn(session, &mut written.turn);
+                    written.push_turn();
+                    if turn_began {
+                        if let Answer::Played { captured, .. } = &answer {
+                            written.moves.push(Element::Captures(Spanned::new(
+                                CaptureClaim {
+                                    count: captured.points as u32,
+                                    holes: captured.holes.clone(),
+                                },
+                                Span::default(),
+                            )));
+                        }
+                    }
+                    written
+                        .moves
+                        .push(checkpoint(rules.position(session.state())));
+                    // A difference in where play stands shows in what comes next: mgn's next
+                    // ply, which the engine's reading refuses.
+                    let status_differs = match (&difference.mgn, &difference.engine) {
+                        (Answer::Played { status: a, .. }, Answer::Played { status: b, .. }) => {
+                            a != b
+                        }
+                        _ => false,
+                    };
+                    if status_differs {
+                        if let Phase::RoundOver { round } = rules.phase(session.state()) {
+                            session.next_round();
+                            written
+                                .moves
+                                .push(Element::Round(Spanned::new(round + 1, Span::default())));
+                        }
+                        if !matches!(rules.phase(session.state()), Phase::Over { .. }) {
+                            self.finish_turn(session, &mut written.turn);
+                            written.push_turn();
+                        }
+                    }
+                }
+            }
+            (Request::Moves, None) => {
+                if let Some(extra) = engine_only.first() {
+                    written.engine_decision(extra);
+                }
+            }
+            (Request::NextRound, _) => {
+                written.next_round(session);
+                written
+                    .moves
+                    .push(checkpoint(rules.position(session.state())));
+            }
+            (Request::Position(_), _) => written
+                .moves
+                .push(checkpoint(rules.position(session.state()))),
+            _ => written.push_turn(),
+        }
+    }
+
+    /// Play the rest of a turn under way with mgn's first decision that can be played.
+    fn finish_turn(&self, session: &mut Session<'_, R>, turn: &mut Vec<R::Decision>) {
+        let rules = session.rules();
+        // Bounded: a turn is finite, and a listing that never ends one is a defect of the rules.
+        for _ in 0..100_000 {
+            let phase = rules.phase(session.state());
+            let open_turn = matches!(phase, Phase::Continue { .. });
+            let new_turn =
+                turn.is_empty() && matches!(phase, Phase::ToMove(_) | Phase::MustPass { .. });
+            if !open_turn && !new_turn {
+                return;
+            }
+            let open = session.decisions().unwrap_or_default();
+            let Some(decision) = open
+                .into_iter()
+                .find(|d| matches!(session.try_play(d), Answer::Played { .. }))
+            else {
+                return;
+            };
+            session.play(&decision);
+            turn.push(decision);
+        }
+    }
+}
+
+/// A record's moves as they are written: the elements so far, and the turn under way.
+struct Written<'r, R: Rules> {
+    rules: &'r R,
+    moves: Vec<Element>,
+    turn: Vec<R::Decision>,
+}
+
+impl<R: Rules> Written<'_, R> {
+    /// The turn under way, if any, written as one move.
+    fn push_turn(&mut self) {
+        if !self.turn.is_empty() {
+            self.moves.push(self.rules.move_from_decisions(&self.turn));
+            self.turn.clear();
+        }
+    }
+
+    /// The next round started in `session`, and written.
+    fn next_round(&mut self, session: &mut Session<'_, R>) {
+        let round = self.rules.round(session.state());
+        session.next_round();
+        self.moves
+            .push(Element::Round(Spanned::new(round + 1, Span::default())));
+    }
+
+    /// `extra`, a decision only the engine lists, written into the turn under way: mgn's
+    /// check refuses it there.
+    fn engine_decision(&mut self, extra: &str) {
+        let before = if self.turn.is_empty() {
+            String::new()
+        } else {
+            match self.rules.move_from_decisions(&self.turn) {
+                Element::Move(m) => write_move(&m.value),
+                _ => String::new(),
+            }
+        };
+        let chained = !before.is_empty() && extra.starts_with(['A', 'B']);
+        let text = format!("{before}{}{extra}", if chained { "-" } else { "" });
+        let record = format!("[Game \"{}\"]\n\n{text} *\n", self.rules.def().kind);
+        let element = parse_games(&record)
+            .into_iter()
+            .next()
+            .and_then(|g| g.ok())
+            .and_then(|g| g.moves.into_iter().find(|e| matches!(e, Element::Move(_))));
+        self.turn.clear();
+        match element {
+            Some(m) => self.moves.push(m),
+            None => self
+                .moves
+                .push(comment(&format!("the engine lists {extra} here"))),
+        }
+    }
+}
+
+/// mgn's trace of a difference's decision, the rules it went through, and the one that
+/// decides the difference.
+struct Traced {
+    trace: Option<String>,
+    rules: Vec<&'static str>,
+    decisive: Option<&'static str>,
+}
+
+/// The decisions only mgn lists and those only the engine lists (or lists twice), when both
+/// answered `moves`.
+fn listed_apart(mgn: &Answer, engine: &Answer) -> (Vec<String>, Vec<String>) {
+    let (Answer::Moves(m), Answer::Moves(e)) = (mgn, engine) else {
+        return (Vec::new(), Vec::new());
+    };
+    let mgn_only = m.iter().filter(|d| !e.contains(d)).cloned().collect();
+    let mut engine_only: Vec<String> = e.iter().filter(|d| !m.contains(d)).cloned().collect();
+    // A decision listed twice.
+    for d in e {
+        if e.iter().filter(|x| *x == d).count() > 1 && !engine_only.contains(d) {
+            engine_only.push(d.clone());
+        }
+    }
+    (mgn_only, engine_only)
+}
+
+/// The code of a rule or option of `def` (or a general rule) that `refusal` names at its end,
+/// in brackets.
+fn code_named(def: &GameDef, refusal: &str) -> Option<&'static str> {
+    let code = refusal
+        .rsplit_once('(')
+        .and_then(|(_, c)| c.strip_suffix(')'))?;
+    def.rules
+        .iter()
+        .map(|r| r.code)
+        .chain(def.options.iter().map(|o| o.code))
+        .chain(crate::rules::GENERAL_RULES.iter().map(|r| r.code))
+        .find(|k| *k == code)
+}
+
+/// Whether the record of a difference plays the engine's decision rather than mgn's.
+fn record_refused(request: &Request, mgn_only: &[String], engine_only: &[String]) -> bool {
+    *request == Request::Moves && mgn_only.is_empty() && !engine_only.is_empty()
+}
+
+fn comment(text: &str) -> Element {
+    Element::Comment(Spanned::new(
+        Comment {
+            text: text.to_string(),
+            style: CommentStyle::Brace,
+        },
+        Span::default(),
+    ))
+}
+
+fn checkpoint(position: crate::notation::Position) -> Element {
+    Element::Checkpoint(Spanned::new(position, Span::default()))
+}
+
+/// The codes of the rules that decided the steps of `events`, each once, in order.
+fn rules_of(events: &[Event]) -> Vec<&'static str> {
+    let mut codes: Vec<&'static str> = Vec::new();
+    for event in events {
+        let code = match *event {
+            Event::Shift { rule, .. }
+            | Event::Skip { rule, .. }
+            | Event::LapEnd { rule, .. }
+            | Event::Capture { rule, .. }
+            | Event::Bank { rule, .. }
+            | Event::Pass { rule, .. }
+            | Event::RoundEnd { rule, .. }
+            | Event::Transfer { rule, .. }
+            | Event::Remove { rule, .. }
+            | Event::OutOfPlay { rule, .. }
+            | Event::Gather { rule, .. }
+            | Event::Place { rule, .. }
+            | Event::Owner { rule, .. }
+            | Event::MuziSale { rule, .. }
+            | Event::GameEnd { rule, .. }
+            | Event::Cycle { rule, .. } => rule.as_str(),
+            _ => continue,
+        };
+        if !codes.contains(&code) {
+            codes.push(code);
+        }
+    }
+    codes
+}
