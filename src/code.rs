@@ -11,7 +11,9 @@ use std::hash::{Hash, Hasher};
 /// A rule of a game: what it says, and the seed sentence it rests on.
 #[derive(Clone, Copy, Debug)]
 pub struct RuleDef {
+    /// The rule's code, `game.topic.rule` (`dakon.capture.opposite`).
     pub code: &'static str,
+    /// What the rule says, in one sentence of mgn's words.
     pub summary: &'static str,
     /// The seed file and the sentence quoted from it.
     pub source: &'static str,
@@ -20,14 +22,18 @@ pub struct RuleDef {
 /// A point the sources leave open, decided by a named option.
 #[derive(Debug)]
 pub struct OptionDef {
+    /// The option's code, as an `Option` tag names it (`dakon.sow.origin`).
     pub code: &'static str,
+    /// The point the option decides, in one sentence.
     pub summary: &'static str,
     /// Allowed values with what each means; the first is the default.
     pub values: &'static [(&'static str, &'static str)],
+    /// The seed file and the sentence that leaves the point open.
     pub source: &'static str,
 }
 
 impl OptionDef {
+    /// The value a record has when neither its preset nor an `Option` tag sets one.
     pub fn default_value(&self) -> &'static str {
         self.values[0].0
     }

@@ -15,6 +15,7 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MovePart {
+    /// The move as a whole.
     Whole,
     /// The n-th sowing of a chained move (0-based).
     Sowing(usize),
@@ -32,6 +33,7 @@ pub enum MovePart {
 pub struct Diagnostic {
     /// The code of the rule that decided (`dakon.sow.start`).
     pub rule: Code,
+    /// What the rule says of this record, in words: the first line of a report.
     pub message: String,
     /// Where it points: a part of the move while the rules have it, a byte offset once the
     /// replay has placed it.
@@ -60,9 +62,11 @@ struct Marks {
 /// A place of the text that bears on a [`Diagnostic`], with what to say under it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {
-    /// Byte offsets of the text the game was read from.
+    /// Byte offsets of the text the game was read from: where the place starts...
     pub start: usize,
+    /// ... and where it ends (exclusive).
     pub end: usize,
+    /// What to say under it.
     pub message: String,
 }
 

@@ -146,11 +146,7 @@
 // missing_docs: documented after the #32 merges
 #[allow(missing_docs)]
 pub mod check;
-// missing_docs: documented after the #32 merges
-#[allow(missing_docs)]
 pub mod code;
-// missing_docs: documented after the #32 merges
-#[allow(missing_docs)]
 mod diagnostic;
 #[cfg(feature = "document")]
 pub mod document;
