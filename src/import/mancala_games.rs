@@ -781,7 +781,11 @@ fn game(
                 }
             } else {
                 let so_far = Game::new(header.clone(), moves.clone(), Outcome::Unknown);
-                if let Some(ply) = crate::replay::replay_game(&so_far, true).plies.last() {
+                if let Some(ply) =
+                    crate::replay::replay_game(&so_far, crate::replay::ReplayOptions::plies())
+                        .plies
+                        .last()
+                {
                     board.to_move = ply.after.to_move;
                 }
             }
@@ -851,7 +855,7 @@ fn last_lap_in_store(game: &Game, mover: Side, holes: u32) -> Option<bool> {
         .iter()
         .filter(|e| matches!(e, Element::Move(_) | Element::Pass(_)))
         .count();
-    let replayed = crate::replay::replay_game(game, true);
+    let replayed = crate::replay::replay_game(game, crate::replay::ReplayOptions::plies());
     let last = replayed
         .plies
         .iter()

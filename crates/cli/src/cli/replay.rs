@@ -110,11 +110,9 @@ pub fn run(args: &ReplayArgs) -> Status {
                         step_written = view.progress(&mut out, &progress);
                     }
                 };
-                let options = ReplayOptions {
-                    events: true,
-                    on_step: Some(&mut on_step),
-                    max_laps: args.max_laps,
-                };
+                let options = ReplayOptions::verdict()
+                    .max_laps(args.max_laps)
+                    .on_step(&mut on_step);
                 let replayed = replay_moves(&header, &mut reader, options);
                 let _ = games.finish(reader);
                 step_written?;
