@@ -62,7 +62,7 @@ enum Stage {
     Over(Option<Side>),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct MrawState {
     /// Seeds per slot: `B1..B5`, `A1..A5`.
     board: [u32; HOLES],
@@ -83,6 +83,23 @@ pub struct MrawState {
     /// end of a turn works them out to see whether the round is over; the decision list and
     /// the check of the next move read them here rather than sowing every hole again.
     moves: Slots,
+}
+
+// By hand for `clone_from`, which keeps the history's room: a replay keeps the state before each
+// ply in one it reuses, and a derived `clone_from` allocated a new history at every ply.
+impl Clone for MrawState {
+    fn clone(&self) -> Self {
+        MrawState {
+            history: self.history.clone(),
+            ..*self
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let mut history = std::mem::take(&mut self.history);
+        history.clone_from(&source.history);
+        *self = MrawState { history, ..*source };
+    }
 }
 
 /// A decision in Mraw imrujen: the hole to sow.
