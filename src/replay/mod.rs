@@ -612,22 +612,22 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         header: &'a Header,
         on_step: Option<&'s mut dyn FnMut(Progress)>,
     ) -> Replay<'a, 's, 'g, R> {
+        let start = rules.start(Side::B);
         Replay {
             rules,
             header,
-            state: rules.start(Side::B),
             record_events: on_step.is_some(),
             on_step,
             ply_count: 0,
             plies_this_round: 0,
             log: PlyLog::new(rules.def()),
             ply_unrecorded: false,
-            before_ply: rules.start(Side::B),
+            before_ply: start.clone(),
             move_events_wanted: std::cell::Cell::new(false),
             last_side: Side::B,
             last: Last::Nothing,
             last_step: None,
-            before_step: rules.start(Side::B),
+            before_step: start.clone(),
             unmarked_round: None,
             round_marked: false,
             ply_count_at_marker: 0,
@@ -637,7 +637,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 .as_ref()
                 .is_some_and(|t| t.value == "unfinished" || t.value == "abandoned"),
             open_turn: None,
-            start_position: rules.position(&rules.start(Side::B)),
+            start_position: rules.position(&start),
             replayed: Position {
                 holes: Rows::new(),
                 stores: [Pile::default(); 2],
@@ -645,6 +645,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 round: 0,
                 debts: [0, 0],
             },
+            state: start,
         }
     }
 
@@ -855,14 +856,8 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         written: &Spanned<Move>,
     ) -> Result<Phase, Fail> {
         self.move_events_wanted.set(false);
-        self.state.clone_from(&self.before_ply);
         self.open_turn = None;
-        self.log.clear();
-        self.ply_unrecorded = false;
-        self.record_events = true;
-        let played = self.play_written_move(side, written);
-        self.record_events = false;
-        played
+        self.play_with_events(side, Some(written))
     }
 
     /// Makes the log hold the events of the last ply, played without them: the ply is played
@@ -872,26 +867,46 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         if !self.ply_unrecorded {
             return;
         }
-        self.ply_unrecorded = false;
-        let after = std::mem::replace(&mut self.state, self.before_ply.clone());
+        let after = self.state.clone();
         let last = std::mem::replace(&mut self.last, Last::Nothing);
         let open_turn = self.open_turn.take();
-        self.log.clear();
-        self.record_events = true;
+        // Played before as it is now: the verdict it gave stands.
         match &last {
-            // Played before as it is now: the verdict it gave stands.
-            Last::Move(written) => drop(self.play_written_move(self.last_side, written)),
-            Last::Pass => {
-                if let Some(pass) = self.rules.pass_decision() {
-                    drop(self.decide(&pass));
-                }
-            }
+            Last::Move(written) => drop(self.play_with_events(self.last_side, Some(written))),
+            Last::Pass => drop(self.play_with_events(self.last_side, None)),
             Last::Nothing => {}
         }
-        self.record_events = false;
         self.open_turn = open_turn;
         self.last = last;
         self.state = after;
+    }
+
+    /// Plays the last ply again, `written` or a pass, from the state before it, recording its
+    /// events. Out of line, so that the replay's own call of `play_written_move` stays its
+    /// only other one and is inlined there.
+    #[cold]
+    #[inline(never)]
+    fn play_with_events(
+        &mut self,
+        side: Side,
+        written: Option<&Spanned<Move>>,
+    ) -> Result<Phase, Fail> {
+        self.state.clone_from(&self.before_ply);
+        self.log.clear();
+        self.ply_unrecorded = false;
+        self.record_events = true;
+        let played = match written {
+            Some(written) => self.play_written_move(side, written),
+            None => match self.rules.pass_decision() {
+                Some(pass) => self
+                    .decide(&pass)
+                    .map(|()| self.rules.phase(&self.state))
+                    .map_err(Box::new),
+                None => Ok(self.rules.phase(&self.state)),
+            },
+        };
+        self.record_events = false;
+        played
     }
 
     /// The last move left its turn open, a failure (`open`) unless the record, which says it
@@ -934,6 +949,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     /// Plays a written move, and gives the phase it leaves.
+    #[inline(always)]
     fn play_written_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<Phase, Fail> {
         // A move written with a lap in a record that stops unfinished may be its last ply, cut
         // after that lap (`mgn.record.cut`): where the move as written is refused, it is
@@ -1005,6 +1021,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     /// Plays a written move as written, and gives the phase it leaves.
+    #[inline(always)]
     fn play_whole_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<Phase, Fail> {
         // A failure below drops the reused vector; it ends the replay anyway.
         let mut decisions = std::mem::take(&mut self.written_decisions);

@@ -386,7 +386,7 @@ struct Between {
     just_won: Option<u8>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct DongWoState {
     board: Board,
     winnings: [Pile; 2],
@@ -408,6 +408,35 @@ pub struct DongWoState {
     pending: Vec<(u32, HoleAction)>,
     /// The side to move has no legal move (kept, since finding out plays moves ahead).
     stuck: bool,
+}
+
+// By hand for `clone_from`, which copies into the state's own vectors: a replay keeps the state
+// before each ply in one it reuses, and a derived `clone_from` built and dropped both at every
+// ply.
+impl Clone for DongWoState {
+    #[inline]
+    fn clone(&self) -> Self {
+        DongWoState {
+            seen: self.seen.clone(),
+            between: self.between.clone(),
+            pending: self.pending.clone(),
+            ..*self
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        let mut seen = std::mem::take(&mut self.seen);
+        let mut pending = std::mem::take(&mut self.pending);
+        seen.clone_from(&source.seen);
+        pending.clone_from(&source.pending);
+        *self = DongWoState {
+            seen,
+            between: source.between.clone(),
+            pending,
+            ..*source
+        };
+    }
 }
 
 // `repr(u32)`: every variant's fields at offsets of 4. In Rust's own layout the fields started

@@ -88,6 +88,7 @@ pub struct MrawState {
 // By hand for `clone_from`, which keeps the history's room: a replay keeps the state before each
 // ply in one it reuses, and a derived `clone_from` allocated a new history at every ply.
 impl Clone for MrawState {
+    #[inline]
     fn clone(&self) -> Self {
         MrawState {
             history: self.history.clone(),
@@ -95,6 +96,7 @@ impl Clone for MrawState {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         let mut history = std::mem::take(&mut self.history);
         history.clone_from(&source.history);
