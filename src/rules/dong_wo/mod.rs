@@ -426,16 +426,33 @@ impl Clone for DongWoState {
 
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        let mut seen = std::mem::take(&mut self.seen);
-        let mut pending = std::mem::take(&mut self.pending);
-        seen.clone_from(&source.seen);
-        pending.clone_from(&source.pending);
-        *self = DongWoState {
+        // Field by field: a whole new state put in place was built and the old one dropped.
+        let DongWoState {
+            board,
+            winnings,
+            debts,
+            to_move,
+            turn,
             seen,
-            between: source.between.clone(),
+            over,
+            round,
+            first,
+            between,
             pending,
-            ..*source
-        };
+            stuck,
+        } = source;
+        self.board = *board;
+        self.winnings = *winnings;
+        self.debts = *debts;
+        self.to_move = *to_move;
+        self.turn = *turn;
+        self.seen.clone_from(seen);
+        self.over = *over;
+        self.round = *round;
+        self.first = *first;
+        self.between.clone_from(between);
+        self.pending.clone_from(pending);
+        self.stuck = *stuck;
     }
 }
 

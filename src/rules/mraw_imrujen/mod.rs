@@ -98,9 +98,27 @@ impl Clone for MrawState {
 
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        let mut history = std::mem::take(&mut self.history);
-        history.clone_from(&source.history);
-        *self = MrawState { history, ..*source };
+        // Field by field: a whole new state put in place was built and the old one dropped.
+        let MrawState {
+            board,
+            winnings,
+            banked,
+            to_move,
+            round,
+            round_first,
+            stage,
+            history,
+            moves,
+        } = source;
+        self.board = *board;
+        self.winnings = *winnings;
+        self.banked = *banked;
+        self.to_move = *to_move;
+        self.round = *round;
+        self.round_first = *round_first;
+        self.stage = *stage;
+        self.history.clone_from(history);
+        self.moves = *moves;
     }
 }
 
