@@ -837,7 +837,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
 
     /// Keeps the state before the ply about to be played, which is played without its events
     /// unless they are recorded anyway: a claim or a failure that reads them has the ply
-    /// played again with them from there. `clone_from` keeps the room of the state before.
+    /// played again with them from there. `clone_from` copies into the spare state's own room.
     #[inline]
     fn keep_before_ply(&mut self) {
         if !self.record_events {
@@ -874,7 +874,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         match &last {
             Last::Move(written) => drop(self.play_with_events(self.last_side, Some(written))),
             Last::Pass => drop(self.play_with_events(self.last_side, None)),
-            Last::Nothing => {}
+            Last::Nothing => self.ply_unrecorded = false,
         }
         self.open_turn = open_turn;
         self.last = last;
@@ -882,8 +882,8 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     /// Plays the last ply again, `written` or a pass, from the state before it, recording its
-    /// events. Out of line, so that the replay's own call of `play_written_move` stays its
-    /// only other one and is inlined there.
+    /// events. Out of line and cold, so that the move's code inlined here stays out of the
+    /// replay's own play of a move.
     #[cold]
     #[inline(never)]
     fn play_with_events(
