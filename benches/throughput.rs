@@ -11,7 +11,7 @@ use mgn::notation::{
     parse_games, push_game, write_games, BoardSize, Game, GameKind, Header, Side, Span, Spanned,
 };
 use mgn::perft::{perft, perft_with, Table};
-use mgn::replay::replay_game;
+use mgn::replay::{replay_game, ReplayOptions};
 use mgn::rules::{game_def, with_rules, Event, EventSink, Rules, WithRules};
 
 /// Counts the seeds sown, and nothing else.
@@ -111,7 +111,7 @@ fn notation_and_check(c: &mut Criterion) {
         let sown: u64 = parsed
             .iter()
             .map(|g| {
-                replay_game(g, true)
+                replay_game(g, ReplayOptions::plies())
                     .plies
                     .iter()
                     .flat_map(|p| &p.events)
@@ -123,7 +123,7 @@ fn notation_and_check(c: &mut Criterion) {
         group.bench_function("replay (seeds sown)", |b| {
             b.iter(|| {
                 for game in &parsed {
-                    black_box(replay_game(game, false));
+                    black_box(replay_game(game, ReplayOptions::verdict()));
                 }
             })
         });

@@ -11,7 +11,7 @@ use mgn::check::{check_text, CheckOptions};
 use mgn::generate::{playout, random_game, GenerateOptions, Rng};
 use mgn::notation::{parse_games, push_game, write_games, Game, GameKind, Header, Side};
 use mgn::perft::{perft, perft_with, Table};
-use mgn::replay::replay_game;
+use mgn::replay::{replay_game, ReplayOptions};
 use mgn::rules::{with_rules, Event, Rules, WithRules};
 
 struct Corpus(Header);
@@ -122,7 +122,7 @@ fn main() {
     let parsed: Vec<Game> = parse_games(&text).into_iter().map(Result::unwrap).collect();
     let sown: usize = parsed
         .iter()
-        .flat_map(|g| replay_game(g, true).plies)
+        .flat_map(|g| replay_game(g, ReplayOptions::plies()).plies)
         .map(|p| {
             p.events
                 .iter()
@@ -172,7 +172,10 @@ fn work(what: &str, header: &Header, text: &str, parsed: &[Game]) {
         ))),
         "replay" => {
             for game in parsed {
-                drop(std::hint::black_box(replay_game(game, false)));
+                drop(std::hint::black_box(replay_game(
+                    game,
+                    ReplayOptions::verdict(),
+                )));
             }
         }
         "playout" => drop(std::hint::black_box(with_rules(header, Playouts))),

@@ -7,7 +7,7 @@
 //! Nothing here prints: the command line turns [`RecordResult`]s into its report.
 
 use crate::notation::{games_in_part, Game, GameKind, Header, Part, SyntaxError, TAG_NAMES};
-use crate::replay::{replay_game_within, replay_moves, ReplayOptions, Replayed};
+use crate::replay::{replay_game, replay_moves, ReplayOptions, Replayed};
 use crate::rules::general;
 use crate::rules::DEFAULT_MAX_LAPS;
 use crate::Diagnostic;
@@ -52,7 +52,7 @@ impl Verdict {
 /// Replay one parsed game under its rules. Its spans point into the text it was read from, so
 /// problems found here are reported at the right line and column.
 pub fn check_game(game: &Game, options: &CheckOptions) -> Verdict {
-    let replayed = replay_game_within(game, false, options.max_laps);
+    let replayed = replay_game(game, ReplayOptions::verdict().max_laps(options.max_laps));
     verdict(replayed)
 }
 
@@ -138,8 +138,6 @@ pub fn check_part(part: &Part, options: &CheckOptions) -> Vec<RecordResult> {
 /// is read, element by element: memory holds the text and the replay, not the game's syntax
 /// tree.
 fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult> {
-    let max_laps = options.max_laps;
-    let events = has_capture_claim(text);
     let mut games = games_in_part(text, Vec::new(), last);
     let mut results = Vec::new();
     while let Some(next) = games.next_game() {
@@ -153,21 +151,8 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
         };
         let header = reader.header.clone();
         let kind = header.game.value;
-        let options = ReplayOptions {
-            events,
-            on_step: None,
-            max_laps,
-        };
-        let mut replayed = replay_moves(&header, &mut reader, options);
-        if replayed.needs_events {
-            // The replay is the same up to its failure, now with the events of its trace.
-            let options = ReplayOptions {
-                events: true,
-                on_step: None,
-                max_laps,
-            };
-            replayed = replay_moves(&header, &mut reader.again(), options);
-        }
+        let options = ReplayOptions::verdict().max_laps(options.max_laps);
+        let replayed = replay_moves(&header, &mut reader, options);
         // The rest of the game is read even after a failure: a syntax error anywhere in it
         // makes the record a syntax error.
         let result = match (games.finish(reader), replayed) {
@@ -184,38 +169,6 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
         results.push(result);
     }
     results
-}
-
-/// Whether a text may hold a capture claim (`x7`), whose check needs each ply's events. A
-/// claim stands after a space or a comment, so an `x` between digits or after a hole's name is
-/// none: `[Board "2x5"]`, which every record of a board other than the game's usual one holds,
-/// used to put the whole text on the slower replay with events. A claim-like `x` in a comment
-/// only costs the events, and a claim this misses costs a second replay
-/// ([`crate::replay::Replayed::needs_events`]), never its check.
-fn has_capture_claim(text: &str) -> bool {
-    // From the first `x`, block by block, each without an early exit, which the compiler turns
-    // into vector code: a record may hold an `x` in every few checkpoints (Dakon's out-of-play
-    // holes), and a search that stopped at each of them was a tenth of checking one.
-    const BLOCK: usize = 4096;
-    let b = text.as_bytes();
-    let Some(first) = memchr::memchr(b'x', b) else {
-        return false;
-    };
-    if first == 0 && b.get(1).is_some_and(u8::is_ascii_digit) {
-        return true;
-    }
-    // Each triple (before, x, digit) from the one whose `x` is the first.
-    let triples = b.len().saturating_sub(2);
-    (first.max(1) - 1..triples).step_by(BLOCK).any(|start| {
-        let end = (start + BLOCK).min(triples);
-        b[start..end]
-            .iter()
-            .zip(&b[start + 1..end + 1])
-            .zip(&b[start + 2..end + 2])
-            .fold(false, |found, ((&before, &x), &digit)| {
-                found | (!before.is_ascii_alphanumeric() & (x == b'x') & digit.is_ascii_digit())
-            })
-    })
 }
 
 /// What a header likely does not mean: a tag MGN does not define whose name is near one it
@@ -251,54 +204,5 @@ pub fn no_game(text: &str) -> SyntaxError {
         expected: "a game, starting with its `[Game \"...\"]` tag (a file holds at least one)"
             .to_string(),
         found: "end of file".to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A capture claim (`x7`) is seen wherever it stands, across the blocks it is searched in,
-    /// and an `x` without a digit after it (an out-of-play hole) is none.
-    #[test]
-    fn has_capture_claim_finds_an_x_before_a_digit_anywhere() {
-        assert!(!has_capture_claim(""));
-        assert!(!has_capture_claim("x"));
-        assert!(has_capture_claim("x7"));
-        assert!(has_capture_claim(" x7"));
-        assert!(has_capture_claim("{a comment}x7"));
-        for len in [1, 4094, 4095, 4096, 4097, 9000] {
-            let holes = "[x,4/4,x 0/0 A 1] ".repeat(len / 18 + 1);
-            let filler = &holes[..len];
-            assert!(!has_capture_claim(filler), "{len}");
-            assert!(!has_capture_claim(&format!("{filler}x")), "{len}");
-            assert!(has_capture_claim(&format!("{filler} x3")), "{len}");
-            assert!(
-                has_capture_claim(&format!("{filler}\nx12 {filler}")),
-                "{len}"
-            );
-            assert!(has_capture_claim(&format!("x1{filler}")), "{len}");
-        }
-    }
-
-    /// The board's size (`[Board "2x5"]`) and an `x` glued to a move (`B4x7`, which the reader
-    /// refuses) are no capture claims: a claim stands after a space or a comment. Before this,
-    /// every record with a Board tag was checked with its events kept, a quarter slower.
-    #[test]
-    fn a_board_size_is_no_capture_claim() {
-        assert!(!has_capture_claim("[Game \"dong-wo\"]\n[Board \"2x5\"]\n"));
-        assert!(!has_capture_claim("[Board \"4x15\"]"));
-        assert!(!has_capture_claim("1. B4x7"));
-        for len in [0, 4093, 4094, 4095, 4096, 9000] {
-            let filler = " ".repeat(len);
-            assert!(
-                !has_capture_claim(&format!("{filler}[Board \"2x7\"]{filler}")),
-                "{len}"
-            );
-            assert!(
-                has_capture_claim(&format!("{filler}[Board \"2x7\"] x0")),
-                "{len}"
-            );
-        }
     }
 }

@@ -47,10 +47,11 @@
 //! # Replay a game and read its events
 //!
 //! ```
+//! use mgn::replay::{replay_game, ReplayOptions};
 //! use mgn::rules::Event;
 //!
 //! let game = mgn::parse_games("[Game \"dakon\"]\n\n1. B4 *\n").remove(0).unwrap();
-//! let replayed = mgn::replay::replay_game(&game, true);
+//! let replayed = replay_game(&game, ReplayOptions::plies());
 //! assert!(replayed.failure.is_none());
 //! let first = &replayed.plies[0].events[0];
 //! assert!(matches!(first, Event::PickUp { lap: 1, .. }), "{first:?}");

@@ -6,7 +6,7 @@
 use mgn::check::{check_text, CheckOptions, RecordResult, Verdict};
 use mgn::generate::{playout, Rng};
 use mgn::notation::{parse_games, GameKind, Header, Side, Span, Spanned};
-use mgn::replay::replay_game;
+use mgn::replay::{replay_game, ReplayOptions};
 use mgn::rules::{game_def, with_rules, Event, EventSink, Rules, WithRules, GENERAL_RULES};
 use mgn::Code;
 use std::collections::BTreeSet;
@@ -131,7 +131,7 @@ fn every_rule_code_raised_is_declared_with_words() {
             }
             for game in parse_games(&text).into_iter().flatten() {
                 let kind = game.header.game.value;
-                let replayed = replay_game(&game, true);
+                let replayed = replay_game(&game, ReplayOptions::plies());
                 let mut found = Vec::new();
                 for ply in &replayed.plies {
                     rule_fields(&serde_json::to_value(&ply.events).unwrap(), &mut found);

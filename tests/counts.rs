@@ -6,7 +6,7 @@
 
 use mgn::check::{check_text, CheckOptions, RecordResult, Verdict};
 use mgn::notation::{parse_games, parse_position, Position, Side};
-use mgn::replay::replay_game;
+use mgn::replay::{replay_game, ReplayOptions};
 use mgn::rules::Event;
 use proptest::prelude::*;
 
@@ -262,7 +262,7 @@ proptest! {
             deals.join(" "),
         );
         let game = parse_games(&record).pop().expect("one game").expect("it reads");
-        let replayed = replay_game(&game, true);
+        let replayed = replay_game(&game, ReplayOptions::plies());
         let mut model = debts.map(u64::from);
         let mut paid = [0u64; 2];
         for step in &replayed.plies {

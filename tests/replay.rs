@@ -8,6 +8,7 @@ use mgn::notation::{
     parse_games, write_game, BoardSize, Element, Game, GameKind, Header, Hole, Position,
     RuleSetting, Side, Span, Spanned,
 };
+use mgn::replay::ReplayOptions;
 use mgn::rules::general;
 use mgn::rules::{game_def, with_rules, Event, EventSink, Phase, Rules, WithRules};
 use proptest::prelude::*;
@@ -336,8 +337,8 @@ proptest! {
         let game = generated(&header, seed, 300);
         let again = generated(&header, seed, 300);
         prop_assert_eq!(write_game(&game), write_game(&again));
-        let first = mgn::replay::replay_game(&game, true);
-        let second = mgn::replay::replay_game(&game, true);
+        let first = mgn::replay::replay_game(&game, ReplayOptions::plies());
+        let second = mgn::replay::replay_game(&game, ReplayOptions::plies());
         prop_assert!(first.failure.is_none(), "{:?}", first.failure);
         prop_assert_eq!(format!("{:?}", first.plies), format!("{:?}", second.plies));
     }
@@ -558,9 +559,9 @@ fn a_refused_decision_changes_nothing() {
     assert!(refused > 1000, "only {refused} refusals were tried");
 }
 
-/// A replay keeps a ply's events only when something reads them, and replays a failed record
-/// again with them for its trace: the failure must be the one a replay that kept every event
-/// from the start reports.
+/// A replay keeps a ply's events only when something reads them, and plays the ply whose
+/// failure reads them again with them, from the state before it: the failure must be the one a
+/// replay that kept every event from the start reports.
 #[test]
 fn a_failure_is_the_same_whether_or_not_events_were_kept_from_the_start() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
@@ -572,8 +573,8 @@ fn a_failure_is_the_same_whether_or_not_events_were_kept_from_the_start() {
         };
         for parsed in parse_games(&text) {
             let Ok(game) = parsed else { continue };
-            let quick = mgn::replay::replay_game(&game, false);
-            let kept = mgn::replay::replay_game(&game, true);
+            let quick = mgn::replay::replay_game(&game, ReplayOptions::verdict());
+            let kept = mgn::replay::replay_game(&game, ReplayOptions::plies());
             assert_eq!(quick.failure, kept.failure, "{}", case.display());
             failures += usize::from(quick.failure.is_some_and(|f| f.trace.is_some()));
         }
@@ -602,8 +603,9 @@ fn a_removal_alone_is_a_move_form_only_of_nchuwa() {
     }
 }
 
-/// A capture claim is checked against the move's events, which a replay keeps only when asked:
-/// `replay_game` starts without them and replays the game with them at its first claim. A
+/// A capture claim is checked against the move's events, which a replay that keeps no plies
+/// records only for the move the claim follows, played again with them from the state before
+/// it. A
 /// claim of nothing after a move that captured, which the move's events alone tell apart,
 /// fails as surely as a wrong count, and the right claim passes.
 #[test]
@@ -615,10 +617,14 @@ fn a_capture_claim_is_checked_by_a_replay_without_kept_events() {
         parse_games(&text).remove(0).unwrap()
     };
     for keep_plies in [false, true] {
-        let replayed = mgn::replay::replay_game(&game("x4(A3,B3)"), keep_plies);
+        let options = || match keep_plies {
+            true => ReplayOptions::plies(),
+            false => ReplayOptions::verdict(),
+        };
+        let replayed = mgn::replay::replay_game(&game("x4(A3,B3)"), options());
         assert_eq!(replayed.failure, None, "keep_plies {keep_plies}");
         for wrong in ["x0", "x3", "x4(A3,B4)"] {
-            let failure = mgn::replay::replay_game(&game(wrong), keep_plies)
+            let failure = mgn::replay::replay_game(&game(wrong), options())
                 .failure
                 .unwrap_or_else(|| panic!("{wrong} passed (keep_plies {keep_plies})"));
             assert_eq!(failure.rule, "mgn.claim.captures", "{wrong}");

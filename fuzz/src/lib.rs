@@ -60,6 +60,6 @@ pub fn replay(data: &[u8]) {
     for game in games(&text).flatten() {
         let _ = check_game(&game, &CheckOptions::default());
         // The trace path (mgn replay) keeps every ply's events.
-        let _ = mgn::replay::replay_game(&game, true);
+        let _ = mgn::replay::replay_game(&game, mgn::replay::ReplayOptions::plies());
     }
 }

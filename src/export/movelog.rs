@@ -20,7 +20,7 @@ pub struct WriteError {
 /// a move log has no comments. A game that does not replay is refused: a move log of it would
 /// hold positions no rules give.
 pub fn write_game(game: &Game) -> Result<String, WriteError> {
-    let replayed = crate::replay::replay_game(game, true);
+    let replayed = crate::replay::replay_game(game, crate::replay::ReplayOptions::plies());
     if let Some(failure) = &replayed.failure {
         return Err(WriteError {
             message: format!(

@@ -1040,7 +1040,8 @@ impl Record {
         }
         let so_far = || Game::new(self.header.clone(), self.moves.clone(), Outcome::Unknown);
         if !config.draws_next_mover {
-            let replayed = crate::replay::replay_game(&so_far(), true);
+            let replayed =
+                crate::replay::replay_game(&so_far(), crate::replay::ReplayOptions::plies());
             return Ok(replayed
                 .plies
                 .last()
@@ -1096,7 +1097,7 @@ fn last_lap_in_store(game: &Game, mover: Side, holes: u32) -> Option<bool> {
         .iter()
         .filter(|e| matches!(e, Element::Move(_) | Element::Pass(_)))
         .count();
-    let replayed = crate::replay::replay_game(game, true);
+    let replayed = crate::replay::replay_game(game, crate::replay::ReplayOptions::plies());
     let last = replayed
         .plies
         .iter()

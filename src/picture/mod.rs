@@ -385,7 +385,7 @@ mod tests {
         let game = crate::parse_games("[Game \"dakon\"]\n\n1. B4 *\n")
             .remove(0)
             .unwrap();
-        let replayed = crate::replay::replay_game(&game, true);
+        let replayed = crate::replay::replay_game(&game, crate::replay::ReplayOptions::plies());
         let layout = Layout::new(Drawing::TwoRows, 5, Stores::Ends { a_left: true });
         let marks = Marks::from_events(&layout, &replayed.plies[0].events);
         let b4 = Place::Hole(Hole::new(Side::B, 4));

@@ -83,15 +83,10 @@ pub fn position_text<S: serde::Serializer>(
 pub struct Replayed {
     /// Why the record departs from the rules, placed at a byte offset of its text.
     pub failure: Option<Diagnostic>,
-    /// Every step, when [`replay_game`] was asked to keep them.
+    /// Every step, when the options asked to keep them ([`ReplayOptions::plies`]).
     pub plies: Vec<PlyRecord>,
     pub start: Option<Position>,
     pub winner: Option<Option<Side>>,
-    /// The replay failed without the events its failure's trace needs, or stopped at a capture
-    /// claim, which is checked against the move's events: run it again with
-    /// [`ReplayOptions::events`] set (it is the same up to the failure). False for a failure
-    /// without a trace (a refused decision).
-    pub needs_events: bool,
 }
 
 /// A game's move text as the replay pulls it: its elements in order, then the result that
@@ -171,57 +166,73 @@ pub enum Progress {
     Step(PlyRecord),
 }
 
-/// How a replay runs.
+/// How a replay runs: what it keeps besides its verdict, what it shows as it goes, and its lap
+/// budget. A replay keeps the events of a ply only where something reads them (a capture
+/// claim, a failure's trace): it decides that itself, whatever these say.
+///
+/// ```
+/// use mgn::replay::ReplayOptions;
+///
+/// // The verdict alone, as `mgn check` asks, under a smaller lap budget.
+/// let options = ReplayOptions::verdict().max_laps(1_000);
+/// assert!(!options.keep_plies);
+/// // Every step with its events and the position after it, as `mgn replay` shows them.
+/// assert!(ReplayOptions::plies().keep_plies);
+/// ```
+#[non_exhaustive]
 pub struct ReplayOptions<'s> {
-    /// Keep each ply's events: the capture claims and the traces of failures read them, and they
-    /// cost a tenth of a replay. A replay without them that fails, or meets a capture claim,
-    /// must be run again with them ([`Replayed::needs_events`]).
-    pub events: bool,
-    /// Given the start position, then each step (ply, round start, owner action, transaction)
-    /// with its events and the position after it, as it is played (`mgn replay`); `events` is
-    /// then taken as set.
+    /// Keep every step (ply, round start, owner action, transaction) with its events and the
+    /// position after it in [`Replayed::plies`].
+    pub keep_plies: bool,
+    /// Given the start position, then each step with its events and the position after it, as
+    /// it is played (`mgn replay`, `mgn show`).
     pub on_step: Option<&'s mut dyn FnMut(Progress)>,
     /// The most laps one move may take before it is decided (`mgn.limit.laps`).
     pub max_laps: u64,
 }
 
-/// Replay a game, keeping every ply's events and position when `keep_plies` (for `mgn
-/// replay`).
-pub fn replay_game(game: &Game, keep_plies: bool) -> Replayed {
-    replay_game_within(game, keep_plies, DEFAULT_MAX_LAPS)
+impl Default for ReplayOptions<'_> {
+    fn default() -> Self {
+        ReplayOptions::verdict()
+    }
 }
 
-/// [`replay_game`] under a lap budget of `max_laps` for each move.
-pub fn replay_game_within(game: &Game, keep_plies: bool, max_laps: u64) -> Replayed {
-    let mut plies = Vec::new();
-    let mut keep = |progress| {
-        if let Progress::Step(step) = progress {
-            plies.push(step);
+impl<'s> ReplayOptions<'s> {
+    /// The verdict alone: nothing is kept of the steps, which is the fastest replay.
+    pub fn verdict() -> Self {
+        ReplayOptions {
+            keep_plies: false,
+            on_step: None,
+            max_laps: DEFAULT_MAX_LAPS,
         }
-    };
-    // Without events first: a capture claim met then asks for them (`needs_events`), which
-    // spares every other game a look over all its elements before it is replayed.
-    let options = |events| ReplayOptions {
-        events,
-        on_step: None,
-        max_laps,
-    };
-    let mut replayed = if keep_plies {
-        let options = ReplayOptions {
-            events: true,
-            on_step: Some(&mut keep),
-            max_laps,
-        };
-        replay_moves(&game.header, &mut GameMoves::new(game), options)
-    } else {
-        let replayed = replay_moves(&game.header, &mut GameMoves::new(game), options(false));
-        if !replayed.needs_events {
-            return replayed;
+    }
+
+    /// The verdict and every step, with its events and the position after it
+    /// ([`Replayed::plies`]).
+    pub fn plies() -> Self {
+        ReplayOptions {
+            keep_plies: true,
+            ..ReplayOptions::verdict()
         }
-        replay_moves(&game.header, &mut GameMoves::new(game), options(true))
-    };
-    replayed.plies = plies;
-    replayed
+    }
+
+    /// The same under a lap budget of `max_laps` for each move.
+    pub fn max_laps(self, max_laps: u64) -> Self {
+        ReplayOptions { max_laps, ..self }
+    }
+
+    /// The same, giving the start position and then each step to `on_step` as it is played.
+    pub fn on_step(self, on_step: &'s mut dyn FnMut(Progress)) -> Self {
+        ReplayOptions {
+            on_step: Some(on_step),
+            ..self
+        }
+    }
+}
+
+/// Replay a parsed game.
+pub fn replay_game(game: &Game, options: ReplayOptions<'_>) -> Replayed {
+    replay_moves(&game.header, &mut GameMoves::new(game), options)
 }
 
 /// Replay the game of `header` whose move text `moves` gives.
@@ -230,39 +241,69 @@ pub fn replay_moves<'g, T: MoveText<'g>>(
     moves: &mut T,
     options: ReplayOptions<'_>,
 ) -> Replayed {
+    let ReplayOptions {
+        keep_plies,
+        on_step,
+        max_laps,
+    } = options;
+    if !keep_plies {
+        return replay_showing(header, moves, max_laps, on_step);
+    }
+    let mut plies = Vec::new();
+    let mut shown = on_step;
+    let mut keep = |progress: Progress| match (&mut shown, progress) {
+        (Some(show), Progress::Step(step)) => {
+            plies.push(step.clone());
+            show(Progress::Step(step));
+        }
+        (None, Progress::Step(step)) => plies.push(step),
+        (Some(show), start) => show(start),
+        (None, Progress::Start(_)) => {}
+    };
+    let mut replayed = replay_showing(header, moves, max_laps, Some(&mut keep));
+    replayed.plies = plies;
+    replayed
+}
+
+/// Replay the game of `header` whose move text `moves` gives, showing each step to `on_step`.
+fn replay_showing<'g, T: MoveText<'g>>(
+    header: &Header,
+    moves: &mut T,
+    max_laps: u64,
+    on_step: Option<&mut dyn FnMut(Progress)>,
+) -> Replayed {
     struct Run<'a, 's, T> {
         header: &'a Header,
         moves: &'a mut T,
-        options: ReplayOptions<'s>,
+        on_step: Option<&'s mut dyn FnMut(Progress)>,
     }
     impl<'g, T: MoveText<'g>> WithRules for Run<'_, '_, T> {
         type Output = Replayed;
         fn run<R: Rules>(self, rules: &R) -> Replayed {
-            replay_moves_under(rules, self.header, self.moves, self.options)
+            replay_showing_under(rules, self.header, self.moves, self.on_step)
         }
     }
-    let max_laps = options.max_laps;
     with_rules_within(
         header,
         max_laps,
         Run {
             header,
             moves,
-            options,
+            on_step,
         },
     )
     .unwrap_or_else(Replayed::failed)
 }
 
-/// [`replay_moves`] under `rules`, those `header` names: the replay through
+/// [`replay_showing`] under `rules`, those `header` names: the replay through
 /// [`crate::rules::AnyRules`] is tested against the one through each game's own rules.
-pub(crate) fn replay_moves_under<'g, R: Rules, T: MoveText<'g>>(
+pub(crate) fn replay_showing_under<'g, R: Rules, T: MoveText<'g>>(
     rules: &R,
     header: &Header,
     moves: &mut T,
-    options: ReplayOptions<'_>,
+    on_step: Option<&mut dyn FnMut(Progress)>,
 ) -> Replayed {
-    Replay::new(rules, header, options).run(moves)
+    Replay::new(rules, header, on_step).run(moves)
 }
 
 impl Replayed {
@@ -274,7 +315,6 @@ impl Replayed {
             plies: Vec::new(),
             start: None,
             winner: None,
-            needs_events: false,
         }
     }
 }
@@ -455,18 +495,22 @@ enum Written<'g> {
     Transaction(&'g Transaction),
 }
 
-/// The last ply or step as written, kept to be put in words when a trace needs it.
+/// The last ply as written, kept to be put in words when a trace needs it, and to be played
+/// again with its events when a claim or a failure reads them.
 enum Last<'g> {
     Nothing,
     Move(Cow<'g, Spanned<Move>>),
     Pass,
-    /// A step that is no ply (an owner action, a transaction, the start of a round), with its
-    /// events: a claim after it is about it, not about the ply before. It is put in words only
-    /// when a failure shows it: formatting every step cost a tenth of a Dong Wo replay.
-    Step {
-        step: Step,
-        events: Vec<Event>,
-    },
+}
+
+/// A step that is no ply (an owner action, a transaction, the start of a round) made since the
+/// last ply: a claim after it is about it, not about the ply before. It is put in words only
+/// when a failure shows it: formatting every step cost a tenth of a Dong Wo replay.
+struct LastStep {
+    step: Step,
+    /// Its events, when the replay records them; else the step is made again from the state
+    /// before it when a failure shows them ([`Replay::step_events`]).
+    events: Option<Vec<Event>>,
 }
 
 /// A step that is no ply, as written.
@@ -492,7 +536,6 @@ impl Last<'_> {
             Last::Nothing => Written::Nothing,
             Last::Move(m) => Written::Move(&m.value),
             Last::Pass => Written::Pass,
-            Last::Step { .. } => Written::Nothing,
         }
     }
 }
@@ -532,7 +575,9 @@ struct Replay<'a, 's, 'g, R: Rules> {
     header: &'a Header,
     state: R::State,
     on_step: Option<&'s mut dyn FnMut(Progress)>,
-    /// Each ply's events are kept in `last_events` (else nothing reports them).
+    /// Every step's events are recorded as it is played (for `on_step`). Otherwise a ply is
+    /// played without them, and played again with them from the state before it only when a
+    /// claim or a failure reads them (`ply_unrecorded`).
     record_events: bool,
     /// Plies played so far, over the whole game.
     ply_count: usize,
@@ -540,10 +585,20 @@ struct Replay<'a, 's, 'g, R: Rules> {
     plies_this_round: usize,
     /// The events of the last ply, for capture claims and annotated diffs, in bounded room.
     log: PlyLog,
-    /// A failure read the events (which are not kept unless `record_events`).
-    events_read: std::cell::Cell<bool>,
+    /// The log lacks the events of the last ply, or of the move under way, which were played
+    /// without them: `before_ply` is the state to play it again from.
+    ply_unrecorded: bool,
+    /// The state before the last ply, while `ply_unrecorded`.
+    before_ply: R::State,
+    /// A failure of the move under way read its events, which were not recorded: the move is
+    /// played again with them (`play_again_with_events`), and its failure is that one.
+    move_events_wanted: std::cell::Cell<bool>,
     last_side: Side,
     last: Last<'g>,
+    /// A step made since the last ply.
+    last_step: Option<LastStep>,
+    /// The state before `last_step`, when its events were not recorded.
+    before_step: R::State,
     /// A round the rules started that the record has not yet marked with `round N`.
     unmarked_round: Option<u32>,
     /// The current round's `round N` marker has been read.
@@ -565,20 +620,27 @@ struct Replay<'a, 's, 'g, R: Rules> {
 }
 
 impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
-    fn new(rules: &'a R, header: &'a Header, options: ReplayOptions<'s>) -> Replay<'a, 's, 'g, R> {
-        let record_events = options.events || options.on_step.is_some();
+    fn new(
+        rules: &'a R,
+        header: &'a Header,
+        on_step: Option<&'s mut dyn FnMut(Progress)>,
+    ) -> Replay<'a, 's, 'g, R> {
+        let start = rules.start(Side::B);
         Replay {
             rules,
             header,
-            state: rules.start(Side::B),
-            on_step: options.on_step,
-            record_events,
+            record_events: on_step.is_some(),
+            on_step,
             ply_count: 0,
             plies_this_round: 0,
             log: PlyLog::new(rules.def()),
-            events_read: std::cell::Cell::new(false),
+            ply_unrecorded: false,
+            before_ply: start.clone(),
+            move_events_wanted: std::cell::Cell::new(false),
             last_side: Side::B,
             last: Last::Nothing,
+            last_step: None,
+            before_step: start.clone(),
             unmarked_round: None,
             round_marked: false,
             ply_count_at_marker: 0,
@@ -588,7 +650,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 .as_ref()
                 .is_some_and(|t| t.value == "unfinished" || t.value == "abandoned"),
             open_turn: None,
-            start_position: rules.position(&rules.start(Side::B)),
+            start_position: rules.position(&start),
             replayed: Position {
                 holes: Rows::new(),
                 stores: [Pile::default(); 2],
@@ -596,6 +658,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 round: 0,
                 debts: [0, 0],
             },
+            state: start,
         }
     }
 
@@ -604,10 +667,6 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         let start = Some(self.start_position.clone());
         let failure = result.err().map(|failure| *failure);
         Replayed {
-            // Only a failure that read the ply's events (its trace, the rule that ended a lap or
-            // the game) is replayed again with them: a refused decision (most failures, a move
-            // past the lap budget among them) is not replayed again for nothing.
-            needs_events: failure.is_some() && self.events_read.get() && !self.record_events,
             failure,
             winner: match self.rules.phase(&self.state) {
                 Phase::Over { winner } => Some(winner),
@@ -769,11 +828,16 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
 
     fn play_move(&mut self, written: Cow<'g, Spanned<Move>>) -> Result<(), Fail> {
         let side = self.before_ply(written.span)?;
-        let played = self.play_written_move(side, &written);
+        self.keep_before_ply();
+        let mut played = self.play_written_move(side, &written);
+        if self.move_events_wanted.get() {
+            played = self.play_again_with_events(side, &written);
+        }
         // The trace of a move that fails half-way shows the move as written, as does that of
         // a claim after it.
         self.last_side = side;
         self.last = Last::Move(written);
+        self.last_step = None;
         let phase = played?;
         if self.open_turn.is_some() {
             // Shown once the record is known to stop here (`stop_in_open_turn`).
@@ -782,6 +846,80 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             self.after_ply(side, phase);
         }
         Ok(())
+    }
+
+    /// Keeps the state before the ply about to be played, which is played without its events
+    /// unless they are recorded anyway: a claim or a failure that reads them has the ply
+    /// played again with them from there. `clone_from` copies into the spare state's own room.
+    #[inline]
+    fn keep_before_ply(&mut self) {
+        if !self.record_events {
+            self.before_ply.clone_from(&self.state);
+            self.ply_unrecorded = true;
+        }
+    }
+
+    /// The move under way, played without its events, failed with a failure that reads them:
+    /// it is played again from the state before it, with them, and gives what a replay that
+    /// recorded every event gives.
+    #[cold]
+    fn play_again_with_events(
+        &mut self,
+        side: Side,
+        written: &Spanned<Move>,
+    ) -> Result<Phase, Fail> {
+        self.move_events_wanted.set(false);
+        self.open_turn = None;
+        self.play_with_events(side, Some(written))
+    }
+
+    /// Makes the log hold the events of the last ply, played without them: the ply is played
+    /// again with them from the state before it, leaving the replay where it was. The state
+    /// reached is the same, since events never change the state.
+    fn record_last_ply(&mut self) {
+        if !self.ply_unrecorded {
+            return;
+        }
+        let after = self.state.clone();
+        let last = std::mem::replace(&mut self.last, Last::Nothing);
+        let open_turn = self.open_turn.take();
+        // Played before as it is now: the verdict it gave stands.
+        match &last {
+            Last::Move(written) => drop(self.play_with_events(self.last_side, Some(written))),
+            Last::Pass => drop(self.play_with_events(self.last_side, None)),
+            Last::Nothing => self.ply_unrecorded = false,
+        }
+        self.open_turn = open_turn;
+        self.last = last;
+        self.state = after;
+    }
+
+    /// Plays the last ply again, `written` or a pass, from the state before it, recording its
+    /// events. Out of line and cold, so that the move's code inlined here stays out of the
+    /// replay's own play of a move.
+    #[cold]
+    #[inline(never)]
+    fn play_with_events(
+        &mut self,
+        side: Side,
+        written: Option<&Spanned<Move>>,
+    ) -> Result<Phase, Fail> {
+        self.state.clone_from(&self.before_ply);
+        self.log.clear();
+        self.ply_unrecorded = false;
+        self.record_events = true;
+        let played = match written {
+            Some(written) => self.play_written_move(side, written),
+            None => match self.rules.pass_decision() {
+                Some(pass) => self
+                    .decide(&pass)
+                    .map(|()| self.rules.phase(&self.state))
+                    .map_err(Box::new),
+                None => Ok(self.rules.phase(&self.state)),
+            },
+        };
+        self.record_events = false;
+        played
     }
 
     /// The last move left its turn open, a failure (`open`) unless the record, which says it
@@ -824,6 +962,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     /// Plays a written move, and gives the phase it leaves.
+    #[inline(always)]
     fn play_written_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<Phase, Fail> {
         // A move written with a lap in a record that stops unfinished may be its last ply, cut
         // after that lap (`mgn.record.cut`): where the move as written is refused, it is
@@ -895,6 +1034,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     /// Plays a written move as written, and gives the phase it leaves.
+    #[inline(always)]
     fn play_whole_move(&mut self, side: Side, written: &Spanned<Move>) -> Result<Phase, Fail> {
         // A failure below drops the reused vector; it ends the replay anyway.
         let mut decisions = std::mem::take(&mut self.written_decisions);
@@ -1029,12 +1169,13 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             ));
         }
         let decision = decision.map_err(|v| placed(v, span))?;
-        // A step's events are kept for the trace of a claim after it, only where events are
-        // recorded: a failure that reads them asks for a replay with them (`about_last`).
+        // A step's events are kept for the trace of a claim after it only where events are
+        // recorded; else the state before it is, to make it again if a failure shows them.
         let mut events = Vec::new();
         let applied = if self.record_events {
             self.rules.apply(&mut self.state, &decision, &mut events)
         } else {
+            self.before_step.clone_from(&self.state);
             self.rules.apply(&mut self.state, &decision, &mut ())
         };
         if let Err(refusal) = applied {
@@ -1046,15 +1187,16 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             };
             self.step(label, events.clone());
         }
-        self.last = Last::Step {
+        self.last_step = Some(LastStep {
             step: written,
-            events,
-        };
+            events: self.record_events.then_some(events),
+        });
         Ok(())
     }
 
     fn play_pass(&mut self, span: Span) -> Result<(), Fail> {
         let side = self.before_ply(span)?;
+        self.keep_before_ply();
         let Some(pass) = self.rules.pass_decision() else {
             return Err(self.at_ply(failure_at(
                 span,
@@ -1068,6 +1210,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
         self.last_side = side;
         self.last = Last::Pass;
+        self.last_step = None;
         self.after_ply(side, self.rules.phase(&self.state));
         Ok(())
     }
@@ -1104,32 +1247,47 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             let label = StepLabel::Ply {
                 ply: self.ply_count,
                 side,
-                written: self.last.written().to_string(),
+                written: self.last_written().to_string(),
             };
             self.step(label, self.log.events());
         }
     }
 
-    /// The rule that ended the last lap of the turn.
+    /// The rule that ended the last lap of the move under way.
     fn last_lap_rule(&self) -> Code {
-        self.events_read.set(true);
+        self.want_move_events();
         self.log.last_lap_rule().unwrap_or(general::MOVE_FORM)
     }
 
-    /// Adds the step trace of the last ply (or of the move that failed half-way) to a
-    /// failure's notes.
-    fn with_trace(&self, failure: Fail) -> Fail {
-        self.with_trace_of(failure, self.last_side, self.last.written())
+    /// A failure of the move under way reads its events: if they were not recorded, the move
+    /// is played again with them (`play_move`).
+    fn want_move_events(&self) {
+        if self.ply_unrecorded {
+            self.move_events_wanted.set(true);
+        }
+    }
+
+    /// The last ply as written, or nothing after a step that is no ply.
+    fn last_written(&self) -> Written<'_> {
+        match self.last_step {
+            Some(_) => Written::Nothing,
+            None => self.last.written(),
+        }
+    }
+
+    /// Adds the step trace of the last ply to a failure's notes.
+    fn with_trace(&mut self, failure: Fail) -> Fail {
+        self.record_last_ply();
+        self.with_trace_of(failure, self.last_side, self.last_written())
     }
 
     /// A claim about the position reached, that fails: about the last ply, with its number and
     /// trace, or about the step after it (`win:B2`, `round 4`) with that step's trace.
-    fn about_last(&self, mut failure: Fail) -> Fail {
-        if let Last::Step { step, events } = &self.last {
-            self.events_read.set(true);
-            let written = step.to_string();
+    fn about_last(&mut self, mut failure: Fail) -> Fail {
+        if let Some(last) = &self.last_step {
+            let written = last.step.to_string();
             failure.message = format!("after {written}: {}", failure.message);
-            failure.trace = Some(ply_trace(&written, events));
+            failure.trace = Some(ply_trace(&written, &self.step_events(last)));
             failure.ply = None;
             return failure;
         }
@@ -1140,7 +1298,33 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         failure
     }
 
-    /// Adds the step trace of `written`, played by `side`, to a failure's notes.
+    /// The events of `last`, the step since the last ply: made again from the state before it
+    /// when they were not recorded.
+    fn step_events<'l>(&self, last: &'l LastStep) -> Cow<'l, [Event]> {
+        if let Some(events) = &last.events {
+            return Cow::Borrowed(events);
+        }
+        let mut state = self.before_step.clone();
+        let mut events = Vec::new();
+        // Made before as it is now: the verdict it gave stands.
+        match &last.step {
+            Step::Action(action) => {
+                if let Ok(decision) = self.rules.decision_from_action(action) {
+                    drop(self.rules.apply(&mut state, &decision, &mut events));
+                }
+            }
+            Step::Transaction(deal) => {
+                if let Ok(decision) = self.rules.decision_from_transaction(deal) {
+                    drop(self.rules.apply(&mut state, &decision, &mut events));
+                }
+            }
+            Step::Round(_) => drop(self.rules.begin_round(&mut state, &mut events)),
+        }
+        Cow::Owned(events)
+    }
+
+    /// Adds the step trace of `written`, played by `side`, to a failure's notes: that of the
+    /// last ply, or of the move under way.
     fn with_trace_of(&self, mut failure: Fail, side: Side, written: Written<'_>) -> Fail {
         let heading = format!(
             "ply {}, {}: {}",
@@ -1148,7 +1332,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             side,
             written
         );
-        self.events_read.set(true);
+        self.want_move_events();
         failure.trace = Some(ply_trace(&heading, &self.log.events()));
         failure
     }
@@ -1164,17 +1348,12 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         Ok(())
     }
 
-    fn check_captures(&self, claim: &Spanned<crate::notation::CaptureClaim>) -> Result<(), Fail> {
+    fn check_captures(
+        &mut self,
+        claim: &Spanned<crate::notation::CaptureClaim>,
+    ) -> Result<(), Fail> {
         self.no_ply_yet(claim.span, "capture")?;
-        if !self.record_events {
-            // Not a verdict: the caller replays the game again with the events.
-            self.events_read.set(true);
-            return Err(failure_at(
-                claim.span,
-                general::CLAIM_CAPTURES,
-                "a capture claim is checked against the move's events, which this replay did not keep: the game must be replayed with them",
-            ));
-        }
+        self.record_last_ply();
         // Counted as the move was played, whatever its length. The holes are those captured
         // from, each once: a claim that names one twice differs.
         let captured = self.log.captures();
@@ -1330,6 +1509,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 let begun = if self.record_events {
                     self.rules.begin_round(&mut self.state, &mut events)
                 } else {
+                    self.before_step.clone_from(&self.state);
                     self.rules.begin_round(&mut self.state, &mut ())
                 };
                 begun.map_err(|v| placed(v, marker.span))?;
@@ -1338,6 +1518,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 self.plies_this_round = 0;
                 // Capture claims speak of a move; none has been made in this round yet.
                 self.log.clear();
+                self.ply_unrecorded = false;
                 self.ply_count_at_marker = self.ply_count;
                 if self.on_step.is_some() {
                     let label = StepLabel::Round {
@@ -1345,10 +1526,10 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                     };
                     self.step(label, events.clone());
                 }
-                self.last = Last::Step {
+                self.last_step = Some(LastStep {
                     step: Step::Round(marker.value),
-                    events,
-                };
+                    events: self.record_events.then_some(events),
+                });
                 Ok(())
             }
             _ if self.unmarked_round.is_none()
@@ -1387,7 +1568,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
     }
 
-    fn check_result(&self, outcome: &Spanned<Outcome>) -> Result<(), Fail> {
+    fn check_result(&mut self, outcome: &Spanned<Outcome>) -> Result<(), Fail> {
         let over = match self.rules.phase(&self.state) {
             Phase::Over { winner } => Some(winner),
             _ => None,
@@ -1439,8 +1620,8 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
     }
 
-    fn game_end_rule(&self) -> Code {
-        self.events_read.set(true);
+    fn game_end_rule(&mut self) -> Code {
+        self.record_last_ply();
         self.log.game_end_rule().unwrap_or(general::CLAIM_RESULT)
     }
 }

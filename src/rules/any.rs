@@ -377,7 +377,7 @@ mod tests {
     use crate::generate::{random_game, GenerateOptions, Rng};
     use crate::notation::{parse_games, Header};
     use crate::perft::perft;
-    use crate::replay::{replay_moves, replay_moves_under, GameMoves, Progress, ReplayOptions};
+    use crate::replay::{replay_moves, replay_showing_under, GameMoves, Progress, ReplayOptions};
     use crate::rules::{with_rules, WithRules, DEFAULT_MAX_LAPS};
 
     fn any_rules(kind: GameKind) -> AnyRules {
@@ -446,15 +446,16 @@ mod tests {
         fn replayed(game: &crate::Game, rules: Option<&AnyRules>) -> String {
             let mut steps = Vec::new();
             let mut keep = |progress: Progress| steps.push(format!("{progress:?}"));
-            let options = ReplayOptions {
-                events: true,
-                on_step: Some(&mut keep),
-                max_laps: DEFAULT_MAX_LAPS,
-            };
             let moves = &mut GameMoves::new(game);
             let replayed = match rules {
-                Some(rules) => replay_moves_under(rules, &game.header, moves, options),
-                None => replay_moves(&game.header, moves, options),
+                Some(rules) => replay_showing_under(rules, &game.header, moves, Some(&mut keep)),
+                None => replay_moves(
+                    &game.header,
+                    moves,
+                    ReplayOptions::verdict()
+                        .max_laps(DEFAULT_MAX_LAPS)
+                        .on_step(&mut keep),
+                ),
             };
             format!("{replayed:?}\n{}", steps.join("\n"))
         }

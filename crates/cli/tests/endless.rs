@@ -9,7 +9,7 @@ mod support;
 use mgn::check::{check_game, CheckOptions, Verdict};
 use mgn::notation::{parse_games, Game};
 use mgn::replay::log::{HEAD, LANDMARKS, TAIL};
-use mgn::replay::replay_game_within;
+use mgn::replay::{replay_game, ReplayOptions};
 use mgn::rules::{with_rules_within, Event, Rules, WithRules, DEFAULT_MAX_LAPS};
 use std::fs;
 use support::*;
@@ -230,7 +230,7 @@ fn under_stop_any_lap_a_dong_wo_cycle_is_counted_lap_by_lap_and_named_as_one_ran
 
 /// The events of a game's first ply as the replay keeps them (as `mgn replay` shows them).
 fn first_ply_events(game: &Game) -> Vec<Event> {
-    let replayed = replay_game_within(game, true, DEFAULT_MAX_LAPS);
+    let replayed = replay_game(game, ReplayOptions::plies());
     assert_eq!(replayed.failure, None);
     replayed.plies[0].events.clone()
 }

@@ -204,7 +204,7 @@ fn verdicts(text: &str) -> Vec<Option<(Code, String, Option<usize>)>> {
         .into_iter()
         .map(|game| {
             shown(
-                crate::replay::replay_game(&game.unwrap(), true)
+                crate::replay::replay_game(&game.unwrap(), crate::replay::ReplayOptions::plies())
                     .failure
                     .as_ref(),
             )
@@ -241,7 +241,7 @@ fn dakon_lap_store_an_unfinished_record_may_stop_before_the_next_sowing() {
     // The half turn is a ply of `mgn replay`, with the position it reached.
     let text = record(Some("unfinished"), "1. B1 *");
     let game = crate::notation::parse_games(&text).remove(0).unwrap();
-    let replayed = crate::replay::replay_game(&game, true);
+    let replayed = crate::replay::replay_game(&game, crate::replay::ReplayOptions::plies());
     assert_eq!(replayed.plies.len(), 1);
     assert_eq!(
         crate::notation::write_position(&replayed.plies[0].after),

@@ -382,7 +382,7 @@ struct Between {
     just_won: Option<u8>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct DongWoState {
     board: Board,
     winnings: [Pile; 2],
@@ -404,6 +404,52 @@ pub struct DongWoState {
     pending: Vec<(u32, HoleAction)>,
     /// The side to move has no legal move (kept, since finding out plays moves ahead).
     stuck: bool,
+}
+
+// By hand for `clone_from`, which copies into the state's own vectors: a replay keeps the state
+// before each ply in one it reuses, and a derived `clone_from` built and dropped both at every
+// ply.
+impl Clone for DongWoState {
+    #[inline]
+    fn clone(&self) -> Self {
+        DongWoState {
+            seen: self.seen.clone(),
+            between: self.between.clone(),
+            pending: self.pending.clone(),
+            ..*self
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        // Field by field: a whole new state put in place was built and the old one dropped.
+        let DongWoState {
+            board,
+            winnings,
+            debts,
+            to_move,
+            turn,
+            seen,
+            over,
+            round,
+            first,
+            between,
+            pending,
+            stuck,
+        } = source;
+        self.board = *board;
+        self.winnings = *winnings;
+        self.debts = *debts;
+        self.to_move = *to_move;
+        self.turn = *turn;
+        self.seen.clone_from(seen);
+        self.over = *over;
+        self.round = *round;
+        self.first = *first;
+        self.between.clone_from(between);
+        self.pending.clone_from(pending);
+        self.stuck = *stuck;
+    }
 }
 
 // `repr(u32)`: every variant's fields at offsets of 4. In Rust's own layout the fields started

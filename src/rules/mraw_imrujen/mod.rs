@@ -63,7 +63,7 @@ enum Stage {
     Over(Option<Side>),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct MrawState {
     /// Seeds per slot: `B1..B5`, `A1..A5`.
     board: [u32; HOLES],
@@ -84,6 +84,43 @@ pub struct MrawState {
     /// end of a turn works them out to see whether the round is over; the decision list and
     /// the check of the next move read them here rather than sowing every hole again.
     moves: Slots,
+}
+
+// By hand for `clone_from`, which keeps the history's room: a replay keeps the state before each
+// ply in one it reuses, and a derived `clone_from` allocated a new history at every ply.
+impl Clone for MrawState {
+    #[inline]
+    fn clone(&self) -> Self {
+        MrawState {
+            history: self.history.clone(),
+            ..*self
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        // Field by field: a whole new state put in place was built and the old one dropped.
+        let MrawState {
+            board,
+            winnings,
+            banked,
+            to_move,
+            round,
+            round_first,
+            stage,
+            history,
+            moves,
+        } = source;
+        self.board = *board;
+        self.winnings = *winnings;
+        self.banked = *banked;
+        self.to_move = *to_move;
+        self.round = *round;
+        self.round_first = *round_first;
+        self.stage = *stage;
+        self.history.clone_from(history);
+        self.moves = *moves;
+    }
 }
 
 /// A decision in Mraw imrujen: the hole to sow.

@@ -687,7 +687,7 @@ fn random_games_reach_later_rounds_and_replay() {
                 max_plies: 5000,
             },
         );
-        let replayed = crate::replay::replay_game(&game, false);
+        let replayed = crate::replay::replay_game(&game, crate::replay::ReplayOptions::verdict());
         assert!(replayed.failure.is_none(), "{:?}", replayed.failure);
     }
 }

@@ -1381,7 +1381,7 @@ fn record_verdicts(text: &str) -> Vec<Option<(Code, String)>> {
     let from_tree: Vec<_> = parse_games(text)
         .into_iter()
         .map(|game| {
-            crate::replay::replay_game(&game.unwrap(), true)
+            crate::replay::replay_game(&game.unwrap(), crate::replay::ReplayOptions::plies())
                 .failure
                 .map(|f| (f.rule, f.message.clone()))
         })
@@ -1451,7 +1451,7 @@ fn nchuwa_a_record_that_stops_unfinished_may_end_with_a_move_cut_after_a_lap() {
     // The cut is a ply of `mgn replay`, with the position it reached.
     let text = cut_record(RELAY, &[], Some("unfinished"), "1. B1/1 *");
     let game = parse_games(&text).remove(0).unwrap();
-    let replayed = crate::replay::replay_game(&game, true);
+    let replayed = crate::replay::replay_game(&game, crate::replay::ReplayOptions::plies());
     assert_eq!(replayed.plies.len(), 1);
     assert_eq!(write_position(&replayed.plies[0].after), RELAY_CUT_1);
     // Played by the rules: one lap, ended by the cut, nothing captured, B still to move.

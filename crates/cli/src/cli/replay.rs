@@ -179,11 +179,9 @@ impl Replayer<'_> {
                 step_written = view.progress(out, &progress);
             }
         };
-        let options = ReplayOptions {
-            events: true,
-            on_step: Some(&mut on_step),
-            max_laps: self.args.max_laps,
-        };
+        let options = ReplayOptions::verdict()
+            .max_laps(self.args.max_laps)
+            .on_step(&mut on_step);
         let replayed = replay_moves(&header, &mut reader, options);
         let _ = games.finish(reader);
         step_written?;

@@ -392,11 +392,9 @@ fn show_game<'g, T: MoveText<'g>>(
         }
         last = Some(here);
     };
-    let options = ReplayOptions {
-        events: true,
-        on_step: Some(&mut on_step),
-        max_laps: args.max_laps,
-    };
+    let options = ReplayOptions::verdict()
+        .max_laps(args.max_laps)
+        .on_step(&mut on_step);
     let replayed = replay_moves(header, moves, options);
     let Some(last) = last else {
         // No start position: the header names rules the game lacks, or the start is refused.
