@@ -1,6 +1,6 @@
 //! The four games, and the way code outside the rules reaches one without naming it.
 
-use super::{dakon, dong_wo, mraw_imrujen, nchuwa, GameDef, Rules, Settings, DEFAULT_MAX_LAPS};
+use super::{dakon, dong_wo, mraw_imrujen, nchuwa, GameDef, RulesExt, Settings, DEFAULT_MAX_LAPS};
 use crate::notation::GameKind;
 use crate::Diagnostic;
 
@@ -18,7 +18,7 @@ pub fn game_def(kind: GameKind) -> &'static GameDef {
 /// rules reaches a game without naming it.
 pub trait WithRules {
     type Output;
-    fn run<R: Rules>(self, rules: &R) -> Self::Output;
+    fn run<R: RulesExt>(self, rules: &R) -> Self::Output;
 }
 
 /// Configure the rules a header names (game, board, preset, options) and run `work` with them.

@@ -64,7 +64,9 @@ fn shown(d: &Nchuwa, state: &NchuwaState) -> String {
 fn refused(d: &Nchuwa, state: &NchuwaState, decision: NchuwaDecision) -> Diagnostic {
     let mut after = state.clone();
     let mut events = Vec::new();
-    let error = d.apply(&mut after, &decision, &mut events).unwrap_err();
+    let error = d
+        .apply(&mut after, &decision, &mut Default::default(), &mut events)
+        .unwrap_err();
     assert_eq!(&after, state, "a refused decision changes nothing");
     assert!(events.is_empty(), "a refused decision reports no steps");
     error
@@ -115,8 +117,13 @@ fn nchuwa_opening_transfer_captures_the_opposite_holes_and_one_more() {
     let d = nchuwa();
     let mut state = d.start(Side::B);
     let mut events = Vec::new();
-    d.apply(&mut state, &transfer("B8", "B1", Some("A5")), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("B8", "B1", Some("A5")),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert!(events.contains(&Event::Shift {
         from: hole("B8"),
         to: hole("B1"),
@@ -137,16 +144,21 @@ fn nchuwa_opening_transfer_captures_the_opposite_holes_and_one_more() {
     );
     // A's transfer completes the opening; then only moves are played.
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     assert!(decisions
         .iter()
         .all(|d| matches!(d, NchuwaDecision::Transfer { .. })));
-    d.apply(&mut state, &transfer("A8", "A1", Some("B5")), &mut ())
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("A8", "A1", Some("B5")),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(state.opening, 0);
     let error = refused(&d, &state, transfer("B9", "B4", Some("A3")));
     assert_eq!(error.rule, "nchuwa.opening.transfer");
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     assert!(decisions
         .iter()
         .all(|d| matches!(d, NchuwaDecision::Sow { .. })));
@@ -160,8 +172,13 @@ fn nchuwa_opening_capture_takes_the_hole_behind_an_empty_front_hole() {
     let d = nchuwa();
     let mut state = d.start(Side::B);
     let mut events = Vec::new();
-    d.apply(&mut state, &transfer("B9", "B1", Some("A5")), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("B9", "B1", Some("A5")),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         captures(&events),
         vec![
@@ -172,8 +189,13 @@ fn nchuwa_opening_capture_takes_the_hole_behind_an_empty_front_hole() {
     let d = nchuwa_with(6, &[("nchuwa.opening.capture", "front-first")]);
     let mut state = d.start(Side::B);
     let mut events = Vec::new();
-    d.apply(&mut state, &transfer("B9", "B1", Some("A5")), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("B9", "B1", Some("A5")),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         captures(&events),
         vec![("A5".to_string(), 3, "nchuwa.opening.extra")]
@@ -259,13 +281,18 @@ fn nchuwa_capture_inner_behind_and_extra() {
     let d = nchuwa();
     let state = at(&d, CAPTURE);
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
     assert_eq!(listed, vec!["B5", "B5*A3", "B5*A5"]);
     let mut after = state.clone();
     let mut events = Vec::new();
-    d.apply(&mut after, &sow("B5", Some("A5"), None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B5", Some("A5"), None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         captures(&events),
         vec![
@@ -280,8 +307,13 @@ fn nchuwa_capture_inner_behind_and_extra() {
     );
     // Declining is allowed by default: «té dret».
     let mut declined = state.clone();
-    d.apply(&mut declined, &sow("B5", None, None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut declined,
+        &sow("B5", None, None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(declined.won, [18, 22]);
     for (extra, rule) in [
         ("A2", "nchuwa.capture.extra"),
@@ -305,7 +337,7 @@ fn nchuwa_capture_extra_decline_forbidden_requires_the_extra_hole() {
     assert_eq!(error.rule, "nchuwa.capture.extra-decline");
     assert_eq!(error.location, Location::Move(MovePart::ExtraCapture(0)));
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
     assert_eq!(listed, vec!["B5*A3", "B5*A5"]);
 }
@@ -317,8 +349,13 @@ fn nchuwa_capture_extra_when_back_empty_gives_no_extra_after_the_hole_behind() {
     let error = refused(&d, &state, sow("B5", Some("A5"), None));
     assert_eq!(error.rule, "nchuwa.capture.extra-when");
     let mut after = state.clone();
-    d.apply(&mut after, &sow("B5", None, None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B5", None, None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(after.won, [18, 22]);
     // With A1 empty, the front hole and one other.
     let state = at(
@@ -326,8 +363,13 @@ fn nchuwa_capture_extra_when_back_empty_gives_no_extra_after_the_hole_behind() {
         "0,0,1,0,4,0,0,0,0,0,0,2/1,0,0,0,2,0,0,0,0,0,0,0 19/19 B 1",
     );
     let mut after = state.clone();
-    d.apply(&mut after, &sow("B5", Some("A5"), None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B5", Some("A5"), None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(after.won, [19, 25]);
 }
 
@@ -346,8 +388,13 @@ fn nchuwa_lap_relay_then_outer_empty_ends_the_turn() {
     let error = refused(&d, &state, sow("B2", None, None));
     assert_eq!(error.rule, "nchuwa.sow.start");
     let mut events = Vec::new();
-    d.apply(&mut state, &sow("B1", None, None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &sow("B1", None, None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     let ends: Vec<&str> = events
         .iter()
         .filter_map(|e| match e {
@@ -371,8 +418,13 @@ fn nchuwa_lap_inner_empty_captures_nothing() {
         "0,0,0,0,0,0,0,0,0,0,0,3/0,0,0,0,0,2,0,0,0,0,0,0 21/22 B 1",
     );
     let mut events = Vec::new();
-    d.apply(&mut state, &sow("B6", None, None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &sow("B6", None, None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert!(events.contains(&Event::LapEnd {
         hole: hole("B8"),
         lap: 1,
@@ -401,15 +453,20 @@ fn nchuwa_sow_singleton_moves_into_an_empty_hole_only() {
         "0,0,0,0,1,0,0,0,0,0,0,3/1,1,0,0,0,1,0,0,0,0,0,0 20/21 B 1",
     );
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
     assert_eq!(listed, vec!["B2", "B6", "B6*A5"]);
     let error = refused(&d, &state, sow("B1", None, None));
     assert_eq!(error.rule, "nchuwa.sow.singleton");
     let mut after = state.clone();
     let mut events = Vec::new();
-    d.apply(&mut after, &sow("B6", Some("A5"), None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B6", Some("A5"), None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         events.last(),
         Some(&Event::GameEnd {
@@ -438,7 +495,7 @@ fn nchuwa_endless_detection_is_exact() {
     let d = nchuwa();
     let state = at(&d, ENDLESS);
     let mut ring = state.rings[Side::B.index()];
-    let (walk, _) = d.walk(&mut ring, 0, false);
+    let (walk, _) = d.walk(&mut ring, 0, false, &mut Default::default());
     assert_eq!(walk, Walk::Endless { mu: 0, lambda: 72 });
     assert_eq!(
         ring,
@@ -467,7 +524,7 @@ fn nchuwa_endless_illegal_refuses_a_move_that_never_ends() {
     assert_eq!(error.rule, "nchuwa.endless");
     assert!(error.message.contains("after lap 72"), "{}", error.message);
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     assert!(!decisions.contains(&sow("B1", None, None)));
     let error = refused(&d, &state, sow("B1", None, Some(72)));
     assert_eq!(error.rule, "nchuwa.endless");
@@ -478,7 +535,7 @@ fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
     let d = nchuwa_with(6, &[("nchuwa.endless", "stop")]);
     let state = at(&d, ENDLESS);
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let stops: Vec<u32> = decisions
         .iter()
         .filter_map(|d| match d {
@@ -502,8 +559,13 @@ fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
     // Stopped after lap 72, the ring is back as it was; the turn passes.
     let mut after = state.clone();
     let mut events = Vec::new();
-    d.apply(&mut after, &sow("B1", None, Some(72)), &mut events)
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B1", None, Some(72)),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     let laps = events
         .iter()
         .filter(|e| matches!(e, Event::PickUp { .. }))
@@ -531,7 +593,7 @@ fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
 /// The laps `B1`'s stops are listed with, in order.
 fn listed_stops(d: &Nchuwa, state: &NchuwaState) -> Vec<u32> {
     let mut decisions = Vec::new();
-    d.decisions(state, &mut decisions);
+    d.decisions(state, &mut Default::default(), &mut decisions);
     decisions
         .iter()
         .filter_map(|d| match d {
@@ -582,8 +644,13 @@ fn nchuwa_endless_stop_any_lap_lets_the_mover_stop_after_any_lap_up_to_one_more_
     // reported (the state has not repeated yet), the ring as five laps leave it.
     let mut after = state.clone();
     let mut events = Vec::new();
-    d.apply(&mut after, &sow("B1", None, Some(5)), &mut events)
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B1", None, Some(5)),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     let laps = events
         .iter()
         .filter(|e| matches!(e, Event::PickUp { .. }))
@@ -629,10 +696,12 @@ fn nchuwa_stop_any_lap_stops_played_quietly_agree_with_stops_played_in_full() {
     for lap in order {
         let decision = sow("B1", None, Some(lap));
         let mut quiet = state.clone();
-        d.apply(&mut quiet, &decision, &mut ()).unwrap();
+        d.apply(&mut quiet, &decision, &mut Default::default(), &mut ())
+            .unwrap();
         let mut full = state.clone();
         let mut events = Vec::new();
-        d.apply(&mut full, &decision, &mut events).unwrap();
+        d.apply(&mut full, &decision, &mut Default::default(), &mut events)
+            .unwrap();
         assert_eq!(quiet, full, "/{lap}");
         let cycle = events.iter().find(|e| matches!(e, Event::Cycle { .. }));
         if lap >= 72 {
@@ -688,7 +757,7 @@ fn nchuwa_endless_alternatives_name_the_stops_as_one_range() {
     ] {
         let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
         let state = at(&d, ENDLESS);
-        let listed = d.alternatives(&state);
+        let listed = d.alternatives(&state, &mut Default::default());
         let b1: Vec<&String> = listed
             .iter()
             .filter(|a| a.split('/').next() == Some("B1"))
@@ -709,9 +778,9 @@ fn nchuwa_decision_runs_stand_for_the_decisions_in_order() {
         for position in [ENDLESS, CAPTURE] {
             let state = at(&d, position);
             let mut decisions = Vec::new();
-            d.decisions(&state, &mut decisions);
+            d.decisions(&state, &mut Default::default(), &mut decisions);
             let (mut runs, mut counts) = (Vec::new(), Vec::new());
-            d.decision_runs(&state, &mut runs, &mut counts);
+            d.decision_runs(&state, &mut Default::default(), &mut runs, &mut counts);
             let flat: Vec<NchuwaDecision> = if counts.is_empty() {
                 runs.clone()
             } else {
@@ -762,9 +831,10 @@ fn nchuwa_random_play_from_runs_draws_as_from_the_whole_list() {
         let mut decisions = Vec::new();
         let mut expected = Vec::new();
         while expected.len() < 30 && !matches!(d.phase(&state), Phase::Over { .. }) {
-            d.decisions(&state, &mut decisions);
+            d.decisions(&state, &mut Default::default(), &mut decisions);
             let decision = decisions[rng.below(decisions.len())];
-            d.apply(&mut state, &decision, &mut ()).unwrap();
+            d.apply(&mut state, &decision, &mut Default::default(), &mut ())
+                .unwrap();
             expected.push(decision.to_string());
         }
         assert_eq!(written, expected, "{value}");
@@ -784,8 +854,13 @@ fn nchuwa_long_move_ends_after_hundreds_of_laps() {
         "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3/3,0,1,2,1,2,3,4,0,2,1,3,0,1,0,2,1,2 20/21 B 1",
     );
     let mut events = Vec::new();
-    d.apply(&mut state, &sow("B8", None, None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &sow("B8", None, None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     let laps = events
         .iter()
         .filter(|e| matches!(e, Event::PickUp { .. }))
@@ -811,14 +886,26 @@ fn nchuwa_no_move_pass_and_loses() {
         refused(&d, &state, sow("B1", None, None)).rule,
         "nchuwa.no-move"
     );
-    d.apply(&mut state, &NchuwaDecision::Pass, &mut ()).unwrap();
+    d.apply(
+        &mut state,
+        &NchuwaDecision::Pass,
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(d.phase(&state), Phase::Over { winner: None });
     // A passes, B can move.
     let mut state = at(
         &d,
         "1,1,1,1,1,1,1,1,1,1,1,1/2,0,0,0,0,0,0,0,0,0,0,0 17/17 A 1",
     );
-    d.apply(&mut state, &NchuwaDecision::Pass, &mut ()).unwrap();
+    d.apply(
+        &mut state,
+        &NchuwaDecision::Pass,
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(d.phase(&state), Phase::ToMove(Side::B));
     assert_eq!(
         refused(&d, &state, NchuwaDecision::Pass).rule,
@@ -840,7 +927,7 @@ fn nchuwa_no_move_when_every_move_is_endless() {
     let d = nchuwa();
     let state = at(&d, ENDLESS);
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let endless_only = decisions.is_empty() || decisions == [NchuwaDecision::Pass];
     assert_eq!(
         endless_only,
@@ -856,8 +943,13 @@ fn nchuwa_sow_origin_skip_passes_over_the_emptied_hole() {
         let d = nchuwa_with(6, &[("nchuwa.sow.origin", value)]);
         let mut state = at(&d, position);
         let mut events = Vec::new();
-        d.apply(&mut state, &sow("B1", None, None), &mut events)
-            .unwrap();
+        d.apply(
+            &mut state,
+            &sow("B1", None, None),
+            &mut Default::default(),
+            &mut events,
+        )
+        .unwrap();
         assert_eq!(
             events.contains(&Event::Skip {
                 hole: hole("B1"),
@@ -963,13 +1055,14 @@ fn nchuwa_random_games_conserve_seeds_and_replay() {
                 let mut state = d.start(first);
                 let mut decisions = Vec::new();
                 for _ in 0..300 {
-                    d.decisions(&state, &mut decisions);
+                    d.decisions(&state, &mut Default::default(), &mut decisions);
                     if decisions.is_empty() {
                         assert!(matches!(d.phase(&state), Phase::Over { .. }));
                         break;
                     }
                     let decision = decisions[rng.below(decisions.len())];
-                    d.apply(&mut state, &decision, &mut ()).unwrap();
+                    d.apply(&mut state, &decision, &mut Default::default(), &mut ())
+                        .unwrap();
                     let on_board: u32 = [Side::A, Side::B]
                         .iter()
                         .map(|&s| d.seeds(&state.rings[s.index()]))
@@ -1035,7 +1128,7 @@ fn search_relays() {
                     continue;
                 }
                 let mut copy = ring;
-                match d.walk(&mut copy, start, false).0 {
+                match d.walk(&mut copy, start, false, &mut Default::default()).0 {
                     Walk::Endless { mu, lambda } if seeds < fewest_endless => {
                         fewest_endless = seeds;
                         println!(
@@ -1066,7 +1159,7 @@ fn ludii() -> Nchuwa {
 
 fn listed(d: &Nchuwa, state: &NchuwaState) -> Vec<String> {
     let mut decisions = Vec::new();
-    d.decisions(state, &mut decisions);
+    d.decisions(state, &mut Default::default(), &mut decisions);
     decisions.iter().map(|d| d.to_string()).collect()
 }
 
@@ -1076,8 +1169,13 @@ fn nchuwa_opening_capture_none_takes_nothing_opposite() {
     let d = nchuwa_with(6, &[("nchuwa.opening.capture", "none")]);
     let mut state = d.start(Side::B);
     let mut events = Vec::new();
-    d.apply(&mut state, &transfer("B8", "B1", Some("A11")), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("B8", "B1", Some("A11")),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         captures(&events),
         vec![("A11".to_string(), 3, "nchuwa.opening.extra")]
@@ -1103,6 +1201,7 @@ fn nchuwa_opening_removals_two_takes_two_holes_of_the_players_choice() {
         d.apply(
             &mut after,
             &transfer_taking("B8", "B1", &written),
+            &mut Default::default(),
             &mut events,
         )
         .unwrap();
@@ -1200,8 +1299,13 @@ fn nchuwa_capture_extra_when_never_takes_the_opposite_holes_only() {
         )
     );
     let mut after = state.clone();
-    d.apply(&mut after, &sow("B5", None, None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B5", None, None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(after.won, [18, 22]);
 }
 
@@ -1215,8 +1319,13 @@ fn nchuwa_sow_singleton_free_moves_single_seeds_anywhere() {
     assert_eq!(listed(&d, &state), vec!["B1", "B2", "B6", "B6*A5"]);
     let mut after = state.clone();
     let mut events = Vec::new();
-    d.apply(&mut after, &sow("B1", None, None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B1", None, None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     // B1's seed joins B2's, and the two are sown on into B3 and B4.
     assert_eq!(
         shown(&d, &after),
@@ -1258,11 +1367,21 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
             Location::Move(MovePart::ExtraCapture(0))
         )
     );
-    d.apply(&mut state, &transfer("B12", "B4", None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("B12", "B4", None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(listed(&d, &state).len(), 8);
-    d.apply(&mut state, &transfer("A8", "A4", None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("A8", "A4", None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     // Both transfers made: B removes one of A's 9 occupied holes, A4 among them.
     let removals = listed(&d, &state);
     assert_eq!(removals.len(), 9);
@@ -1271,8 +1390,13 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
         assert_eq!(refused(&d, &state, decision).rule, "nchuwa.opening.extra");
     }
     let mut events = Vec::new();
-    d.apply(&mut state, &NchuwaDecision::Remove(hole("A4")), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &NchuwaDecision::Remove(hole("A4")),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         captures(&events),
         vec![("A4".to_string(), 2, "nchuwa.opening.extra")]
@@ -1289,8 +1413,13 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
         );
     }
     for removal in ["B4", "A6", "B6"] {
-        d.apply(&mut state, &NchuwaDecision::Remove(hole(removal)), &mut ())
-            .unwrap();
+        d.apply(
+            &mut state,
+            &NchuwaDecision::Remove(hole(removal)),
+            &mut Default::default(),
+            &mut (),
+        )
+        .unwrap();
     }
     assert_eq!(
         shown(&d, &state),
@@ -1326,6 +1455,7 @@ fn nchuwa_opening_order_by_player_refuses_a_removal_alone() {
     d.apply(
         &mut after,
         &transfer_taking("B8", "B1", &["A12", "A2"]),
+        &mut Default::default(),
         &mut events,
     )
     .unwrap();
@@ -1365,7 +1495,7 @@ fn nchuwa_stops_played_from_the_remembered_move_agree_with_stops_played_in_full(
     let d = nchuwa_with(6, &[("nchuwa.endless", "stop")]);
     let state = at(&d, ENDLESS);
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let mut order: Vec<u32> = (72..=143).collect();
     // In order, backwards, then shuffled, on the same rules.
     let mut rng = Rng::new(9);
@@ -1380,10 +1510,12 @@ fn nchuwa_stops_played_from_the_remembered_move_agree_with_stops_played_in_full(
     for lap in order {
         let decision = sow("B1", None, Some(lap));
         let mut quiet = state.clone();
-        d.apply(&mut quiet, &decision, &mut ()).unwrap();
+        d.apply(&mut quiet, &decision, &mut Default::default(), &mut ())
+            .unwrap();
         let mut full = state.clone();
         let mut events = Vec::new();
-        d.apply(&mut full, &decision, &mut events).unwrap();
+        d.apply(&mut full, &decision, &mut Default::default(), &mut events)
+            .unwrap();
         assert_eq!(quiet, full, "/{lap}");
         assert!(events.contains(&Event::Cycle {
             mu: 0,
@@ -1489,8 +1621,13 @@ fn nchuwa_a_record_that_stops_unfinished_may_end_with_a_move_cut_after_a_lap() {
     let d = nchuwa();
     let mut state = at(&d, RELAY);
     let mut events = Vec::new();
-    d.apply_cut(&mut state, &sow("B1", None, Some(1)), &mut events)
-        .unwrap();
+    d.apply_cut(
+        &mut state,
+        &sow("B1", None, Some(1)),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     let ends: Vec<&str> = events
         .iter()
         .filter_map(|e| match e {
@@ -1544,7 +1681,9 @@ fn nchuwa_a_cut_is_only_the_last_ply_of_a_record_that_stops_unfinished() {
 
 fn refused_cut(d: &Nchuwa, state: &NchuwaState, decision: NchuwaDecision) -> Diagnostic {
     let mut after = state.clone();
-    let error = d.apply_cut(&mut after, &decision, &mut ()).unwrap_err();
+    let error = d
+        .apply_cut(&mut after, &decision, &mut Default::default(), &mut ())
+        .unwrap_err();
     assert_eq!(&after, state, "a refused cut changes nothing");
     error
 }
@@ -1558,7 +1697,12 @@ fn nchuwa_a_move_that_never_ends_may_be_cut_after_any_lap() {
     let start = at(&d, ENDLESS);
     for lap in [1, 5, 72, 210] {
         let mut cut = start.clone();
-        cut.rings[Side::B.index()] = d.ring_after(&start.rings[Side::B.index()], 0, lap);
+        cut.rings[Side::B.index()] = d.ring_after(
+            &start.rings[Side::B.index()],
+            0,
+            lap,
+            &mut Default::default(),
+        );
         let position = shown(&d, &cut);
         assert!(position.ends_with(" B 1"));
         let moves = format!("1. B1/{lap} [{position}] *");
@@ -1591,7 +1735,8 @@ fn nchuwa_a_move_that_never_ends_may_be_cut_after_any_lap() {
     );
     // B1/5, which `stop` does not allow, is a cut.
     let mut cut = start.clone();
-    cut.rings[Side::B.index()] = d.ring_after(&start.rings[Side::B.index()], 0, 5);
+    cut.rings[Side::B.index()] =
+        d.ring_after(&start.rings[Side::B.index()], 0, 5, &mut Default::default());
     let moves = format!("1. B1/5 [{}] *", shown(&d, &cut));
     let text = cut_record(ENDLESS, &options, Some("unfinished"), &moves);
     assert_eq!(record_verdicts(&text), [None], "{text}");

@@ -21,7 +21,7 @@ use mgn::notation::{
 use mgn::perft::{divide_within, Bound, Unbounded, MAX_DEPTH};
 use mgn::protocol::{Answer, ErrorKind, GameSpec, Request, Session, Setup, Status as Played};
 use mgn::replay::{draw, ply_trace};
-use mgn::rules::{Event, Phase, Rules, WithRules};
+use mgn::rules::{Event, Phase, Rules, RulesExt, WithRules};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
@@ -217,7 +217,7 @@ struct Referee<'a> {
 
 impl WithRules for Referee<'_> {
     type Output = Run;
-    fn run<R: Rules>(self, rules: &R) -> Run {
+    fn run<R: RulesExt>(self, rules: &R) -> Run {
         let args = self.args;
         let mut outcome = Run {
             engine: String::new(),
@@ -286,7 +286,7 @@ struct Comparing<'r, 'a, R: Rules> {
 
 type Compared<D> = Result<(), Stop<D>>;
 
-impl<R: Rules> Comparing<'_, '_, R> {
+impl<R: RulesExt> Comparing<'_, '_, R> {
     fn compare_all(&mut self, args: &RefereeArgs, outcome: &mut Run) -> Compared<R::Decision> {
         let hello = Request::Hello;
         match self.child.ask(&hello)? {
@@ -1297,8 +1297,10 @@ fn tree_requests<R: Rules>(
         return tree_requests(rules, &next, depth, steps + 1, budget);
     }
     charge(budget, 1)?;
+    // A count within a budget of requests: a fresh scratch a node costs nothing to speak of.
+    let scratch = &mut R::Scratch::default();
     let mut open = Vec::new();
-    rules.decisions(state, &mut open);
+    rules.decisions(state, scratch, &mut open);
     let mut here = true;
     for decision in &open {
         if !here {
@@ -1306,7 +1308,7 @@ fn tree_requests<R: Rules>(
             charge(budget, 1 + steps)?;
         }
         let mut next = state.clone();
-        if rules.apply(&mut next, decision, &mut ()).is_err() {
+        if rules.apply(&mut next, decision, scratch, &mut ()).is_err() {
             here = true;
             continue;
         }

@@ -22,7 +22,7 @@ use mgn::notation::{
 };
 use mgn::picture::{svg, text, Board, Layout, Marks};
 use mgn::replay::{replay_moves, MoveText, PlyRecord, Progress, ReplayOptions, StepLabel};
-use mgn::rules::{with_rules_within, Rules, WithRules};
+use mgn::rules::{with_rules_within, Rules, RulesExt, WithRules};
 use mgn::Diagnostic;
 use std::borrow::Cow;
 use std::io::Write;
@@ -230,7 +230,7 @@ fn position_board(args: &ShowArgs, text: &str) -> Result<Board, String> {
     }
     impl WithRules for Check {
         type Output = Result<(Position, Layout), Diagnostic>;
-        fn run<R: Rules>(self, rules: &R) -> Self::Output {
+        fn run<R: RulesExt>(self, rules: &R) -> Self::Output {
             let state = rules.state_from_position(&self.position)?;
             let row = self.position.holes.row(Side::A).len();
             let layout = Layout::new(rules.def().drawing, row, rules.stores());
