@@ -88,7 +88,7 @@ fn dong_wo_counts() {
 /// The tables keep every count (`keeping(1, 0)`), not only those the command line keeps (200
 /// sequences or more, which these small counts hardly have), so that every node is looked up
 /// and every count below it stored, but where the rules count the last ply themselves
-/// (`Rules::whole_turns`). Gives the counts, and the
+/// (`RulesExt::whole_turns`). Gives the counts, and the
 /// large table's lookups and finds while the parts of a divide cut once below the root were
 /// counted: the count before stored their counts.
 struct EveryWay(u32);

@@ -377,3 +377,24 @@ pub fn pile(seeds: u32) -> Pile {
         muzi: Default::default(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{dakon, dong_wo, mraw_imrujen, nchuwa, Rules};
+
+    /// A rules value never changes once configured: threads share one, each with a scratch of
+    /// its own. A cell back in a game's rules (a memo) fails to compile here.
+    #[test]
+    fn rules_values_are_shared_between_threads_and_scratch_is_sent() {
+        fn shared<R: Rules + Sync + Send>() {}
+        fn sent<T: Send + Default>() {}
+        shared::<dakon::Dakon>();
+        shared::<mraw_imrujen::MrawImrujen>();
+        shared::<nchuwa::Nchuwa>();
+        shared::<dong_wo::DongWo>();
+        sent::<<dakon::Dakon as Rules>::Scratch>();
+        sent::<<mraw_imrujen::MrawImrujen as Rules>::Scratch>();
+        sent::<nchuwa::NchuwaScratch>();
+        sent::<dong_wo::DongWoScratch>();
+    }
+}

@@ -358,7 +358,7 @@ fn endings_by_playing(d: &Dakon, state: &DakonState) -> u64 {
         .sum()
 }
 
-/// perft's last ply counts a Dakon turn in place (`Rules::whole_turns`), without `apply`: it
+/// perft's last ply counts a Dakon turn in place (`RulesExt::whole_turns`), without `apply`: it
 /// must count exactly the sowings `apply` plays, after a lap in the store (dakon.lap.store)
 /// as at a turn's start, with holes out of play, and under every option that changes a
 /// sowing or a round's end.

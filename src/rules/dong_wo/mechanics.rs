@@ -1962,20 +1962,20 @@ impl DongWo {
                     state.turn = Some(t);
                     return Ok(());
                 }
-                self.played_or_undone(state, sink, |state, sink, scratch| {
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
                     let what = DongWoDecision::Sow { hole, direction };
                     self.proceed(state, t, None, (what, never_ends), sink, (scratch, lookahead))
-                }, scratch)
+                })
             }
             (DongWoDecision::Stop { lap }, Some(&t)) if t.park.is_some() => {
                 let park = t.park.expect("parked");
                 if lap < park.first || lap > park.last {
                     return Err(self.parked_refusal(&park, format_args!("lap {lap}")));
                 }
-                self.played_or_undone(state, sink, |state, sink, scratch| {
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
                     self.stop_parked(state, &t, &park, lap, sink, scratch)?;
                     self.end_of_move(state, t.mover, sink, scratch)
-                }, scratch)
+                })
             }
             (DongWoDecision::Drop { drop }, Some(&t)) if t.park.is_some() => {
                 let park = t.park.expect("parked");
@@ -1983,11 +1983,11 @@ impl DongWo {
                     let what = DongWoDecision::Drop { drop };
                     return Err(self.parked_refusal(&park, format_args!("{what}")));
                 }
-                self.played_or_undone(state, sink, |state, sink, scratch| {
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
                     let t = self.leave_park(state, t, &park, sink)?;
                     state.turn = Some(t);
                     self.play(state, &DongWoDecision::Drop { drop }, sink, scratch, lookahead)
-                }, scratch)
+                })
             }
             (other, Some(&t)) if t.park.is_some() => Err(self.parked_refusal(
                 &t.park.expect("parked"),
@@ -2060,15 +2060,15 @@ impl DongWo {
                         }
                     }
                 }
-                self.played_or_undone(state, sink, |state, sink, scratch| {
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
                     let what = DongWoDecision::Drop { drop };
                     self.drop_and_proceed(state, t, (k, takes), (what, never_ends), sink, (scratch, lookahead))
-                }, scratch)
+                })
             }
             (DongWoDecision::Stop { lap }, Some(&t)) => match t.stop {
-                Some(stop) if stop == lap => self.played_or_undone(state, sink, |state, sink, scratch| {
+                Some(stop) if stop == lap => self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
                     self.end_of_move(state, t.mover, sink, scratch)
-                }, scratch),
+                }),
                 Some(stop) => Err(Diagnostic::new(
                     EndlessMove::CODE,
                     format!("the move comes back to a state it was in after lap {stop}: it stops there, /{stop}, not after lap {lap}"),
@@ -2357,8 +2357,8 @@ impl DongWo {
         &self,
         state: &mut DongWoState,
         sink: &mut S,
-        play_on: impl FnOnce(&mut DongWoState, &mut S, &mut DongWoScratch) -> Result<(), Diagnostic>,
         scratch: &mut DongWoScratch,
+        play_on: impl FnOnce(&mut DongWoState, &mut S, &mut DongWoScratch) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         // A move is played in a round of a game not over (transactions close `between`
         // first): those two are put back to none.
