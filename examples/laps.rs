@@ -51,13 +51,12 @@ impl WithRules for Play<'_> {
         let decisions = rules.decisions_from_move(&written.value).expect("a move");
         let mut laps = Laps::default();
         let mut log = PlyLog::new(rules.def());
+        let mut scratch = R::Scratch::default();
         for (decision, _) in &decisions {
             let _ = match self.1 {
-                Sink::Nothing => {
-                    rules.apply(&mut state, decision, &mut Default::default(), &mut ())
-                }
-                Sink::Laps => rules.apply(&mut state, decision, &mut Default::default(), &mut laps),
-                Sink::Log => rules.apply(&mut state, decision, &mut Default::default(), &mut log),
+                Sink::Nothing => rules.apply(&mut state, decision, &mut scratch, &mut ()),
+                Sink::Laps => rules.apply(&mut state, decision, &mut scratch, &mut laps),
+                Sink::Log => rules.apply(&mut state, decision, &mut scratch, &mut log),
             };
         }
         laps.0

@@ -50,13 +50,13 @@
 //! ```
 //! use mgn::generate::{random_game, GenerateOptions, Rng};
 //! use mgn::notation::{write_games, GameKind, Header, Side};
-//! use mgn::rules::{with_rules, Rules, WithRules};
+//! use mgn::rules::{with_rules, RulesExt, WithRules};
 //!
 //! struct OneGame;
 //!
 //! impl WithRules for OneGame {
 //!     type Output = mgn::Game;
-//!     fn run<R: Rules>(self, rules: &R) -> mgn::Game {
+//!     fn run<R: RulesExt>(self, rules: &R) -> mgn::Game {
 //!         let header = Header::new(GameKind::Nchuwa);
 //!         let start = rules.start(Side::B);
 //!         random_game(rules, header, start, &mut Rng::new(1), GenerateOptions::default())
@@ -78,7 +78,7 @@
 //! ```
 //! use mgn::generate::{playout, Rng};
 //! use mgn::notation::{GameKind, Header, Side};
-//! use mgn::rules::{with_rules, Event, EventSink, Rules, WithRules};
+//! use mgn::rules::{with_rules, Event, EventSink, RulesExt, WithRules};
 //!
 //! #[derive(Default)]
 //! struct Captured {
@@ -107,7 +107,7 @@
 //!
 //! impl WithRules for Play {
 //!     type Output = u64;
-//!     fn run<R: Rules>(self, rules: &R) -> u64 {
+//!     fn run<R: RulesExt>(self, rules: &R) -> u64 {
 //!         let mut sink = Captured::default();
 //!         let mut rng = Rng::new(2026);
 //!         for _ in 0..10 {

@@ -211,6 +211,7 @@ impl WithRules for AuditedPlayout {
         let mut rng = Rng::new(self.seed);
         let first = if rng.below(2) == 0 { Side::A } else { Side::B };
         let mut state = rules.start(first);
+        let mut scratch = R::Scratch::default();
         let start = rules.position(&state);
         let mut total = Ledger::from_position(&start).total();
         let mut decisions = Vec::new();
@@ -225,11 +226,11 @@ impl WithRules for AuditedPlayout {
                 Phase::RoundOver { .. } => rules.begin_round(&mut state, &mut auditor).unwrap(),
                 _ => {
                     // Random play's decisions: the voluntary ones too (Dong Wo's owner actions).
-                    rules.random_decisions(&state, &mut Default::default(), &mut decisions);
+                    rules.random_decisions(&state, &mut scratch, &mut decisions);
                     assert!(!decisions.is_empty(), "a player to move has a decision");
                     let decision = decisions[rng.below(decisions.len())].clone();
                     rules
-                        .apply(&mut state, &decision, &mut Default::default(), &mut auditor)
+                        .apply(&mut state, &decision, &mut scratch, &mut auditor)
                         .unwrap();
                 }
             }
