@@ -12,7 +12,7 @@ use mgn::notation::{
 };
 use mgn::perft::{perft, perft_with, Table};
 use mgn::replay::{replay_game, ReplayOptions};
-use mgn::rules::{game_def, with_rules, Event, EventSink, Rules, WithRules};
+use mgn::rules::{game_def, with_rules, Event, EventSink, RulesExt, WithRules};
 
 /// Counts the seeds sown, and nothing else.
 #[derive(Default)]
@@ -46,7 +46,7 @@ struct Corpus {
 
 impl WithRules for Corpus {
     type Output = Vec<Game>;
-    fn run<R: Rules>(self, rules: &R) -> Vec<Game> {
+    fn run<R: RulesExt>(self, rules: &R) -> Vec<Game> {
         let mut rng = Rng::new(2026);
         (0..self.games)
             .map(|_| {
@@ -71,7 +71,7 @@ struct Playouts {
 
 impl WithRules for Playouts {
     type Output = (u64, usize);
-    fn run<R: Rules>(self, rules: &R) -> (u64, usize) {
+    fn run<R: RulesExt>(self, rules: &R) -> (u64, usize) {
         let mut rng = Rng::new(7);
         let mut sown = SowCounter::default();
         let mut plies = 0;
@@ -156,7 +156,7 @@ struct Written {
 
 impl WithRules for Written {
     type Output = usize;
-    fn run<R: Rules>(self, rules: &R) -> usize {
+    fn run<R: RulesExt>(self, rules: &R) -> usize {
         let mut text = String::new();
         let mut bytes = 0;
         for number in self.numbers {
@@ -239,7 +239,7 @@ struct Perft {
 
 impl WithRules for Perft {
     type Output = u64;
-    fn run<R: Rules>(self, rules: &R) -> u64 {
+    fn run<R: RulesExt>(self, rules: &R) -> u64 {
         let start = rules.start(Side::B);
         if self.table {
             perft_with(rules, &start, self.depth, &mut Table::with_bytes(16 << 20))

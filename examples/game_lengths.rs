@@ -8,7 +8,7 @@
 
 use mgn::generate::{random_game, GenerateOptions, Rng};
 use mgn::notation::{Element, GameKind, Header, Outcome, Side, Span, Spanned};
-use mgn::rules::{with_rules, Rules, WithRules};
+use mgn::rules::{with_rules, RulesExt, WithRules};
 
 struct Lengths {
     games: u64,
@@ -20,7 +20,7 @@ struct Lengths {
 impl WithRules for Lengths {
     /// Each game's plies, and whether it ended by itself.
     type Output = Vec<(usize, bool)>;
-    fn run<R: Rules>(self, rules: &R) -> Vec<(usize, bool)> {
+    fn run<R: RulesExt>(self, rules: &R) -> Vec<(usize, bool)> {
         let options = GenerateOptions {
             checkpoints: false,
             max_plies: self.max_plies,

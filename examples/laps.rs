@@ -7,7 +7,7 @@
 
 use mgn::notation::{parse_games, Element, Game};
 use mgn::replay::PlyLog;
-use mgn::rules::{with_rules_within, Event, EventSink, Rules, WithRules, MAX_MAX_LAPS};
+use mgn::rules::{with_rules_within, Event, EventSink, RulesExt, WithRules, MAX_MAX_LAPS};
 
 /// Counts the laps a move reports (its `lap-end` events), keeping nothing else.
 #[derive(Default)]
@@ -41,7 +41,7 @@ struct Play<'g>(&'g Game, Sink);
 
 impl WithRules for Play<'_> {
     type Output = u64;
-    fn run<R: Rules>(self, rules: &R) -> u64 {
+    fn run<R: RulesExt>(self, rules: &R) -> u64 {
         let game = self.0;
         let start = game.header.start.as_ref().expect("a Start tag");
         let mut state = rules.state_from_position(&start.value).expect("a position");
@@ -51,11 +51,12 @@ impl WithRules for Play<'_> {
         let decisions = rules.decisions_from_move(&written.value).expect("a move");
         let mut laps = Laps::default();
         let mut log = PlyLog::new(rules.def());
+        let mut scratch = R::Scratch::default();
         for (decision, _) in &decisions {
             let _ = match self.1 {
-                Sink::Nothing => rules.apply(&mut state, decision, &mut ()),
-                Sink::Laps => rules.apply(&mut state, decision, &mut laps),
-                Sink::Log => rules.apply(&mut state, decision, &mut log),
+                Sink::Nothing => rules.apply(&mut state, decision, &mut scratch, &mut ()),
+                Sink::Laps => rules.apply(&mut state, decision, &mut scratch, &mut laps),
+                Sink::Log => rules.apply(&mut state, decision, &mut scratch, &mut log),
             };
         }
         laps.0
@@ -173,7 +174,7 @@ fn longest_dakon_sowing(seed: u64, tries: usize) -> (String, String) {
     struct Longest(String);
     impl WithRules for Longest {
         type Output = u64;
-        fn run<R: Rules>(self, rules: &R) -> u64 {
+        fn run<R: RulesExt>(self, rules: &R) -> u64 {
             let game = parse_games(&self.0).remove(0).expect("reads");
             let start = game.header.start.expect("a Start").value;
             let state = rules.state_from_position(&start).expect("a position");
@@ -185,7 +186,7 @@ fn longest_dakon_sowing(seed: u64, tries: usize) -> (String, String) {
             };
             let mut laps = Laps::default();
             let mut s = state;
-            let _ = rules.apply(&mut s, &decisions[0].0, &mut laps);
+            let _ = rules.apply(&mut s, &decisions[0].0, &mut Default::default(), &mut laps);
             laps.0
         }
     }

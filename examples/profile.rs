@@ -12,13 +12,13 @@ use mgn::generate::{playout, random_game, GenerateOptions, Rng};
 use mgn::notation::{parse_games, push_game, write_games, Game, GameKind, Header, Side};
 use mgn::perft::{perft, perft_with, Table};
 use mgn::replay::{replay_game, ReplayOptions};
-use mgn::rules::{with_rules, Event, Rules, WithRules};
+use mgn::rules::{with_rules, Event, RulesExt, WithRules};
 
 struct Corpus(Header);
 
 impl WithRules for Corpus {
     type Output = Vec<Game>;
-    fn run<R: Rules>(self, rules: &R) -> Vec<Game> {
+    fn run<R: RulesExt>(self, rules: &R) -> Vec<Game> {
         let mut rng = Rng::new(2026);
         let options = GenerateOptions {
             checkpoints: true,
@@ -43,7 +43,7 @@ struct Playouts;
 
 impl WithRules for Playouts {
     type Output = usize;
-    fn run<R: Rules>(self, rules: &R) -> usize {
+    fn run<R: RulesExt>(self, rules: &R) -> usize {
         let mut rng = Rng::new(7);
         (0..100)
             .map(|_| playout(rules, rules.start(Side::B), &mut rng, 2_000, &mut ()))
@@ -56,7 +56,7 @@ struct Generate;
 
 impl WithRules for Generate {
     type Output = usize;
-    fn run<R: Rules>(self, rules: &R) -> usize {
+    fn run<R: RulesExt>(self, rules: &R) -> usize {
         let mut text = String::new();
         for number in 1..=1_000 {
             let mut rng = Rng::for_game(1, number);
@@ -79,7 +79,7 @@ struct Perft(bool);
 
 impl WithRules for Perft {
     type Output = u64;
-    fn run<R: Rules>(self, rules: &R) -> u64 {
+    fn run<R: RulesExt>(self, rules: &R) -> u64 {
         let depth = if rules.def().kind == GameKind::MrawImrujen {
             9
         } else {

@@ -3,7 +3,7 @@
 
 use crate::notation::{Comment, CommentStyle, Element, Game, Header, Outcome, Span, Spanned};
 use crate::rules::general;
-use crate::rules::{EventSink, Phase, Rules};
+use crate::rules::{EventSink, Phase, RulesExt};
 use crate::Diagnostic;
 
 /// SplitMix64: small, fast, and the same on every platform, so a seed names a game forever.
@@ -69,19 +69,20 @@ fn spanned<T>(value: T) -> Spanned<T> {
 /// put aside and another drawn; when every decision left is such a move, the turn cannot be
 /// played and the error says why (`mgn.limit.laps`), the state then being half-way.
 ///
-/// The decisions come as runs ([`Rules::decision_runs`]): the stops of a move that never ends
+/// The decisions come as runs ([`RulesExt::decision_runs`]): the stops of a move that never ends
 /// are one entry with their count, and each decision is as likely as in a list of them all
 /// (the same draw picks the same decision).
-fn random_turn<R: Rules, S: EventSink>(
+fn random_turn<R: RulesExt, S: EventSink>(
     rules: &R,
     state: &mut R::State,
+    scratch: &mut R::Scratch,
     rng: &mut Rng,
     (decisions, counts): (&mut Vec<R::Decision>, &mut Vec<u64>),
     turn: &mut Vec<R::Decision>,
     sink: &mut S,
 ) -> Result<(), Diagnostic> {
     loop {
-        rules.decision_runs(state, decisions, counts);
+        rules.decision_runs(state, scratch, decisions, counts);
         let mut runs = Runs { counts, total: 0 };
         runs.total = runs.sum(decisions.len());
         if runs.total == 0 {
@@ -96,7 +97,7 @@ fn random_turn<R: Rules, S: EventSink>(
             let drawn = rng.below(runs.total as usize) as u64;
             let (i, within) = runs.find(drawn);
             let decision = rules.decision_in_run(&decisions[i], within);
-            match rules.apply(state, &decision, sink) {
+            match rules.apply(state, &decision, scratch, sink) {
                 Ok(()) => {
                     turn.push(decision);
                     break;
@@ -152,7 +153,7 @@ impl Runs<'_> {
 
     /// Put entry `i` aside (a move not decided within the lap budget, a run of one), as a
     /// list of them all would: the last decision takes its place.
-    fn put_aside<R: Rules>(&mut self, rules: &R, decisions: &mut Vec<R::Decision>, i: usize) {
+    fn put_aside<R: RulesExt>(&mut self, rules: &R, decisions: &mut Vec<R::Decision>, i: usize) {
         if self.counts.is_empty() {
             decisions.swap_remove(i);
             self.total -= 1;
@@ -177,13 +178,14 @@ impl Runs<'_> {
 
 /// Play a random game from `state` to its end (or `max_plies`), writing nothing: the playout
 /// of benchmarks and searches. Returns the plies played; `sink` sees every step.
-pub fn playout<R: Rules, S: EventSink>(
+pub fn playout<R: RulesExt, S: EventSink>(
     rules: &R,
     mut state: R::State,
     rng: &mut Rng,
     max_plies: usize,
     sink: &mut S,
 ) -> usize {
+    let mut scratch = R::Scratch::default();
     // Room for a typical turn from the start: growing these was a tenth of a short playout.
     let mut decisions = Vec::with_capacity(64);
     let mut counts = Vec::new();
@@ -198,7 +200,9 @@ pub fn playout<R: Rules, S: EventSink>(
             _ => {
                 turn.clear();
                 let runs = (&mut decisions, &mut counts);
-                if random_turn(rules, &mut state, rng, runs, &mut turn, sink).is_err() {
+                let played =
+                    random_turn(rules, &mut state, &mut scratch, rng, runs, &mut turn, sink);
+                if played.is_err() {
                     break;
                 }
                 plies += 1;
@@ -217,13 +221,14 @@ pub fn cap_termination(max_plies: usize) -> String {
 /// Play one random game from `state` and write it as a record under `header`. A game that has
 /// not ended after `options.max_plies` plies is cut there: its result `*`, its `Termination`
 /// [`cap_termination`].
-pub fn random_game<R: Rules>(
+pub fn random_game<R: RulesExt>(
     rules: &R,
     header: Header,
     mut state: R::State,
     rng: &mut Rng,
     options: GenerateOptions,
 ) -> Game {
+    let mut scratch = R::Scratch::default();
     // Room for a short game and a typical turn: growing these was a twentieth of a game.
     let mut moves = Vec::with_capacity(128);
     let mut decisions = Vec::with_capacity(64);
@@ -251,6 +256,7 @@ pub fn random_game<R: Rules>(
         if let Err(undecided) = random_turn(
             rules,
             &mut state,
+            &mut scratch,
             rng,
             (&mut decisions, &mut counts),
             &mut turn,

@@ -124,13 +124,13 @@
 //! ```
 //! # use mgn::generate::{playout, Rng};
 //! # use mgn::notation::{GameKind, Header, Side};
-//! use mgn::rules::{with_rules, Rules, WithRules};
+//! use mgn::rules::{with_rules, RulesExt, WithRules};
 //!
 //! struct Playouts(usize);
 //!
 //! impl WithRules for Playouts {
 //!     type Output = usize;
-//!     fn run<R: Rules>(self, rules: &R) -> usize {
+//!     fn run<R: RulesExt>(self, rules: &R) -> usize {
 //!         let mut rng = Rng::new(2026);
 //!         let plies = (0..self.0).map(|_| {
 //!             playout(rules, rules.start(Side::B), &mut rng, 500, &mut ())
@@ -180,7 +180,7 @@ pub use check::{check_text, CheckOptions, RecordResult, Verdict};
 pub use code::Code;
 pub use diagnostic::{Diagnostic, Label, Location};
 pub use notation::{parse_games, write_games, Game, GameKind, Header, SyntaxError};
-pub use rules::{game_def, with_rules, Event, EventSink, GameDef, Rules, WithRules};
+pub use rules::{game_def, with_rules, Event, EventSink, GameDef, Rules, RulesExt, WithRules};
 /// ` (did you mean `name`?)`, the hint mgn's messages give for a misspelt game, preset, option
 /// or tag, for a program that names them in messages of its own.
 pub use suggest::did_you_mean;

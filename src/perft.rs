@@ -24,7 +24,7 @@
 
 use crate::code::Code;
 use crate::rules::general;
-use crate::rules::{Phase, Rules};
+use crate::rules::{Phase, Rules, RulesExt};
 use crate::Diagnostic;
 use indexmap::map::Entry as Seen;
 use indexmap::IndexMap;
@@ -67,7 +67,17 @@ pub fn sum(counts: impl IntoIterator<Item = u64>) -> Result<u64, Diagnostic> {
 /// move not decided within the lap budget (it may be legal): such a move, met on the way,
 /// makes the count unknown, and is the error (`mgn.limit.laps`); so does a count past 64 bits
 /// (`mgn.limit.count`).
-pub fn perft<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result<u64, Diagnostic> {
+pub fn perft<R: RulesExt>(rules: &R, state: &R::State, depth: u32) -> Result<u64, Diagnostic> {
+    perft_in(rules, state, depth, &mut R::Scratch::default())
+}
+
+/// [`perft`] in the rules' room `scratch`, kept through the count.
+fn perft_in<R: RulesExt>(
+    rules: &R,
+    state: &R::State,
+    depth: u32,
+    scratch: &mut R::Scratch,
+) -> Result<u64, Diagnostic> {
     if depth == 0 {
         return Ok(1);
     }
@@ -78,32 +88,36 @@ pub fn perft<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result<u64, D
             rules
                 .begin_round(&mut next, &mut ())
                 .expect("a round that is over can begin the next");
-            perft(rules, &next, depth)
+            perft_in(rules, &next, depth, scratch)
         }
         Phase::ToMove(_) | Phase::Continue { .. } | Phase::MustPass { .. } => {
             if depth == 1 {
-                if let Some(turns) = rules.whole_turns(state) {
+                if let Some(turns) = rules.whole_turns(state, scratch) {
                     return Ok(turns);
                 }
             }
             let mut decisions = Vec::new();
-            rules.decisions(state, &mut decisions);
+            rules.decisions(state, scratch, &mut decisions);
             decisions.iter().try_fold(0, |count, decision| {
-                add(count, after_decision(rules, state, decision, depth)?)
+                add(
+                    count,
+                    after_decision(rules, state, decision, depth, scratch)?,
+                )
             })
         }
     }
 }
 
 /// The count below one decision: the same turn goes on, or the next ply starts.
-fn after_decision<R: Rules>(
+fn after_decision<R: RulesExt>(
     rules: &R,
     state: &R::State,
     decision: &R::Decision,
     depth: u32,
+    scratch: &mut R::Scratch,
 ) -> Result<u64, Diagnostic> {
-    let (next, depth) = play(rules, state, decision, depth)?;
-    perft(rules, &next, depth)
+    let (next, depth) = play(rules, state, decision, depth, scratch)?;
+    perft_in(rules, &next, depth, scratch)
 }
 
 /// The state after `decision` and the plies then left: the same turn goes on, or the next
@@ -113,9 +127,10 @@ fn play<R: Rules>(
     state: &R::State,
     decision: &R::Decision,
     depth: u32,
+    scratch: &mut R::Scratch,
 ) -> Result<(R::State, u32), Diagnostic> {
     let mut next = state.clone();
-    if let Err(violation) = rules.apply(&mut next, decision, &mut ()) {
+    if let Err(violation) = rules.apply(&mut next, decision, scratch, &mut ()) {
         assert_eq!(
             violation.rule, general::LIMIT_LAPS,
             "a listed decision is legal, or not decided within the lap budget: {decision} {violation}"
@@ -146,7 +161,7 @@ fn begun<R: Rules>(rules: &R, state: &R::State) -> Option<R::State> {
 
 /// The count below each first decision of `state`, in the order the rules list them. Their
 /// total is a count too: one past 64 bits is refused (`mgn.limit.count`), as [`perft`]'s.
-pub fn divide<R: Rules>(
+pub fn divide<R: RulesExt>(
     rules: &R,
     state: &R::State,
     depth: u32,
@@ -156,7 +171,7 @@ pub fn divide<R: Rules>(
 
 /// [`divide`], telling `done(counted, of)` after each first decision is counted: how far a long
 /// count has come, for a progress bar.
-pub fn divide_watched<R: Rules>(
+pub fn divide_watched<R: RulesExt>(
     rules: &R,
     state: &R::State,
     depth: u32,
@@ -165,14 +180,15 @@ pub fn divide_watched<R: Rules>(
     if depth == 0 {
         return Ok(Vec::new());
     }
+    let scratch = &mut R::Scratch::default();
     let mut decisions = Vec::new();
-    rules.decisions(state, &mut decisions);
+    rules.decisions(state, scratch, &mut decisions);
     let of = decisions.len();
     let parts = decisions
         .iter()
         .enumerate()
         .map(|(k, d)| {
-            let count = after_decision(rules, state, d, depth)?;
+            let count = after_decision(rules, state, d, depth, scratch)?;
             done(k + 1, of);
             Ok((d.to_string(), count))
         })
@@ -214,11 +230,12 @@ pub fn divide_within<R: Rules>(
     if depth == 0 {
         return Ok((Vec::new(), 0));
     }
+    let scratch = &mut R::Scratch::default();
     let mut decisions = Vec::new();
-    rules.decisions(state, &mut decisions);
+    rules.decisions(state, scratch, &mut decisions);
     let mut parts = Vec::with_capacity(decisions.len());
     for decision in &decisions {
-        let count = walk.below(rules, state, decision, depth)?;
+        let count = walk.below(rules, state, decision, depth, scratch)?;
         parts.push((decision.to_string(), count));
     }
     sum(parts.iter().map(|(_, n)| *n)).map_err(Unbounded::Refused)?;
@@ -237,6 +254,7 @@ impl Walk {
         state: &R::State,
         decision: &R::Decision,
         depth: u32,
+        scratch: &mut R::Scratch,
     ) -> Result<u64, Unbounded> {
         self.nodes += 1;
         if self.nodes > self.bound.nodes {
@@ -250,8 +268,9 @@ impl Walk {
                 }
             }
         }
-        let (next, depth) = play(rules, state, decision, depth).map_err(Unbounded::Refused)?;
-        self.count(rules, &next, depth)
+        let (next, depth) =
+            play(rules, state, decision, depth, scratch).map_err(Unbounded::Refused)?;
+        self.count(rules, &next, depth, scratch)
     }
 
     fn count<R: Rules>(
@@ -259,21 +278,22 @@ impl Walk {
         rules: &R,
         state: &R::State,
         depth: u32,
+        scratch: &mut R::Scratch,
     ) -> Result<u64, Unbounded> {
         if depth == 0 {
             return Ok(1);
         }
         if let Some(next) = begun(rules, state) {
-            return self.count(rules, &next, depth);
+            return self.count(rules, &next, depth, scratch);
         }
         if let Phase::Over { .. } = rules.phase(state) {
             return Ok(0);
         }
         let mut decisions = Vec::new();
-        rules.decisions(state, &mut decisions);
+        rules.decisions(state, scratch, &mut decisions);
         let mut count = 0u64;
         for decision in &decisions {
-            let below = self.below(rules, state, decision, depth)?;
+            let below = self.below(rules, state, decision, depth, scratch)?;
             count = add(count, below).map_err(Unbounded::Refused)?;
         }
         Ok(count)
@@ -422,7 +442,7 @@ impl<S: Clone + Eq + Hash> Table<S> {
 
 /// The fewest plies left for which [`perft_with`] looks a count up, unless the table says
 /// otherwise ([`Table::keeping`]). With one ply left, the rules count the turn themselves
-/// where they can ([`Rules::whole_turns`]: Nchuwa, Mraw imrujen, a Dakon turn's tree of
+/// where they can ([`RulesExt::whole_turns`]: Nchuwa, Mraw imrujen, a Dakon turn's tree of
 /// sowings), and the table is not asked; elsewhere (Dong Wo) the states within a move repeat,
 /// reached by different muzi drops, and the table halves the count's time (Dong Wo perft(3):
 /// 1.3 s of CPU against 2.3 s when the last ply was never looked up).
@@ -435,39 +455,50 @@ pub const MIN_TABLE_COUNT: u64 = 200;
 
 /// [`perft`], each count below a state and a number of plies left looked up in `table`
 /// before it is counted, and kept there after.
-pub fn perft_with<R: Rules>(
+pub fn perft_with<R: RulesExt>(
     rules: &R,
     state: &R::State,
     depth: u32,
     table: &mut Table<R::State>,
 ) -> Result<u64, Diagnostic> {
+    perft_with_in(rules, state, depth, table, &mut R::Scratch::default())
+}
+
+/// [`perft_with`] in the rules' room `scratch`, kept through the count.
+fn perft_with_in<R: RulesExt>(
+    rules: &R,
+    state: &R::State,
+    depth: u32,
+    table: &mut Table<R::State>,
+    scratch: &mut R::Scratch,
+) -> Result<u64, Diagnostic> {
     if depth == 0 {
         return Ok(1);
     }
     if let Some(next) = begun(rules, state) {
-        return perft_with(rules, &next, depth, table);
+        return perft_with_in(rules, &next, depth, table, scratch);
     }
     if let Phase::Over { .. } = rules.phase(state) {
         return Ok(0);
     }
     if depth == 1 {
-        if let Some(turns) = rules.whole_turns(state) {
+        if let Some(turns) = rules.whole_turns(state, scratch) {
             return Ok(turns);
         }
     }
     if depth < table.min_depth {
-        return perft(rules, state, depth);
+        return perft_in(rules, state, depth, scratch);
     }
     let hash = hash_of(state, depth);
     if let Some(count) = table.get(hash, state, depth) {
         return Ok(count);
     }
     let mut decisions = Vec::new();
-    rules.decisions(state, &mut decisions);
+    rules.decisions(state, scratch, &mut decisions);
     let mut count = 0;
     for decision in &decisions {
-        let (next, left) = play(rules, state, decision, depth)?;
-        count = add(count, perft_with(rules, &next, left, table)?)?;
+        let (next, left) = play(rules, state, decision, depth, scratch)?;
+        count = add(count, perft_with_in(rules, &next, left, table, scratch)?)?;
     }
     // A small count costs less to count again than to keep (a state is copied into the
     // table, Mraw imrujen's with its history).
@@ -478,7 +509,7 @@ pub fn perft_with<R: Rules>(
 }
 
 /// [`divide`] with a transposition table.
-pub fn divide_with<R: Rules>(
+pub fn divide_with<R: RulesExt>(
     rules: &R,
     state: &R::State,
     depth: u32,
@@ -487,13 +518,17 @@ pub fn divide_with<R: Rules>(
     if depth == 0 {
         return Ok(Vec::new());
     }
+    let scratch = &mut R::Scratch::default();
     let mut decisions = Vec::new();
-    rules.decisions(state, &mut decisions);
+    rules.decisions(state, scratch, &mut decisions);
     let parts = decisions
         .iter()
         .map(|d| {
-            let (next, left) = play(rules, state, d, depth)?;
-            Ok((d.to_string(), perft_with(rules, &next, left, table)?))
+            let (next, left) = play(rules, state, d, depth, scratch)?;
+            Ok((
+                d.to_string(),
+                perft_with_in(rules, &next, left, table, scratch)?,
+            ))
         })
         .collect::<Result<Vec<_>, Diagnostic>>()?;
     sum(parts.iter().map(|(_, n)| *n))?;
@@ -559,11 +594,14 @@ pub fn perft_layers<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result
     if depth == 0 {
         return Ok(1);
     }
+    let scratch = &mut R::Scratch::default();
     let mut layer = Tally::new();
     layer.add(state.clone(), (), 1)?;
     for _ in 1..depth {
         let mut after = Tally::new();
-        finish_ply(rules, layer, |next, paths| after.add(next, (), paths))?;
+        finish_ply(rules, layer, scratch, |next, paths| {
+            after.add(next, (), paths)
+        })?;
         layer = after;
     }
     let mut count = 0;
@@ -571,7 +609,7 @@ pub fn perft_layers<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result
         let mut ways = 0;
         let mut start = Tally::new();
         start.add(state, (), 1)?;
-        finish_ply(rules, start, |_, paths| {
+        finish_ply(rules, start, scratch, |_, paths| {
             ways = add(ways, paths)?;
             Ok(())
         })?;
@@ -587,6 +625,7 @@ pub fn perft_layers<R: Rules>(rules: &R, state: &R::State, depth: u32) -> Result
 fn finish_ply<R: Rules>(
     rules: &R,
     mut open: Tally<R::State>,
+    scratch: &mut R::Scratch,
     mut ended: impl FnMut(R::State, u64) -> Result<(), Diagnostic>,
 ) -> Result<(), Diagnostic> {
     let mut decisions = Vec::new();
@@ -598,9 +637,9 @@ fn finish_ply<R: Rules>(
                 continue;
             }
             decisions.clear();
-            rules.decisions(&state, &mut decisions);
+            rules.decisions(&state, scratch, &mut decisions);
             for decision in &decisions {
-                let (next, left) = play(rules, &state, decision, 1)?;
+                let (next, left) = play(rules, &state, decision, 1, scratch)?;
                 if left == 1 {
                     within.add(next, (), paths)?;
                 } else {
@@ -652,23 +691,24 @@ impl<S> Part<S> {
 /// The state `line` (a [`Part`]'s) leads to from `root`: each of its decisions is the one at
 /// that place in the rules' list, and a round that is over is begun before a decision.
 pub fn reach<R: Rules>(rules: &R, root: &R::State, line: &[u32]) -> Result<R::State, Diagnostic> {
+    let scratch = &mut R::Scratch::default();
     let mut state = root.clone();
     let mut decisions = Vec::new();
     for &i in line {
         state = begun(rules, &state).unwrap_or(state);
         decisions.clear();
-        rules.decisions(&state, &mut decisions);
+        rules.decisions(&state, scratch, &mut decisions);
         let decision = decisions
             .get(i as usize)
             .expect("a part's line lists decisions open from the root it was split from");
-        (state, _) = play(rules, &state, decision, 1)?;
+        (state, _) = play(rules, &state, decision, 1, scratch)?;
     }
     Ok(state)
 }
 
 /// The sequences of `part`: its `paths` times the count below `state`, the part's state (with
 /// `table`, if any). A count past 64 bits is refused (`mgn.limit.count`).
-pub fn count_part<R: Rules, S>(
+pub fn count_part<R: RulesExt, S>(
     rules: &R,
     part: &Part<S>,
     state: &R::State,
@@ -693,6 +733,7 @@ pub fn split<R: Rules>(
     at_least: usize,
     by_first: bool,
 ) -> Result<Vec<Part<R::State>>, Diagnostic> {
+    let scratch = &mut R::Scratch::default();
     let mut parts: Tally<_, Vec<u32>> = Tally::new();
     parts.add((usize::MAX, state.clone(), depth), Vec::new(), 1)?;
     loop {
@@ -712,9 +753,9 @@ pub fn split<R: Rules>(
             }
             expanded = true;
             let mut decisions = Vec::new();
-            rules.decisions(&state, &mut decisions);
+            rules.decisions(&state, scratch, &mut decisions);
             for (i, decision) in decisions.iter().enumerate() {
-                let (next, left) = play(rules, &state, decision, depth)?;
+                let (next, left) = play(rules, &state, decision, depth, scratch)?;
                 let first = match first {
                     usize::MAX if by_first => i,
                     usize::MAX => 0,
@@ -748,7 +789,7 @@ pub fn split<R: Rules>(
 #[cfg(test)]
 pub(crate) mod doubling {
     use crate::notation::Side;
-    use crate::rules::{Phase, Rules};
+    use crate::rules::{Phase, Rules, RulesExt};
     use crate::Diagnostic;
 
     /// A game made for the arithmetic: its first turn is one decision of two, every later turn
@@ -789,6 +830,7 @@ pub(crate) mod doubling {
     impl Rules for Doubling {
         type State = Step;
         type Decision = Bit;
+        type Scratch = ();
         fn def(&self) -> &'static crate::rules::GameDef {
             &crate::rules::dakon::DEF
         }
@@ -820,17 +862,15 @@ pub(crate) mod doubling {
         fn round(&self, _: &Step) -> u32 {
             1
         }
-        fn decisions(&self, _: &Step, out: &mut Vec<Bit>) {
+        fn decisions(&self, _: &Step, _: &mut (), out: &mut Vec<Bit>) {
             out.clear();
             out.extend([Bit(false), Bit(true)]);
-        }
-        fn whole_turns(&self, state: &Step) -> Option<u64> {
-            Some(1 << (self.steps_of(state.ply) - state.step))
         }
         fn apply<S: crate::rules::EventSink>(
             &self,
             state: &mut Step,
             _: &Bit,
+            _: &mut (),
             _: &mut S,
         ) -> Result<(), Diagnostic> {
             state.step += 1;
@@ -861,6 +901,12 @@ pub(crate) mod doubling {
         }
         fn move_from_decisions(&self, _: &[Bit]) -> crate::notation::Element {
             unreachable!("a count writes no move")
+        }
+    }
+
+    impl RulesExt for Doubling {
+        fn whole_turns(&self, state: &Step, _: &mut ()) -> Option<u64> {
+            Some(1 << (self.steps_of(state.ply) - state.step))
         }
     }
 }

@@ -7,7 +7,7 @@ use mgn::check::{check_text, CheckOptions, RecordResult, Verdict};
 use mgn::generate::{playout, Rng};
 use mgn::notation::{parse_games, GameKind, Header, Side, Span, Spanned};
 use mgn::replay::{replay_game, ReplayOptions};
-use mgn::rules::{game_def, with_rules, Event, EventSink, Rules, WithRules, GENERAL_RULES};
+use mgn::rules::{game_def, with_rules, Event, EventSink, RulesExt, WithRules, GENERAL_RULES};
 use mgn::Code;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -88,7 +88,7 @@ struct RandomGames;
 
 impl WithRules for RandomGames {
     type Output = Vec<Event>;
-    fn run<R: Rules>(self, rules: &R) -> Vec<Event> {
+    fn run<R: RulesExt>(self, rules: &R) -> Vec<Event> {
         let mut sink = Codes::default();
         let mut rng = Rng::new(7);
         for _ in 0..30 {

@@ -13,7 +13,7 @@ use mgn::notation::{
     parse_games, Comment, CommentStyle, Element, Game, GameKind, Header, Outcome, Side, Span,
     Spanned,
 };
-use mgn::rules::{game_def, with_rules, Rules, WithRules};
+use mgn::rules::{game_def, with_rules, RulesExt, WithRules};
 use serde_json::Value;
 use std::cell::Cell;
 use std::convert::Infallible;
@@ -98,7 +98,7 @@ struct Generate {
 
 impl WithRules for Generate {
     type Output = Game;
-    fn run<R: Rules>(self, rules: &R) -> Game {
+    fn run<R: RulesExt>(self, rules: &R) -> Game {
         let mut rng = Rng::new(self.seed);
         random_game(
             rules,

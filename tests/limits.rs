@@ -9,7 +9,7 @@ use mgn::notation::{GameKind, Header, Side};
 use mgn::protocol::{serve, Answer, ServeOptions, Session, Setup};
 use mgn::replay::MAX_ROUND;
 use mgn::rules::general;
-use mgn::rules::{with_rules, Phase, Rules, WithRules};
+use mgn::rules::{with_rules, Phase, RulesExt, WithRules};
 
 fn engine(requests: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -196,7 +196,7 @@ struct NextRound {
 
 impl WithRules for NextRound {
     type Output = Result<u32, String>;
-    fn run<R: Rules>(self, rules: &R) -> Result<u32, String> {
+    fn run<R: RulesExt>(self, rules: &R) -> Result<u32, String> {
         let mut rng = Rng::new(11);
         for _ in 0..200 {
             let mut session = Session::new(rules);

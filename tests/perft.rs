@@ -2,13 +2,13 @@
 
 use mgn::notation::{BoardSize, GameKind, Header, Side, Span, Spanned};
 use mgn::perft::{count_part, divide, perft, perft_layers, perft_with, reach, split, Part, Table};
-use mgn::rules::{game_def, with_rules, Rules, WithRules};
+use mgn::rules::{game_def, with_rules, RulesExt, WithRules};
 
 struct Perft(u32);
 
 impl WithRules for Perft {
     type Output = u64;
-    fn run<R: Rules>(self, rules: &R) -> u64 {
+    fn run<R: RulesExt>(self, rules: &R) -> u64 {
         perft(rules, &rules.start(Side::B), self.0).expect("decided within the lap budget")
     }
 }
@@ -88,14 +88,14 @@ fn dong_wo_counts() {
 /// The tables keep every count (`keeping(1, 0)`), not only those the command line keeps (200
 /// sequences or more, which these small counts hardly have), so that every node is looked up
 /// and every count below it stored, but where the rules count the last ply themselves
-/// (`Rules::whole_turns`). Gives the counts, and the
+/// (`RulesExt::whole_turns`). Gives the counts, and the
 /// large table's lookups and finds while the parts of a divide cut once below the root were
 /// counted: the count before stored their counts.
 struct EveryWay(u32);
 
 impl WithRules for EveryWay {
     type Output = (Vec<u64>, (u64, u64));
-    fn run<R: Rules>(self, rules: &R) -> Self::Output {
+    fn run<R: RulesExt>(self, rules: &R) -> Self::Output {
         let start = rules.start(Side::B);
         let mut large = Table::with_bytes(64 << 20).keeping(1, 0);
         let mut by_parts_lookups = (0, 0);
@@ -108,7 +108,9 @@ impl WithRules for EveryWay {
                 // the rules count the last ply themselves, which the table is not asked.
                 let (lookups, found) = large.lookups();
                 assert_eq!(perft_with(rules, &start, depth, &mut large), Ok(plain));
-                let asked = u64::from(depth > 1 || rules.whole_turns(&start).is_none());
+                let asked = u64::from(
+                    depth > 1 || rules.whole_turns(&start, &mut Default::default()).is_none(),
+                );
                 assert_eq!(
                     large.lookups(),
                     (lookups + asked, found + asked),

@@ -10,7 +10,7 @@ use mgn::notation::{
 };
 use mgn::replay::ReplayOptions;
 use mgn::rules::general;
-use mgn::rules::{game_def, with_rules, Event, EventSink, Phase, Rules, WithRules};
+use mgn::rules::{game_def, with_rules, Event, EventSink, Phase, RulesExt, WithRules};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -209,10 +209,11 @@ struct AuditedPlayout {
 
 impl WithRules for AuditedPlayout {
     type Output = usize;
-    fn run<R: Rules>(self, rules: &R) -> usize {
+    fn run<R: RulesExt>(self, rules: &R) -> usize {
         let mut rng = Rng::new(self.seed);
         let first = if rng.below(2) == 0 { Side::A } else { Side::B };
         let mut state = rules.start(first);
+        let mut scratch = R::Scratch::default();
         let start = rules.position(&state);
         let mut total = Ledger::from_position(&start).total();
         let mut decisions = Vec::new();
@@ -227,10 +228,12 @@ impl WithRules for AuditedPlayout {
                 Phase::RoundOver { .. } => rules.begin_round(&mut state, &mut auditor).unwrap(),
                 _ => {
                     // Random play's decisions: the voluntary ones too (Dong Wo's owner actions).
-                    rules.random_decisions(&state, &mut decisions);
+                    rules.random_decisions(&state, &mut scratch, &mut decisions);
                     assert!(!decisions.is_empty(), "a player to move has a decision");
                     let decision = decisions[rng.below(decisions.len())].clone();
-                    rules.apply(&mut state, &decision, &mut auditor).unwrap();
+                    rules
+                        .apply(&mut state, &decision, &mut scratch, &mut auditor)
+                        .unwrap();
                 }
             }
             assert_eq!(
@@ -384,7 +387,7 @@ struct Generate {
 
 impl WithRules for Generate {
     type Output = Game;
-    fn run<R: Rules>(self, rules: &R) -> Game {
+    fn run<R: RulesExt>(self, rules: &R) -> Game {
         let mut rng = Rng::new(self.seed);
         random_game(
             rules,
@@ -515,7 +518,7 @@ fn candidate_moves() -> Vec<mgn::notation::Move> {
 
 impl WithRules for RefusalsChangeNothing {
     type Output = usize;
-    fn run<R: Rules>(self, rules: &R) -> usize {
+    fn run<R: RulesExt>(self, rules: &R) -> usize {
         let mut rng = Rng::new(self.seed);
         let mut state = rules.start(Side::B);
         let candidates = candidate_moves();
@@ -536,15 +539,20 @@ impl WithRules for RefusalsChangeNothing {
                 };
                 for (decision, _) in parts.iter().take(1) {
                     let mut tried = state.clone();
-                    if rules.apply(&mut tried, decision, &mut ()).is_err() {
+                    if rules
+                        .apply(&mut tried, decision, &mut Default::default(), &mut ())
+                        .is_err()
+                    {
                         assert_eq!(tried, state, "refusing {decision} changed the state");
                         refused += 1;
                     }
                 }
             }
-            rules.decisions(&state, &mut decisions);
+            rules.decisions(&state, &mut Default::default(), &mut decisions);
             let decision = decisions[rng.below(decisions.len())].clone();
-            rules.apply(&mut state, &decision, &mut ()).unwrap();
+            rules
+                .apply(&mut state, &decision, &mut Default::default(), &mut ())
+                .unwrap();
         }
         refused
     }

@@ -23,7 +23,7 @@ use crate::notation::{
     parse_position, write_position, BoardSize, GameKind, Header, Hole, Outcome, Position,
     RuleSetting, Side, Span, Spanned,
 };
-use crate::rules::{AnyRules, Rules, WithRules};
+use crate::rules::{AnyRules, RulesExt, WithRules};
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 
@@ -700,7 +700,7 @@ struct Serve<'a, 'b, I, O> {
 
 impl<I: BufRead, O: Write> WithRules for Serve<'_, '_, I, O> {
     type Output = io::Result<Next>;
-    fn run<R: Rules>(self, rules: &R) -> io::Result<Next> {
+    fn run<R: RulesExt>(self, rules: &R) -> io::Result<Next> {
         let mut session = Session::new(rules);
         session.reverse_moves = self.options.reverse_moves;
         session.counts = self.options.counts;
@@ -724,7 +724,7 @@ impl<I: BufRead, O: Write> WithRules for Serve<'_, '_, I, O> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{general, Phase};
+    use crate::rules::{general, Phase, Rules};
 
     fn talk(requests: &str) -> String {
         let mut out = Vec::new();

@@ -12,7 +12,7 @@ use super::{Answer, ErrorKind, GameSpec, Request, Session, Setup, Status as Play
 use crate::generate::Rng;
 use crate::notation::Side;
 use crate::perft::{divide_within, Bound, Unbounded, MAX_DEPTH};
-use crate::rules::{Phase, Rules, WithRules};
+use crate::rules::{Phase, RulesExt, WithRules};
 use std::time::{Duration, Instant};
 
 /// The referee's perft budget: a plain engine walks 200,000 nodes in about 2 s in Python
@@ -289,7 +289,7 @@ pub struct Referee<'a> {
 
 impl WithRules for Referee<'_> {
     type Output = Refereed;
-    fn run<R: Rules>(self, rules: &R) -> Refereed {
+    fn run<R: RulesExt>(self, rules: &R) -> Refereed {
         let mut refereed = Refereed {
             engine: String::new(),
             perft: None,
@@ -336,7 +336,7 @@ impl WithRules for Referee<'_> {
 }
 
 /// mgn's session and the engine, asked the same requests.
-struct Comparing<'r, 'a, R: Rules> {
+struct Comparing<'r, 'a, R: RulesExt> {
     mgn: Session<'r, R>,
     engine: EngineProcess,
     spec: &'a GameSpec,
@@ -349,7 +349,7 @@ struct Comparing<'r, 'a, R: Rules> {
 
 type Compared<D> = Result<(), Stop<D>>;
 
-impl<R: Rules> Comparing<'_, '_, R> {
+impl<R: RulesExt> Comparing<'_, '_, R> {
     fn compare_all(&mut self, refereed: &mut Refereed) -> Compared<R::Decision> {
         let hello = Request::Hello;
         match self.engine.ask(&hello)? {
@@ -797,7 +797,7 @@ impl<R: Rules> Comparing<'_, '_, R> {
 /// of `steps` steps, charged to `budget`: Err once it is spent. Mirrors `tree` request for
 /// request (a `moves` a node, a `play` a decision, a walk back from the root before every
 /// decision but the first of a node, a `next-round` a round's start).
-fn tree_requests<R: Rules>(
+fn tree_requests<R: RulesExt>(
     rules: &R,
     state: &R::State,
     depth: u32,
@@ -821,7 +821,9 @@ fn tree_requests<R: Rules>(
     }
     charge(budget, 1)?;
     let mut open = Vec::new();
-    rules.decisions(state, &mut open);
+    // A count within a budget of requests: a fresh scratch a node costs nothing to speak of.
+    let scratch = &mut R::Scratch::default();
+    rules.decisions(state, scratch, &mut open);
     let mut here = true;
     for decision in &open {
         if !here {
@@ -829,7 +831,7 @@ fn tree_requests<R: Rules>(
             charge(budget, 1 + steps)?;
         }
         let mut next = state.clone();
-        if rules.apply(&mut next, decision, &mut ()).is_err() {
+        if rules.apply(&mut next, decision, scratch, &mut ()).is_err() {
             here = true;
             continue;
         }
@@ -855,7 +857,7 @@ struct MgnDivide {
 }
 
 /// mgn's divide from `root` to `depth`, within the timeout; Err: the perft is not compared.
-fn divide_to<R: Rules>(
+fn divide_to<R: RulesExt>(
     rules: &R,
     root: &R::State,
     depth: u32,
@@ -885,7 +887,7 @@ fn divide_to<R: Rules>(
 
 /// mgn's divide from `root` at the deepest depth whose tree it walks within the budget and
 /// the timeout; Err: the perft is not compared.
-fn deepest_divide<R: Rules>(
+fn deepest_divide<R: RulesExt>(
     rules: &R,
     root: &R::State,
     options: &RefereeOptions,
@@ -946,7 +948,7 @@ fn deepest_divide<R: Rules>(
 }
 
 /// mgn's divide from `state` to `depth`, walking at most `nodes` nodes within `timeout`.
-fn count_within<R: Rules>(
+fn count_within<R: RulesExt>(
     rules: &R,
     state: &R::State,
     depth: u32,

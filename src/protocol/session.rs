@@ -6,7 +6,7 @@ use crate::notation::{parse_games, Element, Outcome, Side};
 use crate::perft::{divide, perft};
 use crate::replay::PlyLog;
 use crate::rules::general;
-use crate::rules::{Phase, Rules};
+use crate::rules::{Phase, Rules, RulesExt};
 
 /// The status a phase gives after a decision.
 pub fn status_of(phase: Phase) -> Status {
@@ -26,6 +26,10 @@ pub fn status_of(phase: Phase) -> Status {
 pub struct Session<'r, R: Rules> {
     rules: &'r R,
     state: R::State,
+    /// The rules' room for the decisions played ([`Rules::Scratch`]); the questions asked of
+    /// `&self` (what is open, what would a decision do) bring their own, which for one
+    /// question allocates nothing.
+    scratch: R::Scratch,
     /// The events of the last decision played, for its trace.
     log: PlyLog,
     /// List decisions in the reverse of the rules' order (a test of clients that must not
@@ -36,12 +40,13 @@ pub struct Session<'r, R: Rules> {
     pub counts: bool,
 }
 
-impl<'r, R: Rules> Session<'r, R> {
+impl<'r, R: RulesExt> Session<'r, R> {
     /// At the rules' start, B to move.
     pub fn new(rules: &'r R) -> Session<'r, R> {
         Session {
             rules,
             state: rules.start(Side::B),
+            scratch: R::Scratch::default(),
             log: PlyLog::new(rules.def()),
             reverse_moves: false,
             counts: true,
@@ -74,7 +79,8 @@ impl<'r, R: Rules> Session<'r, R> {
             ));
         }
         let mut out = Vec::new();
-        self.rules.decisions(&self.state, &mut out);
+        self.rules
+            .decisions(&self.state, &mut R::Scratch::default(), &mut out);
         Ok(out)
     }
 
@@ -87,7 +93,9 @@ impl<'r, R: Rules> Session<'r, R> {
         let why = self.refusal(text).unwrap_or_else(|| {
             format!(
                 "`{text}` is not a decision open here; open: {}",
-                self.rules.alternatives(&self.state).join(" ")
+                self.rules
+                    .alternatives(&self.state, &mut R::Scratch::default())
+                    .join(" ")
             )
         });
         Err(Answer::error(ErrorKind::Illegal, why))
@@ -110,7 +118,8 @@ impl<'r, R: Rules> Session<'r, R> {
             return None;
         };
         let mut state = self.state.clone();
-        match self.rules.apply(&mut state, decision, &mut ()) {
+        let scratch = &mut R::Scratch::default();
+        match self.rules.apply(&mut state, decision, scratch, &mut ()) {
             Err(refused) => Some(format!("{} ({})", refused.message, refused.rule)),
             Ok(()) => None,
         }
@@ -133,7 +142,10 @@ impl<'r, R: Rules> Session<'r, R> {
     pub fn play(&mut self, decision: &R::Decision) -> Answer {
         self.log.clear();
         let mut next = self.state.clone();
-        if let Err(refused) = self.rules.apply(&mut next, decision, &mut self.log) {
+        let played = self
+            .rules
+            .apply(&mut next, decision, &mut self.scratch, &mut self.log);
+        if let Err(refused) = played {
             self.log.clear();
             let kind = if refused.rule == general::LIMIT_LAPS {
                 ErrorKind::Undecided
@@ -158,7 +170,8 @@ impl<'r, R: Rules> Session<'r, R> {
     /// What playing `decision` would answer, leaving play where it is.
     pub fn try_play(&self, decision: &R::Decision) -> Answer {
         let mut state = self.state.clone();
-        match self.rules.apply(&mut state, decision, &mut ()) {
+        let scratch = &mut R::Scratch::default();
+        match self.rules.apply(&mut state, decision, scratch, &mut ()) {
             Ok(()) => Answer::Played {
                 status: status_of(self.rules.phase(&state)),
                 captured: Captured::default(),

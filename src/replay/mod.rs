@@ -21,7 +21,10 @@ use crate::notation::{
     write_position, Element, Game, Header, HoleAction, Move, Outcome, Pile, Position, Rows, Side,
     Span, Spanned, Transaction,
 };
-use crate::rules::{with_rules_within, Event, MovePart, Phase, Rules, WithRules, DEFAULT_MAX_LAPS};
+use crate::rules::{
+    with_rules_within, Event, Lookahead, MovePart, Phase, Rules, RulesExt, WithRules,
+    DEFAULT_MAX_LAPS,
+};
 use crate::Diagnostic;
 
 /// The highest round a `Start` position may be in, and a game may reach: checked by every
@@ -279,7 +282,7 @@ fn replay_showing<'g, T: MoveText<'g>>(
     }
     impl<'g, T: MoveText<'g>> WithRules for Run<'_, '_, T> {
         type Output = Replayed;
-        fn run<R: Rules>(self, rules: &R) -> Replayed {
+        fn run<R: RulesExt>(self, rules: &R) -> Replayed {
             replay_showing_under(rules, self.header, self.moves, self.on_step)
         }
     }
@@ -297,7 +300,7 @@ fn replay_showing<'g, T: MoveText<'g>>(
 
 /// [`replay_showing`] under `rules`, those `header` names: the replay through
 /// [`crate::rules::AnyRules`] is tested against the one through each game's own rules.
-pub(crate) fn replay_showing_under<'g, R: Rules, T: MoveText<'g>>(
+pub(crate) fn replay_showing_under<'g, R: RulesExt, T: MoveText<'g>>(
     rules: &R,
     header: &Header,
     moves: &mut T,
@@ -560,20 +563,12 @@ impl fmt::Display for Written<'_> {
     }
 }
 
-/// The rules' look-ahead of whether a move can still end, left out while this lives
-/// ([`Rules::defer_end_lookahead`]) and asked back when it is dropped.
-struct LookaheadDeferred<'a, R: Rules>(&'a R);
-
-impl<R: Rules> Drop for LookaheadDeferred<'_, R> {
-    fn drop(&mut self) {
-        self.0.defer_end_lookahead(false);
-    }
-}
-
 struct Replay<'a, 's, 'g, R: Rules> {
     rules: &'a R,
     header: &'a Header,
     state: R::State,
+    /// The rules' room, kept from one decision to the next ([`Rules::Scratch`]).
+    scratch: R::Scratch,
     on_step: Option<&'s mut dyn FnMut(Progress)>,
     /// Every step's events are recorded as it is played (for `on_step`). Otherwise a ply is
     /// played without them, and played again with them from the state before it only when a
@@ -619,7 +614,7 @@ struct Replay<'a, 's, 'g, R: Rules> {
     replayed: Position,
 }
 
-impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
+impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
     fn new(
         rules: &'a R,
         header: &'a Header,
@@ -629,6 +624,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         Replay {
             rules,
             header,
+            scratch: R::Scratch::default(),
             record_events: on_step.is_some(),
             on_step,
             ply_count: 0,
@@ -813,15 +809,18 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     /// the state unchanged on a violation, so nothing is listed, let alone formatted, while
     /// the record holds.
     fn alternatives(&mut self) -> Vec<String> {
-        self.rules.alternatives(&self.state)
+        self.rules.alternatives(&self.state, &mut self.scratch)
     }
 
-    /// Apply one decision, or fail with the rule and the legal alternatives.
-    fn decide(&mut self, decision: &R::Decision) -> Result<(), Diagnostic> {
+    /// Apply one decision, looking ahead as `lookahead` says, or fail with the rule and the
+    /// legal alternatives.
+    fn decide(&mut self, decision: &R::Decision, lookahead: Lookahead) -> Result<(), Diagnostic> {
+        let (rules, state, scratch) = (self.rules, &mut self.state, &mut self.scratch);
         if !self.record_events {
-            return self.rules.apply(&mut self.state, decision, &mut ());
+            return rules.apply_with_lookahead(state, decision, lookahead, scratch, &mut ());
         }
-        let applied = self.rules.apply(&mut self.state, decision, &mut self.log);
+        let applied =
+            rules.apply_with_lookahead(state, decision, lookahead, scratch, &mut self.log);
         self.log.settle();
         applied
     }
@@ -912,7 +911,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             Some(written) => self.play_written_move(side, written),
             None => match self.rules.pass_decision() {
                 Some(pass) => self
-                    .decide(&pass)
+                    .decide(&pass, Lookahead::Ahead)
                     .map(|()| self.rules.phase(&self.state))
                     .map_err(Box::new),
                 None => Ok(self.rules.phase(&self.state)),
@@ -1000,17 +999,21 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 };
                 for (i, (decision, _)) in firsts.iter().enumerate() {
                     if i > 0 {
-                        self.play_implied(Some(decision));
+                        self.play_implied(Some(decision), Lookahead::Ahead);
                     }
-                    self.decide(decision)?;
+                    self.decide(decision, Lookahead::Ahead)?;
                 }
                 if !firsts.is_empty() {
-                    self.play_implied(Some(last));
+                    self.play_implied(Some(last), Lookahead::Ahead);
                 }
                 if !self.record_events {
-                    return self.rules.apply_cut(&mut self.state, last, &mut ());
+                    return self
+                        .rules
+                        .apply_cut(&mut self.state, last, &mut self.scratch, &mut ());
                 }
-                let cut = self.rules.apply_cut(&mut self.state, last, &mut self.log);
+                let cut =
+                    self.rules
+                        .apply_cut(&mut self.state, last, &mut self.scratch, &mut self.log);
                 self.log.settle();
                 cut
             });
@@ -1048,7 +1051,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         for (i, (decision, part)) in decisions.iter().enumerate() {
             if i > 0 {
                 if let Phase::ToMove(_) | Phase::MustPass { .. } | Phase::Over { .. } =
-                    self.play_implied(Some(decision))
+                    self.play_implied(Some(decision), Lookahead::Ahead)
                 {
                     let rule = self.last_lap_rule();
                     let failure = place(
@@ -1063,7 +1066,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                     return Err(self.with_trace_of(self.at_ply(failure), side, written));
                 }
             }
-            if let Err(refusal) = self.decide(decision) {
+            if let Err(refusal) = self.decide(decision, Lookahead::Ahead) {
                 // A refusal about one part of the decision (an extra capture written with its
                 // sowing) keeps that part; otherwise it is about the decision's own part.
                 let refusal = if refusal.part() == Some(MovePart::Whole) {
@@ -1076,7 +1079,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             }
         }
         self.written_decisions = decisions;
-        let phase = self.play_implied(None);
+        let phase = self.play_implied(None, Lookahead::Ahead);
         if let Phase::Continue { rule, .. } = phase {
             let alternatives = self.alternatives();
             let last = MovePart::Sowing(written.value.sowings.len().saturating_sub(1));
@@ -1102,31 +1105,35 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
     }
 
     /// A written move played whole without the rules' look-ahead of whether it can still
-    /// end ([`Rules::defer_end_lookahead`]), where the rules have one and no events are kept:
+    /// end ([`Lookahead::Witnessed`]), where the rules have one and no events are kept:
     /// the phase it leaves if it ends with every decision taken. A move that ends is its own
     /// proof that it could end after each of its decisions, which is all that look-ahead
     /// asks (in Dong Wo about a tenth of a replay's instructions). Otherwise the state is put
     /// back and `None` given, and the move is played decision by decision with the
     /// look-ahead, so a failing move's verdict and diagnostic are those of a replay without
-    /// this.
+    /// this. The look-ahead is left out by an argument of each decision played here, so no
+    /// later move can pass without it.
     fn play_witnessed(&mut self, decisions: &[(R::Decision, MovePart)]) -> Option<Phase> {
-        if self.record_events || !self.rules.defer_end_lookahead(true) {
+        if self.record_events || !self.rules.looks_ahead_to_end() {
             return None;
         }
-        // The look-ahead is asked back however this returns: left off, every later move
-        // would pass without it, a green the rules did not give.
-        let _deferred = LookaheadDeferred(self.rules);
         let before = self.state.clone();
         let mut ended = None;
         for (i, (decision, _)) in decisions.iter().enumerate() {
-            if i > 0 && !matches!(self.play_implied(Some(decision)), Phase::Continue { .. }) {
+            let witnessed = Lookahead::Witnessed;
+            if i > 0
+                && !matches!(
+                    self.play_implied(Some(decision), witnessed),
+                    Phase::Continue { .. }
+                )
+            {
                 break;
             }
-            if self.decide(decision).is_err() {
+            if self.decide(decision, witnessed).is_err() {
                 break;
             }
             if i + 1 == decisions.len() {
-                let phase = self.play_implied(None);
+                let phase = self.play_implied(None, witnessed);
                 ended = (!matches!(phase, Phase::Continue { .. })).then_some(phase);
             }
         }
@@ -1138,7 +1145,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
 
     /// Play the decisions a record may leave out (the only ones open) until the turn needs
     /// `next`, the written decision, or one the rules do not imply; gives the phase then.
-    fn play_implied(&mut self, next: Option<&R::Decision>) -> Phase {
+    fn play_implied(&mut self, next: Option<&R::Decision>, lookahead: Lookahead) -> Phase {
         loop {
             let phase = self.rules.phase(&self.state);
             if !matches!(phase, Phase::Continue { .. }) {
@@ -1147,7 +1154,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
             let Some(implied) = self.rules.implied(&self.state, next) else {
                 return phase;
             };
-            if self.decide(&implied).is_err() {
+            if self.decide(&implied, lookahead).is_err() {
                 // Asked again, not taken as unchanged: a refusal is rare.
                 return self.rules.phase(&self.state);
             }
@@ -1173,10 +1180,12 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         // recorded; else the state before it is, to make it again if a failure shows them.
         let mut events = Vec::new();
         let applied = if self.record_events {
-            self.rules.apply(&mut self.state, &decision, &mut events)
+            self.rules
+                .apply(&mut self.state, &decision, &mut self.scratch, &mut events)
         } else {
             self.before_step.clone_from(&self.state);
-            self.rules.apply(&mut self.state, &decision, &mut ())
+            self.rules
+                .apply(&mut self.state, &decision, &mut self.scratch, &mut ())
         };
         if let Err(refusal) = applied {
             return Err(placed(refusal.with_alternatives(self.alternatives()), span));
@@ -1204,7 +1213,7 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
                 format!("{} has no passes", self.header.game.value),
             )));
         };
-        if let Err(refusal) = self.decide(&pass) {
+        if let Err(refusal) = self.decide(&pass, Lookahead::Ahead) {
             let refusal = refusal.with_alternatives(self.alternatives());
             return Err(self.at_ply(placed(refusal, span)));
         }
@@ -1306,16 +1315,24 @@ impl<'a, 's, 'g, R: Rules> Replay<'a, 's, 'g, R> {
         }
         let mut state = self.before_step.clone();
         let mut events = Vec::new();
+        // A step made again is rare: a scratch of its own, so that this asks only `&self`.
+        let scratch = &mut R::Scratch::default();
         // Made before as it is now: the verdict it gave stands.
         match &last.step {
             Step::Action(action) => {
                 if let Ok(decision) = self.rules.decision_from_action(action) {
-                    drop(self.rules.apply(&mut state, &decision, &mut events));
+                    drop(
+                        self.rules
+                            .apply(&mut state, &decision, scratch, &mut events),
+                    );
                 }
             }
             Step::Transaction(deal) => {
                 if let Ok(decision) = self.rules.decision_from_transaction(deal) {
-                    drop(self.rules.apply(&mut state, &decision, &mut events));
+                    drop(
+                        self.rules
+                            .apply(&mut state, &decision, scratch, &mut events),
+                    );
                 }
             }
             Step::Round(_) => drop(self.rules.begin_round(&mut state, &mut events)),

@@ -11,8 +11,8 @@
 //! call panics, naming both games, rather than answer for a game that is not being played.
 
 use super::{
-    dakon, dong_wo, mraw_imrujen, nchuwa, EventSink, GameDef, MovePart, Phase, PositionHead, Rules,
-    Stores,
+    dakon, dong_wo, mraw_imrujen, nchuwa, EventSink, GameDef, Lookahead, MovePart, Phase,
+    PositionHead, Rules, RulesExt, Stores,
 };
 use crate::notation::{
     Element, GameKind, HoleAction, HoleState, Move, Position, Side, Transaction,
@@ -48,7 +48,7 @@ fn refill<D: Into<AnyDecision>>(out: &mut Vec<AnyDecision>, list: impl FnOnce(&m
 /// The enums and every delegation of [`Rules`] to the game in play, written once for the four
 /// games (each `Variant: Rules, State, Decision`): a change to the trait is made here.
 macro_rules! any_rules {
-    ($($game:ident: $rules:ty, $state:ty, $decision:ty;)*) => {
+    ($($game:ident: $rules:ty, $state:ty, $decision:ty, $scratch:ident;)*) => {
         /// One game's configured rules, whichever game: see the module doc.
         #[derive(Clone, Debug)]
         pub enum AnyRules {
@@ -65,6 +65,13 @@ macro_rules! any_rules {
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub enum AnyDecision {
             $($game($decision),)*
+        }
+
+        /// The room of whichever game's rules ([`Rules::Scratch`]): each game's own, side by
+        /// side, since a scratch is made before it is known which game will use it.
+        #[derive(Default)]
+        pub struct AnyScratch {
+            $($scratch: <$rules as Rules>::Scratch,)*
         }
 
         impl AnyRules {
@@ -144,6 +151,7 @@ macro_rules! any_rules {
         impl Rules for AnyRules {
             type State = AnyState;
             type Decision = AnyDecision;
+            type Scratch = AnyScratch;
 
             fn def(&self) -> &'static GameDef {
                 match self { $(AnyRules::$game(rules) => rules.def(),)* }
@@ -171,84 +179,54 @@ macro_rules! any_rules {
                     $(AnyRules::$game(rules) => rules.position_head(<$state>::inner(state)),)*
                 }
             }
-            fn written_position_len(&self, state: &AnyState, text: &str) -> Option<usize> {
-                match self {
-                    $(AnyRules::$game(rules) =>
-                        rules.written_position_len(<$state>::inner(state), text),)*
-                }
-            }
-            fn position(&self, state: &AnyState) -> Position {
-                match self {
-                    $(AnyRules::$game(rules) => rules.position(<$state>::inner(state)),)*
-                }
-            }
-            fn position_into(&self, state: &AnyState, out: &mut Position) {
-                match self {
-                    $(AnyRules::$game(rules) => rules.position_into(<$state>::inner(state), out),)*
-                }
-            }
-            fn position_matches(&self, state: &AnyState, claim: &Position) -> bool {
-                match self {
-                    $(AnyRules::$game(rules) =>
-                        rules.position_matches(<$state>::inner(state), claim),)*
-                }
-            }
             fn phase(&self, state: &AnyState) -> Phase {
                 match self { $(AnyRules::$game(rules) => rules.phase(<$state>::inner(state)),)* }
             }
             fn round(&self, state: &AnyState) -> u32 {
                 match self { $(AnyRules::$game(rules) => rules.round(<$state>::inner(state)),)* }
             }
-            fn decisions(&self, state: &AnyState, out: &mut Vec<AnyDecision>) {
-                match self {
-                    $(AnyRules::$game(rules) =>
-                        refill(out, |own| rules.decisions(<$state>::inner(state), own)),)*
-                }
-            }
-            fn whole_turns(&self, state: &AnyState) -> Option<u64> {
-                match self {
-                    $(AnyRules::$game(rules) => rules.whole_turns(<$state>::inner(state)),)*
-                }
-            }
-            fn decision_runs(
+            fn decisions(
                 &self,
                 state: &AnyState,
+                scratch: &mut AnyScratch,
                 out: &mut Vec<AnyDecision>,
-                counts: &mut Vec<u64>,
             ) {
                 match self {
                     $(AnyRules::$game(rules) => refill(out, |own| {
-                        rules.decision_runs(<$state>::inner(state), own, counts)
+                        rules.decisions(<$state>::inner(state), &mut scratch.$scratch, own)
                     }),)*
                 }
             }
-            fn decision_in_run(&self, first: &AnyDecision, i: u64) -> AnyDecision {
+            fn random_decisions(
+                &self,
+                state: &AnyState,
+                scratch: &mut AnyScratch,
+                out: &mut Vec<AnyDecision>,
+            ) {
                 match self {
-                    $(AnyRules::$game(rules) =>
-                        rules.decision_in_run(<$decision>::inner(first), i).into(),)*
+                    $(AnyRules::$game(rules) => refill(out, |own| {
+                        rules.random_decisions(<$state>::inner(state), &mut scratch.$scratch, own)
+                    }),)*
                 }
             }
-            fn random_decisions(&self, state: &AnyState, out: &mut Vec<AnyDecision>) {
+            fn alternatives(&self, state: &AnyState, scratch: &mut AnyScratch) -> Vec<String> {
                 match self {
                     $(AnyRules::$game(rules) =>
-                        refill(out, |own| rules.random_decisions(<$state>::inner(state), own)),)*
-                }
-            }
-            fn alternatives(&self, state: &AnyState) -> Vec<String> {
-                match self {
-                    $(AnyRules::$game(rules) => rules.alternatives(<$state>::inner(state)),)*
+                        rules.alternatives(<$state>::inner(state), &mut scratch.$scratch),)*
                 }
             }
             fn apply<S: EventSink>(
                 &self,
                 state: &mut AnyState,
                 decision: &AnyDecision,
+                scratch: &mut AnyScratch,
                 sink: &mut S,
             ) -> Result<(), Diagnostic> {
                 match self {
                     $(AnyRules::$game(rules) => rules.apply(
                         <$state>::inner_mut(state),
                         <$decision>::inner(decision),
+                        &mut scratch.$scratch,
                         sink,
                     ),)*
                 }
@@ -287,18 +265,17 @@ macro_rules! any_rules {
                 &self,
                 state: &mut AnyState,
                 decision: &AnyDecision,
+                scratch: &mut AnyScratch,
                 sink: &mut S,
             ) -> Result<(), Diagnostic> {
                 match self {
                     $(AnyRules::$game(rules) => rules.apply_cut(
                         <$state>::inner_mut(state),
                         <$decision>::inner(decision),
+                        &mut scratch.$scratch,
                         sink,
                     ),)*
                 }
-            }
-            fn defer_end_lookahead(&self, defer: bool) -> bool {
-                match self { $(AnyRules::$game(rules) => rules.defer_end_lookahead(defer),)* }
             }
             fn implied(
                 &self,
@@ -342,6 +319,78 @@ macro_rules! any_rules {
             }
         }
 
+        impl RulesExt for AnyRules {
+            fn written_position_len(&self, state: &AnyState, text: &str) -> Option<usize> {
+                match self {
+                    $(AnyRules::$game(rules) =>
+                        rules.written_position_len(<$state>::inner(state), text),)*
+                }
+            }
+            fn position(&self, state: &AnyState) -> Position {
+                match self {
+                    $(AnyRules::$game(rules) => rules.position(<$state>::inner(state)),)*
+                }
+            }
+            fn position_into(&self, state: &AnyState, out: &mut Position) {
+                match self {
+                    $(AnyRules::$game(rules) => rules.position_into(<$state>::inner(state), out),)*
+                }
+            }
+            fn position_matches(&self, state: &AnyState, claim: &Position) -> bool {
+                match self {
+                    $(AnyRules::$game(rules) =>
+                        rules.position_matches(<$state>::inner(state), claim),)*
+                }
+            }
+            fn whole_turns(&self, state: &AnyState, scratch: &mut AnyScratch) -> Option<u64> {
+                match self {
+                    $(AnyRules::$game(rules) =>
+                        rules.whole_turns(<$state>::inner(state), &mut scratch.$scratch),)*
+                }
+            }
+            fn decision_runs(
+                &self,
+                state: &AnyState,
+                scratch: &mut AnyScratch,
+                out: &mut Vec<AnyDecision>,
+                counts: &mut Vec<u64>,
+            ) {
+                match self {
+                    $(AnyRules::$game(rules) => refill(out, |own| {
+                        let scratch = &mut scratch.$scratch;
+                        rules.decision_runs(<$state>::inner(state), scratch, own, counts)
+                    }),)*
+                }
+            }
+            fn decision_in_run(&self, first: &AnyDecision, i: u64) -> AnyDecision {
+                match self {
+                    $(AnyRules::$game(rules) =>
+                        rules.decision_in_run(<$decision>::inner(first), i).into(),)*
+                }
+            }
+            fn looks_ahead_to_end(&self) -> bool {
+                match self { $(AnyRules::$game(rules) => rules.looks_ahead_to_end(),)* }
+            }
+            fn apply_with_lookahead<S: EventSink>(
+                &self,
+                state: &mut AnyState,
+                decision: &AnyDecision,
+                lookahead: Lookahead,
+                scratch: &mut AnyScratch,
+                sink: &mut S,
+            ) -> Result<(), Diagnostic> {
+                match self {
+                    $(AnyRules::$game(rules) => rules.apply_with_lookahead(
+                        <$state>::inner_mut(state),
+                        <$decision>::inner(decision),
+                        lookahead,
+                        &mut scratch.$scratch,
+                        sink,
+                    ),)*
+                }
+            }
+        }
+
         /// The holes of a row of whichever game: one iterator type for [`Rules::row_states`].
         enum AnyIter<$($game),*> {
             $($game($game),)*
@@ -365,10 +414,10 @@ macro_rules! any_rules {
 }
 
 any_rules! {
-    Dakon: dakon::Dakon, dakon::DakonState, dakon::DakonDecision;
-    MrawImrujen: mraw_imrujen::MrawImrujen, mraw_imrujen::MrawState, mraw_imrujen::MrawMove;
-    Nchuwa: nchuwa::Nchuwa, nchuwa::NchuwaState, nchuwa::NchuwaDecision;
-    DongWo: dong_wo::DongWo, dong_wo::DongWoState, dong_wo::DongWoDecision;
+    Dakon: dakon::Dakon, dakon::DakonState, dakon::DakonDecision, dakon;
+    MrawImrujen: mraw_imrujen::MrawImrujen, mraw_imrujen::MrawState, mraw_imrujen::MrawMove, mraw_imrujen;
+    Nchuwa: nchuwa::Nchuwa, nchuwa::NchuwaState, nchuwa::NchuwaDecision, nchuwa;
+    DongWo: dong_wo::DongWo, dong_wo::DongWoState, dong_wo::DongWoDecision, dong_wo;
 }
 
 #[cfg(test)]
@@ -389,7 +438,7 @@ mod tests {
         struct Perft(u32);
         impl WithRules for Perft {
             type Output = u64;
-            fn run<R: Rules>(self, rules: &R) -> u64 {
+            fn run<R: RulesExt>(self, rules: &R) -> u64 {
                 perft(rules, &rules.start(Side::B), self.0).unwrap()
             }
         }
@@ -417,7 +466,7 @@ mod tests {
         struct Generate;
         impl WithRules for Generate {
             type Output = crate::Game;
-            fn run<R: Rules>(self, rules: &R) -> crate::Game {
+            fn run<R: RulesExt>(self, rules: &R) -> crate::Game {
                 let (header, start) = (Header::new(rules.def().kind), rules.start(Side::B));
                 random_game(
                     rules,
@@ -496,9 +545,10 @@ mod tests {
     fn another_games_decision_is_refused_loudly() {
         let dakon = any_rules(GameKind::Dakon);
         let mut open = Vec::new();
-        dakon.decisions(&dakon.start(Side::B), &mut open);
+        let scratch = &mut AnyScratch::default();
+        dakon.decisions(&dakon.start(Side::B), scratch, &mut open);
         let nchuwa = any_rules(GameKind::Nchuwa);
         let mut state = nchuwa.start(Side::B);
-        let _ = nchuwa.apply(&mut state, &open[0], &mut ());
+        let _ = nchuwa.apply(&mut state, &open[0], scratch, &mut ());
     }
 }

@@ -11,7 +11,7 @@
 //! Both configure the rules in one place, [`AnyRules::from_header`].
 
 use super::{
-    dakon, dong_wo, mraw_imrujen, nchuwa, AnyRules, GameDef, Rules, Settings, DEFAULT_MAX_LAPS,
+    dakon, dong_wo, mraw_imrujen, nchuwa, AnyRules, GameDef, RulesExt, Settings, DEFAULT_MAX_LAPS,
 };
 use crate::notation::{BoardSize, GameKind, Header};
 use crate::Diagnostic;
@@ -80,7 +80,7 @@ impl AnyRules {
 /// own rules type: see the module doc for when to use it rather than [`AnyRules`].
 pub trait WithRules {
     type Output;
-    fn run<R: Rules>(self, rules: &R) -> Self::Output;
+    fn run<R: RulesExt>(self, rules: &R) -> Self::Output;
 }
 
 /// Configure the rules a header names (game, board, preset, options) and run `work` with them.

@@ -10,7 +10,7 @@ use mgn::check::{check_game, CheckOptions, Verdict};
 use mgn::notation::{parse_games, Game};
 use mgn::replay::log::{HEAD, LANDMARKS, TAIL};
 use mgn::replay::{replay_game, ReplayOptions};
-use mgn::rules::{with_rules_within, Event, Rules, WithRules, DEFAULT_MAX_LAPS};
+use mgn::rules::{with_rules_within, Event, RulesExt, WithRules, DEFAULT_MAX_LAPS};
 use std::fs;
 use support::*;
 
@@ -386,7 +386,7 @@ struct PerftFrom(Game, u32);
 
 impl WithRules for PerftFrom {
     type Output = Result<u64, mgn::Diagnostic>;
-    fn run<R: Rules>(self, rules: &R) -> Self::Output {
+    fn run<R: RulesExt>(self, rules: &R) -> Self::Output {
         let start = rules
             .state_from_position(&self.0.header.start.unwrap().value)
             .unwrap();
@@ -399,7 +399,7 @@ struct PlayoutFrom(Game);
 
 impl WithRules for PlayoutFrom {
     type Output = usize;
-    fn run<R: Rules>(self, rules: &R) -> usize {
+    fn run<R: RulesExt>(self, rules: &R) -> usize {
         let start = rules
             .state_from_position(&self.0.header.start.unwrap().value)
             .unwrap();

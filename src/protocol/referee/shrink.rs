@@ -9,10 +9,10 @@ use crate::notation::{
 };
 use crate::protocol::{Answer, Request, Session, Setup, Status as Played};
 use crate::replay::{draw, ply_trace};
-use crate::rules::{Event, GameDef, Phase, Rules};
+use crate::rules::{Event, GameDef, Phase, RulesExt};
 use crate::Code;
 
-impl<R: Rules> Comparing<'_, '_, R> {
+impl<R: RulesExt> Comparing<'_, '_, R> {
     /// mgn's session at the end of `line`, from its root.
     fn replayed(&self, line: &Line<R::Decision>, upto: usize) -> Session<'_, R> {
         let mut session = Session::new(self.mgn.rules());
@@ -507,13 +507,13 @@ impl<R: Rules> Comparing<'_, '_, R> {
 }
 
 /// A record's moves as they are written: the elements so far, and the turn under way.
-struct Written<'r, R: Rules> {
+struct Written<'r, R: RulesExt> {
     rules: &'r R,
     moves: Vec<Element>,
     turn: Vec<R::Decision>,
 }
 
-impl<R: Rules> Written<'_, R> {
+impl<R: RulesExt> Written<'_, R> {
     /// The turn under way, if any, written as one move.
     fn push_turn(&mut self) {
         if !self.turn.is_empty() {

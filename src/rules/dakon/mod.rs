@@ -19,7 +19,7 @@ pub use defs::*;
 
 use super::{
     check_move_form, check_position_form, next_round, pile, undecided, Event, EventSink, GameDef,
-    MovePart, Phase, PositionHead, PositionSize, Rules, Settings, Stores,
+    MovePart, Phase, PositionHead, PositionSize, Rules, RulesExt, Settings, Stores,
 };
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,

@@ -6,6 +6,7 @@ use crate::rules::general;
 impl Rules for Dakon {
     type State = DakonState;
     type Decision = DakonDecision;
+    type Scratch = ();
 
     fn def(&self) -> &'static GameDef {
         &DEF
@@ -107,7 +108,7 @@ impl Rules for Dakon {
         state.round
     }
 
-    fn decisions(&self, state: &DakonState, out: &mut Vec<DakonDecision>) {
+    fn decisions(&self, state: &DakonState, _scratch: &mut (), out: &mut Vec<DakonDecision>) {
         out.clear();
         match self.phase(state) {
             Phase::Over { .. } | Phase::RoundOver { .. } => {}
@@ -161,21 +162,6 @@ impl Rules for Dakon {
         Ok(())
     }
 
-    /// A turn's sowings counted in place rather than played through `apply`: a Dakon turn on
-    /// 2x6 has millions of ways to be played (docs/perft.md). None when the lap budget binds
-    /// (a sowing may then be refused, which only `apply` says) or the count passes u64: perft
-    /// then plays them, and says why.
-    fn whole_turns(&self, state: &DakonState) -> Option<u64> {
-        if self.budget_binds {
-            return None;
-        }
-        match self.phase(state) {
-            Phase::MustPass { .. } => Some(1),
-            Phase::ToMove(side) | Phase::Continue { side, .. } => self.turn_endings(state, side),
-            Phase::RoundOver { .. } | Phase::Over { .. } => None,
-        }
-    }
-
     /// After a lap in the own store the mover «comença un altre moviment» (starts another
     /// move): a record that stops unfinished may stop before it (docs/rules/dakon.md).
     fn may_stop_in_open_turn(&self, state: &DakonState) -> bool {
@@ -217,6 +203,7 @@ impl Rules for Dakon {
         &self,
         state: &mut DakonState,
         decision: &DakonDecision,
+        _scratch: &mut (),
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         let mover = match (self.phase(state), decision) {
@@ -293,6 +280,23 @@ impl Rules for Dakon {
     fn stores(&self) -> Stores {
         Stores::Ends {
             a_left: self.config.direction == SowDirection::CounterClockwise,
+        }
+    }
+}
+
+impl RulesExt for Dakon {
+    /// A turn's sowings counted in place rather than played through `apply`: a Dakon turn on
+    /// 2x6 has millions of ways to be played (docs/perft.md). None when the lap budget binds
+    /// (a sowing may then be refused, which only `apply` says) or the count passes u64: perft
+    /// then plays them, and says why.
+    fn whole_turns(&self, state: &DakonState, _scratch: &mut ()) -> Option<u64> {
+        if self.budget_binds {
+            return None;
+        }
+        match self.phase(state) {
+            Phase::MustPass { .. } => Some(1),
+            Phase::ToMove(side) | Phase::Continue { side, .. } => self.turn_endings(state, side),
+            Phase::RoundOver { .. } | Phase::Over { .. } => None,
         }
     }
 }

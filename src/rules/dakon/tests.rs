@@ -76,7 +76,14 @@ fn a_sowing_never_takes_more_laps_than_the_board_allows() {
     .unwrap();
     let mut state = d.start(Side::B);
     let before = state.clone();
-    let err = d.apply(&mut state, &sow(Side::B, 4), &mut ()).unwrap_err();
+    let err = d
+        .apply(
+            &mut state,
+            &sow(Side::B, 4),
+            &mut Default::default(),
+            &mut (),
+        )
+        .unwrap_err();
     assert_eq!(err.rule, "mgn.limit.laps");
     assert_eq!(state, before);
 }
@@ -89,7 +96,13 @@ fn seed_example_b4_relays_from_a3_and_captures_a2() {
     let d = dakon(5);
     let mut state = d.start(Side::B);
     let mut events = Vec::new();
-    d.apply(&mut state, &sow(Side::B, 4), &mut events).unwrap();
+    d.apply(
+        &mut state,
+        &sow(Side::B, 4),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert!(events.contains(&Event::PickUp {
         hole: Hole::new(Side::A, 3),
         pile: pile(6),
@@ -112,7 +125,13 @@ fn dakon_sow_skip_opponent_store_is_never_sown() {
     let d = dakon(5);
     let mut state = d.start(Side::B);
     let mut events = Vec::new();
-    d.apply(&mut state, &sow(Side::B, 4), &mut events).unwrap();
+    d.apply(
+        &mut state,
+        &sow(Side::B, 4),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert!(events.contains(&Event::Skip {
         hole: Hole::new(Side::A, 6),
         rule: SOW_SKIP_OPPONENT_STORE
@@ -125,7 +144,13 @@ fn dakon_lap_store_gives_the_mover_another_sowing() {
     let d = dakon(5);
     let mut state = d.start(Side::B);
     // B1 holds 5: B2..B5 and the store; the lap ends in B's store.
-    d.apply(&mut state, &sow(Side::B, 1), &mut ()).unwrap();
+    d.apply(
+        &mut state,
+        &sow(Side::B, 1),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(
         d.phase(&state),
         Phase::Continue {
@@ -134,11 +159,22 @@ fn dakon_lap_store_gives_the_mover_another_sowing() {
         }
     );
     let err = d
-        .apply(&mut state, &DakonDecision::Pass, &mut ())
+        .apply(
+            &mut state,
+            &DakonDecision::Pass,
+            &mut Default::default(),
+            &mut (),
+        )
         .unwrap_err();
     assert_eq!(err.rule, "dakon.lap.store");
     // B4 (6 seeds now) relays from A4 and the turn ends in A's row: A moves next.
-    d.apply(&mut state, &sow(Side::B, 4), &mut ()).unwrap();
+    d.apply(
+        &mut state,
+        &sow(Side::B, 4),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(d.phase(&state), Phase::ToMove(Side::A));
 }
 
@@ -153,7 +189,9 @@ fn dakon_sow_start_only_from_own_nonempty_holes() {
         (DakonDecision::Pass, PASS),
     ] {
         let before = state.clone();
-        let err = d.apply(&mut state, &decision, &mut ()).unwrap_err();
+        let err = d
+            .apply(&mut state, &decision, &mut Default::default(), &mut ())
+            .unwrap_err();
         assert_eq!(err.rule, rule, "{decision}");
         assert_eq!(state, before, "a refused decision changes nothing");
     }
@@ -168,10 +206,11 @@ fn every_decision_of_the_first_turns_conserves_seeds() {
         for _ in 0..3 {
             let mut next = Vec::new();
             for state in &frontier {
-                d.decisions(state, &mut decisions);
+                d.decisions(state, &mut Default::default(), &mut decisions);
                 for decision in decisions.clone() {
                     let mut after = state.clone();
-                    d.apply(&mut after, &decision, &mut ()).unwrap();
+                    d.apply(&mut after, &decision, &mut Default::default(), &mut ())
+                        .unwrap();
                     assert_eq!(after.slots.iter().sum::<u32>(), d.total_seeds());
                     next.push(after);
                 }
@@ -306,12 +345,13 @@ fn dakon_lap_store_a_record_not_unfinished_must_write_the_whole_turn() {
 /// The ways to finish a turn, counted by playing every decision through `apply`.
 fn endings_by_playing(d: &Dakon, state: &DakonState) -> u64 {
     let mut decisions = Vec::new();
-    d.decisions(state, &mut decisions);
+    d.decisions(state, &mut Default::default(), &mut decisions);
     decisions
         .iter()
         .map(|decision| {
             let mut next = state.clone();
-            d.apply(&mut next, decision, &mut ()).unwrap();
+            d.apply(&mut next, decision, &mut Default::default(), &mut ())
+                .unwrap();
             match d.phase(&next) {
                 Phase::Continue { .. } => endings_by_playing(d, &next),
                 _ => 1,
@@ -320,7 +360,7 @@ fn endings_by_playing(d: &Dakon, state: &DakonState) -> u64 {
         .sum()
 }
 
-/// perft's last ply counts a Dakon turn in place (`Rules::whole_turns`), without `apply`: it
+/// perft's last ply counts a Dakon turn in place (`RulesExt::whole_turns`), without `apply`: it
 /// must count exactly the sowings `apply` plays, after a lap in the store (dakon.lap.store)
 /// as at a turn's start, with holes out of play, and under every option that changes a
 /// sowing or a round's end.
@@ -364,13 +404,14 @@ fn a_turn_counted_in_place_is_the_turn_played() {
                 out_of_play += usize::from(state.out_of_play != 0);
                 states += 1;
                 assert_eq!(
-                    d.whole_turns(&state),
+                    d.whole_turns(&state, &mut Default::default()),
                     Some(endings_by_playing(&d, &state)),
                     "{values:?} {state:?}"
                 );
-                d.decisions(&state, &mut decisions);
+                d.decisions(&state, &mut Default::default(), &mut decisions);
                 let decision = decisions[rng.below(decisions.len())];
-                d.apply(&mut state, &decision, &mut ()).unwrap();
+                d.apply(&mut state, &decision, &mut Default::default(), &mut ())
+                    .unwrap();
             }
         }
     }
@@ -393,7 +434,7 @@ fn a_turn_is_not_counted_in_place_under_a_binding_lap_budget() {
     };
     let d = Dakon::new(board, &settings).unwrap();
     let start = d.start(Side::B);
-    assert_eq!(d.whole_turns(&start), None);
+    assert_eq!(d.whole_turns(&start, &mut Default::default()), None);
     let refusal = crate::perft::perft(&d, &start, 1).unwrap_err();
     assert_eq!(refusal.rule, "mgn.limit.laps");
     let mut table = crate::perft::Table::with_bytes(1 << 20);

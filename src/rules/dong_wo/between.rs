@@ -941,11 +941,16 @@ impl DongWo {
     /// Whether `ds`, played from `state`, is a decision random play may draw: each is
     /// applied, every owner action written for the move has had its piece (before the move's
     /// first muzi lap), and a turn that goes on has a decision to go on with.
-    fn fits(&self, state: &DongWoState, ds: &[DongWoDecision]) -> bool {
+    fn fits(
+        &self,
+        state: &DongWoState,
+        ds: &[DongWoDecision],
+        scratch: &mut DongWoScratch,
+    ) -> bool {
         let mut probe = state.clone();
         if ds
             .iter()
-            .any(|d| self.apply(&mut probe, d, &mut ()).is_err())
+            .any(|d| self.apply(&mut probe, d, scratch, &mut ()).is_err())
         {
             return false;
         }
@@ -957,7 +962,7 @@ impl DongWo {
             return true;
         }
         let mut next = Vec::new();
-        self.decisions(&probe, &mut next);
+        self.decisions(&probe, scratch, &mut next);
         !next.is_empty()
     }
 
@@ -969,22 +974,34 @@ impl DongWo {
     /// perft leaves out: part of a debt paid back, a hole bought with more than one stone, a
     /// loan taken before the fill. While actions wait for the move, `out` keeps only the
     /// moves they fit. Everything listed is legal (`fits`).
-    pub(super) fn voluntary(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+    pub(super) fn voluntary(
+        &self,
+        state: &DongWoState,
+        out: &mut Vec<DongWoDecision>,
+        scratch: &mut DongWoScratch,
+    ) {
         if state.over.is_some() || state.turn.is_some() {
             return;
         }
         if !state.pending.is_empty() {
-            out.retain(|d| matches!(d, DongWoDecision::Sow { .. }) && self.fits(state, &[*d]));
+            out.retain(|d| {
+                matches!(d, DongWoDecision::Sow { .. }) && self.fits(state, &[*d], scratch)
+            });
         } else {
-            self.actions_between_moves(state, out);
+            self.actions_between_moves(state, out, scratch);
             if state.between.as_ref().is_some_and(|b| b.begun) {
-                self.voluntary_deals(state, out);
+                self.voluntary_deals(state, out, scratch);
             }
         }
-        self.anchored_actions(state, out);
+        self.anchored_actions(state, out, scratch);
     }
 
-    fn actions_between_moves(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+    fn actions_between_moves(
+        &self,
+        state: &DongWoState,
+        out: &mut Vec<DongWoDecision>,
+        scratch: &mut DongWoScratch,
+    ) {
         if state.between.as_ref().is_some_and(|b| !b.begun) {
             return;
         }
@@ -997,14 +1014,19 @@ impl DongWo {
                     },
                     step: None,
                 };
-                if self.fits(state, &[d]) {
+                if self.fits(state, &[d], scratch) {
                     out.push(d);
                 }
             }
         }
     }
 
-    fn voluntary_deals(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+    fn voluntary_deals(
+        &self,
+        state: &DongWoState,
+        out: &mut Vec<DongWoDecision>,
+        scratch: &mut DongWoScratch,
+    ) {
         let mut candidates = Vec::new();
         for side in [Side::A, Side::B] {
             // The whole debt (what he can pay of it) is among `decisions`.
@@ -1032,7 +1054,7 @@ impl DongWo {
         }
         for deal in candidates {
             let d = DongWoDecision::Deal { deal };
-            if self.fits(state, &[d]) {
+            if self.fits(state, &[d], scratch) {
                 out.push(d);
             }
         }
@@ -1041,7 +1063,12 @@ impl DongWo {
     /// Owner actions inside the move to come, after those already waiting: for each move in
     /// `out`, one of each kind right after the first piece it sows into each owned hole, kept
     /// when that move can be played with it.
-    fn anchored_actions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+    fn anchored_actions(
+        &self,
+        state: &DongWoState,
+        out: &mut Vec<DongWoDecision>,
+        scratch: &mut DongWoScratch,
+    ) {
         let after = state.pending.last().map_or(0, |&(step, _)| step);
         let mut found: Vec<(DongWoDecision, DongWoDecision)> = Vec::new();
         let moves: Vec<DongWoDecision> = out
@@ -1052,7 +1079,7 @@ impl DongWo {
         for m in moves {
             let mut probe = state.clone();
             let mut events = Vec::new();
-            if self.apply(&mut probe, &m, &mut events).is_err() {
+            if self.apply(&mut probe, &m, scratch, &mut events).is_err() {
                 continue;
             }
             let (mut pieces, mut seen) = (0u32, 0u16);
@@ -1078,7 +1105,7 @@ impl DongWo {
             }
         }
         for (act, m) in found {
-            if self.fits(state, &[act, m]) {
+            if self.fits(state, &[act, m], scratch) {
                 out.push(act);
             }
         }

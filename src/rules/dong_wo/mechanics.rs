@@ -137,11 +137,6 @@ impl DongWo {
                 RoundEndMuzi::Five => MUZI_POINTS,
             },
             max_laps: settings.max_laps(),
-            stop_memo: Default::default(),
-            search: Default::default(),
-            drops: Default::default(),
-            pending_kept: Default::default(),
-            end_witnessed: Default::default(),
         })
     }
 
@@ -567,13 +562,14 @@ impl DongWo {
         t: &InMove,
         k: usize,
         meter: &mut Meter,
+        drops: &mut DropMemo,
     ) -> (bool, Onward) {
         if !meter.take_lap() {
             return (false, Onward::Undecided);
         }
         let first = t.lap == 0;
         let key = DropKey::new(node, k, t, first);
-        if let Some(seen) = self.drops.borrow().get(key) {
+        if let Some(seen) = drops.get(key) {
             if meter.left >= seen.laps {
                 meter.left -= seen.laps;
                 return (seen.met, seen.onward);
@@ -596,7 +592,7 @@ impl DongWo {
         );
         // An undecided run depends on the budget it had: it is not kept.
         if onward != Onward::Undecided {
-            self.drops.borrow_mut().put(DropSeen {
+            drops.put(DropSeen {
                 key,
                 met,
                 onward,
@@ -624,6 +620,7 @@ impl DongWo {
         (first, goal): (bool, Goal),
         avoid: &[Snap],
         meter: &mut Meter,
+        scratch: &mut DongWoScratch,
     ) -> Reach {
         let start = match onward {
             Onward::Ends { captures } => return Reach::from(goal == Goal::Finish || captures),
@@ -645,7 +642,7 @@ impl DongWo {
             };
         }
         for k in offsets.iter() {
-            match self.after_drop(&start, &probe, k, meter) {
+            match self.after_drop(&start, &probe, k, meter, &mut scratch.drops) {
                 (met, Onward::Ends { captures }) if goal == Goal::Finish || captures || met => {
                     return Reach::Yes
                 }
@@ -653,8 +650,7 @@ impl DongWo {
                 _ => {}
             }
         }
-        let mut search = self.search.borrow_mut();
-        let Search { stack, visited } = &mut *search;
+        let Search { stack, visited } = &mut scratch.search;
         stack.clear();
         visited.clear();
         stack.push((start, first, goal));
@@ -664,7 +660,7 @@ impl DongWo {
             }
             let probe = Self::probe(t, &node, first);
             for k in self.drop_offsets(&node.board, &probe).iter() {
-                let (met, onward) = self.after_drop(&node, &probe, k, meter);
+                let (met, onward) = self.after_drop(&node, &probe, k, meter, &mut scratch.drops);
                 let goal = match goal {
                     // A meeting is a capture; under `stop` (and `stop-any-lap`) even a move
                     // that then never ends keeps it.
@@ -723,6 +719,7 @@ impl DongWo {
         side: Side,
         index: usize,
         ccw: bool,
+        scratch: &mut DongWoScratch,
     ) -> Option<Refusal> {
         if let Some(refusal) = self.start_refusal(board, side, index, ccw) {
             return Some(refusal);
@@ -730,7 +727,7 @@ impl DongWo {
         if self.config.endless != EndlessMove::Illegal {
             return None;
         }
-        match self.move_can_end(board, side, index, ccw, Goal::Finish) {
+        match self.move_can_end(board, side, index, ccw, Goal::Finish, scratch) {
             Reach::Yes => None,
             Reach::No => Some(Refusal::Endless),
             Reach::Undecided => Some(Refusal::Undecided),
@@ -746,6 +743,7 @@ impl DongWo {
         index: usize,
         ccw: bool,
         goal: Goal,
+        scratch: &mut DongWoScratch,
     ) -> Reach {
         if let Some(captures) = self.first_lap_ends(board, index, ccw) {
             return Reach::from(goal == Goal::Finish || captures);
@@ -763,7 +761,7 @@ impl DongWo {
             &mut meter,
         );
         let first = board.muzi_at(index).is_some();
-        self.leads_to_end(onward, &t, (first, goal), &[], &mut meter)
+        self.leads_to_end(onward, &t, (first, goal), &[], &mut meter, scratch)
     }
 
     /// The refusal of `what` (a move, a drop) whose way on was not decided within the budget.
@@ -883,8 +881,8 @@ impl DongWo {
 
     /// Whether `side` has a legal move: [`Reach::Undecided`] when he has none decided but a
     /// move whose end was not decided within the lap budget, which may be legal.
-    pub(super) fn has_move(&self, board: &Board, side: Side) -> Reach {
-        self.has_move_in(board, side, board.occupied())
+    pub(super) fn has_move(&self, board: &Board, side: Side, scratch: &mut DongWoScratch) -> Reach {
+        self.has_move_in(board, side, board.occupied(), scratch)
     }
 
     /// [`DongWo::has_move`], the board's occupied holes given (`Board::occupied`): the end of
@@ -894,7 +892,13 @@ impl DongWo {
     /// Its glance inline (asked after every move and owner action, and it nearly always
     /// answers there), the moves played ahead out of line.
     #[inline]
-    fn has_move_in(&self, board: &Board, side: Side, occupied: u16) -> Reach {
+    fn has_move_in(
+        &self,
+        board: &Board,
+        side: Side,
+        occupied: u16,
+        scratch: &mut DongWoScratch,
+    ) -> Reach {
         let candidates = board.sector(side) & occupied;
         // A hole without a muzi may always start a move, and most positions have one whose
         // first lap ends it, which is seen without playing it: only the rest are played ahead.
@@ -905,19 +909,26 @@ impl DongWo {
         {
             return Reach::Yes;
         }
-        self.has_move_ahead(board, side, candidates, plain)
+        self.has_move_ahead(board, side, candidates, plain, scratch)
     }
 
     /// [`DongWo::has_move_in`] past its glance: the moves of `candidates` (`plain` first) played
     /// ahead.
     #[inline(never)]
-    fn has_move_ahead(&self, board: &Board, side: Side, candidates: u16, plain: u16) -> Reach {
+    fn has_move_ahead(
+        &self,
+        board: &Board,
+        side: Side,
+        candidates: u16,
+        plain: u16,
+        scratch: &mut DongWoScratch,
+    ) -> Reach {
         let mut undecided = false;
         // The plain holes first: their look-ahead follows a run of laps, a muzi hole's searches
         // the drops (the answer does not depend on the order).
         for i in holes_of(plain).chain(holes_of(candidates & !plain)) {
             for ccw in [true, false] {
-                match self.sow_refusal(board, side, i, ccw) {
+                match self.sow_refusal(board, side, i, ccw, scratch) {
                     None => return Reach::Yes,
                     Some(Refusal::Undecided) => undecided = true,
                     Some(_) => {}
@@ -947,14 +958,14 @@ impl DongWo {
     }
 
     /// Whether some legal move of either player, each as if he were to move, captures.
-    pub(super) fn capture_possible(&self, board: &Board) -> Reach {
+    pub(super) fn capture_possible(&self, board: &Board, scratch: &mut DongWoScratch) -> Reach {
         let mut undecided = false;
         for side in [Side::A, Side::B] {
             for i in holes_of(board.sector(side)) {
                 for ccw in [true, false] {
                     // A move that can end with a capture can end: the endless test is implied.
                     if self.start_refusal(board, side, i, ccw).is_none() {
-                        match self.move_can_end(board, side, i, ccw, Goal::Capture) {
+                        match self.move_can_end(board, side, i, ccw, Goal::Capture, scratch) {
                             Reach::Yes => return Reach::Yes,
                             Reach::Undecided => undecided = true,
                             Reach::No => {}
@@ -972,8 +983,12 @@ impl DongWo {
 
     /// Whether no capture is possible any more, for the round-end test; refused under
     /// `mgn.limit.laps` when some move's capture was not decided within the budget.
-    fn no_capture_possible(&self, board: &Board) -> Result<bool, Diagnostic> {
-        match self.capture_possible(board) {
+    fn no_capture_possible(
+        &self,
+        board: &Board,
+        scratch: &mut DongWoScratch,
+    ) -> Result<bool, Diagnostic> {
+        match self.capture_possible(board, scratch) {
             Reach::Yes => Ok(false),
             Reach::No => Ok(true),
             Reach::Undecided => Err(undecided(
@@ -993,7 +1008,7 @@ impl DongWo {
         &self,
         board: &Board,
     ) -> Result<Option<(Option<Side>, Code)>, Diagnostic> {
-        self.round_end_in(board, board.occupied())
+        self.round_end_in(board, board.occupied(), &mut Default::default())
     }
 
     /// The round-end test, the board's occupied holes given (`Board::occupied`).
@@ -1001,6 +1016,7 @@ impl DongWo {
         &self,
         board: &Board,
         occupied: u16,
+        scratch: &mut DongWoScratch,
     ) -> Result<Option<(Option<Side>, Code)>, Diagnostic> {
         // Every wording ends a round only when each player has at most one piece left in the
         // holes the test counts: two occupied holes rule that out at a glance, after nearly
@@ -1023,10 +1039,14 @@ impl DongWo {
             RoundEnd::Catalan => match (a, b) {
                 (0, 0) => Some((None, RoundEnd::CODE)),
                 (1, 0) | (0, 1) => Some((winner, RoundEnd::CODE)),
-                (1, 1) if self.no_capture_possible(board)? => Some((None, ROUND_END_CAPTURE_TEST)),
+                (1, 1) if self.no_capture_possible(board, scratch)? => {
+                    Some((None, ROUND_END_CAPTURE_TEST))
+                }
                 _ => None,
             },
-            RoundEnd::MancalaWorld if a < 2 && b < 2 && self.no_capture_possible(board)? => {
+            RoundEnd::MancalaWorld
+                if a < 2 && b < 2 && self.no_capture_possible(board, scratch)? =>
+            {
                 Some((winner, RoundEnd::CODE))
             }
             RoundEnd::MancalaWorld => None,
@@ -1124,6 +1144,7 @@ impl DongWo {
         state: &mut DongWoState,
         mover: Side,
         sink: &mut S,
+        scratch: &mut DongWoScratch,
     ) -> Result<(), Diagnostic> {
         Self::settle(state);
         state.turn = None;
@@ -1147,9 +1168,9 @@ impl DongWo {
         // A player whose moves were not decided within the lap budget is not stuck: a pass
         // written for him is refused under `mgn.limit.laps`.
         let board = &state.board;
-        let ended = self.round_end_in(board, occupied)?.or_else(|| {
-            state.stuck = self.has_move_in(board, state.to_move, occupied) == Reach::No;
-            (state.stuck && self.has_move_in(board, mover, occupied) == Reach::No)
+        let ended = self.round_end_in(board, occupied, scratch)?.or_else(|| {
+            state.stuck = self.has_move_in(board, state.to_move, occupied, scratch) == Reach::No;
+            (state.stuck && self.has_move_in(board, mover, occupied, scratch) == Reach::No)
                 .then_some((None, TURN))
         });
         sink.event(Event::TurnEnd {
@@ -1257,6 +1278,7 @@ impl DongWo {
         state: &mut DongWoState,
         t: &InMove,
         sink: &mut S,
+        scratch: &mut DongWoScratch,
     ) -> Result<(), Diagnostic> {
         if let Some((step, action)) = state.pending.first() {
             return Err(Diagnostic::new(
@@ -1294,7 +1316,7 @@ impl DongWo {
                 break;
             }
         }
-        self.end_of_move(state, t.mover, sink)
+        self.end_of_move(state, t.mover, sink, scratch)
     }
 
     /// Go on with the turn `t` from the board of `state` after a lap (or at the start): the
@@ -1313,6 +1335,8 @@ impl DongWo {
         mut last_lap: Option<usize>,
         (what, never_ends): (DongWoDecision, impl FnOnce() -> Diagnostic),
         sink: &mut S,
+        // The room, and whether the move is looked ahead: one argument, the two go together.
+        (scratch, lookahead): (&mut DongWoScratch, Lookahead),
     ) -> Result<(), Diagnostic> {
         let undecided = |lap: u32| {
             let what = match what {
@@ -1391,7 +1415,7 @@ impl DongWo {
             if let Some(last) = last_lap {
                 lap_end(sink, t.lap, last, LAP_END);
             }
-            return self.finish(state, &t, sink);
+            return self.finish(state, &t, sink, scratch);
         }
         let mut s = Snap {
             board: state.board,
@@ -1404,17 +1428,24 @@ impl DongWo {
         }
         // What the look-aheads below may follow: the move's laps left after the run.
         let meter = Meter { left: left - laps };
-        let can_end = |t: &InMove| {
+        let can_end = |t: &InMove, scratch: &mut DongWoScratch| {
             let mut meter = meter;
-            self.leads_to_end(Onward::Node(s), t, (false, Goal::Finish), &[], &mut meter)
+            self.leads_to_end(
+                Onward::Node(s),
+                t,
+                (false, Goal::Finish),
+                &[],
+                &mut meter,
+                scratch,
+            )
         };
         let undecided_here = |t: &InMove| undecided(t.lap + laps as u32);
         if self.config.endless == EndlessMove::Illegal
             && !t.acted
             && end == RunEnd::Muzi
-            && !self.end_witnessed.get()
+            && lookahead == Lookahead::Ahead
         {
-            match can_end(&t) {
+            match can_end(&t, scratch) {
                 Reach::Yes => {}
                 Reach::No => return Err(never_ends()),
                 Reach::Undecided => return Err(undecided_here(&t)),
@@ -1425,7 +1456,7 @@ impl DongWo {
             // of its drops did not foresee: whether it can still end is judged now.
             let dead = match end {
                 RunEnd::Endless { .. } => true,
-                RunEnd::Muzi => match can_end(&t) {
+                RunEnd::Muzi => match can_end(&t, scratch) {
                     Reach::Yes => false,
                     Reach::No => true,
                     Reach::Undecided => return Err(undecided_here(&t)),
@@ -1452,13 +1483,13 @@ impl DongWo {
                 RunEnd::Endless { .. } => true,
                 RunEnd::Muzi if self.config.endless == EndlessMove::StopAnyLapFirstDrops => {
                     let mut meter = meter;
-                    match self.first_drops_loop(s, &t, &state.seen, &mut meter) {
+                    match self.first_drops_loop(s, &t, &state.seen, &mut meter, scratch) {
                         Reach::Yes => true,
                         Reach::No => false,
                         Reach::Undecided => return Err(undecided_here(&t)),
                     }
                 }
-                RunEnd::Muzi => match can_end(&t) {
+                RunEnd::Muzi => match can_end(&t, scratch) {
                     Reach::Yes => false,
                     Reach::No => true,
                     Reach::Undecided => return Err(undecided_here(&t)),
@@ -1495,7 +1526,7 @@ impl DongWo {
             RunEnd::Ends | RunEnd::Undecided => false,
             RunEnd::Endless { .. } => true,
             RunEnd::Muzi if self.config.endless != EndlessMove::Stop => false,
-            RunEnd::Muzi if state.seen.contains(&s) => match can_end(&t) {
+            RunEnd::Muzi if state.seen.contains(&s) => match can_end(&t, scratch) {
                 Reach::Yes => false,
                 Reach::No => true,
                 Reach::Undecided => return Err(undecided_here(&t)),
@@ -1549,7 +1580,7 @@ impl DongWo {
             });
         }
         if end == RunEnd::Ends {
-            return self.finish(state, &t, sink);
+            return self.finish(state, &t, sink, scratch);
         }
         if stops {
             // Only reached under dong-wo.endless=stop: under `illegal` every drop played
@@ -1571,6 +1602,7 @@ impl DongWo {
         state: &DongWoState,
         t: &InMove,
         out: &mut Vec<DongWoDecision>,
+        scratch: &mut DongWoScratch,
     ) {
         if let Some(lap) = t.stop {
             out.push(DongWoDecision::Stop { lap });
@@ -1579,11 +1611,17 @@ impl DongWo {
         if let Some(park) = t.park {
             out.extend((park.first..=park.last).map(|lap| DongWoDecision::Stop { lap }));
             if let Some((board, t, node)) = Self::at_node(&state.board, t, &park) {
-                self.drops_listed(&board, &t, &[&state.seen[..], &[node]].concat(), out);
+                self.drops_listed(
+                    &board,
+                    &t,
+                    &[&state.seen[..], &[node]].concat(),
+                    out,
+                    scratch,
+                );
             }
             return;
         }
-        self.drops_listed(&state.board, t, &state.seen, out);
+        self.drops_listed(&state.board, t, &state.seen, out, scratch);
     }
 
     /// The muzi lap ahead of a parked move whose mover may drop there: the board and the turn
@@ -1627,6 +1665,7 @@ impl DongWo {
         t: &InMove,
         seen: &[Snap],
         out: &mut Vec<DongWoDecision>,
+        scratch: &mut DongWoScratch,
     ) {
         let node = Snap {
             board: *board,
@@ -1639,7 +1678,7 @@ impl DongWo {
         let listed_before = out.len();
         for k in self.drop_offsets(board, t).iter() {
             let mut meter = Meter { left };
-            let (_, onward) = self.after_drop(&node, t, k, &mut meter);
+            let (_, onward) = self.after_drop(&node, t, k, &mut meter, &mut scratch.drops);
             let listed = match onward {
                 Onward::Ends { .. } | Onward::Undecided => true,
                 // Every drop leads to an end or a stop: back at a state the move was in, it
@@ -1649,17 +1688,32 @@ impl DongWo {
                 Onward::Endless => stops,
                 Onward::Node(next) if seen.contains(&next) => {
                     stops
-                        && self.leads_to_end(onward, t, (false, Goal::Finish), &[], &mut meter)
-                            != Reach::Yes
+                        && self.leads_to_end(
+                            onward,
+                            t,
+                            (false, Goal::Finish),
+                            &[],
+                            &mut meter,
+                            scratch,
+                        ) != Reach::Yes
                 }
                 Onward::Node(_) => {
-                    match self.leads_to_end(onward, t, (false, Goal::Finish), seen, &mut meter) {
+                    match self.leads_to_end(
+                        onward,
+                        t,
+                        (false, Goal::Finish),
+                        seen,
+                        &mut meter,
+                        scratch,
+                    ) {
                         Reach::Yes | Reach::Undecided => true,
                         // The move can end only through a state it was in (a loop), or not at
                         // all: under `stop` and `stop-any-lap` the drop leads on if the mover
                         // can come to his stop without looping.
                         Reach::No => {
-                            stops && self.reaches_stop(onward, t, seen, &mut meter) != Reach::No
+                            stops
+                                && self.reaches_stop(onward, t, seen, &mut meter, scratch)
+                                    != Reach::No
                         }
                     }
                 }
@@ -1675,8 +1729,10 @@ impl DongWo {
         // can leave.
         for k in self.drop_offsets(board, t).iter() {
             let mut meter = Meter { left };
-            let (_, onward) = self.after_drop(&node, t, k, &mut meter);
-            if self.leads_to_end(onward, t, (false, Goal::Finish), &[], &mut meter) != Reach::No {
+            let (_, onward) = self.after_drop(&node, t, k, &mut meter, &mut scratch.drops);
+            if self.leads_to_end(onward, t, (false, Goal::Finish), &[], &mut meter, scratch)
+                != Reach::No
+            {
                 self.drops_at(board, t, k, out);
             }
         }
@@ -1688,7 +1744,14 @@ impl DongWo {
     /// of plain laps; `No` when it ends (or no drop is open, which that reading cannot follow).
     /// Each state leads to one next, so the walk meets a state again within as many steps as
     /// the move has states, and the meter bounds it.
-    fn first_drops_loop(&self, node: Snap, t: &InMove, seen: &[Snap], meter: &mut Meter) -> Reach {
+    fn first_drops_loop(
+        &self,
+        node: Snap,
+        t: &InMove,
+        seen: &[Snap],
+        meter: &mut Meter,
+        scratch: &mut DongWoScratch,
+    ) -> Reach {
         let mut path: Vec<Snap> = Vec::new();
         let mut node = node;
         loop {
@@ -1700,7 +1763,10 @@ impl DongWo {
             let Some(k) = self.drop_offsets(&node.board, &probe).iter().next() else {
                 return Reach::No;
             };
-            match self.after_drop(&node, &probe, k, meter).1 {
+            match self
+                .after_drop(&node, &probe, k, meter, &mut scratch.drops)
+                .1
+            {
                 Onward::Ends { .. } => return Reach::No,
                 Onward::Endless => return Reach::Yes,
                 Onward::Undecided => return Reach::Undecided,
@@ -1714,7 +1780,14 @@ impl DongWo {
     /// `avoid` from which the move can still end: a run of laps that never ends, or a state
     /// from which no choice of drops ends the move (a new one, or one of `avoid`, where
     /// `stop` stops). An end of the move found on the way counts too.
-    fn reaches_stop(&self, onward: Onward, t: &InMove, avoid: &[Snap], meter: &mut Meter) -> Reach {
+    fn reaches_stop(
+        &self,
+        onward: Onward,
+        t: &InMove,
+        avoid: &[Snap],
+        meter: &mut Meter,
+        scratch: &mut DongWoScratch,
+    ) -> Reach {
         let start = match onward {
             Onward::Ends { .. } | Onward::Endless => return Reach::Yes,
             Onward::Undecided => return Reach::Undecided,
@@ -1727,7 +1800,14 @@ impl DongWo {
             if !visited.insert((node, false, Goal::Finish)) {
                 continue;
             }
-            match self.leads_to_end(Onward::Node(node), t, (false, Goal::Finish), &[], meter) {
+            match self.leads_to_end(
+                Onward::Node(node),
+                t,
+                (false, Goal::Finish),
+                &[],
+                meter,
+                scratch,
+            ) {
                 Reach::No => return Reach::Yes,
                 Reach::Undecided => undecided = true,
                 Reach::Yes => {}
@@ -1738,7 +1818,10 @@ impl DongWo {
             }
             let probe = Self::probe(t, &node, false);
             for k in self.drop_offsets(&node.board, &probe).iter() {
-                match self.after_drop(&node, &probe, k, meter).1 {
+                match self
+                    .after_drop(&node, &probe, k, meter, &mut scratch.drops)
+                    .1
+                {
                     Onward::Ends { .. } | Onward::Endless => return Reach::Yes,
                     Onward::Node(next) => stack.push(next),
                     Onward::Undecided => undecided = true,
@@ -1761,6 +1844,8 @@ impl DongWo {
         state: &mut DongWoState,
         decision: &DongWoDecision,
         sink: &mut S,
+        scratch: &mut DongWoScratch,
+        lookahead: Lookahead,
     ) -> Result<(), Diagnostic> {
         let mut next = state.clone();
         // The lists' room goes with the copy, which the state becomes: dropped with the state
@@ -1770,7 +1855,7 @@ impl DongWo {
         // The events go straight to the sink, and are withdrawn if the decision is refused: a
         // move's events may be many (a stopped endless move).
         let mark = sink.mark();
-        let played = self.apply_on_copy(&mut next, decision, sink);
+        let played = self.apply_on_copy(&mut next, decision, sink, scratch, lookahead);
         if played.is_err() {
             sink.withdraw(mark);
             return played;
@@ -1787,11 +1872,15 @@ impl DongWo {
         next: &mut DongWoState,
         decision: &DongWoDecision,
         sink: &mut S,
+        scratch: &mut DongWoScratch,
+        lookahead: Lookahead,
     ) -> Result<(), Diagnostic> {
         // The events go straight to the sink: the caller withdraws them if this is refused.
         match decision {
             DongWoDecision::Deal { deal } => self.transact(next, deal, sink)?,
-            DongWoDecision::Act { action, .. } => self.act_between_moves(next, action, sink)?,
+            DongWoDecision::Act { action, .. } => {
+                self.act_between_moves(next, action, sink, scratch)?
+            }
             _ => {
                 if let Some(Between { begun: false, .. }) = next.between {
                     return Err(Diagnostic::new(
@@ -1805,7 +1894,7 @@ impl DongWo {
                 }
                 self.close_between(next, sink)?;
                 if next.over.is_none() {
-                    self.play(next, decision, sink)?;
+                    self.play(next, decision, sink, scratch, lookahead)?;
                 }
             }
         }
@@ -1819,6 +1908,7 @@ impl DongWo {
         state: &mut DongWoState,
         action: &HoleAction,
         sink: &mut S,
+        scratch: &mut DongWoScratch,
     ) -> Result<(), Diagnostic> {
         if state.turn.is_some() {
             return Err(Diagnostic::new(
@@ -1827,7 +1917,7 @@ impl DongWo {
             ));
         }
         self.act(state, action, sink)?;
-        state.stuck = self.has_move(&state.board, state.to_move) == Reach::No;
+        state.stuck = self.has_move(&state.board, state.to_move, scratch) == Reach::No;
         Ok(())
     }
 
@@ -1837,6 +1927,8 @@ impl DongWo {
         state: &mut DongWoState,
         decision: &DongWoDecision,
         sink: &mut S,
+        scratch: &mut DongWoScratch,
+        lookahead: Lookahead,
     ) -> Result<(), Diagnostic> {
         // The turn is read in place: only the arm that plays it copies it.
         match (*decision, state.turn.as_ref()) {
@@ -1856,9 +1948,9 @@ impl DongWo {
                 if state.board.muzi_at(index).is_some() {
                     if self.config.endless == EndlessMove::Illegal
                         && !t.acted
-                        && !self.end_witnessed.get()
+                        && lookahead == Lookahead::Ahead
                     {
-                        match self.move_can_end(&state.board, side, index, ccw, Goal::Finish) {
+                        match self.move_can_end(&state.board, side, index, ccw, Goal::Finish, scratch) {
                             Reach::Yes => {}
                             Reach::No => return Err(never_ends()),
                             Reach::Undecided => {
@@ -1872,9 +1964,9 @@ impl DongWo {
                     state.turn = Some(t);
                     return Ok(());
                 }
-                self.played_or_undone(state, sink, |state, sink| {
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
                     let what = DongWoDecision::Sow { hole, direction };
-                    self.proceed(state, t, None, (what, never_ends), sink)
+                    self.proceed(state, t, None, (what, never_ends), sink, (scratch, lookahead))
                 })
             }
             (DongWoDecision::Stop { lap }, Some(&t)) if t.park.is_some() => {
@@ -1882,9 +1974,9 @@ impl DongWo {
                 if lap < park.first || lap > park.last {
                     return Err(self.parked_refusal(&park, format_args!("lap {lap}")));
                 }
-                self.played_or_undone(state, sink, |state, sink| {
-                    self.stop_parked(state, &t, &park, lap, sink)?;
-                    self.end_of_move(state, t.mover, sink)
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
+                    self.stop_parked(state, &t, &park, lap, sink, scratch)?;
+                    self.end_of_move(state, t.mover, sink, scratch)
                 })
             }
             (DongWoDecision::Drop { drop }, Some(&t)) if t.park.is_some() => {
@@ -1893,10 +1985,10 @@ impl DongWo {
                     let what = DongWoDecision::Drop { drop };
                     return Err(self.parked_refusal(&park, format_args!("{what}")));
                 }
-                self.played_or_undone(state, sink, |state, sink| {
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
                     let t = self.leave_park(state, t, &park, sink)?;
                     state.turn = Some(t);
-                    self.play(state, &DongWoDecision::Drop { drop }, sink)
+                    self.play(state, &DongWoDecision::Drop { drop }, sink, scratch, lookahead)
                 })
             }
             (other, Some(&t)) if t.park.is_some() => Err(self.parked_refusal(
@@ -1960,8 +2052,8 @@ impl DongWo {
                     let mut meter = Meter {
                         left: self.max_laps - u64::from(t.lap),
                     };
-                    let (_, onward) = self.after_drop(&node, &t, k, &mut meter);
-                    match self.leads_to_end(onward, &t, (false, Goal::Finish), &[], &mut meter) {
+                    let (_, onward) = self.after_drop(&node, &t, k, &mut meter, &mut scratch.drops);
+                    match self.leads_to_end(onward, &t, (false, Goal::Finish), &[], &mut meter, scratch) {
                         Reach::Yes => {}
                         Reach::No => return Err(never_ends()),
                         Reach::Undecided => {
@@ -1970,14 +2062,14 @@ impl DongWo {
                         }
                     }
                 }
-                self.played_or_undone(state, sink, |state, sink| {
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
                     let what = DongWoDecision::Drop { drop };
-                    self.drop_and_proceed(state, t, (k, takes), (what, never_ends), sink)
+                    self.drop_and_proceed(state, t, (k, takes), (what, never_ends), sink, (scratch, lookahead))
                 })
             }
             (DongWoDecision::Stop { lap }, Some(&t)) => match t.stop {
-                Some(stop) if stop == lap => self.played_or_undone(state, sink, |state, sink| {
-                    self.end_of_move(state, t.mover, sink)
+                Some(stop) if stop == lap => self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
+                    self.end_of_move(state, t.mover, sink, scratch)
                 }),
                 Some(stop) => Err(Diagnostic::new(
                     EndlessMove::CODE,
@@ -1995,7 +2087,7 @@ impl DongWo {
                         "owner actions written for a move wait for its pieces: a pass sows none",
                     ));
                 }
-                match self.has_move(&state.board, state.to_move) {
+                match self.has_move(&state.board, state.to_move, scratch) {
                     Reach::No => {}
                     Reach::Yes => {
                         return Err(Diagnostic::new(
@@ -2019,7 +2111,7 @@ impl DongWo {
                     rule: TURN,
                 });
                 state.to_move = state.to_move.other();
-                state.stuck = self.has_move(&state.board, state.to_move) == Reach::No;
+                state.stuck = self.has_move(&state.board, state.to_move, scratch) == Reach::No;
                 sink.event(Event::TurnEnd {
                     next: state.to_move,
                 });
@@ -2142,6 +2234,7 @@ impl DongWo {
         park: &Park,
         lap: u32,
         sink: &mut S,
+        scratch: &mut DongWoScratch,
     ) -> Result<(), Diagnostic> {
         let laps = lap - t.lap;
         if sink.keeps_events() {
@@ -2183,7 +2276,9 @@ impl DongWo {
                 board: state.board,
                 next: t.next,
             };
-            state.board = self.snap_after(from, t.ccw, played).board;
+            state.board = self
+                .snap_after(from, t.ccw, played, &mut scratch.stop_memo)
+                .board;
         }
         if let Ahead::Cycle { mu, lambda } = park.ahead {
             if laps == mu + lambda {
@@ -2201,8 +2296,7 @@ impl DongWo {
 
     /// The state after `laps` laps without a muzi from `from`, played on from the last one
     /// asked for when that is the same run and not past them ([`StopMemo`]).
-    fn snap_after(&self, from: Snap, ccw: bool, laps: u32) -> Snap {
-        let mut memo = self.stop_memo.borrow_mut();
+    fn snap_after(&self, from: Snap, ccw: bool, laps: u32, memo: &mut Option<StopMemo>) -> Snap {
         let (mut at, done) = match &*memo {
             Some(m) if m.from == from && m.ccw == ccw && m.laps <= laps => (m.at, m.laps),
             _ => (from, 0),
@@ -2229,6 +2323,8 @@ impl DongWo {
         drop: (usize, Option<Side>),
         refusals: (DongWoDecision, impl FnOnce() -> Diagnostic),
         sink: &mut S,
+        // The room, and whether the move is looked ahead: one argument, the two go together.
+        (scratch, lookahead): (&mut DongWoScratch, Lookahead),
     ) -> Result<(), Diagnostic> {
         let from = t.next as usize;
         let pieces = state.board.holes[from] as usize + 1;
@@ -2251,7 +2347,7 @@ impl DongWo {
         }
         state.board = board;
         let last = step(from, t.ccw, pieces);
-        self.proceed(state, t, Some(last), refusals, sink)
+        self.proceed(state, t, Some(last), refusals, sink, (scratch, lookahead))
     }
 
     /// `play_on(state, sink)`, which plays as it checks: if it is refused half-way, what a
@@ -2263,7 +2359,8 @@ impl DongWo {
         &self,
         state: &mut DongWoState,
         sink: &mut S,
-        play_on: impl FnOnce(&mut DongWoState, &mut S) -> Result<(), Diagnostic>,
+        scratch: &mut DongWoScratch,
+        play_on: impl FnOnce(&mut DongWoState, &mut S, &mut DongWoScratch) -> Result<(), Diagnostic>,
     ) -> Result<(), Diagnostic> {
         // A move is played in a round of a game not over (transactions close `between`
         // first): those two are put back to none.
@@ -2276,16 +2373,16 @@ impl DongWo {
         // list that keeps its room (taken out, for a decision played within this one).
         let mut pending = Vec::new();
         if !state.pending.is_empty() {
-            pending = std::mem::take(&mut *self.pending_kept.borrow_mut());
+            pending = std::mem::take(&mut scratch.pending_kept);
             pending.clone_from(&state.pending);
         }
         let mark = sink.mark();
-        let played = play_on(state, sink);
+        let played = play_on(state, sink, scratch);
         if played.is_err() && !pending.is_empty() {
             std::mem::swap(&mut state.pending, &mut pending);
         }
         if pending.capacity() > 0 {
-            *self.pending_kept.borrow_mut() = pending;
+            scratch.pending_kept = pending;
         }
         if played.is_ok() {
             if state.turn.is_none() {

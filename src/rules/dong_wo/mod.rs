@@ -33,7 +33,8 @@ pub use defs::*;
 use super::cycle::{self, Walk};
 use super::{
     check_move_form, check_position_form_with, next_round, undecided, Event, EventSink, GameDef,
-    MovePart, Phase, PositionHead, PositionSize, Rules, Settings, POSITION_SHAPE,
+    Lookahead, MovePart, Phase, PositionHead, PositionSize, Rules, RulesExt, Settings,
+    POSITION_SHAPE,
 };
 use crate::code::Code;
 use crate::notation::{
@@ -620,18 +621,23 @@ pub struct DongWo {
     muzi_count: u32,
     /// The lap budget of one move (`mgn.limit.laps`).
     max_laps: u64,
+}
+
+/// The room Dong Wo's play works in, which the caller owns and hands to every call
+/// ([`Rules::Scratch`]): what one call remembers spares the next the same work, and the rules
+/// value stays immutable, to share between threads. Memos only: a fresh one gives the same
+/// answers.
+#[derive(Clone, Debug, Default)]
+pub struct DongWoScratch {
     /// The last stop of a parked move played without events ([`StopMemo`]).
-    stop_memo: Box<std::cell::RefCell<Option<StopMemo>>>,
+    stop_memo: Option<StopMemo>,
     /// The look-ahead's work lists ([`mechanics::Search`]).
-    search: Box<std::cell::RefCell<mechanics::Search>>,
+    search: mechanics::Search,
     /// The drops the look-ahead played lately, and where they led ([`mechanics::DropMemo`]).
-    drops: Box<std::cell::RefCell<mechanics::DropMemo>>,
+    drops: mechanics::DropMemo,
     /// Room for the copy of a move's owner actions that undoes a refused one
     /// ([`DongWo::played_or_undone`]).
-    pending_kept: Box<std::cell::RefCell<Vec<(u32, HoleAction)>>>,
-    /// The look-ahead of whether a move can still end is left out: the replay plays a written
-    /// move whose end will show it ([`Rules::defer_end_lookahead`]).
-    end_witnessed: std::cell::Cell<bool>,
+    pending_kept: Vec<(u32, HoleAction)>,
 }
 
 /// The direction of a move that sows counter-clockwise when `ccw`.

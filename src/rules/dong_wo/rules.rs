@@ -7,6 +7,7 @@ use crate::rules::general;
 impl Rules for DongWo {
     type State = DongWoState;
     type Decision = DongWoDecision;
+    type Scratch = DongWoScratch;
 
     fn def(&self) -> &'static GameDef {
         &DEF
@@ -94,35 +95,10 @@ impl Rules for DongWo {
             first: position.to_move,
             between: None,
             pending: Vec::new(),
-            stuck: self.has_move(&board, position.to_move) == Reach::No,
+            // A scratch of its own: asked once a game, and a fresh one allocates nothing.
+            stuck: self.has_move(&board, position.to_move, &mut DongWoScratch::default())
+                == Reach::No,
         })
-    }
-
-    fn position_matches(&self, state: &DongWoState, claim: &Position) -> bool {
-        // Asked at every checkpoint of a record: each claimed hole is read once, branch-free,
-        // into its count and a code of what else it holds (`hole_code`), compared with the
-        // board's, whose codes are written once for the few holes with a muzi or an owner.
-        let board = &state.board;
-        let (Ok(a), Ok(b)) = (
-            <&[HoleState; 5]>::try_from(claim.holes.row(Side::A)),
-            <&[HoleState; 5]>::try_from(claim.holes.row(Side::B)),
-        ) else {
-            return false;
-        };
-        let expected = board_codes(board);
-        let mut differ = 0;
-        // In ring order: B's row (ring 0..5), then A's (5..10).
-        for (first, row) in [(0, b), (5, a)] {
-            for (k, c) in row.iter().enumerate() {
-                let i = first + k;
-                differ |= (c.pile.seeds ^ u32::from(board.holes[i])) | (hole_code(c) ^ expected[i]);
-            }
-        }
-        differ == 0
-            && claim.stores == state.winnings
-            && claim.to_move == state.to_move
-            && claim.round == state.round
-            && claim.debts == state.debts
     }
 
     fn row_states<'a>(
@@ -131,47 +107,6 @@ impl Rules for DongWo {
         side: Side,
     ) -> impl ExactSizeIterator<Item = HoleState> + 'a {
         row(side).map(|i| state.board.hole_state(i))
-    }
-
-    fn written_position_len(&self, state: &DongWoState, text: &str) -> Option<usize> {
-        // Asked at every checkpoint a check reads: the position is written as MGN writes it,
-        // its rows from the board's bytes and bits, on the stack, and compared with the text
-        // at once, rather than compared field by field as each hole is built.
-        let board = &state.board;
-        let mut out = PositionText::default();
-        let [muzi_a, muzi_b] = board.muzi_rings();
-        let special = muzi_a | muzi_b | board.owned;
-        // A's row is ring 5..10, B's 0..5; each hole is followed by a comma, which is then
-        // the `/` after A's row and taken back after B's.
-        for first in [5, 0] {
-            for i in first..first + 5 {
-                let n = board.holes[i];
-                if special >> i & 1 == 0 {
-                    out.count_then(n, b',');
-                    continue;
-                }
-                // As `push_hole_state`: a hole holding a muzi alone is written without its
-                // count.
-                if n > 0 || (muzi_a | muzi_b) >> i & 1 == 0 {
-                    out.number(u32::from(n));
-                }
-                if muzi_a >> i & 1 == 1 {
-                    out.two(b'm', b'A');
-                }
-                if muzi_b >> i & 1 == 1 {
-                    out.two(b'm', b'B');
-                }
-                // A won or bought hole's owner is the other row's player.
-                if board.owned >> i & 1 == 1 {
-                    out.two(b'@', if i < 5 { b'A' } else { b'B' });
-                }
-                out.byte(b',');
-            }
-            out.replace_last(b'/');
-        }
-        out.take_back();
-        out.head(&state.winnings, state.to_move, state.round, state.debts);
-        out.len_in(text)
     }
 
     fn position_head(&self, state: &DongWoState) -> PositionHead {
@@ -236,13 +171,18 @@ impl Rules for DongWo {
         state.round
     }
 
-    fn decisions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
+    fn decisions(
+        &self,
+        state: &DongWoState,
+        scratch: &mut DongWoScratch,
+        out: &mut Vec<DongWoDecision>,
+    ) {
         out.clear();
         if state.over.is_some() {
             return;
         }
         if let Some(t) = &state.turn {
-            self.decisions_in_turn(state, t, out);
+            self.decisions_in_turn(state, t, out, scratch);
             return;
         }
         let ready;
@@ -275,7 +215,9 @@ impl Rules for DongWo {
             for ccw in [true, false] {
                 // A move whose end was not decided within the lap budget is listed: it may be
                 // legal, and `apply` refuses it under `mgn.limit.laps`.
-                if let None | Some(Refusal::Undecided) = self.sow_refusal(board, side, i, ccw) {
+                if let None | Some(Refusal::Undecided) =
+                    self.sow_refusal(board, side, i, ccw, scratch)
+                {
                     out.push(DongWoDecision::Sow {
                         hole: ring_hole(i),
                         direction: direction(ccw),
@@ -288,42 +230,17 @@ impl Rules for DongWo {
         }
     }
 
-    fn decision_runs(
+    fn random_decisions(
         &self,
         state: &DongWoState,
+        scratch: &mut DongWoScratch,
         out: &mut Vec<DongWoDecision>,
-        counts: &mut Vec<u64>,
     ) {
-        counts.clear();
-        let Some((t, park)) = parked(state) else {
-            return self.random_decisions(state, out);
-        };
-        // A parked move's stops are one run, whatever the laps; then the drops ahead.
-        out.clear();
-        out.push(DongWoDecision::Stop { lap: park.first });
-        if let Some((board, t, node)) = Self::at_node(&state.board, t, park) {
-            self.drops_listed(&board, &t, &[&state.seen[..], &[node]].concat(), out);
-        }
-        counts.push(u64::from(park.last - park.first) + 1);
-        counts.resize(out.len(), 1);
+        self.decisions(state, scratch, out);
+        self.voluntary(state, out, scratch);
     }
 
-    fn decision_in_run(&self, first: &DongWoDecision, i: u64) -> DongWoDecision {
-        match *first {
-            // Within the run, whose last lap is a u32.
-            DongWoDecision::Stop { lap } => DongWoDecision::Stop {
-                lap: lap + i as u32,
-            },
-            decision => decision,
-        }
-    }
-
-    fn random_decisions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
-        self.decisions(state, out);
-        self.voluntary(state, out);
-    }
-
-    fn alternatives(&self, state: &DongWoState) -> Vec<String> {
+    fn alternatives(&self, state: &DongWoState, scratch: &mut DongWoScratch) -> Vec<String> {
         if let Some((t, park)) = parked(state) {
             // The laps the move may stop after as one entry, whatever their number.
             let mut out = vec![if park.first == park.last {
@@ -334,13 +251,13 @@ impl Rules for DongWo {
             if let Some((board, t, node)) = Self::at_node(&state.board, t, park) {
                 let mut drops = Vec::new();
                 let seen = [&state.seen[..], &[node]].concat();
-                self.drops_listed(&board, &t, &seen, &mut drops);
+                self.drops_listed(&board, &t, &seen, &mut drops, scratch);
                 out.extend(drops.iter().map(|d| d.to_string()));
             }
             return out;
         }
         let mut decisions = Vec::new();
-        self.decisions(state, &mut decisions);
+        self.decisions(state, scratch, &mut decisions);
         let in_play = state.turn.is_none() && state.between.is_none();
         decisions
             .iter()
@@ -350,7 +267,7 @@ impl Rules for DongWo {
                     if in_play
                         && ring_index(hole).is_some_and(|i| {
                             let ccw = direction == Direction::CounterClockwise;
-                            self.sow_refusal(&state.board, state.to_move, i, ccw)
+                            self.sow_refusal(&state.board, state.to_move, i, ccw, scratch)
                                 == Some(Refusal::Undecided)
                         }) =>
                 {
@@ -366,23 +283,10 @@ impl Rules for DongWo {
         &self,
         state: &mut DongWoState,
         decision: &DongWoDecision,
+        scratch: &mut DongWoScratch,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
-        if state.over.is_some() {
-            return Err(Diagnostic::new(general::GAME_OVER, "the game is over"));
-        }
-        if let DongWoDecision::Act { action, step: None } = decision {
-            return self.act_between_moves(state, action, sink);
-        }
-        // Transactions and the first move after a round's transactions work on a copy, so that
-        // a refusal half-way changes nothing. A move (with owner actions inside or not) is
-        // played in place: `play` puts back what a refused one changed.
-        let between_move = state.between.is_some()
-            && matches!(decision, DongWoDecision::Sow { .. } | DongWoDecision::Pass);
-        if between_move || matches!(decision, DongWoDecision::Deal { .. }) {
-            return self.apply_on_clone(state, decision, sink);
-        }
-        self.play(state, decision, sink)
+        self.apply_with_lookahead(state, decision, Lookahead::Ahead, scratch, sink)
     }
 
     fn implied(
@@ -501,15 +405,6 @@ impl Rules for DongWo {
         Ok(DongWoDecision::Deal { deal: *deal })
     }
 
-    /// Only under `dong-wo.endless=illegal`, the one value whose look-ahead refuses a move
-    /// for never ending: under the others a move that never ends stops, and where it may stop
-    /// is part of the move. The look-ahead of a move with owner actions in it is kept.
-    fn defer_end_lookahead(&self, defer: bool) -> bool {
-        let deferred = defer && self.config.endless == EndlessMove::Illegal;
-        self.end_witnessed.set(deferred);
-        deferred
-    }
-
     fn pass_decision(&self) -> Option<DongWoDecision> {
         Some(DongWoDecision::Pass)
     }
@@ -564,6 +459,147 @@ impl Rules for DongWo {
             },
             Default::default(),
         ))
+    }
+}
+
+impl RulesExt for DongWo {
+    fn position_matches(&self, state: &DongWoState, claim: &Position) -> bool {
+        // Asked at every checkpoint of a record: each claimed hole is read once, branch-free,
+        // into its count and a code of what else it holds (`hole_code`), compared with the
+        // board's, whose codes are written once for the few holes with a muzi or an owner.
+        let board = &state.board;
+        let (Ok(a), Ok(b)) = (
+            <&[HoleState; 5]>::try_from(claim.holes.row(Side::A)),
+            <&[HoleState; 5]>::try_from(claim.holes.row(Side::B)),
+        ) else {
+            return false;
+        };
+        let expected = board_codes(board);
+        let mut differ = 0;
+        // In ring order: B's row (ring 0..5), then A's (5..10).
+        for (first, row) in [(0, b), (5, a)] {
+            for (k, c) in row.iter().enumerate() {
+                let i = first + k;
+                differ |= (c.pile.seeds ^ u32::from(board.holes[i])) | (hole_code(c) ^ expected[i]);
+            }
+        }
+        differ == 0
+            && claim.stores == state.winnings
+            && claim.to_move == state.to_move
+            && claim.round == state.round
+            && claim.debts == state.debts
+    }
+
+    fn written_position_len(&self, state: &DongWoState, text: &str) -> Option<usize> {
+        // Asked at every checkpoint a check reads: the position is written as MGN writes it,
+        // its rows from the board's bytes and bits, on the stack, and compared with the text
+        // at once, rather than compared field by field as each hole is built.
+        let board = &state.board;
+        let mut out = PositionText::default();
+        let [muzi_a, muzi_b] = board.muzi_rings();
+        let special = muzi_a | muzi_b | board.owned;
+        // A's row is ring 5..10, B's 0..5; each hole is followed by a comma, which is then
+        // the `/` after A's row and taken back after B's.
+        for first in [5, 0] {
+            for i in first..first + 5 {
+                let n = board.holes[i];
+                if special >> i & 1 == 0 {
+                    out.count_then(n, b',');
+                    continue;
+                }
+                // As `push_hole_state`: a hole holding a muzi alone is written without its
+                // count.
+                if n > 0 || (muzi_a | muzi_b) >> i & 1 == 0 {
+                    out.number(u32::from(n));
+                }
+                if muzi_a >> i & 1 == 1 {
+                    out.two(b'm', b'A');
+                }
+                if muzi_b >> i & 1 == 1 {
+                    out.two(b'm', b'B');
+                }
+                // A won or bought hole's owner is the other row's player.
+                if board.owned >> i & 1 == 1 {
+                    out.two(b'@', if i < 5 { b'A' } else { b'B' });
+                }
+                out.byte(b',');
+            }
+            out.replace_last(b'/');
+        }
+        out.take_back();
+        out.head(&state.winnings, state.to_move, state.round, state.debts);
+        out.len_in(text)
+    }
+
+    fn decision_runs(
+        &self,
+        state: &DongWoState,
+        scratch: &mut DongWoScratch,
+        out: &mut Vec<DongWoDecision>,
+        counts: &mut Vec<u64>,
+    ) {
+        counts.clear();
+        let Some((t, park)) = parked(state) else {
+            return self.random_decisions(state, scratch, out);
+        };
+        // A parked move's stops are one run, whatever the laps; then the drops ahead.
+        out.clear();
+        out.push(DongWoDecision::Stop { lap: park.first });
+        if let Some((board, t, node)) = Self::at_node(&state.board, t, park) {
+            self.drops_listed(
+                &board,
+                &t,
+                &[&state.seen[..], &[node]].concat(),
+                out,
+                scratch,
+            );
+        }
+        counts.push(u64::from(park.last - park.first) + 1);
+        counts.resize(out.len(), 1);
+    }
+
+    fn decision_in_run(&self, first: &DongWoDecision, i: u64) -> DongWoDecision {
+        match *first {
+            // Within the run, whose last lap is a u32.
+            DongWoDecision::Stop { lap } => DongWoDecision::Stop {
+                lap: lap + i as u32,
+            },
+            decision => decision,
+        }
+    }
+
+    /// Only under `dong-wo.endless=illegal`, the one value whose look-ahead refuses a move
+    /// for never ending: under the others a move that never ends stops, and where it may stop
+    /// is part of the move.
+    fn looks_ahead_to_end(&self) -> bool {
+        self.config.endless == EndlessMove::Illegal
+    }
+
+    /// The look-ahead of a move with owner actions in it is kept: they change its course.
+    #[inline]
+    fn apply_with_lookahead<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        decision: &DongWoDecision,
+        lookahead: Lookahead,
+        scratch: &mut DongWoScratch,
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        if state.over.is_some() {
+            return Err(Diagnostic::new(general::GAME_OVER, "the game is over"));
+        }
+        if let DongWoDecision::Act { action, step: None } = decision {
+            return self.act_between_moves(state, action, sink, scratch);
+        }
+        // Transactions and the first move after a round's transactions work on a copy, so that
+        // a refusal half-way changes nothing. A move (with owner actions inside or not) is
+        // played in place: `play` puts back what a refused one changed.
+        let between_move = state.between.is_some()
+            && matches!(decision, DongWoDecision::Sow { .. } | DongWoDecision::Pass);
+        if between_move || matches!(decision, DongWoDecision::Deal { .. }) {
+            return self.apply_on_clone(state, decision, sink, scratch, lookahead);
+        }
+        self.play(state, decision, sink, scratch, lookahead)
     }
 }
 

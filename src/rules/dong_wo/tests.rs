@@ -34,7 +34,7 @@ impl DongWo {
     ) -> Result<InMove, Diagnostic> {
         let index = ring_index(hole)
             .ok_or_else(|| self.refusal_violation(board, side, hole, ccw, Refusal::NotSector))?;
-        match self.sow_refusal(board, side, index, ccw) {
+        match self.sow_refusal(board, side, index, ccw, &mut Default::default()) {
             None => Ok(self.start_turn(side, index, ccw)),
             Some(refusal) => Err(self.refusal_violation(board, side, hole, ccw, refusal)),
         }
@@ -103,14 +103,14 @@ fn drop(hole: &str, visit: u32) -> DongWoDecision {
 fn play(r: &DongWo, s: &mut DongWoState, ds: &[DongWoDecision]) -> Vec<Event> {
     let mut events = Vec::new();
     for d in ds {
-        r.apply(s, d, &mut events).unwrap();
+        r.apply(s, d, &mut Default::default(), &mut events).unwrap();
     }
     events
 }
 
 fn decisions(r: &DongWo, s: &DongWoState) -> Vec<String> {
     let mut out = Vec::new();
-    r.decisions(s, &mut out);
+    r.decisions(s, &mut Default::default(), &mut out);
     out.iter().map(|d| d.to_string()).collect()
 }
 
@@ -131,7 +131,9 @@ fn dong_wo_muzi_singleton_first_lap() {
     assert!(d.contains(&"B1>".to_string()));
     assert!(!d.contains(&"B1<".to_string()));
     let mut s2 = s.clone();
-    let err = r.apply(&mut s2, &sow("B1", false), &mut ()).unwrap_err();
+    let err = r
+        .apply(&mut s2, &sow("B1", false), &mut Default::default(), &mut ())
+        .unwrap_err();
     assert_eq!(err.rule, "dong-wo.muzi.singleton");
     assert_eq!(s2, s, "a refused decision changes nothing");
 }
@@ -174,7 +176,12 @@ fn dong_wo_muzi_drop_is_a_decision() {
     assert_eq!(decisions(&r, &s), ["@A4", "@A3", "@A2", "@A1", "@B5"]);
     assert_eq!(r.implied(&s, None), None);
     let err = r
-        .apply(&mut s.clone(), &drop("B4", 1), &mut ())
+        .apply(
+            &mut s.clone(),
+            &drop("B4", 1),
+            &mut Default::default(),
+            &mut (),
+        )
         .unwrap_err();
     assert_eq!(err.rule, "dong-wo.muzi.drop");
     play(&r, &mut s, &[drop("A2", 1)]);
@@ -230,11 +237,13 @@ fn dong_wo_muzi_meeting_mover_chooses() {
         _ => unreachable!(),
     };
     let mut listed = Vec::new();
-    r.decisions(&s, &mut listed);
+    r.decisions(&s, &mut Default::default(), &mut listed);
     assert_eq!(listed, [takes(Side::A), takes(Side::B)]);
     // Without the choice, the drop is refused and changes nothing.
     let before = s.clone();
-    let refused = r.apply(&mut s, &drop("B3", 1), &mut ()).unwrap_err();
+    let refused = r
+        .apply(&mut s, &drop("B3", 1), &mut Default::default(), &mut ())
+        .unwrap_err();
     assert_eq!(refused.rule, "dong-wo.muzi.meeting");
     assert_eq!(text(&r, &s), text(&r, &before));
     for (side, after) in [
@@ -250,7 +259,12 @@ fn dong_wo_muzi_meeting_mover_chooses() {
     let mut s = state(&r, "0,0,0,0,1/0,mB,mA,0,0 19/20 A 1");
     play(&r, &mut s, &[sow("A5", true)]);
     let refused = r
-        .apply(&mut s.clone(), &takes(Side::A), &mut ())
+        .apply(
+            &mut s.clone(),
+            &takes(Side::A),
+            &mut Default::default(),
+            &mut (),
+        )
         .unwrap_err();
     assert_eq!(refused.rule, "dong-wo.muzi.meeting");
     play(&r, &mut s, &[takes(Side::B)]);
@@ -266,7 +280,12 @@ fn dong_wo_muzi_other_hole() {
     play(&r, &mut s, &[sow("A3", true)]);
     assert_eq!(decisions(&r, &s), ["@A4", "@B1"]);
     let err = r
-        .apply(&mut s.clone(), &drop("A5", 1), &mut ())
+        .apply(
+            &mut s.clone(),
+            &drop("A5", 1),
+            &mut Default::default(),
+            &mut (),
+        )
         .unwrap_err();
     assert_eq!(err.rule, "dong-wo.muzi.other-hole");
 }
@@ -281,7 +300,12 @@ fn dong_wo_muzi_drop_forced_is_implied() {
     assert_eq!(decisions(&r, &s), ["@B3"]);
     assert_eq!(r.implied(&s, None), Some(drop("B3", 1)));
     let err = r
-        .apply(&mut s.clone(), &drop("B4", 1), &mut ())
+        .apply(
+            &mut s.clone(),
+            &drop("B4", 1),
+            &mut Default::default(),
+            &mut (),
+        )
         .unwrap_err();
     assert_eq!(err.rule, "dong-wo.muzi.other-hole");
 }
@@ -313,7 +337,12 @@ fn dong_wo_tianzi_borrow_past_u32_max_is_refused_and_changes_nothing() {
         let mut s = state(&r, &format!("0,1,0,0,0/1,0,0,1,0 3mA/34mB B 1 {debts}"));
         let before = s.clone();
         let mut events = Vec::new();
-        let played = r.apply(&mut s, &sow("B4", true), &mut events);
+        let played = r.apply(
+            &mut s,
+            &sow("B4", true),
+            &mut Default::default(),
+            &mut events,
+        );
         if refused {
             let violation = played.unwrap_err();
             assert_eq!(violation.rule, "dong-wo.tianzi.borrow");
@@ -345,7 +374,12 @@ fn dong_wo_borrow_past_u32_max_leaves_no_move_to_list() {
     };
     play(&r, &mut s, &[win]);
     assert_eq!(decisions(&r, &s), ["rebuy:B3"]);
-    let refused = r.apply(&mut s.clone(), &sow("A1", true), &mut ());
+    let refused = r.apply(
+        &mut s.clone(),
+        &sow("A1", true),
+        &mut Default::default(),
+        &mut (),
+    );
     assert_eq!(refused.unwrap_err().rule, "dong-wo.borrow");
 }
 
@@ -431,11 +465,17 @@ fn dong_wo_round_end_capture_test() {
     };
     board.holes[0] = 1; // B1
     board.holes[7] = 1; // A3: B1< sows A5, A4 empty, A3 occupied: a capture
-    assert_eq!(r.capture_possible(&board), Reach::Yes);
+    assert_eq!(
+        r.capture_possible(&board, &mut Default::default()),
+        Reach::Yes
+    );
     assert_eq!(r.round_end(&board), Ok(None));
     board.holes[7] = 0;
     board.holes[6] = 1; // A2: no move of either captures
-    assert_eq!(r.capture_possible(&board), Reach::No);
+    assert_eq!(
+        r.capture_possible(&board, &mut Default::default()),
+        Reach::No
+    );
     assert_eq!(
         r.round_end(&board),
         Ok(Some((None, ROUND_END_CAPTURE_TEST)))
@@ -506,8 +546,13 @@ fn dong_wo_endless() {
                     .is_err());
                 assert!(stop.legal_sow(&board, Side::B, ring_hole(i), true).is_ok());
                 let mut s = bare_state(board);
-                stop.apply(&mut s, &sow(&ring_hole(i).to_string(), true), &mut ())
-                    .unwrap();
+                stop.apply(
+                    &mut s,
+                    &sow(&ring_hole(i).to_string(), true),
+                    &mut Default::default(),
+                    &mut (),
+                )
+                .unwrap();
                 assert_eq!(decisions(&stop, &s), [format!("/{first_repeat}")]);
                 found += 1;
             }
@@ -564,8 +609,13 @@ fn dong_wo_endless_through_muzi_laps() {
             let err = illegal.legal_sow(&board, Side::B, hole, ccw).unwrap_err();
             assert_eq!(err.rule, "dong-wo.endless");
             let mut s = bare_state(board);
-            stop.apply(&mut s, &sow(&hole.to_string(), ccw), &mut ())
-                .unwrap();
+            stop.apply(
+                &mut s,
+                &sow(&hole.to_string(), ccw),
+                &mut Default::default(),
+                &mut (),
+            )
+            .unwrap();
             let mut stopped = false;
             for _ in 0..10_000 {
                 let ds = decisions(&stop, &s);
@@ -573,10 +623,11 @@ fn dong_wo_endless_through_muzi_laps() {
                     break;
                 }
                 let mut out = Vec::new();
-                stop.decisions(&s, &mut out);
+                stop.decisions(&s, &mut Default::default(), &mut out);
                 let d = out[rng.below(out.len())];
                 stopped |= matches!(d, DongWoDecision::Stop { .. });
-                stop.apply(&mut s, &d, &mut ()).unwrap();
+                stop.apply(&mut s, &d, &mut Default::default(), &mut ())
+                    .unwrap();
             }
             assert!(s.turn.is_none(), "the move came to an end");
             assert!(stopped, "an endless move through muzi laps stops");
@@ -605,11 +656,14 @@ fn dong_wo_owned_action_after_the_move_changes_nothing() {
             action: lift,
             step: Some(500),
         },
+        &mut Default::default(),
         &mut (),
     )
     .unwrap();
     let before = s.clone();
-    let err = r.apply(&mut s, &sow("A1", true), &mut ()).unwrap_err();
+    let err = r
+        .apply(&mut s, &sow("A1", true), &mut Default::default(), &mut ())
+        .unwrap_err();
     assert_eq!(err.rule, "dong-wo.owned");
     assert_eq!(s, before);
 }
@@ -629,11 +683,19 @@ fn dong_wo_owned_refused_move_puts_back_the_actions_it_applied() {
             },
             step: Some(step),
         };
-        r.apply(&mut s, &lift, &mut ()).unwrap();
+        r.apply(&mut s, &lift, &mut Default::default(), &mut ())
+            .unwrap();
     }
     let before = s.clone();
     let mut events = Vec::new();
-    let err = r.apply(&mut s, &sow("A1", true), &mut events).unwrap_err();
+    let err = r
+        .apply(
+            &mut s,
+            &sow("A1", true),
+            &mut Default::default(),
+            &mut events,
+        )
+        .unwrap_err();
     assert_eq!(err.rule, "dong-wo.owned");
     assert!(err.message.contains("~500"), "{}", err.message);
     assert_eq!(s, before);
@@ -641,7 +703,8 @@ fn dong_wo_owned_refused_move_puts_back_the_actions_it_applied() {
     assert!(events.is_empty(), "{events:?}");
     // Played without the action after its end, the move applies the other.
     s.pending.pop();
-    r.apply(&mut s, &sow("A1", true), &mut ()).unwrap();
+    r.apply(&mut s, &sow("A1", true), &mut Default::default(), &mut ())
+        .unwrap();
     assert!(s.pending.is_empty());
     assert_eq!(s.board.holes[ring_index(Hole::new(Side::B, 3)).unwrap()], 0);
 }
@@ -691,9 +754,17 @@ fn dong_wo_owned_action_waits_for_a_move_not_a_pass() {
         },
         step: Some(2),
     };
-    r.apply(&mut s, &lift, &mut ()).unwrap();
+    r.apply(&mut s, &lift, &mut Default::default(), &mut ())
+        .unwrap();
     let before = s.clone();
-    let err = r.apply(&mut s, &DongWoDecision::Pass, &mut ()).unwrap_err();
+    let err = r
+        .apply(
+            &mut s,
+            &DongWoDecision::Pass,
+            &mut Default::default(),
+            &mut (),
+        )
+        .unwrap_err();
     assert_eq!(err.rule, "dong-wo.owned");
     assert_eq!(s, before);
 }
@@ -733,8 +804,13 @@ fn dong_wo_lap_end_seen_without_playing_agrees_with_playing() {
                 if board.muzi[0] != board.muzi[1] && DongWo::muzi_lap_ends(&board, &t) {
                     let node = Snap { board, next: from };
                     for k in rules.drop_offsets(&board, &t).iter() {
-                        let (_, onward) =
-                            rules.after_drop(&node, &t, k, &mut Meter { left: u64::MAX });
+                        let (_, onward) = rules.after_drop(
+                            &node,
+                            &t,
+                            k,
+                            &mut Meter { left: u64::MAX },
+                            &mut Default::default(),
+                        );
                         assert!(matches!(onward, Onward::Ends { .. }), "{board:?} {m} {k}");
                         seen += 1;
                     }
@@ -823,9 +899,10 @@ fn dong_wo_checkpoint_compared_in_place_agrees_with_the_written_position() {
             Phase::Over { .. } => s = r.start(Side::A),
             Phase::RoundOver { .. } => r.begin_round(&mut s, &mut ()).unwrap(),
             _ => {
-                r.decisions(&s, &mut decisions_open);
+                r.decisions(&s, &mut Default::default(), &mut decisions_open);
                 let d = decisions_open[rng.below(decisions_open.len())];
-                r.apply(&mut s, &d, &mut ()).unwrap();
+                r.apply(&mut s, &d, &mut Default::default(), &mut ())
+                    .unwrap();
             }
         }
     }
@@ -867,8 +944,13 @@ fn dong_wo_endless_checked_while_playing_refuses_what_the_look_ahead_refuses() {
                 side: Side::A,
                 rule: TURN,
             }];
-            let looked_ahead = r.sow_refusal(&board, Side::B, i, ccw);
-            let played = r.apply(&mut s, &sow(&ring_hole(i).to_string(), ccw), &mut events);
+            let looked_ahead = r.sow_refusal(&board, Side::B, i, ccw, &mut Default::default());
+            let played = r.apply(
+                &mut s,
+                &sow(&ring_hole(i).to_string(), ccw),
+                &mut Default::default(),
+                &mut events,
+            );
             assert_eq!(
                 played.is_ok(),
                 looked_ahead.is_none(),
@@ -891,16 +973,22 @@ fn dong_wo_endless_checked_while_playing_refuses_what_the_look_ahead_refuses() {
             };
             for k in r.drop_offsets(&s.board, &t).iter() {
                 let mut meter = Meter { left: u64::MAX };
-                let (_, onward) = r.after_drop(&node, &t, k, &mut meter);
-                let can_end = r.leads_to_end(onward, &t, (false, Goal::Finish), &[], &mut meter)
-                    == Reach::Yes;
+                let (_, onward) = r.after_drop(&node, &t, k, &mut meter, &mut Default::default());
+                let can_end = r.leads_to_end(
+                    onward,
+                    &t,
+                    (false, Goal::Finish),
+                    &[],
+                    &mut meter,
+                    &mut Default::default(),
+                ) == Reach::Yes;
                 // A meeting under `mover-chooses` is two drops, which end the move alike.
                 let mut choices = Vec::new();
                 r.drops_at(&s.board, &t, k, &mut choices);
                 for drop in choices {
                     let mut after = s.clone();
                     let mark = events.len();
-                    let played = r.apply(&mut after, &drop, &mut events);
+                    let played = r.apply(&mut after, &drop, &mut Default::default(), &mut events);
                     assert_eq!(played.is_ok(), can_end, "{board:?} {i} {ccw} {drop}");
                     drops += 1;
                     if played.is_err() {
@@ -934,7 +1022,7 @@ fn stop_laps(ds: &[DongWoDecision]) -> Vec<u32> {
 /// The decisions of a state as `decision_runs` gives them, each run spelt out.
 fn runs_spelt_out(r: &DongWo, s: &DongWoState) -> Vec<DongWoDecision> {
     let (mut out, mut counts) = (Vec::new(), Vec::new());
-    r.decision_runs(s, &mut out, &mut counts);
+    r.decision_runs(s, &mut Default::default(), &mut out, &mut counts);
     if counts.is_empty() {
         return out;
     }
@@ -957,11 +1045,11 @@ fn dong_wo_endless_stop_any_lap_stops_a_cycle_after_any_lap_up_to_the_repetition
     let mut s = start.clone();
     play(&any, &mut s, &[sow("B5", true)]);
     let mut ds = Vec::new();
-    any.decisions(&s, &mut ds);
+    any.decisions(&s, &mut Default::default(), &mut ds);
     assert_eq!(stop_laps(&ds), (1..=75).collect::<Vec<_>>());
     assert_eq!(ds.len(), 75, "no drop: the laps ahead carry no muzi");
     assert_eq!(runs_spelt_out(&any, &s), ds);
-    assert_eq!(any.alternatives(&s), ["/1 to /75"]);
+    assert_eq!(any.alternatives(&s, &mut Default::default()), ["/1 to /75"]);
     let mut under_stop = start.clone();
     play(&stop, &mut under_stop, &[sow("B5", true)]);
     assert_eq!(decisions(&stop, &under_stop), ["/75"]);
@@ -969,13 +1057,23 @@ fn dong_wo_endless_stop_any_lap_stops_a_cycle_after_any_lap_up_to_the_repetition
     for (r, s, lap) in [(&any, &s, 76), (&any, &s, 0), (&stop, &under_stop, 76)] {
         let mut after = s.clone();
         let error = r
-            .apply(&mut after, &DongWoDecision::Stop { lap }, &mut Vec::new())
+            .apply(
+                &mut after,
+                &DongWoDecision::Stop { lap },
+                &mut Default::default(),
+                &mut Vec::new(),
+            )
             .unwrap_err();
         assert_eq!(error.rule, "dong-wo.endless");
         assert_eq!(&after, s, "a refused stop changes nothing");
     }
     let error = any
-        .apply(&mut s.clone(), &DongWoDecision::Stop { lap: 76 }, &mut ())
+        .apply(
+            &mut s.clone(),
+            &DongWoDecision::Stop { lap: 76 },
+            &mut Default::default(),
+            &mut (),
+        )
         .unwrap_err();
     assert!(
         error
@@ -985,13 +1083,19 @@ fn dong_wo_endless_stop_any_lap_stops_a_cycle_after_any_lap_up_to_the_repetition
         error.message
     );
     let error = any
-        .apply(&mut s.clone(), &drop("A1", 1), &mut ())
+        .apply(
+            &mut s.clone(),
+            &drop("A1", 1),
+            &mut Default::default(),
+            &mut (),
+        )
         .unwrap_err();
     assert_eq!(error.rule, "dong-wo.endless");
     assert!(stop
         .apply(
             &mut under_stop.clone(),
             &DongWoDecision::Stop { lap: 5 },
+            &mut Default::default(),
             &mut ()
         )
         .is_err());
@@ -1010,10 +1114,12 @@ fn dong_wo_endless_stop_any_lap_stops_a_cycle_after_any_lap_up_to_the_repetition
     for lap in order {
         let stopped = DongWoDecision::Stop { lap };
         let mut quiet = s.clone();
-        any.apply(&mut quiet, &stopped, &mut ()).unwrap();
+        any.apply(&mut quiet, &stopped, &mut Default::default(), &mut ())
+            .unwrap();
         let mut full = s.clone();
         let mut events = Vec::new();
-        any.apply(&mut full, &stopped, &mut events).unwrap();
+        any.apply(&mut full, &stopped, &mut Default::default(), &mut events)
+            .unwrap();
         assert_eq!(quiet, full, "/{lap}");
         let laps: Vec<(u32, Code)> = events
             .iter()
@@ -1038,7 +1144,8 @@ fn dong_wo_endless_stop_any_lap_stops_a_cycle_after_any_lap_up_to_the_repetition
             );
             // As `stop` leaves it.
             let mut by_stop = under_stop.clone();
-            stop.apply(&mut by_stop, &stopped, &mut ()).unwrap();
+            stop.apply(&mut by_stop, &stopped, &mut Default::default(), &mut ())
+                .unwrap();
             assert_eq!(quiet, by_stop);
         } else {
             assert_eq!(cycle, None, "/{lap}");
@@ -1085,11 +1192,12 @@ fn dong_wo_endless_stop_any_lap_through_muzi_laps() {
             let start = bare_state(board);
             let mut s = start.clone();
             let mut turn = vec![sow(&hole.to_string(), ccw)];
-            stop.apply(&mut s, &turn[0], &mut ()).unwrap();
+            stop.apply(&mut s, &turn[0], &mut Default::default(), &mut ())
+                .unwrap();
             let mut stopped = false;
             while s.turn.is_some() {
                 let mut out = Vec::new();
-                stop.decisions(&s, &mut out);
+                stop.decisions(&s, &mut Default::default(), &mut out);
                 // A muzi lap whose every drop loops back to a state the move was in lists
                 // none (see `drops_listed`; dong_wo_endless_through_muzi_laps stops there too).
                 if out.is_empty() {
@@ -1097,7 +1205,8 @@ fn dong_wo_endless_stop_any_lap_through_muzi_laps() {
                 }
                 let d = out[rng.below(out.len())];
                 stopped |= matches!(d, DongWoDecision::Stop { .. });
-                stop.apply(&mut s, &d, &mut ()).unwrap();
+                stop.apply(&mut s, &d, &mut Default::default(), &mut ())
+                    .unwrap();
                 turn.push(d);
             }
             if !stopped || s.turn.is_some() {
@@ -1107,15 +1216,17 @@ fn dong_wo_endless_stop_any_lap_through_muzi_laps() {
             // The same decisions under stop-any-lap: accepted, the same state.
             let mut same = start.clone();
             for d in &turn {
-                any.apply(&mut same, d, &mut ()).unwrap();
+                any.apply(&mut same, d, &mut Default::default(), &mut ())
+                    .unwrap();
             }
             assert_eq!(same, s, "{board:?} {turn:?}");
             // Random play under stop-any-lap, checking each state's decisions.
             let mut s = start.clone();
-            any.apply(&mut s, &turn[0], &mut ()).unwrap();
+            any.apply(&mut s, &turn[0], &mut Default::default(), &mut ())
+                .unwrap();
             while s.turn.is_some() {
                 let mut out = Vec::new();
-                any.decisions(&s, &mut out);
+                any.decisions(&s, &mut Default::default(), &mut out);
                 assert_eq!(runs_spelt_out(&any, &s), out);
                 if out.is_empty() {
                     assert!(
@@ -1134,9 +1245,11 @@ fn dong_wo_endless_stop_any_lap_through_muzi_laps() {
                 }
                 let d = out[rng.below(out.len())];
                 let mut quiet = s.clone();
-                any.apply(&mut quiet, &d, &mut ()).unwrap();
+                any.apply(&mut quiet, &d, &mut Default::default(), &mut ())
+                    .unwrap();
                 let mut full = s.clone();
-                any.apply(&mut full, &d, &mut Vec::new()).unwrap();
+                any.apply(&mut full, &d, &mut Default::default(), &mut Vec::new())
+                    .unwrap();
                 assert_eq!(quiet, full, "{board:?} {d}");
                 if let (DongWoDecision::Stop { lap }, Some(park)) = (d, t.park) {
                     early += usize::from(lap < park.last);
@@ -1233,15 +1346,15 @@ fn dong_wo_owned_actions_and_voluntary_deals_in_random_play_only() {
     let legal = |s: &DongWoState, ds: &[DongWoDecision]| {
         for d in ds {
             let mut probe = s.clone();
-            r.apply(&mut probe, d, &mut ())
+            r.apply(&mut probe, d, &mut Default::default(), &mut ())
                 .unwrap_or_else(|e| panic!("{d} is listed and refused: {}", e.message));
         }
     };
     let s = state(&r, "5,5,5,5,mA/mB,5,1@A,5,5 2/2 A 1");
     let mut counted = Vec::new();
-    r.decisions(&s, &mut counted);
+    r.decisions(&s, &mut Default::default(), &mut counted);
     let mut drawn = Vec::new();
-    r.random_decisions(&s, &mut drawn);
+    r.random_decisions(&s, &mut Default::default(), &mut drawn);
     assert!(counted
         .iter()
         .all(|d| !matches!(d, DongWoDecision::Act { .. })));
@@ -1258,16 +1371,18 @@ fn dong_wo_owned_actions_and_voluntary_deals_in_random_play_only() {
     // With an action written for the move, only the moves it fits are drawn, each playable.
     for act in anchored {
         let mut waiting = s.clone();
-        r.apply(&mut waiting, &act, &mut ()).unwrap();
+        r.apply(&mut waiting, &act, &mut Default::default(), &mut ())
+            .unwrap();
         let mut moves = Vec::new();
-        r.random_decisions(&waiting, &mut moves);
+        r.random_decisions(&waiting, &mut Default::default(), &mut moves);
         assert!(!moves.is_empty());
         for m in moves
             .iter()
             .filter(|m| matches!(m, DongWoDecision::Sow { .. }))
         {
             let mut probe = waiting.clone();
-            r.apply(&mut probe, m, &mut ()).unwrap();
+            r.apply(&mut probe, m, &mut Default::default(), &mut ())
+                .unwrap();
             assert!(probe.pending.is_empty(), "{act} {m}");
         }
     }
@@ -1282,9 +1397,9 @@ fn dong_wo_owned_actions_and_voluntary_deals_in_random_play_only() {
     };
     play(&r, &mut s, &[win]);
     let mut counted = Vec::new();
-    r.decisions(&s, &mut counted);
+    r.decisions(&s, &mut Default::default(), &mut counted);
     let mut drawn = Vec::new();
-    r.random_decisions(&s, &mut drawn);
+    r.random_decisions(&s, &mut Default::default(), &mut drawn);
     let words: Vec<String> = drawn.iter().map(|d| d.to_string()).collect();
     for voluntary in ["borrow:A:1", "buy:B2=2"] {
         assert!(words.contains(&voluntary.to_string()), "{words:?}");
@@ -1301,15 +1416,17 @@ fn open_turn_listing_nothing(r: &DongWo) -> Option<(DongWoState, Vec<DongWoDecis
     for _ in 0..4 {
         let mut s = start.clone();
         let mut turn = vec![sow("B1", false)];
-        r.apply(&mut s, &turn[0], &mut ()).unwrap();
+        r.apply(&mut s, &turn[0], &mut Default::default(), &mut ())
+            .unwrap();
         while matches!(r.phase(&s), Phase::Continue { .. }) {
             let mut out = Vec::new();
-            r.decisions(&s, &mut out);
+            r.decisions(&s, &mut Default::default(), &mut out);
             if out.is_empty() {
                 return Some((s, turn));
             }
             let d = out[rng.below(out.len())];
-            r.apply(&mut s, &d, &mut ()).unwrap();
+            r.apply(&mut s, &d, &mut Default::default(), &mut ())
+                .unwrap();
             turn.push(d);
         }
     }
@@ -1337,6 +1454,7 @@ struct ListsNothingInATurn(DongWo);
 impl Rules for ListsNothingInATurn {
     type State = DongWoState;
     type Decision = DongWoDecision;
+    type Scratch = DongWoScratch;
     fn def(&self) -> &'static GameDef {
         self.0.def()
     }
@@ -1362,8 +1480,13 @@ impl Rules for ListsNothingInATurn {
     fn round(&self, state: &DongWoState) -> u32 {
         self.0.round(state)
     }
-    fn decisions(&self, state: &DongWoState, out: &mut Vec<DongWoDecision>) {
-        self.0.decisions(state, out);
+    fn decisions(
+        &self,
+        state: &DongWoState,
+        scratch: &mut DongWoScratch,
+        out: &mut Vec<DongWoDecision>,
+    ) {
+        self.0.decisions(state, scratch, out);
         if state.turn.is_some() {
             out.clear();
         }
@@ -1372,9 +1495,10 @@ impl Rules for ListsNothingInATurn {
         &self,
         state: &mut DongWoState,
         decision: &DongWoDecision,
+        scratch: &mut DongWoScratch,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
-        self.0.apply(state, decision, sink)
+        self.0.apply(state, decision, scratch, sink)
     }
     fn decisions_from_move_into(
         &self,
@@ -1397,6 +1521,9 @@ impl Rules for ListsNothingInATurn {
         self.0.move_from_decisions(turn)
     }
 }
+
+/// Nothing listed faster: random play's turns go the plain way.
+impl RulesExt for ListsNothingInATurn {}
 
 #[test]
 fn dong_wo_random_play_stops_at_an_open_turn_listing_nothing() {
@@ -1551,24 +1678,38 @@ fn dong_wo_muzi_drop_offsets() {
 
 /// dong-wo.endless=illegal: the replay asks the rules to leave out the look-ahead of whether a
 /// move can still end while it plays a written move that will show it by ending
-/// (`Rules::defer_end_lookahead`). Left out, a sowing that never ends is not refused at its
-/// start; asked back, it is refused again (fixtures/dong-wo/endless-muzi.mgn, game 1). Under
-/// `stop`, where a move that never ends stops rather than being refused, nothing is left out.
+/// (`Lookahead::Witnessed`). Left out, a sowing that never ends is not refused at its
+/// start; the next decision played as any is refused again (fixtures/dong-wo/endless-muzi.mgn,
+/// game 1): the argument of one call switches nothing for the next. Under `stop`, where a move
+/// that never ends stops rather than being refused, nothing is left out.
 #[test]
-fn dong_wo_end_lookahead_left_out_and_asked_back() {
+fn dong_wo_end_lookahead_left_out_for_one_decision() {
     let r = rules("catalan");
     let start = state(&r, "0,1,0,1,1mB/3,mA,0,1,2 31/0 B 1");
     let never_ends = sow("B1", false);
-    let refused = |r: &DongWo| r.apply(&mut start.clone(), &never_ends, &mut ()).err();
-    assert_eq!(refused(&r).map(|e| e.rule), Some(EndlessMove::CODE));
-    assert!(r.defer_end_lookahead(true));
-    assert_eq!(refused(&r), None, "left out, the sowing is played");
-    assert!(!r.defer_end_lookahead(false));
-    assert_eq!(refused(&r).map(|e| e.rule), Some(EndlessMove::CODE));
+    let mut scratch = DongWoScratch::default();
+    let mut refused = |r: &DongWo, lookahead| {
+        r.apply_with_lookahead(
+            &mut start.clone(),
+            &never_ends,
+            lookahead,
+            &mut scratch,
+            &mut (),
+        )
+        .err()
+        .map(|e| e.rule)
+    };
+    assert!(r.looks_ahead_to_end());
+    assert_eq!(refused(&r, Lookahead::Ahead), Some(EndlessMove::CODE));
+    assert_eq!(
+        refused(&r, Lookahead::Witnessed),
+        None,
+        "left out, the sowing is played"
+    );
+    assert_eq!(refused(&r, Lookahead::Ahead), Some(EndlessMove::CODE));
 
     let stop = rules_with("catalan", &[("dong-wo.endless", "stop")]);
-    assert!(!stop.defer_end_lookahead(true));
-    assert!(!stop.end_witnessed.get());
+    assert!(!stop.looks_ahead_to_end());
 }
 
 #[test]

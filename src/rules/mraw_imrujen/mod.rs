@@ -26,7 +26,7 @@ pub use defs::*;
 
 use super::{
     check_move_form, check_position_form, next_round, pile, Event, EventSink, GameDef, MovePart,
-    Phase, PositionHead, PositionSize, Rules, Settings,
+    Phase, PositionHead, PositionSize, Rules, RulesExt, Settings,
 };
 use crate::code::Code;
 use crate::notation::{

@@ -7,6 +7,7 @@ use crate::rules::general;
 impl Rules for MrawImrujen {
     type State = MrawState;
     type Decision = MrawMove;
+    type Scratch = ();
 
     fn def(&self) -> &'static GameDef {
         &DEF
@@ -138,7 +139,7 @@ impl Rules for MrawImrujen {
         state.round
     }
 
-    fn decisions(&self, state: &MrawState, out: &mut Vec<MrawMove>) {
+    fn decisions(&self, state: &MrawState, _scratch: &mut (), out: &mut Vec<MrawMove>) {
         out.clear();
         if state.stage != Stage::Playing {
             return;
@@ -147,15 +148,11 @@ impl Rules for MrawImrujen {
         out.extend(state.moves.iter().map(|s| MrawMove(Self::hole(s))));
     }
 
-    /// Every move is a whole turn, and the moves listed are the legal ones.
-    fn whole_turns(&self, state: &MrawState) -> Option<u64> {
-        (state.stage == Stage::Playing).then(|| state.moves.iter().count() as u64)
-    }
-
     fn apply<S: EventSink>(
         &self,
         state: &mut MrawState,
         decision: &MrawMove,
+        _scratch: &mut (),
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         match state.stage {
@@ -347,5 +344,12 @@ impl Rules for MrawImrujen {
             },
             Default::default(),
         ))
+    }
+}
+
+impl RulesExt for MrawImrujen {
+    /// Every move is a whole turn, and the moves listed are the legal ones.
+    fn whole_turns(&self, state: &MrawState, _scratch: &mut ()) -> Option<u64> {
+        (state.stage == Stage::Playing).then(|| state.moves.iter().count() as u64)
     }
 }

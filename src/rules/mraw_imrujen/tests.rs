@@ -19,15 +19,25 @@ fn at(d: &MrawImrujen, text: &str) -> MrawState {
 
 fn play(d: &MrawImrujen, state: &mut MrawState, hole: &str) -> Vec<Event> {
     let mut events = Vec::new();
-    d.apply(state, &MrawMove(hole_named(hole)), &mut events)
-        .unwrap_or_else(|v| panic!("{hole}: {v}"));
+    d.apply(
+        state,
+        &MrawMove(hole_named(hole)),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap_or_else(|v| panic!("{hole}: {v}"));
     events
 }
 
 fn refused(d: &MrawImrujen, state: &MrawState, hole: &str) -> Code {
     let mut after = state.clone();
     let violation = d
-        .apply(&mut after, &MrawMove(hole_named(hole)), &mut ())
+        .apply(
+            &mut after,
+            &MrawMove(hole_named(hole)),
+            &mut Default::default(),
+            &mut (),
+        )
         .unwrap_err();
     assert_eq!(&after, state, "a refused move changes nothing");
     violation.rule
@@ -48,7 +58,7 @@ fn shown(d: &MrawImrujen, state: &MrawState) -> String {
 
 fn legal(d: &MrawImrujen, state: &MrawState) -> Vec<String> {
     let mut out = Vec::new();
-    d.decisions(state, &mut out);
+    d.decisions(state, &mut Default::default(), &mut out);
     out.iter().map(|m| m.to_string()).collect()
 }
 
@@ -131,13 +141,16 @@ fn mraw_imrujen_sow_direction_first_player_clockwise_is_a_fixed_way_each_round()
                         Side::B => &a_ccw,
                         Side::A => &b_ccw,
                     };
-                    d.decisions(&state, &mut mine);
-                    fixed.decisions(&state, &mut theirs);
+                    d.decisions(&state, &mut Default::default(), &mut mine);
+                    fixed.decisions(&state, &mut Default::default(), &mut theirs);
                     assert_eq!(mine, theirs);
                     let mv = mine[rng.below(mine.len())];
                     let mut other = state.clone();
-                    d.apply(&mut state, &mv, &mut ()).unwrap();
-                    fixed.apply(&mut other, &mv, &mut ()).unwrap();
+                    d.apply(&mut state, &mv, &mut Default::default(), &mut ())
+                        .unwrap();
+                    fixed
+                        .apply(&mut other, &mv, &mut Default::default(), &mut ())
+                        .unwrap();
                     assert_eq!(shown(&d, &state), shown(fixed, &other));
                 }
             }
@@ -662,10 +675,11 @@ fn random_games_reach_later_rounds_and_replay() {
                         rounds_seen += 1;
                     }
                     _ => {
-                        d.decisions(&state, &mut decisions);
+                        d.decisions(&state, &mut Default::default(), &mut decisions);
                         assert!(!decisions.is_empty(), "{state:?}");
                         let m = decisions[rng.below(decisions.len())];
-                        d.apply(&mut state, &m, &mut ()).unwrap();
+                        d.apply(&mut state, &m, &mut Default::default(), &mut ())
+                            .unwrap();
                     }
                 }
             }
@@ -723,10 +737,17 @@ fn mraw_imrujen_sow_direction_values_mirror_each_other() {
                     m.begin_round(&mut t, &mut ()).unwrap();
                 }
                 _ => {
-                    d.decisions(&s, &mut decisions);
+                    d.decisions(&s, &mut Default::default(), &mut decisions);
                     let mv = decisions[rng.below(decisions.len())];
-                    d.apply(&mut s, &mv, &mut ()).unwrap();
-                    m.apply(&mut t, &MrawMove(mirror(mv.0)), &mut ()).unwrap();
+                    d.apply(&mut s, &mv, &mut Default::default(), &mut ())
+                        .unwrap();
+                    m.apply(
+                        &mut t,
+                        &MrawMove(mirror(mv.0)),
+                        &mut Default::default(),
+                        &mut (),
+                    )
+                    .unwrap();
                 }
             }
         }

@@ -33,7 +33,6 @@ impl Nchuwa {
                 OpeningRemovals::Two => 2,
             },
             max_laps: settings.max_laps(),
-            memo: Default::default(),
         })
     }
 
@@ -149,13 +148,19 @@ impl Nchuwa {
 
     /// Follow the move from `start` to its end, or find that it never ends. On an end, `ring`
     /// is left as the move leaves it, and the hole of the last seed is returned with the walk.
-    pub(super) fn walk(&self, ring: &mut Ring, start: usize, recall: bool) -> (Walk, usize) {
+    pub(super) fn walk(
+        &self,
+        ring: &mut Ring,
+        start: usize,
+        recall: bool,
+        scratch: &mut NchuwaScratch,
+    ) -> (Walk, usize) {
         // Nearly every move ends within a few laps; the cycle search's copies and comparisons
         // would cost more than the laps. A walk is deterministic, so starting it over under
         // the search when it runs long gives the same answer.
         // Once a move did not end, the next walk may well be its own again (its next stop).
-        if recall && self.memo.key.get() == Some(memo_key(ring, start)) {
-            if let Some(walk) = self.remembered(ring, start) {
+        if recall && scratch.key == Some(memo_key(ring, start)) {
+            if let Some(walk) = Self::remembered(ring, start, scratch) {
                 return (walk, start);
             }
         }
@@ -179,7 +184,7 @@ impl Nchuwa {
         });
         if let Walk::Endless { .. } | Walk::Undecided = walk {
             // The state is as it was: the move's start.
-            self.remember(&state, walk);
+            Self::remember(&state, walk, scratch);
         }
         *ring = state.ring;
         (walk, state.at as usize)
@@ -188,20 +193,17 @@ impl Nchuwa {
     /// The walk of the move from `start` if it is the one remembered.
     #[cold]
     #[inline(never)]
-    pub(super) fn remembered(&self, ring: &Ring, start: usize) -> Option<Walk> {
-        let memo = self.memo.memo.borrow();
-        let memo = memo.as_ref()?;
+    pub(super) fn remembered(ring: &Ring, start: usize, scratch: &NchuwaScratch) -> Option<Walk> {
+        let memo = scratch.memo.as_ref()?;
         (memo.from.at as usize == start && memo.from.ring == *ring).then_some(memo.walk)
     }
 
     /// Remember a move from `from` whose walk did not end.
     #[cold]
     #[inline(never)]
-    pub(super) fn remember(&self, from: &InMove, walk: Walk) {
-        self.memo
-            .key
-            .set(Some(memo_key(&from.ring, from.at as usize)));
-        *self.memo.memo.borrow_mut() = Some(Memo {
+    pub(super) fn remember(from: &InMove, walk: Walk, scratch: &mut NchuwaScratch) {
+        scratch.key = Some(memo_key(&from.ring, from.at as usize));
+        scratch.memo = Some(Memo {
             from: from.clone(),
             walk,
             lap: 0,
@@ -212,13 +214,18 @@ impl Nchuwa {
     /// The mover's ring after the first `laps` laps of the move from `start` (a move that
     /// never ends: every lap relays), played without events, from the last state reached in
     /// it when that is not past them.
-    pub(super) fn ring_after(&self, ring: &Ring, start: usize, laps: u64) -> Ring {
+    pub(super) fn ring_after(
+        &self,
+        ring: &Ring,
+        start: usize,
+        laps: u64,
+        scratch: &mut NchuwaScratch,
+    ) -> Ring {
         let from = InMove {
             ring: *ring,
             at: start as u8,
         };
-        let mut memo = self.memo.memo.borrow_mut();
-        let memo = memo.as_mut().filter(|m| m.from == from);
+        let memo = scratch.memo.as_mut().filter(|m| m.from == from);
         let (mut state, done) = match &memo {
             Some(m) if m.lap <= laps => (m.state.clone(), m.lap),
             _ => (from, 0),
@@ -318,10 +325,11 @@ impl Nchuwa {
         side: Side,
         index: usize,
         recall: bool,
+        scratch: &mut NchuwaScratch,
     ) -> SowPlan {
         let mut ring = state.rings[side.index()];
         let mut opponent_after = state.rings[side.other().index()];
-        let (walk, last) = self.walk(&mut ring, index, recall);
+        let (walk, last) = self.walk(&mut ring, index, recall, scratch);
         let (front, back) = match walk {
             Walk::Ends { .. } => self.capture_holes(last, &opponent_after),
             Walk::Endless { .. } | Walk::Undecided => (None, None),
@@ -371,7 +379,12 @@ impl Nchuwa {
 
     /// Whether `side` has a legal move in play: `Some(true)` if so, `Some(false)` if not, and
     /// `None` when he has none but a move not decided within the lap budget, which may be one.
-    pub(super) fn has_move(&self, state: &NchuwaState, side: Side) -> Option<bool> {
+    pub(super) fn has_move(
+        &self,
+        state: &NchuwaState,
+        side: Side,
+        scratch: &mut NchuwaScratch,
+    ) -> Option<bool> {
         let ring = &state.rings[side.index()];
         if self.config.singleton == SowSingleton::EmptyOnly && self.singletons_only(ring) {
             return Some((0..self.ring_len()).any(|i| ring[i] == 1 && ring[self.next(i)] == 0));
@@ -387,7 +400,7 @@ impl Nchuwa {
         for i in 0..self.ring_len() {
             if ring[i] >= least {
                 let mut copy = *ring;
-                match self.walk(&mut copy, i, false).0 {
+                match self.walk(&mut copy, i, false, scratch).0 {
                     Walk::Ends { .. } => return Some(true),
                     Walk::Undecided => undecided = true,
                     Walk::Endless { .. } => {}
@@ -542,7 +555,12 @@ impl Nchuwa {
     }
 
     /// After `state.to_move`'s turn: end the game, or hand the turn over.
-    pub(super) fn finish_turn<S: EventSink>(&self, state: &mut NchuwaState, sink: &mut S) {
+    pub(super) fn finish_turn<S: EventSink>(
+        &self,
+        state: &mut NchuwaState,
+        sink: &mut S,
+        scratch: &mut NchuwaScratch,
+    ) {
         let mover = state.to_move;
         let next = mover.other();
         state.to_move = next;
@@ -556,7 +574,7 @@ impl Nchuwa {
             return;
         }
         sink.event(Event::TurnEnd { next });
-        self.settle_no_move(state, sink, false);
+        self.settle_no_move(state, sink, false, scratch);
     }
 
     /// The player to move has seeds but maybe no legal move: he passes or loses; after a pass
@@ -566,11 +584,12 @@ impl Nchuwa {
         state: &mut NchuwaState,
         sink: &mut S,
         after_pass: bool,
+        scratch: &mut NchuwaScratch,
     ) {
         let side = state.to_move;
         // A move not decided within the budget may be legal: the player is not said to have
         // none (he is refused a pass instead, under `mgn.limit.laps`).
-        if state.opening > 0 || self.has_move(state, side) != Some(false) {
+        if state.opening > 0 || self.has_move(state, side, scratch) != Some(false) {
             return;
         }
         if self.config.no_move == NoMove::Loses {
@@ -596,6 +615,7 @@ impl Nchuwa {
         mover: Side,
         (from, to, extras): (Hole, Hole, Extras),
         sink: &mut S,
+        scratch: &mut NchuwaScratch,
     ) -> Result<(), Diagnostic> {
         let ring = &state.rings[mover.index()];
         let from_index = match self.index(mover, from) {
@@ -680,7 +700,7 @@ impl Nchuwa {
             self.capture(state, mover, index, OPENING_EXTRA, sink);
         }
         state.opening -= 1;
-        self.finish_turn(state, sink);
+        self.finish_turn(state, sink, scratch);
         Ok(())
     }
 
@@ -692,6 +712,7 @@ impl Nchuwa {
         mover: Side,
         hole: Hole,
         sink: &mut S,
+        scratch: &mut NchuwaScratch,
     ) -> Result<(), Diagnostic> {
         let opponent = mover.other();
         if !self.removal_due(state) {
@@ -738,7 +759,7 @@ impl Nchuwa {
         }
         self.capture(state, mover, index, OPENING_EXTRA, sink);
         state.opening -= 1;
-        self.finish_turn(state, sink);
+        self.finish_turn(state, sink, scratch);
         Ok(())
     }
 
@@ -765,9 +786,10 @@ impl Nchuwa {
         mover: Side,
         (hole, extras, stop): (Hole, Extras, Option<u32>),
         sink: &mut S,
+        scratch: &mut NchuwaScratch,
     ) -> Result<(), Diagnostic> {
         let index = self.check_start(state, mover, hole)?;
-        let plan = self.plan_sow(state, mover, index, true);
+        let plan = self.plan_sow(state, mover, index, true, scratch);
         let mut extra = None;
         let laps = match (plan.walk, stop) {
             (Walk::Undecided, _) => return Err(self.undecided_move(hole)),
@@ -874,7 +896,8 @@ impl Nchuwa {
             (Walk::Endless { .. }, Some(stop)) if !sink.keeps_events() => {
                 // Past lap mu, the state after lap `stop` is the state after lap
                 // mu + (stop - mu) % lambda.
-                ring = self.ring_after(&ring, index, Self::first_pass_lap(plan.walk, stop));
+                ring =
+                    self.ring_after(&ring, index, Self::first_pass_lap(plan.walk, stop), scratch);
             }
             _ => self.play_laps(&mut ring, mover, index, (plan.walk, laps, plan.front), sink),
         }
@@ -888,7 +911,7 @@ impl Nchuwa {
                 self.capture(state, mover, index, CAPTURE_EXTRA, sink);
             }
         }
-        self.finish_turn(state, sink);
+        self.finish_turn(state, sink, scratch);
         Ok(())
     }
 
@@ -902,6 +925,7 @@ impl Nchuwa {
         mover: Side,
         (hole, extras, lap): (Hole, Extras, u32),
         sink: &mut S,
+        scratch: &mut NchuwaScratch,
     ) -> Result<(), Diagnostic> {
         let index = self.check_start(state, mover, hole)?;
         if !extras.is_empty() {
@@ -911,7 +935,7 @@ impl Nchuwa {
             )
             .at(MovePart::ExtraCapture(0)));
         }
-        let plan = self.plan_sow(state, mover, index, true);
+        let plan = self.plan_sow(state, mover, index, true, scratch);
         let before_end = |laps: u64| match laps {
             0 | 1 => "no lap to cut after".to_string(),
             2 => "after lap 1 only, /1".to_string(),
@@ -960,7 +984,12 @@ impl Nchuwa {
                 at = last;
             }
         } else {
-            ring = self.ring_after(&ring, index, Self::first_pass_lap(plan.walk, lap64));
+            ring = self.ring_after(
+                &ring,
+                index,
+                Self::first_pass_lap(plan.walk, lap64),
+                scratch,
+            );
         }
         state.rings[mover.index()] = ring;
         Ok(())
@@ -1024,10 +1053,15 @@ impl Nchuwa {
         state: &NchuwaState,
         side: Side,
         out: &mut Vec<NchuwaDecision>,
+        scratch: &mut NchuwaScratch,
     ) {
-        self.each_move(state, side, false, |hole, plan| {
-            self.push_moves(side, hole, plan, out)
-        });
+        self.each_move(
+            state,
+            side,
+            false,
+            |hole, plan| self.push_moves(side, hole, plan, out),
+            scratch,
+        );
     }
 
     /// Every hole `side` may start a move from in play, with the plan of its move (`recall`:
@@ -1038,6 +1072,7 @@ impl Nchuwa {
         side: Side,
         recall: bool,
         mut f: impl FnMut(Hole, &SowPlan),
+        scratch: &mut NchuwaScratch,
     ) {
         let ring = &state.rings[side.index()];
         let singletons_only = self.singletons_only(ring);
@@ -1045,7 +1080,7 @@ impl Nchuwa {
             if self.may_start(ring, index, singletons_only) {
                 f(
                     self.hole(side, index),
-                    &self.plan_sow(state, side, index, recall),
+                    &self.plan_sow(state, side, index, recall, scratch),
                 );
             }
         }

@@ -25,7 +25,7 @@ pub use defs::*;
 use super::cycle::{self, Walk};
 use super::{
     check_move_form, check_position_form, pile, undecided, Event, EventSink, GameDef, MovePart,
-    Phase, PositionHead, PositionSize, Rules, Settings, CUT, POSITION_SHAPE,
+    Phase, PositionHead, PositionSize, Rules, RulesExt, Settings, CUT, POSITION_SHAPE,
 };
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,
@@ -48,17 +48,17 @@ pub struct Nchuwa {
     removals: usize,
     /// The lap budget of one move (`mgn.limit.laps`).
     max_laps: u64,
-    /// Behind a pointer: a cell in the rules themselves would let the compiler assume nothing
-    /// of them across a call (1 to 2% more instructions in every replay).
-    memo: Box<MemoCell>,
 }
 
-/// The remembered move, if any, and a key of it that every walk compares with its own, so that
-/// the walks of other moves look no further.
+/// The room Nchuwa's play works in, which the caller owns and hands to every call
+/// ([`Rules::Scratch`]): the last move that did not end, remembered so that its stops, played
+/// one after the other, do not walk it again each. A fresh one gives the same answers.
 #[derive(Clone, Debug, Default)]
-struct MemoCell {
-    key: std::cell::Cell<Option<u64>>,
-    memo: std::cell::RefCell<Option<Memo>>,
+pub struct NchuwaScratch {
+    /// A key of the remembered move that every walk compares with its own, so that the walks
+    /// of other moves look no further.
+    key: Option<u64>,
+    memo: Option<Memo>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -6,6 +6,7 @@ use crate::rules::general;
 impl Rules for Nchuwa {
     type State = NchuwaState;
     type Decision = NchuwaDecision;
+    type Scratch = NchuwaScratch;
 
     fn def(&self) -> &'static GameDef {
         &DEF
@@ -66,7 +67,10 @@ impl Rules for Nchuwa {
             [true, true] => state.result = Some(None),
             [true, false] => state.result = Some(Some(Side::B)),
             [false, true] => state.result = Some(Some(Side::A)),
-            [false, false] => self.settle_no_move(&mut state, &mut (), false),
+            // A scratch of its own: asked once a game, and a fresh one allocates nothing.
+            [false, false] => {
+                self.settle_no_move(&mut state, &mut (), false, &mut NchuwaScratch::default())
+            }
         }
         Ok(state)
     }
@@ -109,7 +113,12 @@ impl Rules for Nchuwa {
         1
     }
 
-    fn decisions(&self, state: &NchuwaState, out: &mut Vec<NchuwaDecision>) {
+    fn decisions(
+        &self,
+        state: &NchuwaState,
+        scratch: &mut NchuwaScratch,
+        out: &mut Vec<NchuwaDecision>,
+    ) {
         out.clear();
         match self.phase(state) {
             Phase::Over { .. } | Phase::RoundOver { .. } => {}
@@ -120,127 +129,51 @@ impl Rules for Nchuwa {
                 } else if state.opening > 0 {
                     self.transfer_decisions(state, side, out);
                 } else {
-                    self.play_decisions(state, side, out);
+                    self.play_decisions(state, side, out, scratch);
                 }
             }
         }
     }
 
-    /// Every decision is a whole turn; the listed ones are legal but for a move not decided
-    /// within the lap budget, which only playing it refuses.
-    fn whole_turns(&self, state: &NchuwaState) -> Option<u64> {
-        match self.phase(state) {
-            Phase::MustPass { .. } => Some(1),
-            Phase::ToMove(_) | Phase::Continue { .. } if state.opening > 0 => {
-                let mut transfers = Vec::new();
-                self.decisions(state, &mut transfers);
-                Some(transfers.len() as u64)
-            }
-            Phase::ToMove(side) | Phase::Continue { side, .. } => {
-                let (mut count, mut undecided) = (0, false);
-                let mut moves = Vec::new();
-                self.each_move(state, side, false, |hole, plan| {
-                    undecided |= matches!(plan.walk, Walk::Undecided);
-                    moves.clear();
-                    self.push_moves(side, hole, plan, &mut moves);
-                    count += moves.len() as u64;
-                });
-                (!undecided).then_some(count)
-            }
-            Phase::RoundOver { .. } | Phase::Over { .. } => None,
-        }
-    }
-
-    fn decision_runs(
-        &self,
-        state: &NchuwaState,
-        out: &mut Vec<NchuwaDecision>,
-        counts: &mut Vec<u64>,
-    ) {
-        counts.clear();
-        let side = match self.phase(state) {
-            Phase::ToMove(side) | Phase::Continue { side, .. }
-                if state.opening == 0 && self.config.endless != Endless::Illegal =>
-            {
-                side
-            }
-            _ => return self.decisions(state, out),
-        };
-        out.clear();
-        // The stops of a move that never ends are one run, whatever the laps; `counts` is
-        // filled only once there is one.
-        self.each_move(state, side, false, |hole, plan| match plan.walk {
-            Walk::Endless { .. } => {
-                let laps = self.stop_laps(plan.walk);
-                let (first, last) = (*laps.start(), (*laps.end()).min(u64::from(u32::MAX)));
-                if first <= last {
-                    counts.resize(out.len(), 1);
-                    out.push(NchuwaDecision::Sow {
-                        hole,
-                        extras: Extras::NONE,
-                        stop: Some(first as u32),
-                    });
-                    counts.push(last - first + 1);
-                }
-            }
-            _ => {
-                self.push_moves(side, hole, plan, out);
-                if !counts.is_empty() {
-                    counts.resize(out.len(), 1);
-                }
-            }
-        });
-    }
-
-    fn decision_in_run(&self, first: &NchuwaDecision, i: u64) -> NchuwaDecision {
-        match *first {
-            NchuwaDecision::Sow {
-                hole,
-                extras,
-                stop: Some(lap),
-            } => NchuwaDecision::Sow {
-                hole,
-                extras,
-                // Within the run, whose last lap is a u32.
-                stop: Some(lap + i as u32),
-            },
-            decision => decision,
-        }
-    }
-
-    fn alternatives(&self, state: &NchuwaState) -> Vec<String> {
+    fn alternatives(&self, state: &NchuwaState, scratch: &mut NchuwaScratch) -> Vec<String> {
         let side = match self.phase(state) {
             Phase::ToMove(side) | Phase::Continue { side, .. } if state.opening == 0 => side,
             _ => {
                 let mut decisions = Vec::new();
-                self.decisions(state, &mut decisions);
+                self.decisions(state, scratch, &mut decisions);
                 return decisions.iter().map(|d| d.to_string()).collect();
             }
         };
         let mut out = Vec::new();
         let mut moves = Vec::new();
         // Listed after a refusal, which may be of the long move just walked: recalled.
-        self.each_move(state, side, true, |hole, plan| match plan.walk {
-            // One entry for every lap the move may stop after, however many.
-            Walk::Endless { .. } if self.config.endless != Endless::Illegal => {
-                let laps = self.stop_laps(plan.walk);
-                let (first, last) = (*laps.start(), (*laps.end()).min(u64::from(u32::MAX)));
-                out.push(if first == last {
-                    format!("{hole}/{first}")
-                } else {
-                    format!("{hole}/{first} to /{last}")
-                });
-            }
-            Walk::Undecided => out.push(format!(
-                "{hole} (not decided within {} laps)",
-                self.max_laps
-            )),
-            _ => {
-                moves.clear();
-                self.push_moves(side, hole, plan, &mut moves);
-                out.extend(moves.iter().map(|d| d.to_string()));
-            }
-        });
+        self.each_move(
+            state,
+            side,
+            true,
+            |hole, plan| match plan.walk {
+                // One entry for every lap the move may stop after, however many.
+                Walk::Endless { .. } if self.config.endless != Endless::Illegal => {
+                    let laps = self.stop_laps(plan.walk);
+                    let (first, last) = (*laps.start(), (*laps.end()).min(u64::from(u32::MAX)));
+                    out.push(if first == last {
+                        format!("{hole}/{first}")
+                    } else {
+                        format!("{hole}/{first} to /{last}")
+                    });
+                }
+                Walk::Undecided => out.push(format!(
+                    "{hole} (not decided within {} laps)",
+                    self.max_laps
+                )),
+                _ => {
+                    moves.clear();
+                    self.push_moves(side, hole, plan, &mut moves);
+                    out.extend(moves.iter().map(|d| d.to_string()));
+                }
+            },
+            scratch,
+        );
         out
     }
 
@@ -248,6 +181,7 @@ impl Rules for Nchuwa {
         &self,
         state: &mut NchuwaState,
         decision: &NchuwaDecision,
+        scratch: &mut NchuwaScratch,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         let mover = match (self.phase(state), decision) {
@@ -271,7 +205,7 @@ impl Rules for Nchuwa {
                 state.must_pass = false;
                 state.to_move = side.other();
                 sink.event(Event::TurnEnd { next: side.other() });
-                self.settle_no_move(state, sink, true);
+                self.settle_no_move(state, sink, true, scratch);
                 return Ok(());
             }
             (Phase::MustPass { side, .. }, _) => {
@@ -281,7 +215,7 @@ impl Rules for Nchuwa {
                 ))
             }
             (Phase::ToMove(side) | Phase::Continue { side, .. }, NchuwaDecision::Pass) => {
-                if state.opening == 0 && self.has_move(state, side).is_none() {
+                if state.opening == 0 && self.has_move(state, side, scratch).is_none() {
                     return Err(undecided(
                         format_args!("whether {side} has a legal move"),
                         format_args!(
@@ -320,13 +254,13 @@ impl Rules for Nchuwa {
                 Err(removal_example())
             }
             NchuwaDecision::Transfer { from, to, extras } if state.opening > 0 => {
-                self.apply_transfer(state, mover, (from, to, extras), sink)
+                self.apply_transfer(state, mover, (from, to, extras), sink, scratch)
             }
             NchuwaDecision::Transfer { .. } => Err(Diagnostic::new(
                 OPENING_TRANSFER,
                 "the opening is over: a transfer `from:to` is made only once by each player, before any other move",
             )),
-            NchuwaDecision::Remove(hole) => self.apply_remove(state, mover, hole, sink),
+            NchuwaDecision::Remove(hole) => self.apply_remove(state, mover, hole, sink, scratch),
             NchuwaDecision::Sow { .. } if state.opening > 0 => Err(Diagnostic::new(
                 OPENING_TRANSFER,
                 match self.config.order {
@@ -343,7 +277,7 @@ impl Rules for Nchuwa {
                 },
             )),
             NchuwaDecision::Sow { hole, extras, stop } => {
-                self.apply_sow(state, mover, (hole, extras, stop), sink)
+                self.apply_sow(state, mover, (hole, extras, stop), sink, scratch)
             }
             NchuwaDecision::Pass => unreachable!("passes are handled above"),
         }
@@ -353,6 +287,7 @@ impl Rules for Nchuwa {
         &self,
         state: &mut NchuwaState,
         decision: &NchuwaDecision,
+        scratch: &mut NchuwaScratch,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         let NchuwaDecision::Sow {
@@ -377,7 +312,7 @@ impl Rules for Nchuwa {
                 ))
             }
         };
-        self.apply_cut_sow(state, mover, (hole, extras, lap), sink)
+        self.apply_cut_sow(state, mover, (hole, extras, lap), sink, scratch)
     }
 
     fn decisions_from_move_into(
@@ -502,5 +437,102 @@ impl Rules for Nchuwa {
             },
             Default::default(),
         ))
+    }
+}
+
+impl RulesExt for Nchuwa {
+    /// Every decision is a whole turn; the listed ones are legal but for a move not decided
+    /// within the lap budget, which only playing it refuses.
+    fn whole_turns(&self, state: &NchuwaState, scratch: &mut NchuwaScratch) -> Option<u64> {
+        match self.phase(state) {
+            Phase::MustPass { .. } => Some(1),
+            Phase::ToMove(_) | Phase::Continue { .. } if state.opening > 0 => {
+                let mut transfers = Vec::new();
+                self.decisions(state, scratch, &mut transfers);
+                Some(transfers.len() as u64)
+            }
+            Phase::ToMove(side) | Phase::Continue { side, .. } => {
+                let (mut count, mut undecided) = (0, false);
+                let mut moves = Vec::new();
+                self.each_move(
+                    state,
+                    side,
+                    false,
+                    |hole, plan| {
+                        undecided |= matches!(plan.walk, Walk::Undecided);
+                        moves.clear();
+                        self.push_moves(side, hole, plan, &mut moves);
+                        count += moves.len() as u64;
+                    },
+                    scratch,
+                );
+                (!undecided).then_some(count)
+            }
+            Phase::RoundOver { .. } | Phase::Over { .. } => None,
+        }
+    }
+
+    fn decision_runs(
+        &self,
+        state: &NchuwaState,
+        scratch: &mut NchuwaScratch,
+        out: &mut Vec<NchuwaDecision>,
+        counts: &mut Vec<u64>,
+    ) {
+        counts.clear();
+        let side = match self.phase(state) {
+            Phase::ToMove(side) | Phase::Continue { side, .. }
+                if state.opening == 0 && self.config.endless != Endless::Illegal =>
+            {
+                side
+            }
+            _ => return self.decisions(state, scratch, out),
+        };
+        out.clear();
+        // The stops of a move that never ends are one run, whatever the laps; `counts` is
+        // filled only once there is one.
+        self.each_move(
+            state,
+            side,
+            false,
+            |hole, plan| match plan.walk {
+                Walk::Endless { .. } => {
+                    let laps = self.stop_laps(plan.walk);
+                    let (first, last) = (*laps.start(), (*laps.end()).min(u64::from(u32::MAX)));
+                    if first <= last {
+                        counts.resize(out.len(), 1);
+                        out.push(NchuwaDecision::Sow {
+                            hole,
+                            extras: Extras::NONE,
+                            stop: Some(first as u32),
+                        });
+                        counts.push(last - first + 1);
+                    }
+                }
+                _ => {
+                    self.push_moves(side, hole, plan, out);
+                    if !counts.is_empty() {
+                        counts.resize(out.len(), 1);
+                    }
+                }
+            },
+            scratch,
+        );
+    }
+
+    fn decision_in_run(&self, first: &NchuwaDecision, i: u64) -> NchuwaDecision {
+        match *first {
+            NchuwaDecision::Sow {
+                hole,
+                extras,
+                stop: Some(lap),
+            } => NchuwaDecision::Sow {
+                hole,
+                extras,
+                // Within the run, whose last lap is a u32.
+                stop: Some(lap + i as u32),
+            },
+            decision => decision,
+        }
     }
 }

@@ -66,7 +66,9 @@ fn shown(d: &Nchuwa, state: &NchuwaState) -> String {
 fn refused(d: &Nchuwa, state: &NchuwaState, decision: NchuwaDecision) -> Diagnostic {
     let mut after = state.clone();
     let mut events = Vec::new();
-    let error = d.apply(&mut after, &decision, &mut events).unwrap_err();
+    let error = d
+        .apply(&mut after, &decision, &mut Default::default(), &mut events)
+        .unwrap_err();
     assert_eq!(&after, state, "a refused decision changes nothing");
     assert!(events.is_empty(), "a refused decision reports no steps");
     error
@@ -117,8 +119,13 @@ fn nchuwa_opening_transfer_captures_the_opposite_holes_and_one_more() {
     let d = nchuwa();
     let mut state = d.start(Side::B);
     let mut events = Vec::new();
-    d.apply(&mut state, &transfer("B8", "B1", Some("A5")), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("B8", "B1", Some("A5")),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert!(events.contains(&Event::Shift {
         from: hole("B8"),
         to: hole("B1"),
@@ -139,16 +146,21 @@ fn nchuwa_opening_transfer_captures_the_opposite_holes_and_one_more() {
     );
     // A's transfer completes the opening; then only moves are played.
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     assert!(decisions
         .iter()
         .all(|d| matches!(d, NchuwaDecision::Transfer { .. })));
-    d.apply(&mut state, &transfer("A8", "A1", Some("B5")), &mut ())
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("A8", "A1", Some("B5")),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(state.opening, 0);
     let error = refused(&d, &state, transfer("B9", "B4", Some("A3")));
     assert_eq!(error.rule, "nchuwa.opening.transfer");
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     assert!(decisions
         .iter()
         .all(|d| matches!(d, NchuwaDecision::Sow { .. })));
@@ -162,8 +174,13 @@ fn nchuwa_opening_capture_takes_the_hole_behind_an_empty_front_hole() {
     let d = nchuwa();
     let mut state = d.start(Side::B);
     let mut events = Vec::new();
-    d.apply(&mut state, &transfer("B9", "B1", Some("A5")), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("B9", "B1", Some("A5")),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         captures(&events),
         vec![
@@ -174,8 +191,13 @@ fn nchuwa_opening_capture_takes_the_hole_behind_an_empty_front_hole() {
     let d = nchuwa_with(6, &[("nchuwa.opening.capture", "front-first")]);
     let mut state = d.start(Side::B);
     let mut events = Vec::new();
-    d.apply(&mut state, &transfer("B9", "B1", Some("A5")), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("B9", "B1", Some("A5")),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         captures(&events),
         vec![("A5".to_string(), 3, OPENING_EXTRA)]
@@ -253,13 +275,18 @@ fn nchuwa_capture_inner_behind_and_extra() {
     let d = nchuwa();
     let state = at(&d, CAPTURE);
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
     assert_eq!(listed, vec!["B5", "B5*A3", "B5*A5"]);
     let mut after = state.clone();
     let mut events = Vec::new();
-    d.apply(&mut after, &sow("B5", Some("A5"), None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B5", Some("A5"), None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         captures(&events),
         vec![
@@ -274,8 +301,13 @@ fn nchuwa_capture_inner_behind_and_extra() {
     );
     // Declining is allowed by default: «té dret».
     let mut declined = state.clone();
-    d.apply(&mut declined, &sow("B5", None, None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut declined,
+        &sow("B5", None, None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(declined.won, [18, 22]);
     for (extra, rule) in [
         ("A2", CAPTURE_EXTRA),
@@ -299,7 +331,7 @@ fn nchuwa_capture_extra_decline_forbidden_requires_the_extra_hole() {
     assert_eq!(error.rule, "nchuwa.capture.extra-decline");
     assert_eq!(error.location, Location::Move(MovePart::ExtraCapture(0)));
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
     assert_eq!(listed, vec!["B5*A3", "B5*A5"]);
 }
@@ -311,8 +343,13 @@ fn nchuwa_capture_extra_when_back_empty_gives_no_extra_after_the_hole_behind() {
     let error = refused(&d, &state, sow("B5", Some("A5"), None));
     assert_eq!(error.rule, "nchuwa.capture.extra-when");
     let mut after = state.clone();
-    d.apply(&mut after, &sow("B5", None, None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B5", None, None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(after.won, [18, 22]);
     // With A1 empty, the front hole and one other.
     let state = at(
@@ -320,8 +357,13 @@ fn nchuwa_capture_extra_when_back_empty_gives_no_extra_after_the_hole_behind() {
         "0,0,1,0,4,0,0,0,0,0,0,2/1,0,0,0,2,0,0,0,0,0,0,0 19/19 B 1",
     );
     let mut after = state.clone();
-    d.apply(&mut after, &sow("B5", Some("A5"), None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B5", Some("A5"), None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(after.won, [19, 25]);
 }
 
@@ -340,8 +382,13 @@ fn nchuwa_lap_relay_then_outer_empty_ends_the_turn() {
     let error = refused(&d, &state, sow("B2", None, None));
     assert_eq!(error.rule, "nchuwa.sow.start");
     let mut events = Vec::new();
-    d.apply(&mut state, &sow("B1", None, None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &sow("B1", None, None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     let ends: Vec<Code> = events
         .iter()
         .filter_map(|e| match e {
@@ -365,8 +412,13 @@ fn nchuwa_lap_inner_empty_captures_nothing() {
         "0,0,0,0,0,0,0,0,0,0,0,3/0,0,0,0,0,2,0,0,0,0,0,0 21/22 B 1",
     );
     let mut events = Vec::new();
-    d.apply(&mut state, &sow("B6", None, None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &sow("B6", None, None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert!(events.contains(&Event::LapEnd {
         hole: hole("B8"),
         lap: 1,
@@ -395,15 +447,20 @@ fn nchuwa_sow_singleton_moves_into_an_empty_hole_only() {
         "0,0,0,0,1,0,0,0,0,0,0,3/1,1,0,0,0,1,0,0,0,0,0,0 20/21 B 1",
     );
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let listed: Vec<String> = decisions.iter().map(|d| d.to_string()).collect();
     assert_eq!(listed, vec!["B2", "B6", "B6*A5"]);
     let error = refused(&d, &state, sow("B1", None, None));
     assert_eq!(error.rule, "nchuwa.sow.singleton");
     let mut after = state.clone();
     let mut events = Vec::new();
-    d.apply(&mut after, &sow("B6", Some("A5"), None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B6", Some("A5"), None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         events.last(),
         Some(&Event::GameEnd {
@@ -432,7 +489,7 @@ fn nchuwa_endless_detection_is_exact() {
     let d = nchuwa();
     let state = at(&d, ENDLESS);
     let mut ring = state.rings[Side::B.index()];
-    let (walk, _) = d.walk(&mut ring, 0, false);
+    let (walk, _) = d.walk(&mut ring, 0, false, &mut Default::default());
     assert_eq!(walk, Walk::Endless { mu: 0, lambda: 72 });
     assert_eq!(
         ring,
@@ -461,7 +518,7 @@ fn nchuwa_endless_illegal_refuses_a_move_that_never_ends() {
     assert_eq!(error.rule, "nchuwa.endless");
     assert!(error.message.contains("after lap 72"), "{}", error.message);
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     assert!(!decisions.contains(&sow("B1", None, None)));
     let error = refused(&d, &state, sow("B1", None, Some(72)));
     assert_eq!(error.rule, "nchuwa.endless");
@@ -472,7 +529,7 @@ fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
     let d = nchuwa_with(6, &[("nchuwa.endless", "stop")]);
     let state = at(&d, ENDLESS);
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let stops: Vec<u32> = decisions
         .iter()
         .filter_map(|d| match d {
@@ -496,8 +553,13 @@ fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
     // Stopped after lap 72, the ring is back as it was; the turn passes.
     let mut after = state.clone();
     let mut events = Vec::new();
-    d.apply(&mut after, &sow("B1", None, Some(72)), &mut events)
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B1", None, Some(72)),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     let laps = events
         .iter()
         .filter(|e| matches!(e, Event::PickUp { .. }))
@@ -525,7 +587,7 @@ fn nchuwa_endless_stop_lets_the_mover_stop_within_one_round_of_the_cycle() {
 /// The laps `B1`'s stops are listed with, in order.
 fn listed_stops(d: &Nchuwa, state: &NchuwaState) -> Vec<u32> {
     let mut decisions = Vec::new();
-    d.decisions(state, &mut decisions);
+    d.decisions(state, &mut Default::default(), &mut decisions);
     decisions
         .iter()
         .filter_map(|d| match d {
@@ -576,8 +638,13 @@ fn nchuwa_endless_stop_any_lap_lets_the_mover_stop_after_any_lap_up_to_one_more_
     // reported (the state has not repeated yet), the ring as five laps leave it.
     let mut after = state.clone();
     let mut events = Vec::new();
-    d.apply(&mut after, &sow("B1", None, Some(5)), &mut events)
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B1", None, Some(5)),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     let laps = events
         .iter()
         .filter(|e| matches!(e, Event::PickUp { .. }))
@@ -623,10 +690,12 @@ fn nchuwa_stop_any_lap_stops_played_quietly_agree_with_stops_played_in_full() {
     for lap in order {
         let decision = sow("B1", None, Some(lap));
         let mut quiet = state.clone();
-        d.apply(&mut quiet, &decision, &mut ()).unwrap();
+        d.apply(&mut quiet, &decision, &mut Default::default(), &mut ())
+            .unwrap();
         let mut full = state.clone();
         let mut events = Vec::new();
-        d.apply(&mut full, &decision, &mut events).unwrap();
+        d.apply(&mut full, &decision, &mut Default::default(), &mut events)
+            .unwrap();
         assert_eq!(quiet, full, "/{lap}");
         let cycle = events.iter().find(|e| matches!(e, Event::Cycle { .. }));
         if lap >= 72 {
@@ -682,7 +751,7 @@ fn nchuwa_endless_alternatives_name_the_stops_as_one_range() {
     ] {
         let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
         let state = at(&d, ENDLESS);
-        let listed = d.alternatives(&state);
+        let listed = d.alternatives(&state, &mut Default::default());
         let b1: Vec<&String> = listed
             .iter()
             .filter(|a| a.split('/').next() == Some("B1"))
@@ -703,9 +772,9 @@ fn nchuwa_decision_runs_stand_for_the_decisions_in_order() {
         for position in [ENDLESS, CAPTURE] {
             let state = at(&d, position);
             let mut decisions = Vec::new();
-            d.decisions(&state, &mut decisions);
+            d.decisions(&state, &mut Default::default(), &mut decisions);
             let (mut runs, mut counts) = (Vec::new(), Vec::new());
-            d.decision_runs(&state, &mut runs, &mut counts);
+            d.decision_runs(&state, &mut Default::default(), &mut runs, &mut counts);
             let flat: Vec<NchuwaDecision> = if counts.is_empty() {
                 runs.clone()
             } else {
@@ -756,9 +825,10 @@ fn nchuwa_random_play_from_runs_draws_as_from_the_whole_list() {
         let mut decisions = Vec::new();
         let mut expected = Vec::new();
         while expected.len() < 30 && !matches!(d.phase(&state), Phase::Over { .. }) {
-            d.decisions(&state, &mut decisions);
+            d.decisions(&state, &mut Default::default(), &mut decisions);
             let decision = decisions[rng.below(decisions.len())];
-            d.apply(&mut state, &decision, &mut ()).unwrap();
+            d.apply(&mut state, &decision, &mut Default::default(), &mut ())
+                .unwrap();
             expected.push(decision.to_string());
         }
         assert_eq!(written, expected, "{value}");
@@ -778,8 +848,13 @@ fn nchuwa_long_move_ends_after_hundreds_of_laps() {
         "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3/3,0,1,2,1,2,3,4,0,2,1,3,0,1,0,2,1,2 20/21 B 1",
     );
     let mut events = Vec::new();
-    d.apply(&mut state, &sow("B8", None, None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &sow("B8", None, None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     let laps = events
         .iter()
         .filter(|e| matches!(e, Event::PickUp { .. }))
@@ -805,14 +880,26 @@ fn nchuwa_no_move_pass_and_loses() {
         refused(&d, &state, sow("B1", None, None)).rule,
         NoMove::CODE
     );
-    d.apply(&mut state, &NchuwaDecision::Pass, &mut ()).unwrap();
+    d.apply(
+        &mut state,
+        &NchuwaDecision::Pass,
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(d.phase(&state), Phase::Over { winner: None });
     // A passes, B can move.
     let mut state = at(
         &d,
         "1,1,1,1,1,1,1,1,1,1,1,1/2,0,0,0,0,0,0,0,0,0,0,0 17/17 A 1",
     );
-    d.apply(&mut state, &NchuwaDecision::Pass, &mut ()).unwrap();
+    d.apply(
+        &mut state,
+        &NchuwaDecision::Pass,
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(d.phase(&state), Phase::ToMove(Side::B));
     assert_eq!(refused(&d, &state, NchuwaDecision::Pass).rule, NoMove::CODE);
     let d = nchuwa_with(6, &[("nchuwa.no-move", "loses")]);
@@ -831,7 +918,7 @@ fn nchuwa_no_move_when_every_move_is_endless() {
     let d = nchuwa();
     let state = at(&d, ENDLESS);
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let endless_only = decisions.is_empty() || decisions == [NchuwaDecision::Pass];
     assert_eq!(
         endless_only,
@@ -847,8 +934,13 @@ fn nchuwa_sow_origin_skip_passes_over_the_emptied_hole() {
         let d = nchuwa_with(6, &[("nchuwa.sow.origin", value)]);
         let mut state = at(&d, position);
         let mut events = Vec::new();
-        d.apply(&mut state, &sow("B1", None, None), &mut events)
-            .unwrap();
+        d.apply(
+            &mut state,
+            &sow("B1", None, None),
+            &mut Default::default(),
+            &mut events,
+        )
+        .unwrap();
         assert_eq!(
             events.contains(&Event::Skip {
                 hole: hole("B1"),
@@ -951,13 +1043,14 @@ fn nchuwa_random_games_conserve_seeds_and_replay() {
                 let mut state = d.start(first);
                 let mut decisions = Vec::new();
                 for _ in 0..300 {
-                    d.decisions(&state, &mut decisions);
+                    d.decisions(&state, &mut Default::default(), &mut decisions);
                     if decisions.is_empty() {
                         assert!(matches!(d.phase(&state), Phase::Over { .. }));
                         break;
                     }
                     let decision = decisions[rng.below(decisions.len())];
-                    d.apply(&mut state, &decision, &mut ()).unwrap();
+                    d.apply(&mut state, &decision, &mut Default::default(), &mut ())
+                        .unwrap();
                     let on_board: u32 = [Side::A, Side::B]
                         .iter()
                         .map(|&s| d.seeds(&state.rings[s.index()]))
@@ -1023,7 +1116,7 @@ fn search_relays() {
                     continue;
                 }
                 let mut copy = ring;
-                match d.walk(&mut copy, start, false).0 {
+                match d.walk(&mut copy, start, false, &mut Default::default()).0 {
                     Walk::Endless { mu, lambda } if seeds < fewest_endless => {
                         fewest_endless = seeds;
                         println!(
@@ -1054,7 +1147,7 @@ fn ludii() -> Nchuwa {
 
 fn listed(d: &Nchuwa, state: &NchuwaState) -> Vec<String> {
     let mut decisions = Vec::new();
-    d.decisions(state, &mut decisions);
+    d.decisions(state, &mut Default::default(), &mut decisions);
     decisions.iter().map(|d| d.to_string()).collect()
 }
 
@@ -1064,8 +1157,13 @@ fn nchuwa_opening_capture_none_takes_nothing_opposite() {
     let d = nchuwa_with(6, &[("nchuwa.opening.capture", "none")]);
     let mut state = d.start(Side::B);
     let mut events = Vec::new();
-    d.apply(&mut state, &transfer("B8", "B1", Some("A11")), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("B8", "B1", Some("A11")),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         captures(&events),
         vec![("A11".to_string(), 3, OPENING_EXTRA)]
@@ -1091,6 +1189,7 @@ fn nchuwa_opening_removals_two_takes_two_holes_of_the_players_choice() {
         d.apply(
             &mut after,
             &transfer_taking("B8", "B1", &written),
+            &mut Default::default(),
             &mut events,
         )
         .unwrap();
@@ -1169,8 +1268,13 @@ fn nchuwa_capture_extra_when_never_takes_the_opposite_holes_only() {
         )
     );
     let mut after = state.clone();
-    d.apply(&mut after, &sow("B5", None, None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B5", None, None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(after.won, [18, 22]);
 }
 
@@ -1184,8 +1288,13 @@ fn nchuwa_sow_singleton_free_moves_single_seeds_anywhere() {
     assert_eq!(listed(&d, &state), vec!["B1", "B2", "B6", "B6*A5"]);
     let mut after = state.clone();
     let mut events = Vec::new();
-    d.apply(&mut after, &sow("B1", None, None), &mut events)
-        .unwrap();
+    d.apply(
+        &mut after,
+        &sow("B1", None, None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     // B1's seed joins B2's, and the two are sown on into B3 and B4.
     assert_eq!(
         shown(&d, &after),
@@ -1227,11 +1336,21 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
             Location::Move(MovePart::ExtraCapture(0))
         )
     );
-    d.apply(&mut state, &transfer("B12", "B4", None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("B12", "B4", None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(listed(&d, &state).len(), 8);
-    d.apply(&mut state, &transfer("A8", "A4", None), &mut ())
-        .unwrap();
+    d.apply(
+        &mut state,
+        &transfer("A8", "A4", None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
     // Both transfers made: B removes one of A's 9 occupied holes, A4 among them.
     let removals = listed(&d, &state);
     assert_eq!(removals.len(), 9);
@@ -1240,8 +1359,13 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
         assert_eq!(refused(&d, &state, decision).rule, OPENING_EXTRA);
     }
     let mut events = Vec::new();
-    d.apply(&mut state, &NchuwaDecision::Remove(hole("A4")), &mut events)
-        .unwrap();
+    d.apply(
+        &mut state,
+        &NchuwaDecision::Remove(hole("A4")),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(
         captures(&events),
         vec![("A4".to_string(), 2, OPENING_EXTRA)]
@@ -1258,8 +1382,13 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
         );
     }
     for removal in ["B4", "A6", "B6"] {
-        d.apply(&mut state, &NchuwaDecision::Remove(hole(removal)), &mut ())
-            .unwrap();
+        d.apply(
+            &mut state,
+            &NchuwaDecision::Remove(hole(removal)),
+            &mut Default::default(),
+            &mut (),
+        )
+        .unwrap();
     }
     assert_eq!(
         shown(&d, &state),
@@ -1295,6 +1424,7 @@ fn nchuwa_opening_order_by_player_refuses_a_removal_alone() {
     d.apply(
         &mut after,
         &transfer_taking("B8", "B1", &["A12", "A2"]),
+        &mut Default::default(),
         &mut events,
     )
     .unwrap();
@@ -1334,7 +1464,7 @@ fn nchuwa_stops_played_from_the_remembered_move_agree_with_stops_played_in_full(
     let d = nchuwa_with(6, &[("nchuwa.endless", "stop")]);
     let state = at(&d, ENDLESS);
     let mut decisions = Vec::new();
-    d.decisions(&state, &mut decisions);
+    d.decisions(&state, &mut Default::default(), &mut decisions);
     let mut order: Vec<u32> = (72..=143).collect();
     // In order, backwards, then shuffled, on the same rules.
     let mut rng = Rng::new(9);
@@ -1349,10 +1479,12 @@ fn nchuwa_stops_played_from_the_remembered_move_agree_with_stops_played_in_full(
     for lap in order {
         let decision = sow("B1", None, Some(lap));
         let mut quiet = state.clone();
-        d.apply(&mut quiet, &decision, &mut ()).unwrap();
+        d.apply(&mut quiet, &decision, &mut Default::default(), &mut ())
+            .unwrap();
         let mut full = state.clone();
         let mut events = Vec::new();
-        d.apply(&mut full, &decision, &mut events).unwrap();
+        d.apply(&mut full, &decision, &mut Default::default(), &mut events)
+            .unwrap();
         assert_eq!(quiet, full, "/{lap}");
         assert!(events.contains(&Event::Cycle {
             mu: 0,
@@ -1458,8 +1590,13 @@ fn nchuwa_a_record_that_stops_unfinished_may_end_with_a_move_cut_after_a_lap() {
     let d = nchuwa();
     let mut state = at(&d, RELAY);
     let mut events = Vec::new();
-    d.apply_cut(&mut state, &sow("B1", None, Some(1)), &mut events)
-        .unwrap();
+    d.apply_cut(
+        &mut state,
+        &sow("B1", None, Some(1)),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
     let ends: Vec<Code> = events
         .iter()
         .filter_map(|e| match e {
@@ -1513,7 +1650,9 @@ fn nchuwa_a_cut_is_only_the_last_ply_of_a_record_that_stops_unfinished() {
 
 fn refused_cut(d: &Nchuwa, state: &NchuwaState, decision: NchuwaDecision) -> Diagnostic {
     let mut after = state.clone();
-    let error = d.apply_cut(&mut after, &decision, &mut ()).unwrap_err();
+    let error = d
+        .apply_cut(&mut after, &decision, &mut Default::default(), &mut ())
+        .unwrap_err();
     assert_eq!(&after, state, "a refused cut changes nothing");
     error
 }
@@ -1527,7 +1666,12 @@ fn nchuwa_a_move_that_never_ends_may_be_cut_after_any_lap() {
     let start = at(&d, ENDLESS);
     for lap in [1, 5, 72, 210] {
         let mut cut = start.clone();
-        cut.rings[Side::B.index()] = d.ring_after(&start.rings[Side::B.index()], 0, lap);
+        cut.rings[Side::B.index()] = d.ring_after(
+            &start.rings[Side::B.index()],
+            0,
+            lap,
+            &mut Default::default(),
+        );
         let position = shown(&d, &cut);
         assert!(position.ends_with(" B 1"));
         let moves = format!("1. B1/{lap} [{position}] *");
@@ -1560,7 +1704,8 @@ fn nchuwa_a_move_that_never_ends_may_be_cut_after_any_lap() {
     );
     // B1/5, which `stop` does not allow, is a cut.
     let mut cut = start.clone();
-    cut.rings[Side::B.index()] = d.ring_after(&start.rings[Side::B.index()], 0, 5);
+    cut.rings[Side::B.index()] =
+        d.ring_after(&start.rings[Side::B.index()], 0, 5, &mut Default::default());
     let moves = format!("1. B1/5 [{}] *", shown(&d, &cut));
     let text = cut_record(ENDLESS, &options, Some("unfinished"), &moves);
     assert_eq!(record_verdicts(&text), [None], "{text}");

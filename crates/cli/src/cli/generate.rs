@@ -15,7 +15,7 @@ use super::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mgn::generate::{cap_termination, random_game, GenerateOptions, Rng};
 use mgn::notation::{push_game, BoardSize, GameKind, Header, RuleSetting, Side, Span, Spanned};
-use mgn::rules::{AnyRules, Rules, WithRules};
+use mgn::rules::{AnyRules, RulesExt, WithRules};
 use std::collections::{BTreeMap, VecDeque};
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -50,7 +50,7 @@ struct Piece {
 
 impl WithRules for Games<'_> {
     type Output = ();
-    fn run<R: Rules>(self, rules: &R) {
+    fn run<R: RulesExt>(self, rules: &R) {
         let mut header = self.header.clone();
         header.source = Some(spanned("random legal play by mgn generate".to_string()));
         let cut_mark = cap_termination(self.options.max_plies);

@@ -15,7 +15,7 @@ use mgn::perft::{
     add, count_part, divide, divide_with, perft, perft_layers, perft_with, reach, split, sum, Part,
     Table, COUNT_RULE,
 };
-use mgn::rules::{Rules, WithRules};
+use mgn::rules::{RulesExt, WithRules};
 use mgn::Diagnostic;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -49,7 +49,7 @@ struct Count<'a> {
 
 impl WithRules for Count<'_> {
     type Output = Result<Counted, Diagnostic>;
-    fn run<R: Rules>(self, rules: &R) -> Self::Output {
+    fn run<R: RulesExt>(self, rules: &R) -> Self::Output {
         let Method {
             depth,
             divide: by_first,
@@ -83,7 +83,7 @@ impl WithRules for Count<'_> {
             let lines: Vec<Part<()>> = parts.into_iter().map(Part::without_state).collect();
             let mut counts = self.on_threads(&lines)?;
             let mut names = Vec::new();
-            rules.decisions(&start, &mut names);
+            rules.decisions(&start, &mut R::Scratch::default(), &mut names);
             // First decisions below which nothing was counted.
             counts.resize(names.len().max(1), 0);
             if by_first {
@@ -157,7 +157,7 @@ struct Worker<'a> {
 
 impl WithRules for Worker<'_> {
     type Output = ();
-    fn run<R: Rules>(self, rules: &R) {
+    fn run<R: RulesExt>(self, rules: &R) {
         let Method {
             first,
             threads,
@@ -175,7 +175,7 @@ impl WithRules for Worker<'_> {
 }
 
 impl Worker<'_> {
-    fn count<R: Rules>(&self, rules: &R, start: &R::State, table: &mut Option<Table<R::State>>) {
+    fn count<R: RulesExt>(&self, rules: &R, start: &R::State, table: &mut Option<Table<R::State>>) {
         loop {
             let i = self.shared.next.fetch_add(1, Ordering::Relaxed);
             let Some(part) = self.shared.parts.get(i) else {

@@ -22,7 +22,7 @@ use mgn::notation::{
 use mgn::picture::{boards_svg, boards_text, Board, Layout, Marks};
 use mgn::replay::{replay_moves, MoveText, PlyRecord, Progress, ReplayOptions, StepLabel};
 use mgn::rules::general;
-use mgn::rules::{AnyRules, Rules};
+use mgn::rules::{AnyRules, Rules, RulesExt};
 use mgn::Diagnostic;
 use std::borrow::Cow;
 use std::io::Write;
