@@ -99,11 +99,12 @@ pub struct Replayed {
     pub failure: Option<Diagnostic>,
     /// Every step, when the options asked to keep them ([`ReplayOptions::plies`]).
     pub plies: Vec<PlyRecord>,
-    /// The position the game started from, once its header and `Start` tag were read; None
-    /// when the header failed.
+    /// The position the game started from: its `Start` tag's, or the game's own start (also
+    /// when the tag is refused). None when the header names a preset, an option or a board the
+    /// game lacks, so that no rules could be made.
     pub start: Option<Position>,
-    /// Who won, once the replay reaches the end of the game by the rules (None within a drawn
-    /// game's `Some`); None when the record stops before.
+    /// `Some(winner)` when the replay reached the end of the game by the rules (`Some(None)`
+    /// for a draw); None when it stopped before.
     pub winner: Option<Option<Side>>,
 }
 

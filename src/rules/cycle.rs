@@ -24,7 +24,7 @@ pub enum Walk {
     /// The move never ends: state `mu + lambda` is the first to equal an earlier one (state
     /// `mu`), and from state `mu` on the states repeat with period `lambda` (lambda >= 1).
     Endless {
-        /// The laps before the repeating part.
+        /// The laps played before the states start to repeat.
         mu: u64,
         /// The period of the repetition, in laps.
         lambda: u64,

@@ -29,8 +29,7 @@ pub enum Event {
     SowMuzi {
         /// Where the muzi fell.
         hole: Hole,
-        /// Whose muzi it is: each player has one, and a capture of it counts for its owner's
-        /// opponent.
+        /// Whose muzi it is (each player has one).
         muzi: Side,
     },
     /// `seeds` seeds moved from one hole to another without sowing (Nchuwa's opening

@@ -19,7 +19,7 @@ pub struct MoveForm {
     pub direction: bool,
     /// `from:to` (Nchuwa's opening transfer).
     pub transfer: bool,
-    /// `@hole`, where a lap drops a muzi the mover chooses to place (Dong Wo).
+    /// `@hole` after the sowing: where the mover drops the muzi a lap carries (Dong Wo).
     pub muzi_drops: bool,
     /// `*hole` (how many is the game's own rule).
     pub extra_captures: bool,

@@ -470,14 +470,15 @@ impl Clone for DongWoState {
 pub enum DongWoDecision {
     /// Start the move: sow `hole` in `direction` (`B3>`).
     Sow {
-        /// The mover's hole whose stones are sown.
+        /// The hole whose stones are sown.
         hole: Hole,
         /// Which way round the board the sowing goes.
         direction: Direction,
     },
     /// Where a lap carrying a muzi drops it, as the mover chooses (`@B3`).
     Drop {
-        /// The hole chosen, and which muzi leaves when two meet.
+        /// The hole chosen (and which visit of it in the lap), and which muzi is taken when
+        /// the two meet.
         drop: MuziDrop,
     },
     /// Stop a move that would never end after lap `lap` (`/17`), as `dong-wo.endless` allows.
