@@ -164,11 +164,7 @@ pub mod picture;
 #[cfg(feature = "protocol")]
 #[allow(missing_docs)]
 pub mod protocol;
-// missing_docs: documented after the #32 merges
-#[allow(missing_docs)]
 pub mod replay;
-// missing_docs: documented after the #32 merges
-#[allow(missing_docs)]
 pub mod rules;
 mod suggest;
 #[cfg(feature = "suite")]

@@ -243,8 +243,8 @@ impl<'r, R: RulesExt> Session<'r, R> {
         })
     }
 
-    /// The answer to a request about play (not `mgn`, `game` or `quit`, which [`serve`]
-    /// answers).
+    /// The answer to a request about play (not `mgn`, `game` or `quit`, which
+    /// [`serve`](super::serve) answers).
     pub fn answer(&mut self, request: &Request) -> Answer {
         match request {
             Request::Position(setup) => self.setup(setup),

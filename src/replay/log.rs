@@ -134,6 +134,8 @@ pub struct PlyLog {
 }
 
 impl PlyLog {
+    /// An empty log for plies of the game `def` declares, which says what a muzi is worth in
+    /// the points captured.
     pub fn new(def: &'static GameDef) -> PlyLog {
         PlyLog {
             def,
@@ -184,6 +186,7 @@ impl PlyLog {
         self.saved.clear();
     }
 
+    /// What the ply captured so far, for its capture claim.
     pub fn captures(&self) -> &Captures {
         &self.captures
     }
@@ -203,6 +206,7 @@ impl PlyLog {
         self.seq
     }
 
+    /// Whether the ply reported no event yet.
     pub fn is_empty(&self) -> bool {
         self.seq == 0
     }

@@ -34,6 +34,7 @@ pub use crate::rules::MAX_ROUND;
 /// One step of a replayed record, a ply or the start of a round, for `mgn replay`.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct PlyRecord {
+    /// Which step it is, as the trace heads it.
     #[serde(flatten)]
     pub label: StepLabel,
     /// The step's events; those of a very long ply in part, with an [`Event::Omitted`] where
@@ -44,20 +45,29 @@ pub struct PlyRecord {
     pub after: Position,
 }
 
+/// Which step of a record a [`PlyRecord`] is: its heading in `mgn replay`, and the fields that
+/// name it in a trace (`ply`, `side`, `move`; `round`; `step`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(untagged)]
 pub enum StepLabel {
+    /// A ply: one player's turn, or his pass.
     Ply {
+        /// The ply's number in the game, from 1.
         ply: usize,
+        /// The player who made it.
         side: Side,
+        /// The move as the record writes it.
         #[serde(rename = "move")]
         written: String,
     },
+    /// The start of a round, at its `round N` marker.
     Round {
+        /// The round that starts.
         round: u32,
     },
     /// An owner action or a transaction, which is no ply.
     Step {
+        /// The action or transaction as the record writes it.
         #[serde(rename = "step")]
         written: String,
     },
@@ -74,7 +84,8 @@ impl PlyRecord {
     }
 }
 
-pub fn position_text<S: serde::Serializer>(
+/// A position serialized as MGN writes it, for a trace's `after`.
+pub(crate) fn position_text<S: serde::Serializer>(
     position: &Position,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
@@ -88,7 +99,12 @@ pub struct Replayed {
     pub failure: Option<Diagnostic>,
     /// Every step, when the options asked to keep them ([`ReplayOptions::plies`]).
     pub plies: Vec<PlyRecord>,
+    /// The position the game started from: its `Start` tag's, or the game's own start (also
+    /// when the tag is refused). None when the header names a preset, an option or a board the
+    /// game lacks, so that no rules could be made.
     pub start: Option<Position>,
+    /// `Some(winner)` when the replay reached the end of the game by the rules (`Some(None)`
+    /// for a draw); None when it stopped before.
     pub winner: Option<Option<Side>>,
 }
 
@@ -144,6 +160,7 @@ pub struct GameMoves<'g> {
 }
 
 impl<'g> GameMoves<'g> {
+    /// The moves of `game`, from its first element.
     pub fn new(game: &'g Game) -> GameMoves<'g> {
         GameMoves { game, next: 0 }
     }
@@ -166,6 +183,7 @@ impl<'g> MoveText<'g> for GameMoves<'g> {
 pub enum Progress {
     /// The position the game starts from, once it is known to be one.
     Start(Position),
+    /// A step just replayed, with its events and the position after it.
     Step(PlyRecord),
 }
 

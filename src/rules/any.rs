@@ -52,19 +52,28 @@ macro_rules! any_rules {
         /// One game's configured rules, whichever game: see the module doc.
         #[derive(Clone, Debug)]
         pub enum AnyRules {
-            $($game($rules),)*
+            $(
+                #[doc = concat!("The configured rules of [`GameKind::", stringify!($game), "`].")]
+                $game($rules),
+            )*
         }
 
         /// A state of the game of the [`AnyRules`] that made it.
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub enum AnyState {
-            $($game($state),)*
+            $(
+                #[doc = concat!("A state of [`GameKind::", stringify!($game), "`].")]
+                $game($state),
+            )*
         }
 
         /// A decision in the game of the [`AnyRules`] that made it.
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub enum AnyDecision {
-            $($game($decision),)*
+            $(
+                #[doc = concat!("A decision of [`GameKind::", stringify!($game), "`].")]
+                $game($decision),
+            )*
         }
 
         /// The room of whichever game's rules ([`Rules::Scratch`]): each game's own, side by
@@ -75,18 +84,21 @@ macro_rules! any_rules {
         }
 
         impl AnyRules {
+            /// The game these rules are for.
             pub fn kind(&self) -> GameKind {
                 match self { $(AnyRules::$game(_) => GameKind::$game,)* }
             }
         }
 
         impl AnyState {
+            /// The game this state is of: a state goes only to its own game's rules.
             pub fn kind(&self) -> GameKind {
                 match self { $(AnyState::$game(_) => GameKind::$game,)* }
             }
         }
 
         impl AnyDecision {
+            /// The game this decision is of: a decision goes only to its own game's rules.
             pub fn kind(&self) -> GameKind {
                 match self { $(AnyDecision::$game(_) => GameKind::$game,)* }
             }

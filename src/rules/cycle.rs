@@ -17,10 +17,18 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Walk {
     /// Lap `laps` ended the move.
-    Ends { laps: u64 },
+    Ends {
+        /// How many laps the move took.
+        laps: u64,
+    },
     /// The move never ends: state `mu + lambda` is the first to equal an earlier one (state
     /// `mu`), and from state `mu` on the states repeat with period `lambda` (lambda >= 1).
-    Endless { mu: u64, lambda: u64 },
+    Endless {
+        /// The laps played before the states start to repeat.
+        mu: u64,
+        /// The period of the repetition, in laps.
+        lambda: u64,
+    },
     /// Not decided within the lap budget: the walk neither ended by lap `max_laps` nor came
     /// back to a state it was in by then (`mu + lambda > max_laps`).
     Undecided,

@@ -11,19 +11,28 @@ use std::fmt;
 /// A named bundle of option values, following one source or one tradition.
 #[derive(Debug)]
 pub struct PresetDef {
+    /// The name a `Preset` tag gives (`catalan-clockwise`).
     pub name: &'static str,
+    /// Whose rules these are and how they differ from the defaults, in one sentence.
     pub summary: &'static str,
+    /// The option values it sets, as code and value; every other option keeps its default.
     pub settings: &'static [(&'static str, &'static str)],
 }
 
 /// Everything `mgn rules` shows about a game, and what a record's header is checked against.
 #[derive(Debug)]
 pub struct GameDef {
+    /// The game, as a `Game` tag names it.
     pub kind: GameKind,
+    /// The boards the game is played on; a `Board` tag must name one of them.
     pub boards: &'static [BoardSize],
+    /// The board of a record without a `Board` tag.
     pub default_board: BoardSize,
+    /// Every rule of the game, each with its seed sentence, in the order `mgn rules` lists them.
     pub rules: &'static [RuleDef],
+    /// The points the sources leave open, each decided by an option tag or a preset.
     pub options: &'static [OptionDef],
+    /// The named bundles of option values a `Preset` tag may choose.
     pub presets: &'static [PresetDef],
     /// What a muzi is worth in a capture's points (`x7`): 0 for a game that has none.
     pub muzi_points: u32,
@@ -47,7 +56,11 @@ pub enum Stores {
     Beside,
     /// A store at each end of the rows, where the sowing passes through it on its way from the
     /// owner's row to the other's (Dakon's store, hole N+1): A's at the left end when `a_left`.
-    Ends { a_left: bool },
+    Ends {
+        /// A's store is at the left end of the rows (and B's at the right), as the sowing
+        /// direction puts them.
+        a_left: bool,
+    },
 }
 
 impl GameDef {
@@ -56,10 +69,12 @@ impl GameDef {
         pile.seeds as u64 + self.muzi_points as u64 * pile.muzi.count() as u64
     }
 
+    /// The game's rule written `code`, for `mgn rules CODE`.
     pub fn rule(&self, code: &str) -> Option<&'static RuleDef> {
         self.rules.iter().find(|r| r.code == code)
     }
 
+    /// The game's option written `code`, as an `Option` tag names it.
     pub fn option(&self, code: &str) -> Option<&'static OptionDef> {
         self.options.iter().find(|o| o.code == code)
     }
@@ -71,6 +86,7 @@ impl GameDef {
             .or_else(|| self.option(text).map(Code::of_option))
     }
 
+    /// The game's preset a `Preset` tag names.
     pub fn preset(&self, name: &str) -> Option<&'static PresetDef> {
         self.presets.iter().find(|p| p.name == name)
     }
@@ -92,6 +108,7 @@ pub const CUT: Code = general::RECORD_CUT;
 
 pub use super::general::GENERAL_RULES;
 
+/// The rule written `code` among those that hold for every game (`mgn.*`).
 pub fn general_rule(code: &str) -> Option<&'static RuleDef> {
     GENERAL_RULES.iter().find(|r| r.code == code)
 }

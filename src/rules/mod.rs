@@ -46,9 +46,14 @@ use std::fmt;
 /// A written position's fields besides its holes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PositionHead {
+    /// Each side's store or winnings, by [`Side::index`].
     pub stores: [Pile; 2],
+    /// The player who decides next.
     pub to_move: Side,
+    /// The round the position is in, from 1.
     pub round: u32,
+    /// What each side owes the other, by [`Side::index`] (Dong Wo's borrowed stones; 0 in
+    /// the other games).
     pub debts: [u32; 2],
 }
 
@@ -58,13 +63,29 @@ pub enum Phase {
     /// `side` starts a new turn.
     ToMove(Side),
     /// `side`'s turn goes on: he has another decision to make, because of `rule`.
-    Continue { side: Side, rule: Code },
+    Continue {
+        /// The player still deciding.
+        side: Side,
+        /// The rule that gives him the further decision.
+        rule: Code,
+    },
     /// `side` has nothing to play and must pass, by `rule`.
-    MustPass { side: Side, rule: Code },
+    MustPass {
+        /// The player who passes.
+        side: Side,
+        /// The rule that makes him pass.
+        rule: Code,
+    },
     /// Round `round` is over; the next starts at a `round N` marker ([`Rules::begin_round`]).
-    RoundOver { round: u32 },
+    RoundOver {
+        /// The round that ended, from 1.
+        round: u32,
+    },
     /// The game is over.
-    Over { winner: Option<Side> },
+    Over {
+        /// Who won, or None for a draw.
+        winner: Option<Side>,
+    },
 }
 
 /// Whether playing a decision looks ahead to refuse it when the move could never end after it
@@ -100,7 +121,9 @@ pub trait Rules {
     /// a fresh one gives the same answers, more slowly. One per thread, kept across calls.
     type Scratch: Default + Send;
 
+    /// The game's declarations: its rules, options and presets, for messages and `mgn rules`.
     fn def(&self) -> &'static GameDef;
+    /// The game's starting position, with `first` to move (the `First` tag).
     fn start(&self, first: Side) -> Self::State;
     /// A state from a written position (a `Start` tag).
     fn state_from_position(&self, position: &Position) -> Result<Self::State, Diagnostic>;
@@ -112,6 +135,7 @@ pub trait Rules {
     ) -> impl ExactSizeIterator<Item = HoleState> + 'a;
     /// Everything else a written position holds: stores, side to move, round, debts.
     fn position_head(&self, state: &Self::State) -> PositionHead;
+    /// Who decides next, or what is over.
     fn phase(&self, state: &Self::State) -> Phase;
     /// The round a state is in (1 for the first).
     fn round(&self, state: &Self::State) -> u32;
@@ -331,9 +355,10 @@ pub trait RulesExt: Rules {
         debug_assert_eq!(i, 0, "a run of one decision");
         first.clone()
     }
-    /// Whether [`RulesExt::apply_witnessed`] leaves out a look-ahead [`Rules::apply`] makes
-    /// (Dong Wo under `dong-wo.endless=illegal`): only then is a written move worth playing
-    /// whole without it. No (the default) where the rules have no such look-ahead.
+    /// Whether [`RulesExt::apply_with_lookahead`] under [`Lookahead::Witnessed`] leaves out a
+    /// look-ahead [`Rules::apply`] makes (Dong Wo under `dong-wo.endless=illegal`): only then
+    /// is a written move worth playing whole without it. No (the default) where the rules have
+    /// no such look-ahead.
     fn looks_ahead_to_end(&self) -> bool {
         false
     }

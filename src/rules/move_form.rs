@@ -9,6 +9,7 @@ use crate::Diagnostic;
 /// one way for all games, so that a game's `decisions_from_move` only reads what it uses.
 #[derive(Debug)]
 pub struct MoveForm {
+    /// The game's name as messages write it ("Dakon").
     pub game: &'static str,
     /// How the game writes a move, for messages: "a hole, or holes chained with `-`".
     pub shape: &'static str,
@@ -18,12 +19,14 @@ pub struct MoveForm {
     pub direction: bool,
     /// `from:to` (Nchuwa's opening transfer).
     pub transfer: bool,
+    /// `@hole` after the sowing: where the mover drops the muzi a lap carries (Dong Wo).
     pub muzi_drops: bool,
     /// `*hole` (how many is the game's own rule).
     pub extra_captures: bool,
     /// A move of `*hole` alone, with no sowing (Nchuwa's opening removal, when a rule option
     /// makes it a ply of its own).
     pub removal: bool,
+    /// Owner actions taken in the middle of the move (Dong Wo's `~12^A4`).
     pub owner_actions: bool,
     /// `/L`, a move stopped after a lap.
     pub stopped: bool,

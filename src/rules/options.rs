@@ -9,6 +9,7 @@ use super::{OptionDef, Settings};
 /// An option whose values are the variants of `Self`, in the order of [`RuleOption::DEF`]'s
 /// values (the first is the default).
 pub trait RuleOption: Copy + 'static {
+    /// The option's code, words, values and seed sentence, as `mgn rules` lists them.
     const DEF: OptionDef;
     /// Every value, in the order of `DEF.values`.
     const ALL: &'static [Self];
@@ -37,10 +38,13 @@ macro_rules! rule_option {
         }
     ) => {
         $(#[$meta])*
+        #[doc = concat!("Option `", $code, "`: ", $summary, ".")]
+        #[doc = ""]
+        #[doc = concat!("Source: ", $source)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[non_exhaustive]
         $vis enum $name {
-            $( $(#[$vmeta])* $variant ),+
+            $( $(#[$vmeta])* #[doc = concat!("`", $value, "`: ", $words, ".")] $variant ),+
         }
 
         impl $crate::rules::options::RuleOption for $name {
@@ -93,11 +97,15 @@ macro_rules! rule_table {
     ) => {
         $(
             $(#[$meta])*
+            #[doc = concat!("Rule `", $code, "`: ", $summary, ".")]
+            #[doc = ""]
+            #[doc = concat!("Source: ", $source)]
             $vis const $name: $crate::code::Code = $crate::code::Code::of_rule(
                 &$crate::code::RuleDef { code: $code, summary: $summary, source: $source },
             );
         )+
 
+        /// Every rule declared here, in the order `mgn rules` lists them.
         $vis static $table: &[$crate::code::RuleDef] = &[
             $( $crate::code::RuleDef { code: $code, summary: $summary, source: $source } ),+
         ];

@@ -79,7 +79,9 @@ impl AnyRules {
 /// Work to do with one game's configured rules, whichever game it is, compiled for each game's
 /// own rules type: see the module doc for when to use it rather than [`AnyRules`].
 pub trait WithRules {
+    /// What the work gives back, the same whichever game ran it.
     type Output;
+    /// Do the work with `rules`, one game's own type, so that its calls are compiled for it.
     fn run<R: RulesExt>(self, rules: &R) -> Self::Output;
 }
 

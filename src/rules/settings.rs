@@ -15,6 +15,8 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// Every option of the game at its default, under the default lap budget: a record that
+    /// names no preset and no option.
     pub fn defaults(def: &'static GameDef) -> Settings {
         Settings {
             def,
@@ -33,6 +35,7 @@ impl Settings {
         self.max_laps = max_laps.clamp(1, MAX_MAX_LAPS);
     }
 
+    /// The game these settings are for.
     pub fn def(&self) -> &'static GameDef {
         self.def
     }
@@ -132,6 +135,10 @@ impl Settings {
         Ok(())
     }
 
+    /// The value of the option written `code`, as a record writes it; [`Settings::value`]
+    /// gives it as the option's type.
+    ///
+    /// Panics if the game has no option `code`: the codes the rules ask for are their own.
     pub fn get(&self, code: &str) -> &'static str {
         let index = self
             .def

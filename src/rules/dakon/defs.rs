@@ -5,6 +5,8 @@ use crate::notation::{BoardSize, GameKind};
 use crate::rules::options::{rule_option, rule_table, RuleOption};
 use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PositionForm, PresetDef, Settings};
 
+/// Dakon's declarations: its boards, rules, options and presets, as `mgn rules` lists
+/// them and as a record's header is checked against them.
 pub static DEF: GameDef = GameDef {
     kind: GameKind::Dakon,
     boards: &[
@@ -188,6 +190,7 @@ rule_option! {
     }
 }
 
+/// Dakon's options, the points its sources leave open, in the order `mgn rules` lists them.
 pub static OPTIONS: &[OptionDef] = &[
     SowDirection::DEF,
     CaptureOpponentSide::DEF,
@@ -199,6 +202,8 @@ pub static OPTIONS: &[OptionDef] = &[
     GameWinner::DEF,
 ];
 
+/// Dakon's presets: the option values of one source or one variant, named for a `Preset`
+/// tag.
 pub static PRESETS: &[PresetDef] = &[
     PresetDef {
         name: "catalan",
@@ -217,6 +222,7 @@ pub static PRESETS: &[PresetDef] = &[
     },
 ];
 
+/// The parts of a written move Dakon uses; every other part is refused as for every game.
 pub static MOVE_FORM: MoveForm = MoveForm {
     game: "Dakon",
     shape: "a hole, or holes chained with `-` when a lap ends in the mover's store",
@@ -242,17 +248,26 @@ pub static POSITION_FORM: PositionForm = PositionForm {
 /// The record's rule options, decoded once when the rules are made.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
+    /// `dakon.sow.direction`: which way seeds are sown, and so where the stores are.
     pub direction: SowDirection,
+    /// `dakon.capture.opponent-side`: what a lap ending in the opponent's empty hole captures.
     pub opponent_side: CaptureOpponentSide,
+    /// `dakon.sow.origin`: whether a lap of more seeds than the circuit sows the hole it left.
     pub origin: SowOrigin,
+    /// `dakon.round.end`: when a round ends.
     pub round_end: RoundEnd,
+    /// `dakon.next-round.first`: who moves first in the next round.
     pub next_first: NextRoundFirst,
+    /// `dakon.out-of-play.return`: whether a hole out of play can come back in a later round.
     pub out_of_play: OutOfPlayReturn,
+    /// `dakon.refill.start`: where refilling starts when the stores are on the left.
     pub refill_start: RefillStart,
+    /// `dakon.game.winner`: who wins the game.
     pub winner: GameWinner,
 }
 
 impl Config {
+    /// Every option's value in `settings`, which must be Dakon's.
     pub fn new(settings: &Settings) -> Config {
         Config {
             direction: settings.value(),

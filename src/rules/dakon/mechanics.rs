@@ -4,6 +4,8 @@ use super::*;
 use crate::code::Code;
 
 impl Dakon {
+    /// Dakon's rules on `board` under `settings`; a board the game is not played on is
+    /// refused under `dakon.board`.
     pub fn new(board: BoardSize, settings: &Settings) -> Result<Dakon, Diagnostic> {
         if !DEF.boards.contains(&board) {
             return Err(Diagnostic::new(

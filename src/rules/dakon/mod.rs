@@ -48,6 +48,8 @@ pub struct Dakon {
     budget_binds: bool,
 }
 
+/// A Dakon position with everything play goes on from: the seeds, the holes out of play, the
+/// rounds won and how far the turn is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DakonState {
     /// Seeds per slot: `B1..BN`, B's store, `A1..AN`, A's store.
@@ -70,7 +72,9 @@ pub struct DakonState {
 /// A decision in Dakon: the hole to sow from (first or further sowing of a turn), or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DakonDecision {
+    /// The mover's holes are all empty and he loses his turn (`dakon.pass`).
     Pass,
+    /// Sow the seeds of this hole of the mover's row.
     Sow(Hole),
 }
 

@@ -5,6 +5,8 @@ use crate::notation::{BoardSize, GameKind};
 use crate::rules::options::{rule_option, rule_table, RuleOption};
 use crate::rules::{Drawing, GameDef, MoveForm, OptionDef, PositionForm, PresetDef, Settings};
 
+/// Dong Wo's declarations: its boards, rules, options and presets, as `mgn rules` lists
+/// them and as a record's header is checked against them.
 pub static DEF: GameDef = GameDef {
     kind: GameKind::DongWo,
     boards: &[BoardSize {
@@ -335,6 +337,7 @@ rule_option! {
     }
 }
 
+/// Dong Wo's options, the points its sources leave open, in the order `mgn rules` lists them.
 pub static OPTIONS: &[OptionDef] = &[
     OwnedSown::DEF,
     OwnedTopUp::DEF,
@@ -356,6 +359,8 @@ pub static OPTIONS: &[OptionDef] = &[
     RoundEndHoles::DEF,
 ];
 
+/// Dong Wo's presets: the option values of one source or one variant, named for a `Preset`
+/// tag.
 pub static PRESETS: &[PresetDef] = &[
     PresetDef {
         name: "mancala-world",
@@ -381,6 +386,7 @@ pub static PRESETS: &[PresetDef] = &[
     },
 ];
 
+/// The parts of a written move Dong Wo uses; every other part is refused as for every game.
 pub static MOVE_FORM: MoveForm = MoveForm {
     game: "Dong Wo",
     shape: "a hole and a direction (`B3>` counter-clockwise, `B3<` clockwise), with where the muzi drops in each lap that carries it (`@A2`), and owner actions after a given piece (`~12^A4`)",
@@ -419,27 +425,46 @@ pub const MUZI_POINTS: u32 = 5;
 /// The record's rule options, decoded once when the rules are made.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
+    /// `dong-wo.owned.sown`: what happens to a stone sown into a won or bought hole.
     pub owned_sown: OwnedSown,
+    /// `dong-wo.owned.top-up`: what becomes of a won or bought hole between rounds.
     pub owned_top_up: OwnedTopUp,
+    /// `dong-wo.buy.funds`: what a buyer must have: from his winnings, or those less his debts.
     pub buy_funds: BuyFunds,
+    /// `dong-wo.swap`: whether two owned holes may be exchanged by agreement.
     pub swaps: Swaps,
+    /// `dong-wo.swap.fill`: how the two holes a swap gives back are filled.
     pub swap_fill: SwapFill,
+    /// `dong-wo.buy.when`: when holes are bought and bought back between rounds.
     pub buy_when: BuyWhen,
+    /// `dong-wo.round.muzi-left`: where a muzi still on the board when a round ends goes.
     pub round_muzi_left: RoundMuziLeft,
+    /// `dong-wo.round.owned-holes`: whether the stones in owned holes stay when a round ends.
     pub round_owned_holes: RoundOwnedHoles,
+    /// `dong-wo.rebuy.order`: when the round's loser may buy back the hole just won.
     pub rebuy_order: RebuyOrder,
+    /// `dong-wo.game.length`: whether a record is a whole game or one round.
     pub game_length: GameLength,
+    /// `dong-wo.start.muzi-end`: which end of the board holds the two muzi at the start.
     pub muzi_end: StartMuziEnd,
+    /// `dong-wo.muzi.meeting`: which muzi leaves the board when the two meet in a later lap.
     pub meeting: MuziMeeting,
+    /// `dong-wo.round-end`: the wording of the round-end test, checked at the end of every move.
     pub round_end: RoundEnd,
+    /// `dong-wo.round-end.muzi`: what a muzi counts in the round-end test, which counts pieces.
     pub round_end_muzi: RoundEndMuzi,
+    /// `dong-wo.endless`: what happens to a move whose relay never ends.
     pub endless: EndlessMove,
+    /// `dong-wo.tianzi.count`: which of the opponent's holes tianzi counts for his two points.
     pub tianzi_count: TianziCount,
+    /// `dong-wo.tianzi.holes`: which of a player's holes tianzi finds empty and fills.
     pub tianzi_holes: TianziHoles,
+    /// `dong-wo.round-end.holes`: where the round-end test counts each player's stones.
     pub round_end_holes: RoundEndHoles,
 }
 
 impl Config {
+    /// Every option's value in `settings`, which must be Dong Wo's.
     pub fn new(settings: &Settings) -> Config {
         Config {
             owned_sown: settings.value(),

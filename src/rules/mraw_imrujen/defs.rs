@@ -12,6 +12,8 @@ pub const BOARD_SIZE: BoardSize = BoardSize {
     columns: 5,
 };
 
+/// Mraw imrujen's declarations: its boards, rules, options and presets, as `mgn rules` lists
+/// them and as a record's header is checked against them.
 pub static DEF: GameDef = GameDef {
     kind: GameKind::MrawImrujen,
     boards: &[BOARD_SIZE],
@@ -190,6 +192,7 @@ rule_option! {
     }
 }
 
+/// Mraw imrujen's options, the points its sources leave open, in the order `mgn rules` lists them.
 pub static OPTIONS: &[OptionDef] = &[
     SowDirection::DEF,
     FeedReach::DEF,
@@ -205,6 +208,8 @@ pub static OPTIONS: &[OptionDef] = &[
     Repetition::DEF,
 ];
 
+/// Mraw imrujen's presets: the option values of one source or one variant, named for a `Preset`
+/// tag.
 pub static PRESETS: &[PresetDef] = &[
     PresetDef {
         name: "catalan",
@@ -223,6 +228,7 @@ pub static PRESETS: &[PresetDef] = &[
     },
 ];
 
+/// The parts of a written move Mraw imrujen uses; every other part is refused as for every game.
 pub static MOVE_FORM: MoveForm = MoveForm {
     game: "Mraw imrujen",
     shape: "one hole: a single lap, in the direction the option mraw-imrujen.sow.direction gives the player",
@@ -267,21 +273,34 @@ const FORM: PositionForm = PositionForm {
 /// The record's rule options, decoded once when the rules are made.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
+    /// `mraw-imrujen.sow.direction`: which player sows which way.
     pub direction: SowDirection,
+    /// `mraw-imrujen.feed.reach`: when a move must reach the opponent's row.
     pub feed_reach: FeedReach,
+    /// `mraw-imrujen.feed.impossible`: what a mover does who must feed the opponent and cannot.
     pub feed_impossible: FeedImpossible,
+    /// `mraw-imrujen.capture.reach`: how far back a capture chain may run.
     pub capture_reach: CaptureReach,
+    /// `mraw-imrujen.capture.no-empty`: how a capture of the opponent's last seeds is forbidden.
     pub no_empty: CaptureNoEmpty,
+    /// `mraw-imrujen.round.keep`: what is compared when a round ends, and what the winner keeps.
     pub keep: RoundKeep,
+    /// `mraw-imrujen.round.tie`: what is kept when both compared counts are equal.
     pub tie: RoundTie,
+    /// `mraw-imrujen.round.leftover`: where the seeds the even split cannot place go.
     pub leftover: RoundLeftover,
+    /// `mraw-imrujen.round.tie-leftover`: where the leftover of a tied round goes.
     pub tie_leftover: TieLeftover,
+    /// `mraw-imrujen.next-round.first`: who moves first in a later round.
     pub next_first: NextRoundFirst,
+    /// `mraw-imrujen.game.end`: when the game ends.
     pub game_end: GameEnd,
+    /// `mraw-imrujen.repetition`: what happens when a position comes back in a round.
     pub repetition: Repetition,
 }
 
 impl Config {
+    /// Every option's value in `settings`, which must be Mraw imrujen's.
     pub fn new(settings: &Settings) -> Config {
         Config {
             direction: settings.value(),

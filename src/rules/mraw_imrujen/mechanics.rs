@@ -5,6 +5,8 @@ use super::*;
 use crate::code::Code;
 
 impl MrawImrujen {
+    /// Mraw imrujen's rules under `settings`; any board but 2x5 is refused under
+    /// `mraw-imrujen.board`.
     pub fn new(board: BoardSize, settings: &Settings) -> Result<MrawImrujen, Diagnostic> {
         if board != BOARD_SIZE {
             return Err(Diagnostic::new(

@@ -63,6 +63,8 @@ enum Stage {
     Over(Option<Side>),
 }
 
+/// A Mraw imrujen position with everything play goes on from: the seeds, each player's
+/// captures, the rounds and who is to move.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct MrawState {
     /// Seeds per slot: `B1..B5`, `A1..A5`.

@@ -9,6 +9,8 @@ pub(super) const fn board(columns: u32) -> BoardSize {
     BoardSize { rows: 4, columns }
 }
 
+/// Nchuwa's declarations: its boards, rules, options and presets, as `mgn rules` lists
+/// them and as a record's header is checked against them.
 pub static DEF: GameDef = GameDef {
     kind: GameKind::Nchuwa,
     boards: &[board(6), board(9), board(12), board(15)],
@@ -172,6 +174,7 @@ rule_option! {
     }
 }
 
+/// Nchuwa's options, the points its sources leave open, in the order `mgn rules` lists them.
 pub static OPTIONS: &[OptionDef] = &[
     CaptureExtraDecline::DEF,
     CaptureExtraWhen::DEF,
@@ -184,6 +187,8 @@ pub static OPTIONS: &[OptionDef] = &[
     NoMove::DEF,
 ];
 
+/// Nchuwa's presets: the option values of one source or one variant, named for a `Preset`
+/// tag.
 pub static PRESETS: &[PresetDef] = &[
     PresetDef {
         name: "catalan",
@@ -208,6 +213,7 @@ pub static PRESETS: &[PresetDef] = &[
     },
 ];
 
+/// The parts of a written move Nchuwa uses; every other part is refused as for every game.
 pub static MOVE_FORM: MoveForm = MoveForm {
     game: "Nchuwa",
     shape: "a hole (`B9`), or the opening transfer `from:to`, with the holes taken by choice (`*A5`), or an opening removal `*A5` alone under nchuwa.opening.order=interleaved; every sowing is counter-clockwise",
@@ -237,18 +243,28 @@ pub static POSITION_FORM: PositionForm = PositionForm {
 /// The record's rule options, decoded once when the rules are made.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
+    /// `nchuwa.capture.extra-decline`: whether the mover may decline the extra capture in play.
     pub extra_decline: CaptureExtraDecline,
+    /// `nchuwa.capture.extra-when`: which captures in play give the extra capture.
     pub extra_when: CaptureExtraWhen,
+    /// `nchuwa.opening.capture`: which holes opposite the transfer's source the transfer captures.
     pub opening_capture: OpeningCapture,
+    /// `nchuwa.opening.removals`: how many further holes the opening transfer captures.
     pub removals: OpeningRemovals,
+    /// `nchuwa.opening.order`: the order of the opening's transfers and removals.
     pub order: OpeningOrder,
+    /// `nchuwa.sow.singleton`: when and where a hole holding a single seed may be moved.
     pub singleton: SowSingleton,
+    /// `nchuwa.sow.origin`: whether a lap of 2N or more seeds sows the hole it left.
     pub origin: SowOrigin,
+    /// `nchuwa.endless`: what happens to a move whose relay sowing never ends.
     pub endless: Endless,
+    /// `nchuwa.no-move`: what a player with seeds but no legal move does.
     pub no_move: NoMove,
 }
 
 impl Config {
+    /// Every option's value in `settings`, which must be Nchuwa's.
     pub fn new(settings: &Settings) -> Config {
         Config {
             extra_decline: settings.value(),
