@@ -33,17 +33,17 @@ pub fn write_game(game: &Game) -> Result<String, WriteError> {
             ),
         });
     }
-    let mut body = Body {
+    let mut log = LogWriter {
         def: game_def(game.header.game.value),
         steps: replayed.plies.iter(),
         open: None,
         lines: vec![json_line(&header_line(&game.header))],
     };
     for element in &game.moves {
-        body.element(element)?;
+        log.element(element)?;
     }
-    body.close();
-    let mut lines = body.lines;
+    log.close();
+    let mut lines = log.lines;
     if let Some(end) = end_line(game) {
         lines.push(json_line(&end));
     }
@@ -95,13 +95,15 @@ fn end_line(game: &Game) -> Option<EndLine> {
     })
 }
 
-/// The turn and round lines, written as the record's elements come, each beside the step of
+/// The move log as it is written, element by element of the record, each beside the step of
 /// the replay that played it.
-struct Body<'r> {
+struct LogWriter<'r> {
     def: &'static GameDef,
+    /// The replay's steps not yet written.
     steps: std::slice::Iter<'r, PlyRecord>,
     /// The line being built: a turn or a round, to which the actions after it belong.
     open: Option<Open>,
+    /// The lines closed so far.
     lines: Vec<String>,
 }
 
@@ -110,7 +112,7 @@ enum Open {
     Round(RoundLine),
 }
 
-impl<'r> Body<'r> {
+impl<'r> LogWriter<'r> {
     fn element(&mut self, element: &Element) -> Result<(), WriteError> {
         match element {
             Element::Move(m) => self.turn(write_move(&m.value)),
