@@ -33,6 +33,8 @@ impl Default for CheckOptions {
 /// The decision about one game that reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// The game replays to its end under the rules of its game, and every claim it makes
+    /// (captures, scores, positions, the result) is what the replay gives.
     Passed,
     /// What is wrong with the game, each placed at a byte offset of the text it was read from
     /// (the replay stops at the first: there is one).
@@ -40,10 +42,13 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Whether the game replayed to its end with every claim borne out.
     pub fn passed(&self) -> bool {
         matches!(self, Verdict::Passed)
     }
 
+    /// Whether the replay found the game wrong: the opposite of [`Verdict::passed`], spelt
+    /// out for the callers that count failures.
     pub fn failed(&self) -> bool {
         matches!(self, Verdict::Failed(_))
     }
@@ -70,23 +75,37 @@ pub enum RecordResult {
     /// The record does not read; the reader went on at the next game. `kind` is the game its
     /// `Game` tag names, when that much reads.
     Syntax {
+        /// The first departure from MGN's syntax, which the record stops at.
         error: SyntaxError,
+        /// The game the `Game` tag names, so that a report still says which game the bad
+        /// record was of; `None` when the tag is missing or does not read.
         kind: Option<GameKind>,
     },
     /// The record reads; the verdict says whether the game it holds, of this kind, is good.
     /// `warnings` are what the record likely does not mean, which the verdict leaves alone
     /// ([`header_warnings`]).
     Checked {
+        /// The game the record is of, whose rules replayed it.
         kind: GameKind,
+        /// Whether the game is good, and if not, why.
         verdict: Verdict,
+        /// Tags whose names are near one MGN defines (`[Frist "A"]`), likely misspelt: reported
+        /// beside the verdict, never making it fail.
         warnings: Vec<Diagnostic>,
     },
     /// A part of the file that is not UTF-8, which MGN requires: one bad record, at its first
     /// byte that is not.
-    NotUtf8 { offset: usize, byte: u8 },
+    NotUtf8 {
+        /// The byte offset of the first byte that is not UTF-8.
+        offset: usize,
+        /// That byte, which the report shows: its value often tells which encoding the file
+        /// was written in.
+        byte: u8,
+    },
 }
 
 impl RecordResult {
+    /// Whether the record reads and its game replayed with every claim borne out.
     pub fn passed(&self) -> bool {
         match self {
             RecordResult::Checked { verdict, .. } => verdict.passed(),
@@ -94,6 +113,8 @@ impl RecordResult {
         }
     }
 
+    /// Whether the record makes its file fail, the opposite of [`RecordResult::passed`]: a
+    /// record that does not read fails too, as nothing it claims can be trusted.
     pub fn failed(&self) -> bool {
         match self {
             RecordResult::Checked { verdict, .. } => verdict.failed(),

@@ -144,8 +144,6 @@
 
 #![warn(missing_docs)]
 
-// missing_docs: documented after the #32 merges
-#[allow(missing_docs)]
 pub mod check;
 pub mod code;
 mod diagnostic;
@@ -160,9 +158,7 @@ pub mod notation;
 pub mod perft;
 #[cfg(feature = "picture")]
 pub mod picture;
-// missing_docs: documented after the #32 merges
 #[cfg(feature = "protocol")]
-#[allow(missing_docs)]
 pub mod protocol;
 pub mod replay;
 pub mod rules;

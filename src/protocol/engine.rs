@@ -25,30 +25,55 @@ enum Received {
 #[derive(Debug)]
 pub enum Misbehaviour {
     /// The command could not be started.
-    Start { command: String, error: io::Error },
+    Start {
+        /// The command line as given, joined with spaces, for the report.
+        command: String,
+        /// Why the system could not start it (not found, not executable, ...).
+        error: io::Error,
+    },
     /// The engine closed its output or exited before answering `request`.
     Exited {
+        /// The request left unanswered, as written to the engine.
         request: String,
+        /// How it exited; `None` when it closed its output but was still running a second
+        /// later, and was then killed.
         status: Option<ExitStatus>,
     },
+    /// The engine did not answer `request` within the timeout, and was stopped.
     TimedOut {
+        /// The request left unanswered, as written to the engine.
         request: String,
+        /// The timeout it was given, in seconds (`--timeout`).
         secs: f64,
         /// How long mgn took to make the same count, when the request was one.
         mgn_secs: Option<f64>,
     },
     /// A line that is not an answer of the protocol, or not one to the request.
     Garbage {
+        /// The request the line answered, as written to the engine.
         request: String,
+        /// The line as the engine wrote it (lossily decoded when it is not UTF-8).
         line: String,
+        /// Why it is no answer to the request, in words.
         why: String,
     },
     /// A line longer than LINE_LIMIT (or one that never ends).
-    Overlong { request: String },
+    Overlong {
+        /// The request the line answered, as written to the engine.
+        request: String,
+    },
     /// The handshake named a protocol version this referee does not speak.
-    Version { line: String },
+    Version {
+        /// The engine's answer to the handshake, as it wrote it.
+        line: String,
+    },
     /// The engine refused the rules (`error unsupported`, or another error to `game`).
-    Refused { request: String, answer: String },
+    Refused {
+        /// The `game` request it refused, as written to the engine.
+        request: String,
+        /// Its `error` answer, whose text often says what it does not implement.
+        answer: String,
+    },
 }
 
 impl fmt::Display for Misbehaviour {

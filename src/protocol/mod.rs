@@ -41,8 +41,12 @@ pub const LINE_LIMIT: usize = 1024 * 1024;
 /// The rules a `game` request names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSpec {
+    /// The game whose rules to play, named as the `Game` tag names it.
     pub game: GameKind,
+    /// `board SIZE`; `None` for the game's default board, which an engine must then use.
     pub board: Option<BoardSize>,
+    /// `preset P`, a named set of rule options, as the `Preset` tag names it; `None` for the
+    /// game's defaults.
     pub preset: Option<String>,
     /// `option CODE=VALUE`, in order, each over the preset.
     pub options: Vec<(String, String)>,
@@ -99,14 +103,29 @@ pub enum Setup {
 /// One request line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
+    /// `mgn`: the handshake, the client's first request, answered [`Answer::Ready`] with the
+    /// protocol's version.
     Hello,
+    /// `game ...`: the rules to play; the engine is then at their start, B to move.
     Game(GameSpec),
+    /// `position ...`: where play stands from now on, answered with the position as the
+    /// engine sets it, so that both sides' starts are compared too.
     Position(Setup),
+    /// `moves`: every decision open to the player who decides now.
     Moves,
+    /// `play DECISION`: one decision of the `moves` list, written as mgn writes it and
+    /// compared as text.
     Play(String),
+    /// `next-round`: what the rules do between rounds with no decision, as a record's
+    /// `round N` marker does.
     NextRound,
+    /// `perft D`: how many decision sequences of D plies there are from the position
+    /// (docs/perft.md); optional for an engine.
     Perft(u32),
+    /// `divide D`: the same count split by the first decision, which points at the decision
+    /// where two counts part; optional for an engine.
     Divide(u32),
+    /// `quit`: the engine exits, with no answer.
     Quit,
 }
 
@@ -226,8 +245,12 @@ impl fmt::Display for Request {
 pub enum Status {
     /// The same player decides again in the same turn.
     Continue,
+    /// The turn is over: the position's side to move starts the next (perhaps to pass).
     TurnOver,
+    /// The round is over: `next-round` starts the next one, and no decision is open before it.
     RoundOver,
+    /// The game is over, with its result. The position's side to move is then not compared,
+    /// as no one moves in a finished game.
     GameOver(Outcome),
 }
 
@@ -245,6 +268,7 @@ impl fmt::Display for Status {
 /// What one decision captured, as a capture claim writes it: `x7(A2,B4)`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Captured {
+    /// The points the decision captured (a muzi counts 5); 0 when it captured nothing.
     pub points: u64,
     /// Sorted: compared as a set (a hole named twice differs).
     pub holes: Vec<Hole>,
@@ -290,17 +314,26 @@ impl std::str::FromStr for Captured {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
+    /// The line is not a request of the protocol, or its words are wrong.
     Request,
+    /// The engine does not implement what was asked (a game, board, preset, option, `perft`):
+    /// its rules cannot be compared there.
     Unsupported,
+    /// Not now: no `game` yet, or `moves` or `play` after a round's end before `next-round`.
     State,
+    /// A position the rules refuse, as `mgn check` refuses a `Start` tag.
     Position,
+    /// A decision that is not open: the position stays as it was.
     Illegal,
+    /// A move the engine could not decide within its lap budget, which may be legal all the
+    /// same.
     Undecided,
     /// A count past 64 bits (`mgn.limit.count`).
     Overflow,
 }
 
 impl ErrorKind {
+    /// The word that names the kind in an `error` line (`error illegal ...`).
     pub fn word(self) -> &'static str {
         match self {
             ErrorKind::Request => "request",
@@ -331,27 +364,47 @@ impl ErrorKind {
 /// One answer line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
+    /// `ready mgn-protocol VERSION [NAME...]`, the answer to the handshake.
     Ready {
+        /// The protocol version the engine speaks: a client refuses one it does not know.
         version: u32,
+        /// The engine's name and version, the words after the version, for the report: never
+        /// compared, and empty when the engine gives none.
         name: String,
     },
+    /// `ok`, alone: the answer to `game`, whose start a client asks with `position startpos`.
     Ok,
+    /// `position POSITION`: where play stands after `position` or `next-round`.
     Position(Position),
+    /// `moves [DECISION]...`: the decisions open, in any order; none when the game is over.
     Moves(Vec<String>),
+    /// `played STATUS CAPTURES POSITION`: what one decision did.
     Played {
+        /// Who decides next: the same player in the same turn, the next turn, a new round or
+        /// no one.
         status: Status,
+        /// What the decision captured, as a capture claim writes it.
         captured: Captured,
+        /// The position after the decision, as a checkpoint would write it.
         position: Position,
     },
+    /// `perft N`: the count asked for.
     Perft(u64),
+    /// `divide N [DECISION N]...`: each open decision with its count, in any order. N is not
+    /// kept: it must be their sum, and a line whose N is not is refused when read.
     Divide(Vec<(String, u64)>),
+    /// `error KIND TEXT`: the engine could not answer the request, and is where it was.
     Error {
+        /// Why, in one word a client compares.
         kind: ErrorKind,
+        /// What went wrong, for a person (for mgn, with the rule's code).
         message: String,
     },
 }
 
 impl Answer {
+    /// An `error` answer, taking a `&str` message as well as a `String`, so that a fixed
+    /// message needs no conversion.
     pub fn error(kind: ErrorKind, message: impl Into<String>) -> Answer {
         Answer::Error {
             kind,

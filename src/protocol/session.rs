@@ -53,14 +53,19 @@ impl<'r, R: RulesExt> Session<'r, R> {
         }
     }
 
+    /// The rules the session plays by, for a caller that asks them about its state (its
+    /// phase, its position) beside the requests.
     pub fn rules(&self) -> &'r R {
         self.rules
     }
 
+    /// Where play stands, with all the rules remember (more than its position says).
     pub fn state(&self) -> &R::State {
         &self.state
     }
 
+    /// Put play at `state` without a request: a referee shrinking a difference sets a state
+    /// the rules made from a position, as a `Start` tag sets it.
     pub fn set_state(&mut self, state: R::State) {
         self.state = state;
     }
@@ -125,6 +130,8 @@ impl<'r, R: RulesExt> Session<'r, R> {
         }
     }
 
+    /// The answer to `moves`: the decisions open, written as mgn writes them; `error state`
+    /// between rounds.
     pub fn moves(&self) -> Answer {
         match self.decisions() {
             Ok(open) => {
@@ -184,10 +191,14 @@ impl<'r, R: RulesExt> Session<'r, R> {
         }
     }
 
+    /// The position now, as the answer to `position` and `next-round` gives it.
     pub fn position(&self) -> Answer {
         Answer::Position(self.rules.position(&self.state))
     }
 
+    /// The answer to `position`: play set at the rules' start or at a position, which is then
+    /// answered back; `error position` with the rule's code when the rules refuse it, play
+    /// staying where it was.
     pub fn setup(&mut self, setup: &Setup) -> Answer {
         match setup {
             Setup::Start(side) => self.state = self.rules.start(*side),
@@ -204,6 +215,8 @@ impl<'r, R: RulesExt> Session<'r, R> {
         self.position()
     }
 
+    /// The answer to `next-round`: what the rules do between rounds, then the position it
+    /// leaves; `error state` when the round is not over.
     pub fn next_round(&mut self) -> Answer {
         if !matches!(self.rules.phase(&self.state), Phase::RoundOver { .. }) {
             return Answer::error(ErrorKind::State, "the round is not over");

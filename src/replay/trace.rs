@@ -1,6 +1,7 @@
 //! Text forms of a replay for people: the step trace of a ply, a position one field a line
 //! (what checkpoint diffs compare), and a drawing of the board.
 
+use crate::code::Code;
 use crate::notation::{write_position, HoleState, Pile, Position, Side};
 use crate::rules::{Drawing, Event};
 use std::fmt::Write;
@@ -146,36 +147,12 @@ fn step_words(event: &Event) -> String {
             times,
             stop,
             rule: code,
-        } => {
-            let repeat = u64::from(mu) + u64::from(lambda);
-            let more = u64::from(stop) - u64::from(mu) - u64::from(times) * u64::from(lambda);
-            format!(
-                "cycle: after lap {repeat} the move is back where it was after lap {mu}; laps {} to {repeat} repeat every {lambda} lap{} for ever. It ran them {times} time{}{}, stopping after lap {stop} [{code}]",
-                u64::from(mu) + 1,
-                plural(u64::from(lambda)),
-                plural(u64::from(times)),
-                if more > 0 {
-                    format!(" and {more} lap{} more", plural(more))
-                } else {
-                    String::new()
-                },
-            )
-        }
+        } => cycle_words(mu, lambda, times, stop, code),
         Event::Omitted {
             events,
             first_lap,
             last_lap,
-        } => {
-            let laps = if first_lap == last_lap {
-                format!("lap {first_lap}")
-            } else {
-                format!("laps {first_lap} to {last_lap}")
-            };
-            format!(
-                "... {events} step{} of {laps} not shown ...",
-                plural(events)
-            )
-        }
+        } => omitted_words(events, first_lap, last_lap),
         Event::Capture {
             hole,
             pile,
@@ -249,6 +226,38 @@ fn step_words(event: &Event) -> String {
             format!("game over: {who} [{code}]")
         }
     }
+}
+
+/// An endless move's cycle: after `mu` laps, laps repeat every `lambda`; the move ran the
+/// cycle `times` times and stopped after lap `stop`, perhaps part-way into one more, by the
+/// rule `code`.
+fn cycle_words(mu: u32, lambda: u32, times: u32, stop: u32, code: Code) -> String {
+    let repeat = u64::from(mu) + u64::from(lambda);
+    let more = u64::from(stop) - u64::from(mu) - u64::from(times) * u64::from(lambda);
+    format!(
+        "cycle: after lap {repeat} the move is back where it was after lap {mu}; laps {} to {repeat} repeat every {lambda} lap{} for ever. It ran them {times} time{}{}, stopping after lap {stop} [{code}]",
+        u64::from(mu) + 1,
+        plural(u64::from(lambda)),
+        plural(u64::from(times)),
+        if more > 0 {
+            format!(" and {more} lap{} more", plural(more))
+        } else {
+            String::new()
+        },
+    )
+}
+
+/// The steps of a very long ply left out of its trace, and the laps they were in.
+fn omitted_words(events: u64, first_lap: u32, last_lap: u32) -> String {
+    let laps = if first_lap == last_lap {
+        format!("lap {first_lap}")
+    } else {
+        format!("laps {first_lap} to {last_lap}")
+    };
+    format!(
+        "... {events} step{} of {laps} not shown ...",
+        plural(events)
+    )
 }
 
 /// A pile lifted, as a count: `5`, `5 and A's muzi`, `A's muzi` (muzi only where a game has
