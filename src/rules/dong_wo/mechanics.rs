@@ -122,6 +122,8 @@ impl DropMemo {
 }
 
 impl DongWo {
+    /// Dong Wo's rules on `board` under `settings`: refused on any board but 2x5, the one
+    /// the game is played on.
     pub fn new(board: BoardSize, settings: &Settings) -> Result<DongWo, Diagnostic> {
         if board.rows != 2 || board.columns != 5 {
             return Err(Diagnostic::new(
@@ -2023,32 +2025,9 @@ impl DongWo {
             (DongWoDecision::Sow { hole, direction }, None) => {
                 self.sow(state, (hole, direction), sink, (scratch, lookahead))
             }
-            (DongWoDecision::Stop { lap }, Some(&t)) if t.park.is_some() => {
-                let park = t.park.expect("parked");
-                if lap < park.first || lap > park.last {
-                    return Err(self.parked_refusal(&park, format_args!("lap {lap}")));
-                }
-                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
-                    self.stop_parked(state, &t, &park, lap, sink, scratch)?;
-                    self.end_of_move(state, t.mover, sink, scratch)
-                })
+            (decision, Some(&t)) if t.park.is_some() => {
+                self.play_parked(state, t, decision, sink, (scratch, lookahead))
             }
-            (DongWoDecision::Drop { drop }, Some(&t)) if t.park.is_some() => {
-                let park = t.park.expect("parked");
-                if Self::at_node(&state.board, &t, &park).is_none() {
-                    let what = DongWoDecision::Drop { drop };
-                    return Err(self.parked_refusal(&park, format_args!("{what}")));
-                }
-                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
-                    let t = self.leave_park(state, t, &park, sink)?;
-                    state.turn = Some(t);
-                    self.play(state, &DongWoDecision::Drop { drop }, sink, scratch, lookahead)
-                })
-            }
-            (other, Some(&t)) if t.park.is_some() => Err(self.parked_refusal(
-                &t.park.expect("parked"),
-                format_args!("{other}"),
-            )),
             (DongWoDecision::Drop { drop }, Some(&t)) if t.stop.is_none() => {
                 self.drop_muzi(state, t, drop, sink, (scratch, lookahead))
             }
@@ -2107,6 +2086,49 @@ impl DongWo {
                 MUZI_DROP,
                 "no lap of this move is waiting for a muzi drop",
             )),
+        }
+    }
+
+    /// A decision while the move `t` is parked (under `stop-any-lap`): a lap it stops after,
+    /// or the drop of the muzi lap ahead, which takes it out of the park.
+    #[inline]
+    fn play_parked<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        t: InMove,
+        decision: DongWoDecision,
+        sink: &mut S,
+        (scratch, lookahead): (&mut DongWoScratch, Lookahead),
+    ) -> Result<(), Diagnostic> {
+        let park = t.park.expect("parked");
+        match decision {
+            DongWoDecision::Stop { lap } => {
+                if lap < park.first || lap > park.last {
+                    return Err(self.parked_refusal(&park, format_args!("lap {lap}")));
+                }
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
+                    self.stop_parked(state, &t, &park, lap, sink, scratch)?;
+                    self.end_of_move(state, t.mover, sink, scratch)
+                })
+            }
+            DongWoDecision::Drop { drop } => {
+                if Self::at_node(&state.board, &t, &park).is_none() {
+                    let what = DongWoDecision::Drop { drop };
+                    return Err(self.parked_refusal(&park, format_args!("{what}")));
+                }
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
+                    let t = self.leave_park(state, t, &park, sink)?;
+                    state.turn = Some(t);
+                    self.play(
+                        state,
+                        &DongWoDecision::Drop { drop },
+                        sink,
+                        scratch,
+                        lookahead,
+                    )
+                })
+            }
+            other => Err(self.parked_refusal(&park, format_args!("{other}"))),
         }
     }
 

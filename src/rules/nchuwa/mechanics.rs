@@ -17,6 +17,8 @@ fn memo_key(ring: &Ring, start: usize) -> u64 {
 }
 
 impl Nchuwa {
+    /// Nchuwa's rules on `board` under `settings`: refused on a board the game is not played
+    /// on (four rows of 6, 9, 12 or 15 holes).
     pub fn new(board: BoardSize, settings: &Settings) -> Result<Nchuwa, Diagnostic> {
         if !DEF.boards.contains(&board) {
             return Err(Diagnostic::new(
