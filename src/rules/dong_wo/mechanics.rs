@@ -2298,7 +2298,7 @@ impl DongWo {
         if !state.pending.is_empty() {
             return Err(Diagnostic::new(
                 OWNED,
-                "owner actions written for a move wait for their pieces: a pass sows none",
+                "owner actions written for a move wait for its pieces: a pass sows none",
             ));
         }
         match self.has_move(&state.board, state.to_move, scratch) {
