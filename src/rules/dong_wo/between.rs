@@ -25,6 +25,11 @@ fn refuse(rule: Code, message: String) -> Diagnostic {
     Diagnostic::new(rule, message)
 }
 
+/// The ring index of a hole a transaction names, refused when the board has no such hole.
+fn board_index(hole: Hole) -> Result<usize, Diagnostic> {
+    ring_index(hole).ok_or_else(|| refuse(BOARD, format!("{hole} is not a hole of the 2x5 board")))
+}
+
 impl DongWo {
     /// What `side` still has to pay or put before the round starts: his lost muzi's price and
     /// 5 stones for each regular hole not yet filled.
@@ -481,286 +486,356 @@ impl DongWo {
                 ),
             ));
         }
-        let hole_index = |hole: Hole| {
-            ring_index(hole)
-                .ok_or_else(|| refuse(BOARD, format!("{hole} is not a hole of the 2x5 board")))
-        };
         match *deal {
-            Transaction::Win { hole } => {
-                let i = hole_index(hole)?;
-                let Some(winner) = state.between.as_ref().and_then(|b| b.winner) else {
-                    return Err(refuse(
-                        ROUND_WIN,
-                        "no hole is to be won now: the round was ping (even), or its winner has taken his hole".into(),
-                    ));
-                };
-                if !self.winnable(&state.board, winner).any(|w| w == i) {
-                    return Err(refuse(
-                        ROUND_WIN,
-                        format!(
-                            "{winner} takes a hole of {}'s row that {} still holds, not the muzi's end hole: {} qualify, not {hole}",
-                            winner.other(),
-                            winner.other(),
-                            self.winnable(&state.board, winner)
-                                .map(|i| ring_hole(i).to_string())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    ));
-                }
-                self.take_hole(state, winner, i, events)
-            }
-            Transaction::Muzi { side } => {
-                self.win_first(state, events)?;
-                if !self.muzi_lost(state, side) {
-                    return Err(refuse(
-                        MUZI_BUY_BACK,
-                        format!(
-                            "{side}'s muzi is not in {}'s winnings: there is nothing to buy back",
-                            side.other()
-                        ),
-                    ));
-                }
-                self.buy_back_muzi(state, side, events)
-            }
-            Transaction::Fill { target } => {
-                self.win_first(state, events)?;
-                let (side, mask) = match target {
-                    FillTarget::Side(side) => (side, self.to_fill(state, side)),
-                    FillTarget::Hole(hole) => {
-                        let i = hole_index(hole)?;
-                        // A won or bought hole is filled by its owner when his fill tops it up.
-                        let side = state.board.owner(i).unwrap_or(hole.side);
-                        if self.to_fill(state, side) >> i & 1 == 0 {
-                            let message = match self.config.owned_top_up {
-                                OwnedTopUp::AsTheyAre => format!("{hole} is not a regular hole of {} waiting for its fill (a won or bought hole is not filled, and a hole is filled once)", hole.side),
-                                OwnedTopUp::OneStone => format!("{hole} is not a hole waiting for {side}'s fill (a won or bought hole is topped up when it is empty, dong-wo.owned.top-up=one-stone; a hole is filled once)"),
-                            };
-                            return Err(refuse(FILL, message));
-                        }
-                        (side, 1 << i)
-                    }
-                };
-                if mask == 0 {
-                    let holes = match self.config.owned_top_up {
-                        OwnedTopUp::AsTheyAre => "regular holes are",
-                        OwnedTopUp::OneStone => "holes are",
+            Transaction::Win { hole } => self.win_hole(state, hole, events),
+            Transaction::Muzi { side } => self.buy_muzi_back(state, side, events),
+            Transaction::Fill { target } => self.fill_named(state, target, events),
+            Transaction::Borrow { side, stones } => self.borrow(state, side, stones, events),
+            Transaction::Repay { side, stones } => self.repay(state, side, stones, events),
+            Transaction::Buy { hole, stones } => self.buy(state, hole, stones, events),
+            Transaction::Rebuy { hole } => self.rebuy(state, hole, events),
+            Transaction::Swap { first, second } => self.swap(state, (first, second), events),
+        }
+    }
+
+    /// `win:hole`: the round's winner takes a hole of the loser's row.
+    #[inline]
+    fn win_hole(
+        &self,
+        state: &mut DongWoState,
+        hole: Hole,
+        events: &mut impl EventSink,
+    ) -> Result<(), Diagnostic> {
+        let i = board_index(hole)?;
+        let Some(winner) = state.between.as_ref().and_then(|b| b.winner) else {
+            return Err(refuse(
+                ROUND_WIN,
+                "no hole is to be won now: the round was ping (even), or its winner has taken his hole".into(),
+            ));
+        };
+        if !self.winnable(&state.board, winner).any(|w| w == i) {
+            return Err(refuse(
+                ROUND_WIN,
+                format!(
+                    "{winner} takes a hole of {}'s row that {} still holds, not the muzi's end hole: {} qualify, not {hole}",
+                    winner.other(),
+                    winner.other(),
+                    self.winnable(&state.board, winner)
+                        .map(|i| ring_hole(i).to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        self.take_hole(state, winner, i, events)
+    }
+
+    /// `muzi:side`: `side` buys back his muzi from the opponent's winnings.
+    #[inline]
+    fn buy_muzi_back(
+        &self,
+        state: &mut DongWoState,
+        side: Side,
+        events: &mut impl EventSink,
+    ) -> Result<(), Diagnostic> {
+        self.win_first(state, events)?;
+        if !self.muzi_lost(state, side) {
+            return Err(refuse(
+                MUZI_BUY_BACK,
+                format!(
+                    "{side}'s muzi is not in {}'s winnings: there is nothing to buy back",
+                    side.other()
+                ),
+            ));
+        }
+        self.buy_back_muzi(state, side, events)
+    }
+
+    /// `fill:side` or `fill:hole`: a player's whole fill, or the fill of one hole.
+    #[inline]
+    fn fill_named(
+        &self,
+        state: &mut DongWoState,
+        target: FillTarget,
+        events: &mut impl EventSink,
+    ) -> Result<(), Diagnostic> {
+        self.win_first(state, events)?;
+        let (side, mask) = match target {
+            FillTarget::Side(side) => (side, self.to_fill(state, side)),
+            FillTarget::Hole(hole) => {
+                let i = board_index(hole)?;
+                // A won or bought hole is filled by its owner when his fill tops it up.
+                let side = state.board.owner(i).unwrap_or(hole.side);
+                if self.to_fill(state, side) >> i & 1 == 0 {
+                    let message = match self.config.owned_top_up {
+                        OwnedTopUp::AsTheyAre => format!("{hole} is not a regular hole of {} waiting for its fill (a won or bought hole is not filled, and a hole is filled once)", hole.side),
+                        OwnedTopUp::OneStone => format!("{hole} is not a hole waiting for {side}'s fill (a won or bought hole is topped up when it is empty, dong-wo.owned.top-up=one-stone; a hole is filled once)"),
                     };
-                    return Err(refuse(FILL, format!("{side}'s {holes} filled already")));
+                    return Err(refuse(FILL, message));
                 }
-                self.fill(state, side, mask, events)
+                (side, 1 << i)
             }
-            Transaction::Borrow { side, stones } => {
-                self.win_first(state, events)?;
-                let lack = self
-                    .need(state, side)
-                    .saturating_sub(state.winnings[side.index()].seeds);
-                let surplus = self.surplus(state, side.other());
-                if stones == 0 || stones > lack || stones > surplus {
-                    return Err(refuse(
-                        BORROW,
-                        format!(
-                            "{side} borrows only what he lacks for his muzi and his fill ({lack} now), out of {}'s surplus ({surplus} now), not {stones}",
-                            side.other()
-                        ),
-                    ));
-                }
-                Self::lend(state, side, stones, BORROW, events)
-            }
-            Transaction::Repay { side, stones } => {
-                self.win_first(state, events)?;
-                let debt = state.debts[side.index()];
-                let has = state.winnings[side.index()].seeds;
-                if stones == 0 || stones > debt || stones > has {
-                    return Err(refuse(
-                        REPAY,
-                        format!("{side} owes {debt} and has {has} in his winnings: he cannot pay back {stones}"),
-                    ));
-                }
-                state.winnings[side.index()].seeds -= stones;
-                state.winnings[side.other().index()].seeds += stones;
-                state.debts[side.index()] -= stones;
-                events.event(Event::Transfer {
-                    from: side,
-                    to: side.other(),
-                    seeds: stones,
-                    rule: REPAY,
-                });
-                Ok(())
-            }
-            Transaction::Buy { hole, stones } => {
-                self.before_purchase(state, "a purchase", events)?;
-                let i = hole_index(hole)?;
-                let seller = hole.side;
-                let buyer = seller.other();
-                if state.board.owned >> i & 1 == 1 {
-                    return Err(refuse(BUY, format!("{hole} belongs to {buyer} already")));
-                }
-                if i == self.end_hole(seller) {
-                    return Err(refuse(
-                        BUY,
-                        format!("{hole} is the muzi's end hole, which is never sold"),
-                    ));
-                }
-                let held = row_mask(buyer) & state.board.owned;
-                if held != 0 {
-                    return Err(refuse(
-                        BUY_REBUY_FIRST,
-                        format!(
-                            "{seller} holds {} in {buyer}'s row: {buyer} buys his own holes back first (rebuy:{})",
-                            holes_of(held).map(|i| ring_hole(i).to_string()).collect::<Vec<_>>().join(", "),
-                            ring_hole(holes_of(held).next().expect("a held hole"))
-                        ),
-                    ));
-                }
-                let stones = stones.unwrap_or(1);
-                if stones == 0 {
-                    return Err(refuse(
-                        BUY,
-                        "at least one stone is put into a bought hole".into(),
-                    ));
-                }
-                self.check_funds(
-                    state,
-                    buyer,
-                    u64::from(HOLE_PRICE) + u64::from(stones),
-                    format_args!(
-                        "buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"
-                    ),
-                )?;
-                state.winnings[buyer.index()].seeds -= HOLE_PRICE;
-                state.winnings[seller.index()].seeds += HOLE_PRICE;
-                events.event(Event::Transfer {
-                    from: buyer,
-                    to: seller,
-                    seeds: HOLE_PRICE,
-                    rule: BUY,
-                });
-                Self::empty_into(state, i, seller, BUY, events);
-                Self::set_owner(state, i, Some(buyer), BUY, events);
-                Self::place(state, i, buyer, stones, BUY, events);
-                self.check_game_end(state, events);
-                Ok(())
-            }
-            Transaction::Rebuy { hole } => {
-                self.win_first(state, events)?;
-                let i = hole_index(hole)?;
-                // 000: «un forat que acaba de ser guanyat pot ser immediatament recomprat pel
-                // perdedor de la ronda»: before anything else.
-                let just_won = state.between.as_ref().and_then(|b| b.just_won) == Some(i as u8);
-                let side = hole.side;
-                // Under dong-wo.rebuy.order=muzi-first the muzi come first even for the hole
-                // just won: what the buyer paid for his own muzi here is what may leave him short.
-                let mut muzi_paid = 0;
-                if !just_won {
-                    self.before_purchase(state, "buying a hole back", events)?;
-                } else if self.config.rebuy_order == RebuyOrder::MuziFirst {
-                    for s in [Side::A, Side::B] {
-                        if self.muzi_lost(state, s) {
-                            let before = state.winnings[s.index()].seeds;
-                            self.buy_back_muzi(state, s, events)?;
-                            if s == side {
-                                muzi_paid = before - state.winnings[s.index()].seeds;
-                            }
-                        }
+        };
+        if mask == 0 {
+            let holes = match self.config.owned_top_up {
+                OwnedTopUp::AsTheyAre => "regular holes are",
+                OwnedTopUp::OneStone => "holes are",
+            };
+            return Err(refuse(FILL, format!("{side}'s {holes} filled already")));
+        }
+        self.fill(state, side, mask, events)
+    }
+
+    /// `borrow:side:stones`: `side` borrows from the opponent's surplus what he lacks.
+    #[inline]
+    fn borrow(
+        &self,
+        state: &mut DongWoState,
+        side: Side,
+        stones: u32,
+        events: &mut impl EventSink,
+    ) -> Result<(), Diagnostic> {
+        self.win_first(state, events)?;
+        let lack = self
+            .need(state, side)
+            .saturating_sub(state.winnings[side.index()].seeds);
+        let surplus = self.surplus(state, side.other());
+        if stones == 0 || stones > lack || stones > surplus {
+            return Err(refuse(
+                BORROW,
+                format!(
+                    "{side} borrows only what he lacks for his muzi and his fill ({lack} now), out of {}'s surplus ({surplus} now), not {stones}",
+                    side.other()
+                ),
+            ));
+        }
+        Self::lend(state, side, stones, BORROW, events)
+    }
+
+    /// `repay:side:stones`: `side` pays back some of his debt out of his winnings.
+    #[inline]
+    fn repay(
+        &self,
+        state: &mut DongWoState,
+        side: Side,
+        stones: u32,
+        events: &mut impl EventSink,
+    ) -> Result<(), Diagnostic> {
+        self.win_first(state, events)?;
+        let debt = state.debts[side.index()];
+        let has = state.winnings[side.index()].seeds;
+        if stones == 0 || stones > debt || stones > has {
+            return Err(refuse(
+                REPAY,
+                format!(
+                    "{side} owes {debt} and has {has} in his winnings: he cannot pay back {stones}"
+                ),
+            ));
+        }
+        state.winnings[side.index()].seeds -= stones;
+        state.winnings[side.other().index()].seeds += stones;
+        state.debts[side.index()] -= stones;
+        events.event(Event::Transfer {
+            from: side,
+            to: side.other(),
+            seeds: stones,
+            rule: REPAY,
+        });
+        Ok(())
+    }
+
+    /// `buy:hole`: the opponent of the hole's side buys it, with `stones` (one unless
+    /// written) to put in it.
+    #[inline]
+    fn buy(
+        &self,
+        state: &mut DongWoState,
+        hole: Hole,
+        stones: Option<u32>,
+        events: &mut impl EventSink,
+    ) -> Result<(), Diagnostic> {
+        self.before_purchase(state, "a purchase", events)?;
+        let i = board_index(hole)?;
+        let seller = hole.side;
+        let buyer = seller.other();
+        if state.board.owned >> i & 1 == 1 {
+            return Err(refuse(BUY, format!("{hole} belongs to {buyer} already")));
+        }
+        if i == self.end_hole(seller) {
+            return Err(refuse(
+                BUY,
+                format!("{hole} is the muzi's end hole, which is never sold"),
+            ));
+        }
+        let held = row_mask(buyer) & state.board.owned;
+        if held != 0 {
+            return Err(refuse(
+                BUY_REBUY_FIRST,
+                format!(
+                    "{seller} holds {} in {buyer}'s row: {buyer} buys his own holes back first (rebuy:{})",
+                    holes_of(held).map(|i| ring_hole(i).to_string()).collect::<Vec<_>>().join(", "),
+                    ring_hole(holes_of(held).next().expect("a held hole"))
+                ),
+            ));
+        }
+        let stones = stones.unwrap_or(1);
+        if stones == 0 {
+            return Err(refuse(
+                BUY,
+                "at least one stone is put into a bought hole".into(),
+            ));
+        }
+        self.check_funds(
+            state,
+            buyer,
+            u64::from(HOLE_PRICE) + u64::from(stones),
+            format_args!("buying {hole} for {HOLE_PRICE} with {stones} stone(s) to put in it"),
+        )?;
+        state.winnings[buyer.index()].seeds -= HOLE_PRICE;
+        state.winnings[seller.index()].seeds += HOLE_PRICE;
+        events.event(Event::Transfer {
+            from: buyer,
+            to: seller,
+            seeds: HOLE_PRICE,
+            rule: BUY,
+        });
+        Self::empty_into(state, i, seller, BUY, events);
+        Self::set_owner(state, i, Some(buyer), BUY, events);
+        Self::place(state, i, buyer, stones, BUY, events);
+        self.check_game_end(state, events);
+        Ok(())
+    }
+
+    /// `rebuy:hole`: the hole's side buys back a hole of his row the opponent holds.
+    #[inline]
+    fn rebuy(
+        &self,
+        state: &mut DongWoState,
+        hole: Hole,
+        events: &mut impl EventSink,
+    ) -> Result<(), Diagnostic> {
+        self.win_first(state, events)?;
+        let i = board_index(hole)?;
+        // 000: «un forat que acaba de ser guanyat pot ser immediatament recomprat pel
+        // perdedor de la ronda»: before anything else.
+        let just_won = state.between.as_ref().and_then(|b| b.just_won) == Some(i as u8);
+        let side = hole.side;
+        // Under dong-wo.rebuy.order=muzi-first the muzi come first even for the hole
+        // just won: what the buyer paid for his own muzi here is what may leave him short.
+        let mut muzi_paid = 0;
+        if !just_won {
+            self.before_purchase(state, "buying a hole back", events)?;
+        } else if self.config.rebuy_order == RebuyOrder::MuziFirst {
+            for s in [Side::A, Side::B] {
+                if self.muzi_lost(state, s) {
+                    let before = state.winnings[s.index()].seeds;
+                    self.buy_back_muzi(state, s, events)?;
+                    if s == side {
+                        muzi_paid = before - state.winnings[s.index()].seeds;
                     }
                 }
-                if state.board.owner(i) != Some(side.other()) {
-                    return Err(refuse(
-                        REBUY,
-                        format!(
-                            "{hole} is not held by {}: there is nothing to buy back",
-                            side.other()
-                        ),
-                    ));
-                }
-                self.check_funds(
-                    state,
-                    side,
-                    u64::from(HOLE_PRICE + FILL_STONES),
-                    format_args!("buying {hole} back for {HOLE_PRICE} with {FILL_STONES} stones to put in it"),
-                )
-                .map_err(|refused| {
-                    if muzi_paid == 0 {
-                        return refused;
-                    }
-                    refuse(
-                        RebuyOrder::CODE,
-                        format!(
-                            "{side}'s muzi is bought back before the hole just won (dong-wo.rebuy.order=muzi-first), for {muzi_paid}: {}",
-                            refused.message
-                        ),
-                    )
-                })?;
-                state.winnings[side.index()].seeds -= HOLE_PRICE;
-                state.winnings[side.other().index()].seeds += HOLE_PRICE;
-                events.event(Event::Transfer {
-                    from: side,
-                    to: side.other(),
-                    seeds: HOLE_PRICE,
-                    rule: REBUY,
-                });
-                Self::empty_into(state, i, side.other(), REBUY, events);
-                Self::set_owner(state, i, None, REBUY, events);
-                Self::place(state, i, side, FILL_STONES, REBUY, events);
-                if let Some(between) = &mut state.between {
-                    between.filled |= 1 << i;
-                }
-                Ok(())
-            }
-            Transaction::Swap { first, second } => {
-                self.before_purchase(state, "a swap", events)?;
-                if self.config.swaps == Swaps::Refused {
-                    return Err(refuse(
-                        Swaps::CODE,
-                        "holes are swapped only under dong-wo.swap=by-agreement (the Catalan page)"
-                            .into(),
-                    ));
-                }
-                let (i, j) = (hole_index(first)?, hole_index(second)?);
-                let owners = (state.board.owner(i), state.board.owner(j));
-                let (Some(a), Some(b)) = owners else {
-                    return Err(refuse(
-                        Swaps::CODE,
-                        format!("a swap exchanges two won or bought holes, one in each row: {first} and {second} are not both owned"),
-                    ));
-                };
-                if a == b {
-                    return Err(refuse(
-                        Swaps::CODE,
-                        format!("{first} and {second} both belong to {a}: a swap gives each player back a hole of his row"),
-                    ));
-                }
-                for (k, owner) in [(i, a), (j, b)] {
-                    Self::empty_into(state, k, owner, Swaps::CODE, events);
-                    Self::set_owner(state, k, None, Swaps::CODE, events);
-                }
-                match self.config.swap_fill {
-                    // Regular holes again, waiting for the ordinary fill (under
-                    // `dong-wo.buy.when=after-fill` the fills were made: the round's first
-                    // move, or `fill:A2`, fills them).
-                    SwapFill::WithTheFill => {
-                        if let Some(between) = &mut state.between {
-                            between.filled &= !(1 << i | 1 << j);
-                        }
-                    }
-                    SwapFill::AtOnce => {
-                        for (k, owner) in [(i, a), (j, b)] {
-                            let side = owner.other();
-                            let lack =
-                                FILL_STONES.saturating_sub(state.winnings[side.index()].seeds);
-                            let lend = lack.min(self.surplus(state, owner));
-                            Self::lend(state, side, lend, BORROW, events)?;
-                            Self::place(state, k, side, FILL_STONES, Swaps::CODE, events);
-                            if let Some(between) = &mut state.between {
-                                between.filled |= 1 << k;
-                            }
-                        }
-                    }
-                }
-                Ok(())
             }
         }
+        if state.board.owner(i) != Some(side.other()) {
+            return Err(refuse(
+                REBUY,
+                format!(
+                    "{hole} is not held by {}: there is nothing to buy back",
+                    side.other()
+                ),
+            ));
+        }
+        self.check_funds(
+            state,
+            side,
+            u64::from(HOLE_PRICE + FILL_STONES),
+            format_args!("buying {hole} back for {HOLE_PRICE} with {FILL_STONES} stones to put in it"),
+        )
+        .map_err(|refused| {
+            if muzi_paid == 0 {
+                return refused;
+            }
+            refuse(
+                RebuyOrder::CODE,
+                format!(
+                    "{side}'s muzi is bought back before the hole just won (dong-wo.rebuy.order=muzi-first), for {muzi_paid}: {}",
+                    refused.message
+                ),
+            )
+        })?;
+        state.winnings[side.index()].seeds -= HOLE_PRICE;
+        state.winnings[side.other().index()].seeds += HOLE_PRICE;
+        events.event(Event::Transfer {
+            from: side,
+            to: side.other(),
+            seeds: HOLE_PRICE,
+            rule: REBUY,
+        });
+        Self::empty_into(state, i, side.other(), REBUY, events);
+        Self::set_owner(state, i, None, REBUY, events);
+        Self::place(state, i, side, FILL_STONES, REBUY, events);
+        if let Some(between) = &mut state.between {
+            between.filled |= 1 << i;
+        }
+        Ok(())
+    }
+
+    /// `swap:first:second`: two owned holes, one in each row, go back to their rows' players.
+    #[inline]
+    fn swap(
+        &self,
+        state: &mut DongWoState,
+        (first, second): (Hole, Hole),
+        events: &mut impl EventSink,
+    ) -> Result<(), Diagnostic> {
+        self.before_purchase(state, "a swap", events)?;
+        if self.config.swaps == Swaps::Refused {
+            return Err(refuse(
+                Swaps::CODE,
+                "holes are swapped only under dong-wo.swap=by-agreement (the Catalan page)".into(),
+            ));
+        }
+        let (i, j) = (board_index(first)?, board_index(second)?);
+        let owners = (state.board.owner(i), state.board.owner(j));
+        let (Some(a), Some(b)) = owners else {
+            return Err(refuse(
+                Swaps::CODE,
+                format!("a swap exchanges two won or bought holes, one in each row: {first} and {second} are not both owned"),
+            ));
+        };
+        if a == b {
+            return Err(refuse(
+                Swaps::CODE,
+                format!("{first} and {second} both belong to {a}: a swap gives each player back a hole of his row"),
+            ));
+        }
+        for (k, owner) in [(i, a), (j, b)] {
+            Self::empty_into(state, k, owner, Swaps::CODE, events);
+            Self::set_owner(state, k, None, Swaps::CODE, events);
+        }
+        match self.config.swap_fill {
+            // Regular holes again, waiting for the ordinary fill (under
+            // `dong-wo.buy.when=after-fill` the fills were made: the round's first
+            // move, or `fill:A2`, fills them).
+            SwapFill::WithTheFill => {
+                if let Some(between) = &mut state.between {
+                    between.filled &= !(1 << i | 1 << j);
+                }
+            }
+            SwapFill::AtOnce => {
+                for (k, owner) in [(i, a), (j, b)] {
+                    let side = owner.other();
+                    let lack = FILL_STONES.saturating_sub(state.winnings[side.index()].seeds);
+                    let lend = lack.min(self.surplus(state, owner));
+                    Self::lend(state, side, lend, BORROW, events)?;
+                    Self::place(state, k, side, FILL_STONES, Swaps::CODE, events);
+                    if let Some(between) = &mut state.between {
+                        between.filled |= 1 << k;
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The new round's first move or pass closes the transactions: the compulsory steps left

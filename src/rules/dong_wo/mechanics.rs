@@ -122,6 +122,8 @@ impl DropMemo {
 }
 
 impl DongWo {
+    /// Dong Wo's rules on `board` under `settings`: refused on any board but 2x5, the one
+    /// the game is played on.
     pub fn new(board: BoardSize, settings: &Settings) -> Result<DongWo, Diagnostic> {
         if board.rows != 2 || board.columns != 5 {
             return Err(Diagnostic::new(
@@ -1333,29 +1335,80 @@ impl DongWo {
         state: &mut DongWoState,
         mut t: InMove,
         mut last_lap: Option<usize>,
-        (what, never_ends): (DongWoDecision, impl FnOnce() -> Diagnostic),
+        (what, never_ends): (DongWoDecision, impl Fn() -> Diagnostic),
         sink: &mut S,
         // The room, and whether the move is looked ahead: one argument, the two go together.
         (scratch, lookahead): (&mut DongWoScratch, Lookahead),
     ) -> Result<(), Diagnostic> {
-        let undecided = |lap: u32| {
-            let what = match what {
-                DongWoDecision::Drop { .. } => format!("the move after {what}"),
-                _ => what.to_string(),
-            };
-            self.undecided_move(what, lap)
+        self.play_laps_at_once(state, &mut t, &mut last_lap, (what, &never_ends), sink)?;
+        if state.board.is_empty(t.next as usize) {
+            if let Some(last) = last_lap {
+                lap_end(sink, t.lap, last, LAP_END);
+            }
+            return self.finish(state, &t, sink, scratch);
+        }
+        let mut snap = Snap {
+            board: state.board,
+            next: t.next,
         };
-        let lap_end = |sink: &mut S, lap: u32, last: usize, rule: Code| {
-            sink.event(Event::LapEnd {
-                hole: ring_hole(last),
-                lap,
-                rule,
-            })
+        let left = self.max_laps.saturating_sub(u64::from(t.lap));
+        let (end, laps) = self.run(&mut snap, t.ccw, left);
+        if end == RunEnd::Undecided {
+            return Err(self.undecided_in(what, t.lap));
+        }
+        let run = RunAhead {
+            snap,
+            end,
+            laps,
+            // What the look-aheads below may follow: the move's laps left after the run.
+            meter: Meter { left: left - laps },
         };
-        // Laps played at once with their events: while owner actions wait for their piece
-        // (they apply within the lap), and under `illegal`, where a run that goes on long is
-        // tested for a cycle once. Otherwise (under `stop`, or after owner actions) a run may
-        // never end, and is first followed with the detection, which also says where it stops.
+        self.check_run_can_end(state, &t, &run, (what, &never_ends), (scratch, lookahead))?;
+        if self.park_if_dead(state, &mut t, &run, last_lap, what, scratch)? {
+            return Ok(());
+        }
+        let stops = self.stops_for_good(state, &t, &run, what, scratch)?;
+        self.play_run(state, &mut t, &run, (last_lap, stops), sink)?;
+        if end == RunEnd::Ends {
+            return self.finish(state, &t, sink, scratch);
+        }
+        if stops {
+            // Only reached under dong-wo.endless=stop: under `illegal` every drop played
+            // could still end the move.
+            t.stop = Some(t.lap);
+        } else if !state.seen.contains(&run.snap) {
+            state.seen.push(run.snap);
+        }
+        Self::settle(state);
+        state.turn = Some(t);
+        Ok(())
+    }
+
+    /// The refusal of `what` (a move, or a drop) not decided within the lap budget from lap
+    /// `lap` on.
+    #[cold]
+    fn undecided_in(&self, what: DongWoDecision, lap: u32) -> Diagnostic {
+        let what = match what {
+            DongWoDecision::Drop { .. } => format!("the move after {what}"),
+            _ => what.to_string(),
+        };
+        self.undecided_move(what, lap)
+    }
+
+    /// The laps [`DongWo::proceed`] plays at once with their events: while owner actions
+    /// wait for their piece (they apply within the lap), and under `illegal`, where a run that
+    /// goes on long is tested for a cycle once. Otherwise (under `stop`, or after owner
+    /// actions) a run may never end, and is first followed with the detection, which also
+    /// says where it stops.
+    #[inline]
+    fn play_laps_at_once<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        t: &mut InMove,
+        last_lap: &mut Option<usize>,
+        (what, never_ends): (DongWoDecision, &impl Fn() -> Diagnostic),
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
         let mut laps_unchecked = 0;
         // Where this run of plain laps starts: a run tested for a cycle is followed from there,
         // so that the budget counts the move's laps exactly.
@@ -1372,15 +1425,15 @@ impl DongWo {
         loop {
             let anchored = !state.pending.is_empty();
             if !anchored && (self.config.endless != EndlessMove::Illegal || t.acted) {
-                break;
+                return Ok(());
             }
             let next = t.next as usize;
             if state.board.is_empty(next) || state.board.muzi_at(next).is_some() {
-                break;
+                return Ok(());
             }
             if u64::from(t.lap) >= self.max_laps {
                 // Owner actions waiting for a piece the budget's laps do not reach.
-                return Err(undecided(t.lap));
+                return Err(self.undecided_in(what, t.lap));
             }
             if !anchored {
                 laps_unchecked += 1;
@@ -1389,12 +1442,12 @@ impl DongWo {
                     let budget = self.max_laps - u64::from(from);
                     match self.run(&mut ahead, t.ccw, budget).0 {
                         RunEnd::Endless { .. } => return Err(never_ends()),
-                        RunEnd::Undecided => return Err(undecided(from)),
+                        RunEnd::Undecided => return Err(self.undecided_in(what, from)),
                         RunEnd::Ends | RunEnd::Muzi => {}
                     }
                 }
             }
-            if let Some(last) = last_lap {
+            if let Some(last) = *last_lap {
                 lap_end(sink, t.lap, last, LAP_RELAY);
             }
             t.lap += 1;
@@ -1409,57 +1462,62 @@ impl DongWo {
             } else {
                 self.plain_lap_on(board, next, t.ccw, (t.lap, sink), &mut ())?
             };
-            last_lap = Some(last);
+            *last_lap = Some(last);
         }
-        if state.board.is_empty(t.next as usize) {
-            if let Some(last) = last_lap {
-                lap_end(sink, t.lap, last, LAP_END);
-            }
-            return self.finish(state, &t, sink, scratch);
+    }
+
+    /// Whether the move `t` can still end, some choice of drops ending it, from the run
+    /// ahead of it.
+    #[inline]
+    fn run_can_end(&self, run: &RunAhead, t: &InMove, scratch: &mut DongWoScratch) -> Reach {
+        let mut meter = run.meter;
+        self.leads_to_end(
+            Onward::Node(run.snap),
+            t,
+            (false, Goal::Finish),
+            &[],
+            &mut meter,
+            scratch,
+        )
+    }
+
+    /// The refusal of `what` when the look-ahead from the end of the run ahead of the move
+    /// `t` is not decided within the lap budget.
+    #[cold]
+    fn undecided_after_run(&self, what: DongWoDecision, t: &InMove, run: &RunAhead) -> Diagnostic {
+        self.undecided_in(what, t.lap + run.laps as u32)
+    }
+
+    /// Under `dong-wo.endless=illegal`, the refusal of a move that no choice of drops ends
+    /// from the run ahead of it.
+    #[inline]
+    fn check_run_can_end(
+        &self,
+        state: &DongWoState,
+        t: &InMove,
+        run: &RunAhead,
+        (what, never_ends): (DongWoDecision, &impl Fn() -> Diagnostic),
+        (scratch, lookahead): (&mut DongWoScratch, Lookahead),
+    ) -> Result<(), Diagnostic> {
+        if self.config.endless != EndlessMove::Illegal {
+            return Ok(());
         }
-        let mut s = Snap {
-            board: state.board,
-            next: t.next,
-        };
-        let left = self.max_laps.saturating_sub(u64::from(t.lap));
-        let (end, laps) = self.run(&mut s, t.ccw, left);
-        if end == RunEnd::Undecided {
-            return Err(undecided(t.lap));
-        }
-        // What the look-aheads below may follow: the move's laps left after the run.
-        let meter = Meter { left: left - laps };
-        let can_end = |t: &InMove, scratch: &mut DongWoScratch| {
-            let mut meter = meter;
-            self.leads_to_end(
-                Onward::Node(s),
-                t,
-                (false, Goal::Finish),
-                &[],
-                &mut meter,
-                scratch,
-            )
-        };
-        let undecided_here = |t: &InMove| undecided(t.lap + laps as u32);
-        if self.config.endless == EndlessMove::Illegal
-            && !t.acted
-            && end == RunEnd::Muzi
-            && lookahead == Lookahead::Ahead
-        {
-            match can_end(&t, scratch) {
+        if !t.acted && run.end == RunEnd::Muzi && lookahead == Lookahead::Ahead {
+            match self.run_can_end(run, t, scratch) {
                 Reach::Yes => {}
                 Reach::No => return Err(never_ends()),
-                Reach::Undecided => return Err(undecided_here(&t)),
+                Reach::Undecided => return Err(self.undecided_after_run(what, t, run)),
             }
         }
-        if self.config.endless == EndlessMove::Illegal && t.acted && state.pending.is_empty() {
+        if t.acted && state.pending.is_empty() {
             // Owner actions changed the move's course, which the look-ahead of its start and
             // of its drops did not foresee: whether it can still end is judged now.
-            let dead = match end {
+            let dead = match run.end {
                 RunEnd::Endless { .. } => true,
-                RunEnd::Muzi => match can_end(&t, scratch) {
+                RunEnd::Muzi => match self.run_can_end(run, t, scratch) {
                     Reach::Yes => false,
                     Reach::No => true,
-                    Reach::Undecided => return Err(undecided_here(&t)),
+                    Reach::Undecided => return Err(self.undecided_after_run(what, t, run)),
                 },
                 RunEnd::Ends | RunEnd::Undecided => false,
             };
@@ -1470,69 +1528,112 @@ impl DongWo {
                 ));
             }
         }
-        // Under `stop-any-lap`, a move that can no longer end whatever the drops waits here,
-        // its laps ahead not played: the mover may stop after any of them, up to where `stop`
-        // stops (the end of a cycle, or a muzi-lap state met before), or drop at a muzi lap
-        // not met before. Owner actions written in the move come first.
+        Ok(())
+    }
+
+    /// Under `stop-any-lap`, a move that can no longer end whatever the drops waits here,
+    /// its laps ahead not played: the mover may stop after any of them, up to where `stop`
+    /// stops (the end of a cycle, or a muzi-lap state met before), or drop at a muzi lap
+    /// not met before. Owner actions written in the move come first. Whether it was parked.
+    #[inline]
+    fn park_if_dead(
+        &self,
+        state: &mut DongWoState,
+        t: &mut InMove,
+        run: &RunAhead,
+        last_lap: Option<usize>,
+        what: DongWoDecision,
+        scratch: &mut DongWoScratch,
+    ) -> Result<bool, Diagnostic> {
         let any_lap = matches!(
             self.config.endless,
             EndlessMove::StopAnyLap | EndlessMove::StopAnyLapFirstDrops
         );
-        if any_lap && state.pending.is_empty() {
-            let dead = match end {
-                RunEnd::Endless { .. } => true,
-                RunEnd::Muzi if self.config.endless == EndlessMove::StopAnyLapFirstDrops => {
-                    let mut meter = meter;
-                    match self.first_drops_loop(s, &t, &state.seen, &mut meter, scratch) {
-                        Reach::Yes => true,
-                        Reach::No => false,
-                        Reach::Undecided => return Err(undecided_here(&t)),
-                    }
-                }
-                RunEnd::Muzi => match can_end(&t, scratch) {
-                    Reach::Yes => false,
-                    Reach::No => true,
-                    Reach::Undecided => return Err(undecided_here(&t)),
-                },
-                RunEnd::Ends | RunEnd::Undecided => false,
-            };
-            if dead {
-                let ahead = match end {
-                    // Laps are within the budget, a u32.
-                    RunEnd::Endless { mu, lambda } => Ahead::Cycle {
-                        mu: mu as u32,
-                        lambda: lambda as u32,
-                    },
-                    _ => Ahead::Node {
-                        node: s,
-                        banked: state.board.banked,
-                        drops: !state.seen.contains(&s),
-                    },
-                };
-                t.park = Some(Park {
-                    first: t.lap.max(1),
-                    last: t.lap + laps as u32,
-                    last_hole: last_lap.map(|hole| hole as u8),
-                    ahead,
-                });
-                Self::settle(state);
-                state.turn = Some(t);
-                return Ok(());
-            }
+        if !any_lap || !state.pending.is_empty() {
+            return Ok(false);
         }
-        // Under `stop`, a move that comes back to a muzi-lap state from which no choice of
-        // drops ends it has gone round for good: the mover stops there.
-        let stops = match end {
+        let dead = match run.end {
+            RunEnd::Endless { .. } => true,
+            RunEnd::Muzi if self.config.endless == EndlessMove::StopAnyLapFirstDrops => {
+                let mut meter = run.meter;
+                match self.first_drops_loop(run.snap, t, &state.seen, &mut meter, scratch) {
+                    Reach::Yes => true,
+                    Reach::No => false,
+                    Reach::Undecided => return Err(self.undecided_after_run(what, t, run)),
+                }
+            }
+            RunEnd::Muzi => match self.run_can_end(run, t, scratch) {
+                Reach::Yes => false,
+                Reach::No => true,
+                Reach::Undecided => return Err(self.undecided_after_run(what, t, run)),
+            },
+            RunEnd::Ends | RunEnd::Undecided => false,
+        };
+        if !dead {
+            return Ok(false);
+        }
+        let ahead = match run.end {
+            // Laps are within the budget, a u32.
+            RunEnd::Endless { mu, lambda } => Ahead::Cycle {
+                mu: mu as u32,
+                lambda: lambda as u32,
+            },
+            _ => Ahead::Node {
+                node: run.snap,
+                banked: state.board.banked,
+                drops: !state.seen.contains(&run.snap),
+            },
+        };
+        t.park = Some(Park {
+            first: t.lap.max(1),
+            last: t.lap + run.laps as u32,
+            last_hole: last_lap.map(|hole| hole as u8),
+            ahead,
+        });
+        Self::settle(state);
+        state.turn = Some(*t);
+        Ok(true)
+    }
+
+    /// Under `stop`, a move that comes back to a muzi-lap state from which no choice of
+    /// drops ends it has gone round for good: the mover stops there. Whether it does.
+    #[inline]
+    fn stops_for_good(
+        &self,
+        state: &DongWoState,
+        t: &InMove,
+        run: &RunAhead,
+        what: DongWoDecision,
+        scratch: &mut DongWoScratch,
+    ) -> Result<bool, Diagnostic> {
+        Ok(match run.end {
             RunEnd::Ends | RunEnd::Undecided => false,
             RunEnd::Endless { .. } => true,
             RunEnd::Muzi if self.config.endless != EndlessMove::Stop => false,
-            RunEnd::Muzi if state.seen.contains(&s) => match can_end(&t, scratch) {
-                Reach::Yes => false,
-                Reach::No => true,
-                Reach::Undecided => return Err(undecided_here(&t)),
-            },
+            RunEnd::Muzi if state.seen.contains(&run.snap) => {
+                match self.run_can_end(run, t, scratch) {
+                    Reach::Yes => false,
+                    Reach::No => true,
+                    Reach::Undecided => return Err(self.undecided_after_run(what, t, run)),
+                }
+            }
             RunEnd::Muzi => false,
-        };
+        })
+    }
+
+    /// Play the run ahead of the move `t` onto the state's board, with the end of the lap
+    /// before it (`last_lap`) and the events of its own laps when they are read, and the
+    /// cycle of a run that never ends. `stops`: the move stops after the run.
+    #[inline]
+    fn play_run<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        t: &mut InMove,
+        run: &RunAhead,
+        (last_lap, stops): (Option<usize>, bool),
+        sink: &mut S,
+    ) -> Result<(), Diagnostic> {
+        let (end, laps) = (run.end, run.laps);
         let final_rule = match end {
             RunEnd::Ends => LAP_END,
             _ if stops => EndlessMove::CODE,
@@ -1560,6 +1661,7 @@ impl DongWo {
         } else {
             // Nothing reads the laps: the run's end is known, and an endless run stops where
             // it was after its first mu laps.
+            let mut s = run.snap;
             if let RunEnd::Endless { mu, .. } = end {
                 for _ in 0..mu {
                     self.plain_lap(&mut s, t.ccw, 0, sink, &mut ())?;
@@ -1579,18 +1681,6 @@ impl DongWo {
                 rule: EndlessMove::CODE,
             });
         }
-        if end == RunEnd::Ends {
-            return self.finish(state, &t, sink, scratch);
-        }
-        if stops {
-            // Only reached under dong-wo.endless=stop: under `illegal` every drop played
-            // could still end the move.
-            t.stop = Some(t.lap);
-        } else if !state.seen.contains(&s) {
-            state.seen.push(s);
-        }
-        Self::settle(state);
-        state.turn = Some(t);
         Ok(())
     }
 
@@ -1933,139 +2023,13 @@ impl DongWo {
         // The turn is read in place: only the arm that plays it copies it.
         match (*decision, state.turn.as_ref()) {
             (DongWoDecision::Sow { hole, direction }, None) => {
-                let ccw = direction == Direction::CounterClockwise;
-                let side = state.to_move;
-                let index = self.check_start(&state.board, side, hole, ccw)?;
-                // Owner actions inside the move change its course: whether it ends is judged
-                // as it is played (in `proceed`).
-                let t = InMove {
-                    acted: !state.pending.is_empty(),
-                    ..self.start_turn(side, index, ccw)
-                };
-                let board = state.board;
-                let never_ends =
-                    move || self.refusal_violation(&board, side, hole, ccw, Refusal::Endless);
-                if state.board.muzi_at(index).is_some() {
-                    if self.config.endless == EndlessMove::Illegal
-                        && !t.acted
-                        && lookahead == Lookahead::Ahead
-                    {
-                        match self.move_can_end(&state.board, side, index, ccw, Goal::Finish, scratch) {
-                            Reach::Yes => {}
-                            Reach::No => return Err(never_ends()),
-                            Reach::Undecided => {
-                                let what = DongWoDecision::Sow { hole, direction };
-                                return Err(self.undecided_move(format_args!("{what}"), 0));
-                            }
-                        }
-                    }
-                    // The first lap's state is not kept: a later lap back at it allows more
-                    // drops (a singleton meeting), so it is another node.
-                    state.turn = Some(t);
-                    return Ok(());
-                }
-                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
-                    let what = DongWoDecision::Sow { hole, direction };
-                    self.proceed(state, t, None, (what, never_ends), sink, (scratch, lookahead))
-                })
+                self.sow(state, (hole, direction), sink, (scratch, lookahead))
             }
-            (DongWoDecision::Stop { lap }, Some(&t)) if t.park.is_some() => {
-                let park = t.park.expect("parked");
-                if lap < park.first || lap > park.last {
-                    return Err(self.parked_refusal(&park, format_args!("lap {lap}")));
-                }
-                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
-                    self.stop_parked(state, &t, &park, lap, sink, scratch)?;
-                    self.end_of_move(state, t.mover, sink, scratch)
-                })
+            (decision, Some(&t)) if t.park.is_some() => {
+                self.play_parked(state, t, decision, sink, (scratch, lookahead))
             }
-            (DongWoDecision::Drop { drop }, Some(&t)) if t.park.is_some() => {
-                let park = t.park.expect("parked");
-                if Self::at_node(&state.board, &t, &park).is_none() {
-                    let what = DongWoDecision::Drop { drop };
-                    return Err(self.parked_refusal(&park, format_args!("{what}")));
-                }
-                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
-                    let t = self.leave_park(state, t, &park, sink)?;
-                    state.turn = Some(t);
-                    self.play(state, &DongWoDecision::Drop { drop }, sink, scratch, lookahead)
-                })
-            }
-            (other, Some(&t)) if t.park.is_some() => Err(self.parked_refusal(
-                &t.park.expect("parked"),
-                format_args!("{other}"),
-            )),
             (DongWoDecision::Drop { drop }, Some(&t)) if t.stop.is_none() => {
-                let from = t.next as usize;
-                let pieces = state.board.holes[from] as usize + 1;
-                let lap = t.lap + 1;
-                if u64::from(lap) > self.max_laps {
-                    let what = DongWoDecision::Drop { drop };
-                    return Err(self.undecided_move(format_args!("the move at {what}"), t.lap));
-                }
-                let k = self.offset_of(&t, pieces, drop).ok_or_else(|| {
-                    Diagnostic::new(
-                        MUZI_DROP,
-                        format!(
-                            "lap {lap} takes {} from {} and sows {} to {}: {drop_text} is not one of its holes",
-                            pieces,
-                            ring_hole(from),
-                            ring_hole(step(from, t.ccw, 1)),
-                            ring_hole(step(from, t.ccw, pieces)),
-                            drop_text = DongWoDecision::Drop { drop },
-                        ),
-                    )
-                })?;
-                if !self.drop_offsets(&state.board, &t).contains(k) {
-                    let at = step(from, t.ccw, k + 1);
-                    return Err(if state.board.owner(at) == Some(t.mover) {
-                        Diagnostic::new(
-                            OWNED_MUZI,
-                            format!(
-                                "{} is {}'s own won or bought hole: he drops a muzi there only when no other drop is left, in a later lap",
-                                drop.hole, t.mover
-                            ),
-                        )
-                    } else {
-                        Diagnostic::new(
-                            MUZI_OTHER_HOLE,
-                            format!(
-                                "{} holds the other muzi: a muzi drops there only as a singleton in a later lap",
-                                drop.hole
-                            ),
-                        )
-                    });
-                }
-                let takes = self.meeting_taken(&state.board, &t, k, drop.takes)?;
-                let never_ends = || {
-                    Diagnostic::new(
-                        EndlessMove::CODE,
-                        format!("after {} the move never ends: whatever the muzi drops from there, the relay keeps coming back to states it was in; such a move is not allowed", DongWoDecision::Drop { drop }),
-                    )
-                };
-                // A move without owner actions is checked as it is played (in `proceed`).
-                if self.config.endless == EndlessMove::Illegal && t.acted && state.pending.is_empty() {
-                    let node = Snap {
-                        board: state.board,
-                        next: t.next,
-                    };
-                    let mut meter = Meter {
-                        left: self.max_laps - u64::from(t.lap),
-                    };
-                    let (_, onward) = self.after_drop(&node, &t, k, &mut meter, &mut scratch.drops);
-                    match self.leads_to_end(onward, &t, (false, Goal::Finish), &[], &mut meter, scratch) {
-                        Reach::Yes => {}
-                        Reach::No => return Err(never_ends()),
-                        Reach::Undecided => {
-                            let what = DongWoDecision::Drop { drop };
-                            return Err(self.undecided_move(format_args!("{what}"), t.lap));
-                        }
-                    }
-                }
-                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
-                    let what = DongWoDecision::Drop { drop };
-                    self.drop_and_proceed(state, t, (k, takes), (what, never_ends), sink, (scratch, lookahead))
-                })
+                self.drop_muzi(state, t, drop, sink, (scratch, lookahead))
             }
             (DongWoDecision::Stop { lap }, Some(&t)) => match t.stop {
                 Some(stop) if stop == lap => self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
@@ -2080,43 +2044,7 @@ impl DongWo {
                     format!("/{lap} stops only a move that never ends, and this one goes on with a muzi drop"),
                 )),
             },
-            (DongWoDecision::Pass, None) => {
-                if !state.pending.is_empty() {
-                    return Err(Diagnostic::new(
-                        OWNED,
-                        "owner actions written for a move wait for its pieces: a pass sows none",
-                    ));
-                }
-                match self.has_move(&state.board, state.to_move, scratch) {
-                    Reach::No => {}
-                    Reach::Yes => {
-                        return Err(Diagnostic::new(
-                            TURN,
-                            format!("{} has a move and may not pass", state.to_move),
-                        ))
-                    }
-                    Reach::Undecided => {
-                        return Err(undecided(
-                            format_args!("whether {} has a legal move", state.to_move),
-                            format_args!(
-                                "none of his moves was found to end, and the look-ahead of some did not end within {} laps",
-                                self.max_laps
-                            ),
-                            self.max_laps,
-                        ))
-                    }
-                }
-                sink.event(Event::Pass {
-                    side: state.to_move,
-                    rule: TURN,
-                });
-                state.to_move = state.to_move.other();
-                state.stuck = self.has_move(&state.board, state.to_move, scratch) == Reach::No;
-                sink.event(Event::TurnEnd {
-                    next: state.to_move,
-                });
-                Ok(())
-            }
+            (DongWoDecision::Pass, None) => self.pass(state, sink, scratch),
             (DongWoDecision::Stop { lap }, None) => Err(Diagnostic::new(
                 EndlessMove::CODE,
                 format!("/{lap} stops only a move that never ends"),
@@ -2160,6 +2088,250 @@ impl DongWo {
             )),
         }
     }
+
+    /// A decision while the move `t` is parked (under `stop-any-lap`): a lap it stops after,
+    /// or the drop of the muzi lap ahead, which takes it out of the park.
+    #[inline]
+    fn play_parked<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        t: InMove,
+        decision: DongWoDecision,
+        sink: &mut S,
+        (scratch, lookahead): (&mut DongWoScratch, Lookahead),
+    ) -> Result<(), Diagnostic> {
+        let park = t.park.expect("parked");
+        match decision {
+            DongWoDecision::Stop { lap } => {
+                if lap < park.first || lap > park.last {
+                    return Err(self.parked_refusal(&park, format_args!("lap {lap}")));
+                }
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
+                    self.stop_parked(state, &t, &park, lap, sink, scratch)?;
+                    self.end_of_move(state, t.mover, sink, scratch)
+                })
+            }
+            DongWoDecision::Drop { drop } => {
+                if Self::at_node(&state.board, &t, &park).is_none() {
+                    let what = DongWoDecision::Drop { drop };
+                    return Err(self.parked_refusal(&park, format_args!("{what}")));
+                }
+                self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
+                    let t = self.leave_park(state, t, &park, sink)?;
+                    state.turn = Some(t);
+                    self.play(
+                        state,
+                        &DongWoDecision::Drop { drop },
+                        sink,
+                        scratch,
+                        lookahead,
+                    )
+                })
+            }
+            other => Err(self.parked_refusal(&park, format_args!("{other}"))),
+        }
+    }
+
+    /// The sowing that starts a move from `hole`: its first lap waits for a muzi drop when
+    /// it takes a muzi, and is played on otherwise.
+    #[inline]
+    fn sow<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        (hole, direction): (Hole, Direction),
+        sink: &mut S,
+        (scratch, lookahead): (&mut DongWoScratch, Lookahead),
+    ) -> Result<(), Diagnostic> {
+        let ccw = direction == Direction::CounterClockwise;
+        let side = state.to_move;
+        let index = self.check_start(&state.board, side, hole, ccw)?;
+        // Owner actions inside the move change its course: whether it ends is judged
+        // as it is played (in `proceed`).
+        let t = InMove {
+            acted: !state.pending.is_empty(),
+            ..self.start_turn(side, index, ccw)
+        };
+        let board = state.board;
+        let never_ends = move || self.refusal_violation(&board, side, hole, ccw, Refusal::Endless);
+        if state.board.muzi_at(index).is_some() {
+            if self.config.endless == EndlessMove::Illegal
+                && !t.acted
+                && lookahead == Lookahead::Ahead
+            {
+                match self.move_can_end(&state.board, side, index, ccw, Goal::Finish, scratch) {
+                    Reach::Yes => {}
+                    Reach::No => return Err(never_ends()),
+                    Reach::Undecided => {
+                        let what = DongWoDecision::Sow { hole, direction };
+                        return Err(self.undecided_move(format_args!("{what}"), 0));
+                    }
+                }
+            }
+            // The first lap's state is not kept: a later lap back at it allows more
+            // drops (a singleton meeting), so it is another node.
+            state.turn = Some(t);
+            return Ok(());
+        }
+        self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
+            let what = DongWoDecision::Sow { hole, direction };
+            self.proceed(
+                state,
+                t,
+                None,
+                (what, never_ends),
+                sink,
+                (scratch, lookahead),
+            )
+        })
+    }
+
+    /// The muzi drop `drop` of the move `t` at its muzi lap, and the move on from there.
+    #[inline]
+    fn drop_muzi<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        t: InMove,
+        drop: MuziDrop,
+        sink: &mut S,
+        (scratch, lookahead): (&mut DongWoScratch, Lookahead),
+    ) -> Result<(), Diagnostic> {
+        let k = self.drop_offset(state, &t, drop)?;
+        let takes = self.meeting_taken(&state.board, &t, k, drop.takes)?;
+        let never_ends = || {
+            Diagnostic::new(
+                EndlessMove::CODE,
+                format!("after {} the move never ends: whatever the muzi drops from there, the relay keeps coming back to states it was in; such a move is not allowed", DongWoDecision::Drop { drop }),
+            )
+        };
+        // A move without owner actions is checked as it is played (in `proceed`).
+        if self.config.endless == EndlessMove::Illegal && t.acted && state.pending.is_empty() {
+            let node = Snap {
+                board: state.board,
+                next: t.next,
+            };
+            let mut meter = Meter {
+                left: self.max_laps - u64::from(t.lap),
+            };
+            let (_, onward) = self.after_drop(&node, &t, k, &mut meter, &mut scratch.drops);
+            match self.leads_to_end(onward, &t, (false, Goal::Finish), &[], &mut meter, scratch) {
+                Reach::Yes => {}
+                Reach::No => return Err(never_ends()),
+                Reach::Undecided => {
+                    let what = DongWoDecision::Drop { drop };
+                    return Err(self.undecided_move(format_args!("{what}"), t.lap));
+                }
+            }
+        }
+        self.played_or_undone(state, sink, scratch, |state, sink, scratch| {
+            let what = DongWoDecision::Drop { drop };
+            self.drop_and_proceed(
+                state,
+                t,
+                (k, takes),
+                (what, never_ends),
+                sink,
+                (scratch, lookahead),
+            )
+        })
+    }
+
+    /// Where the muzi lap of the move `t` drops its muzi for `drop`: the offset of a hole
+    /// of the lap a muzi may drop into.
+    #[inline]
+    fn drop_offset(
+        &self,
+        state: &DongWoState,
+        t: &InMove,
+        drop: MuziDrop,
+    ) -> Result<usize, Diagnostic> {
+        let from = t.next as usize;
+        let pieces = state.board.holes[from] as usize + 1;
+        let lap = t.lap + 1;
+        if u64::from(lap) > self.max_laps {
+            let what = DongWoDecision::Drop { drop };
+            return Err(self.undecided_move(format_args!("the move at {what}"), t.lap));
+        }
+        let k = self.offset_of(t, pieces, drop).ok_or_else(|| {
+            Diagnostic::new(
+                MUZI_DROP,
+                format!(
+                    "lap {lap} takes {} from {} and sows {} to {}: {drop_text} is not one of its holes",
+                    pieces,
+                    ring_hole(from),
+                    ring_hole(step(from, t.ccw, 1)),
+                    ring_hole(step(from, t.ccw, pieces)),
+                    drop_text = DongWoDecision::Drop { drop },
+                ),
+            )
+        })?;
+        if !self.drop_offsets(&state.board, t).contains(k) {
+            let at = step(from, t.ccw, k + 1);
+            return Err(if state.board.owner(at) == Some(t.mover) {
+                Diagnostic::new(
+                    OWNED_MUZI,
+                    format!(
+                        "{} is {}'s own won or bought hole: he drops a muzi there only when no other drop is left, in a later lap",
+                        drop.hole, t.mover
+                    ),
+                )
+            } else {
+                Diagnostic::new(
+                    MUZI_OTHER_HOLE,
+                    format!(
+                        "{} holds the other muzi: a muzi drops there only as a singleton in a later lap",
+                        drop.hole
+                    ),
+                )
+            });
+        }
+        Ok(k)
+    }
+
+    /// A pass, open only to a player with no move.
+    #[inline]
+    fn pass<S: EventSink>(
+        &self,
+        state: &mut DongWoState,
+        sink: &mut S,
+        scratch: &mut DongWoScratch,
+    ) -> Result<(), Diagnostic> {
+        if !state.pending.is_empty() {
+            return Err(Diagnostic::new(
+                OWNED,
+                "owner actions written for a move wait for its pieces: a pass sows none",
+            ));
+        }
+        match self.has_move(&state.board, state.to_move, scratch) {
+            Reach::No => {}
+            Reach::Yes => {
+                return Err(Diagnostic::new(
+                    TURN,
+                    format!("{} has a move and may not pass", state.to_move),
+                ))
+            }
+            Reach::Undecided => {
+                return Err(undecided(
+                    format_args!("whether {} has a legal move", state.to_move),
+                    format_args!(
+                        "none of his moves was found to end, and the look-ahead of some did not end within {} laps",
+                        self.max_laps
+                    ),
+                    self.max_laps,
+                ))
+            }
+        }
+        sink.event(Event::Pass {
+            side: state.to_move,
+            rule: TURN,
+        });
+        state.to_move = state.to_move.other();
+        state.stuck = self.has_move(&state.board, state.to_move, scratch) == Reach::No;
+        sink.event(Event::TurnEnd {
+            next: state.to_move,
+        });
+        Ok(())
+    }
+
     /// The refusal of `what` (a lap to stop after, a drop, another decision) while a parked
     /// move waits: the laps it may stop after, as one range, and the drop it may go on with.
     fn parked_refusal(&self, park: &Park, what: fmt::Arguments) -> Diagnostic {
@@ -2321,7 +2493,7 @@ impl DongWo {
         state: &mut DongWoState,
         mut t: InMove,
         drop: (usize, Option<Side>),
-        refusals: (DongWoDecision, impl FnOnce() -> Diagnostic),
+        refusals: (DongWoDecision, impl Fn() -> Diagnostic),
         sink: &mut S,
         // The room, and whether the move is looked ahead: one argument, the two go together.
         (scratch, lookahead): (&mut DongWoScratch, Lookahead),
@@ -2403,4 +2575,25 @@ impl DongWo {
         }
         played
     }
+}
+
+/// The run of laps without a muzi ahead of a move under way, followed without playing it.
+#[derive(Clone, Copy)]
+struct RunAhead {
+    /// Where the run leaves the move.
+    snap: Snap,
+    end: RunEnd,
+    laps: u64,
+    /// What the look-aheads from the run's end may follow: the move's laps left after it.
+    meter: Meter,
+}
+
+/// The end of lap `lap` of a move, in ring hole `last`, by `rule`.
+#[inline]
+fn lap_end<S: EventSink>(sink: &mut S, lap: u32, last: usize, rule: Code) {
+    sink.event(Event::LapEnd {
+        hole: ring_hole(last),
+        lap,
+        rule,
+    })
 }

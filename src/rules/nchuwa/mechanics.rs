@@ -17,6 +17,8 @@ fn memo_key(ring: &Ring, start: usize) -> u64 {
 }
 
 impl Nchuwa {
+    /// Nchuwa's rules on `board` under `settings`: refused on a board the game is not played
+    /// on (four rows of 6, 9, 12 or 15 holes).
     pub fn new(board: BoardSize, settings: &Settings) -> Result<Nchuwa, Diagnostic> {
         if !DEF.boards.contains(&board) {
             return Err(Diagnostic::new(
@@ -780,6 +782,8 @@ impl Nchuwa {
         );
     }
 
+    /// A move of play: checked whole (its start, how it ends, its extra capture) before
+    /// anything changes, then sown, its captures taken and the turn finished.
     pub(super) fn apply_sow<S: EventSink>(
         &self,
         state: &mut NchuwaState,
@@ -790,106 +794,157 @@ impl Nchuwa {
     ) -> Result<(), Diagnostic> {
         let index = self.check_start(state, mover, hole)?;
         let plan = self.plan_sow(state, mover, index, true, scratch);
-        let mut extra = None;
-        let laps = match (plan.walk, stop) {
+        let (laps, extra) = match (plan.walk, stop) {
             (Walk::Undecided, _) => return Err(self.undecided_move(hole)),
-            (Walk::Endless { mu, lambda }, _) if self.config.endless == Endless::Illegal => {
-                return Err(Diagnostic::new(
-                    Endless::CODE,
-                    format!(
-                        "{hole} never ends: after lap {} the sowing is back where it was after lap {mu} and repeats every {lambda} lap{}; such a move is not allowed",
-                        mu + lambda,
-                        if lambda == 1 { "" } else { "s" }
-                    ),
-                ))
-            }
-            (Walk::Endless { mu, lambda }, None) => {
-                let laps = self.stop_laps(plan.walk);
-                return Err(Diagnostic::new(
-                    Endless::CODE,
-                    format!(
-                        "{hole} never ends (after lap {} it is back where it was after lap {mu}, and repeats every {lambda}): write the lap the mover stops after, /{} to /{}",
-                        mu + lambda,
-                        laps.start(),
-                        laps.end()
-                    ),
-                ));
-            }
-            (Walk::Endless { mu, lambda }, Some(lap)) => {
-                let laps = self.stop_laps(plan.walk);
-                if !laps.contains(&(lap as u64)) {
-                    let range = if self.config.endless == Endless::StopAnyLap {
-                        format!(
-                            "any lap up to one more round of the cycle after its state first repeats (after lap {}, as after lap {mu}; it repeats every {lambda})",
-                            mu + lambda
-                        )
-                    } else {
-                        "from the lap where its state first repeats through one more round of the cycle".to_string()
-                    };
-                    return Err(Diagnostic::new(
-                        Endless::CODE,
-                        format!(
-                            "{hole} can be stopped after lap {} to {}, {range}, not after lap {lap}",
-                            laps.start(),
-                            laps.end()
-                        ),
-                    ));
-                }
-                if !extras.is_empty() {
-                    return Err(Diagnostic::new(
-                        CAPTURE_EXTRA,
-                        "a stopped move captures nothing, so it has no extra capture",
-                    )
-                    .at(MovePart::ExtraCapture(0)));
-                }
-                Some(lap as u64)
-            }
-            (Walk::Ends { laps }, Some(lap)) => {
-                return Err(Diagnostic::new(
-                    Endless::CODE,
-                    format!(
-                        "{hole} ends by itself after {laps} lap{}: /{lap} stops only a move that never ends",
-                        if laps == 1 { "" } else { "s" }
-                    ),
-                ))
-            }
-            (Walk::Ends { .. }, None) => {
-                let closed = if plan.extra_open {
-                    None
-                } else if plan.front.is_none() {
-                    Some((CAPTURE_EXTRA, "the move captured nothing"))
-                } else if self.config.extra_when == CaptureExtraWhen::Never {
-                    Some((
-                        CaptureExtraWhen::CODE,
-                        "a capture in play takes the two opposite holes and nothing more (nchuwa.capture.extra-when=never)",
-                    ))
-                } else if self.config.extra_when == CaptureExtraWhen::BackEmpty
-                    && plan.back.is_some()
-                {
-                    Some((
-                        CaptureExtraWhen::CODE,
-                        "the capture took the hole behind, and only a capture whose hole behind was empty gives one more",
-                    ))
-                } else {
-                    Some((CAPTURE_EXTRA, "the opponent has no seeds left"))
-                };
-                let required = match self.config.extra_decline {
-                    CaptureExtraDecline::Allowed => None,
-                    CaptureExtraDecline::Forbidden => Some(CaptureExtraDecline::CODE),
-                };
-                extra = self.check_extras(
-                    mover,
-                    extras,
-                    (1, CAPTURE_EXTRA),
-                    closed,
-                    required,
-                    &plan.opponent_after,
-                )?[0];
-                None
-            }
+            (Walk::Endless { mu, lambda }, stop) => (
+                Some(self.check_stop(hole, extras, plan.walk, (mu, lambda), stop)?),
+                None,
+            ),
+            (Walk::Ends { laps }, Some(lap)) => return Err(Self::stop_of_ending(hole, laps, lap)),
+            (Walk::Ends { .. }, None) => (None, self.check_sow_extra(mover, extras, &plan)?),
         };
-        // Everything checked: play it, lap by lap, or straight to where it ends when no one
-        // reads the laps.
+        self.sow(state, mover, index, (&plan, laps), sink, scratch);
+        if let Some(front) = plan.front {
+            self.capture(state, mover, front, CAPTURE_INNER, sink);
+            if let Some(back) = plan.back {
+                self.capture(state, mover, back, CAPTURE_BEHIND, sink);
+            }
+            if let Some(index) = extra {
+                self.capture(state, mover, index, CAPTURE_EXTRA, sink);
+            }
+        }
+        self.finish_turn(state, sink, scratch);
+        Ok(())
+    }
+
+    /// The lap a move from `hole` that never ends (its cycle `mu`, `lambda`) is stopped
+    /// after: one the rules allow (`stop_laps`), with no extra capture, since a stopped move
+    /// captures nothing.
+    #[inline]
+    fn check_stop(
+        &self,
+        hole: Hole,
+        extras: Extras,
+        walk: Walk,
+        (mu, lambda): (u64, u64),
+        stop: Option<u32>,
+    ) -> Result<u64, Diagnostic> {
+        if self.config.endless == Endless::Illegal {
+            return Err(Diagnostic::new(
+                Endless::CODE,
+                format!(
+                    "{hole} never ends: after lap {} the sowing is back where it was after lap {mu} and repeats every {lambda} lap{}; such a move is not allowed",
+                    mu + lambda,
+                    if lambda == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        let laps = self.stop_laps(walk);
+        let Some(lap) = stop else {
+            return Err(Diagnostic::new(
+                Endless::CODE,
+                format!(
+                    "{hole} never ends (after lap {} it is back where it was after lap {mu}, and repeats every {lambda}): write the lap the mover stops after, /{} to /{}",
+                    mu + lambda,
+                    laps.start(),
+                    laps.end()
+                ),
+            ));
+        };
+        if !laps.contains(&(lap as u64)) {
+            let range = if self.config.endless == Endless::StopAnyLap {
+                format!(
+                    "any lap up to one more round of the cycle after its state first repeats (after lap {}, as after lap {mu}; it repeats every {lambda})",
+                    mu + lambda
+                )
+            } else {
+                "from the lap where its state first repeats through one more round of the cycle"
+                    .to_string()
+            };
+            return Err(Diagnostic::new(
+                Endless::CODE,
+                format!(
+                    "{hole} can be stopped after lap {} to {}, {range}, not after lap {lap}",
+                    laps.start(),
+                    laps.end()
+                ),
+            ));
+        }
+        if !extras.is_empty() {
+            return Err(Diagnostic::new(
+                CAPTURE_EXTRA,
+                "a stopped move captures nothing, so it has no extra capture",
+            )
+            .at(MovePart::ExtraCapture(0)));
+        }
+        Ok(lap as u64)
+    }
+
+    /// The refusal of a stop `/lap` written on a move from `hole` that ends by itself after
+    /// `laps` laps.
+    #[cold]
+    fn stop_of_ending(hole: Hole, laps: u64, lap: u32) -> Diagnostic {
+        Diagnostic::new(
+            Endless::CODE,
+            format!(
+                "{hole} ends by itself after {laps} lap{}: /{lap} stops only a move that never ends",
+                if laps == 1 { "" } else { "s" }
+            ),
+        )
+    }
+
+    /// The extra capture a move that ends names, checked against the one its capture opens
+    /// (`plan`): the opponent's hole it takes, if any.
+    #[inline]
+    fn check_sow_extra(
+        &self,
+        mover: Side,
+        extras: Extras,
+        plan: &SowPlan,
+    ) -> Result<Option<usize>, Diagnostic> {
+        let closed = if plan.extra_open {
+            None
+        } else if plan.front.is_none() {
+            Some((CAPTURE_EXTRA, "the move captured nothing"))
+        } else if self.config.extra_when == CaptureExtraWhen::Never {
+            Some((
+                CaptureExtraWhen::CODE,
+                "a capture in play takes the two opposite holes and nothing more (nchuwa.capture.extra-when=never)",
+            ))
+        } else if self.config.extra_when == CaptureExtraWhen::BackEmpty && plan.back.is_some() {
+            Some((
+                CaptureExtraWhen::CODE,
+                "the capture took the hole behind, and only a capture whose hole behind was empty gives one more",
+            ))
+        } else {
+            Some((CAPTURE_EXTRA, "the opponent has no seeds left"))
+        };
+        let required = match self.config.extra_decline {
+            CaptureExtraDecline::Allowed => None,
+            CaptureExtraDecline::Forbidden => Some(CaptureExtraDecline::CODE),
+        };
+        Ok(self.check_extras(
+            mover,
+            extras,
+            (1, CAPTURE_EXTRA),
+            closed,
+            required,
+            &plan.opponent_after,
+        )?[0])
+    }
+
+    /// Sow a checked move (`plan`, stopped after lap `laps` if it never ends) into the
+    /// mover's ring: lap by lap, or straight to where it ends when no one reads the laps.
+    #[inline]
+    fn sow<S: EventSink>(
+        &self,
+        state: &mut NchuwaState,
+        mover: Side,
+        index: usize,
+        (plan, laps): (&SowPlan, Option<u64>),
+        sink: &mut S,
+        scratch: &mut NchuwaScratch,
+    ) {
         let mut ring = state.rings[mover.index()];
         match (plan.walk, laps) {
             (Walk::Ends { .. }, _) if !sink.keeps_events() => ring = plan.ring_after,
@@ -902,17 +957,6 @@ impl Nchuwa {
             _ => self.play_laps(&mut ring, mover, index, (plan.walk, laps, plan.front), sink),
         }
         state.rings[mover.index()] = ring;
-        if let Some(front) = plan.front {
-            self.capture(state, mover, front, CAPTURE_INNER, sink);
-            if let Some(back) = plan.back {
-                self.capture(state, mover, back, CAPTURE_BEHIND, sink);
-            }
-            if let Some(index) = extra {
-                self.capture(state, mover, index, CAPTURE_EXTRA, sink);
-            }
-        }
-        self.finish_turn(state, sink, scratch);
-        Ok(())
     }
 
     /// A move of play cut after lap `lap` by the end of a record that stops unfinished

@@ -198,14 +198,7 @@ impl Rules for Nchuwa {
                 ))
             }
             (Phase::MustPass { side, .. }, NchuwaDecision::Pass) => {
-                sink.event(Event::Pass {
-                    side,
-                    rule: NoMove::CODE,
-                });
-                state.must_pass = false;
-                state.to_move = side.other();
-                sink.event(Event::TurnEnd { next: side.other() });
-                self.settle_no_move(state, sink, true, scratch);
+                self.pass(state, side, sink, scratch);
                 return Ok(());
             }
             (Phase::MustPass { side, .. }, _) => {
@@ -215,72 +208,11 @@ impl Rules for Nchuwa {
                 ))
             }
             (Phase::ToMove(side) | Phase::Continue { side, .. }, NchuwaDecision::Pass) => {
-                if state.opening == 0 && self.has_move(state, side, scratch).is_none() {
-                    return Err(undecided(
-                        format_args!("whether {side} has a legal move"),
-                        format_args!(
-                            "every move he has that ends or stops is one whose relay went on past lap {} without ending or coming back to a state it was in",
-                            self.max_laps
-                        ),
-                        self.max_laps,
-                    ));
-                }
-                return Err(Diagnostic::new(
-                    if state.opening > 0 {
-                        OPENING_TRANSFER
-                    } else {
-                        NoMove::CODE
-                    },
-                    format!("{side} has a legal move and cannot pass"),
-                ));
+                return Err(self.refused_pass(state, side, scratch))
             }
             (Phase::ToMove(side) | Phase::Continue { side, .. }, _) => side,
         };
-        let removal_due = self.removal_due(state);
-        let removal_example = || {
-            let opponent = mover.other();
-            let example = self
-                .occupied_example(state, opponent)
-                .map_or_else(String::new, |hole| format!(", such as *{hole}"));
-            Diagnostic::new(
-                OPENING_EXTRA,
-                format!(
-                    "both transfers are made: {mover} now removes one of {opponent}'s occupied holes, written `*hole`{example}"
-                ),
-            )
-        };
-        match *decision {
-            NchuwaDecision::Transfer { .. } | NchuwaDecision::Sow { .. } if removal_due => {
-                Err(removal_example())
-            }
-            NchuwaDecision::Transfer { from, to, extras } if state.opening > 0 => {
-                self.apply_transfer(state, mover, (from, to, extras), sink, scratch)
-            }
-            NchuwaDecision::Transfer { .. } => Err(Diagnostic::new(
-                OPENING_TRANSFER,
-                "the opening is over: a transfer `from:to` is made only once by each player, before any other move",
-            )),
-            NchuwaDecision::Remove(hole) => self.apply_remove(state, mover, hole, sink, scratch),
-            NchuwaDecision::Sow { .. } if state.opening > 0 => Err(Diagnostic::new(
-                OPENING_TRANSFER,
-                match self.config.order {
-                    OpeningOrder::ByPlayer => format!(
-                        "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to*hole, such as {mover}{}:{mover}1*{}{}",
-                        self.n + 2,
-                        mover.other(),
-                        self.ring_len()
-                    ),
-                    OpeningOrder::Interleaved => format!(
-                        "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to, such as {mover}{}:{mover}1",
-                        self.n + 2,
-                    ),
-                },
-            )),
-            NchuwaDecision::Sow { hole, extras, stop } => {
-                self.apply_sow(state, mover, (hole, extras, stop), sink, scratch)
-            }
-            NchuwaDecision::Pass => unreachable!("passes are handled above"),
-        }
+        self.apply_move(state, mover, decision, sink, scratch)
     }
 
     fn apply_cut<S: EventSink>(
@@ -437,6 +369,126 @@ impl Rules for Nchuwa {
             },
             Default::default(),
         ))
+    }
+}
+
+impl Nchuwa {
+    /// The pass of `side`, who has no legal move: the turn goes to the opponent, who may have
+    /// none either.
+    #[inline]
+    fn pass<S: EventSink>(
+        &self,
+        state: &mut NchuwaState,
+        side: Side,
+        sink: &mut S,
+        scratch: &mut NchuwaScratch,
+    ) {
+        sink.event(Event::Pass {
+            side,
+            rule: NoMove::CODE,
+        });
+        state.must_pass = false;
+        state.to_move = side.other();
+        sink.event(Event::TurnEnd { next: side.other() });
+        self.settle_no_move(state, sink, true, scratch);
+    }
+
+    /// The refusal of a pass by `side`, who is to move: he has a legal move, or cannot be
+    /// shown to have none within the lap budget.
+    #[cold]
+    fn refused_pass(
+        &self,
+        state: &NchuwaState,
+        side: Side,
+        scratch: &mut NchuwaScratch,
+    ) -> Diagnostic {
+        if state.opening == 0 && self.has_move(state, side, scratch).is_none() {
+            return undecided(
+                format_args!("whether {side} has a legal move"),
+                format_args!(
+                    "every move he has that ends or stops is one whose relay went on past lap {} without ending or coming back to a state it was in",
+                    self.max_laps
+                ),
+                self.max_laps,
+            );
+        }
+        Diagnostic::new(
+            if state.opening > 0 {
+                OPENING_TRANSFER
+            } else {
+                NoMove::CODE
+            },
+            format!("{side} has a legal move and cannot pass"),
+        )
+    }
+
+    /// A transfer, removal or sowing by `mover`, each in the part of the game that has it:
+    /// the opening's transfers, the removal that follows them, then play.
+    #[inline]
+    fn apply_move<S: EventSink>(
+        &self,
+        state: &mut NchuwaState,
+        mover: Side,
+        decision: &NchuwaDecision,
+        sink: &mut S,
+        scratch: &mut NchuwaScratch,
+    ) -> Result<(), Diagnostic> {
+        match *decision {
+            NchuwaDecision::Transfer { .. } | NchuwaDecision::Sow { .. }
+                if self.removal_due(state) =>
+            {
+                Err(self.removal_owed(state, mover))
+            }
+            NchuwaDecision::Transfer { from, to, extras } if state.opening > 0 => {
+                self.apply_transfer(state, mover, (from, to, extras), sink, scratch)
+            }
+            NchuwaDecision::Transfer { .. } => Err(Diagnostic::new(
+                OPENING_TRANSFER,
+                "the opening is over: a transfer `from:to` is made only once by each player, before any other move",
+            )),
+            NchuwaDecision::Remove(hole) => self.apply_remove(state, mover, hole, sink, scratch),
+            NchuwaDecision::Sow { .. } if state.opening > 0 => Err(self.transfer_owed(mover)),
+            NchuwaDecision::Sow { hole, extras, stop } => {
+                self.apply_sow(state, mover, (hole, extras, stop), sink, scratch)
+            }
+            NchuwaDecision::Pass => unreachable!("passes are handled by apply"),
+        }
+    }
+
+    /// The refusal of a transfer or a sowing when both transfers are made and `mover` owes
+    /// the removal of one of the opponent's holes.
+    #[cold]
+    fn removal_owed(&self, state: &NchuwaState, mover: Side) -> Diagnostic {
+        let opponent = mover.other();
+        let example = self
+            .occupied_example(state, opponent)
+            .map_or_else(String::new, |hole| format!(", such as *{hole}"));
+        Diagnostic::new(
+            OPENING_EXTRA,
+            format!(
+                "both transfers are made: {mover} now removes one of {opponent}'s occupied holes, written `*hole`{example}"
+            ),
+        )
+    }
+
+    /// The refusal of a sowing by `mover` before his opening transfer.
+    #[cold]
+    fn transfer_owed(&self, mover: Side) -> Diagnostic {
+        Diagnostic::new(
+            OPENING_TRANSFER,
+            match self.config.order {
+                OpeningOrder::ByPlayer => format!(
+                    "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to*hole, such as {mover}{}:{mover}1*{}{}",
+                    self.n + 2,
+                    mover.other(),
+                    self.ring_len()
+                ),
+                OpeningOrder::Interleaved => format!(
+                    "{mover} makes his opening transfer first: two seeds from an inner hole to an empty outer hole, written from:to, such as {mover}{}:{mover}1",
+                    self.n + 2,
+                ),
+            },
+        )
     }
 }
 
