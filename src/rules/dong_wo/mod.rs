@@ -23,9 +23,6 @@
 
 mod between;
 mod defs;
-// missing_docs: the constructor in mechanics.rs is documented by the #32 part working in that
-// file; this allowance goes when both are merged.
-#[allow(missing_docs)]
 mod mechanics;
 mod rules;
 #[cfg(test)]

@@ -15,9 +15,6 @@
 //! to the notation) and `tests.rs`. This file holds the board's representation, which they share.
 
 mod defs;
-// missing_docs: the constructor in mechanics.rs is documented by the #32 part working in that
-// file; this allowance goes when both are merged.
-#[allow(missing_docs)]
 mod mechanics;
 mod rules;
 #[cfg(test)]
