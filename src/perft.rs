@@ -22,7 +22,6 @@
 //! `mgn.limit.count` ([`add`], [`times`]), never wrapped round to a smaller number that would
 //! look like a count.
 
-use crate::code::Code;
 use crate::rules::general;
 use crate::rules::{Phase, Rules, RulesExt};
 use crate::Diagnostic;
@@ -35,12 +34,9 @@ use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 /// enough that the recursion cannot overflow the stack, as a depth of a million would.
 pub const MAX_DEPTH: u32 = 64;
 
-/// The rule a count past 64 bits is refused under.
-pub const COUNT_RULE: Code = general::LIMIT_COUNT;
-
 fn too_large() -> Diagnostic {
     Diagnostic::new(
-        COUNT_RULE,
+        general::LIMIT_COUNT,
         format!(
             "the count is past {} (2^64 - 1), the most 64 bits hold",
             u64::MAX
@@ -1008,13 +1004,19 @@ mod tests {
     #[test]
     fn count_arithmetic_is_checked() {
         assert_eq!(add(u64::MAX - 1, 1), Ok(u64::MAX));
-        assert_eq!(add(u64::MAX, 1).map_err(|e| e.rule), Err(COUNT_RULE));
+        assert_eq!(
+            add(u64::MAX, 1).map_err(|e| e.rule),
+            Err(general::LIMIT_COUNT)
+        );
         assert_eq!(times(1 << 32, (1 << 32) - 1), Ok(u64::MAX - (1 << 32) + 1));
-        assert_eq!(times(1 << 32, 1 << 32).map_err(|e| e.rule), Err(COUNT_RULE));
+        assert_eq!(
+            times(1 << 32, 1 << 32).map_err(|e| e.rule),
+            Err(general::LIMIT_COUNT)
+        );
         assert_eq!(sum([u64::MAX / 2, u64::MAX / 2, 1]), Ok(u64::MAX));
         assert_eq!(
             sum([u64::MAX / 2, u64::MAX / 2, 2]).map_err(|e| e.rule),
-            Err(COUNT_RULE)
+            Err(general::LIMIT_COUNT)
         );
     }
 

@@ -247,7 +247,7 @@ impl<'r, R: RulesExt> Session<'r, R> {
             perft(self.rules, &self.state, depth).map(Answer::Perft)
         };
         counted.unwrap_or_else(|refusal| {
-            let kind = if refusal.rule == crate::perft::COUNT_RULE {
+            let kind = if refusal.rule == general::LIMIT_COUNT {
                 ErrorKind::Overflow
             } else {
                 ErrorKind::Undecided

@@ -1011,7 +1011,7 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
             .and_then(|()| {
                 let Some(((last, _), firsts)) = decisions.split_last() else {
                     return Err(Diagnostic::new(
-                        crate::rules::CUT,
+                        general::RECORD_CUT,
                         "the move has no decision to cut",
                     ));
                 };
@@ -1043,7 +1043,7 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
             }
             Err(why) => {
                 self.state = before;
-                if why.rule == crate::rules::CUT || why.rule == general::LIMIT_LAPS {
+                if why.rule == general::RECORD_CUT || why.rule == general::LIMIT_LAPS {
                     refused.message.push_str(&format!(
                         " (nor is it a cut, as the last ply of a record that stops unfinished: {})",
                         why.message

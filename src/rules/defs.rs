@@ -102,10 +102,6 @@ impl GameDef {
     }
 }
 
-/// The code of a move cut after a lap by the end of a record that stops unfinished
-/// ([`Rules::apply_cut`](crate::rules::Rules::apply_cut)).
-pub const CUT: Code = general::RECORD_CUT;
-
 pub use super::general::GENERAL_RULES;
 
 /// The rule written `code` among those that hold for every game (`mgn.*`).

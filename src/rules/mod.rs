@@ -29,7 +29,7 @@ use crate::notation::{Element, HoleState, Move, Pile, Position, Rows, Side};
 use crate::Diagnostic;
 pub use any::{AnyDecision, AnyRules, AnyState};
 pub use defs::{
-    general_rule, undecided, Drawing, GameDef, OptionDef, PresetDef, RuleDef, Stores, CUT,
+    general_rule, undecided, Drawing, GameDef, OptionDef, PresetDef, RuleDef, Stores,
     DEFAULT_MAX_LAPS, GENERAL_RULES, MAX_MAX_LAPS,
 };
 pub use event::{Event, EventSink};
@@ -217,7 +217,7 @@ pub trait Rules {
         _sink: &mut S,
     ) -> Result<(), Diagnostic> {
         Err(Diagnostic::new(
-            CUT,
+            general::RECORD_CUT,
             "mgn cuts no move of this game after a lap (it cuts Nchuwa's): the record stops between turns",
         ))
     }

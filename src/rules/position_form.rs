@@ -12,13 +12,12 @@
 //! two cannot differ in what they accept. The round is part of the form ([`check_round`]).
 
 use super::Diagnostic;
-use crate::code::Code;
 use crate::notation::{BoardSize, Hole, HoleState, Position, Side};
 use crate::rules::general;
 use std::fmt::{self, Write as _};
 
-/// The rule every refusal of [`check_position_form`] is under.
-pub const POSITION_SHAPE: Code = general::POSITION_SHAPE;
+/// The rule every refusal of [`check_position_form`] is under, declared with the general rules.
+pub use general::POSITION_SHAPE;
 
 /// The last round mgn plays, whether a position is in it or a game reaches it: a round marker
 /// or `next-round` past it is refused ([`next_round`]). Far below `u32::MAX`, so that no round

@@ -989,13 +989,13 @@ impl Nchuwa {
         match plan.walk {
             _ if lap == 0 => {
                 return Err(Diagnostic::new(
-                    CUT,
+                    general::RECORD_CUT,
                     format!("{hole}/0: a move is cut after one of its laps, the first being lap 1"),
                 ))
             }
             Walk::Ends { laps } if lap64 >= laps => {
                 return Err(Diagnostic::new(
-                    CUT,
+                    general::RECORD_CUT,
                     format!(
                         "a move is cut before its own last lap, and {hole} ends by itself after {laps} lap{}: {}",
                         if laps == 1 { "" } else { "s" },
@@ -1023,7 +1023,11 @@ impl Nchuwa {
                 sink.event(Event::LapEnd {
                     hole: self.hole(mover, last),
                     lap: n,
-                    rule: if n == lap { CUT } else { LAP_RELAY },
+                    rule: if n == lap {
+                        general::RECORD_CUT
+                    } else {
+                        LAP_RELAY
+                    },
                 });
                 at = last;
             }

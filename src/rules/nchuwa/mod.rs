@@ -25,7 +25,7 @@ pub use defs::*;
 use super::cycle::{self, Walk};
 use super::{
     check_move_form, check_position_form, pile, undecided, Event, EventSink, GameDef, MovePart,
-    Phase, PositionHead, PositionSize, Rules, RulesExt, Settings, CUT, POSITION_SHAPE,
+    Phase, PositionHead, PositionSize, Rules, RulesExt, Settings, POSITION_SHAPE,
 };
 use crate::notation::{
     BoardSize, Element, Few, Hole, HoleState, Move, Position, Side, Sowing, Spanned,

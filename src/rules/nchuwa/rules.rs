@@ -229,7 +229,7 @@ impl Rules for Nchuwa {
         } = *decision
         else {
             return Err(Diagnostic::new(
-                CUT,
+                general::RECORD_CUT,
                 format!(
                     "{decision} is not sown after the opening: only a move of play has laps to cut"
                 ),
@@ -239,7 +239,7 @@ impl Rules for Nchuwa {
             Phase::ToMove(side) if state.opening == 0 => side,
             _ => {
                 return Err(Diagnostic::new(
-                    CUT,
+                    general::RECORD_CUT,
                     format!("{decision} cannot be played here, so it cannot be cut: only a move of play has laps to cut"),
                 ))
             }

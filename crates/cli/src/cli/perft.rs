@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mgn::notation::{Header, Side};
 use mgn::perft::{
     add, count_part, divide, divide_with, perft, perft_layers, perft_with, reach, split, sum, Part,
-    Table, COUNT_RULE,
+    Table,
 };
 use mgn::rules::{RulesExt, WithRules};
 use mgn::Diagnostic;
@@ -253,7 +253,7 @@ pub fn run(args: &PerftArgs) -> Status {
             Ok(Err(refusal)) => {
                 // A move not decided within the lap budget, or a count past 64 bits: the count
                 // is unknown, and no number is given for it.
-                let what = if refusal.rule == COUNT_RULE {
+                let what = if refusal.rule == mgn::rules::general::LIMIT_COUNT {
                     "is too large to count in 64 bits"
                 } else {
                     "is not known"
