@@ -236,6 +236,39 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The rule (or option) that decided this step of play, when one did: what `mgn select
+    /// --rule` and `mgn stats` count. Sowing, picking up, refills, turn ends and round starts
+    /// follow from the move itself and name none.
+    pub fn rule(&self) -> Option<Code> {
+        match *self {
+            Event::Shift { rule, .. }
+            | Event::Skip { rule, .. }
+            | Event::LapEnd { rule, .. }
+            | Event::Capture { rule, .. }
+            | Event::Bank { rule, .. }
+            | Event::Pass { rule, .. }
+            | Event::RoundEnd { rule, .. }
+            | Event::Transfer { rule, .. }
+            | Event::Remove { rule, .. }
+            | Event::OutOfPlay { rule, .. }
+            | Event::Gather { rule, .. }
+            | Event::Place { rule, .. }
+            | Event::Owner { rule, .. }
+            | Event::MuziSale { rule, .. }
+            | Event::GameEnd { rule, .. }
+            | Event::Cycle { rule, .. } => Some(rule),
+            Event::PickUp { .. }
+            | Event::Sow { .. }
+            | Event::SowMuzi { .. }
+            | Event::TurnEnd { .. }
+            | Event::Refill { .. }
+            | Event::RoundStart { .. }
+            | Event::Omitted { .. } => None,
+        }
+    }
+}
+
 /// Where events go. The unit type ignores them, so that generating and counting moves costs
 /// nothing for the trace it does not need.
 ///
