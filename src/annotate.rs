@@ -1,0 +1,635 @@
+//! Annotating records: a game's claims filled in from its replay, and its false claims
+//! corrected, with the rest of the text kept as written (`mgn annotate`).
+//!
+//! A writer records the moves; the replay knows what follows from them. Annotating replays a
+//! game with its claims left out (a claim never changes the replay), then edits the text the
+//! game was read from at the spans its syntax tree gives: a true claim keeps its bytes, a false
+//! one is replaced, and a new one is inserted after the step it speaks of. The moves, comments,
+//! tags and layout are never rewritten, so a record whose claims are all present and true comes
+//! back byte for byte.
+//!
+//! Every game annotated is checked again, as `mgn check` checks it, before its edits are given:
+//! a game whose annotated text would not pass is left as written and said to be so
+//! ([`GameAnnotation::NotVerified`]), so that an annotation never produces a record that fails.
+//!
+//! ```
+//! use mgn::annotate::{annotate_text, AnnotateOptions, GameAnnotation};
+//!
+//! let record = "[Game \"dakon\"]\n\n1. B4 =0/9 1... A1 *\n";
+//! let mut options = AnnotateOptions::default();
+//! options.captures = true;
+//! let annotated = annotate_text(record, &options);
+//! // The false score is corrected, and each move's capture claim added before its score.
+//! let expected = "[Game \"dakon\"]\n\n1. B4 x7(A2,B4) =0/8 1... A1 x2(B1,A5) *\n";
+//! assert_eq!(annotated.text, expected);
+//! let GameAnnotation::Annotated { corrections, .. } = &annotated.games[0] else { panic!() };
+//! assert_eq!(corrections[0].written, "=0/9");
+//! assert_eq!(corrections[0].corrected, "=0/8");
+//! ```
+
+use crate::check::{check_text, CheckOptions, RecordResult};
+use crate::code::Code;
+use crate::notation::{
+    games_in_part, Element, Game, GameKind, MovetextWriter, Outcome, Pile, Position, Span, Spanned,
+    SyntaxError,
+};
+use crate::replay::{replay_game, PlyLog, Progress, ReplayOptions, StepLabel};
+use crate::rules::{game_def, general, EventSink, DEFAULT_MAX_LAPS};
+use crate::Diagnostic;
+
+/// Where checkpoints are added ([`AnnotateOptions::checkpoints`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checkpoints {
+    /// After every step: each ply, each `round N` marker, each owner action and transaction.
+    Every,
+    /// At each round's end (after its last ply, before the `round N` marker) and at the next
+    /// round's start (after its marker and the transactions that follow it), and after the
+    /// record's last ply.
+    Round,
+    /// After the record's last step only.
+    End,
+}
+
+/// What an annotation adds. Whatever it adds, every false claim written is corrected; with
+/// nothing to add (the default), that is all it does.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct AnnotateOptions {
+    /// A capture claim after each move that captured (a move that captured nothing gets none:
+    /// `x0` says nothing a reader needs).
+    pub captures: bool,
+    /// A score claim after each move.
+    pub scores: bool,
+    /// Checkpoints, where this says.
+    pub checkpoints: Option<Checkpoints>,
+    /// The lap budget of the replay, as `mgn check --max-laps`.
+    pub max_laps: u64,
+}
+
+impl Default for AnnotateOptions {
+    fn default() -> AnnotateOptions {
+        AnnotateOptions {
+            captures: false,
+            scores: false,
+            checkpoints: None,
+            max_laps: DEFAULT_MAX_LAPS,
+        }
+    }
+}
+
+impl AnnotateOptions {
+    /// Whether the options add claims, and so also fill in the result of a game the rules
+    /// ended where the record writes `*`.
+    pub fn adds(&self) -> bool {
+        self.captures || self.scores || self.checkpoints.is_some()
+    }
+}
+
+/// One change to a text: the bytes at `span` replaced by `text` (an insertion when the span is
+/// empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    /// The bytes replaced, as offsets of the text the game was read from.
+    pub span: Span,
+    /// What replaces them.
+    pub text: String,
+}
+
+/// A false claim replaced by what the replay gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Correction {
+    /// Where the claim was written, in the text the game was read from.
+    pub span: Span,
+    /// The claim as written (`=0/9`).
+    pub written: String,
+    /// The claim as corrected, in the writer's form (`=0/8`).
+    pub corrected: String,
+    /// The rule the claim broke, as `mgn check` reports it (`mgn.claim.score`).
+    pub rule: Code,
+}
+
+/// What became of one record of a text.
+#[derive(Clone, Debug)]
+pub enum GameAnnotation {
+    /// The record does not read; it is left as written.
+    Syntax {
+        /// The first departure from MGN's syntax.
+        error: SyntaxError,
+        /// The game its `Game` tag names, when that much reads.
+        kind: Option<GameKind>,
+    },
+    /// The game does not replay (an illegal move, a header the rules refuse, a round marker
+    /// out of place): it is left as written. `failure` is what `mgn check` reports.
+    DoesNotReplay {
+        /// The game the record is of.
+        kind: GameKind,
+        /// Why it does not replay, placed in the text it was read from.
+        failure: Diagnostic,
+    },
+    /// The game replays; its claims were filled in and corrected.
+    Annotated {
+        /// The game the record is of.
+        kind: GameKind,
+        /// The false claims corrected, in text order.
+        corrections: Vec<Correction>,
+        /// The edits made, in text order: none when every claim asked for was there and true.
+        edits: Vec<Edit>,
+    },
+    /// The game replays, but its annotated text would not pass `mgn check` (a claim at a
+    /// place no claim can stand, such as a capture claim before the round's first move): it is
+    /// left as written. `failure` is placed at the game's `Game` tag and says what the check
+    /// of the annotated text found.
+    NotVerified {
+        /// The game the record is of.
+        kind: GameKind,
+        /// What the check of the annotated game found.
+        failure: Diagnostic,
+    },
+}
+
+impl GameAnnotation {
+    /// Whether the record was left as written because it does not read, does not replay or
+    /// could not be annotated.
+    pub fn failed(&self) -> bool {
+        !matches!(self, GameAnnotation::Annotated { .. })
+    }
+
+    /// Whether the record's text changed.
+    pub fn changed(&self) -> bool {
+        matches!(self, GameAnnotation::Annotated { edits, .. } if !edits.is_empty())
+    }
+}
+
+/// A text annotated: the new text, and what became of each record of it, in order.
+#[derive(Clone, Debug)]
+pub struct AnnotatedText {
+    /// The text with every game's edits made.
+    pub text: String,
+    /// Each record of the text, in order.
+    pub games: Vec<GameAnnotation>,
+}
+
+/// Annotates every game of a whole text (a file). See [`annotate_part`].
+pub fn annotate_text(text: &str, options: &AnnotateOptions) -> AnnotatedText {
+    annotate_part(text, true, options)
+}
+
+/// Annotates every game of one part of a file ([`crate::notation::parts()`]; `last` when the
+/// file ends with it), as [`crate::check::check_part`] checks them: spans are offsets into
+/// `text`. Records that do not read, or do not replay, are copied as written.
+pub fn annotate_part(text: &str, last: bool, options: &AnnotateOptions) -> AnnotatedText {
+    let mut games = games_in_part(text, Vec::new(), last);
+    let mut annotations = Vec::new();
+    while let Some(next) = games.next_game() {
+        let mut reader = match next {
+            Ok(reader) => reader,
+            Err(error) => {
+                let kind = games.game_kind();
+                annotations.push(GameAnnotation::Syntax { error, kind });
+                continue;
+            }
+        };
+        let kind = reader.header.game.value;
+        let mut moves = Vec::new();
+        for element in reader.by_ref() {
+            match element {
+                Ok(element) => moves.push(element),
+                Err(_) => break,
+            }
+        }
+        let header = reader.header.clone();
+        let outcome = reader.outcome();
+        let (game, outcome) = match (games.finish(reader), outcome) {
+            (Err(error), _) => {
+                annotations.push(GameAnnotation::Syntax {
+                    error,
+                    kind: Some(kind),
+                });
+                continue;
+            }
+            (Ok(_), None) => unreachable!("a game that reads to its end has a result"),
+            (Ok(_), Some(outcome)) => (Game::new(header, moves, outcome.value), outcome),
+        };
+        let mut game = game;
+        game.outcome = outcome;
+        annotations.push(annotate_game(text, &game, options));
+    }
+    let mut edits: Vec<&Edit> = annotations
+        .iter()
+        .flat_map(|a| match a {
+            GameAnnotation::Annotated { edits, .. } => edits.as_slice(),
+            _ => &[],
+        })
+        .collect();
+    edits.sort_by_key(|e| (e.span.start, e.span.end));
+    AnnotatedText {
+        text: apply(text, 0, text.len(), edits.into_iter()),
+        games: annotations,
+    }
+}
+
+/// `text[from..to]` with `edits` made (sorted, within the range).
+fn apply<'e>(text: &str, from: usize, to: usize, edits: impl Iterator<Item = &'e Edit>) -> String {
+    let mut out = String::with_capacity(to - from + 64);
+    let mut at = from;
+    for edit in edits {
+        out.push_str(&text[at..edit.span.start]);
+        out.push_str(&edit.text);
+        at = edit.span.end;
+    }
+    out.push_str(&text[at..to]);
+    out
+}
+
+/// What the replay gave at one step of the record.
+struct Replayed {
+    label: StepLabel,
+    /// What the step captured, for a ply.
+    captured: crate::replay::Captures,
+    after: Position,
+}
+
+/// The kinds of claims, in the order the writer puts them after a ply.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Captures,
+    Score,
+    Checkpoint,
+}
+
+/// Annotates one game read from `text` (its spans are offsets into `text`).
+pub fn annotate_game(text: &str, game: &Game, options: &AnnotateOptions) -> GameAnnotation {
+    let kind = game.header.game.value;
+    // Claims never change the replay: left out, they cannot stop it.
+    let mut bare = game.clone();
+    bare.moves.retain(|e| !is_claim(e));
+    bare.outcome.value = Outcome::Unknown;
+    let mut start = None;
+    let mut steps = Vec::new();
+    let mut keep = |progress: Progress| match progress {
+        Progress::Start(position) => start = Some(position),
+        Progress::Step(step) => {
+            let mut log = PlyLog::new(game_def(kind));
+            for event in step.events {
+                log.event(event);
+            }
+            steps.push(Replayed {
+                label: step.label,
+                captured: log.captures().clone(),
+                after: step.after,
+            });
+        }
+    };
+    let replay_options = ReplayOptions::verdict()
+        .max_laps(options.max_laps)
+        .on_step(&mut keep);
+    let replayed = replay_game(&bare, replay_options);
+    if let Some(failure) = replayed.failure {
+        return GameAnnotation::DoesNotReplay { kind, failure };
+    }
+    let Some(start) = start else {
+        unreachable!("a game that replays has a start position")
+    };
+    let mut annotator = Annotator {
+        text,
+        game,
+        options,
+        steps: &steps,
+        edits: Vec::new(),
+        corrections: Vec::new(),
+    };
+    annotator.claims(&start);
+    annotator.result(replayed.winner);
+    let Annotator {
+        mut edits,
+        corrections,
+        ..
+    } = annotator;
+    edits.sort_by_key(|e| (e.span.start, e.span.end));
+    if let Err(failure) = verify(text, game, &edits, options) {
+        return GameAnnotation::NotVerified { kind, failure };
+    }
+    GameAnnotation::Annotated {
+        kind,
+        corrections,
+        edits,
+    }
+}
+
+fn is_claim(element: &Element) -> bool {
+    matches!(
+        element,
+        Element::Captures(_) | Element::Score(_) | Element::Checkpoint(_)
+    )
+}
+
+/// The text of a claim as the writer writes it.
+fn written(element: &Element) -> String {
+    let mut out = String::new();
+    MovetextWriter::new().element(&mut out, element);
+    out
+}
+
+fn captures_text(captured: &crate::replay::Captures) -> String {
+    written(&Element::Captures(Spanned::new(
+        crate::notation::CaptureClaim {
+            count: u32::try_from(captured.points).unwrap_or(u32::MAX),
+            holes: captured.holes.clone(),
+        },
+        Span::default(),
+    )))
+}
+
+fn score_text(stores: [Pile; 2]) -> String {
+    written(&Element::Score(Spanned::new(stores, Span::default())))
+}
+
+fn checkpoint_text(position: &Position) -> String {
+    written(&Element::Checkpoint(Spanned::new(
+        position.clone(),
+        Span::default(),
+    )))
+}
+
+struct Annotator<'a> {
+    text: &'a str,
+    game: &'a Game,
+    options: &'a AnnotateOptions,
+    steps: &'a [Replayed],
+    edits: Vec<Edit>,
+    corrections: Vec<Correction>,
+}
+
+/// A step of the record and the claims written after it, up to the next step.
+struct Group {
+    /// The step, in `steps`; None for what stands before the first step.
+    step: Option<usize>,
+    /// Where the step's token ends: new claims go there, or after a claim written before them.
+    end: usize,
+    /// The claims written after it: their kind and where each ends.
+    written: Vec<(Kind, usize)>,
+    is_move: bool,
+}
+
+impl Annotator<'_> {
+    fn claims(&mut self, start: &Position) {
+        let mut next_step = 0;
+        // The last ply of the current round: what a capture claim speaks of.
+        let mut last_ply: Option<usize> = None;
+        let mut groups: Vec<Group> = Vec::new();
+        let mut current = Group {
+            step: None,
+            end: 0,
+            written: Vec::new(),
+            is_move: false,
+        };
+        for element in &self.game.moves {
+            let stepped = match element {
+                Element::Move(_) | Element::Pass(_) => Some(true),
+                Element::Action(_) | Element::Transaction(_) => Some(false),
+                Element::Round(marker) => {
+                    let is_step = matches!(
+                        self.steps.get(next_step).map(|s| &s.label),
+                        Some(StepLabel::Round { round }) if *round == marker.value
+                    );
+                    is_step.then_some(false)
+                }
+                _ => None,
+            };
+            if let Some(is_ply) = stepped {
+                let index = next_step;
+                next_step += 1;
+                if is_ply {
+                    last_ply = Some(index);
+                } else if matches!(element, Element::Round(_)) {
+                    last_ply = None;
+                }
+                groups.push(std::mem::replace(
+                    &mut current,
+                    Group {
+                        step: Some(index),
+                        end: span_of(element).end,
+                        written: Vec::new(),
+                        is_move: matches!(element, Element::Move(_)),
+                    },
+                ));
+                continue;
+            }
+            let position = current.step.map_or(start, |s| &self.steps[s].after).clone();
+            match element {
+                Element::Captures(claim) => {
+                    current.written.push((Kind::Captures, claim.span.end));
+                    if let Some(ply) = last_ply {
+                        let captured = &self.steps[ply].captured;
+                        let mut claimed = claim.value.holes.clone();
+                        claimed.sort();
+                        let holds = captured.points == claim.value.count as u64
+                            && (claimed.is_empty() || claimed == captured.sorted_holes());
+                        if !holds {
+                            self.correct(
+                                claim.span,
+                                captures_text(captured),
+                                general::CLAIM_CAPTURES,
+                            );
+                        }
+                    }
+                }
+                Element::Score(claim) => {
+                    current.written.push((Kind::Score, claim.span.end));
+                    if claim.value != position.stores {
+                        self.correct(
+                            claim.span,
+                            score_text(position.stores),
+                            general::CLAIM_SCORE,
+                        );
+                    }
+                }
+                Element::Checkpoint(claim) => {
+                    current.written.push((Kind::Checkpoint, claim.span.end));
+                    if claim.value != position {
+                        let corrected = checkpoint_text(&position);
+                        self.correct(claim.span, corrected, general::CLAIM_CHECKPOINT);
+                    }
+                }
+                _ => {}
+            }
+        }
+        groups.push(current);
+        let wanted: Vec<bool> = self.checkpoints_wanted();
+        for group in &groups {
+            let Some(step) = group.step else { continue };
+            let has = |kind: Kind| group.written.iter().any(|(k, _)| *k == kind);
+            let mut new = Vec::new();
+            let replayed = &self.steps[step];
+            if group.is_move && self.options.captures && !has(Kind::Captures) {
+                let captured = &replayed.captured;
+                if captured.points > 0 || !captured.holes.is_empty() {
+                    new.push((Kind::Captures, captures_text(captured)));
+                }
+            }
+            if group.is_move && self.options.scores && !has(Kind::Score) {
+                new.push((Kind::Score, score_text(replayed.after.stores)));
+            }
+            if wanted[step] && !has(Kind::Checkpoint) {
+                new.push((Kind::Checkpoint, checkpoint_text(&replayed.after)));
+            }
+            for (kind, claim) in new {
+                // After the claims written that the writer puts before this one.
+                let at = group
+                    .written
+                    .iter()
+                    .filter(|(k, _)| *k < kind)
+                    .map(|(_, end)| *end)
+                    .max()
+                    .unwrap_or(group.end);
+                self.edits.push(Edit {
+                    span: Span::new(at, at),
+                    text: format!(" {claim}"),
+                });
+            }
+        }
+    }
+
+    /// For each step, whether a checkpoint goes after it.
+    fn checkpoints_wanted(&self) -> Vec<bool> {
+        let steps = self.steps;
+        let is_ply = |s: &Replayed| matches!(s.label, StepLabel::Ply { .. });
+        let is_round = |s: &Replayed| matches!(s.label, StepLabel::Round { .. });
+        let last = steps.len().checked_sub(1);
+        (0..steps.len())
+            .map(|k| match self.options.checkpoints {
+                None => false,
+                Some(Checkpoints::Every) => true,
+                Some(Checkpoints::End) => Some(k) == last,
+                Some(Checkpoints::Round) => {
+                    let next = steps.get(k + 1);
+                    if Some(k) == last {
+                        true
+                    } else if is_ply(&steps[k]) {
+                        // The round's last ply: the next step starts the next round.
+                        next.is_some_and(is_round)
+                    } else {
+                        // The last step between rounds, after a round marker.
+                        let since_ply = steps[..=k].iter().rev().take_while(|s| !is_ply(s));
+                        let after_marker = since_ply.into_iter().any(is_round);
+                        after_marker && next.is_some_and(is_ply)
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// The result, corrected when it is false, and filled in when the rules ended the game,
+    /// the record writes `*` and the options add claims.
+    fn result(&mut self, winner: Option<Option<crate::notation::Side>>) {
+        use crate::notation::Side;
+        let written = self.game.outcome.value;
+        let replayed = match winner {
+            Some(Some(Side::A)) => Outcome::AWins,
+            Some(Some(Side::B)) => Outcome::BWins,
+            Some(None) => Outcome::Draw,
+            None => Outcome::Unknown,
+        };
+        if written == replayed {
+            return;
+        }
+        let stopped_early = self
+            .game
+            .header
+            .termination
+            .as_ref()
+            .is_some_and(|t| t.value != "normal" && t.value != "unfinished");
+        let change = match (written, winner) {
+            // Not over: `*`, or a decisive result of a game stopped early, holds.
+            (_, None) if written == Outcome::Unknown || stopped_early => false,
+            (Outcome::Unknown, Some(_)) => self.options.adds(),
+            _ => true,
+        };
+        if !change {
+            return;
+        }
+        let token = replayed.token().to_string();
+        if written == Outcome::Unknown {
+            self.edits.push(Edit {
+                span: self.game.outcome.span,
+                text: token.clone(),
+            });
+        } else {
+            self.correct(self.game.outcome.span, token.clone(), general::CLAIM_RESULT);
+        }
+        // The tag and the terminator agree, as the reader wants.
+        if let Some(tag) = &self.game.header.result {
+            self.edits.push(Edit {
+                span: tag.span,
+                text: token,
+            });
+        }
+    }
+
+    fn correct(&mut self, span: Span, corrected: String, rule: Code) {
+        let written = self.text[span.start..span.end].to_string();
+        self.edits.push(Edit {
+            span,
+            text: corrected.clone(),
+        });
+        self.corrections.push(Correction {
+            span,
+            written,
+            corrected,
+            rule,
+        });
+    }
+}
+
+fn span_of(element: &Element) -> Span {
+    match element {
+        Element::Move(e) => e.span,
+        Element::Pass(e) => e.span,
+        Element::Action(e) => e.span,
+        Element::Captures(e) => e.span,
+        Element::Score(e) => e.span,
+        Element::Checkpoint(e) => e.span,
+        Element::Round(e) => e.span,
+        Element::Transaction(e) => e.span,
+        Element::Comment(e) => e.span,
+    }
+}
+
+/// Checks the game's text with `edits` made as `mgn check` would: the failure, placed at the
+/// game's `Game` tag, if it does not pass.
+fn verify(
+    text: &str,
+    game: &Game,
+    edits: &[Edit],
+    options: &AnnotateOptions,
+) -> Result<(), Diagnostic> {
+    let tag = game.header.game.span.start;
+    let from = text[..tag].rfind("[Game").unwrap_or(tag);
+    let to = game.outcome.span.end;
+    let annotated = apply(text, from, to, edits.iter());
+    let check = CheckOptions {
+        max_laps: options.max_laps,
+    };
+    let results = check_text(&annotated, &check);
+    let found = match results.as_slice() {
+        [result] if result.passed() => return Ok(()),
+        [RecordResult::Checked {
+            verdict: crate::check::Verdict::Failed(problems),
+            ..
+        }] => problems
+            .first()
+            .map(|p| (p.rule, p.message.clone()))
+            .unwrap_or((general::CLAIM_RESULT, String::new())),
+        [RecordResult::Syntax { error, .. }] => (general::MOVE_FORM, error.message()),
+        _ => (
+            general::MOVE_FORM,
+            "it reads as another number of games".into(),
+        ),
+    };
+    let (rule, message) = found;
+    Err(Diagnostic::new(
+        rule,
+        format!("the game annotated would not pass mgn check ({message}): it is left as written"),
+    )
+    .at_span(from, tag))
+}
