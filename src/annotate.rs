@@ -633,3 +633,175 @@ fn verify(
     )
     .at_span(from, tag))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_games;
+
+    /// `text` with every claim left out: capture and score claims and checkpoints (with the
+    /// blanks before them on their line), and the result as `*` (in its tag too).
+    fn without_claims(text: &str) -> String {
+        let mut cuts = Vec::new();
+        for game in parse_games(text) {
+            let game = game.expect("the records read");
+            for element in &game.moves {
+                if is_claim(element) {
+                    let span = span_of(element);
+                    let line = &text[..span.start];
+                    let blanks = line.len() - line.trim_end_matches([' ', '\t']).len();
+                    cuts.push(Edit {
+                        span: Span::new(span.start - blanks, span.end),
+                        text: String::new(),
+                    });
+                }
+            }
+            cuts.push(Edit {
+                span: game.outcome.span,
+                text: "*".into(),
+            });
+            if let Some(tag) = &game.header.result {
+                cuts.push(Edit {
+                    span: tag.span,
+                    text: "*".into(),
+                });
+            }
+        }
+        cuts.sort_by_key(|e| e.span.start);
+        apply(text, 0, text.len(), cuts.iter())
+    }
+
+    fn options(checkpoints: Option<Checkpoints>) -> AnnotateOptions {
+        AnnotateOptions {
+            captures: true,
+            scores: true,
+            checkpoints,
+            ..AnnotateOptions::default()
+        }
+    }
+
+    fn passes(text: &str) -> bool {
+        check_text(text, &CheckOptions::default())
+            .iter()
+            .all(RecordResult::passed)
+    }
+
+    fn records() -> Vec<(std::path::PathBuf, String)> {
+        let mut found = Vec::new();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("records");
+        for game in std::fs::read_dir(&root).unwrap() {
+            for file in std::fs::read_dir(game.unwrap().path()).unwrap() {
+                let path = file.unwrap().path();
+                let text = std::fs::read_to_string(&path).unwrap();
+                found.push((path, text));
+            }
+        }
+        found.sort();
+        assert!(found.len() >= 20, "the records of records/");
+        found
+    }
+
+    #[test]
+    fn every_record_whose_claims_are_all_true_comes_back_byte_for_byte() {
+        for (path, text) in records() {
+            let annotated = annotate_text(&text, &AnnotateOptions::default());
+            assert_eq!(annotated.text, text, "{}", path.display());
+            assert!(annotated.games.iter().all(|g| !g.failed() && !g.changed()));
+        }
+    }
+
+    #[test]
+    fn every_record_stripped_of_its_claims_is_annotated_into_one_that_passes() {
+        for (path, text) in records() {
+            let bare = without_claims(&text);
+            assert!(passes(&bare), "{} without claims", path.display());
+            for at in [Checkpoints::Every, Checkpoints::Round, Checkpoints::End] {
+                let options = options(Some(at));
+                let annotated = annotate_text(&bare, &options);
+                let name = format!("{} with checkpoints {at:?}", path.display());
+                assert!(annotated.games.iter().all(|g| !g.failed()), "{name}");
+                assert!(passes(&annotated.text), "{name}:\n{}", annotated.text);
+                // What the replay gives is filled in once: a second run finds it all there.
+                let again = annotate_text(&annotated.text, &options);
+                assert_eq!(again.text, annotated.text, "{name}: annotated twice");
+                // The result filled in is the one the record was written with, where the rules
+                // ended the game.
+                let results = |t: &str| -> Vec<Outcome> {
+                    parse_games(t)
+                        .into_iter()
+                        .map(|g| g.unwrap().outcome.value)
+                        .collect()
+                };
+                for (filled, written) in results(&annotated.text).iter().zip(results(&text)) {
+                    assert!(*filled == written || *filled == Outcome::Unknown, "{name}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_false_checkpoint_is_corrected_and_a_true_one_kept() {
+        let text = "[Game \"dakon\"]\n\n1. B4 [6,0,0,6,6/6,6,6,0,6 0/8 A 1] 1... A1 [0/0 x] *\n";
+        // The second checkpoint does not read: the whole record is left as written.
+        let annotated = annotate_text(text, &AnnotateOptions::default());
+        assert!(matches!(annotated.games[0], GameAnnotation::Syntax { .. }));
+        assert_eq!(annotated.text, text);
+
+        let text = "[Game \"dakon\"]\n\n1. B4 [6,0,0,6,6/6,6,6,0,6 0/8 A 1] 1... A1\n[1,1,1,1,1/1,1,1,1,1 0/8 B 1] *\n";
+        let annotated = annotate_text(text, &AnnotateOptions::default());
+        let GameAnnotation::Annotated { corrections, .. } = &annotated.games[0] else {
+            panic!("{:?}", annotated.games[0]);
+        };
+        assert_eq!(corrections.len(), 1);
+        assert_eq!(corrections[0].written, "[1,1,1,1,1/1,1,1,1,1 0/8 B 1]");
+        assert_eq!(corrections[0].rule, general::CLAIM_CHECKPOINT);
+        assert!(annotated
+            .text
+            .starts_with("[Game \"dakon\"]\n\n1. B4 [6,0,0,6,6/6,6,6,0,6 0/8 A 1] 1... A1\n["));
+        assert!(passes(&annotated.text), "{}", annotated.text);
+    }
+
+    #[test]
+    fn a_false_result_is_corrected_in_the_tag_and_the_terminator() {
+        let text = "[Game \"dakon\"]\n[Result \"1-0\"]\n\n1. B4 1-0\n";
+        let annotated = annotate_text(text, &AnnotateOptions::default());
+        assert_eq!(
+            annotated.text,
+            "[Game \"dakon\"]\n[Result \"*\"]\n\n1. B4 *\n"
+        );
+        let GameAnnotation::Annotated { corrections, .. } = &annotated.games[0] else {
+            panic!("{:?}", annotated.games[0]);
+        };
+        assert_eq!(corrections[0].rule, general::CLAIM_RESULT);
+        assert_eq!(
+            (
+                corrections[0].written.as_str(),
+                corrections[0].corrected.as_str()
+            ),
+            ("1-0", "*")
+        );
+    }
+
+    #[test]
+    fn an_illegal_move_leaves_the_game_as_written() {
+        let text = "[Game \"dakon\"]\n\n1. B4 =0/9 1... B1 *\n";
+        let annotated = annotate_text(text, &options(Some(Checkpoints::Every)));
+        assert_eq!(annotated.text, text);
+        let GameAnnotation::DoesNotReplay { failure, .. } = &annotated.games[0] else {
+            panic!("{:?}", annotated.games[0]);
+        };
+        assert_eq!(failure.offset(), text.find("B1"));
+    }
+
+    #[test]
+    fn a_claim_that_cannot_stand_where_it_is_leaves_the_game_as_written() {
+        // A capture claim before any move speaks of no ply: nothing true can replace it.
+        let text = "[Game \"dakon\"]\n\nx0 1. B4 *\n";
+        let annotated = annotate_text(text, &options(None));
+        assert_eq!(annotated.text, text);
+        assert!(matches!(
+            annotated.games[0],
+            GameAnnotation::NotVerified { .. }
+        ));
+    }
+}
