@@ -246,7 +246,10 @@ struct Replayed {
     label: StepLabel,
     /// What the step captured, for a ply.
     captured: crate::replay::Captures,
-    after: Position,
+    stores: [Pile; 2],
+    /// The position after the step, kept only where a checkpoint needs it: a game of a million
+    /// plies annotated with scores alone holds no million positions.
+    after: Option<Position>,
 }
 
 /// The kinds of claims, in the order the writer puts them after a ply.
@@ -257,6 +260,57 @@ enum Kind {
     Checkpoint,
 }
 
+/// What a game's replay gave: its start position, its steps, and the winner (`Some(None)` a
+/// draw) when the rules ended the game.
+type Steps = (
+    Position,
+    Vec<Replayed>,
+    Option<Option<crate::notation::Side>>,
+);
+
+/// Replays `bare`, a game without claims, keeping each step and the position after those
+/// `positions` asks for (by their number, from 0): the start position, the steps and the
+/// winner (`Some(None)` a draw) when the rules ended the game, or why it does not replay.
+fn replay_steps(
+    bare: &Game,
+    options: &AnnotateOptions,
+    positions: &dyn Fn(usize) -> bool,
+) -> Result<Steps, Diagnostic> {
+    let def = game_def(bare.header.game.value);
+    let mut start = None;
+    let mut steps = Vec::new();
+    let mut keep = |progress: Progress| match progress {
+        Progress::Start(position) => start = Some(position),
+        Progress::Step(step) => {
+            let mut log = PlyLog::new(def);
+            if matches!(step.label, StepLabel::Ply { .. }) {
+                for event in step.events {
+                    log.event(event);
+                }
+            }
+            let stores = step.after.stores;
+            let after = positions(steps.len()).then_some(step.after);
+            steps.push(Replayed {
+                label: step.label,
+                captured: log.captures().clone(),
+                stores,
+                after,
+            });
+        }
+    };
+    let replay_options = ReplayOptions::verdict()
+        .max_laps(options.max_laps)
+        .on_step(&mut keep);
+    let replayed = replay_game(bare, replay_options);
+    if let Some(failure) = replayed.failure {
+        return Err(failure);
+    }
+    let Some(start) = start else {
+        unreachable!("a game that replays has a start position")
+    };
+    Ok((start, steps, replayed.winner))
+}
+
 /// Annotates one game read from `text` (its spans are offsets into `text`).
 pub fn annotate_game(text: &str, game: &Game, options: &AnnotateOptions) -> GameAnnotation {
     let kind = game.header.game.value;
@@ -264,32 +318,30 @@ pub fn annotate_game(text: &str, game: &Game, options: &AnnotateOptions) -> Game
     let mut bare = game.clone();
     bare.moves.retain(|e| !is_claim(e));
     bare.outcome.value = Outcome::Unknown;
-    let mut start = None;
-    let mut steps = Vec::new();
-    let mut keep = |progress: Progress| match progress {
-        Progress::Start(position) => start = Some(position),
-        Progress::Step(step) => {
-            let mut log = PlyLog::new(game_def(kind));
-            for event in step.events {
-                log.event(event);
-            }
-            steps.push(Replayed {
-                label: step.label,
-                captured: log.captures().clone(),
-                after: step.after,
-            });
+    let every = options.checkpoints == Some(Checkpoints::Every);
+    let (start, mut steps, winner) = match replay_steps(&bare, options, &|_| every) {
+        Ok(replayed) => replayed,
+        Err(failure) => return GameAnnotation::DoesNotReplay { kind, failure },
+    };
+    let groups = groups(game, &steps);
+    let wanted = checkpoints_wanted(&steps, options.checkpoints);
+    let needed: Vec<bool> = (0..steps.len())
+        .map(|k| {
+            wanted[k]
+                || groups
+                    .iter()
+                    .any(|g| g.step == Some(k) && g.has(Kind::Checkpoint))
+        })
+        .collect();
+    if !every && needed.contains(&true) {
+        // Played again for the positions the checkpoints need: the same replay gives the same
+        // steps.
+        match replay_steps(&bare, options, &|k| needed.get(k) == Some(&true)) {
+            Ok((_, again, _)) if again.len() == steps.len() => steps = again,
+            Ok(_) => unreachable!("a replay gives the same steps each time"),
+            Err(failure) => return GameAnnotation::DoesNotReplay { kind, failure },
         }
-    };
-    let replay_options = ReplayOptions::verdict()
-        .max_laps(options.max_laps)
-        .on_step(&mut keep);
-    let replayed = replay_game(&bare, replay_options);
-    if let Some(failure) = replayed.failure {
-        return GameAnnotation::DoesNotReplay { kind, failure };
     }
-    let Some(start) = start else {
-        unreachable!("a game that replays has a start position")
-    };
     let mut annotator = Annotator {
         text,
         game,
@@ -298,8 +350,8 @@ pub fn annotate_game(text: &str, game: &Game, options: &AnnotateOptions) -> Game
         edits: Vec::new(),
         corrections: Vec::new(),
     };
-    annotator.claims(&start);
-    annotator.result(replayed.winner);
+    annotator.claims(&start, &groups, &wanted);
+    annotator.result(winner);
     let Annotator {
         mut edits,
         corrections,
@@ -361,125 +413,175 @@ struct Annotator<'a> {
 }
 
 /// A step of the record and the claims written after it, up to the next step.
-struct Group {
-    /// The step, in `steps`; None for what stands before the first step.
+struct Group<'g> {
+    /// The step, in the steps replayed; None for what stands before the first step.
     step: Option<usize>,
     /// Where the step's token ends: new claims go there, or after a claim written before them.
     end: usize,
-    /// The claims written after it: their kind and where each ends.
-    written: Vec<(Kind, usize)>,
+    /// The claims written after it.
+    written: Vec<&'g Element>,
     is_move: bool,
+    /// The last ply of the round so far, which a capture claim speaks of.
+    last_ply: Option<usize>,
+}
+
+impl Group<'_> {
+    fn has(&self, kind: Kind) -> bool {
+        self.written.iter().any(|e| kind_of(e) == Some(kind))
+    }
+}
+
+fn kind_of(element: &Element) -> Option<Kind> {
+    match element {
+        Element::Captures(_) => Some(Kind::Captures),
+        Element::Score(_) => Some(Kind::Score),
+        Element::Checkpoint(_) => Some(Kind::Checkpoint),
+        _ => None,
+    }
+}
+
+/// The record's steps, each with the claims written after it, in order; the first group holds
+/// what stands before the first step.
+fn groups<'g>(game: &'g Game, steps: &[Replayed]) -> Vec<Group<'g>> {
+    let mut next_step = 0;
+    let mut groups = vec![Group {
+        step: None,
+        end: 0,
+        written: Vec::new(),
+        is_move: false,
+        last_ply: None,
+    }];
+    for element in &game.moves {
+        let stepped = match element {
+            Element::Move(_) | Element::Pass(_) => Some(true),
+            Element::Action(_) | Element::Transaction(_) => Some(false),
+            // The marker of the round a record starts in is no step.
+            Element::Round(marker) => {
+                let is_step = matches!(
+                    steps.get(next_step).map(|s| &s.label),
+                    Some(StepLabel::Round { round }) if *round == marker.value
+                );
+                is_step.then_some(false)
+            }
+            _ => None,
+        };
+        let last_ply = groups.last().and_then(|g| g.last_ply);
+        match stepped {
+            Some(is_ply) => {
+                let index = next_step;
+                next_step += 1;
+                groups.push(Group {
+                    step: Some(index),
+                    end: span_of(element).end,
+                    written: Vec::new(),
+                    is_move: matches!(element, Element::Move(_)),
+                    last_ply: match element {
+                        _ if is_ply => Some(index),
+                        // Capture claims speak of a move of this round.
+                        Element::Round(_) => None,
+                        _ => last_ply,
+                    },
+                });
+            }
+            None if is_claim(element) => {
+                if let Some(group) = groups.last_mut() {
+                    group.written.push(element);
+                }
+            }
+            None => {}
+        }
+    }
+    groups
+}
+
+/// For each step, whether a checkpoint goes after it.
+fn checkpoints_wanted(steps: &[Replayed], at: Option<Checkpoints>) -> Vec<bool> {
+    let is_ply = |s: &Replayed| matches!(s.label, StepLabel::Ply { .. });
+    let is_round = |s: &Replayed| matches!(s.label, StepLabel::Round { .. });
+    let last = steps.len().checked_sub(1);
+    (0..steps.len())
+        .map(|k| match at {
+            None => false,
+            Some(Checkpoints::Every) => true,
+            Some(Checkpoints::End) => Some(k) == last,
+            Some(Checkpoints::Round) => {
+                let next = steps.get(k + 1);
+                if Some(k) == last {
+                    true
+                } else if is_ply(&steps[k]) {
+                    // The round's last ply: the next step starts the next round.
+                    next.is_some_and(is_round)
+                } else {
+                    // The last step between rounds, after a round marker.
+                    let since_ply = steps[..=k].iter().rev().take_while(|s| !is_ply(s));
+                    let after_marker = since_ply.into_iter().any(is_round);
+                    after_marker && next.is_some_and(is_ply)
+                }
+            }
+        })
+        .collect()
 }
 
 impl Annotator<'_> {
-    fn claims(&mut self, start: &Position) {
-        let mut next_step = 0;
-        // The last ply of the current round: what a capture claim speaks of.
-        let mut last_ply: Option<usize> = None;
-        let mut groups: Vec<Group> = Vec::new();
-        let mut current = Group {
-            step: None,
-            end: 0,
-            written: Vec::new(),
-            is_move: false,
-        };
-        for element in &self.game.moves {
-            let stepped = match element {
-                Element::Move(_) | Element::Pass(_) => Some(true),
-                Element::Action(_) | Element::Transaction(_) => Some(false),
-                Element::Round(marker) => {
-                    let is_step = matches!(
-                        self.steps.get(next_step).map(|s| &s.label),
-                        Some(StepLabel::Round { round }) if *round == marker.value
-                    );
-                    is_step.then_some(false)
-                }
-                _ => None,
-            };
-            if let Some(is_ply) = stepped {
-                let index = next_step;
-                next_step += 1;
-                if is_ply {
-                    last_ply = Some(index);
-                } else if matches!(element, Element::Round(_)) {
-                    last_ply = None;
-                }
-                groups.push(std::mem::replace(
-                    &mut current,
-                    Group {
-                        step: Some(index),
-                        end: span_of(element).end,
-                        written: Vec::new(),
-                        is_move: matches!(element, Element::Move(_)),
-                    },
-                ));
-                continue;
-            }
-            let position = current.step.map_or(start, |s| &self.steps[s].after).clone();
-            match element {
-                Element::Captures(claim) => {
-                    current.written.push((Kind::Captures, claim.span.end));
-                    if let Some(ply) = last_ply {
+    fn claims(&mut self, start: &Position, groups: &[Group], wanted: &[bool]) {
+        for group in groups {
+            let after = |step: usize| self.steps[step].after.as_ref();
+            for &element in &group.written {
+                match element {
+                    Element::Captures(claim) => {
+                        let Some(ply) = group.last_ply else { continue };
                         let captured = &self.steps[ply].captured;
                         let mut claimed = claim.value.holes.clone();
                         claimed.sort();
                         let holds = captured.points == claim.value.count as u64
                             && (claimed.is_empty() || claimed == captured.sorted_holes());
                         if !holds {
-                            self.correct(
-                                claim.span,
-                                captures_text(captured),
-                                general::CLAIM_CAPTURES,
-                            );
+                            let corrected = captures_text(captured);
+                            self.correct(claim.span, corrected, general::CLAIM_CAPTURES);
                         }
                     }
-                }
-                Element::Score(claim) => {
-                    current.written.push((Kind::Score, claim.span.end));
-                    if claim.value != position.stores {
-                        self.correct(
-                            claim.span,
-                            score_text(position.stores),
-                            general::CLAIM_SCORE,
-                        );
+                    Element::Score(claim) => {
+                        let stores = group.step.map_or(start.stores, |s| self.steps[s].stores);
+                        if claim.value != stores {
+                            self.correct(claim.span, score_text(stores), general::CLAIM_SCORE);
+                        }
                     }
-                }
-                Element::Checkpoint(claim) => {
-                    current.written.push((Kind::Checkpoint, claim.span.end));
-                    if claim.value != position {
-                        let corrected = checkpoint_text(&position);
-                        self.correct(claim.span, corrected, general::CLAIM_CHECKPOINT);
+                    Element::Checkpoint(claim) => {
+                        let position = match group.step {
+                            None => start,
+                            Some(step) => after(step).expect("kept for the checkpoint"),
+                        };
+                        if claim.value != *position {
+                            let corrected = checkpoint_text(position);
+                            self.correct(claim.span, corrected, general::CLAIM_CHECKPOINT);
+                        }
                     }
+                    _ => {}
                 }
-                _ => {}
             }
-        }
-        groups.push(current);
-        let wanted: Vec<bool> = self.checkpoints_wanted();
-        for group in &groups {
             let Some(step) = group.step else { continue };
-            let has = |kind: Kind| group.written.iter().any(|(k, _)| *k == kind);
-            let mut new = Vec::new();
             let replayed = &self.steps[step];
-            if group.is_move && self.options.captures && !has(Kind::Captures) {
+            let mut new = Vec::new();
+            if group.is_move && self.options.captures && !group.has(Kind::Captures) {
                 let captured = &replayed.captured;
                 if captured.points > 0 || !captured.holes.is_empty() {
                     new.push((Kind::Captures, captures_text(captured)));
                 }
             }
-            if group.is_move && self.options.scores && !has(Kind::Score) {
-                new.push((Kind::Score, score_text(replayed.after.stores)));
+            if group.is_move && self.options.scores && !group.has(Kind::Score) {
+                new.push((Kind::Score, score_text(replayed.stores)));
             }
-            if wanted[step] && !has(Kind::Checkpoint) {
-                new.push((Kind::Checkpoint, checkpoint_text(&replayed.after)));
+            if wanted[step] && !group.has(Kind::Checkpoint) {
+                let position = after(step).expect("kept for the checkpoint");
+                new.push((Kind::Checkpoint, checkpoint_text(position)));
             }
             for (kind, claim) in new {
                 // After the claims written that the writer puts before this one.
                 let at = group
                     .written
                     .iter()
-                    .filter(|(k, _)| *k < kind)
-                    .map(|(_, end)| *end)
+                    .filter(|e| kind_of(e).is_some_and(|k| k < kind))
+                    .map(|e| span_of(e).end)
                     .max()
                     .unwrap_or(group.end);
                 self.edits.push(Edit {
@@ -488,35 +590,6 @@ impl Annotator<'_> {
                 });
             }
         }
-    }
-
-    /// For each step, whether a checkpoint goes after it.
-    fn checkpoints_wanted(&self) -> Vec<bool> {
-        let steps = self.steps;
-        let is_ply = |s: &Replayed| matches!(s.label, StepLabel::Ply { .. });
-        let is_round = |s: &Replayed| matches!(s.label, StepLabel::Round { .. });
-        let last = steps.len().checked_sub(1);
-        (0..steps.len())
-            .map(|k| match self.options.checkpoints {
-                None => false,
-                Some(Checkpoints::Every) => true,
-                Some(Checkpoints::End) => Some(k) == last,
-                Some(Checkpoints::Round) => {
-                    let next = steps.get(k + 1);
-                    if Some(k) == last {
-                        true
-                    } else if is_ply(&steps[k]) {
-                        // The round's last ply: the next step starts the next round.
-                        next.is_some_and(is_round)
-                    } else {
-                        // The last step between rounds, after a round marker.
-                        let since_ply = steps[..=k].iter().rev().take_while(|s| !is_ply(s));
-                        let after_marker = since_ply.into_iter().any(is_round);
-                        after_marker && next.is_some_and(is_ply)
-                    }
-                }
-            })
-            .collect()
     }
 
     /// The result, corrected when it is false, and filled in when the rules ended the game,
