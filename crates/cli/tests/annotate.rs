@@ -367,3 +367,62 @@ fn every_shipped_record_stripped_of_its_claims_is_annotated_into_one_that_passes
         assert_eq!(stdout(&annotate(&flags, &annotated)), annotated);
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn in_place_that_fails_part_way_leaves_the_file_as_it_was() {
+    use std::os::unix::process::CommandExt;
+    let dir = scratch("in_place_full_disk");
+    let original = fs::read_to_string(repo().join("records/dakon/notation-example.mgn")).unwrap();
+    let path = write(&dir, "game.mgn", &original);
+    let mut command = command(&[
+        "annotate",
+        "--checkpoints",
+        "every",
+        "--in-place",
+        path_str(&path),
+    ]);
+    unsafe {
+        command.pre_exec(|| {
+            // 2 KiB, less than the record with a checkpoint after every step; the signal the
+            // kernel sends past the limit is ignored so that the write fails with EFBIG, as on
+            // a full disk.
+            let limit = libc::rlimit {
+                rlim_cur: 2048,
+                rlim_max: 2048,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let out = finish(command, None);
+    assert_eq!(code(&out), 2, "{}", shown(&out));
+    assert!(
+        stderr(&out).contains("the file is as it was"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), original);
+    let names: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["game.mgn"], "no temporary file is left behind");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_that_cannot_be_written_is_exit_2() {
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let mut command = command(&["annotate", "--scores", "records/dakon/notation-example.mgn"]);
+    command.stdout(std::process::Stdio::from(full));
+    let out = finish(command, None);
+    assert_eq!(code(&out), 2, "{}", shown(&out));
+    assert!(stderr(&out).contains("cannot write to standard output"));
+}
