@@ -426,3 +426,54 @@ fn an_output_that_cannot_be_written_is_exit_2() {
     assert_eq!(code(&out), 2, "{}", shown(&out));
     assert!(stderr(&out).contains("cannot write to standard output"));
 }
+
+/// What a user sees of annotate, kept in `tests/golden/annotate.txt`: each case's output, its
+/// report on standard error and its exit status. `MGN_BLESS=1` rewrites the file.
+#[test]
+fn annotate_reports_are_kept() {
+    let cases: [(&str, &[&str], &str); 5] = [
+        ("false claims corrected", &[], FALSE_CLAIMS),
+        ("an illegal move", &["--scores"], ILLEGAL),
+        (
+            "a game that does not read",
+            &["--scores"],
+            "[Game \"dakon\"]\n\n1. B4 x(A2) *\n",
+        ),
+        (
+            "a false result",
+            &[],
+            "[Game \"dakon\"]\n[Result \"1-0\"]\n\n1. B4 1-0\n",
+        ),
+        (
+            "moves only, every claim",
+            &["--captures", "--scores", "--checkpoints", "round"],
+            MOVES_ONLY,
+        ),
+    ];
+    let mut kept = String::new();
+    for (title, flags, input) in cases {
+        let out = annotate(flags, input);
+        kept.push_str(&format!(
+            "=== {title}: {}\n--- exit {}\n--- standard output\n{}--- standard error\n{}\n",
+            [&["mgn", "annotate"], flags, &["-"]].concat().join(" "),
+            code(&out),
+            stdout(&out),
+            stderr(&out)
+        ));
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/annotate.txt");
+    if std::env::var_os("MGN_BLESS").is_some() {
+        fs::write(&path, &kept).unwrap();
+        return;
+    }
+    let expected = fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} is missing: MGN_BLESS=1 writes it", path.display()));
+    if expected != kept {
+        let diff = similar::TextDiff::from_lines(expected.as_str(), kept.as_str())
+            .unified_diff()
+            .context_radius(2)
+            .header("kept", "now")
+            .to_string();
+        panic!("annotate's reports differ from what users saw before:\n{diff}");
+    }
+}
