@@ -199,19 +199,24 @@ pub fn annotate_part(text: &str, last: bool, options: &AnnotateOptions) -> Annot
         }
         let header = reader.header.clone();
         let outcome = reader.outcome();
-        let (game, outcome) = match (games.finish(reader), outcome) {
-            (Err(error), _) => {
+        let game = match games.finish(reader) {
+            Err(error) => {
                 annotations.push(GameAnnotation::Syntax {
                     error,
                     kind: Some(kind),
                 });
                 continue;
             }
-            (Ok(_), None) => unreachable!("a game that reads to its end has a result"),
-            (Ok(_), Some(outcome)) => (Game::new(header, moves, outcome.value), outcome),
+            Ok(_) => {
+                let Some(outcome) = outcome else {
+                    unreachable!("a game that reads to its end has a result")
+                };
+                Game {
+                    outcome,
+                    ..Game::new(header, moves, Outcome::Unknown)
+                }
+            }
         };
-        let mut game = game;
-        game.outcome = outcome;
         annotations.push(annotate_game(text, &game, options));
     }
     let mut edits: Vec<&Edit> = annotations
@@ -325,14 +330,12 @@ pub fn annotate_game(text: &str, game: &Game, options: &AnnotateOptions) -> Game
     };
     let groups = groups(game, &steps);
     let wanted = checkpoints_wanted(&steps, options.checkpoints);
-    let needed: Vec<bool> = (0..steps.len())
-        .map(|k| {
-            wanted[k]
-                || groups
-                    .iter()
-                    .any(|g| g.step == Some(k) && g.has(Kind::Checkpoint))
-        })
-        .collect();
+    let mut needed = wanted.clone();
+    for group in &groups {
+        if let Some(step) = group.step.filter(|_| group.has(Kind::Checkpoint)) {
+            needed[step] = true;
+        }
+    }
     if !every && needed.contains(&true) {
         // Played again for the positions the checkpoints need: the same replay gives the same
         // steps.
