@@ -144,6 +144,7 @@
 
 #![warn(missing_docs)]
 
+pub mod annotate;
 pub mod check;
 pub mod code;
 mod diagnostic;

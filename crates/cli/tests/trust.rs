@@ -909,6 +909,7 @@ fn every_command_with_standard_output_closed_exits_2() {
         (&["check", record], None),
         (&["check", "--format", "junit", record], None),
         (&["convert", "--to", "json", record], None),
+        (&["annotate", record], None),
         (&["replay", record], None),
         (&["show", record], None),
         (&["show", "--format", "svg", record], None),

@@ -243,6 +243,10 @@ pub enum Command {
     /// Convert records between MGN, YAML and JSON
     #[command(after_help = CONVERT_EXAMPLES)]
     Convert(ConvertArgs),
+    /// Fill in the claims that follow from a record's moves, and correct the false ones,
+    /// keeping the moves, comments, tags and layout as written
+    #[command(after_help = ANNOTATE_EXAMPLES)]
+    Annotate(AnnotateArgs),
     /// Replay the games of a file step by step, drawing the board after each move
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
@@ -581,6 +585,73 @@ pub struct CheckArgs {
     /// they give; import errors are reported at the source's file:line:column
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub from: Option<SourceFormat>,
+}
+
+const ANNOTATE_EXAMPLES: &str = "\
+Examples:
+  mgn annotate game.mgn                       correct the false claims, add none (to standard output)
+  mgn annotate --captures --scores game.mgn   a capture claim and a score after each move
+  mgn annotate --checkpoints round -o out.mgn game.mgn
+                                              a checkpoint at each round's end and start
+  mgn annotate --checkpoints every --in-place records/
+                                              rewrite each file of records/ in place
+
+Each game is replayed under its rules. A claim written that is true keeps its bytes; a false one
+is replaced, and reported on standard error as
+  file:line:column: claim X corrected to Y (rule mgn.claim....)
+New claims go after the step they speak of, in the form mgn convert writes them. A move that
+captured nothing gets no capture claim. With any of --captures, --scores and --checkpoints the
+result `*` of a game the rules ended is filled in (its Result tag too, when it has one); a false
+result is always corrected. Every annotated game is checked again before it is written.
+
+A game that does not read, or does not replay (an illegal move), is reported as mgn check
+reports it and written as it was; with --in-place its file keeps it as written. --in-place writes
+each file whole or not at all (a temporary file in the same folder, renamed over it, with its
+permissions kept), and does not rewrite a file none of whose games changed.
+
+Exit status: 0 when every game was annotated; 1 when some game does not read or does not replay;
+2 when a path cannot be read or an output cannot be written.";
+
+#[derive(Debug, Args)]
+pub struct AnnotateArgs {
+    /// Files, folders (searched recursively for *.mgn) or - for standard input
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Add a capture claim after each move that captured
+    #[arg(long)]
+    pub captures: bool,
+
+    /// Add a score claim after each move
+    #[arg(long)]
+    pub scores: bool,
+
+    /// Add checkpoints: after every step, at each round's end and start, or at the record's end
+    #[arg(long, value_enum, value_name = "WHERE")]
+    pub checkpoints: Option<CheckpointsAt>,
+
+    /// Write to this file instead of standard output (replaced only once it is all written);
+    /// several inputs are written one after another
+    #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
+    pub output: Option<PathBuf>,
+
+    /// Rewrite each input file in place, atomically; a file none of whose games changed is left alone
+    #[arg(long)]
+    pub in_place: bool,
+
+    #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
+    pub max_laps: u64,
+}
+
+/// Where `mgn annotate --checkpoints` puts checkpoints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckpointsAt {
+    /// After every step: each ply, round marker, owner action and transaction
+    Every,
+    /// At each round's end and at the next round's start, and after the record's last ply
+    Round,
+    /// After the record's last step
+    End,
 }
 
 #[derive(Debug, Args)]

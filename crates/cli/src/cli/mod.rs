@@ -1,5 +1,6 @@
 //! The `mgn` command line: argument parsing, logging, exit status, and the two commands.
 
+mod annotate;
 mod args;
 mod check;
 mod convert;
@@ -51,6 +52,7 @@ pub fn main() -> ExitCode {
         },
         Command::Import(args) => import::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Annotate(args) => annotate::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Rules(args) => rules::run(args),
         Command::Generate(args) => generate::run(args),
