@@ -582,7 +582,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", value_parser = at_least_one)]
     pub max_failures: Option<NonZeroUsize>,
 
-    /// Text format: one line per bad record (no trace, diff or alternatives), then the count
+    /// Text format: one line per bad record (per false claim with --all-claims; no trace, diff
+    /// or alternatives), then the count
     #[arg(short, long)]
     pub quiet: bool,
 
