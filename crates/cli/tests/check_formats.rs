@@ -360,3 +360,36 @@ fn check_help_shows_the_new_formats_and_all_claims() {
         assert!(help.contains(shown), "{shown}: {help}");
     }
 }
+
+/// `mgn check --from`: a game that did not import is a result of `mgn.import`, which no rule
+/// table declares (listed by its code alone), placed in the source file as every result of it.
+#[test]
+fn a_sarif_log_of_imported_games_places_them_in_the_source_file() {
+    let unknown_key = "tests/import/movelog/bad-unknown-key.jsonl";
+    let bad_position = "tests/import/movelog/bad-position.jsonl";
+    let (output, log) = sarif_of(&[
+        "check",
+        "--from",
+        "movelog",
+        "--format",
+        "sarif",
+        unknown_key,
+        bad_position,
+    ]);
+    assert_eq!(code(&output), 1);
+    assert_valid(&log);
+    let run = &log["runs"][0];
+    assert_eq!(run["results"][0]["ruleId"], "mgn.import");
+    assert_eq!(
+        run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        unknown_key
+    );
+    assert_eq!(
+        run["results"][1]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        bad_position
+    );
+    assert_eq!(
+        run["tool"]["driver"]["rules"][0],
+        serde_json::json!({"id": "mgn.import"})
+    );
+}
