@@ -685,6 +685,7 @@ fn verify(
     let annotated = apply(text, from, to, edits.iter());
     let check = CheckOptions {
         max_laps: options.max_laps,
+        ..CheckOptions::default()
     };
     let results = check_text(&annotated, &check);
     let found = match results.as_slice() {

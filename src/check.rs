@@ -2,12 +2,13 @@
 //!
 //! A record is checked in two stages. Reading it (the notation layer) catches every departure
 //! from the MGN syntax; checking the game it holds ([`check_game`]) replays it under the rules
-//! of its game and stops at the first departure.
+//! of its game and stops at the first departure, or, asked to ([`CheckOptions::all_claims`]),
+//! goes on past each false claim to find them all.
 //!
 //! Nothing here prints: the command line turns [`RecordResult`]s into its report.
 
 use crate::notation::{games_in_part, Game, GameKind, Header, Part, SyntaxError, TAG_NAMES};
-use crate::replay::{replay_game, replay_moves, ReplayOptions, Replayed};
+use crate::replay::{is_claim_rule, replay_game, replay_moves, ReplayOptions, Replayed};
 use crate::rules::general;
 use crate::rules::DEFAULT_MAX_LAPS;
 use crate::Diagnostic;
@@ -20,13 +21,27 @@ pub struct CheckOptions {
     /// The most laps one move may take before it is decided (`--max-laps`): a move that has
     /// neither ended nor come back to a state it was in by then fails under `mgn.limit.laps`.
     pub max_laps: u64,
+    /// Go on past a false claim (`--all-claims`), so that a failed verdict holds every false
+    /// claim of its game; a departure that is no claim's still ends the replay
+    /// ([`ReplayOptions::all_claims`]).
+    pub all_claims: bool,
 }
 
 impl Default for CheckOptions {
     fn default() -> CheckOptions {
         CheckOptions {
             max_laps: DEFAULT_MAX_LAPS,
+            all_claims: false,
         }
+    }
+}
+
+impl CheckOptions {
+    /// How the replay of a game runs under these options.
+    fn replay(&self) -> ReplayOptions<'static> {
+        ReplayOptions::verdict()
+            .max_laps(self.max_laps)
+            .all_claims(self.all_claims)
     }
 }
 
@@ -36,8 +51,10 @@ pub enum Verdict {
     /// The game replays to its end under the rules of its game, and every claim it makes
     /// (captures, scores, positions, the result) is what the replay gives.
     Passed,
-    /// What is wrong with the game, each placed at a byte offset of the text it was read from
-    /// (the replay stops at the first: there is one).
+    /// What is wrong with the game, each placed at a byte offset of the text it was read from,
+    /// in the record's order: the first departure, which ends the replay, alone; or, under
+    /// [`CheckOptions::all_claims`], every false claim and then the departure that ended the
+    /// replay, if one did. Never empty.
     Failed(Vec<Diagnostic>),
 }
 
@@ -52,19 +69,65 @@ impl Verdict {
     pub fn failed(&self) -> bool {
         matches!(self, Verdict::Failed(_))
     }
+
+    /// What is wrong with the game, in the record's order; nothing for a game that passed.
+    pub fn problems(&self) -> &[Diagnostic] {
+        match self {
+            Verdict::Passed => &[],
+            Verdict::Failed(problems) => problems,
+        }
+    }
+
+    /// How many of its problems are false claims ([`is_claim_rule`]).
+    pub fn false_claims(&self) -> usize {
+        self.problems()
+            .iter()
+            .filter(|problem| is_claim_rule(problem.rule))
+            .count()
+    }
+}
+
+/// The players a record's header names, by its `PlayerA` and `PlayerB` tags, so that a report
+/// says whose game failed (the engines a CI run compares, say).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Players {
+    /// The `PlayerA` tag's value.
+    pub a: Option<String>,
+    /// The `PlayerB` tag's value.
+    pub b: Option<String>,
+}
+
+impl Players {
+    /// The players `header` names.
+    pub fn of(header: &Header) -> Players {
+        Players {
+            a: header.player_a.as_ref().map(|tag| tag.value.clone()),
+            b: header.player_b.as_ref().map(|tag| tag.value.clone()),
+        }
+    }
+
+    /// Whether the header names neither player.
+    pub fn is_empty(&self) -> bool {
+        self.a.is_none() && self.b.is_none()
+    }
 }
 
 /// Replay one parsed game under its rules. Its spans point into the text it was read from, so
 /// problems found here are reported at the right line and column.
 pub fn check_game(game: &Game, options: &CheckOptions) -> Verdict {
-    let replayed = replay_game(game, ReplayOptions::verdict().max_laps(options.max_laps));
-    verdict(replayed)
+    verdict(replay_game(game, options.replay()))
 }
 
 fn verdict(replayed: Replayed) -> Verdict {
     match replayed.failure {
         None => Verdict::Passed,
-        Some(failure) => Verdict::Failed(vec![failure]),
+        Some(failure) if replayed.later_failures.is_empty() => Verdict::Failed(vec![failure]),
+        Some(failure) => {
+            let mut problems = Vec::with_capacity(1 + replayed.later_failures.len());
+            problems.push(failure);
+            problems.extend(replayed.later_failures);
+            Verdict::Failed(problems)
+        }
     }
 }
 
@@ -80,6 +143,9 @@ pub enum RecordResult {
         /// The game the `Game` tag names, so that a report still says which game the bad
         /// record was of; `None` when the tag is missing or does not read.
         kind: Option<GameKind>,
+        /// The players the header names, when the header reads (the error is in the move
+        /// text); none otherwise.
+        players: Players,
     },
     /// The record reads; the verdict says whether the game it holds, of this kind, is good.
     /// `warnings` are what the record likely does not mean, which the verdict leaves alone
@@ -92,6 +158,8 @@ pub enum RecordResult {
         /// Tags whose names are near one MGN defines (`[Frist "A"]`), likely misspelt: reported
         /// beside the verdict, never making it fail.
         warnings: Vec<Diagnostic>,
+        /// The players the header names.
+        players: Players,
     },
     /// A part of the file that is not UTF-8, which MGN requires: one bad record, at its first
     /// byte that is not.
@@ -132,6 +200,7 @@ pub fn check_text(text: &str, options: &CheckOptions) -> Vec<RecordResult> {
         results.push(RecordResult::Syntax {
             error: no_game(text),
             kind: None,
+            players: Players::default(),
         });
     }
     results
@@ -141,7 +210,11 @@ pub fn check_text(text: &str, options: &CheckOptions) -> Vec<RecordResult> {
 /// file held no game at all is known only after its last part: see [`no_game`].
 pub fn check_part(part: &Part, options: &CheckOptions) -> Vec<RecordResult> {
     if let Some(error) = part.too_long() {
-        return vec![RecordResult::Syntax { error, kind: None }];
+        return vec![RecordResult::Syntax {
+            error,
+            kind: None,
+            players: Players::default(),
+        }];
     }
     match part.text() {
         Ok(text) => check_in(text, part.last, options),
@@ -166,25 +239,31 @@ fn check_in(text: &str, last: bool, options: &CheckOptions) -> Vec<RecordResult>
             Ok(reader) => reader,
             Err(error) => {
                 let kind = games.game_kind();
-                results.push(RecordResult::Syntax { error, kind });
+                let players = Players::default();
+                results.push(RecordResult::Syntax {
+                    error,
+                    kind,
+                    players,
+                });
                 continue;
             }
         };
         let header = reader.header.clone();
         let kind = header.game.value;
-        let options = ReplayOptions::verdict().max_laps(options.max_laps);
-        let replayed = replay_moves(&header, &mut reader, options);
+        let replayed = replay_moves(&header, &mut reader, options.replay());
         // The rest of the game is read even after a failure: a syntax error anywhere in it
         // makes the record a syntax error.
         let result = match (games.finish(reader), replayed) {
             (Err(error), _) => RecordResult::Syntax {
                 error,
                 kind: Some(kind),
+                players: Players::of(&header),
             },
             (Ok(_), replayed) => RecordResult::Checked {
                 kind,
                 verdict: verdict(replayed),
                 warnings: header_warnings(&header),
+                players: Players::of(&header),
             },
         };
         results.push(result);

@@ -4,7 +4,9 @@
 //! The replay knows the shape of a record (plies, claims, checkpoints, rounds) and nothing of
 //! any game: it asks the game's [`Rules`] which decisions are open and what they do. The first
 //! departure ends a game's replay, as a CI tool wants: everything after it rests on a position
-//! the record and the rules no longer agree on.
+//! the record and the rules no longer agree on. A false claim is the one departure the replay
+//! may go on past ([`ReplayOptions::all_claims`]): a claim says what the play gave and changes
+//! nothing of it, so the claims after it are still checked against the rules' own position.
 
 pub mod log;
 mod trace;
@@ -95,8 +97,13 @@ pub(crate) fn position_text<S: serde::Serializer>(
 /// What replaying one game gave.
 #[derive(Clone, Debug)]
 pub struct Replayed {
-    /// Why the record departs from the rules, placed at a byte offset of its text.
+    /// Why the record departs from the rules, placed at a byte offset of its text: the first
+    /// departure.
     pub failure: Option<Diagnostic>,
+    /// The departures after `failure`, in the record's order, found only when the replay went
+    /// on past false claims ([`ReplayOptions::all_claims`]): more false claims, and last the
+    /// departure that ended the replay (an illegal move), if one did. Empty otherwise.
+    pub later_failures: Vec<Diagnostic>,
     /// Every step, when the options asked to keep them ([`ReplayOptions::plies`]).
     pub plies: Vec<PlyRecord>,
     /// The position the game started from: its `Start` tag's, or the game's own start (also
@@ -210,6 +217,11 @@ pub struct ReplayOptions<'s> {
     pub on_step: Option<&'s mut dyn FnMut(Progress)>,
     /// The most laps one move may take before it is decided (`mgn.limit.laps`).
     pub max_laps: u64,
+    /// Go on past a false claim (checkpoint, capture, score, result: [`is_claim_rule`]),
+    /// keeping each in [`Replayed::later_failures`], so that one replay finds every false
+    /// claim of a game; any other departure still ends the replay. Off, the first false claim
+    /// ends it as any departure does.
+    pub all_claims: bool,
 }
 
 impl Default for ReplayOptions<'_> {
@@ -225,6 +237,7 @@ impl<'s> ReplayOptions<'s> {
             keep_plies: false,
             on_step: None,
             max_laps: DEFAULT_MAX_LAPS,
+            all_claims: false,
         }
     }
 
@@ -240,6 +253,11 @@ impl<'s> ReplayOptions<'s> {
     /// The same under a lap budget of `max_laps` for each move.
     pub fn max_laps(self, max_laps: u64) -> Self {
         ReplayOptions { max_laps, ..self }
+    }
+
+    /// The same, going on past false claims when `all_claims` ([`ReplayOptions::all_claims`]).
+    pub fn all_claims(self, all_claims: bool) -> Self {
+        ReplayOptions { all_claims, ..self }
     }
 
     /// The same, giving the start position and then each step to `on_step` as it is played.
@@ -266,9 +284,10 @@ pub fn replay_moves<'g, T: MoveText<'g>>(
         keep_plies,
         on_step,
         max_laps,
+        all_claims,
     } = options;
     if !keep_plies {
-        return replay_showing(header, moves, max_laps, on_step);
+        return replay_showing(header, moves, max_laps, all_claims, on_step);
     }
     let mut plies = Vec::new();
     let mut shown = on_step;
@@ -281,7 +300,7 @@ pub fn replay_moves<'g, T: MoveText<'g>>(
         (Some(show), start) => show(start),
         (None, Progress::Start(_)) => {}
     };
-    let mut replayed = replay_showing(header, moves, max_laps, Some(&mut keep));
+    let mut replayed = replay_showing(header, moves, max_laps, all_claims, Some(&mut keep));
     replayed.plies = plies;
     replayed
 }
@@ -291,17 +310,21 @@ fn replay_showing<'g, T: MoveText<'g>>(
     header: &Header,
     moves: &mut T,
     max_laps: u64,
+    all_claims: bool,
     on_step: Option<&mut dyn FnMut(Progress)>,
 ) -> Replayed {
     struct Run<'a, 's, T> {
         header: &'a Header,
         moves: &'a mut T,
+        all_claims: bool,
         on_step: Option<&'s mut dyn FnMut(Progress)>,
     }
     impl<'g, T: MoveText<'g>> WithRules for Run<'_, '_, T> {
         type Output = Replayed;
         fn run<R: RulesExt>(self, rules: &R) -> Replayed {
-            replay_showing_under(rules, self.header, self.moves, self.on_step)
+            let mut replay = Replay::new(rules, self.header, self.on_step);
+            replay.all_claims = self.all_claims;
+            replay.run(self.moves)
         }
     }
     with_rules_within(
@@ -310,6 +333,7 @@ fn replay_showing<'g, T: MoveText<'g>>(
         Run {
             header,
             moves,
+            all_claims,
             on_step,
         },
     )
@@ -318,6 +342,7 @@ fn replay_showing<'g, T: MoveText<'g>>(
 
 /// [`replay_showing`] under `rules`, those `header` names: the replay through
 /// [`crate::rules::AnyRules`] is tested against the one through each game's own rules.
+#[cfg(test)]
 pub(crate) fn replay_showing_under<'g, R: RulesExt, T: MoveText<'g>>(
     rules: &R,
     header: &Header,
@@ -328,16 +353,35 @@ pub(crate) fn replay_showing_under<'g, R: RulesExt, T: MoveText<'g>>(
 }
 
 impl Replayed {
+    /// Every departure found, in the record's order: `failure`, then `later_failures`.
+    pub fn failures(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.failure.iter().chain(&self.later_failures)
+    }
+
     /// A game not replayed: its header names a preset, an option or a board the game lacks
     /// (`failure`, placed at that tag).
     fn failed(failure: Diagnostic) -> Replayed {
         Replayed {
             failure: Some(failure),
+            later_failures: Vec::new(),
             plies: Vec::new(),
             start: None,
             winner: None,
         }
     }
+}
+
+/// Whether `rule` is a claim's: a checkpoint, a capture claim, a score or the result. A false
+/// claim says the record is wrong about what the play gave, and changes nothing of the play, so
+/// a replay may go on past it ([`ReplayOptions::all_claims`]).
+pub fn is_claim_rule(rule: Code) -> bool {
+    [
+        general::CLAIM_CHECKPOINT,
+        general::CLAIM_CAPTURES,
+        general::CLAIM_SCORE,
+        general::CLAIM_RESULT,
+    ]
+    .contains(&rule)
 }
 
 /// A field of a position, as a checkpoint writes it.
@@ -630,6 +674,11 @@ struct Replay<'a, 's, 'g, R: Rules> {
     start_position: Position,
     /// The replayed position, rewritten in place at each claim that needs it.
     replayed: Position,
+    /// A false claim is kept in `false_claims` and the replay goes on
+    /// ([`ReplayOptions::all_claims`]).
+    all_claims: bool,
+    /// The false claims found so far, when `all_claims`.
+    false_claims: Vec<Diagnostic>,
 }
 
 impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
@@ -673,15 +722,27 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
                 debts: [0, 0],
             },
             state: start,
+            all_claims: false,
+            false_claims: Vec::new(),
         }
     }
 
     fn run<T: MoveText<'g>>(mut self, moves: &mut T) -> Replayed {
         let result = self.setup().and_then(|()| self.walk(moves));
         let start = Some(self.start_position.clone());
-        let failure = result.err().map(|failure| *failure);
+        let ended = result.err().map(|failure| *failure);
+        // The false claims came before whatever ended the replay.
+        let (failure, later_failures) = if self.false_claims.is_empty() {
+            (ended, Vec::new())
+        } else {
+            let mut failures = std::mem::take(&mut self.false_claims);
+            failures.extend(ended);
+            let first = failures.remove(0);
+            (Some(first), failures)
+        };
         Replayed {
             failure,
+            later_failures,
             winner: match self.rules.phase(&self.state) {
                 Phase::Over { winner } => Some(winner),
                 _ => None,
@@ -775,10 +836,17 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
                     let step = Step::Transaction(deal.value);
                     self.play_step(deal.span, decision, step)?
                 }
-                Element::Captures(claim) => self.check_captures(claim)?,
-                Element::Score(claim) => self.check_score(claim)?,
+                Element::Captures(claim) => {
+                    let checked = self.check_captures(claim);
+                    self.claim_checked(checked)?
+                }
+                Element::Score(claim) => {
+                    let checked = self.check_score(claim);
+                    self.claim_checked(checked)?
+                }
                 Element::Checkpoint(claim) => {
-                    self.check_checkpoint(claim, moves.text_at(claim.span))?
+                    let checked = self.check_checkpoint(claim, moves.text_at(claim.span));
+                    self.claim_checked(checked)?
                 }
                 Element::Round(marker) => self.check_round(marker)?,
                 Element::Comment(_) => {}
@@ -787,8 +855,25 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         // A move text stopped by a syntax error has no result to check: the record is that
         // error.
         match moves.outcome() {
-            Some(outcome) => self.check_result(&outcome),
+            Some(outcome) => {
+                let checked = self.check_result(&outcome);
+                self.claim_checked(checked)
+            }
             None => Ok(()),
+        }
+    }
+
+    /// A claim checked: a false one is kept and the replay goes on when it goes on past false
+    /// claims, as a claim changes nothing of the play; else it ends the replay, as does a claim
+    /// that fails for another reason (one that stands where no move was made).
+    #[inline(always)]
+    fn claim_checked(&mut self, checked: Result<(), Fail>) -> Result<(), Fail> {
+        match checked {
+            Err(failure) if self.all_claims && is_claim_rule(failure.rule) => {
+                self.false_claims.push(*failure);
+                Ok(())
+            }
+            checked => checked,
         }
     }
 
@@ -949,13 +1034,14 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         open: Fail,
         moves: &mut T,
     ) -> Result<(), Fail> {
-        let mut claim_failure = None;
+        let mut claim_failures = Vec::new();
         while let Some(element) = moves.next_element() {
             let checked = match &*element {
                 Element::Comment(_) => continue,
-                // Past a claim that failed, the rest is read only to see where the record ends.
+                // Past a claim that failed, the rest is read only to see where the record ends,
+                // unless every false claim is wanted.
                 Element::Captures(_) | Element::Score(_) | Element::Checkpoint(_)
-                    if claim_failure.is_some() =>
+                    if !claim_failures.is_empty() && !self.all_claims =>
                 {
                     continue
                 }
@@ -966,7 +1052,7 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
                 }
                 _ => return Err(open),
             };
-            claim_failure = checked.err();
+            claim_failures.extend(checked.err());
         }
         if !moves
             .outcome()
@@ -975,7 +1061,10 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
             return Err(open);
         }
         self.show_ply(self.last_side);
-        claim_failure.map_or(Ok(()), Err)
+        for failure in claim_failures {
+            self.claim_checked(Err(failure))?;
+        }
+        Ok(())
     }
 
     /// Plays a written move, and gives the phase it leaves.
@@ -1405,7 +1494,7 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
                 }
             };
             let claimed: Vec<String> = claim.value.holes.iter().map(|h| h.to_string()).collect();
-            return Err(self.with_trace(failure_at(
+            let mut failure = self.with_trace(failure_at(
                 claim.span,
                 general::CLAIM_CAPTURES,
                 format!(
@@ -1413,7 +1502,11 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
                     shown(claim.value.count as u64, claimed),
                     shown(points, captured.words())
                 ),
-            )));
+            ));
+            // A capture claim is about the last ply, which its report names as a score's or
+            // a checkpoint's does.
+            failure.ply = Some(self.ply_count);
+            return Err(failure);
         }
         Ok(())
     }

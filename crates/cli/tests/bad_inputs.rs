@@ -166,7 +166,7 @@ fn a_file_over_64_mib_is_checked() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(output.status.code(), Some(1), "{}", shown(&output));
     assert!(
-        shown(&output).contains(":6:7: the record claims x8"),
+        shown(&output).contains(":6:7: ply 1: the record claims x8"),
         "{}",
         shown(&output)
     );

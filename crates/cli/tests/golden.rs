@@ -65,6 +65,46 @@ fn check_reports_are_kept() {
     compare("check.txt", &kept);
 }
 
+/// `mgn check --all-claims` in each format on the records made to hold several false claims,
+/// and on every fixture where it finds more: what a user sees when he asks for every false
+/// claim of a game. (SARIF is left out: it names mgn's version; its test validates it.)
+#[test]
+fn all_claims_reports_are_kept() {
+    let mut kept = String::new();
+    let claims = files("crates/cli/tests/data/claims");
+    assert!(claims.len() >= 2, "{claims:?}");
+    for file in &claims {
+        let name = relative(file);
+        for format in ["text", "text -q", "json", "junit", "github"] {
+            let mut args = vec!["check", "--all-claims", "--format"];
+            args.extend(format.split(' '));
+            args.push(name);
+            let output = mgn(&args);
+            let _ = writeln!(
+                kept,
+                "## mgn check --all-claims --format {format} {name}: exit {}",
+                code(&output)
+            );
+            kept.push_str(&shown(&output));
+        }
+    }
+    // A fixture is kept where --all-claims finds more than the first departure of a game (every
+    // game with a false claim gains its count line besides).
+    for file in files("fixtures") {
+        let name = relative(&file);
+        let all = mgn(&["check", "--all-claims", "-q", name]);
+        if shown(&all) != shown(&mgn(&["check", "-q", name])) {
+            let _ = writeln!(
+                kept,
+                "## mgn check --all-claims -q {name}: exit {}",
+                code(&all)
+            );
+            kept.push_str(&shown(&all));
+        }
+    }
+    compare("check-all-claims.txt", &kept);
+}
+
 #[test]
 fn json_reports_and_rules_are_kept() {
     let mut kept = String::new();

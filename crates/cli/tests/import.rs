@@ -202,7 +202,7 @@ fn a_false_claim_of_a_move_log_is_reported_at_the_log_line() {
     assert_eq!(code(&output), 1, "{report}");
     assert!(
         report.starts_with(&format!(
-            "{path}:5:38: the record claims x2(B3) but the move captured x0"
+            "{path}:5:38: ply 4: the record claims x2(B3) but the move captured x0"
         )),
         "{report}"
     );

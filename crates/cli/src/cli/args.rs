@@ -71,6 +71,12 @@ Examples:
   mgn check - < game.mgn                 standard input
   mgn check --format json out/ > v.jsonl one JSON object per game (schema: docs/ci.md)
   mgn check --format junit out/ > r.xml  JUnit XML for CI test reports
+  mgn check --format github out/         GitHub Actions annotations on the files of a pull request:
+                                           ::error file=out/g.mgn,line=14,col=22,title=RULE::message
+  mgn check --format sarif out/ > mgn.sarif
+                                         a SARIF 2.1.0 log for code scanning (github/codeql-action/upload-sarif)
+  mgn check --all-claims game.mgn        every false claim of each game, not only the first, and
+                                           how many each game had
   mgn check --max-failures 1 -q out/     stop at the first bad record, one line for it
 
 Each record that is not good is reported as
@@ -566,15 +572,22 @@ pub struct CheckArgs {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
-    /// Report format: text for people, json (one object per game per line) or junit (XML)
+    /// Report format: text for people, json (one object per game per line), junit (XML),
+    /// github (Actions annotations) or sarif (SARIF 2.1.0, for code scanning)
     #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
     pub format: super::report::ReportFormat,
+
+    /// Go on past a false claim (checkpoint, capture, score, result) and report every false
+    /// claim of each game, with how many it had; an illegal move still ends its game's replay
+    #[arg(long)]
+    pub all_claims: bool,
 
     /// Stop after this many bad records (at least 1)
     #[arg(long, value_name = "N", value_parser = at_least_one)]
     pub max_failures: Option<NonZeroUsize>,
 
-    /// Text format: one line per bad record (no trace, diff or alternatives), then the count
+    /// Text format: one line per bad record (per false claim with --all-claims; no trace, diff
+    /// or alternatives), then the count
     #[arg(short, long)]
     pub quiet: bool,
 

@@ -13,7 +13,7 @@ use super::output;
 use super::report::{self, Report, Source};
 use super::Status;
 use indicatif::{ProgressBar, ProgressStyle};
-use mgn::check::{check_part, no_game, CheckOptions, RecordResult};
+use mgn::check::{check_part, no_game, CheckOptions, Players, RecordResult};
 use mgn::notation::{parts, Part};
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal};
@@ -72,7 +72,9 @@ pub fn run(args: &CheckArgs) -> Status {
     let started = Instant::now();
     let mut options = CheckOptions::default();
     options.max_laps = args.max_laps;
-    let mut report = Report::with_format(output::stdout(), args.format, args.quiet);
+    options.all_claims = args.all_claims;
+    let mut report =
+        Report::with_format(output::stdout(), args.format, args.quiet).all_claims(args.all_claims);
     let origins = input::expand(&args.paths);
     let names: Vec<String> = origins
         .iter()
@@ -474,6 +476,7 @@ impl Reported {
                 &RecordResult::Syntax {
                     error: no_game(&text),
                     kind: None,
+                    players: Players::default(),
                 },
             )
         } else {

@@ -124,7 +124,9 @@ pub fn run(args: &ImportArgs) -> Status {
 pub fn check(args: &CheckArgs, from: SourceFormat) -> Status {
     let mut options = CheckOptions::default();
     options.max_laps = args.max_laps;
-    let mut report = Report::with_format(output::stdout(), args.format, args.quiet);
+    options.all_claims = args.all_claims;
+    let mut report =
+        Report::with_format(output::stdout(), args.format, args.quiet).all_claims(args.all_claims);
     let limit = args.max_failures.map_or(usize::MAX, |n| n.get());
     let mut status = Status::Success;
     let written = (|| -> io::Result<()> {

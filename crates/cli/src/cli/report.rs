@@ -2,16 +2,18 @@
 //! `mgn check` and its closing count. Kept in one place so that all diagnostics look alike:
 //! `file:line:column: message`, the source line, and a caret.
 
+use super::github;
 use super::input::InputError;
 use super::junit::{Failure, Junit};
 use super::render::{self, Mark, Note, Paint, Severity};
+use super::sarif::{self, Finding, Sarif};
 use crate::cli::source::displayable_name;
 use mgn::check::no_game;
-use mgn::check::RecordResult;
+use mgn::check::{Players, RecordResult};
 use mgn::document::DocumentError;
 use mgn::notation::{GameKind, Part, SyntaxError};
 use mgn::rules::general;
-use mgn::{game_def, Diagnostic};
+use mgn::{game_def, Code, Diagnostic};
 use std::io::{self, Write};
 
 /// Where records were read from, to place what is said of them: a file's name and the text of
@@ -339,20 +341,18 @@ pub enum ReportFormat {
     Json,
     /// JUnit XML: one test suite per file, one test case per game
     Junit,
+    /// GitHub Actions annotations, `::error file=F,line=L,col=C,title=RULE::message`, one per
+    /// bad record (per false claim with --all-claims), then `N passed, N failed`
+    Github,
+    /// A SARIF 2.1.0 log for code scanning: one result per bad record (per false claim with
+    /// --all-claims), its rule described
+    Sarif,
 }
 
-/// One game's verdict as `--format json` writes it: the schema `mgn-check/1` of docs/ci.md.
-#[derive(serde::Serialize)]
-struct JsonVerdict<'a> {
-    schema: &'static str,
-    file: &'a str,
-    /// The game's index in its file, from 1; absent for a file that is not UTF-8.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    game: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    game_kind: Option<&'static str>,
-    /// passed or failed.
-    verdict: &'static str,
+/// One departure of a record as `--format json` writes it: the first, in the verdict's own
+/// fields (schema `mgn-check/1` of docs/ci.md), and each, in its `failures` (`--all-claims`).
+#[derive(Clone, Default, serde::Serialize)]
+struct JsonFailure {
     #[serde(skip_serializing_if = "Option::is_none")]
     ply: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -382,73 +382,48 @@ struct JsonVerdict<'a> {
     trace: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     diff: Option<String>,
-    /// What the record likely does not mean, whatever the verdict.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    warnings: Vec<JsonWarning>,
+    /// The declared rule, whose words and source a SARIF log lists; none for `mgn.import`.
+    #[serde(skip)]
+    code: Option<Code>,
 }
 
-#[derive(serde::Serialize)]
-struct JsonLabel {
-    line: usize,
-    column: usize,
-    end_line: usize,
-    end_column: usize,
-    message: String,
-}
-
-#[derive(serde::Serialize)]
-struct JsonWarning {
-    line: usize,
-    column: usize,
-    rule: &'static str,
-    message: String,
-}
-
-impl<'a> JsonVerdict<'a> {
-    fn new(file: &'a str, game: Option<usize>, verdict: &'static str) -> JsonVerdict<'a> {
-        JsonVerdict {
-            schema: "mgn-check/1",
-            file,
-            game,
-            game_kind: None,
-            verdict,
-            ply: None,
-            line: None,
-            column: None,
-            end_line: None,
-            end_column: None,
-            label: None,
-            labels: Vec::new(),
-            rule: None,
-            rule_words: None,
-            message: None,
-            alternatives: Vec::new(),
-            trace: None,
-            diff: None,
-            warnings: Vec::new(),
+impl JsonFailure {
+    /// A departure of the rules at `offset` of `source`, of a rule with no words of its own
+    /// here (a syntax error, a game that did not import).
+    fn at(source: &Source, offset: usize, code: Code, message: String) -> JsonFailure {
+        let (line, column) = source.line_col(offset);
+        JsonFailure {
+            line: Some(line),
+            column: Some(column),
+            rule: Some(code.as_str()),
+            message: Some(message),
+            code: Some(code),
+            ..JsonFailure::default()
         }
     }
 
-    /// The verdict failed, by the first of its problems.
-    fn failed_with(mut self, source: &Source, kind: GameKind, first: &Diagnostic) -> Self {
-        self.verdict = "failed";
-        self.ply = first.ply;
-        self.rule = Some(first.rule.as_str());
-        self.rule_words = Some(game_def(kind).describe(first.rule)).filter(|w| !w.is_empty());
-        self.message = Some(first.message.clone());
-        self.alternatives = first.alternatives.clone();
-        self.trace = first.trace.clone();
-        self.diff = first.diff.clone();
-        self = self.at(source, placed_at(first));
+    /// A departure the replay found in a game of `kind`.
+    fn of(source: &Source, kind: GameKind, problem: &Diagnostic) -> JsonFailure {
+        let mut failure = JsonFailure::at(
+            source,
+            placed_at(problem),
+            problem.rule,
+            problem.message.clone(),
+        );
+        failure.ply = problem.ply;
+        failure.rule_words = Some(game_def(kind).describe(problem.rule)).filter(|w| !w.is_empty());
+        failure.alternatives = problem.alternatives.clone();
+        failure.trace = problem.trace.clone();
+        failure.diff = problem.diff.clone();
         // Only the start of a place in the MGN has a place in the file it was imported from.
         let in_mgn = source.imported_from.is_none();
-        if let Some(end) = first.end().filter(|_| in_mgn) {
+        if let Some(end) = problem.end().filter(|_| in_mgn) {
             let (line, column) = source.line_col(end);
-            self.end_line = Some(line);
-            self.end_column = Some(column);
+            failure.end_line = Some(line);
+            failure.end_column = Some(column);
         }
-        self.label = first.label().map(str::to_string);
-        self.labels = first
+        failure.label = problem.label().map(str::to_string);
+        failure.labels = problem
             .labels()
             .iter()
             .filter(|_| in_mgn)
@@ -464,14 +439,125 @@ impl<'a> JsonVerdict<'a> {
                 }
             })
             .collect();
+        failure
+    }
+
+    /// Its first line as `mgn check` writes it: `ply 9: the checkpoint differs...`.
+    fn headline(&self) -> String {
+        let message = self.message.as_deref().unwrap_or_default();
+        match self.ply {
+            Some(ply) => format!("ply {ply}: {message}"),
+            None => message.to_string(),
+        }
+    }
+
+    /// What an annotation or a code-scanning result says: the headline, then the decisions
+    /// that were legal, for a reader who sees only this.
+    fn summary(&self) -> String {
+        let mut summary = self.headline();
+        if !self.alternatives.is_empty() {
+            summary.push_str("\nlegal here: ");
+            summary.push_str(&self.alternatives.join(" "));
+        }
+        summary
+    }
+}
+
+/// One game's verdict as `--format json` writes it: the schema `mgn-check/1` of docs/ci.md.
+#[derive(serde::Serialize)]
+struct JsonVerdict<'a> {
+    schema: &'static str,
+    file: &'a str,
+    /// The game's index in its file, from 1; absent for a file that is not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_kind: Option<&'static str>,
+    /// The header's `PlayerA` and `PlayerB`, when it names either.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    players: Option<JsonPlayers>,
+    /// passed or failed.
+    verdict: &'static str,
+    /// The first departure, in the fields readers of `mgn-check/1` have always read.
+    #[serde(flatten)]
+    first: JsonFailure,
+    /// What the record likely does not mean, whatever the verdict.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<JsonWarning>,
+    /// How many of the departures are false claims (`--all-claims`, a game that reads).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    false_claims: Option<usize>,
+    /// Every departure, the first included (`--all-claims`, a failed game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failures: Option<Vec<JsonFailure>>,
+    /// Every departure, for the formats that report each.
+    #[serde(skip)]
+    problems: Vec<JsonFailure>,
+}
+
+#[derive(Clone, serde::Serialize)]
+struct JsonLabel {
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    message: String,
+}
+
+#[derive(serde::Serialize)]
+struct JsonWarning {
+    line: usize,
+    column: usize,
+    rule: &'static str,
+    message: String,
+    #[serde(skip)]
+    code: Code,
+}
+
+#[derive(serde::Serialize)]
+struct JsonPlayers {
+    #[serde(rename = "A", skip_serializing_if = "Option::is_none")]
+    a: Option<String>,
+    #[serde(rename = "B", skip_serializing_if = "Option::is_none")]
+    b: Option<String>,
+}
+
+impl JsonPlayers {
+    fn of(players: &Players) -> Option<JsonPlayers> {
+        (!players.is_empty()).then(|| JsonPlayers {
+            a: players.a.clone(),
+            b: players.b.clone(),
+        })
+    }
+}
+
+impl<'a> JsonVerdict<'a> {
+    fn new(file: &'a str, game: Option<usize>, verdict: &'static str) -> JsonVerdict<'a> {
+        JsonVerdict {
+            schema: "mgn-check/1",
+            file,
+            game,
+            game_kind: None,
+            players: None,
+            verdict,
+            first: JsonFailure::default(),
+            warnings: Vec::new(),
+            false_claims: None,
+            failures: None,
+            problems: Vec::new(),
+        }
+    }
+
+    /// The verdict failed, by `problems`, in the record's order (never none).
+    fn failed_with(mut self, problems: Vec<JsonFailure>) -> Self {
+        self.verdict = "failed";
+        self.first = problems.first().cloned().unwrap_or_default();
+        self.problems = problems;
         self
     }
 
-    fn at(mut self, source: &Source, offset: usize) -> Self {
-        let (line, column) = source.line_col(offset);
-        self.line = Some(line);
-        self.column = Some(column);
-        self
+    fn failed(&self) -> bool {
+        self.verdict == "failed"
     }
 }
 
@@ -480,10 +566,14 @@ pub struct Report<W: Write> {
     out: W,
     format: ReportFormat,
     quiet: bool,
+    /// Every false claim of a game is reported, and counted (`--all-claims`).
+    all_claims: bool,
     passed: usize,
     failed: usize,
     /// The JUnit report, spooled as it comes (created with the first record).
     junit: Option<Junit>,
+    /// The SARIF log, written as it comes.
+    sarif: Sarif,
     /// Whether the text report is coloured: only text, and only on a terminal.
     paint: Paint,
 }
@@ -494,14 +584,25 @@ impl<W: Write> Report<W> {
             out,
             format,
             quiet,
+            all_claims: false,
             passed: 0,
             failed: 0,
             junit: None,
+            sarif: Sarif::default(),
             paint: match format {
                 ReportFormat::Text => Paint::Stdout,
-                ReportFormat::Json | ReportFormat::Junit => Paint::Plain,
+                ReportFormat::Json
+                | ReportFormat::Junit
+                | ReportFormat::Github
+                | ReportFormat::Sarif => Paint::Plain,
             },
         }
+    }
+
+    /// The same, reporting every false claim of a game and how many it had (`--all-claims`),
+    /// when `all_claims`.
+    pub fn all_claims(self, all_claims: bool) -> Report<W> {
+        Report { all_claims, ..self }
     }
 
     /// One record read from `source`; `index` counts the file's records from 1.
@@ -513,13 +614,14 @@ impl<W: Write> Report<W> {
     ) -> io::Result<()> {
         // An imported game's places are in the file it came from, which programs open.
         let name = source.imported_from.map_or(source.name, |from| from.name);
-        let kind = match result {
-            RecordResult::Checked { kind, .. } => Some(*kind),
-            RecordResult::Syntax { kind, .. } => *kind,
-            RecordResult::NotUtf8 { .. } => None,
+        let (kind, players) = match result {
+            RecordResult::Checked { kind, players, .. } => (Some(*kind), Some(players)),
+            RecordResult::Syntax { kind, players, .. } => (*kind, Some(players)),
+            RecordResult::NotUtf8 { .. } => (None, None),
         };
         let mut json = JsonVerdict::new(name, Some(index), "passed");
         json.game_kind = kind.map(|k| k.name());
+        json.players = players.and_then(JsonPlayers::of);
         let case_name = match kind {
             Some(kind) => format!("game {index} ({kind})"),
             None => format!("game {index}"),
@@ -527,52 +629,53 @@ impl<W: Write> Report<W> {
         let shown = match result {
             RecordResult::Syntax { error, .. } => {
                 self.failed += 1;
-                json.verdict = "failed";
-                json.rule = Some(general::SYNTAX.as_str());
-                json.message = Some(error.message());
-                json = json.at(source, error.offset);
-                Some(syntax_error(source, error, self.paint))
+                let failure =
+                    JsonFailure::at(source, error.offset, general::SYNTAX, error.message());
+                json = json.failed_with(vec![failure]);
+                vec![syntax_error(source, error, self.paint)]
             }
             RecordResult::NotUtf8 { offset, byte } => {
                 self.failed += 1;
-                let shown = not_utf8_at(source, *offset, *byte, self.paint);
-                json.verdict = "failed";
-                json.rule = Some(general::SYNTAX.as_str());
-                json.message = Some(format!(
+                let message = format!(
                     "not valid UTF-8: byte 0x{byte:02x} at byte offset {}",
                     source.offset + *offset as u64
-                ));
-                json = json.at(source, *offset);
-                Some(shown)
+                );
+                let failure = JsonFailure::at(source, *offset, general::SYNTAX, message);
+                json = json.failed_with(vec![failure]);
+                vec![not_utf8_at(source, *offset, *byte, self.paint)]
             }
             RecordResult::Checked {
                 kind,
                 verdict,
                 warnings,
+                ..
             } => {
                 self.warnings(source, *kind, warnings, &mut json)?;
+                if self.all_claims {
+                    json.false_claims = Some(verdict.false_claims());
+                }
                 match verdict {
                     mgn::check::Verdict::Passed => {
                         self.passed += 1;
                         tracing::debug!(file = %crate::cli::source::displayable_name(name), record = index, "passed");
-                        None
+                        Vec::new()
                     }
                     mgn::check::Verdict::Failed(problems) => {
                         self.failed += 1;
-                        let first = &problems[0];
-                        json = json.failed_with(source, *kind, first);
-                        Some(
-                            problems
-                                .iter()
-                                .map(|p| problem(source, *kind, p, self.paint))
-                                .collect::<Vec<_>>()
-                                .join("\n"),
-                        )
+                        let failures = problems
+                            .iter()
+                            .map(|p| JsonFailure::of(source, *kind, p))
+                            .collect();
+                        json = json.failed_with(failures);
+                        problems
+                            .iter()
+                            .map(|p| problem(source, *kind, p, self.paint))
+                            .collect()
                     }
                 }
             }
         };
-        self.write_verdict(&json, &case_name, shown)
+        self.write_verdict(json, &case_name, &shown)
     }
 
     /// The warnings of a record checked: into its JSON verdict, and shown in a text report.
@@ -590,6 +693,7 @@ impl<W: Write> Report<W> {
                 column,
                 rule: warning.rule.as_str(),
                 message: warning.message.clone(),
+                code: warning.rule,
             });
             if self.format == ReportFormat::Text && !self.quiet {
                 let shown = self::warning(source, kind, warning, self.paint);
@@ -599,34 +703,110 @@ impl<W: Write> Report<W> {
         Ok(())
     }
 
-    /// A record's verdict in the report's format: `shown`, its text, for people; `json` for
-    /// programs; a test case named `case_name` for JUnit.
+    /// A record's verdict in the report's format: `shown`, its text for people, a part for
+    /// each departure; `json` for programs; a test case named `case_name` for JUnit; an
+    /// annotation or a result for each warning and departure for GitHub and SARIF.
     fn write_verdict(
         &mut self,
-        json: &JsonVerdict,
+        mut json: JsonVerdict,
         case_name: &str,
-        shown: Option<String>,
+        shown: &[String],
     ) -> io::Result<()> {
         match self.format {
-            ReportFormat::Text => match shown {
-                Some(shown) if self.quiet => {
-                    writeln!(self.out, "{}", shown.lines().next().unwrap_or_default())
+            ReportFormat::Text => {
+                for shown in shown {
+                    match self.quiet {
+                        true => writeln!(self.out, "{}", shown.lines().next().unwrap_or_default())?,
+                        false => writeln!(self.out, "{shown}")?,
+                    }
                 }
-                Some(shown) => writeln!(self.out, "{shown}"),
-                None => Ok(()),
-            },
-            ReportFormat::Json => self.json_line(json),
+                if !self.quiet {
+                    if let Some(count) = false_claim_count(&json) {
+                        writeln!(self.out, "{count}")?;
+                    }
+                }
+                Ok(())
+            }
+            ReportFormat::Json => {
+                if self.all_claims && json.failed() {
+                    json.failures = Some(std::mem::take(&mut json.problems));
+                }
+                self.json_line(&json)
+            }
             ReportFormat::Junit => {
-                let failure = (json.verdict == "failed").then(|| Failure {
-                    message: json.message.as_deref().unwrap_or_default(),
-                    kind: json.rule.unwrap_or_default(),
-                    description: shown.as_deref().unwrap_or_default(),
+                let more = json.problems.len().saturating_sub(1);
+                let message = match (json.first.message.as_deref(), more) {
+                    (Some(message), 0) => message.to_string(),
+                    (Some(message), more) => format!("{message} (and {more} more)"),
+                    (None, _) => String::new(),
+                };
+                let description = shown.join("\n");
+                let failure = json.failed().then(|| Failure {
+                    message: &message,
+                    kind: json.first.rule.unwrap_or_default(),
+                    description: &description,
                 });
                 let junit = match &mut self.junit {
                     Some(junit) => junit,
                     empty => empty.insert(Junit::new()?),
                 };
                 junit.case(json.file, case_name, failure)
+            }
+            ReportFormat::Github => {
+                for warning in &json.warnings {
+                    let annotation = github::Annotation {
+                        level: github::Level::Warning,
+                        file: json.file,
+                        line: warning.line,
+                        column: warning.column,
+                        title: warning.rule,
+                        message: &warning.message,
+                    };
+                    github::write(&mut self.out, &annotation)?;
+                }
+                for problem in &json.problems {
+                    let annotation = github::Annotation {
+                        level: github::Level::Error,
+                        file: json.file,
+                        line: problem.line.unwrap_or(1),
+                        column: problem.column.unwrap_or(1),
+                        title: problem.rule.unwrap_or_default(),
+                        message: &problem.summary(),
+                    };
+                    github::write(&mut self.out, &annotation)?;
+                }
+                Ok(())
+            }
+            ReportFormat::Sarif => {
+                for warning in &json.warnings {
+                    let finding = Finding {
+                        level: sarif::Level::Warning,
+                        rule: warning.rule,
+                        code: Some(warning.code),
+                        message: &warning.message,
+                        file: json.file,
+                        line: warning.line,
+                        column: warning.column,
+                        end: None,
+                        properties: sarif_properties(&json, None),
+                    };
+                    self.sarif.result(&mut self.out, &finding)?;
+                }
+                for problem in &json.problems {
+                    let finding = Finding {
+                        level: sarif::Level::Error,
+                        rule: problem.rule.unwrap_or_default(),
+                        code: problem.code,
+                        message: &problem.summary(),
+                        file: json.file,
+                        line: problem.line.unwrap_or(1),
+                        column: problem.column.unwrap_or(1),
+                        end: problem.end_line.zip(problem.end_column),
+                        properties: sarif_properties(&json, Some(problem)),
+                    };
+                    self.sarif.result(&mut self.out, &finding)?;
+                }
+                Ok(())
             }
         }
     }
@@ -641,30 +821,15 @@ impl<W: Write> Report<W> {
     ) -> io::Result<()> {
         self.failed += 1;
         let shown = self::import_error(source, error, self.paint);
-        let mut json = JsonVerdict::new(source.name, Some(index), "failed");
-        json.rule = Some("mgn.import");
-        json.message = Some(error.message.clone());
-        json.line = Some(error.line);
-        json.column = Some(error.column);
-        match self.format {
-            ReportFormat::Text if self.quiet => {
-                writeln!(self.out, "{}", shown.lines().next().unwrap_or_default())
-            }
-            ReportFormat::Text => writeln!(self.out, "{shown}"),
-            ReportFormat::Json => self.json_line(&json),
-            ReportFormat::Junit => {
-                let failure = Failure {
-                    message: &error.message,
-                    kind: "mgn.import",
-                    description: &shown,
-                };
-                let junit = match &mut self.junit {
-                    Some(junit) => junit,
-                    empty => empty.insert(Junit::new()?),
-                };
-                junit.case(source.name, &format!("game {index}"), Some(failure))
-            }
-        }
+        let failure = JsonFailure {
+            line: Some(error.line),
+            column: Some(error.column),
+            rule: Some("mgn.import"),
+            message: Some(error.message.clone()),
+            ..JsonFailure::default()
+        };
+        let json = JsonVerdict::new(source.name, Some(index), "failed").failed_with(vec![failure]);
+        self.write_verdict(json, &format!("game {index}"), &[shown])
     }
 
     fn json_line(&mut self, verdict: &JsonVerdict) -> io::Result<()> {
@@ -697,7 +862,9 @@ impl<W: Write> Report<W> {
         } else {
             status
         };
-        match self.finish() {
+        // A run that could not read an input did not do all it was asked: a code-scanning
+        // tool is told so, and does not take the log for a whole one.
+        match self.finish(status != super::Status::Error) {
             Ok(counts) => (status, Some(counts)),
             Err(error) => unwritten(error),
         }
@@ -705,11 +872,12 @@ impl<W: Write> Report<W> {
 
     /// Writes what closes the report and returns (passed, failed). The closing count goes to
     /// standard output for people and to standard error for programs, whose standard output
-    /// holds only the JSON lines or the XML.
-    pub fn finish(mut self) -> io::Result<(usize, usize)> {
+    /// holds only the JSON lines, the XML or the SARIF log, which says whether the run did all
+    /// it was asked (`successful`).
+    pub fn finish(mut self, successful: bool) -> io::Result<(usize, usize)> {
         let count = summary(self.passed, self.failed);
         match self.format {
-            ReportFormat::Text => writeln!(self.out, "{count}")?,
+            ReportFormat::Text | ReportFormat::Github => writeln!(self.out, "{count}")?,
             ReportFormat::Json => super::output::show(&count),
             ReportFormat::Junit => {
                 let junit = match self.junit.take() {
@@ -719,10 +887,71 @@ impl<W: Write> Report<W> {
                 junit.finish(&mut self.out)?;
                 super::output::show(&count);
             }
+            ReportFormat::Sarif => {
+                std::mem::take(&mut self.sarif).finish(&mut self.out, successful)?;
+                super::output::show(&count);
+            }
         }
         self.out.flush()?;
         Ok((self.passed, self.failed))
     }
+}
+
+/// `games.mgn: game 2: 3 false claims`, closing a failed game's report under `--all-claims`,
+/// with where the replay stopped when a departure that is no claim's ended it; `None` for a
+/// game without a false claim, whose one departure says it all.
+fn false_claim_count(json: &JsonVerdict) -> Option<String> {
+    let claims = json.false_claims.filter(|&n| n > 0)?;
+    let plural = if claims == 1 { "" } else { "s" };
+    let game = json.game.unwrap_or(1);
+    let file = crate::cli::source::displayable_name(json.file);
+    let mut count = format!("{file}: game {game}: {claims} false claim{plural}");
+    if json.problems.len() > claims {
+        if let Some(last) = json.problems.last() {
+            count.push_str(&format!(
+                ", then the replay stopped at {}:{} ({})",
+                last.line.unwrap_or(1),
+                last.column.unwrap_or(1),
+                last.rule.unwrap_or_default()
+            ));
+        }
+    }
+    Some(count)
+}
+
+/// What a SARIF result carries besides its place and message: the game, and of a departure
+/// its ply, the decisions that were legal, its trace and its diff.
+fn sarif_properties(
+    json: &JsonVerdict,
+    problem: Option<&JsonFailure>,
+) -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::{json, Value};
+    let mut properties = serde_json::Map::new();
+    if let Some(game) = json.game {
+        properties.insert("game".to_string(), json!(game));
+    }
+    if let Some(kind) = json.game_kind {
+        properties.insert("gameKind".to_string(), json!(kind));
+    }
+    let Some(problem) = problem else {
+        return properties;
+    };
+    let mut insert = |key: &str, value: Value| {
+        properties.insert(key.to_string(), value);
+    };
+    if let Some(ply) = problem.ply {
+        insert("ply", json!(ply));
+    }
+    if !problem.alternatives.is_empty() {
+        insert("alternatives", json!(problem.alternatives));
+    }
+    if let Some(trace) = &problem.trace {
+        insert("trace", json!(trace));
+    }
+    if let Some(diff) = &problem.diff {
+        insert("diff", json!(diff));
+    }
+    properties
 }
 
 /// A part's text, or, when the part is one bad record (too long to hold, or not UTF-8), that
@@ -794,7 +1023,7 @@ mod tests {
     fn the_count_closes_the_report() {
         let mut out = Vec::new();
         let report = Report::with_format(&mut out, ReportFormat::Text, false);
-        assert_eq!(report.finish().unwrap(), (0, 0));
+        assert_eq!(report.finish(true).unwrap(), (0, 0));
         assert_eq!(String::from_utf8(out).unwrap(), "0 passed, 0 failed\n");
     }
 
