@@ -253,6 +253,10 @@ pub enum Command {
     /// decision drawn among the legal ones)
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Write the games of a collection into a folder: N games to a file, or a file for each
+    /// value of a tag, each game exactly as it was written
+    #[command(after_help = SPLIT_EXAMPLES)]
+    Split(SplitArgs),
     /// Count the legal decision sequences of D plies from the start position (perft)
     #[command(after_help = PERFT_EXAMPLES)]
     Perft(PerftArgs),
@@ -278,6 +282,27 @@ pub enum Command {
     #[command(after_help = MAN_EXAMPLES)]
     Man,
 }
+
+const SPLIT_EXAMPLES: &str = "\
+Examples:
+  mgn split --per 100 -o parts/ games.mgn          parts/0001.mgn holds games 1-100, 0002.mgn the next
+  mgn split --by-tag Event -o events/ games.mgn    one file for each Event, named by its value
+  mgn split --by-tag PlayerA -o by-player/ records/ every *.mgn file under records/
+  mgn generate --games 50 | mgn split --per 10 -o out/ -
+
+Files are numbered from 0001 (four digits, more past 9999). With --by-tag, a file is named by
+the tag's value made safe: letters, digits, -, _ and . are kept and anything else becomes _;
+tag- goes before a name that would start with . or _, and a value that gives no character is
+named tag. Two values that give the same name (also in another case) get -2, -3... after it;
+games without the tag go to _untagged.mgn. Each game is written exactly as it was, with its
+comments, games separated by a blank line.
+
+A file already there is never replaced without --force (mgn stops at it, exit 2); an input is
+never replaced. A game that does not read is reported as mgn check reports it and not written;
+the others still are (exit 1).
+
+Exit status: 0 when every game was written; 1 when some game did not read; 2 for a usage or
+I/O error.";
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
@@ -546,6 +571,30 @@ pub struct SuiteArgs {
 
     #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
     pub max_laps: u64,
+}
+
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("grouping").required(true).args(["per", "by_tag"]))]
+pub struct SplitArgs {
+    /// Files, folders (searched recursively for *.mgn) or - for standard input
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// N games to a file: 0001.mgn, 0002.mgn, ...
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub per: Option<NonZeroUsize>,
+
+    /// A file for each value of this tag (Event, PlayerA, Preset, Result, a tag of your own...)
+    #[arg(long, value_name = "NAME")]
+    pub by_tag: Option<String>,
+
+    /// The folder to write the files in (made if missing)
+    #[arg(short, long, value_name = "DIR", required = true)]
+    pub output: PathBuf,
+
+    /// Replace files already in the folder
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]

@@ -17,6 +17,7 @@ mod report;
 mod rules;
 mod show;
 mod source;
+mod split;
 mod suite;
 
 use args::{Cli, Command};
@@ -56,6 +57,7 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Suite(args) => suite::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Split(args) => split::run(args),
         Command::Completions(args) => generated(|out| {
             clap_complete::generate(args.shell, &mut Cli::command(), "mgn", out);
             Ok(())
