@@ -18,6 +18,7 @@ mod rules;
 mod show;
 mod source;
 mod split;
+mod stats;
 mod suite;
 
 use args::{Cli, Command};
@@ -58,6 +59,7 @@ pub fn main() -> ExitCode {
         Command::Suite(args) => suite::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Split(args) => split::run(args),
+        Command::Stats(args) => stats::run(args),
         Command::Completions(args) => generated(|out| {
             clap_complete::generate(args.shell, &mut Cli::command(), "mgn", out);
             Ok(())
