@@ -835,11 +835,11 @@ fn text_summary(out: &mut String, summary: &Summary, options: &Options) {
                 .unwrap_or(0);
             for (first, last, count) in bars {
                 let bar = "#".repeat(((count * 40).div_ceil(most)) as usize);
-                let _ = writeln!(
-                    out,
+                let row = format!(
                     "  {:>label_width$} {count:>7} {bar}",
                     range_label(first, last)
                 );
+                let _ = writeln!(out, "{}", row.trim_end());
             }
         }
     }
@@ -1000,7 +1000,7 @@ fn bar_chart(out: &mut String, y: f64, title: &str, rows: &[(String, u64)], colo
     let most = rows.iter().map(|r| r.1).max().unwrap_or(1).max(1) as f64;
     let mut row_y = y + 32.0;
     for ((_, count), label) in rows.iter().zip(&labels) {
-        let width = (*count as f64 / most * room).max(1.0);
+        let width = *count as f64 / most * room;
         let _ = writeln!(
             out,
             r#"<text x="{:.0}" y="{:.0}" text-anchor="end">{}</text><rect x="{x0:.0}" y="{:.0}" width="{width:.1}" height="16" fill="{colour}"/><text x="{:.1}" y="{:.0}">{count}</text>"#,
@@ -1030,7 +1030,19 @@ fn histogram_chart(
         y + 18.0,
         xml(title)
     );
-    let bars = histogram.bars(12);
+    // As many bars as their ranges have room for below them, at 11 px.
+    let mut bars = histogram.bars(12);
+    for fewer in [10, 8, 6, 4] {
+        let widest = bars
+            .iter()
+            .map(|(a, b, _)| range_label(*a, *b).len())
+            .max()
+            .unwrap_or(0) as f64;
+        if widest * 6.8 + 6.0 <= (PAGE - 80.0) / bars.len() as f64 {
+            break;
+        }
+        bars = histogram.bars(fewer);
+    }
     if bars.is_empty() {
         let _ = writeln!(out, r#"<text x="20" y="{:.0}">none</text>"#, y + 42.0);
         return 60.0;
