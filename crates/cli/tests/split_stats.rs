@@ -477,3 +477,26 @@ fn stats_writes_to_a_file_but_never_over_an_input() {
         .unwrap()
         .starts_with("1 file, every game replayed"));
 }
+
+/// More values than files kept open: a file closed to make room is opened again to append.
+#[test]
+fn split_by_tag_of_many_values_appends_to_files_it_closed() {
+    let dir = scratch("split", "many");
+    let mut text = String::new();
+    for n in (0..100).chain([0, 1]) {
+        text.push_str(&format!(
+            "[Game \"dakon\"]\n[Round \"r{n}\"]\n\n1. B5 *\n\n"
+        ));
+    }
+    let input = write(&dir, "in.mgn", &text);
+    let out = dir.join("out");
+    let output = mgn(&["split", "--by-tag", "Round", "-o", path_str(&out), &input]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert_eq!(names(&out).len(), 100);
+    assert_eq!(
+        fs::read_to_string(out.join("r0.mgn")).unwrap(),
+        "[Game \"dakon\"]\n[Round \"r0\"]\n\n1. B5 *\n\n[Game \"dakon\"]\n[Round \"r0\"]\n\n1. B5 *\n"
+    );
+    let check = mgn(&["check", path_str(&out)]);
+    assert_eq!(summary(&check), "102 passed, 0 failed");
+}
