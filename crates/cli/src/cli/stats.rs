@@ -74,6 +74,8 @@ pub fn run(args: &StatsArgs) -> Status {
         let mut bytes = 0;
         let mut records = 0;
         let mut last_part = None;
+        // A file read part way: whether it held a game is not known.
+        let mut cut_short = false;
         let summarise = |batch: &mut Vec<Part>, stats: &mut Stats| {
             let done: Vec<(Stats, Vec<String>)> = batch
                 .par_iter()
@@ -106,6 +108,7 @@ pub fn run(args: &StatsArgs) -> Status {
                         error,
                     }));
                     status = Status::Error;
+                    cut_short = true;
                     break;
                 }
             }
@@ -115,7 +118,7 @@ pub fn run(args: &StatsArgs) -> Status {
         summarise(&mut batch, &mut stats);
         records += stats.total.records() - before;
         stats.files += 1;
-        if records == 0 && status != Status::Error {
+        if records == 0 && !cut_short {
             // As mgn check: a file that holds no game is one bad record, at its end.
             output::show_rendered(&report::no_game_in(&name, last_part.as_ref()));
             stats.total.unreadable += 1;
@@ -732,16 +735,13 @@ fn text_report(stats: &Stats, names: &[String], options: &Options) -> String {
             }
         );
     } else {
-        let _ = writeln!(
-            out,
-            "{failing} game{} {}:",
-            if failing == 1 { "" } else { "s" },
-            if options.replay {
-                "fail check or do not read"
-            } else {
-                "do not read"
-            }
-        );
+        let what = match (options.replay, failing == 1) {
+            (true, true) => "game fails check or does not read",
+            (true, false) => "games fail check or do not read",
+            (false, true) => "game does not read",
+            (false, false) => "games do not read",
+        };
+        let _ = writeln!(out, "{failing} {what}:");
         for failure in &stats.failures {
             let ply = failure
                 .ply
