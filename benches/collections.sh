@@ -16,10 +16,10 @@ cd "$folder"
 
 # About 100 MB of games of the four games, no checkpoints: the archive a user summarises.
 if [ ! -s games-100m.mgn ]; then
-    "$mgn" generate --game dakon --games 2000 --seed 33 > part-dakon.mgn
-    "$mgn" generate --game nchuwa --games 8000 --seed 33 > part-nchuwa.mgn
-    "$mgn" generate --game mraw-imrujen --games 30000 --seed 33 > part-mraw.mgn
-    "$mgn" generate --game dong-wo --games 12000 --seed 33 > part-dong-wo.mgn
+    "$mgn" generate --game dakon --games 3500 --seed 33 > part-dakon.mgn
+    "$mgn" generate --game nchuwa --games 13000 --seed 33 > part-nchuwa.mgn
+    "$mgn" generate --game mraw-imrujen --games 50000 --seed 33 > part-mraw.mgn
+    "$mgn" generate --game dong-wo --games 20000 --seed 33 > part-dong-wo.mgn
     cat part-dakon.mgn part-nchuwa.mgn part-mraw.mgn part-dong-wo.mgn > games-100m.mgn
     rm -f part-*.mgn
 fi
@@ -33,12 +33,15 @@ measure() { # label, then the command
     log=$(mktemp)
     # One core, for the reading and the summarising alike.
     /usr/bin/time -v taskset -c 0 "$@" > /dev/null 2> "$log" || status=$?
-    local rss wall seconds
+    local rss wall seconds cpu
     rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$log")
     seconds=$(awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }' <<< "$wall")
-    printf '%-44s %8s wall %8.1f MB/s %8s KB peak  exit %s\n' "$label" "$wall" \
-        "$(awk -v b="$bytes" -v s="$seconds" 'BEGIN { print b / s / 1e6 }')" "$rss" "$status"
+    # On a shared machine the wall time counts the waits for the core; the CPU time does not.
+    cpu=$(awk -F': ' '/User time/ {u = $2} /System time/ {s = $2} END {print u + s}' "$log")
+    printf '%-40s %8s wall %7.1f MB/s %7.2f s CPU %7.1f MB/s %7s KB peak  exit %s\n' \
+        "$label" "$wall" "$(awk -v b="$bytes" -v s="$seconds" 'BEGIN { print b / s / 1e6 }')" \
+        "$cpu" "$(awk -v b="$bytes" -v s="$cpu" 'BEGIN { print b / s / 1e6 }')" "$rss" "$status"
     rm -f "$log"
 }
 
