@@ -500,3 +500,14 @@ fn split_by_tag_of_many_values_appends_to_files_it_closed() {
     let check = mgn(&["check", path_str(&out)]);
     assert_eq!(summary(&check), "102 passed, 0 failed");
 }
+
+#[test]
+fn split_and_stats_help_show_examples() {
+    for command in ["split", "stats"] {
+        let output = mgn(&[command, "--help"]);
+        assert_eq!(code(&output), 0);
+        let text = stdout(&output);
+        assert!(text.contains("Examples:"), "{command}:\n{text}");
+        assert!(text.contains("Exit status:"), "{command}:\n{text}");
+    }
+}
