@@ -511,3 +511,29 @@ fn split_and_stats_help_show_examples() {
         assert!(text.contains("Exit status:"), "{command}:\n{text}");
     }
 }
+
+/// A tag of a value for each game does not hold a summary for each game: past the first 1000
+/// values, the games are summarised together.
+#[test]
+fn stats_by_a_tag_of_many_values_keeps_the_first_thousand() {
+    let dir = scratch("stats", "many-values");
+    let mut text = String::new();
+    for n in 0..1003 {
+        text.push_str(&format!("[Game \"dakon\"]\n[Site \"s{n}\"]\n\n1. B5 *\n\n"));
+    }
+    let input = write(&dir, "in.mgn", &text);
+    let output = mgn(&[
+        "stats",
+        "--no-replay",
+        "--by",
+        "Site",
+        "--format",
+        "json",
+        &input,
+    ]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["groups"].as_array().unwrap().len(), 1000);
+    assert_eq!(value["other_values"]["games"], 3);
+    assert_eq!(value["total"]["games"], 1003);
+}

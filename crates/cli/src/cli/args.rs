@@ -328,6 +328,8 @@ the replay names it (a capture, a lap's end, a round's end...), and in how many 
 the events of the middle laps of a very long ply, which the replay does not keep (docs/ci.md),
 are not counted, and the report says how many were left out. Histograms count each value up to
 4096 distinct values, then in wider buckets (the median is then approximate, and said so).
+--by summarises the first 1000 values of the tag met each on its own, the games of any further
+values together.
 
 Exit status: 0 when every game reads (and, replayed, passes check); 1 when some game does not
 read or fails check (the report is still whole); 2 for a usage or I/O error.";

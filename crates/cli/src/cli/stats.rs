@@ -30,6 +30,9 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
 
+/// Values of the `--by` tag summarised each on its own, at most: the first met, in file order.
+pub const MAX_GROUPS: usize = 1000;
+
 /// Games that fail listed, at most; the count of them is always whole.
 pub const LISTED_FAILURES: usize = 1000;
 
@@ -174,6 +177,10 @@ struct Stats {
     total: Summary,
     /// With `--by`: a summary for each value of the tag; `None` for games without it.
     groups: BTreeMap<Option<String>, Summary>,
+    /// With `--by`: the games of the values that came after the first [`MAX_GROUPS`], together,
+    /// so that a tag of a value for each game (an `Event` per generated game) does not hold a
+    /// summary for each game.
+    other_values: Summary,
     /// The first games that fail, in file order.
     failures: Vec<Failure>,
 }
@@ -182,8 +189,14 @@ impl Stats {
     fn merge(&mut self, other: Stats) {
         self.total.merge(&other.total);
         for (value, summary) in other.groups {
-            self.groups.entry(value).or_default().merge(&summary);
+            let room = value.is_none() || self.groups.len() < MAX_GROUPS;
+            if room || self.groups.contains_key(&value) {
+                self.groups.entry(value).or_default().merge(&summary);
+            } else {
+                self.other_values.merge(&summary);
+            }
         }
+        self.other_values.merge(&other.other_values);
         for failure in other.failures {
             self.note_failure(failure);
         }
@@ -721,6 +734,14 @@ fn text_report(stats: &Stats, names: &[String], options: &Options) -> String {
             }
             text_summary(&mut out, summary, options);
         }
+        if stats.other_values.records() > 0 {
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "== the other values of {tag}, after the first {MAX_GROUPS}, together"
+            );
+            text_summary(&mut out, &stats.other_values, options);
+        }
     }
     let _ = writeln!(out);
     let failing = stats.total.failed + stats.total.unreadable;
@@ -942,6 +963,11 @@ fn json_report(stats: &Stats, names: &[String], options: &Options) -> Value {
         "by": options.by,
         "total": json_summary(&stats.total, options),
         "groups": if options.by.is_some() { json!(groups) } else { Value::Null },
+        "other_values": if stats.other_values.records() > 0 {
+            json_summary(&stats.other_values, options)
+        } else {
+            Value::Null
+        },
         "failures": failures,
         "failures_not_listed": (stats.total.failed + stats.total.unreadable)
             .saturating_sub(stats.failures.len() as u64),
@@ -1140,6 +1166,12 @@ fn svg_report(stats: &Stats, options: &Options) -> String {
                 )
             })
             .collect();
+        if stats.other_values.games > 0 {
+            groups.push((
+                format!("(values past the first {MAX_GROUPS})"),
+                stats.other_values.games,
+            ));
+        }
         groups.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let shown = groups.len().min(15);
         let title = if groups.len() > shown {
