@@ -537,3 +537,25 @@ fn stats_by_a_tag_of_many_values_keeps_the_first_thousand() {
     assert_eq!(value["other_values"]["games"], 3);
     assert_eq!(value["total"]["games"], 1003);
 }
+
+#[test]
+fn split_never_replaces_its_input_even_with_force() {
+    let dir = scratch("split", "input");
+    let input = write(&dir, "0001.mgn", TWO_EVENTS);
+    let output = mgn(&[
+        "split",
+        "--per",
+        "2",
+        "--force",
+        "-o",
+        path_str(&dir),
+        &input,
+    ]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(
+        stderr(&output).contains("is also the input"),
+        "{}",
+        shown(&output)
+    );
+    assert_eq!(fs::read_to_string(&input).unwrap(), TWO_EVENTS);
+}

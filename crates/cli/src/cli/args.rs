@@ -59,6 +59,8 @@ Examples:
                                          mancala-games (MancalaGames logs), movelog (JSON Lines)
   mgn check --from movelog games.jsonl   import and check in one step
   mgn show --ply 3 -o board.svg game.mgn the board after ply 3, as an SVG image
+  mgn stats records/                     what a collection holds: results, plies, rule codes
+  mgn split --per 100 -o parts/ big.mgn  a collection into files of 100 games
   mgn -v check records/                  also log files read and timings (-vv: more)
 
 Exit status: 0 when every record is good, 1 when some record is bad, 2 for a usage or I/O error.
