@@ -59,6 +59,8 @@ Examples:
                                          mancala-games (MancalaGames logs), movelog (JSON Lines)
   mgn check --from movelog games.jsonl   import and check in one step
   mgn show --ply 3 -o board.svg game.mgn the board after ply 3, as an SVG image
+  mgn stats records/                     what a collection holds: results, plies, rule codes
+  mgn split --per 100 -o parts/ big.mgn  a collection into files of 100 games
   mgn -v check records/                  also log files read and timings (-vv: more)
 
 Exit status: 0 when every record is good, 1 when some record is bad, 2 for a usage or I/O error.
@@ -263,6 +265,14 @@ pub enum Command {
     /// decision drawn among the legal ones)
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Write the games of a collection into a folder: N games to a file, or a file for each
+    /// value of a tag, each game exactly as it was written
+    #[command(after_help = SPLIT_EXAMPLES)]
+    Split(SplitArgs),
+    /// Summarise a collection: games by game, preset and result, plies and rounds, the first
+    /// player's wins, the rule codes that fired, the games that fail
+    #[command(after_help = STATS_EXAMPLES)]
+    Stats(StatsArgs),
     /// Count the legal decision sequences of D plies from the start position (perft)
     #[command(after_help = PERFT_EXAMPLES)]
     Perft(PerftArgs),
@@ -288,6 +298,53 @@ pub enum Command {
     #[command(after_help = MAN_EXAMPLES)]
     Man,
 }
+
+const SPLIT_EXAMPLES: &str = "\
+Examples:
+  mgn split --per 100 -o parts/ games.mgn          parts/0001.mgn holds games 1-100, 0002.mgn the next
+  mgn split --by-tag Event -o events/ games.mgn    one file for each Event, named by its value
+  mgn split --by-tag PlayerA -o by-player/ records/ every *.mgn file under records/
+  mgn generate --games 50 | mgn split --per 10 -o out/ -
+
+Files are numbered from 0001 (four digits, more past 9999). With --by-tag, a file is named by
+the tag's value made safe: letters, digits, -, _ and . are kept and anything else becomes _;
+tag- goes before a name that would start with . or _, and a value that gives no character is
+named tag. Two values that give the same name (also in another case) get -2, -3... after it;
+games without the tag go to _untagged.mgn. Each game is written exactly as it was, with its
+comments, games separated by a blank line.
+
+A file already there is never replaced without --force (mgn stops at it, exit 2); an input is
+never replaced. A game that does not read is reported as mgn check reports it and not written;
+the others still are (exit 1).
+
+Exit status: 0 when every game was written; 1 when some game did not read; 2 for a usage or
+I/O error.";
+
+const STATS_EXAMPLES: &str = "\
+Examples:
+  mgn stats records/                         a summary of every *.mgn file under records/
+  mgn stats --by Preset records/dakon/       the same for each value of the Preset tag
+  mgn stats --format json games.mgn          one JSON object (schema mgn-stats/1, docs/ci.md)
+  mgn stats --format svg -o stats.svg games/ a page of charts for a report
+  mgn stats --no-replay big.mgn              tags and move text only: the fast path
+
+By default every game is replayed, as mgn check replays it: the results, the first player's wins
+and the rule codes are the replay's (a false Result claim is not counted), and a game that fails
+check is counted under results as \"fails check\" and listed with its file:line:column.
+--no-replay reads the tags and move text alone: results as claimed, no rule codes, no check.
+Plies (moves and passes) and rounds are counted from the move text in both.
+
+The first player's share of the decided games (wins and draws; unfinished and failing games
+left out) comes with a 95 % Wilson score interval. A rule code is counted each time an event of
+the replay names it (a capture, a lap's end, a round's end...), and in how many games it fired;
+the events of the middle laps of a very long ply, which the replay does not keep (docs/ci.md),
+are not counted, and the report says how many were left out. Histograms count each value up to
+4096 distinct values, then in wider buckets (the median is then approximate, and said so).
+--by summarises the first 1000 values of the tag met each on its own, the games of any further
+values together.
+
+Exit status: 0 when every game reads (and, replayed, passes check); 1 when some game does not
+read or fails check (the report is still whole); 2 for a usage or I/O error.";
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
@@ -556,6 +613,64 @@ pub struct SuiteArgs {
 
     #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
     pub max_laps: u64,
+}
+
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("grouping").required(true).args(["per", "by_tag"]))]
+pub struct SplitArgs {
+    /// Files, folders (searched recursively for *.mgn) or - for standard input
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// N games to a file: 0001.mgn, 0002.mgn, ...
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub per: Option<NonZeroUsize>,
+
+    /// A file for each value of this tag (Event, PlayerA, Preset, Result, a tag of your own...)
+    #[arg(long, value_name = "NAME")]
+    pub by_tag: Option<String>,
+
+    /// The folder to write the files in (made if missing)
+    #[arg(short, long, value_name = "DIR", required = true)]
+    pub output: PathBuf,
+
+    /// Replace files already in the folder
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Files, folders (searched recursively for *.mgn) or - for standard input
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// text for people, json (one object, schema mgn-stats/1) or svg (a page of charts)
+    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
+    pub format: StatsFormat,
+
+    /// The same summary for each value of this tag as well (Event, Preset, PlayerA...)
+    #[arg(long, value_name = "TAG")]
+    pub by: Option<String>,
+
+    /// Read the tags and move text only, without replaying: results as claimed, no rule
+    /// codes, no check; several times faster
+    #[arg(long)]
+    pub no_replay: bool,
+
+    /// Write to this file instead of standard output (replaced only once it is all written)
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
+    pub max_laps: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    Text,
+    Json,
+    Svg,
 }
 
 #[derive(Debug, Args)]

@@ -20,6 +20,8 @@ mod rules;
 mod sarif;
 mod show;
 mod source;
+mod split;
+mod stats;
 mod suite;
 
 use args::{Cli, Command};
@@ -60,6 +62,8 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Suite(args) => suite::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Split(args) => split::run(args),
+        Command::Stats(args) => stats::run(args),
         Command::Completions(args) => generated(|out| {
             clap_complete::generate(args.shell, &mut Cli::command(), "mgn", out);
             Ok(())
