@@ -15,6 +15,7 @@ mod render;
 mod replay;
 mod report;
 mod rules;
+mod select;
 mod show;
 mod source;
 mod suite;
@@ -64,6 +65,7 @@ pub fn main() -> ExitCode {
         Command::Engine(args) => engine::run(args),
         Command::Referee(args) => referee::run(args),
         Command::Show(args) => show::run(args),
+        Command::Select(args) => select::run(args),
     };
     ExitCode::from(status as u8)
 }
