@@ -13,13 +13,13 @@ use super::render::Paint;
 use super::report::{self, Source};
 use super::Status;
 use mgn::notation::{
-    games_in_part, parts, write_position, Element, Game, GameKind, Header, Outcome, Part, Position,
-    TAG_NAMES,
+    games_in_part, parts, position_len, write_position, Element, GameKind, GameReader, Games,
+    Header, Outcome, Part, Position, SyntaxError, TAG_NAMES,
 };
-use mgn::replay::{replay_game, Progress, ReplayOptions};
+use mgn::replay::{replay_moves, Progress, ReplayOptions};
 use mgn::Code;
 use std::collections::HashSet;
-use std::hash::{BuildHasher, Hash, Hasher, RandomState};
+use std::hash::{BuildHasher, DefaultHasher, Hash, Hasher, RandomState};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -380,6 +380,31 @@ struct Selection<'a> {
     newlines_at_end: usize,
 }
 
+/// Feeds the `--dedupe` hash with a decision of the move text; comments and claims are left
+/// out.
+fn hash_decision(element: &Element, hash: &mut (DefaultHasher, DefaultHasher)) {
+    let decision = match element {
+        Element::Move(m) => format!("m{}", mgn::notation::write_move(&m.value)),
+        Element::Pass(_) => "pass".to_string(),
+        Element::Round(round) => format!("round {}", round.value),
+        Element::Action(action) => format!("a{:?}", action.value),
+        Element::Transaction(transaction) => format!("t{:?}", transaction.value),
+        Element::Captures(_) | Element::Score(_) | Element::Checkpoint(_) | Element::Comment(_) => {
+            return
+        }
+    };
+    decision.hash(&mut hash.0);
+    decision.hash(&mut hash.1);
+}
+
+/// Where a game stands in its part: from its first comment before it (or its `Game` tag) to
+/// the end of its last comment after it (or its result).
+#[derive(Clone, Copy)]
+struct Placed {
+    start: usize,
+    end: usize,
+}
+
 /// The comments a part leaves for the first game of the next part, with the rest of the part
 /// after them: where they start in the file, and their bytes.
 type Carried = (u64, Vec<u8>);
@@ -421,21 +446,21 @@ impl Selection<'_> {
             };
             let mut games = games_in_part(text, Vec::new(), part.last);
             let mut first = true;
-            for read in games.by_ref() {
+            while let Some(next) = games.next_game() {
                 records += 1;
                 self.records += 1;
                 // The comments the part before left belong to this part's first record.
                 let before = if first { carried.take() } else { None };
                 first = false;
+                let read = next.and_then(|reader| self.read_game(&mut games, reader));
                 match read {
-                    Ok(game) => {
-                        if self.matches(&game) {
-                            self.matched += 1;
-                            if !self.args.count {
-                                self.write(file, &part, text, &game, before)?;
-                            }
+                    Ok(Some(game)) => {
+                        self.matched += 1;
+                        if !self.args.count {
+                            self.write(file, &part, text, game, before)?;
                         }
                     }
+                    Ok(None) => {}
                     Err(error) => {
                         let source = Source::of_part(name, text, &part);
                         output::show_rendered(&report::syntax_error(
@@ -461,37 +486,84 @@ impl Selection<'_> {
         Ok(())
     }
 
-    /// Whether `game`, the input's record number `self.records`, passes every filter: those
-    /// that read the header and move text first, the replay only when one asks about play,
-    /// and `--dedupe` last, so that the first game kept is the first that matches the rest.
-    fn matches(&mut self, game: &Game) -> bool {
+    /// Reads the game `reader` reads to its end, and says where it stands in the part when it
+    /// passes every filter: those of its header first, then those of its move text, the
+    /// replay only when a filter asks about play, and `--dedupe` last, so that the game kept
+    /// is the first that matches the rest. The record's syntax error, if it does not read.
+    fn read_game<'t>(
+        &mut self,
+        games: &mut Games<'t>,
+        mut reader: GameReader<'t>,
+    ) -> Result<Option<Placed>, SyntaxError> {
         let args = self.args;
         let number = self.records;
-        let cheap = args.number.is_none_or(|range| range.contains(number))
-            && args.game.is_none_or(|kind| game.header.game.value == kind)
-            && args
-                .result
-                .is_none_or(|result| game.outcome.value == result)
-            && args.tags.iter().all(|tag| tag.matches(&game.header))
-            && args.plies.is_none_or(|range| range.contains(plies(game)))
-            && args.rounds.is_none_or(|range| range.contains(rounds(game)));
-        if !cheap || !self.play_matches(game) {
-            return false;
+        let header = &reader.header;
+        let header_matches = args.number.is_none_or(|range| range.contains(number))
+            && args.game.is_none_or(|kind| header.game.value == kind)
+            && args.tags.iter().all(|tag| tag.matches(header));
+        let mut replay = (header_matches && self.replays()).then(|| reader.again());
+        let mut hash = (header_matches && args.dedupe).then(|| self.header_hash(header));
+        let (mut plies, mut rounds) = (0, 1);
+        // Checkpoints are stepped over unread when they read: no filter here looks at them.
+        loop {
+            if reader.skip_checkpoint(position_len) {
+                continue;
+            }
+            let element = match reader.next() {
+                Some(Ok(element)) => element,
+                _ => break,
+            };
+            if !header_matches {
+                continue;
+            }
+            match &element {
+                Element::Move(_) | Element::Pass(_) => plies += 1,
+                Element::Round(_) => rounds += 1,
+                _ => {}
+            }
+            if let Some(hash) = &mut hash {
+                hash_decision(&element, hash);
+            }
         }
-        !args.dedupe || self.seen.insert(self.moves_hash(game))
+        let outcome = reader.outcome();
+        let start = reader
+            .before
+            .first()
+            .map_or(reader.start(), |c| c.span.start);
+        let after = games.finish(reader)?;
+        let Some(outcome) = outcome else {
+            unreachable!("a game read to its end without a syntax error has its result")
+        };
+        let matches = header_matches
+            && args.result.is_none_or(|result| outcome.value == result)
+            && args.plies.is_none_or(|range| range.contains(plies))
+            && args.rounds.is_none_or(|range| range.contains(rounds))
+            && replay
+                .as_mut()
+                .is_none_or(|replay| self.play_matches(replay))
+            && hash.is_none_or(|(a, b)| {
+                let key = (u128::from(a.finish()) << 64) | u128::from(b.finish());
+                self.seen.insert(key)
+            });
+        let end = after.last().map_or(outcome.span.end, |c| c.span.end);
+        Ok(matches.then_some(Placed { start, end }))
+    }
+
+    /// Whether a filter asks about the game's play.
+    fn replays(&self) -> bool {
+        let args = self.args;
+        args.verdict.is_some() || args.position.is_some() || !args.rules.is_empty()
     }
 
     /// The filters that replay the game: `--verdict`, `--position`, `--rule`.
-    fn play_matches(&self, game: &Game) -> bool {
+    fn play_matches(&self, game: &mut GameReader) -> bool {
         let args = self.args;
-        if args.verdict.is_none() && args.position.is_none() && args.rules.is_empty() {
-            return true;
-        }
+        let header = game.header.clone();
         let options = ReplayOptions::verdict().max_laps(args.max_laps);
         let mut reached = args.position.is_none();
         let mut fired = vec![false; args.rules.len()];
         let replayed = if args.position.is_none() && args.rules.is_empty() {
-            replay_game(game, options)
+            replay_moves(&header, game, options)
         } else {
             let mut watch = |progress: Progress| {
                 let position = match &progress {
@@ -509,7 +581,7 @@ impl Selection<'_> {
                     reached = reached || filter.matches(position);
                 }
             };
-            replay_game(game, options.on_step(&mut watch))
+            replay_moves(&header, game, options.on_step(&mut watch))
         };
         let passed = replayed.failure.is_none();
         let verdict = match args.verdict {
@@ -520,55 +592,34 @@ impl Selection<'_> {
         verdict && reached && fired.iter().all(|&fired| fired)
     }
 
-    /// What makes two games the same for `--dedupe`: the game and the rules and start its moves
-    /// are played under, and the moves as written, without comments or claims. 128 bits, so
-    /// that two different games of any collection share one by chance practically never.
-    fn moves_hash(&self, game: &Game) -> u128 {
+    /// The start of what makes two games the same for `--dedupe`: the game, and the rules and
+    /// start its moves are played under; the moves follow, as written, without comments or
+    /// claims. Two hashes of 64 bits with different keys, so that two different games of any
+    /// collection share both by chance practically never.
+    fn header_hash(&self, header: &Header) -> (DefaultHasher, DefaultHasher) {
         let mut hashers = (self.hashers.0.build_hasher(), self.hashers.1.build_hasher());
-        let mut feed = |bytes: &[u8]| {
-            bytes.hash(&mut hashers.0);
-            bytes.hash(&mut hashers.1);
+        let mut feed = |text: &str| {
+            text.hash(&mut hashers.0);
+            text.hash(&mut hashers.1);
         };
-        let header = &game.header;
-        feed(header.game.value.name().as_bytes());
+        feed(header.game.value.name());
         feed(
-            header
+            &header
                 .board
                 .as_ref()
                 .map(|b| b.value.to_string())
-                .unwrap_or_default()
-                .as_bytes(),
+                .unwrap_or_default(),
         );
-        feed(header.preset.as_ref().map_or("", |p| &p.value).as_bytes());
+        feed(header.preset.as_ref().map_or("", |p| &p.value));
         for option in &header.options {
-            feed(option.value.code.as_bytes());
-            feed(option.value.value.as_bytes());
+            feed(&option.value.code);
+            feed(&option.value.value);
         }
-        feed(
-            header
-                .first
-                .as_ref()
-                .map_or("", |f| f.value.name())
-                .as_bytes(),
-        );
+        feed(header.first.as_ref().map_or("", |f| f.value.name()));
         if let Some(start) = &header.start {
-            feed(write_position(&start.value).as_bytes());
+            feed(&write_position(&start.value));
         }
-        for element in &game.moves {
-            let decision = match element {
-                Element::Move(m) => format!("m{}", mgn::notation::write_move(&m.value)),
-                Element::Pass(_) => "pass".to_string(),
-                Element::Round(round) => format!("round {}", round.value),
-                Element::Action(action) => format!("a{:?}", action.value),
-                Element::Transaction(transaction) => format!("t{:?}", transaction.value),
-                Element::Captures(_)
-                | Element::Score(_)
-                | Element::Checkpoint(_)
-                | Element::Comment(_) => continue,
-            };
-            feed(decision.as_bytes());
-        }
-        (u128::from(hashers.0.finish()) << 64) | u128::from(hashers.1.finish())
+        hashers
     }
 
     /// Writes `game` as it was written: the comments before it (`before`, when the part before
@@ -580,19 +631,16 @@ impl Selection<'_> {
         file: usize,
         part: &Part,
         text: &str,
-        game: &Game,
+        game: Placed,
         before: Option<Carried>,
     ) -> io::Result<()> {
         let bytes = text.as_bytes();
         let start = match &before {
             // The part starts with the game's `[Game` line, right after what was carried.
             Some(_) => 0,
-            None => game
-                .before
-                .first()
-                .map_or(game.span.start, |c| c.span.start),
+            None => game.start,
         };
-        let end = game.after.last().map_or(game.span.end, |c| c.span.end);
+        let end = game.end;
         let blanks = bytes[end..]
             .iter()
             .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
@@ -618,23 +666,6 @@ impl Selection<'_> {
 
 fn memchr_count(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| b == b'\n').count()
-}
-
-/// The plies of the move text: its moves and passes.
-fn plies(game: &Game) -> u64 {
-    game.moves
-        .iter()
-        .filter(|element| matches!(element, Element::Move(_) | Element::Pass(_)))
-        .count() as u64
-}
-
-/// The rounds the move text plays: the first, and one more for each `round N` marker.
-fn rounds(game: &Game) -> u64 {
-    1 + game
-        .moves
-        .iter()
-        .filter(|element| matches!(element, Element::Round(_)))
-        .count() as u64
 }
 
 #[cfg(test)]
