@@ -14,10 +14,11 @@ use super::report::{self, Source};
 use super::Status;
 use mgn::notation::{
     games_in_part, parts, position_len, write_position, Element, GameKind, GameReader, Games,
-    Header, Outcome, Part, Position, SyntaxError, TAG_NAMES,
+    Header, Outcome, Part, Position, Span, Spanned, SyntaxError, TAG_NAMES,
 };
-use mgn::replay::{replay_moves, Progress, ReplayOptions};
+use mgn::replay::{replay_moves, MoveText, Progress, ReplayOptions};
 use mgn::Code;
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::hash::{BuildHasher, DefaultHasher, Hash, Hasher, RandomState};
 use std::io::{self, Write};
@@ -380,6 +381,54 @@ struct Selection<'a> {
     newlines_at_end: usize,
 }
 
+/// What the filters of the move text ask of it, gathered as it is read.
+struct Tally {
+    plies: u64,
+    /// The first, and one more for each `round N` marker.
+    rounds: u64,
+    /// `--dedupe`: the game's hash so far.
+    hash: Option<(DefaultHasher, DefaultHasher)>,
+}
+
+impl Tally {
+    fn see(&mut self, element: &Element) {
+        match element {
+            Element::Move(_) | Element::Pass(_) => self.plies += 1,
+            Element::Round(_) => self.rounds += 1,
+            _ => {}
+        }
+        if let Some(hash) = &mut self.hash {
+            hash_decision(element, hash);
+        }
+    }
+}
+
+/// A game's move text as the replay pulls it, each element also seen by the tally.
+struct Tallied<'r, 't> {
+    reader: &'r mut GameReader<'t>,
+    tally: &'r mut Tally,
+}
+
+impl<'g> MoveText<'g> for Tallied<'_, '_> {
+    fn next_element(&mut self) -> Option<Cow<'g, Element>> {
+        let element = self.reader.next()?.ok()?;
+        self.tally.see(&element);
+        Some(Cow::Owned(element))
+    }
+
+    fn outcome(&self) -> Option<Spanned<Outcome>> {
+        self.reader.outcome()
+    }
+
+    fn text_at(&self, span: Span) -> Option<&str> {
+        self.reader.text_at(span)
+    }
+
+    fn skip_checkpoint(&mut self, written: impl FnOnce(&str) -> Option<usize>) -> bool {
+        self.reader.skip_checkpoint(written)
+    }
+}
+
 /// Feeds the `--dedupe` hash with a decision of the move text; comments and claims are left
 /// out.
 fn hash_decision(element: &Element, hash: &mut (DefaultHasher, DefaultHasher)) {
@@ -501,28 +550,37 @@ impl Selection<'_> {
         let header_matches = args.number.is_none_or(|range| range.contains(number))
             && args.game.is_none_or(|kind| header.game.value == kind)
             && args.tags.iter().all(|tag| tag.matches(header));
-        let mut replay = (header_matches && self.replays()).then(|| reader.again());
-        let mut hash = (header_matches && args.dedupe).then(|| self.header_hash(header));
-        let (mut plies, mut rounds) = (0, 1);
-        // Checkpoints are stepped over unread when they read: no filter here looks at them.
+        let hash = (header_matches && args.dedupe).then(|| self.header_hash(header));
+        let mut tally = Tally {
+            plies: 0,
+            rounds: 1,
+            hash,
+        };
+        // The replay reads the move text itself when no filter of the move text could spare
+        // it (one reading, as check's); else it comes after them, from the text again.
+        let (mut played, mut replay) = (None, None);
+        if header_matches && self.replays() {
+            if args.plies.is_none() && args.rounds.is_none() {
+                let header = reader.header.clone();
+                let mut moves = Tallied {
+                    reader: &mut reader,
+                    tally: &mut tally,
+                };
+                played = Some(self.play_matches(&header, &mut moves));
+            } else {
+                replay = Some(reader.again());
+            }
+        }
+        // What the replay left (all, without one), its checkpoints stepped over unread when
+        // they read: no filter here looks at them.
         loop {
             if reader.skip_checkpoint(position_len) {
                 continue;
             }
-            let element = match reader.next() {
-                Some(Ok(element)) => element,
+            match reader.next() {
+                Some(Ok(element)) if header_matches => tally.see(&element),
+                Some(Ok(_)) => {}
                 _ => break,
-            };
-            if !header_matches {
-                continue;
-            }
-            match &element {
-                Element::Move(_) | Element::Pass(_) => plies += 1,
-                Element::Round(_) => rounds += 1,
-                _ => {}
-            }
-            if let Some(hash) = &mut hash {
-                hash_decision(&element, hash);
             }
         }
         let outcome = reader.outcome();
@@ -536,12 +594,14 @@ impl Selection<'_> {
         };
         let matches = header_matches
             && args.result.is_none_or(|result| outcome.value == result)
-            && args.plies.is_none_or(|range| range.contains(plies))
-            && args.rounds.is_none_or(|range| range.contains(rounds))
-            && replay
-                .as_mut()
-                .is_none_or(|replay| self.play_matches(replay))
-            && hash.is_none_or(|(a, b)| {
+            && args.plies.is_none_or(|range| range.contains(tally.plies))
+            && args.rounds.is_none_or(|range| range.contains(tally.rounds))
+            && played.unwrap_or(true)
+            && replay.as_mut().is_none_or(|replay| {
+                let header = replay.header.clone();
+                self.play_matches(&header, replay)
+            })
+            && tally.hash.is_none_or(|(a, b)| {
                 let key = (u128::from(a.finish()) << 64) | u128::from(b.finish());
                 self.seen.insert(key)
             });
@@ -556,14 +616,13 @@ impl Selection<'_> {
     }
 
     /// The filters that replay the game: `--verdict`, `--position`, `--rule`.
-    fn play_matches(&self, game: &mut GameReader) -> bool {
+    fn play_matches<'g>(&self, header: &Header, game: &mut impl MoveText<'g>) -> bool {
         let args = self.args;
-        let header = game.header.clone();
         let options = ReplayOptions::verdict().max_laps(args.max_laps);
         let mut reached = args.position.is_none();
         let mut fired = vec![false; args.rules.len()];
         let replayed = if args.position.is_none() && args.rules.is_empty() {
-            replay_moves(&header, game, options)
+            replay_moves(header, game, options)
         } else {
             let mut watch = |progress: Progress| {
                 let position = match &progress {
@@ -581,7 +640,7 @@ impl Selection<'_> {
                     reached = reached || filter.matches(position);
                 }
             };
-            replay_moves(&header, game, options.on_step(&mut watch))
+            replay_moves(header, game, options.on_step(&mut watch))
         };
         let passed = replayed.failure.is_none();
         let verdict = match args.verdict {
