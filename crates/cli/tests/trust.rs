@@ -935,6 +935,7 @@ fn every_command_with_standard_output_closed_exits_2() {
             None,
         ),
         (&["rules", "dakon"], None),
+        (&["select", record], None),
         (&["completions", "bash"], None),
         (&["man"], None),
         (&["help"], None),
