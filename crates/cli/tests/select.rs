@@ -387,3 +387,26 @@ fn every_file_that_reads_is_written_back_as_it_is() {
     }
     assert!(files > 100, "{files}");
 }
+
+#[test]
+fn a_tag_name_near_a_known_one_is_warned_of() {
+    let output = mgn(&["select", "--tag", "event=*", "--count", "records/dakon/"]);
+    assert_eq!((code(&output), stdout(&output)), (0, "0\n".to_string()));
+    assert!(
+        stderr(&output).contains("did you mean `Event`?"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn games_of_crlf_files_are_kept_apart_by_crlf_blank_lines() {
+    let game = "[Game \"dakon\"]\r\n[First \"B\"]\r\n\r\n1. B4 x7(A2,B4) =0/8 *\r\n{after}";
+    let dir = scratch("crlf");
+    let (a, b) = (dir.join("a.mgn"), dir.join("b.mgn"));
+    fs::write(&a, game).unwrap();
+    fs::write(&b, game).unwrap();
+    let merged = select(&[path_str(&a), path_str(&b)]);
+    assert_eq!(merged, format!("{game}\r\n\r\n{game}"));
+    assert_eq!(check_count(&merged), "2 passed, 0 failed");
+}

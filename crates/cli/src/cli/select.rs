@@ -330,6 +330,7 @@ fn select(
         hashers: (RandomState::new(), RandomState::new()),
         last_end: None,
         newlines_at_end: 0,
+        crlf: false,
     };
     let written = (|| {
         for (file, origin) in origins.into_iter().enumerate() {
@@ -379,6 +380,8 @@ struct Selection<'a> {
     last_end: Option<(usize, u64)>,
     /// Line ends in the blanks at the end of what was written.
     newlines_at_end: usize,
+    /// The last line end written was `\r\n`: a blank line added between games is written so.
+    crlf: bool,
 }
 
 /// What the filters of the move text ask of it, gathered as it is read.
@@ -709,8 +712,9 @@ impl Selection<'_> {
             .map_or(part.offset + start as u64, |(at, _)| *at);
         let follows = self.last_end == Some((file, starts_at));
         if self.last_end.is_some() && !follows {
+            let line_end: &[u8] = if self.crlf { b"\r\n" } else { b"\n" };
             for _ in self.newlines_at_end..2 {
-                self.out.write_all(b"\n")?;
+                self.out.write_all(line_end)?;
             }
         }
         if let Some((_, carried)) = &before {
@@ -718,6 +722,10 @@ impl Selection<'_> {
         }
         self.out.write_all(&bytes[start..end + blanks])?;
         self.newlines_at_end = memchr_count(&bytes[end..end + blanks]);
+        let written = &bytes[start..end + blanks];
+        if let Some(last) = written.iter().rposition(|&b| b == b'\n') {
+            self.crlf = last > 0 && written[last - 1] == b'\r';
+        }
         self.last_end = Some((file, part.offset + (end + blanks) as u64));
         Ok(())
     }
