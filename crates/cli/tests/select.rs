@@ -410,3 +410,38 @@ fn games_of_crlf_files_are_kept_apart_by_crlf_blank_lines() {
     assert_eq!(merged, format!("{game}\r\n\r\n{game}"));
     assert_eq!(check_count(&merged), "2 passed, 0 failed");
 }
+
+/// Select streams: 48 MB of games on standard input go through within a data limit of 32 MiB,
+/// the selected games written out, so memory does not grow with the input.
+#[cfg(unix)]
+#[test]
+fn a_large_input_is_selected_in_bounded_memory() {
+    use std::os::unix::process::CommandExt;
+    let mut text = String::new();
+    let mut games: usize = 0;
+    while text.len() < 48_000_000 {
+        let event = if games % 10 == 0 { "kept" } else { "other" };
+        text.push_str(&format!(
+            "[Game \"dakon\"]\n[Event \"{event} {games}\"]\n[First \"B\"]\n\n{{a comment}} 1. B4 x7(A2,B4) =0/8 [6,0,0,6,6/6,6,6,0,6 0/8 A 1] *\n\n"
+        ));
+        games += 1;
+    }
+    let mut command = command(&["select", "--tag", "Event=kept *", "-"]);
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 32 << 20,
+                rlim_max: 32 << 20,
+            };
+            if libc::setrlimit(libc::RLIMIT_DATA, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let output = finish(command, Some(text.as_bytes()));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let written = stdout(&output);
+    assert_eq!(game_lines(&written).len(), games.div_ceil(10));
+    assert!(written.starts_with("[Game \"dakon\"]\n[Event \"kept 0\"]"));
+}
