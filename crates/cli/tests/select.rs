@@ -420,7 +420,11 @@ fn a_large_input_is_selected_in_bounded_memory() {
     let mut text = String::new();
     let mut games: usize = 0;
     while text.len() < 48_000_000 {
-        let event = if games % 10 == 0 { "kept" } else { "other" };
+        let event = if games.is_multiple_of(10) {
+            "kept"
+        } else {
+            "other"
+        };
         text.push_str(&format!(
             "[Game \"dakon\"]\n[Event \"{event} {games}\"]\n[First \"B\"]\n\n{{a comment}} 1. B4 x7(A2,B4) =0/8 [6,0,0,6,6/6,6,6,0,6 0/8 A 1] *\n\n"
         ));
