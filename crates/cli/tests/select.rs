@@ -449,3 +449,21 @@ fn a_large_input_is_selected_in_bounded_memory() {
     assert_eq!(game_lines(&written).len(), games.div_ceil(10));
     assert!(written.starts_with("[Game \"dakon\"]\n[Event \"kept 0\"]"));
 }
+
+/// The replay keeps the first and last events of a very long ply: a game not taken by --rule
+/// that had one is counted in a note, since the rule may have fired where nothing was kept.
+#[test]
+fn rule_says_when_a_ply_was_too_long_to_see_whole() {
+    let file = "fixtures/nchuwa/endless-long.mgn";
+    let output = mgn(&["select", "--rule", "dakon.pass", "--count", file]);
+    assert_eq!((code(&output), stdout(&output)), (0, "0\n".to_string()));
+    assert!(
+        stderr(&output).contains("not selected by --rule had a ply of more events"),
+        "{}",
+        stderr(&output)
+    );
+    // A game taken by the rule needs no note.
+    let taken = mgn(&["select", "--rule", "nchuwa.lap.relay", "--count", file]);
+    assert_eq!(stdout(&taken), "3\n", "{}", stderr(&taken));
+    assert!(!stderr(&taken).contains("note:"), "{}", stderr(&taken));
+}

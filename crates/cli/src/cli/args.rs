@@ -813,7 +813,8 @@ its values does. --position compares the side to move, the round and the debts o
 written; the start position counts. --verdict, --position and --rule replay the game (at
 check's speed), the other filters only read it. --rule sees every event the replay keeps: of a
 ply of more than about 22,000 events (a very long relay) the middle is left out, and a rule
-that fired only there is not seen. --dedupe keeps a 128-bit hash for each distinct game (its
+that fired only there is not seen (a note on standard error counts the games left out that had
+such a ply). --dedupe keeps a 128-bit hash for each distinct game (its
 game, rules, start and moves, comments and claims aside): memory grows by about 32 bytes a
 distinct game.
 

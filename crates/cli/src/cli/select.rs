@@ -325,6 +325,7 @@ fn select(
         status: Status::Success,
         records: 0,
         unread: 0,
+        unseen: std::cell::Cell::new(0),
         matched: 0,
         seen: HashSet::new(),
         hashers: (RandomState::new(), RandomState::new()),
@@ -360,6 +361,12 @@ fn select(
             if selection.unread == 1 { "was" } else { "were" }
         ));
     }
+    let unseen = selection.unseen.get();
+    if unseen > 0 {
+        output::say(&format!(
+            "note: {unseen} game(s) not selected by --rule had a ply of more events than the replay keeps (about 22,000): a rule that fired only in the middle of that ply was not seen"
+        ));
+    }
     (selection.status, written)
 }
 
@@ -371,6 +378,8 @@ struct Selection<'a> {
     records: u64,
     /// Records that did not read.
     unread: u64,
+    /// Games not taken by `--rule` that had a ply whose middle events the replay left out.
+    unseen: std::cell::Cell<u64>,
     matched: u64,
     /// `--dedupe`: the hash of each distinct game kept.
     seen: HashSet<u128>,
@@ -624,6 +633,7 @@ impl Selection<'_> {
         let options = ReplayOptions::verdict().max_laps(args.max_laps);
         let mut reached = args.position.is_none();
         let mut fired = vec![false; args.rules.len()];
+        let mut left_out = false;
         let replayed = if args.position.is_none() && args.rules.is_empty() {
             replay_moves(header, game, options)
         } else {
@@ -631,6 +641,10 @@ impl Selection<'_> {
                 let position = match &progress {
                     Progress::Start(position) => position,
                     Progress::Step(step) => {
+                        left_out |= step
+                            .events
+                            .iter()
+                            .any(|event| matches!(event, mgn::Event::Omitted { .. }));
                         for rule in step.events.iter().filter_map(|event| event.rule()) {
                             for (wanted, fired) in args.rules.iter().zip(fired.iter_mut()) {
                                 *fired |= rule == *wanted;
@@ -651,7 +665,11 @@ impl Selection<'_> {
             Some(VerdictFilter::Pass) => passed,
             Some(VerdictFilter::Fail) => !passed,
         };
-        verdict && reached && fired.iter().all(|&fired| fired)
+        let all_fired = fired.iter().all(|&fired| fired);
+        if !all_fired && left_out {
+            self.unseen.set(self.unseen.get() + 1);
+        }
+        verdict && reached && all_fired
     }
 
     /// The start of what makes two games the same for `--dedupe`: the game, and the rules and
