@@ -797,7 +797,7 @@ Examples:
   mgn select --tag 'Event=Open*' --tag PlayerA=Ali games.mgn
   mgn select --plies 10..40 --rounds 2.. games.mgn    10 to 40 plies, at least 2 rounds
   mgn select --verdict fail games.mgn -o bad.mgn      the games mgn check fails
-  mgn select --rule dong-wo.tianzi.borrow records/  games in which a rule fired
+  mgn select --rule dong-wo.tianzi.borrow records/    games in which a rule fired
   mgn select --position '0,1,0,0,0/0,6,1,0,0 24/18' g.mgn   games that reach a position
   mgn select --number 3..7 games.mgn                  the input's games 3 to 7
   mgn select --dedupe a.mgn b.mgn -o all.mgn          merge, one game per distinct move text
@@ -814,9 +814,8 @@ written; the start position counts. --verdict, --position and --rule replay the 
 check's speed), the other filters only read it. --rule sees every event the replay keeps: of a
 ply of more than about 22,000 events (a very long relay) the middle is left out, and a rule
 that fired only there is not seen (a note on standard error counts the games left out that had
-such a ply). --dedupe keeps a 128-bit hash for each distinct game (its
-game, rules, start and moves, comments and claims aside): memory grows by about 32 bytes a
-distinct game.
+such a ply). --dedupe keeps a 128-bit hash for each distinct game (its game, rules, start and
+moves, comments and claims aside): memory grows by about 32 bytes a distinct game.
 
 Exit status: 0 when every record read, whether or not any matched; 1 when some record does not
 read (reported on standard error as mgn check reports it, never selected; the other games are
