@@ -1952,6 +1952,12 @@ mod tests {
                     let fast = outcome(text, Ok(read));
                     assert_eq!(fast, careful, "fast and careful disagree on {text:?}");
                 }
+                // The length alone is the fast reader's, made without the position.
+                assert_eq!(
+                    position_len(text),
+                    position_fast(text, hint).map(|(rest, _)| text.len() - rest.len()),
+                    "position_len and the fast reader disagree on {text:?}"
+                );
                 assert_eq!(
                     outcome(text, position(text, hint, debts)),
                     careful,
