@@ -937,6 +937,7 @@ fn every_command_with_standard_output_closed_exits_2() {
         ),
         (&["rules", "dakon"], None),
         (&["stats", record], None),
+        (&["select", record], None),
         (&["completions", "bash"], None),
         (&["man"], None),
         (&["help"], None),

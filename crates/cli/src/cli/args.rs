@@ -297,6 +297,10 @@ pub enum Command {
     /// Write the manual page (roff) to standard output
     #[command(after_help = MAN_EXAMPLES)]
     Man,
+    /// Write the games that match every filter, each exactly as written; with no filter, merge
+    /// the inputs in order
+    #[command(after_help = SELECT_EXAMPLES)]
+    Select(SelectArgs),
 }
 
 const SPLIT_EXAMPLES: &str = "\
@@ -984,6 +988,107 @@ pub struct ShowArgs {
 pub enum ShowFormat {
     Text,
     Svg,
+}
+
+const SELECT_EXAMPLES: &str = "\
+Examples:
+  mgn select --game dakon --result 1-0 records/       Dakon games player A won
+  mgn select --tag 'Event=Open*' --tag PlayerA=Ali games.mgn
+  mgn select --plies 10..40 --rounds 2.. games.mgn    10 to 40 plies, at least 2 rounds
+  mgn select --verdict fail games.mgn -o bad.mgn      the games mgn check fails
+  mgn select --rule dong-wo.tianzi.borrow records/    games in which a rule fired
+  mgn select --position '0,1,0,0,0/0,6,1,0,0 24/18' g.mgn   games that reach a position
+  mgn select --number 3..7 games.mgn                  the input's games 3 to 7
+  mgn select --dedupe a.mgn b.mgn -o all.mgn          merge, one game per distinct move text
+  mgn select --count --game nchuwa records/           how many Nchuwa games
+
+Each game is written as it was read: the comments before it, the game, the comments after it,
+in input order; games that did not follow each other get a blank line between them. Ranges
+include both ends; either may be left open (..40, 10..). Plies are moves and passes; rounds are
+the first and one more for each `round N` marker. --number counts every record of the whole
+input from 1, those that do not read too. --tag compares known tags as MGN writes them (Option
+as code=value, Start as a position string); a tag written several times matches when one of
+its values does. --position compares the side to move, the round and the debts only when
+written; the start position counts. --verdict, --position and --rule replay the game (at
+check's speed), the other filters only read it. --rule sees every event the replay keeps: of a
+ply of more than about 22,000 events (a very long relay) the middle is left out, and a rule
+that fired only there is not seen (a note on standard error counts the games left out that had
+such a ply). --dedupe keeps a 128-bit hash for each distinct game (its game, rules, start and
+moves, comments and claims aside): memory grows by about 32 bytes a distinct game.
+
+Exit status: 0 when every record read, whether or not any matched; 1 when some record does not
+read (reported on standard error as mgn check reports it, never selected; the other games are
+still selected and written); 2 when a path cannot be read or the output cannot be written (-o
+is then left as it was; it is never one of the inputs).";
+
+#[derive(Debug, Args)]
+pub struct SelectArgs {
+    /// Records: files, folders of *.mgn files, or - for standard input, read in order
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// Write to this file instead of standard output (replaced only once it is all written)
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Print only how many games match
+    #[arg(long)]
+    pub count: bool,
+
+    /// Games of this game: dakon, mraw-imrujen, nchuwa or dong-wo
+    #[arg(long, value_name = "G", value_parser = super::select::game_name)]
+    pub game: Option<mgn::notation::GameKind>,
+
+    /// Games with this tag, whose value matches (* stands for any characters, ? for one);
+    /// repeatable, every one must match
+    #[arg(long = "tag", value_name = "NAME=VALUE", value_parser = super::select::tag_filter)]
+    pub tags: Vec<super::select::TagFilter>,
+
+    /// Games that end with this result: 1-0, 0-1, 1/2-1/2 or *
+    #[arg(long, value_name = "RESULT", value_parser = super::select::result_token, allow_hyphen_values = true)]
+    pub result: Option<mgn::notation::Outcome>,
+
+    /// Games of MIN to MAX plies (moves and passes): MIN..MAX, MIN.., ..MAX or N
+    #[arg(long, value_name = "MIN..MAX", value_parser = super::select::count_range)]
+    pub plies: Option<super::select::CountRange>,
+
+    /// Games of MIN to MAX rounds: MIN..MAX, MIN.., ..MAX or N
+    #[arg(long, value_name = "MIN..MAX", value_parser = super::select::count_range)]
+    pub rounds: Option<super::select::CountRange>,
+
+    /// Games that pass or fail mgn check (replays each game)
+    #[arg(long, value_enum, value_name = "VERDICT")]
+    pub verdict: Option<VerdictFilter>,
+
+    /// Games that reach this position, written as in a checkpoint (side to move, round and
+    /// debts compared only when written; replays each game)
+    #[arg(long, value_name = "POS", value_parser = super::select::position_filter, allow_hyphen_values = true)]
+    pub position: Option<super::select::PositionFilter>,
+
+    /// Games in which the rule (or option) of this code decided a step, as mgn rules lists
+    /// the codes; repeatable, every one must fire (replays each game)
+    #[arg(long = "rule", value_name = "CODE", value_parser = super::select::rule_code)]
+    pub rules: Vec<mgn::Code>,
+
+    /// The Nth game of the whole input, from 1, or games N..M (either end may be left open)
+    #[arg(long, value_name = "N|N..M", value_parser = super::select::game_numbers)]
+    pub number: Option<super::select::CountRange>,
+
+    /// One game per distinct move text (comments and claims aside): the first that matches is
+    /// kept
+    #[arg(long)]
+    pub dedupe: bool,
+
+    #[arg(long, value_name = "N", default_value_t = mgn::rules::DEFAULT_MAX_LAPS, value_parser = lap_budget, help = MAX_LAPS_HELP)]
+    pub max_laps: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VerdictFilter {
+    /// Games mgn check passes
+    Pass,
+    /// Games that read but mgn check fails
+    Fail,
 }
 
 #[cfg(test)]

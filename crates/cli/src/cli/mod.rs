@@ -18,6 +18,7 @@ mod replay;
 mod report;
 mod rules;
 mod sarif;
+mod select;
 mod show;
 mod source;
 mod split;
@@ -72,6 +73,7 @@ pub fn main() -> ExitCode {
         Command::Engine(args) => engine::run(args),
         Command::Referee(args) => referee::run(args),
         Command::Show(args) => show::run(args),
+        Command::Select(args) => select::run(args),
     };
     ExitCode::from(status as u8)
 }
