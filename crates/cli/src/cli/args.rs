@@ -294,9 +294,9 @@ pub enum Command {
     /// Write a shell completion script to standard output
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions(CompletionsArgs),
-    /// Write the manual page (roff) to standard output
+    /// Write the manual page of mgn (roff) to standard output, or a page for each command into a folder
     #[command(after_help = MAN_EXAMPLES)]
-    Man,
+    Man(ManArgs),
     /// Write the games that match every filter, each exactly as written; with no filter, merge
     /// the inputs in order
     #[command(after_help = SELECT_EXAMPLES)]
@@ -352,14 +352,25 @@ read or fails check (the report is still whole); 2 for a usage or I/O error.";
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
+  mkdir -p ~/.local/share/bash-completion/completions
   mgn completions bash > ~/.local/share/bash-completion/completions/mgn
-  mgn completions zsh > ~/.zfunc/_mgn          (with fpath+=~/.zfunc before compinit)
-  mgn completions fish > ~/.config/fish/completions/mgn.fish";
+  mkdir -p ~/.zfunc && mgn completions zsh > ~/.zfunc/_mgn    (with fpath+=~/.zfunc before compinit)
+  mkdir -p ~/.config/fish/completions && mgn completions fish > ~/.config/fish/completions/mgn.fish";
 
 const MAN_EXAMPLES: &str = "\
 Examples:
-  mgn man > ~/.local/share/man/man1/mgn.1 && man mgn
-  mgn man | man -l -";
+  mgn man | man -l -                             read the page of mgn at once
+  mkdir -p ~/.local/share/man/man1 && mgn man > ~/.local/share/man/man1/mgn.1 && man mgn
+  mgn man --dir ~/.local/share/man/man1          a page for mgn and one for each command
+                                                 (the folder is made): man mgn-check";
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write mgn.1 and a page for each command (mgn-check.1, ...) into this folder, made if
+    /// missing, instead of mgn's page alone to standard output
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {

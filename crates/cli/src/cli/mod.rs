@@ -10,6 +10,7 @@ mod github;
 mod import;
 mod input;
 mod junit;
+mod man;
 mod output;
 mod perft;
 mod referee;
@@ -69,7 +70,7 @@ pub fn main() -> ExitCode {
             clap_complete::generate(args.shell, &mut Cli::command(), "mgn", out);
             Ok(())
         }),
-        Command::Man => generated(|out| clap_mangen::Man::new(Cli::command()).render(out)),
+        Command::Man(args) => man::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Referee(args) => referee::run(args),
         Command::Show(args) => show::run(args),
