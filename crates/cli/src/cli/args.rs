@@ -703,9 +703,14 @@ pub struct CheckArgs {
     pub paths: Vec<PathBuf>,
 
     /// Report format: text for people, json (one object per game per line), junit (XML),
-    /// github (Actions annotations) or sarif (SARIF 2.1.0, for code scanning)
+    /// github (Actions annotations), sarif (SARIF 2.1.0, for code scanning) or html (a page to
+    /// step through each failing game)
     #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
     pub format: super::report::ReportFormat,
+
+    /// With --format html: write the page to this file instead of standard output
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
 
     /// Go on past a false claim (checkpoint, capture, score, result) and report every false
     /// claim of each game, with how many it had; an illegal move still ends its game's replay
@@ -983,7 +988,8 @@ pub struct ShowArgs {
     #[arg(long, value_name = "CODE=VALUE", requires = "position")]
     pub option: Vec<String>,
 
-    /// text (a diagram of characters) or svg; svg when -o names a .svg file, else text
+    /// text (a diagram of characters), svg, or html (a page to step through the game); svg or
+    /// html when -o names a .svg or .html file, else text
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<ShowFormat>,
 
@@ -999,6 +1005,7 @@ pub struct ShowArgs {
 pub enum ShowFormat {
     Text,
     Svg,
+    Html,
 }
 
 const SELECT_EXAMPLES: &str = "\
