@@ -86,6 +86,8 @@ fn split_style(svg: &str) -> (String, Option<String>) {
 pub struct Section {
     pub html: String,
     pub style: Option<String>,
+    /// The game's departures, as the page words them: none when it passes.
+    pub failures: Vec<String>,
 }
 
 /// What is known of a game that is put on the page.
@@ -347,7 +349,11 @@ pub fn game_section(record: &Record, id: usize) -> Section {
         "<script type=\"application/json\" class=\"steps\">{}</script>\n</section>",
         script_json(&serde_json::Value::Array(json_steps))
     );
-    Section { html: out, style }
+    Section {
+        html: out,
+        style,
+        failures: reports,
+    }
 }
 
 /// A game that could not be read: its report alone.
@@ -365,6 +371,7 @@ pub fn unread_section(name: &str, number: usize, reports: &[String], id: usize) 
     Section {
         html: out,
         style: None,
+        failures: reports.to_vec(),
     }
 }
 

@@ -142,14 +142,17 @@ fn html_page(args: &ShowArgs) -> Status {
             max_laps: args.max_laps,
         };
         let section = html::game_section(&record, 1);
-        let failed = section.html.contains("<details class=\"failure\"");
+        // As with the other formats, the failure is said on standard error too.
+        for failure in &section.failures {
+            show(failure);
+        }
+        let status = if section.failures.is_empty() {
+            Status::Success
+        } else {
+            Status::Failed
+        };
         let title = format!("{name}: game {number}");
         let page = html::page(&title, &[], &[section]);
-        let status = if failed {
-            Status::Failed
-        } else {
-            Status::Success
-        };
         return write_out(args, &page, status);
     }
     let plural = if records == 1 { "" } else { "s" };
