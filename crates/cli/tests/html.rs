@@ -126,6 +126,18 @@ fn show_html_is_chosen_by_the_output_name_and_never_replaces_the_input() {
 }
 
 #[test]
+fn show_html_says_there_is_no_ply_past_the_game() {
+    let output = mgn(&["show", "--format", "html", "--ply", "9", ONE_BAD]);
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("has no ply 9 to show: the game has 2 plies"));
+    assert_eq!(
+        stdout(&output),
+        "",
+        "no page opens at a ply that is not there"
+    );
+}
+
+#[test]
 fn show_html_has_no_page_for_a_lone_position() {
     let output = mgn(&[
         "show",

@@ -31,6 +31,9 @@ use std::path::PathBuf;
 
 /// The steps of one game the page keeps, at most: about 5 kB each.
 pub const MAX_STEPS: usize = 1000;
+/// The boards of one game the page keeps, at most, in bytes: a ply of a long relay draws an
+/// arrow for each seed sown.
+pub const GAME_BYTES: usize = 8 << 20;
 
 /// Text made safe for HTML's text and attribute values.
 pub fn escape(text: &str) -> String {
@@ -88,6 +91,8 @@ pub struct Section {
     pub style: Option<String>,
     /// The game's departures, as the page words them: none when it passes.
     pub failures: Vec<String>,
+    /// The plies replayed.
+    pub plies: usize,
 }
 
 /// What is known of a game that is put on the page.
@@ -242,10 +247,6 @@ pub fn game_section(record: &Record, id: usize) -> Section {
 
     let mut style = None;
     let steps = 1 + replayed.plies.len();
-    let (first, end) = match failing_step {
-        Some(_) => (steps.saturating_sub(MAX_STEPS), steps),
-        None => (0, steps.min(MAX_STEPS)),
-    };
     let mut notes: Vec<Vec<String>> = vec![Vec::new(); steps];
     for (element, step) in game.moves.iter().zip(&stepped) {
         if let (Some(step), "claim" | "comment") = (step, element_class(element)) {
@@ -258,13 +259,24 @@ pub fn game_section(record: &Record, id: usize) -> Section {
         }
     }
     let mut json_steps = Vec::new();
+    let (mut first, mut end) = (0, 0);
     if let (Some(layout), Some(start)) = (layout, replayed.start.clone()) {
-        for index in first..end {
+        // A failing game keeps the steps that lead to its failure, any other its first ones.
+        let order: Box<dyn Iterator<Item = usize>> = match failing_step {
+            Some(_) => Box::new((0..steps).rev()),
+            None => Box::new(0..steps),
+        };
+        let mut bytes = 0;
+        for index in order {
+            if json_steps.len() >= MAX_STEPS || bytes >= GAME_BYTES {
+                break;
+            }
             let step = index.checked_sub(1).and_then(|i| replayed.plies.get(i));
             let position = step.map_or_else(|| start.clone(), |s| s.after.clone());
             let drawn = board(game, layout, step, position);
             let (svg, sheet) = split_style(&board_svg(&drawn));
             style = style.or(sheet);
+            let svg_len = svg.len();
             let ply = match step.map(|s| &s.label) {
                 Some(StepLabel::Ply { ply, .. }) => Some(*ply),
                 _ => None,
@@ -277,6 +289,16 @@ pub fn game_section(record: &Record, id: usize) -> Section {
                 "notes": notes.get(index).cloned().unwrap_or_default(),
                 "svg": svg,
             }));
+            bytes += svg_len;
+            first = if json_steps.len() == 1 {
+                index
+            } else {
+                first.min(index)
+            };
+            end = end.max(index + 1);
+        }
+        if failing_step.is_some() {
+            json_steps.reverse();
         }
     }
     let opening = match record.ply {
@@ -302,8 +324,9 @@ pub fn game_section(record: &Record, id: usize) -> Section {
         if first > 0 || end < steps {
             let _ = writeln!(
                 out,
-                "<p class=\"note\">The game has {steps} steps; the page keeps {} of them, steps {first} to {last} (at most {MAX_STEPS} a game).</p>",
-                end - first
+                "<p class=\"note\">The game has {steps} steps; the page keeps {} of them, steps {first} to {last} (at most {MAX_STEPS} steps or about {} MB of boards a game).</p>",
+                end - first,
+                GAME_BYTES >> 20
             );
         }
     }
@@ -349,10 +372,16 @@ pub fn game_section(record: &Record, id: usize) -> Section {
         "<script type=\"application/json\" class=\"steps\">{}</script>\n</section>",
         script_json(&serde_json::Value::Array(json_steps))
     );
+    let plies = replayed
+        .plies
+        .iter()
+        .filter(|p| matches!(p.label, StepLabel::Ply { .. }))
+        .count();
     Section {
         html: out,
         style,
         failures: reports,
+        plies,
     }
 }
 
@@ -372,6 +401,7 @@ pub fn unread_section(name: &str, number: usize, reports: &[String], id: usize) 
         html: out,
         style: None,
         failures: reports.to_vec(),
+        plies: 0,
     }
 }
 

@@ -151,6 +151,25 @@ fn html_page(args: &ShowArgs) -> Status {
         } else {
             Status::Failed
         };
+        if let Some(ply) = args.ply.filter(|&n| n > section.plies) {
+            let plies = match section.plies {
+                1 => "1 ply".to_string(),
+                n => format!("{n} plies"),
+            };
+            let why = if status == Status::Failed {
+                format!("the replay stopped after {plies}, at the failure above")
+            } else {
+                format!("the game has {plies}")
+            };
+            say(&format!(
+                "{name}: game {number} has no ply {ply} to show: {why}"
+            ));
+            return if status == Status::Failed {
+                Status::Failed
+            } else {
+                Status::Error
+            };
+        }
         let title = format!("{name}: game {number}");
         let page = html::page(&title, &[], &[section]);
         return write_out(args, &page, status);
