@@ -80,6 +80,8 @@ Examples:
   mgn check --all-claims game.mgn        every false claim of each game, not only the first, and
                                            how many each game had
   mgn check --max-failures 1 -q out/     stop at the first bad record, one line for it
+  mgn check --format html -o report.html out/
+                                         a page to step through each failing game, for CI to keep
 
 Each record that is not good is reported as
   file:line:column: expected ..., found ...
@@ -926,6 +928,7 @@ Examples:
   mgn show --ply 12 -o board.svg game.mgn                  as an SVG image (from the extension)
   mgn show --format svg --ply 12 game.mgn > board.svg
   mgn show --diff bad.mgn                                  a false checkpoint beside the replay
+  mgn show -o game.html game.mgn                           a page to step through the game
   mgn show --game dakon --position '6,0,0,6,6/6,6,6,0,6 0/8 A 1'
   mgn show --game nchuwa --board 4x9 --position '...'      a position string, as in a Start tag
 

@@ -200,6 +200,11 @@ fn board(game: &Game, layout: Layout, step: Option<&PlyRecord>, position: Positi
 /// text with the current step marked and each step's claims and comments, and its failure
 /// opened with the claimed and replayed boards side by side.
 pub fn game_section(record: &Record, id: usize) -> Section {
+    game_section_within(record, id, MAX_STEPS, GAME_BYTES)
+}
+
+/// [`game_section`], keeping at most `max_steps` steps and about `max_bytes` of boards.
+fn game_section_within(record: &Record, id: usize, max_steps: usize, max_bytes: usize) -> Section {
     let Record {
         source,
         number,
@@ -268,7 +273,7 @@ pub fn game_section(record: &Record, id: usize) -> Section {
         };
         let mut bytes = 0;
         for index in order {
-            if json_steps.len() >= MAX_STEPS || bytes >= GAME_BYTES {
+            if json_steps.len() >= max_steps || bytes >= max_bytes {
                 break;
             }
             let step = index.checked_sub(1).and_then(|i| replayed.plies.get(i));
@@ -324,9 +329,9 @@ pub fn game_section(record: &Record, id: usize) -> Section {
         if first > 0 || end < steps {
             let _ = writeln!(
                 out,
-                "<p class=\"note\">The game has {steps} steps; the page keeps {} of them, steps {first} to {last} (at most {MAX_STEPS} steps or about {} MB of boards a game).</p>",
+                "<p class=\"note\">The game has {steps} steps; the page keeps {} of them, steps {first} to {last} (at most {max_steps} steps or about {} MB of boards a game).</p>",
                 end - first,
-                GAME_BYTES >> 20
+                max_bytes >> 20
             );
         }
     }
@@ -880,6 +885,46 @@ mod tests {
             escape("<b a=\"1\">'&'</b>"),
             "&lt;b a=&quot;1&quot;&gt;&#39;&amp;&#39;&lt;/b&gt;"
         );
+    }
+
+    /// The section of the `number`th game of `text`, kept to `max_steps` steps.
+    fn section_of(text: &str, number: usize, max_steps: usize) -> Section {
+        let source = Source::whole("game.mgn", text);
+        let games = parse_games(text);
+        let game = games[number - 1].as_ref().unwrap();
+        let record = Record {
+            source: &source,
+            number,
+            game,
+            reports: Vec::new(),
+            ply: None,
+            max_laps: mgn::rules::DEFAULT_MAX_LAPS,
+        };
+        game_section_within(&record, 1, max_steps, GAME_BYTES)
+    }
+
+    const LONG: &str = include_str!("../../../../records/dakon/notation-example.mgn");
+    const ONE_BAD: &str = include_str!("../../tests/data/html/one-bad.mgn");
+
+    #[test]
+    fn a_long_game_keeps_its_first_steps_and_says_so() {
+        let section = section_of(LONG, 1, 10);
+        assert!(section
+            .html
+            .contains("the page keeps 10 of them, steps 0 to 9"));
+        assert!(section.html.contains("min=\"0\" max=\"9\""));
+        assert_eq!(section.html.matches("\"step\":").count(), 10);
+        // The moves past the steps kept are in the move text, without a board to show.
+        assert!(section.html.contains("<span class=\"step unshown\">"));
+    }
+
+    #[test]
+    fn a_failing_game_keeps_the_steps_that_lead_to_its_failure() {
+        let section = section_of(ONE_BAD, 2, 1);
+        assert!(section.html.contains("steps 1 to 1"));
+        assert!(section.html.contains("\"step\":1"));
+        assert!(!section.html.contains("\"step\":0"));
+        assert!(!section.failures.is_empty());
     }
 
     #[test]
