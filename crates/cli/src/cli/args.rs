@@ -80,6 +80,8 @@ Examples:
   mgn check --all-claims game.mgn        every false claim of each game, not only the first, and
                                            how many each game had
   mgn check --max-failures 1 -q out/     stop at the first bad record, one line for it
+  mgn check --format html -o report.html out/
+                                         a page to step through each failing game, for CI to keep
 
 Each record that is not good is reported as
   file:line:column: expected ..., found ...
@@ -703,9 +705,14 @@ pub struct CheckArgs {
     pub paths: Vec<PathBuf>,
 
     /// Report format: text for people, json (one object per game per line), junit (XML),
-    /// github (Actions annotations) or sarif (SARIF 2.1.0, for code scanning)
+    /// github (Actions annotations), sarif (SARIF 2.1.0, for code scanning) or html (a page to
+    /// step through each failing game)
     #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
     pub format: super::report::ReportFormat,
+
+    /// With --format html: write the page to this file instead of standard output
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
 
     /// Go on past a false claim (checkpoint, capture, score, result) and report every false
     /// claim of each game, with how many it had; an illegal move still ends its game's replay
@@ -921,6 +928,7 @@ Examples:
   mgn show --ply 12 -o board.svg game.mgn                  as an SVG image (from the extension)
   mgn show --format svg --ply 12 game.mgn > board.svg
   mgn show --diff bad.mgn                                  a false checkpoint beside the replay
+  mgn show -o game.html game.mgn                           a page to step through the game
   mgn show --game dakon --position '6,0,0,6,6/6,6,6,0,6 0/8 A 1'
   mgn show --game nchuwa --board 4x9 --position '...'      a position string, as in a Start tag
 
@@ -983,7 +991,8 @@ pub struct ShowArgs {
     #[arg(long, value_name = "CODE=VALUE", requires = "position")]
     pub option: Vec<String>,
 
-    /// text (a diagram of characters) or svg; svg when -o names a .svg file, else text
+    /// text (a diagram of characters), svg, or html (a page to step through the game); svg or
+    /// html when -o names a .svg or .html file, else text
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<ShowFormat>,
 
@@ -999,6 +1008,7 @@ pub struct ShowArgs {
 pub enum ShowFormat {
     Text,
     Svg,
+    Html,
 }
 
 const SELECT_EXAMPLES: &str = "\

@@ -73,8 +73,17 @@ pub fn run(args: &CheckArgs) -> Status {
     let mut options = CheckOptions::default();
     options.max_laps = args.max_laps;
     options.all_claims = args.all_claims;
-    let mut report =
-        Report::with_format(output::stdout(), args.format, args.quiet).all_claims(args.all_claims);
+    if args.output.is_some() && args.format != report::ReportFormat::Html {
+        output::say("-o writes the page of --format html; the other formats go to standard output");
+        return Status::Error;
+    }
+    let inputs: Vec<&std::path::Path> = args.paths.iter().map(|p| p.as_path()).collect();
+    if let Err(status) = output::refuse_an_input(args.output.as_deref(), &inputs) {
+        return status;
+    }
+    let mut report = Report::with_format(output::stdout(), args.format, args.quiet)
+        .all_claims(args.all_claims)
+        .html_to(args.output.clone(), args.max_laps);
     let origins = input::expand(&args.paths);
     let names: Vec<String> = origins
         .iter()

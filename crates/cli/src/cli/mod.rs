@@ -7,6 +7,7 @@ mod convert;
 mod engine;
 mod generate;
 mod github;
+mod html;
 mod import;
 mod input;
 mod junit;

@@ -347,6 +347,8 @@ pub enum ReportFormat {
     /// A SARIF 2.1.0 log for code scanning: one result per bad record (per false claim with
     /// --all-claims), its rule described
     Sarif,
+    /// One HTML page to step through each failing game, its failure opened (-o names its file)
+    Html,
 }
 
 /// One departure of a record as `--format json` writes it: the first, in the verdict's own
@@ -576,6 +578,8 @@ pub struct Report<W: Write> {
     sarif: Sarif,
     /// Whether the text report is coloured: only text, and only on a terminal.
     paint: Paint,
+    /// The page of the failing games (`--format html`).
+    html: Option<super::html::FailingPage>,
 }
 
 impl<W: Write> Report<W> {
@@ -594,9 +598,19 @@ impl<W: Write> Report<W> {
                 ReportFormat::Json
                 | ReportFormat::Junit
                 | ReportFormat::Github
-                | ReportFormat::Sarif => Paint::Plain,
+                | ReportFormat::Sarif
+                | ReportFormat::Html => Paint::Plain,
             },
+            html: None,
         }
+    }
+
+    /// The same, writing the page of `--format html` to `output` (standard output when None),
+    /// its games replayed under `max_laps`.
+    pub fn html_to(self, output: Option<std::path::PathBuf>, max_laps: u64) -> Report<W> {
+        let html = (self.format == ReportFormat::Html)
+            .then(|| super::html::FailingPage::new(output, max_laps));
+        Report { html, ..self }
     }
 
     /// The same, reporting every false claim of a game and how many it had (`--all-claims`),
@@ -675,6 +689,9 @@ impl<W: Write> Report<W> {
                 }
             }
         };
+        if let (Some(page), true) = (&mut self.html, json.failed()) {
+            page.add(source, index, result, &shown);
+        }
         self.write_verdict(json, &case_name, &shown)
     }
 
@@ -777,6 +794,8 @@ impl<W: Write> Report<W> {
                 }
                 Ok(())
             }
+            // The page is written whole at the end.
+            ReportFormat::Html => Ok(()),
             ReportFormat::Sarif => {
                 for warning in &json.warnings {
                     let finding = Finding {
@@ -829,6 +848,9 @@ impl<W: Write> Report<W> {
             ..JsonFailure::default()
         };
         let json = JsonVerdict::new(source.name, Some(index), "failed").failed_with(vec![failure]);
+        if let Some(page) = &mut self.html {
+            page.add_unread(source.name, index, std::slice::from_ref(&shown));
+        }
         self.write_verdict(json, &format!("game {index}"), &[shown])
     }
 
@@ -889,6 +911,12 @@ impl<W: Write> Report<W> {
             }
             ReportFormat::Sarif => {
                 std::mem::take(&mut self.sarif).finish(&mut self.out, successful)?;
+                super::output::show(&count);
+            }
+            ReportFormat::Html => {
+                if let Some(page) = self.html.take() {
+                    page.finish(&mut self.out, &count)?;
+                }
                 super::output::show(&count);
             }
         }

@@ -10,6 +10,7 @@
 //! are read but not replayed.
 
 use super::args::{ShowArgs, ShowFormat};
+use super::html;
 use super::input::{self, InputError, Origin};
 use super::output::{self, say, show_rendered as show};
 use super::render::Paint;
@@ -34,6 +35,12 @@ pub fn run(args: &ShowArgs) -> Status {
     if let Err(status) = output::refuse_an_input(args.output.as_deref(), &inputs) {
         return status;
     }
+    let format = args
+        .format
+        .unwrap_or_else(|| format_of(args.output.as_deref()));
+    if format == ShowFormat::Html {
+        return html_page(args);
+    }
     let (boards, status) = match &args.position {
         Some(position) => match position_board(args, position) {
             Ok(board) => (vec![board], Status::Success),
@@ -50,21 +57,132 @@ pub fn run(args: &ShowArgs) -> Status {
             }
         }
     };
-    let format = args.format.unwrap_or_else(|| match &args.output {
-        Some(path)
-            if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("svg")) =>
-        {
-            ShowFormat::Svg
-        }
-        _ => ShowFormat::Text,
-    });
     let refs: Vec<&Board> = boards.iter().collect();
     let picture = match format {
         ShowFormat::Svg => boards_svg(&refs),
-        ShowFormat::Text => boards_text(&refs),
+        ShowFormat::Text | ShowFormat::Html => boards_text(&refs),
     };
+    write_out(args, &picture, status)
+}
+
+/// The format -o's extension names (`.svg`, `.html`), else text.
+fn format_of(output: Option<&Path>) -> ShowFormat {
+    let extension = output
+        .and_then(Path::extension)
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match extension.as_deref() {
+        Some("svg") => ShowFormat::Svg,
+        Some("html" | "htm") => ShowFormat::Html,
+        _ => ShowFormat::Text,
+    }
+}
+
+/// --format html: a page to step through the game, opened at --ply N, or at the failure of a
+/// game that fails, or at the start.
+fn html_page(args: &ShowArgs) -> Status {
+    if args.position.is_some() {
+        say("--format html steps through a record's game: --position has no game to step through");
+        return Status::Error;
+    }
+    let Ok(number) = wanted_game(args) else {
+        return Status::Error;
+    };
+    let file = args.file.as_deref().unwrap_or(Path::new("-"));
+    let origin = Origin::from_arg(file);
+    let name = origin.name();
+    let input = match input::open(&origin) {
+        Ok(input) => input,
+        Err(error) => {
+            say(&report::input_error(&error));
+            return Status::Error;
+        }
+    };
+    let mut records = 0;
+    for part in parts(input) {
+        let part = match part {
+            Ok(part) => part,
+            Err(error) => {
+                say(&report::input_error(&InputError::Io {
+                    name: name.clone(),
+                    error,
+                }));
+                return Status::Error;
+            }
+        };
+        let text = match report::part_text(&name, &part) {
+            Ok(text) => text,
+            Err(error) => {
+                records += 1;
+                if records == number {
+                    show(&error);
+                    return Status::Failed;
+                }
+                continue;
+            }
+        };
+        let games = mgn::notation::parse_games(text);
+        if records + games.len() < number {
+            records += games.len();
+            continue;
+        }
+        let source = Source::of_part(&name, text, &part);
+        let game = match &games[number - records - 1] {
+            Ok(game) => game,
+            Err(error) => {
+                show(&report::syntax_error(&source, error, Paint::Stderr));
+                return Status::Failed;
+            }
+        };
+        let record = html::Record {
+            source: &source,
+            number,
+            game,
+            reports: Vec::new(),
+            ply: args.ply,
+            max_laps: args.max_laps,
+        };
+        let section = html::game_section(&record, 1);
+        // As with the other formats, the failure is said on standard error too.
+        for failure in &section.failures {
+            show(failure);
+        }
+        let status = if section.failures.is_empty() {
+            Status::Success
+        } else {
+            Status::Failed
+        };
+        if let Some(ply) = args.ply.filter(|&n| n > section.plies) {
+            let plies = match section.plies {
+                1 => "1 ply".to_string(),
+                n => format!("{n} plies"),
+            };
+            let why = if status == Status::Failed {
+                format!("the replay stopped after {plies}, at the failure above")
+            } else {
+                format!("the game has {plies}")
+            };
+            say(&format!(
+                "{name}: game {number} has no ply {ply} to show: {why}"
+            ));
+            return if status == Status::Failed {
+                Status::Failed
+            } else {
+                Status::Error
+            };
+        }
+        let title = format!("{name}: game {number}");
+        let page = html::page(&title, &[], &[section]);
+        return write_out(args, &page, status);
+    }
+    let plural = if records == 1 { "" } else { "s" };
+    say(&format!(
+        "{name} holds {records} game{plural}: there is no game {number} to show"
+    ));
+    Status::Error
+}
+
+/// The picture or page, to -o's file or standard output.
+fn write_out(args: &ShowArgs, picture: &str, status: Status) -> Status {
     match &args.output {
         Some(path) => match output::write_file(path, |out| out.write_all(picture.as_bytes())) {
             Ok(()) => status,
@@ -82,7 +200,7 @@ pub fn run(args: &ShowArgs) -> Status {
 }
 
 /// The layout of the board of `rules`, for positions of `row` holes a row.
-fn layout_of(rules: &AnyRules, row: usize) -> Layout {
+pub(super) fn layout_of(rules: &AnyRules, row: usize) -> Layout {
     Layout::new(rules.def().drawing, row, rules.stores())
 }
 
@@ -504,20 +622,16 @@ impl Pictured<'_> {
         };
         self.report_failure(drawn.kind, &played);
         let status = status_of(&played);
-        let layout = played.layout;
         let replayed = played.last;
-        let differs = Marks::differences(&layout, &claim.value, &replayed.position);
-        let at = step_caption(replayed.step.as_ref());
-        let claimed = Board {
-            kind: drawn.kind,
-            layout,
-            position: claim.value,
-            marks: differs.clone(),
-            caption: (drawn.caption)(format!("claimed, {at}")),
-        };
-        let mut replayed = drawn.board(layout, replayed, format!("replayed, {at}"));
-        replayed.marks.differs = differs.differs;
-        Ok((vec![claimed, replayed], status))
+        let boards = diff_boards(
+            drawn.kind,
+            played.layout,
+            claim.value,
+            replayed.step.as_ref(),
+            replayed.position,
+            &drawn.caption,
+        );
+        Ok((boards, status))
     }
 
     /// --ply N, with --before or without.
@@ -564,6 +678,35 @@ impl Pictured<'_> {
         };
         Ok((vec![drawn.board(played.layout, shown, words)], status))
     }
+}
+
+/// A false checkpoint `claim` beside the position replayed, `position` after `step`: the
+/// holes and stores that differ marked on both, each captioned by `caption` (`mgn show --diff`,
+/// and the failing game of an HTML page).
+pub(super) fn diff_boards(
+    kind: GameKind,
+    layout: Layout,
+    claim: Position,
+    step: Option<&PlyRecord>,
+    position: Position,
+    caption: &dyn Fn(String) -> String,
+) -> Vec<Board> {
+    let differs = Marks::differences(&layout, &claim, &position);
+    let at = step_caption(step);
+    let claimed = Board {
+        kind,
+        layout,
+        position: claim,
+        marks: differs.clone(),
+        caption: caption(format!("claimed, {at}")),
+    };
+    let shown = Shown {
+        step: step.cloned(),
+        position,
+    };
+    let mut replayed = board_of(kind, layout, shown, caption(format!("replayed, {at}")));
+    replayed.marks.differs = differs.differs;
+    vec![claimed, replayed]
 }
 
 /// 1 when the replay stopped at a broken rule: the picture is still drawn.

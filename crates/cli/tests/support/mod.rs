@@ -95,3 +95,55 @@ pub fn scratch(group: &str, test: &str) -> PathBuf {
 pub fn path_str(path: &Path) -> &str {
     path.to_str().expect("scratch paths are UTF-8")
 }
+
+/// A browser to render pages with: MGN_CHROMIUM, else chromium on the PATH.
+pub fn chromium() -> Option<String> {
+    let candidates = std::env::var("MGN_CHROMIUM")
+        .ok()
+        .into_iter()
+        .chain(["chromium", "chromium-browser", "google-chrome"].map(String::from));
+    for candidate in candidates {
+        let runs = std::process::Command::new(&candidate)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if runs {
+            return Some(candidate);
+        }
+    }
+    None
+}
+
+pub fn headless(browser: &str, profile: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new(browser);
+    command.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ]);
+    command.arg(format!("--user-data-dir={}", profile.display()));
+    command
+}
+
+/// An image as 8-bit RGBA pixels, with its width and height.
+pub fn decode(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buffer).unwrap();
+    buffer.truncate(info.buffer_size());
+    let rgba = match info.color_type {
+        png::ColorType::Rgba => buffer,
+        png::ColorType::Rgb => buffer
+            .chunks(3)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect(),
+        other => panic!("unexpected PNG colour type {other:?}"),
+    };
+    (info.width, info.height, rgba)
+}
