@@ -29,7 +29,7 @@
 mod svg;
 mod text;
 
-pub use svg::{board_svg, boards_svg};
+pub use svg::{board_svg, board_svg_with, boards_svg, boards_svg_with, SvgOptions, Theme};
 pub use text::{board_text, boards_text};
 
 use crate::notation::{GameKind, Hole, HoleState, Pile, Position, Side};
@@ -176,6 +176,9 @@ pub struct Marks {
     pub sown: BTreeMap<Place, u32>,
     /// Places the step captured from.
     pub captured: Vec<Place>,
+    /// Each capture in order: the place, and the number of the lap it followed in `laps`
+    /// (from 1; 0 before any lap).
+    pub captures: Vec<(Place, usize)>,
     /// Places filled without sowing: a refill, a won or bought hole's stones, a transfer's end.
     pub placed: Vec<Place>,
     /// Places whose contents differ between two positions (a false checkpoint).
@@ -212,7 +215,14 @@ impl Marks {
                     marks.laps.push(vec![from, to]);
                     push_new(&mut marks.placed, to);
                 }
-                Event::Capture { hole, .. } => push_new(&mut marks.captured, layout.place(hole)),
+                Event::Capture { hole, .. } => {
+                    let place = layout.place(hole);
+                    push_new(&mut marks.captured, place);
+                    // Numbered as the picture numbers the laps: on through the ply's sowings
+                    // (the replay starts each sowing at lap 1), runs left out not counted.
+                    let laps_drawn = marks.laps.iter().filter(|lap| !lap.is_empty()).count();
+                    marks.captures.push((place, laps_drawn));
+                }
                 Event::Refill { hole, .. } | Event::Place { hole, .. } => {
                     push_new(&mut marks.placed, layout.place(hole))
                 }

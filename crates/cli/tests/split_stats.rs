@@ -339,39 +339,6 @@ fn stats_svg_keeps_its_text_on_the_page() {
     assert!(texts > 20);
 }
 
-/// A browser to render the SVG with: MGN_CHROMIUM, else chromium on the PATH.
-fn chromium() -> Option<String> {
-    let candidates = std::env::var("MGN_CHROMIUM")
-        .ok()
-        .into_iter()
-        .chain(["chromium", "chromium-browser", "google-chrome"].map(String::from));
-    for candidate in candidates {
-        let runs = std::process::Command::new(&candidate)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if runs {
-            return Some(candidate);
-        }
-    }
-    None
-}
-
-fn headless(browser: &str, profile: &Path) -> std::process::Command {
-    let mut command = std::process::Command::new(browser);
-    command.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-    ]);
-    command.arg(format!("--user-data-dir={}", profile.display()));
-    command
-}
-
 /// The stats page rendered in a real browser: it parses (no error page) and the screenshot
 /// shows the charts, not a blank page.
 #[test]

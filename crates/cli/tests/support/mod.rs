@@ -95,3 +95,38 @@ pub fn scratch(group: &str, test: &str) -> PathBuf {
 pub fn path_str(path: &Path) -> &str {
     path.to_str().expect("scratch paths are UTF-8")
 }
+
+/// A browser to render SVG and HTML with: MGN_CHROMIUM, else chromium on the PATH. The tests
+/// that need one print that they skipped, and pass, when there is none.
+pub fn chromium() -> Option<String> {
+    let candidates = std::env::var("MGN_CHROMIUM")
+        .ok()
+        .into_iter()
+        .chain(["chromium", "chromium-browser", "google-chrome"].map(String::from));
+    for candidate in candidates {
+        let runs = std::process::Command::new(&candidate)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if runs {
+            return Some(candidate);
+        }
+    }
+    None
+}
+
+/// The browser run headless, without network or a profile of its own beyond `profile`.
+pub fn headless(browser: &str, profile: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new(browser);
+    command.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ]);
+    command.arg(format!("--user-data-dir={}", profile.display()));
+    command
+}
