@@ -18,6 +18,12 @@
 //! `<g class="lap">` of arrows from place to place. The style sheet inside the image gives the
 //! colours, so that a program can restyle an image by its classes.
 //!
+//! A `<g class="legend">` under the board names each mark the image draws, and only those. No
+//! word touches a ring or the frame: hole names and the stores' words stand outside the frame,
+//! a hole's `+N` inside its pit. [`SvgOptions`] ([`board_svg_with`], [`boards_svg_with`]) number
+//! the laps (each in its colour, listed in the legend with the captures after each), turn the
+//! board half round, set the image's width, name the players and choose a [`Theme`].
+//!
 //! # The terminal diagram
 //!
 //! Each hole is its contents as MGN writes them (`5`, `5mA`, `1@B`, `x`) followed by one

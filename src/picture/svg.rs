@@ -767,7 +767,7 @@ impl<'b> Picture<'b> {
                     out,
                     "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"{style} marker-end=\"url(#arrow-{marker})\"/>"
                 );
-                segments.push(((x1 + x2) / 2.0, (y1 + y2) / 2.0));
+                segments.push(((x1 + x2) / 2.0, (y1 + y2) / 2.0, -uy, ux));
             }
             if laps {
                 // The number on the lap's first arrow that no other number covers.
@@ -776,7 +776,15 @@ impl<'b> Picture<'b> {
                         .iter()
                         .all(|(bx, by)| (bx - x).hypot(by - y) >= 2.0 * BADGE + 2.0)
                 };
-                if let Some(&(nx, ny)) = segments.iter().find(|s| free(s)).or(segments.first()) {
+                // Failing that, beside an arrow, across it (between the pits there is room).
+                let step = 2.0 * BADGE + 2.0;
+                let spots = [0.0, 1.0, -1.0, 2.0, -2.0].into_iter().flat_map(|k| {
+                    segments
+                        .iter()
+                        .map(move |&(x, y, px, py)| (x + k * step * px, y + k * step * py))
+                });
+                let first = segments.first().map(|&(x, y, _, _)| (x, y));
+                if let Some((nx, ny)) = spots.into_iter().find(|s| free(s)).or(first) {
                     badges.push((nx, ny));
                     let _ = writeln!(
                         numbers,

@@ -896,6 +896,22 @@ fn laps_are_drawn_numbered_and_listed_with_the_captures() {
         .map(|n| n.text().unwrap().to_string())
         .collect();
     assert_eq!(numbers, ["1", "2", "3", "4", "5", "6", "7", "8"]);
+    // No number hides another, though laps 1 and 6 take the same path.
+    let discs: Vec<(f64, f64, f64)> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .filter(|n| n.parent().and_then(|p| p.attribute("class")) == Some("lap-number"))
+        .map(|n| (number(n, "cx"), number(n, "cy"), number(n, "r")))
+        .collect();
+    assert_eq!(discs.len(), 8);
+    for (i, a) in discs.iter().enumerate() {
+        for b in &discs[i + 1..] {
+            assert!(
+                (a.0 - b.0).hypot(a.1 - b.1) >= a.2 + b.2,
+                "{a:?} covers {b:?}"
+            );
+        }
+    }
     let laps = document
         .descendants()
         .filter(|n| n.attribute("class") == Some("lap"))
