@@ -7,7 +7,7 @@
 //! names each mark the image draws, and only those.
 
 use super::{hole_state, Board, Layout, Place, Spot};
-use crate::notation::{Pile, Side};
+use crate::notation::{write_hole, write_pile, Pile, Position, Side};
 use crate::rules::Stores;
 use std::fmt::Write;
 
@@ -224,7 +224,12 @@ pub fn boards_svg_with(boards: &[&Board], options: &SvgOptions) -> String {
         if i > 0 {
             width += APART;
         }
-        let picture = Picture::new(board, options);
+        // Two boards compared: each legend says what the other board has where they differ.
+        let other = match boards {
+            [one, two] => Some(if i == 0 { *two } else { *one }),
+            _ => None,
+        };
+        let picture = Picture::new(board, other, options);
         let _ = writeln!(
             body,
             "<g class=\"board\" transform=\"translate({width},0)\">"
@@ -330,10 +335,10 @@ struct Picture<'b> {
 }
 
 impl<'b> Picture<'b> {
-    fn new(board: &'b Board, options: &'b SvgOptions) -> Picture<'b> {
+    fn new(board: &'b Board, other: Option<&Board>, options: &'b SvgOptions) -> Picture<'b> {
         let layout = &board.layout;
         let players = players_words(options);
-        let entries = legend_entries(board, options);
+        let entries = legend_entries(board, other, options);
         let board_width = 2.0 * end(layout) + layout.columns() as f64 * PITCH;
         let words = [
             (format!("{} {}", board.kind, board.caption), 10.0),
@@ -884,7 +889,7 @@ impl<'b> Picture<'b> {
 
 /// The legend's entries: one for each kind of mark the board draws, in the order a reader
 /// meets them, and under `--laps` one for each lap and for the captures.
-fn legend_entries(board: &Board, options: &SvgOptions) -> Vec<Entry> {
+fn legend_entries(board: &Board, other: Option<&Board>, options: &SvgOptions) -> Vec<Entry> {
     let marks = &board.marks;
     let entry = |sample, words: &str| Entry {
         sample,
@@ -919,10 +924,22 @@ fn legend_entries(board: &Board, options: &SvgOptions) -> Vec<Entry> {
         entries.push(entry(Sample::Ring("placed"), "filled without sowing"));
     }
     if !marks.differs.is_empty() {
-        entries.push(entry(
-            Sample::Ring("differs"),
-            "differs from the other board",
-        ));
+        let words = match other {
+            Some(other) => {
+                let there = marks
+                    .differs
+                    .iter()
+                    .map(|place| format!("{place} {}", contents(&other.position, *place)))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!("differs from the other board, which has {there}")
+            }
+            None => "differs from the other board".to_string(),
+        };
+        entries.push(Entry {
+            sample: Sample::Ring("differs"),
+            words,
+        });
     }
     let owned = board
         .position
@@ -980,6 +997,16 @@ fn legend_entries(board: &Board, options: &SvgOptions) -> Vec<Entry> {
         }
     }
     entries
+}
+
+/// What a place holds, as MGN writes it (`7`, `5mA`, `2@B`, `x`).
+fn contents(position: &Position, place: Place) -> String {
+    match place {
+        Place::Hole(hole) => {
+            hole_state(position, hole).map_or_else(|| "no hole".to_string(), write_hole)
+        }
+        Place::Store(side) => write_pile(&position.stores[side.index()]),
+    }
 }
 
 /// Entries in lines no wider than `width`, each entry whole.
