@@ -182,6 +182,9 @@ pub struct Marks {
     pub sown: BTreeMap<Place, u32>,
     /// Places the step captured from.
     pub captured: Vec<Place>,
+    /// The laps that are transfers without sowing: the lap's number in `laps` (from 1) and
+    /// the seeds moved.
+    pub transfers: Vec<(usize, u32)>,
     /// Each capture in order: the place, and the number of the lap it followed in `laps`
     /// (from 1; 0 before any lap).
     pub captures: Vec<(Place, usize)>,
@@ -215,10 +218,14 @@ impl Marks {
                     // The path across the laps left out is unknown: the next lap starts anew.
                     marks.laps.push(Vec::new());
                 }
-                Event::Shift { from, to, .. } => {
+                Event::Shift {
+                    from, to, seeds, ..
+                } => {
                     let (from, to) = (layout.place(from), layout.place(to));
                     marks.started.get_or_insert(from);
                     marks.laps.push(vec![from, to]);
+                    let number = marks.laps.iter().filter(|lap| !lap.is_empty()).count();
+                    marks.transfers.push((number, seeds));
                     push_new(&mut marks.placed, to);
                 }
                 Event::Capture { hole, .. } => {
@@ -420,6 +427,10 @@ mod tests {
         );
         assert!(marks.captured.contains(&b4));
         assert!(marks.of(b4).contains(&"started"));
+        // Both captures follow the relay, the second lap; no lap is a transfer.
+        let a2 = Place::Hole(Hole::new(Side::A, 2));
+        assert_eq!(marks.captures, vec![(a2, 2), (b4, 2)]);
+        assert!(marks.transfers.is_empty());
     }
 
     #[test]

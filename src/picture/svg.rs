@@ -966,11 +966,22 @@ fn legend_entries(board: &Board, other: Option<&Board>, options: &SvgOptions) ->
             let (Some(first), Some(last)) = (lap.first(), lap.last()) else {
                 continue;
             };
-            let pieces = lap.len() - 1;
-            let plural = if pieces == 1 { "" } else { "s" };
+            let number = i + 1;
+            let transfer = marks.transfers.iter().find(|(lap, _)| *lap == number);
+            let words = match transfer {
+                Some((_, seeds)) => {
+                    let plural = if *seeds == 1 { "" } else { "s" };
+                    format!("lap {number}: {first} to {last}, {seeds} seed{plural} moved without sowing")
+                }
+                None => {
+                    let pieces = lap.len() - 1;
+                    let plural = if pieces == 1 { "" } else { "s" };
+                    format!("lap {number}: {first} to {last}, {pieces} piece{plural}")
+                }
+            };
             entries.push(Entry {
                 sample: Sample::Path(i),
-                words: format!("lap {}: {first} to {last}, {pieces} piece{plural}", i + 1),
+                words,
             });
         }
         if !marks.captures.is_empty() {

@@ -950,6 +950,18 @@ fn laps_are_drawn_numbered_and_listed_with_the_captures() {
         .filter_map(|n| n.attribute("style"))
         .collect();
     assert_eq!(colours.len(), 6, "six colours in turn: {colours:?}");
+
+    // Nchuwa's opening transfer moves two seeds without sowing: a lap of its own, said so.
+    let image = svg(&["--laps", "--ply", "2", "records/nchuwa/random-4x15.mgn"]);
+    let words = legend(&image);
+    assert!(
+        words.contains(&"lap 1: B29 to B14, 2 seeds moved without sowing".to_string()),
+        "{words:?}"
+    );
+    assert!(
+        words.contains(&"captured after lap 1: A17, A14, A12".to_string()),
+        "{words:?}"
+    );
 }
 
 #[test]
