@@ -43,8 +43,8 @@ const STATUS: f64 = 24.0;
 const LEGEND_LINE: f64 = 20.0;
 /// Room between two boards side by side.
 const APART: f64 = 24.0;
-/// A generous width of one character of the 12-pixel type (DejaVu Sans averages 0.6 em), so
-/// that a line laid out by it never runs over.
+/// A generous width of one character of the 12-pixel type (DejaVu Sans averages 0.6 em, its
+/// widest letters 0.66 em), so that a line laid out by it never runs over.
 const CHAR: f64 = 8.0;
 
 /// The colours of a picture.
@@ -341,9 +341,10 @@ impl<'b> Picture<'b> {
         let entries = legend_entries(board, other, options);
         let board_width = 2.0 * end(layout) + layout.columns() as f64 * PITCH;
         let words = [
-            (format!("{} {}", board.kind, board.caption), 10.0),
-            (players.clone().unwrap_or_default(), 8.5),
-            (board.status(), 8.5),
+            // Generous widths of a glyph of each line's type (0.72 em bold, 0.66 em plain).
+            (format!("{} {}", board.kind, board.caption), 11.6),
+            (players.clone().unwrap_or_default(), 8.6),
+            (board.status(), 9.3),
         ]
         .iter()
         .map(|(w, per_char)| w.chars().count() as f64 * per_char + 20.0)

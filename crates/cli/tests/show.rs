@@ -994,6 +994,19 @@ fn the_players_move_and_ply_are_in_the_title() {
         .filter_map(|n| n.text())
         .collect();
     assert_eq!(players, "A: Siti AminahB: Budi");
+    // Long names widen the picture rather than run off it.
+    let long = folder.join("long.mgn");
+    let names = claimed
+        .replace(" [6,0,0,6,6/6,6,7,0,5 0/9 A 1]", "")
+        .replace(
+            "Siti Aminah",
+            "Raden Ayu Siti Aminah binti Haji Abdul Rahman of Surakarta",
+        )
+        .replace("\"Budi\"", "\"Budi Santoso & <friends>\"");
+    fs::write(&long, names).unwrap();
+    let image = svg(&["--ply", "1", path_str(&long)]);
+    assert_words_stand_clear(&image, "long names");
+    assert!(image.contains("Budi Santoso &amp; &lt;friends&gt;"));
     // A record without names has no players' line.
     let image = svg(&["--ply", "1", "records/dakon/seed-worked-example.mgn"]);
     assert!(!image.contains("class=\"players\""));
