@@ -18,6 +18,12 @@
 //! `<g class="lap">` of arrows from place to place. The style sheet inside the image gives the
 //! colours, so that a program can restyle an image by its classes.
 //!
+//! A `<g class="legend">` under the board names each mark the image draws, and only those. No
+//! word touches a ring or the frame: hole names and the stores' words stand outside the frame,
+//! a hole's `+N` inside its pit. [`SvgOptions`] ([`board_svg_with`], [`boards_svg_with`]) number
+//! the laps (each in its colour, listed in the legend with the captures after each), turn the
+//! board half round, set the image's width, name the players and choose a [`Theme`].
+//!
 //! # The terminal diagram
 //!
 //! Each hole is its contents as MGN writes them (`5`, `5mA`, `1@B`, `x`) followed by one
@@ -29,7 +35,7 @@
 mod svg;
 mod text;
 
-pub use svg::{board_svg, boards_svg};
+pub use svg::{board_svg, board_svg_with, boards_svg, boards_svg_with, SvgOptions, Theme};
 pub use text::{board_text, boards_text};
 
 use crate::notation::{GameKind, Hole, HoleState, Pile, Position, Side};
@@ -176,6 +182,12 @@ pub struct Marks {
     pub sown: BTreeMap<Place, u32>,
     /// Places the step captured from.
     pub captured: Vec<Place>,
+    /// The laps that are transfers without sowing: the lap's number in `laps` (from 1) and
+    /// the seeds moved.
+    pub transfers: Vec<(usize, u32)>,
+    /// Each capture in order: the place, and the number of the lap it followed in `laps`
+    /// (from 1; 0 before any lap).
+    pub captures: Vec<(Place, usize)>,
     /// Places filled without sowing: a refill, a won or bought hole's stones, a transfer's end.
     pub placed: Vec<Place>,
     /// Places whose contents differ between two positions (a false checkpoint).
@@ -206,13 +218,24 @@ impl Marks {
                     // The path across the laps left out is unknown: the next lap starts anew.
                     marks.laps.push(Vec::new());
                 }
-                Event::Shift { from, to, .. } => {
+                Event::Shift {
+                    from, to, seeds, ..
+                } => {
                     let (from, to) = (layout.place(from), layout.place(to));
                     marks.started.get_or_insert(from);
                     marks.laps.push(vec![from, to]);
+                    let number = marks.laps.iter().filter(|lap| !lap.is_empty()).count();
+                    marks.transfers.push((number, seeds));
                     push_new(&mut marks.placed, to);
                 }
-                Event::Capture { hole, .. } => push_new(&mut marks.captured, layout.place(hole)),
+                Event::Capture { hole, .. } => {
+                    let place = layout.place(hole);
+                    push_new(&mut marks.captured, place);
+                    // Numbered as the picture numbers the laps: on through the ply's sowings
+                    // (the replay starts each sowing at lap 1), runs left out not counted.
+                    let laps_drawn = marks.laps.iter().filter(|lap| !lap.is_empty()).count();
+                    marks.captures.push((place, laps_drawn));
+                }
                 Event::Refill { hole, .. } | Event::Place { hole, .. } => {
                     push_new(&mut marks.placed, layout.place(hole))
                 }
@@ -404,6 +427,10 @@ mod tests {
         );
         assert!(marks.captured.contains(&b4));
         assert!(marks.of(b4).contains(&"started"));
+        // Both captures follow the relay, the second lap; no lap is a transfer.
+        let a2 = Place::Hole(Hole::new(Side::A, 2));
+        assert_eq!(marks.captures, vec![(a2, 2), (b4, 2)]);
+        assert!(marks.transfers.is_empty());
     }
 
     #[test]

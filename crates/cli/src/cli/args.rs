@@ -929,12 +929,14 @@ Examples:
   mgn show --format svg --ply 12 game.mgn > board.svg
   mgn show --diff bad.mgn                                  a false checkpoint beside the replay
   mgn show -o game.html game.mgn                           a page to step through the game
+  mgn show --ply 1 --laps -o move.svg game.mgn             each lap of ply 1 numbered
+  mgn show --flip --theme dark --size 600 -o board.svg game.mgn
   mgn show --game dakon --position '6,0,0,6,6/6,6,6,0,6 0/8 A 1'
   mgn show --game nchuwa --board 4x9 --position '...'      a position string, as in a Start tag
 
 The diagram marks the last step's holes: ^ where it started, ' sown into, * captured,
-+ filled without sowing, ! differs from the other board; the SVG image rings them in colour and
-draws each lap as arrows. Exit status: 0 when the picture was written; 1 when the record breaks
++ filled without sowing, ! differs from the other board; the SVG image rings them in colour,
+draws each lap as arrows and names every mark it draws in a legend under the board. Exit status: 0 when the picture was written; 1 when the record breaks
 a rule (the picture is still written if the position was reached before it); 2 for a usage or
 I/O error, a ply or game the file does not have, --diff on a record without a false
 checkpoint, or an -o file that is the record itself.";
@@ -996,6 +998,24 @@ pub struct ShowArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<ShowFormat>,
 
+    /// In the SVG image, each lap of the last step in its own colour and numbered, the legend
+    /// listing each lap (from, to, pieces sown) and each capture with the lap it followed
+    #[arg(long)]
+    pub laps: bool,
+
+    /// In the SVG image, the board turned half round: A's row at the bottom, seen from A's side
+    #[arg(long)]
+    pub flip: bool,
+
+    /// The SVG image's width in pixels (100 to 10000), its height in proportion; its natural
+    /// size (about 80 pixels a hole) when left out
+    #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(100..=10000))]
+    pub size: Option<u32>,
+
+    /// The SVG image's colours: light (the default) or dark
+    #[arg(long, value_enum, value_name = "THEME")]
+    pub theme: Option<ShowTheme>,
+
     /// Write to this file instead of standard output
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
@@ -1009,6 +1029,12 @@ pub enum ShowFormat {
     Text,
     Svg,
     Html,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShowTheme {
+    Light,
+    Dark,
 }
 
 const SELECT_EXAMPLES: &str = "\

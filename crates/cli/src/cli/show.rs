@@ -9,7 +9,7 @@
 //! The file is read a part at a time, as `mgn replay` reads it; the games before the one shown
 //! are read but not replayed.
 
-use super::args::{ShowArgs, ShowFormat};
+use super::args::{ShowArgs, ShowFormat, ShowTheme};
 use super::html;
 use super::input::{self, InputError, Origin};
 use super::output::{self, say, show_rendered as show};
@@ -20,7 +20,7 @@ use mgn::notation::{
     games_in_part, parse_position, parts, BoardSize, Element, GameKind, GameReader, Games, Header,
     Outcome, Part, Position, RuleSetting, Side, Span, Spanned, SyntaxError,
 };
-use mgn::picture::{boards_svg, boards_text, Board, Layout, Marks};
+use mgn::picture::{boards_svg_with, boards_text, Board, Layout, Marks, SvgOptions, Theme};
 use mgn::replay::{replay_moves, MoveText, PlyRecord, Progress, ReplayOptions, StepLabel};
 use mgn::rules::general;
 use mgn::rules::{AnyRules, Rules, RulesExt};
@@ -38,12 +38,20 @@ pub fn run(args: &ShowArgs) -> Status {
     let format = args
         .format
         .unwrap_or_else(|| format_of(args.output.as_deref()));
+    if format != ShowFormat::Svg {
+        if let Some(option) = svg_only_option(args) {
+            say(&format!(
+                "{option} draws the SVG image: add --format svg, or -o FILE.svg"
+            ));
+            return Status::Error;
+        }
+    }
     if format == ShowFormat::Html {
         return html_page(args);
     }
-    let (boards, status) = match &args.position {
+    let (boards, status, players) = match &args.position {
         Some(position) => match position_board(args, position) {
-            Ok(board) => (vec![board], Status::Success),
+            Ok(board) => (vec![board], Status::Success, Players::default()),
             Err(message) => {
                 say(&message);
                 return Status::Error;
@@ -59,7 +67,7 @@ pub fn run(args: &ShowArgs) -> Status {
     };
     let refs: Vec<&Board> = boards.iter().collect();
     let picture = match format {
-        ShowFormat::Svg => boards_svg(&refs),
+        ShowFormat::Svg => boards_svg_with(&refs, &svg_options(args, players)),
         ShowFormat::Text | ShowFormat::Html => boards_text(&refs),
     };
     write_out(args, &picture, status)
@@ -199,6 +207,34 @@ fn write_out(args: &ShowArgs, picture: &str, status: Status) -> Status {
     }
 }
 
+/// The players' names a record's tags give, A's and B's.
+type Players = [Option<String>; 2];
+
+/// The first option given that only the SVG image draws.
+fn svg_only_option(args: &ShowArgs) -> Option<&'static str> {
+    [
+        (args.laps, "--laps"),
+        (args.flip, "--flip"),
+        (args.size.is_some(), "--size"),
+        (args.theme.is_some(), "--theme"),
+    ]
+    .into_iter()
+    .find_map(|(given, name)| given.then_some(name))
+}
+
+fn svg_options(args: &ShowArgs, players: Players) -> SvgOptions {
+    SvgOptions {
+        laps: args.laps,
+        flip: args.flip,
+        width: args.size,
+        theme: match args.theme {
+            Some(ShowTheme::Dark) => Theme::Dark,
+            Some(ShowTheme::Light) | None => Theme::Light,
+        },
+        players,
+    }
+}
+
 /// The layout of the board of `rules`, for positions of `row` holes a row.
 pub(super) fn layout_of(rules: &AnyRules, row: usize) -> Layout {
     Layout::new(rules.def().drawing, row, rules.stores())
@@ -315,8 +351,9 @@ fn step_caption(step: Option<&PlyRecord>) -> String {
     }
 }
 
-/// The boards of a record's position, and the status: 1 when the record breaks a rule.
-fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status), Status> {
+/// The boards of a record's position, the status (1 when the record breaks a rule) and the
+/// players' names.
+fn record_boards(args: &ShowArgs, file: &Path) -> Result<(Vec<Board>, Status, Players), Status> {
     let wanted_game = wanted_game(args)?;
     let wanted = wanted(args)?;
     let origin = Origin::from_arg(file);
@@ -432,7 +469,7 @@ impl Pictured<'_> {
         games: &mut Games<'t>,
         next: Result<GameReader<'t>, SyntaxError>,
         wanted: Wanted,
-    ) -> Result<(Vec<Board>, Status), Status> {
+    ) -> Result<(Vec<Board>, Status, Players), Status> {
         let reader = next.map_err(|error| self.syntax_error(&error))?;
         if let Some(error) = reader.again().find_map(Result::err) {
             return Err(self.syntax_error(&error));
@@ -444,7 +481,13 @@ impl Pictured<'_> {
         };
         let result = show_game(args, &header, &mut watched, wanted);
         let _ = games.finish(watched.inner);
-        self.finish_game(&header, wanted, result, watched.checkpoint)
+        let players = [&header.player_a, &header.player_b].map(|name| {
+            name.as_ref()
+                .map(|n| n.value.clone())
+                .filter(|n| !n.trim().is_empty())
+        });
+        let (boards, status) = self.finish_game(&header, wanted, result, watched.checkpoint)?;
+        Ok((boards, status, players))
     }
 
     fn syntax_error(&self, error: &SyntaxError) -> Status {

@@ -96,7 +96,8 @@ pub fn path_str(path: &Path) -> &str {
     path.to_str().expect("scratch paths are UTF-8")
 }
 
-/// A browser to render pages with: MGN_CHROMIUM, else chromium on the PATH.
+/// A browser to render SVG and HTML with: MGN_CHROMIUM, else chromium on the PATH. The tests
+/// that need one print that they skipped, and pass, when there is none.
 pub fn chromium() -> Option<String> {
     let candidates = std::env::var("MGN_CHROMIUM")
         .ok()
@@ -114,6 +115,7 @@ pub fn chromium() -> Option<String> {
     None
 }
 
+/// The browser run headless, without network or a profile of its own beyond `profile`.
 pub fn headless(browser: &str, profile: &Path) -> std::process::Command {
     let mut command = std::process::Command::new(browser);
     command.args([
