@@ -11,7 +11,7 @@
 pub mod log;
 mod trace;
 
-pub use log::{Captures, PlyLog};
+pub use log::{Captures, PlyLog, RulesFired};
 pub use trace::{draw, draw_board, draw_four_rows, event_trace, ply_trace, position_lines};
 
 use crate::code::Code;
@@ -40,11 +40,25 @@ pub struct PlyRecord {
     #[serde(flatten)]
     pub label: StepLabel,
     /// The step's events; those of a very long ply in part, with an [`Event::Omitted`] where
-    /// some are left out ([`PlyLog`]).
+    /// some are left out ([`PlyLog`]). What a step did is counted whole in `captures` and
+    /// `rules`: count from those, not from these.
     pub events: Vec<Event>,
     /// The position after the step, in MGN's position form.
     #[serde(serialize_with = "position_text")]
     pub after: Position,
+    /// What the step captured, counted over all its events, those left out of `events`
+    /// included: what a capture claim after it is checked against.
+    #[serde(skip)]
+    pub captures: Captures,
+    /// The rules the step fired, each with the times it fired (once for each event that names
+    /// it), counted over all its events, those left out of `events` included.
+    #[serde(skip)]
+    pub rules: RulesFired,
+    /// The step ended its round and another round follows: the record's next step is that
+    /// round's `round N` marker. The last round ends with the game, which
+    /// [`Replayed::winner`] says.
+    #[serde(skip)]
+    pub ends_round: bool,
 }
 
 /// Which step of a record a [`PlyRecord`] is: its heading in `mgn replay`, and the fields that
@@ -752,13 +766,37 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         }
     }
 
-    /// Gives a step to whoever asked for them.
-    fn step(&mut self, label: StepLabel, events: Vec<Event>) {
+    /// Gives a step that is no ply, whose events are all in `events`, to whoever asked for
+    /// the steps.
+    fn step(&mut self, label: StepLabel, events: Vec<Event>, ends_round: bool) {
+        if self.on_step.is_none() {
+            return;
+        }
+        // Such steps are few and short: their counters are made from their events.
+        let mut counted = PlyLog::new(self.rules.def());
+        for &event in &events {
+            crate::rules::EventSink::event(&mut counted, event);
+        }
+        let (captures, rules) = (counted.captures().clone(), counted.rules().clone());
+        self.give_step(label, events, captures, rules, ends_round);
+    }
+
+    fn give_step(
+        &mut self,
+        label: StepLabel,
+        events: Vec<Event>,
+        captures: Captures,
+        rules: RulesFired,
+        ends_round: bool,
+    ) {
         if let Some(on_step) = self.on_step.as_mut() {
             on_step(Progress::Step(PlyRecord {
                 label,
                 events,
                 after: self.rules.position(&self.state),
+                captures,
+                rules,
+                ends_round,
             }));
         }
     }
@@ -1283,6 +1321,11 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
             ));
         }
         let decision = decision.map_err(|v| placed(v, span))?;
+        let round_over = |replay: &Self| {
+            replay.on_step.is_some()
+                && matches!(replay.rules.phase(&replay.state), Phase::RoundOver { .. })
+        };
+        let round_was_over = round_over(self);
         // A step's events are kept for the trace of a claim after it only where events are
         // recorded; else the state before it is, to make it again if a failure shows them.
         let mut events = Vec::new();
@@ -1301,7 +1344,8 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
             let label = StepLabel::Step {
                 written: written.to_string(),
             };
-            self.step(label, events.clone());
+            let ends_round = !round_was_over && round_over(self);
+            self.step(label, events.clone(), ends_round);
         }
         self.last_step = Some(LastStep {
             step: written,
@@ -1365,7 +1409,9 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
                 side,
                 written: self.last_written().to_string(),
             };
-            self.step(label, self.log.events());
+            let (captures, rules) = (self.log.captures().clone(), self.log.rules().clone());
+            let ends_round = self.unmarked_round.is_some();
+            self.give_step(label, self.log.events(), captures, rules, ends_round);
         }
     }
 
@@ -1652,7 +1698,7 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
                     let label = StepLabel::Round {
                         round: marker.value,
                     };
-                    self.step(label, events.clone());
+                    self.step(label, events.clone(), false);
                 }
                 self.last_step = Some(LastStep {
                     step: Step::Round(marker.value),
