@@ -702,15 +702,17 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         on_step: Option<&'s mut dyn FnMut(Progress)>,
     ) -> Replay<'a, 's, 'g, R> {
         let start = rules.start(Side::B);
+        let record_events = on_step.is_some();
         Replay {
             rules,
             header,
             scratch: R::Scratch::default(),
-            record_events: on_step.is_some(),
+            record_events,
             on_step,
             ply_count: 0,
             plies_this_round: 0,
-            log: PlyLog::new(rules.def()),
+            // Only the steps given to `on_step` read the rules fired.
+            log: PlyLog::new(rules.def()).counting_rules(record_events),
             ply_unrecorded: false,
             before_ply: start.clone(),
             move_events_wanted: std::cell::Cell::new(false),
@@ -1401,18 +1403,25 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         self.plies_this_round += 1;
     }
 
-    /// Gives the ply just played to whoever asked for the steps.
+    /// Gives the ply just played to whoever asked for the steps. Inlined to its test, so that
+    /// a replay that gives no steps (`mgn check`) pays no call at each ply.
+    #[inline(always)]
     fn show_ply(&mut self, side: Side) {
         if self.on_step.is_some() {
-            let label = StepLabel::Ply {
-                ply: self.ply_count,
-                side,
-                written: self.last_written().to_string(),
-            };
-            let (captures, rules) = (self.log.captures().clone(), self.log.rules().clone());
-            let ends_round = self.unmarked_round.is_some();
-            self.give_step(label, self.log.events(), captures, rules, ends_round);
+            self.give_ply(side);
         }
+    }
+
+    #[inline(never)]
+    fn give_ply(&mut self, side: Side) {
+        let label = StepLabel::Ply {
+            ply: self.ply_count,
+            side,
+            written: self.last_written().to_string(),
+        };
+        let (captures, rules) = (self.log.captures().clone(), self.log.rules().clone());
+        let ends_round = self.unmarked_round.is_some();
+        self.give_step(label, self.log.events(), captures, rules, ends_round);
     }
 
     /// The rule that ended the last lap of the move under way.
