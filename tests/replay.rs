@@ -693,8 +693,8 @@ fn fired_sorted(fired: &mgn::replay::RulesFired) -> Vec<(String, u64)> {
 }
 
 /// A step's counters say what its events say, wherever the events are all kept (decisions
-/// withdrawn half-way included), and a step ends its round exactly where the next is a round
-/// marker.
+/// withdrawn half-way included), a step ends its round exactly where the next is a round
+/// marker, and `on_counts` is given the counters `on_step` is.
 #[test]
 fn a_steps_counters_agree_with_its_events_and_its_round_end_with_the_next_marker() {
     for header in variants().iter().chain(&option_variants()) {
@@ -703,6 +703,27 @@ fn a_steps_counters_agree_with_its_events_and_its_round_end_with_the_next_marker
             let replayed = mgn::replay::replay_game(&game, ReplayOptions::plies());
             assert_eq!(replayed.failure, None, "{header:?} seed {seed}");
             let steps = &replayed.plies;
+            // on_counts is given the same counts, without the steps' events and positions.
+            let mut counted = Vec::new();
+            let mut on_counts = |step: mgn::replay::StepCounts<'_>| {
+                counted.push((
+                    step.is_ply,
+                    step.captures.clone(),
+                    fired_sorted(step.rules),
+                    step.ends_round,
+                ));
+            };
+            let options = ReplayOptions::verdict().on_counts(&mut on_counts);
+            assert_eq!(mgn::replay::replay_game(&game, options).failure, None);
+            let from_steps: Vec<_> = steps
+                .iter()
+                .map(|step| {
+                    let is_ply = matches!(step.label, mgn::replay::StepLabel::Ply { .. });
+                    let rules = fired_sorted(&step.rules);
+                    (is_ply, step.captures.clone(), rules, step.ends_round)
+                })
+                .collect();
+            assert_eq!(counted, from_steps, "{header:?} seed {seed}");
             for (k, step) in steps.iter().enumerate() {
                 assert!(!step
                     .events

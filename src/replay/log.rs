@@ -108,7 +108,12 @@ impl RulesFired {
     }
 
     fn add_other(&mut self, code: Code) {
-        match self.counts.iter().position(|(c, _)| *c == code) {
+        let at = self
+            .counts
+            .iter()
+            .position(|(c, _)| std::ptr::eq(c.as_str(), code.as_str()))
+            .or_else(|| self.counts.iter().position(|(c, _)| *c == code));
+        match at {
             Some(at) => {
                 self.counts[at].1 += 1;
                 self.last = at;

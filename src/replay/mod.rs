@@ -208,6 +208,21 @@ pub enum Progress {
     Step(PlyRecord),
 }
 
+/// What one step did, counted over all its events (those a very long ply's trace leaves out
+/// included), as [`ReplayOptions::on_counts`] is given it: without the step's events, its
+/// position or its move in words, which cost more to make than the step to play.
+#[derive(Clone, Copy, Debug)]
+pub struct StepCounts<'a> {
+    /// The step is a ply (else the start of a round, an owner action or a transaction).
+    pub is_ply: bool,
+    /// What the step captured ([`PlyRecord::captures`]).
+    pub captures: &'a Captures,
+    /// The rules the step fired, each with the times ([`PlyRecord::rules`]).
+    pub rules: &'a RulesFired,
+    /// The step ended its round and another follows ([`PlyRecord::ends_round`]).
+    pub ends_round: bool,
+}
+
 /// How a replay runs: what it keeps besides its verdict, what it shows as it goes, and its lap
 /// budget. A replay keeps the events of a ply only where something reads them (a capture
 /// claim, a failure's trace): it decides that itself, whatever these say.
@@ -229,6 +244,9 @@ pub struct ReplayOptions<'s> {
     /// Given the start position, then each step with its events and the position after it, as
     /// it is played (`mgn replay`, `mgn show`).
     pub on_step: Option<&'s mut dyn FnMut(Progress)>,
+    /// Given what each step did ([`StepCounts`]) as it is played, and nothing else of it: for a
+    /// caller that counts (`mgn stats`), at a fraction of `on_step`'s cost.
+    pub on_counts: Option<&'s mut dyn FnMut(StepCounts<'_>)>,
     /// The most laps one move may take before it is decided (`mgn.limit.laps`).
     pub max_laps: u64,
     /// Go on past a false claim (checkpoint, capture, score, result: [`is_claim_rule`]),
@@ -250,6 +268,7 @@ impl<'s> ReplayOptions<'s> {
         ReplayOptions {
             keep_plies: false,
             on_step: None,
+            on_counts: None,
             max_laps: DEFAULT_MAX_LAPS,
             all_claims: false,
         }
@@ -261,6 +280,14 @@ impl<'s> ReplayOptions<'s> {
         ReplayOptions {
             keep_plies: true,
             ..ReplayOptions::verdict()
+        }
+    }
+
+    /// The same, giving what each step did to `on_counts` as it is played ([`StepCounts`]).
+    pub fn on_counts(self, on_counts: &'s mut dyn FnMut(StepCounts<'_>)) -> Self {
+        ReplayOptions {
+            on_counts: Some(on_counts),
+            ..self
         }
     }
 
@@ -297,14 +324,16 @@ pub fn replay_moves<'g, T: MoveText<'g>>(
     let ReplayOptions {
         keep_plies,
         on_step,
+        on_counts,
         max_laps,
         all_claims,
     } = options;
+    let watch = Watch { on_step, on_counts };
     if !keep_plies {
-        return replay_showing(header, moves, max_laps, all_claims, on_step);
+        return replay_showing(header, moves, max_laps, all_claims, watch);
     }
     let mut plies = Vec::new();
-    let mut shown = on_step;
+    let mut shown = watch.on_step;
     let mut keep = |progress: Progress| match (&mut shown, progress) {
         (Some(show), Progress::Step(step)) => {
             plies.push(step.clone());
@@ -314,29 +343,45 @@ pub fn replay_moves<'g, T: MoveText<'g>>(
         (Some(show), start) => show(start),
         (None, Progress::Start(_)) => {}
     };
-    let mut replayed = replay_showing(header, moves, max_laps, all_claims, Some(&mut keep));
+    let mut on_counts = watch.on_counts;
+    let watch = Watch {
+        on_step: Some(&mut keep),
+        on_counts: on_counts
+            .as_mut()
+            .map(|count| &mut **count as &mut dyn FnMut(StepCounts<'_>)),
+    };
+    let mut replayed = replay_showing(header, moves, max_laps, all_claims, watch);
     replayed.plies = plies;
     replayed
 }
 
-/// Replay the game of `header` whose move text `moves` gives, showing each step to `on_step`.
+/// Who is shown the steps as they are played.
+struct Watch<'s> {
+    on_step: Option<&'s mut dyn FnMut(Progress)>,
+    on_counts: Option<&'s mut dyn FnMut(StepCounts<'_>)>,
+}
+
+/// Replay the game of `header` whose move text `moves` gives, showing each step to `watch`.
 fn replay_showing<'g, T: MoveText<'g>>(
     header: &Header,
     moves: &mut T,
     max_laps: u64,
     all_claims: bool,
-    on_step: Option<&mut dyn FnMut(Progress)>,
+    watch: Watch<'_>,
 ) -> Replayed {
     struct Run<'a, 's, T> {
         header: &'a Header,
         moves: &'a mut T,
         all_claims: bool,
-        on_step: Option<&'s mut dyn FnMut(Progress)>,
+        watch: Watch<'s>,
     }
     impl<'g, T: MoveText<'g>> WithRules for Run<'_, '_, T> {
         type Output = Replayed;
         fn run<R: RulesExt>(self, rules: &R) -> Replayed {
-            let mut replay = Replay::new(rules, self.header, self.on_step);
+            let mut replay = Replay::new(rules, self.header, self.watch.on_step);
+            if let Some(on_counts) = self.watch.on_counts {
+                replay.count_steps(on_counts);
+            }
             replay.all_claims = self.all_claims;
             replay.run(self.moves)
         }
@@ -348,7 +393,7 @@ fn replay_showing<'g, T: MoveText<'g>>(
             header,
             moves,
             all_claims,
-            on_step,
+            watch,
         },
     )
     .unwrap_or_else(Replayed::failed)
@@ -646,7 +691,8 @@ struct Replay<'a, 's, 'g, R: Rules> {
     /// The rules' room, kept from one decision to the next ([`Rules::Scratch`]).
     scratch: R::Scratch,
     on_step: Option<&'s mut dyn FnMut(Progress)>,
-    /// Every step's events are recorded as it is played (for `on_step`). Otherwise a ply is
+    on_counts: Option<&'s mut dyn FnMut(StepCounts<'_>)>,
+    /// Every step's events are recorded as it is played (for `on_step` or `on_counts`). Otherwise a ply is
     /// played without them, and played again with them from the state before it only when a
     /// claim or a failure reads them (`ply_unrecorded`).
     record_events: bool,
@@ -709,6 +755,7 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
             scratch: R::Scratch::default(),
             record_events,
             on_step,
+            on_counts: None,
             ply_count: 0,
             plies_this_round: 0,
             // Only the steps given to `on_step` read the rules fired.
@@ -768,10 +815,24 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         }
     }
 
+    /// Each step is given to `on_counts` as it is played, counted: its events are recorded
+    /// for that.
+    fn count_steps(&mut self, on_counts: &'s mut dyn FnMut(StepCounts<'_>)) {
+        self.on_counts = Some(on_counts);
+        self.record_events = true;
+        self.log = PlyLog::new(self.rules.def()).counting_rules(true);
+    }
+
+    /// Whether the steps are shown to anyone.
+    #[inline(always)]
+    fn steps_watched(&self) -> bool {
+        self.on_step.is_some() || self.on_counts.is_some()
+    }
+
     /// Gives a step that is no ply, whose events are all in `events`, to whoever asked for
     /// the steps.
     fn step(&mut self, label: StepLabel, events: Vec<Event>, ends_round: bool) {
-        if self.on_step.is_none() {
+        if !self.steps_watched() {
             return;
         }
         // Such steps are few and short: their counters are made from their events.
@@ -779,8 +840,18 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         for &event in &events {
             crate::rules::EventSink::event(&mut counted, event);
         }
-        let (captures, rules) = (counted.captures().clone(), counted.rules().clone());
-        self.give_step(label, events, captures, rules, ends_round);
+        if let Some(on_counts) = self.on_counts.as_mut() {
+            on_counts(StepCounts {
+                is_ply: false,
+                captures: counted.captures(),
+                rules: counted.rules(),
+                ends_round,
+            });
+        }
+        if self.on_step.is_some() {
+            let (captures, rules) = (counted.captures().clone(), counted.rules().clone());
+            self.give_step(label, events, captures, rules, ends_round);
+        }
     }
 
     fn give_step(
@@ -1324,7 +1395,7 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         }
         let decision = decision.map_err(|v| placed(v, span))?;
         let round_over = |replay: &Self| {
-            replay.on_step.is_some()
+            replay.steps_watched()
                 && matches!(replay.rules.phase(&replay.state), Phase::RoundOver { .. })
         };
         let round_was_over = round_over(self);
@@ -1342,7 +1413,7 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         if let Err(refusal) = applied {
             return Err(placed(refusal.with_alternatives(self.alternatives()), span));
         }
-        if self.on_step.is_some() {
+        if self.steps_watched() {
             let label = StepLabel::Step {
                 written: written.to_string(),
             };
@@ -1407,20 +1478,31 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
     /// a replay that gives no steps (`mgn check`) pays no call at each ply.
     #[inline(always)]
     fn show_ply(&mut self, side: Side) {
-        if self.on_step.is_some() {
+        if self.steps_watched() {
             self.give_ply(side);
         }
     }
 
     #[inline(never)]
     fn give_ply(&mut self, side: Side) {
+        let ends_round = self.unmarked_round.is_some();
+        if let Some(on_counts) = self.on_counts.as_mut() {
+            on_counts(StepCounts {
+                is_ply: true,
+                captures: self.log.captures(),
+                rules: self.log.rules(),
+                ends_round,
+            });
+        }
+        if self.on_step.is_none() {
+            return;
+        }
         let label = StepLabel::Ply {
             ply: self.ply_count,
             side,
             written: self.last_written().to_string(),
         };
         let (captures, rules) = (self.log.captures().clone(), self.log.rules().clone());
-        let ends_round = self.unmarked_round.is_some();
         self.give_step(label, self.log.events(), captures, rules, ends_round);
     }
 
@@ -1703,7 +1785,7 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
                 self.log.clear();
                 self.ply_unrecorded = false;
                 self.ply_count_at_marker = self.ply_count;
-                if self.on_step.is_some() {
+                if self.steps_watched() {
                     let label = StepLabel::Round {
                         round: marker.value,
                     };

@@ -20,7 +20,7 @@ use super::report::{self, Source};
 use super::split::tag_value;
 use super::Status;
 use mgn::notation::{games_in_part, parts, Element, GameReader, Header, Outcome, Part, Side, Span};
-use mgn::replay::{replay_moves, MoveText, Progress, ReplayOptions};
+use mgn::replay::{replay_moves, MoveText, ReplayOptions, StepCounts};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::borrow::Cow;
@@ -627,26 +627,26 @@ fn game_stats(
     };
     let mut failure = None;
     if options.replay {
-        let mut first = None;
         let mut rules: Vec<(&'static str, u64)> = Vec::new();
-        let mut on_step = |progress: Progress| match progress {
-            Progress::Start(position) => first = Some(position.to_move),
-            // Counted over the whole step, however long, not from its events kept.
-            Progress::Step(step) => {
-                for (code, times) in step.rules.iter() {
-                    let code = code.as_str();
-                    match rules.iter_mut().find(|(c, _)| *c == code) {
-                        Some((_, n)) => *n += times,
-                        None => rules.push((code, times)),
-                    }
+        // Counted over the whole step, however long, not from its events kept; the counts
+        // alone, without each step's events and position, which cost more than the step.
+        let mut on_counts = |step: StepCounts<'_>| {
+            for (code, times) in step.rules.iter() {
+                let code = code.as_str();
+                match rules.iter_mut().find(|(c, _)| *c == code) {
+                    Some((_, n)) => *n += times,
+                    None => rules.push((code, times)),
                 }
             }
         };
         let replay = ReplayOptions::verdict()
             .max_laps(options.max_laps)
-            .on_step(&mut on_step);
+            .on_counts(&mut on_counts);
         let replayed = replay_moves(header, &mut counting, replay);
-        game.first = first.unwrap_or(declared_first);
+        game.first = replayed
+            .start
+            .as_ref()
+            .map_or(declared_first, |p| p.to_move);
         game.rules = rules;
         match replayed.failure {
             Some(diagnostic) => failure = Some(diagnostic),
