@@ -33,8 +33,8 @@ use crate::notation::{
     games_in_part, Element, Game, GameKind, MovetextWriter, Outcome, Pile, Position, Span, Spanned,
     SyntaxError,
 };
-use crate::replay::{replay_game, PlyLog, Progress, ReplayOptions, StepLabel};
-use crate::rules::{game_def, general, EventSink, DEFAULT_MAX_LAPS};
+use crate::replay::{replay_game, Progress, ReplayOptions, StepLabel};
+use crate::rules::{general, DEFAULT_MAX_LAPS};
 use crate::Diagnostic;
 
 /// Where checkpoints are added ([`AnnotateOptions::checkpoints`]).
@@ -251,6 +251,8 @@ struct Replayed {
     label: StepLabel,
     /// What the step captured, for a ply.
     captured: crate::replay::Captures,
+    /// The step ended its round, and the next round follows.
+    ends_round: bool,
     stores: [Pile; 2],
     /// The position after the step, kept only where a checkpoint needs it: a game of a million
     /// plies annotated with scores alone holds no million positions.
@@ -281,25 +283,24 @@ fn replay_steps(
     options: &AnnotateOptions,
     positions: &dyn Fn(usize) -> bool,
 ) -> Result<Steps, Diagnostic> {
-    let def = game_def(bare.header.game.value);
     let mut start = None;
     let mut steps = Vec::new();
     let mut keep = |progress: Progress| match progress {
         Progress::Start(position) => start = Some(position),
         Progress::Step(step) => {
-            let mut log = PlyLog::new(def);
-            if matches!(step.label, StepLabel::Ply { .. }) {
-                for event in step.events {
-                    log.event(event);
-                }
-            }
             let stores = step.after.stores;
             let after = positions(steps.len()).then_some(step.after);
+            // Counted by the replay over the whole ply, however long, not from its events kept.
+            let captured = match step.label {
+                StepLabel::Ply { .. } => step.captures,
+                _ => crate::replay::Captures::default(),
+            };
             steps.push(Replayed {
                 label: step.label,
-                captured: log.captures().clone(),
+                captured,
                 stores,
                 after,
+                ends_round: step.ends_round,
             });
         }
     };
@@ -509,11 +510,11 @@ fn checkpoints_wanted(steps: &[Replayed], at: Option<Checkpoints>) -> Vec<bool> 
             Some(Checkpoints::End) => Some(k) == last,
             Some(Checkpoints::Round) => {
                 let next = steps.get(k + 1);
-                if Some(k) == last {
+                // The game's end, or a round's, as the replay says the step ended it.
+                if Some(k) == last || steps[k].ends_round {
                     true
                 } else if is_ply(&steps[k]) {
-                    // The round's last ply: the next step starts the next round.
-                    next.is_some_and(is_round)
+                    false
                 } else {
                     // The last step between rounds, after a round marker.
                     let since_ply = steps[..=k].iter().rev().take_while(|s| !is_ply(s));

@@ -681,3 +681,111 @@ fn a_move_cut_after_a_lap_ends_only_a_nchuwa_record() {
         }
     }
 }
+
+/// The rules a step fired, sorted by code, for comparing two counts of them.
+fn fired_sorted(fired: &mgn::replay::RulesFired) -> Vec<(String, u64)> {
+    let mut all: Vec<_> = fired
+        .iter()
+        .map(|(code, times)| (code.as_str().to_string(), times))
+        .collect();
+    all.sort();
+    all
+}
+
+/// A step's counters say what its events say, wherever the events are all kept (decisions
+/// withdrawn half-way included), a step ends its round exactly where the next is a round
+/// marker, and `on_counts` is given the counters `on_step` is.
+#[test]
+fn a_steps_counters_agree_with_its_events_and_its_round_end_with_the_next_marker() {
+    for header in variants().iter().chain(&option_variants()) {
+        for seed in 0..3 {
+            let game = generated(header, seed, 300);
+            let replayed = mgn::replay::replay_game(&game, ReplayOptions::plies());
+            assert_eq!(replayed.failure, None, "{header:?} seed {seed}");
+            let steps = &replayed.plies;
+            // on_counts is given the same counts, without the steps' events and positions.
+            let mut counted = Vec::new();
+            let mut on_counts = |step: mgn::replay::StepCounts<'_>| {
+                counted.push((
+                    step.is_ply,
+                    step.captures.clone(),
+                    fired_sorted(step.rules),
+                    step.ends_round,
+                ));
+            };
+            let options = ReplayOptions::verdict().on_counts(&mut on_counts);
+            assert_eq!(mgn::replay::replay_game(&game, options).failure, None);
+            let from_steps: Vec<_> = steps
+                .iter()
+                .map(|step| {
+                    let is_ply = matches!(step.label, mgn::replay::StepLabel::Ply { .. });
+                    let rules = fired_sorted(&step.rules);
+                    (is_ply, step.captures.clone(), rules, step.ends_round)
+                })
+                .collect();
+            assert_eq!(counted, from_steps, "{header:?} seed {seed}");
+            for (k, step) in steps.iter().enumerate() {
+                assert!(!step
+                    .events
+                    .iter()
+                    .any(|e| matches!(e, Event::Omitted { .. })));
+                let from_events = mgn::replay::RulesFired::of(&step.events);
+                assert_eq!(
+                    fired_sorted(&step.rules),
+                    fired_sorted(&from_events),
+                    "{header:?} seed {seed}: {}",
+                    step.heading()
+                );
+                let captures = step
+                    .events
+                    .iter()
+                    .filter(|e| matches!(e, Event::Capture { .. }))
+                    .count() as u64;
+                assert_eq!(step.captures.count, captures, "{}", step.heading());
+                let next_is_marker = steps
+                    .get(k + 1)
+                    .is_some_and(|next| matches!(next.label, mgn::replay::StepLabel::Round { .. }));
+                assert_eq!(
+                    step.ends_round,
+                    next_is_marker,
+                    "{header:?} seed {seed}: {}",
+                    step.heading()
+                );
+            }
+        }
+    }
+}
+
+/// A move of 17,208 laps (fixtures/nchuwa/endless-long.mgn) keeps in its trace its first and
+/// last laps only; its counters count every lap's rule.
+#[test]
+fn a_ply_too_long_for_its_trace_is_counted_whole() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/nchuwa/endless-long.mgn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let game = parse_games(&text).remove(0).unwrap();
+    let mut seen = Vec::new();
+    let mut on_step = |progress: mgn::replay::Progress| {
+        if let mgn::replay::Progress::Step(step) = progress {
+            seen.push(step);
+        }
+    };
+    let options = ReplayOptions::verdict().on_step(&mut on_step);
+    assert_eq!(mgn::replay::replay_game(&game, options).failure, None);
+    let [ply] = seen.as_slice() else {
+        panic!("{} steps", seen.len())
+    };
+    assert!(ply
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Omitted { .. })));
+    let relay = game_def(GameKind::Nchuwa).code("nchuwa.lap.relay").unwrap();
+    let endless = game_def(GameKind::Nchuwa).code("nchuwa.endless").unwrap();
+    let kept = mgn::replay::RulesFired::of(&ply.events);
+    assert!(kept.times(relay) < 17_207, "{}", kept.times(relay));
+    // Each lap but the last ends in a relay; the last, where the mover stops, and the cycle's
+    // summary name the endless rule.
+    assert_eq!(ply.rules.times(relay), 17_207);
+    assert_eq!(ply.rules.times(endless), 2);
+    assert_eq!(ply.captures.count, 0);
+    assert!(!ply.ends_round);
+}

@@ -11,7 +11,7 @@
 pub mod log;
 mod trace;
 
-pub use log::{Captures, PlyLog};
+pub use log::{Captures, PlyLog, RulesFired};
 pub use trace::{draw, draw_board, draw_four_rows, event_trace, ply_trace, position_lines};
 
 use crate::code::Code;
@@ -40,11 +40,25 @@ pub struct PlyRecord {
     #[serde(flatten)]
     pub label: StepLabel,
     /// The step's events; those of a very long ply in part, with an [`Event::Omitted`] where
-    /// some are left out ([`PlyLog`]).
+    /// some are left out ([`PlyLog`]). What a step did is counted whole in `captures` and
+    /// `rules`: count from those, not from these.
     pub events: Vec<Event>,
     /// The position after the step, in MGN's position form.
     #[serde(serialize_with = "position_text")]
     pub after: Position,
+    /// What the step captured, counted over all its events, those left out of `events`
+    /// included: what a capture claim after it is checked against.
+    #[serde(skip)]
+    pub captures: Captures,
+    /// The rules the step fired, each with the times it fired (once for each event that names
+    /// it), counted over all its events, those left out of `events` included.
+    #[serde(skip)]
+    pub rules: RulesFired,
+    /// The step ended its round and another round follows: the record's next step is that
+    /// round's `round N` marker. The last round ends with the game, which
+    /// [`Replayed::winner`] says.
+    #[serde(skip)]
+    pub ends_round: bool,
 }
 
 /// Which step of a record a [`PlyRecord`] is: its heading in `mgn replay`, and the fields that
@@ -194,6 +208,21 @@ pub enum Progress {
     Step(PlyRecord),
 }
 
+/// What one step did, counted over all its events (those a very long ply's trace leaves out
+/// included), as [`ReplayOptions::on_counts`] is given it: without the step's events, its
+/// position or its move in words, which cost more to make than the step to play.
+#[derive(Clone, Copy, Debug)]
+pub struct StepCounts<'a> {
+    /// The step is a ply (else the start of a round, an owner action or a transaction).
+    pub is_ply: bool,
+    /// What the step captured ([`PlyRecord::captures`]).
+    pub captures: &'a Captures,
+    /// The rules the step fired, each with the times ([`PlyRecord::rules`]).
+    pub rules: &'a RulesFired,
+    /// The step ended its round and another follows ([`PlyRecord::ends_round`]).
+    pub ends_round: bool,
+}
+
 /// How a replay runs: what it keeps besides its verdict, what it shows as it goes, and its lap
 /// budget. A replay keeps the events of a ply only where something reads them (a capture
 /// claim, a failure's trace): it decides that itself, whatever these say.
@@ -215,6 +244,9 @@ pub struct ReplayOptions<'s> {
     /// Given the start position, then each step with its events and the position after it, as
     /// it is played (`mgn replay`, `mgn show`).
     pub on_step: Option<&'s mut dyn FnMut(Progress)>,
+    /// Given what each step did ([`StepCounts`]) as it is played, and nothing else of it: for a
+    /// caller that counts (`mgn stats`), at a fraction of `on_step`'s cost.
+    pub on_counts: Option<&'s mut dyn FnMut(StepCounts<'_>)>,
     /// The most laps one move may take before it is decided (`mgn.limit.laps`).
     pub max_laps: u64,
     /// Go on past a false claim (checkpoint, capture, score, result: [`is_claim_rule`]),
@@ -236,6 +268,7 @@ impl<'s> ReplayOptions<'s> {
         ReplayOptions {
             keep_plies: false,
             on_step: None,
+            on_counts: None,
             max_laps: DEFAULT_MAX_LAPS,
             all_claims: false,
         }
@@ -247,6 +280,14 @@ impl<'s> ReplayOptions<'s> {
         ReplayOptions {
             keep_plies: true,
             ..ReplayOptions::verdict()
+        }
+    }
+
+    /// The same, giving what each step did to `on_counts` as it is played ([`StepCounts`]).
+    pub fn on_counts(self, on_counts: &'s mut dyn FnMut(StepCounts<'_>)) -> Self {
+        ReplayOptions {
+            on_counts: Some(on_counts),
+            ..self
         }
     }
 
@@ -283,14 +324,16 @@ pub fn replay_moves<'g, T: MoveText<'g>>(
     let ReplayOptions {
         keep_plies,
         on_step,
+        on_counts,
         max_laps,
         all_claims,
     } = options;
+    let watch = Watch { on_step, on_counts };
     if !keep_plies {
-        return replay_showing(header, moves, max_laps, all_claims, on_step);
+        return replay_showing(header, moves, max_laps, all_claims, watch);
     }
     let mut plies = Vec::new();
-    let mut shown = on_step;
+    let mut shown = watch.on_step;
     let mut keep = |progress: Progress| match (&mut shown, progress) {
         (Some(show), Progress::Step(step)) => {
             plies.push(step.clone());
@@ -300,29 +343,45 @@ pub fn replay_moves<'g, T: MoveText<'g>>(
         (Some(show), start) => show(start),
         (None, Progress::Start(_)) => {}
     };
-    let mut replayed = replay_showing(header, moves, max_laps, all_claims, Some(&mut keep));
+    let mut on_counts = watch.on_counts;
+    let watch = Watch {
+        on_step: Some(&mut keep),
+        on_counts: on_counts
+            .as_mut()
+            .map(|count| &mut **count as &mut dyn FnMut(StepCounts<'_>)),
+    };
+    let mut replayed = replay_showing(header, moves, max_laps, all_claims, watch);
     replayed.plies = plies;
     replayed
 }
 
-/// Replay the game of `header` whose move text `moves` gives, showing each step to `on_step`.
+/// Who is shown the steps as they are played.
+struct Watch<'s> {
+    on_step: Option<&'s mut dyn FnMut(Progress)>,
+    on_counts: Option<&'s mut dyn FnMut(StepCounts<'_>)>,
+}
+
+/// Replay the game of `header` whose move text `moves` gives, showing each step to `watch`.
 fn replay_showing<'g, T: MoveText<'g>>(
     header: &Header,
     moves: &mut T,
     max_laps: u64,
     all_claims: bool,
-    on_step: Option<&mut dyn FnMut(Progress)>,
+    watch: Watch<'_>,
 ) -> Replayed {
     struct Run<'a, 's, T> {
         header: &'a Header,
         moves: &'a mut T,
         all_claims: bool,
-        on_step: Option<&'s mut dyn FnMut(Progress)>,
+        watch: Watch<'s>,
     }
     impl<'g, T: MoveText<'g>> WithRules for Run<'_, '_, T> {
         type Output = Replayed;
         fn run<R: RulesExt>(self, rules: &R) -> Replayed {
-            let mut replay = Replay::new(rules, self.header, self.on_step);
+            let mut replay = Replay::new(rules, self.header, self.watch.on_step);
+            if let Some(on_counts) = self.watch.on_counts {
+                replay.count_steps(on_counts);
+            }
             replay.all_claims = self.all_claims;
             replay.run(self.moves)
         }
@@ -334,7 +393,7 @@ fn replay_showing<'g, T: MoveText<'g>>(
             header,
             moves,
             all_claims,
-            on_step,
+            watch,
         },
     )
     .unwrap_or_else(Replayed::failed)
@@ -632,7 +691,8 @@ struct Replay<'a, 's, 'g, R: Rules> {
     /// The rules' room, kept from one decision to the next ([`Rules::Scratch`]).
     scratch: R::Scratch,
     on_step: Option<&'s mut dyn FnMut(Progress)>,
-    /// Every step's events are recorded as it is played (for `on_step`). Otherwise a ply is
+    on_counts: Option<&'s mut dyn FnMut(StepCounts<'_>)>,
+    /// Every step's events are recorded as it is played (for `on_step` or `on_counts`). Otherwise a ply is
     /// played without them, and played again with them from the state before it only when a
     /// claim or a failure reads them (`ply_unrecorded`).
     record_events: bool,
@@ -688,15 +748,18 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         on_step: Option<&'s mut dyn FnMut(Progress)>,
     ) -> Replay<'a, 's, 'g, R> {
         let start = rules.start(Side::B);
+        let record_events = on_step.is_some();
         Replay {
             rules,
             header,
             scratch: R::Scratch::default(),
-            record_events: on_step.is_some(),
+            record_events,
             on_step,
+            on_counts: None,
             ply_count: 0,
             plies_this_round: 0,
-            log: PlyLog::new(rules.def()),
+            // Only the steps given to `on_step` read the rules fired.
+            log: PlyLog::new(rules.def()).counting_rules(record_events),
             ply_unrecorded: false,
             before_ply: start.clone(),
             move_events_wanted: std::cell::Cell::new(false),
@@ -752,13 +815,61 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         }
     }
 
-    /// Gives a step to whoever asked for them.
-    fn step(&mut self, label: StepLabel, events: Vec<Event>) {
+    /// Each step is given to `on_counts` as it is played, counted: its events are recorded
+    /// for that.
+    fn count_steps(&mut self, on_counts: &'s mut dyn FnMut(StepCounts<'_>)) {
+        self.on_counts = Some(on_counts);
+        self.record_events = true;
+        self.log = PlyLog::new(self.rules.def()).counting_rules(true);
+    }
+
+    /// Whether the steps are shown to anyone.
+    #[inline(always)]
+    fn steps_watched(&self) -> bool {
+        self.on_step.is_some() || self.on_counts.is_some()
+    }
+
+    /// Gives a step that is no ply, whose events are all in `events`, to whoever asked for
+    /// the steps.
+    fn step(&mut self, label: StepLabel, events: Vec<Event>, ends_round: bool) {
+        if !self.steps_watched() {
+            return;
+        }
+        // Such steps are few and short: their counters are made from their events.
+        let mut counted = PlyLog::new(self.rules.def());
+        for &event in &events {
+            crate::rules::EventSink::event(&mut counted, event);
+        }
+        if let Some(on_counts) = self.on_counts.as_mut() {
+            on_counts(StepCounts {
+                is_ply: false,
+                captures: counted.captures(),
+                rules: counted.rules(),
+                ends_round,
+            });
+        }
+        if self.on_step.is_some() {
+            let (captures, rules) = (counted.captures().clone(), counted.rules().clone());
+            self.give_step(label, events, captures, rules, ends_round);
+        }
+    }
+
+    fn give_step(
+        &mut self,
+        label: StepLabel,
+        events: Vec<Event>,
+        captures: Captures,
+        rules: RulesFired,
+        ends_round: bool,
+    ) {
         if let Some(on_step) = self.on_step.as_mut() {
             on_step(Progress::Step(PlyRecord {
                 label,
                 events,
                 after: self.rules.position(&self.state),
+                captures,
+                rules,
+                ends_round,
             }));
         }
     }
@@ -1283,6 +1394,11 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
             ));
         }
         let decision = decision.map_err(|v| placed(v, span))?;
+        let round_over = |replay: &Self| {
+            replay.steps_watched()
+                && matches!(replay.rules.phase(&replay.state), Phase::RoundOver { .. })
+        };
+        let round_was_over = round_over(self);
         // A step's events are kept for the trace of a claim after it only where events are
         // recorded; else the state before it is, to make it again if a failure shows them.
         let mut events = Vec::new();
@@ -1297,11 +1413,12 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         if let Err(refusal) = applied {
             return Err(placed(refusal.with_alternatives(self.alternatives()), span));
         }
-        if self.on_step.is_some() {
+        if self.steps_watched() {
             let label = StepLabel::Step {
                 written: written.to_string(),
             };
-            self.step(label, events.clone());
+            let ends_round = !round_was_over && round_over(self);
+            self.step(label, events.clone(), ends_round);
         }
         self.last_step = Some(LastStep {
             step: written,
@@ -1357,16 +1474,36 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
         self.plies_this_round += 1;
     }
 
-    /// Gives the ply just played to whoever asked for the steps.
+    /// Gives the ply just played to whoever asked for the steps. Inlined to its test, so that
+    /// a replay that gives no steps (`mgn check`) pays no call at each ply.
+    #[inline(always)]
     fn show_ply(&mut self, side: Side) {
-        if self.on_step.is_some() {
-            let label = StepLabel::Ply {
-                ply: self.ply_count,
-                side,
-                written: self.last_written().to_string(),
-            };
-            self.step(label, self.log.events());
+        if self.steps_watched() {
+            self.give_ply(side);
         }
+    }
+
+    #[inline(never)]
+    fn give_ply(&mut self, side: Side) {
+        let ends_round = self.unmarked_round.is_some();
+        if let Some(on_counts) = self.on_counts.as_mut() {
+            on_counts(StepCounts {
+                is_ply: true,
+                captures: self.log.captures(),
+                rules: self.log.rules(),
+                ends_round,
+            });
+        }
+        if self.on_step.is_none() {
+            return;
+        }
+        let label = StepLabel::Ply {
+            ply: self.ply_count,
+            side,
+            written: self.last_written().to_string(),
+        };
+        let (captures, rules) = (self.log.captures().clone(), self.log.rules().clone());
+        self.give_step(label, self.log.events(), captures, rules, ends_round);
     }
 
     /// The rule that ended the last lap of the move under way.
@@ -1648,11 +1785,11 @@ impl<'a, 's, 'g, R: RulesExt> Replay<'a, 's, 'g, R> {
                 self.log.clear();
                 self.ply_unrecorded = false;
                 self.ply_count_at_marker = self.ply_count;
-                if self.on_step.is_some() {
+                if self.steps_watched() {
                     let label = StepLabel::Round {
                         round: marker.value,
                     };
-                    self.step(label, events.clone());
+                    self.step(label, events.clone(), false);
                 }
                 self.last_step = Some(LastStep {
                     step: Step::Round(marker.value),

@@ -234,13 +234,7 @@ fn stats_json_is_one_object_of_the_documented_fields() {
             .unwrap()
             > 0
     );
-    for key in [
-        "unreadable",
-        "failed_check",
-        "by_preset",
-        "rounds",
-        "omitted",
-    ] {
+    for key in ["unreadable", "failed_check", "by_preset", "rounds"] {
         assert!(total.get(key).is_some(), "{key}");
     }
 }
@@ -506,4 +500,25 @@ fn split_never_replaces_its_input_even_with_force() {
         shown(&output)
     );
     assert_eq!(fs::read_to_string(&input).unwrap(), TWO_EVENTS);
+}
+
+#[test]
+fn stats_counts_every_lap_of_a_ply_too_long_for_its_trace() {
+    // B1/17208: a stopped endless move of 17,208 laps, of which a step's trace keeps the first
+    // and the last laps only.
+    let dir = scratch("stats", "long-ply");
+    let long = fs::read_to_string(repo().join("fixtures/nchuwa/endless-long.mgn")).unwrap();
+    let second = long.match_indices("[Game").nth(1).unwrap().0;
+    let first_game = &long[..second];
+    let input = write(&dir, "long.mgn", first_game);
+    let output = mgn(&["stats", "--format", "json", &input]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let rules = &value["total"]["rules"];
+    // Every lap but the last, where the mover stops (with the cycle's summary, the endless rule).
+    assert_eq!(rules["nchuwa.lap.relay"]["fired"], 17207, "{rules}");
+    assert_eq!(rules["nchuwa.endless"]["fired"], 2, "{rules}");
+    assert!(value["total"].get("omitted").is_none());
+    let text = mgn(&["stats", &input]);
+    assert!(!stdout(&text).contains("not counted"), "{}", shown(&text));
 }

@@ -343,9 +343,8 @@ Plies (moves and passes) and rounds are counted from the move text in both.
 The first player's share of the decided games (wins and draws; unfinished and failing games
 left out) comes with a 95 % Wilson score interval. A rule code is counted each time an event of
 the replay names it (a capture, a lap's end, a round's end...), and in how many games it fired;
-the events of the middle laps of a very long ply, which the replay does not keep (docs/ci.md),
-are not counted, and the report says how many were left out. Histograms count each value up to
-4096 distinct values, then in wider buckets (the median is then approximate, and said so).
+every event counts, those of a very long ply too. Histograms count each value up to 4096
+distinct values, then in wider buckets (the median is then approximate, and said so).
 --by summarises the first 1000 values of the tag met each on its own, the games of any further
 values together.
 
@@ -1057,10 +1056,8 @@ input from 1, those that do not read too. --tag compares known tags as MGN write
 as code=value, Start as a position string); a tag written several times matches when one of
 its values does. --position compares the side to move, the round and the debts only when
 written; the start position counts. --verdict, --position and --rule replay the game (at
-check's speed), the other filters only read it. --rule sees every event the replay keeps: of a
-ply of more than about 22,000 events (a very long relay) the middle is left out, and a rule
-that fired only there is not seen (a note on standard error counts the games left out that had
-such a ply). --dedupe keeps a 128-bit hash for each distinct game (its game, rules, start and
+check's speed), the other filters only read it. --rule sees every event of every ply, those of
+a very long relay too. --dedupe keeps a 128-bit hash for each distinct game (its game, rules, start and
 moves, comments and claims aside): memory grows by about 32 bytes a distinct game.
 
 Exit status: 0 when every record read, whether or not any matched; 1 when some record does not

@@ -325,7 +325,6 @@ fn select(
         status: Status::Success,
         records: 0,
         unread: 0,
-        unseen: std::cell::Cell::new(0),
         matched: 0,
         seen: HashSet::new(),
         hashers: (RandomState::new(), RandomState::new()),
@@ -361,12 +360,6 @@ fn select(
             if selection.unread == 1 { "was" } else { "were" }
         ));
     }
-    let unseen = selection.unseen.get();
-    if unseen > 0 {
-        output::say(&format!(
-            "note: {unseen} game(s) not selected by --rule had a ply of more events than the replay keeps (about 22,000): a rule that fired only in the middle of that ply was not seen"
-        ));
-    }
     (selection.status, written)
 }
 
@@ -378,8 +371,6 @@ struct Selection<'a> {
     records: u64,
     /// Records that did not read.
     unread: u64,
-    /// Games not taken by `--rule` that had a ply whose middle events the replay left out.
-    unseen: std::cell::Cell<u64>,
     matched: u64,
     /// `--dedupe`: the hash of each distinct game kept.
     seen: HashSet<u128>,
@@ -633,7 +624,6 @@ impl Selection<'_> {
         let options = ReplayOptions::verdict().max_laps(args.max_laps);
         let mut reached = args.position.is_none();
         let mut fired = vec![false; args.rules.len()];
-        let mut left_out = false;
         let replayed = if args.position.is_none() && args.rules.is_empty() {
             replay_moves(header, game, options)
         } else {
@@ -641,14 +631,9 @@ impl Selection<'_> {
                 let position = match &progress {
                     Progress::Start(position) => position,
                     Progress::Step(step) => {
-                        left_out |= step
-                            .events
-                            .iter()
-                            .any(|event| matches!(event, mgn::Event::Omitted { .. }));
-                        for rule in step.events.iter().filter_map(|event| event.rule()) {
-                            for (wanted, fired) in args.rules.iter().zip(fired.iter_mut()) {
-                                *fired |= rule == *wanted;
-                            }
+                        // Counted over the whole step, however long, not from its events kept.
+                        for (wanted, fired) in args.rules.iter().zip(fired.iter_mut()) {
+                            *fired |= step.rules.fired(*wanted);
                         }
                         &step.after
                     }
@@ -665,11 +650,7 @@ impl Selection<'_> {
             Some(VerdictFilter::Pass) => passed,
             Some(VerdictFilter::Fail) => !passed,
         };
-        let all_fired = fired.iter().all(|&fired| fired);
-        if !all_fired && left_out {
-            self.unseen.set(self.unseen.get() + 1);
-        }
-        verdict && reached && all_fired
+        verdict && reached && fired.iter().all(|&fired| fired)
     }
 
     /// The start of what makes two games the same for `--dedupe`: the game, and the rules and

@@ -20,8 +20,7 @@ use super::report::{self, Source};
 use super::split::tag_value;
 use super::Status;
 use mgn::notation::{games_in_part, parts, Element, GameReader, Header, Outcome, Part, Side, Span};
-use mgn::replay::{replay_moves, MoveText, Progress, ReplayOptions};
-use mgn::rules::Event;
+use mgn::replay::{replay_moves, MoveText, ReplayOptions, StepCounts};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::borrow::Cow;
@@ -241,9 +240,6 @@ struct Summary {
     rounds: Histogram,
     /// For each rule code: the times it fired and the games it fired in.
     rules: BTreeMap<&'static str, (u64, u64)>,
-    /// Plies whose middle events the replay left out ([`Event::Omitted`]), and those events.
-    omitted_plies: u64,
-    omitted_events: u64,
 }
 
 /// The result key of a game that fails check: its result is not known.
@@ -283,8 +279,6 @@ impl Summary {
             entry.0 += fired;
             entry.1 += games;
         }
-        self.omitted_plies += other.omitted_plies;
-        self.omitted_events += other.omitted_events;
     }
 
     fn add(&mut self, game: &GameStats) {
@@ -319,8 +313,6 @@ impl Summary {
             entry.0 += fired;
             entry.1 += 1;
         }
-        self.omitted_plies += game.omitted_plies;
-        self.omitted_events += game.omitted_events;
     }
 
     /// The first player's share of the decided games and its 95 % Wilson score interval.
@@ -463,8 +455,6 @@ struct GameStats {
     plies: u64,
     rounds: u64,
     rules: Vec<(&'static str, u64)>,
-    omitted_plies: u64,
-    omitted_events: u64,
 }
 
 /// A game's move text as the replay pulls it, counting its plies and rounds as they go by; the
@@ -629,8 +619,6 @@ fn game_stats(
         plies: 0,
         rounds: 0,
         rules: Vec::new(),
-        omitted_plies: 0,
-        omitted_events: 0,
     };
     let mut counting = Counting {
         reader,
@@ -639,37 +627,27 @@ fn game_stats(
     };
     let mut failure = None;
     if options.replay {
-        let mut first = None;
         let mut rules: Vec<(&'static str, u64)> = Vec::new();
-        let (mut omitted_plies, mut omitted_events) = (0, 0);
-        let mut on_step = |progress: Progress| match progress {
-            Progress::Start(position) => first = Some(position.to_move),
-            Progress::Step(step) => {
-                let mut omitted = false;
-                for event in &step.events {
-                    if let Event::Omitted { events, .. } = event {
-                        omitted = true;
-                        omitted_events += events;
-                    }
-                    if let Some(code) = event.rule() {
-                        let code = code.as_str();
-                        match rules.iter_mut().find(|(c, _)| *c == code) {
-                            Some((_, n)) => *n += 1,
-                            None => rules.push((code, 1)),
-                        }
-                    }
+        // Counted over the whole step, however long, not from its events kept; the counts
+        // alone, without each step's events and position, which cost more than the step.
+        let mut on_counts = |step: StepCounts<'_>| {
+            for (code, times) in step.rules.iter() {
+                let code = code.as_str();
+                match rules.iter_mut().find(|(c, _)| *c == code) {
+                    Some((_, n)) => *n += times,
+                    None => rules.push((code, times)),
                 }
-                omitted_plies += u64::from(omitted);
             }
         };
         let replay = ReplayOptions::verdict()
             .max_laps(options.max_laps)
-            .on_step(&mut on_step);
+            .on_counts(&mut on_counts);
         let replayed = replay_moves(header, &mut counting, replay);
-        game.first = first.unwrap_or(declared_first);
+        game.first = replayed
+            .start
+            .as_ref()
+            .map_or(declared_first, |p| p.to_move);
         game.rules = rules;
-        game.omitted_plies = omitted_plies;
-        game.omitted_events = omitted_events;
         match replayed.failure {
             Some(diagnostic) => failure = Some(diagnostic),
             None => {
@@ -874,13 +852,6 @@ fn text_summary(out: &mut String, summary: &Summary, options: &Options) {
                 let _ = writeln!(out, "  {code:<width$} {fired:>9} {games:>7}");
             }
         }
-        if summary.omitted_plies > 0 {
-            let _ = writeln!(
-                out,
-                "  ({} events of the middle laps of {} very long plies are not counted)",
-                summary.omitted_events, summary.omitted_plies
-            );
-        }
     }
 }
 
@@ -932,11 +903,6 @@ fn json_summary(summary: &Summary, options: &Options) -> Value {
         "plies": json_histogram(&summary.plies),
         "rounds": json_histogram(&summary.rounds),
         "rules": if options.replay { Value::Object(rules) } else { Value::Null },
-        "omitted": if options.replay {
-            json!({"plies": summary.omitted_plies, "events": summary.omitted_events})
-        } else {
-            Value::Null
-        },
     })
 }
 
