@@ -30,7 +30,7 @@ mod svg;
 mod text;
 
 pub use svg::{board_svg, boards_svg};
-pub use text::{board_text, boards_text};
+pub use text::{board_text, board_text_in, boards_text, boards_text_in, Ink};
 
 use crate::notation::{GameKind, Hole, HoleState, Pile, Position, Side};
 use crate::rules::{Drawing, Event, Stores};

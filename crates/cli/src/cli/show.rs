@@ -19,7 +19,7 @@ use mgn::notation::{
     games_in_part, parse_position, parts, BoardSize, Element, GameKind, GameReader, Games, Header,
     Outcome, Part, Position, RuleSetting, Side, Span, Spanned, SyntaxError,
 };
-use mgn::picture::{boards_svg, boards_text, Board, Layout, Marks};
+use mgn::picture::{boards_svg, boards_text_in, Board, Ink, Layout, Marks};
 use mgn::replay::{replay_moves, MoveText, PlyRecord, Progress, ReplayOptions, StepLabel};
 use mgn::rules::general;
 use mgn::rules::{AnyRules, Rules, RulesExt};
@@ -63,7 +63,11 @@ pub fn run(args: &ShowArgs) -> Status {
     let refs: Vec<&Board> = boards.iter().collect();
     let picture = match format {
         ShowFormat::Svg => boards_svg(&refs),
-        ShowFormat::Text => boards_text(&refs),
+        // Coloured for a terminal only, never in a file.
+        ShowFormat::Text if args.output.is_none() && Paint::Stdout.on() => {
+            boards_text_in(&refs, Ink::Colour)
+        }
+        ShowFormat::Text => boards_text_in(&refs, Ink::Plain),
     };
     match &args.output {
         Some(path) => match output::write_file(path, |out| out.write_all(picture.as_bytes())) {
