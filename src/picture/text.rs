@@ -2,9 +2,8 @@
 //! coloured.
 //!
 //! Coloured, each player's hole names and store are in his colour (A magenta, B cyan; the store
-//! bold), the holes
-//! the last step started from, sowed into or filled are bold, those it captured bold red, and
-//! those that differ from the other position in reverse video. The colours are the terminal's
+//! bold), the holes the last step started from, sowed into or filled are bold, those it captured
+//! bold red, and those that differ from the other position in reverse video. The colours are the terminal's
 //! own mid-tone ones and no background is set (reverse video swaps the terminal's own), so the
 //! diagram reads on a dark and a light terminal alike; the counts stay in the terminal's text
 //! colour. The colours only add to the marks: the plain diagram says all the same.
