@@ -136,3 +136,23 @@ fn a_failing_game_ends_with_the_last_position_replayed() {
         "{trace}"
     );
 }
+
+#[test]
+fn claimed_and_replayed_boards_keep_their_columns_when_coloured() {
+    let dir = scratch("terminal", "diff");
+    let record = dir.join("false.mgn");
+    std::fs::write(
+        &record,
+        "[Game \"dakon\"]\n[Board \"2x5\"]\n\n1. B4 [6,0,0,6,6/6,6,6,0,7 0/8 A 1] *\n",
+    )
+    .unwrap();
+    let piped = mgn(&["show", "--diff", path_str(&record)]);
+    let coloured = mgn(&["show", "--diff", "--color", "always", path_str(&record)]);
+    assert_eq!(code(&piped), code(&coloured));
+    let coloured = stdout(&coloured);
+    assert!(
+        coloured.contains("\x1b[1;7m7!\x1b[0m"),
+        "the hole that differs is in reverse video: {coloured}"
+    );
+    assert_eq!(plain(&coloured), stdout(&piped));
+}
