@@ -55,6 +55,7 @@ pub(crate) mod items;
 mod json;
 mod yaml;
 
+mod flow;
 mod writer;
 pub use writer::{DocumentWriter, GameEnd, Indented, ItemLines};
 
@@ -255,7 +256,7 @@ pub fn to_json(games: &[Game]) -> String {
 pub fn to_yaml(games: &[Game]) -> String {
     let value = serde_yaml::to_value(Document::new(games.to_vec()))
         .expect("a syntax tree always serializes: its maps have string keys");
-    serde_yaml::to_string(&untag(value)).expect("a YAML value always serializes")
+    flow::document(&untag(value))
 }
 
 /// The games of a JSON document, read by [`read_games`].

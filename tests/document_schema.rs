@@ -1,9 +1,9 @@
 //! The document's published schema, `docs/mgn-document.schema.json`, holds what mgn writes and
-//! refuses what mgn refuses: every record of `records/` converted to JSON (and a document that
+//! refuses what mgn refuses: every record of `records/` converted to JSON or YAML (and a document that
 //! uses every map of the shape) is valid; a key the shape does not define, a ply of two
 //! decisions and a hole out of pattern are not.
 
-use mgn::document::to_json;
+use mgn::document::{to_json, to_yaml};
 use mgn::notation::{parse_games, Game};
 use serde_json::Value;
 use std::fs;
@@ -44,6 +44,17 @@ fn every_record_converted_to_json_follows_the_schema() {
     assert!(records.len() >= 30, "{} records", records.len());
     for (name, games) in records {
         let document: Value = serde_json::from_str(&to_json(&games)).unwrap();
+        let errors = errors(&validator, &document);
+        assert!(errors.is_empty(), "{name}: {errors:#?}");
+    }
+}
+
+/// The compact YAML layout (flow style under each key) is the same data as the JSON.
+#[test]
+fn every_record_converted_to_yaml_follows_the_schema() {
+    let validator = validator();
+    for (name, games) in records() {
+        let document: Value = serde_yaml::from_str(&to_yaml(&games)).unwrap();
         let errors = errors(&validator, &document);
         assert!(errors.is_empty(), "{name}: {errors:#?}");
     }

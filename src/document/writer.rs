@@ -7,10 +7,9 @@
 //! how deep a node stands, the piece's lines are shifted under the game's `- ` ([`ItemLines`]).
 //! The punctuation between the pieces is written here.
 
-use super::{items, untag, Format, FORMAT_VERSION};
+use super::{flow, items, untag, Format, FORMAT_VERSION};
 use crate::notation::{Comment, Element, Header, Outcome, Spanned};
-use serde::ser::SerializeMap;
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use std::borrow::Borrow;
 use std::io::{self, Write};
 
@@ -163,10 +162,10 @@ impl<W: Write> DocumentWriter<W> {
                     self.yaml_lines(|lines| lines.write_all(b"moves:\n"))?;
                 }
                 // yaml_serde writes an enum variant as a YAML tag; the document's shape is a
-                // one-key map, as in JSON (see `to_yaml`). The item alone as the item of a
-                // sequence is the lines it has among the game's `moves`.
+                // one-key map, as in JSON (see `to_yaml`).
                 let value = untag(serde_yaml::to_value(&item).map_err(io_error)?);
-                self.yaml(&[value])
+                let lines = flow::as_item(&flow::item_lines(&value), 0);
+                self.yaml_lines(|out| out.write_all(lines.as_bytes()))
             }
         };
         // Its room is kept for the next item.
@@ -223,8 +222,11 @@ impl<W: Write> DocumentWriter<W> {
                     serde_json::Serializer::with_formatter(&mut self.out, Indented::at(JSON_FIELD));
                 value.serialize(&mut json).map_err(io_error)
             }
-            // A map of this one key, alone, is the field's lines in the game's map.
-            Format::Yaml => self.yaml(&Field(key, value)),
+            Format::Yaml => {
+                let value = untag(serde_yaml::to_value(value).map_err(io_error)?);
+                let line = flow::field(&serde_yaml::Value::from(key), &value);
+                self.yaml_lines(|out| out.write_all(line.as_bytes()))
+            }
         }
     }
 
@@ -236,16 +238,6 @@ impl<W: Write> DocumentWriter<W> {
         self.out.write_all(if first { b"\n" } else { b",\n" })?;
         indent(&mut self.out, JSON_FIELD)?;
         write!(self.out, "\"{key}\": ")
-    }
-
-    /// `value` written alone as YAML, its lines shifted to stand in the game's item.
-    fn yaml<T: Serialize + ?Sized>(&mut self, value: &T) -> io::Result<()> {
-        self.yaml_lines(|lines| {
-            let mut yaml = serde_yaml::Serializer::new(lines);
-            value.serialize(&mut yaml).map_err(io_error)?;
-            yaml.into_inner().map_err(io_error)?;
-            Ok(())
-        })
     }
 
     /// Runs `write` on the lines of the game's item.
@@ -293,17 +285,6 @@ impl<W: Write> DocumentWriter<W> {
 
 fn io_error(error: impl std::fmt::Display) -> io::Error {
     io::Error::other(error.to_string())
-}
-
-/// A map of one key: a field of a game written alone.
-struct Field<'v, T: ?Sized>(&'static str, &'v T);
-
-impl<T: Serialize + ?Sized> Serialize for Field<'_, T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(1))?;
-        map.serialize_entry(self.0, self.1)?;
-        map.end()
-    }
 }
 
 fn indent<W: Write + ?Sized>(out: &mut W, level: usize) -> io::Result<()> {

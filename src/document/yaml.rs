@@ -459,7 +459,7 @@ impl<R: Read> Parser<R> {
 /// Null (`~`, `null`, nothing) stays null: an optional field reads it as absent, as serde's
 /// `Option` reads JSON's `null` and yaml_serde reads `~`; a field that must have a value refuses
 /// it. The writers never write null: they leave an absent field out.
-fn plain_scalar(text: &str) -> Result<Value, String> {
+pub(super) fn plain_scalar(text: &str) -> Result<Value, String> {
     if text.is_empty() || matches!(text, "~" | "null" | "Null" | "NULL") {
         return Ok(Value::Null);
     }

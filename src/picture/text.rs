@@ -1,8 +1,79 @@
-//! A [`Board`] as a diagram for the terminal (the picture module says its shape).
+//! A [`Board`] as a diagram for the terminal (the picture module says its shape), plain or
+//! coloured.
+//!
+//! Coloured, each player's hole names and store are in his colour (A magenta, B cyan; the store
+//! bold), the holes the last step started from, sowed into or filled are bold, those it captured
+//! bold red, and those that differ from the other position in reverse video. The colours are the terminal's
+//! own mid-tone ones and no background is set (reverse video swaps the terminal's own), so the
+//! diagram reads on a dark and a light terminal alike; the counts stay in the terminal's text
+//! colour. The colours only add to the marks: the plain diagram says all the same.
 
 use super::{hole_state, pile_text, Board, Place, Spot};
 use crate::notation::Side;
 use std::fmt::Write;
+
+/// How a diagram is written: plain text, or coloured with ANSI escapes for a terminal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ink {
+    /// Text alone: for a file, a pipe, a terminal that asks for no colour.
+    #[default]
+    Plain,
+    /// ANSI colours and weights, for a terminal.
+    Colour,
+}
+
+impl Ink {
+    /// `text` in the ANSI style `style` (SGR parameters, such as `1;31`), if coloured.
+    fn paint(self, style: &str, text: &str) -> String {
+        if self == Ink::Plain || style.is_empty() || text.is_empty() {
+            text.to_string()
+        } else {
+            format!("\x1b[{style}m{text}\x1b[0m")
+        }
+    }
+}
+
+/// The colour of a player's names and store.
+fn side_style(side: Side) -> &'static str {
+    match side {
+        Side::A => "35",
+        Side::B => "36",
+    }
+}
+
+/// The style of each mark, in the order of [`MARKS`]: the strongest mark a place carries wins.
+fn mark_style(word: &str) -> &'static str {
+    match word {
+        "differs" => "1;7",
+        "captured" => "1;31",
+        _ => "1",
+    }
+}
+
+/// The style of a place from its marks: captured or differing outweighs being sown into.
+fn place_style(board: &Board, place: Place) -> &'static str {
+    let marks = board.marks.of(place);
+    ["differs", "captured", "started", "sown", "placed"]
+        .into_iter()
+        .find(|word| marks.contains(word))
+        .map_or("", mark_style)
+}
+
+/// How many columns `text` takes on a terminal: its characters outside ANSI escapes.
+fn width(text: &str) -> usize {
+    let mut count = 0;
+    let mut escape = false;
+    for c in text.chars() {
+        if escape {
+            escape = c != 'm';
+        } else if c == '\x1b' {
+            escape = true;
+        } else {
+            count += 1;
+        }
+    }
+    count
+}
 
 /// Each mark's character and words, in the order a cell writes them.
 const MARKS: [(&str, char, &str); 5] = [
@@ -39,7 +110,12 @@ fn contents(board: &Board, spot: &Spot) -> String {
 
 /// The diagram of one board, ending with a line break.
 pub fn board_text(board: &Board) -> String {
-    let lines = board_lines(board);
+    board_text_in(board, Ink::Plain)
+}
+
+/// The diagram of one board in `ink`, ending with a line break.
+pub fn board_text_in(board: &Board, ink: Ink) -> String {
+    let lines = board_lines(board, ink);
     let mut out = String::new();
     for line in lines {
         out.push_str(line.trim_end());
@@ -50,11 +126,16 @@ pub fn board_text(board: &Board) -> String {
 
 /// Boards side by side, each under its caption (a false checkpoint: claimed and replayed).
 pub fn boards_text(boards: &[&Board]) -> String {
-    let drawn: Vec<Vec<String>> = boards.iter().map(|b| board_lines(b)).collect();
+    boards_text_in(boards, Ink::Plain)
+}
+
+/// Boards side by side in `ink`, each under its caption.
+pub fn boards_text_in(boards: &[&Board], ink: Ink) -> String {
+    let drawn: Vec<Vec<String>> = boards.iter().map(|b| board_lines(b, ink)).collect();
     let height = drawn.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = drawn
         .iter()
-        .map(|d| d.iter().map(|l| l.chars().count()).max().unwrap_or(0))
+        .map(|d| d.iter().map(|l| width(l)).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
     for i in 0..height {
@@ -62,7 +143,7 @@ pub fn boards_text(boards: &[&Board]) -> String {
         for (k, d) in drawn.iter().enumerate() {
             let text = d.get(i).map_or("", String::as_str);
             if k + 1 < drawn.len() {
-                let pad = widths[k] - text.chars().count();
+                let pad = widths[k] - width(text);
                 let _ = write!(line, "{text}{}  |  ", " ".repeat(pad));
             } else {
                 line.push_str(text);
@@ -74,7 +155,7 @@ pub fn boards_text(boards: &[&Board]) -> String {
     out
 }
 
-fn board_lines(board: &Board) -> Vec<String> {
+fn board_lines(board: &Board, ink: Ink) -> Vec<String> {
     let layout = &board.layout;
     let spots = layout.spots();
     let marks_width = spots
@@ -87,39 +168,65 @@ fn board_lines(board: &Board) -> Vec<String> {
         .map(|s| contents(board, s).len().max(s.hole.to_string().len()))
         .max()
         .unwrap_or(1);
-    let cell = |text: &str, marks: &str| format!(" {text:>count_width$}{marks:<marks_width$}");
+    // Padded on the plain text, so that the colours move no column.
+    let cell = |text: &str, marks: &str, style: &str| {
+        let left = count_width.saturating_sub(text.chars().count());
+        let right = marks_width.saturating_sub(marks.chars().count());
+        format!(
+            " {}{}{}",
+            " ".repeat(left),
+            ink.paint(style, &format!("{text}{marks}")),
+            " ".repeat(right)
+        )
+    };
     let columns = layout.columns();
     let row_line = |line: usize, names: bool| -> String {
         let mut text = String::new();
         for spot in spots.iter().filter(|s| s.line == line) {
             debug_assert!(spot.column < columns);
             if names {
-                text.push_str(&cell(&spot.hole.to_string(), ""));
+                text.push_str(&cell(
+                    &spot.hole.to_string(),
+                    "",
+                    side_style(spot.hole.side),
+                ));
             } else {
+                let place = Place::Hole(spot.hole);
                 text.push_str(&cell(
                     &contents(board, spot),
-                    &mark_chars(board, Place::Hole(spot.hole)),
+                    &mark_chars(board, place),
+                    place_style(board, place),
                 ));
             }
         }
         text
     };
-    let store = |side: Side| {
+    let store_plain = |side: Side| {
         format!(
             "{}{}",
             pile_text(board.position.stores[side.index()]),
             mark_chars(board, Place::Store(side))
         )
     };
+    let store = |side: Side| {
+        let marked = place_style(board, Place::Store(side));
+        let style = if marked.is_empty() {
+            format!("1;{}", side_style(side))
+        } else {
+            marked.to_string()
+        };
+        ink.paint(&style, &store_plain(side))
+    };
+    let name = |side: Side| ink.paint(side_style(side), &side.to_string());
     let (left, right) = if layout.store_left(Side::A) {
         (Side::A, Side::B)
     } else {
         (Side::B, Side::A)
     };
-    let left_text = format!("{left} {}", store(left));
-    let margin = left_text.len().max(6) + 1;
+    let left_width = format!("{left} {}", store_plain(left)).len();
+    let margin = left_width.max(6) + 1;
     let pad = " ".repeat(margin);
-    let mut lines = vec![format!("{} {}", board.kind, board.caption)];
+    let mut lines = vec![ink.paint("1", &format!("{} {}", board.kind, board.caption))];
     let push_row = |lines: &mut Vec<String>, line: usize, names_above: bool| {
         if names_above {
             lines.push(format!("{pad}{}", row_line(line, true)));
@@ -134,20 +241,26 @@ fn board_lines(board: &Board) -> Vec<String> {
         let above = spots.iter().any(|s| s.line == line && s.name_above);
         push_row(&mut lines, line, above);
     }
-    let row_width = row_line(0, true).len();
+    let row_width = width(&row_line(0, true));
     lines.push(format!(
-        "{left_text:<margin$}{}  {} {right}",
+        "{} {}{}{}  {} {}",
+        name(left),
+        store(left),
+        " ".repeat(margin - left_width),
         " ".repeat(row_width),
-        store(right)
+        store(right),
+        name(right),
     ));
     for line in half..layout.lines() {
         let above = spots.iter().any(|s| s.line == line && s.name_above);
         push_row(&mut lines, line, above);
     }
     lines.push(format!(
-        "{}; {}: {left} left, {right} right",
+        "{}; {}: {} left, {} right",
         board.status(),
         board.store_word(),
+        name(left),
+        name(right),
     ));
     let used: Vec<String> = MARKS
         .iter()
@@ -158,7 +271,7 @@ fn board_lines(board: &Board) -> Vec<String> {
                 .chain([Place::Store(Side::A), Place::Store(Side::B)])
                 .any(|p| board.marks.of(p).contains(word))
         })
-        .map(|(_, c, words)| format!("{c} {words}"))
+        .map(|(word, c, words)| format!("{} {words}", ink.paint(mark_style(word), &c.to_string())))
         .collect();
     if !used.is_empty() {
         lines.push(format!("marks: {}", used.join(", ")));

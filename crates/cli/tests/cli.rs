@@ -566,17 +566,21 @@ fn replay_prints_the_trace_and_the_board() {
             "{expected:?} missing from:\n{text}"
         );
     }
-    // The board after the move: A's row (A5 .. A1), the stores, B's row (B1 .. B5).
-    let after = text.split("ply 1").nth(1).expect("a trace of ply 1");
+    // The board after the move: A's row (A5 .. A1), each store by its owner's name, B's row
+    // (B1 .. B5); each hole the move sowed into marked `'`, where it started `^`, a capture `*`.
+    let after = text
+        .split("after ply 1, B: B4\n")
+        .nth(1)
+        .expect("a board after ply 1");
     let rows: Vec<Vec<&str>> = after
         .lines()
         .map(|l| l.split_whitespace().collect())
         .collect();
     let board = [
         vec!["A5", "A4", "A3", "A2", "A1"],
-        vec!["6", "6", "0", "0", "6"],
-        vec!["0", "8"],
-        vec!["6", "6", "6", "0", "6"],
+        vec!["6'", "6'", "0'", "0'*", "6'"],
+        vec!["A", "0", "8'", "B"],
+        vec!["6'", "6'", "6'", "0^'*", "6'"],
         vec!["B1", "B2", "B3", "B4", "B5"],
     ];
     assert!(

@@ -183,7 +183,7 @@ fn document_errors_are_in_the_documents_words_with_a_line() {
         // A hole that is not a map, a count that is not a number.
         (
             "hole.yaml",
-            yaml.replacen("- - 6", "- - six", 1),
+            yaml.replacen("holes: [[6,", "holes: [[six,", 1),
             "expected a number of seeds",
         ),
         (

@@ -10,9 +10,10 @@
 use super::args::CheckArgs;
 use super::input::{self, InputError, Origin};
 use super::output;
+use super::progress;
 use super::report::{self, Report, Source};
 use super::Status;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use mgn::check::{check_part, no_game, CheckOptions, Players, RecordResult};
 use mgn::notation::{parts, Part};
 use std::collections::BTreeMap;
@@ -179,15 +180,10 @@ impl Bar {
         let bar = if !io::stderr().is_terminal() {
             ProgressBar::hidden()
         } else if origins.len() >= 20 {
-            ProgressBar::new(origins.len() as u64).with_style(
-                ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
-                    .expect("a valid template"),
-            )
+            ProgressBar::new(origins.len() as u64).with_style(progress::style("{pos}/{len} files"))
         } else if by_bytes {
-            ProgressBar::new(input_bytes).with_style(
-                ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} checked, {elapsed}")
-                    .expect("a valid template"),
-            )
+            ProgressBar::new(input_bytes)
+                .with_style(progress::style("{bytes}/{total_bytes} checked"))
         } else {
             ProgressBar::hidden()
         };

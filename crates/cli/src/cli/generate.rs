@@ -11,8 +11,9 @@
 
 use super::args::{threads, GameArgs, GenerateArgs};
 use super::output::{self, say};
+use super::progress;
 use super::Status;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 use mgn::generate::{cap_termination, random_game, GenerateOptions, Rng};
 use mgn::notation::{push_game, BoardSize, GameKind, Header, RuleSetting, Side, Span, Spanned};
 use mgn::rules::{AnyRules, RulesExt, WithRules};
@@ -297,10 +298,7 @@ pub fn run(args: &GenerateArgs) -> Status {
     let mut out = output::stdout();
     // On a terminal only (indicatif draws nothing on a pipe): a long run says how far it is.
     let bar = ProgressBar::with_draw_target(Some(args.games as u64), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed}")
-            .expect("a valid template"),
-    );
+    bar.set_style(progress::style("{pos}/{len} games"));
     let mut cut = 0;
     let mut closed = false;
     let written = std::thread::scope(|scope| -> std::io::Result<()> {

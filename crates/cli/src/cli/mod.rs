@@ -14,6 +14,7 @@ mod junit;
 mod man;
 mod output;
 mod perft;
+mod progress;
 mod referee;
 mod render;
 mod replay;

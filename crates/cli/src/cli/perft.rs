@@ -8,8 +8,9 @@
 use super::args::{threads, PerftArgs};
 use super::generate::{configure, run_rules};
 use super::output::{self, say};
+use super::progress;
 use super::Status;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 use mgn::notation::{Header, Side};
 use mgn::perft::{
     add, count_part, divide, divide_with, perft, perft_layers, perft_with, reach, split, sum, Part,
@@ -105,10 +106,7 @@ impl Count<'_> {
         // On a terminal only (indicatif draws nothing on a pipe): how many parts are counted.
         let bar =
             ProgressBar::with_draw_target(Some(parts.len() as u64), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} parts counted, {elapsed}")
-                .expect("a valid template"),
-        );
+        bar.set_style(progress::style("{pos}/{len} parts counted"));
         let shared = Shared {
             parts,
             next: AtomicUsize::new(0),

@@ -8,8 +8,9 @@
 use super::args::{RefereeArgs, RefereeFormat};
 use super::generate::run_rules;
 use super::output::{self, say};
+use super::progress;
 use super::Status;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use mgn::protocol::{
     Found, GameSpec, Misbehaviour, PerftSummary, Referee, RefereeOptions, RefereeProgress,
     Refereed, Verdict,
@@ -65,10 +66,7 @@ pub fn run(args: &RefereeArgs) -> Status {
     };
     // A bar only for a person watching: indicatif draws nothing off a terminal anyway.
     let bar = if std::io::stderr().is_terminal() && args.format == RefereeFormat::Text {
-        ProgressBar::new(args.games as u64).with_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games {msg}")
-                .expect("a valid template"),
-        )
+        ProgressBar::new(args.games as u64).with_style(progress::style("{pos}/{len} games"))
     } else {
         ProgressBar::hidden()
     };

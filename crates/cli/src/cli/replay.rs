@@ -1,5 +1,7 @@
-//! `mgn replay`: the step-by-step trace of each game of a file, with the board after each move;
-//! or, with `--format yaml|json`, the complete event stream for other programs.
+//! `mgn replay`: the step-by-step trace of each game of a file, with the board after each move
+//! (the diagram of `mgn show`, the step's holes marked, coloured on a terminal) and, at the end,
+//! the last position as a `Start` tag to paste into a record; or, with `--format yaml|json`, the
+//! complete event stream for other programs.
 //!
 //! The file is read a part at a time and each step is written as it is played: memory holds
 //! one part of the file and one step, whatever the size of the file or of a game.
@@ -15,7 +17,9 @@ use mgn::document::{Indented, ItemLines};
 use mgn::notation::{
     games_in_part, parts, write_position, GameKind, GameReader, Games, Part, Position,
 };
+use mgn::picture::{board_text_in, Board, Ink, Layout, Marks};
 use mgn::replay::{draw, event_trace, ply_trace, replay_moves, Progress, ReplayOptions};
+use mgn::rules::{AnyRules, Drawing, Rules, Stores};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -38,7 +42,14 @@ pub fn run(args: &ReplayArgs) -> Status {
             trace: args.trace,
             games: 0,
             kind: GameKind::Dakon,
+            board: None,
+            last: None,
             steps: None,
+            ink: if args.format == TraceFormat::Text && Paint::Stdout.on() {
+                Ink::Colour
+            } else {
+                Ink::Plain
+            },
         },
         status: Status::Success,
         records: 0,
@@ -172,6 +183,11 @@ impl Replayer<'_> {
             ));
         }
         self.view.begin_game(out, self.records, header.game.value)?;
+        // The board's shape under the game's rules; a header the rules refuse is reported by
+        // the replay, which then draws no board.
+        self.view.board = AnyRules::from_header(&header, self.args.max_laps)
+            .ok()
+            .map(|rules| (rules.def().drawing, rules.stores()));
         let mut step_written = Ok(());
         let view = &mut self.view;
         let mut on_step = |progress: Progress| {
@@ -206,8 +222,14 @@ struct View {
     /// Games written so far.
     games: usize,
     kind: GameKind,
+    /// How the current game's board is drawn, if its rules could be set up.
+    board: Option<(Drawing, Stores)>,
+    /// The last position of the current game replayed.
+    last: Option<Position>,
     /// The steps of the current game written so far, once its start is known.
     steps: Option<usize>,
+    /// Colours of the diagrams: on a terminal only.
+    ink: Ink,
 }
 
 impl View {
@@ -236,6 +258,7 @@ impl View {
         kind: GameKind,
     ) -> io::Result<()> {
         self.kind = kind;
+        self.last = None;
         let first = self.games == 0;
         self.games += 1;
         match self.format {
@@ -258,17 +281,25 @@ impl View {
     }
 
     fn progress(&mut self, out: &mut impl Write, progress: &Progress) -> io::Result<()> {
+        if self.format == TraceFormat::Text {
+            self.last = Some(match progress {
+                Progress::Start(start) => start.clone(),
+                Progress::Step(step) => step.after.clone(),
+            });
+        }
         match (self.format, progress) {
             (TraceFormat::Text, Progress::Start(start)) => {
-                writeln!(out, "start\n{}", self.draw(start))
+                writeln!(out, "{}", self.draw(start, &[], "start position"))
             }
             (TraceFormat::Text, Progress::Step(step)) => {
+                let heading = step.heading();
                 if self.trace {
-                    writeln!(out, "{}", event_trace(&step.heading(), &step.events))?;
+                    writeln!(out, "{}", event_trace(&heading, &step.events))?;
                 } else {
-                    writeln!(out, "{}", ply_trace(&step.heading(), &step.events))?;
+                    writeln!(out, "{}", ply_trace(&heading, &step.events))?;
                 }
-                writeln!(out, "{}", self.draw(&step.after))
+                let caption = format!("after {heading}");
+                writeln!(out, "{}", self.draw(&step.after, &step.events, &caption))
             }
             (TraceFormat::Json, Progress::Start(start)) => {
                 write!(out, ",\n      \"start\": ")?;
@@ -324,6 +355,18 @@ impl View {
                     (None, Some(side)) => writeln!(out, "game over: {side} wins")?,
                     (None, None) => {}
                 }
+                if let Some(last) = self.last.take() {
+                    let which = if failure.is_some() {
+                        "last position replayed"
+                    } else {
+                        "final position"
+                    };
+                    writeln!(
+                        out,
+                        "{which} in checkpoint form, to paste into a record: [Start \"{}\"]",
+                        write_position(&last)
+                    )?;
+                }
                 Ok(())
             }
             TraceFormat::Json => {
@@ -375,8 +418,23 @@ impl View {
         }
     }
 
-    fn draw(&self, position: &Position) -> String {
-        draw(mgn::rules::game_def(self.kind).drawing, position)
+    /// The board of `position` as `mgn show` draws it, the step's `events` marked and each
+    /// store named by its owner; as the game's definitions draw it when its rules could not be
+    /// set up.
+    fn draw(&self, position: &Position, events: &[mgn::rules::Event], caption: &str) -> String {
+        let Some((drawing, stores)) = self.board else {
+            return draw(mgn::rules::game_def(self.kind).drawing, position);
+        };
+        let row = position.holes.row(mgn::notation::Side::A).len();
+        let layout = Layout::new(drawing, row, stores);
+        let board = Board {
+            kind: self.kind,
+            marks: Marks::from_events(&layout, events),
+            layout,
+            position: position.clone(),
+            caption: caption.to_string(),
+        };
+        board_text_in(&board, self.ink)
     }
 }
 

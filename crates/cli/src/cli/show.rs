@@ -20,7 +20,7 @@ use mgn::notation::{
     games_in_part, parse_position, parts, BoardSize, Element, GameKind, GameReader, Games, Header,
     Outcome, Part, Position, RuleSetting, Side, Span, Spanned, SyntaxError,
 };
-use mgn::picture::{boards_svg_with, boards_text, Board, Layout, Marks, SvgOptions, Theme};
+use mgn::picture::{boards_svg_with, boards_text_in, Board, Ink, Layout, Marks, SvgOptions, Theme};
 use mgn::replay::{replay_moves, MoveText, PlyRecord, Progress, ReplayOptions, StepLabel};
 use mgn::rules::general;
 use mgn::rules::{AnyRules, Rules, RulesExt};
@@ -68,7 +68,11 @@ pub fn run(args: &ShowArgs) -> Status {
     let refs: Vec<&Board> = boards.iter().collect();
     let picture = match format {
         ShowFormat::Svg => boards_svg_with(&refs, &svg_options(args, players)),
-        ShowFormat::Text | ShowFormat::Html => boards_text(&refs),
+        // Coloured for a terminal only, never in a file.
+        ShowFormat::Text | ShowFormat::Html if args.output.is_none() && Paint::Stdout.on() => {
+            boards_text_in(&refs, Ink::Colour)
+        }
+        ShowFormat::Text | ShowFormat::Html => boards_text_in(&refs, Ink::Plain),
     };
     write_out(args, &picture, status)
 }

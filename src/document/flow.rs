@@ -1,0 +1,238 @@
+//! The YAML layout mgn writes for a person to read and edit (README, "Conversion"): the
+//! document, its games, a game's fields and each item of its moves stand in block style, a key a
+//! line; every value below them (a header, a move, a capture, a checkpoint, a comment) is written
+//! in flow style on the line of its key, as `checkpoint: {holes: [[0, 6], [6, 0]], stores: [0,
+//! 8], to_move: A, round: 1}`. A checkpoint is then one line where the block style took sixteen.
+//!
+//! A text is written plain where the reader takes it back as the same text, quoted otherwise:
+//! in single quotes when it is printable on one line, else in double quotes with escapes.
+
+use serde_yaml::Value;
+use std::fmt::Write;
+
+/// `value` in flow style, on one line.
+pub(super) fn flow(value: &Value) -> String {
+    let mut out = String::new();
+    write_flow(value, &mut out);
+    out
+}
+
+fn write_flow(value: &Value, out: &mut String) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Value::String(text) => write_text(text, out),
+        // The document writes a variant of a kind as a map (see `untag`), never as a tag.
+        Value::Tagged(tagged) => write_flow(&tagged.value, out),
+        Value::Sequence(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_flow(item, out);
+            }
+            out.push(']');
+        }
+        Value::Mapping(map) => {
+            out.push('{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_flow(key, out);
+                out.push_str(": ");
+                write_flow(item, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// A whole document: the map of `mgn` and `games`, each game a block map whose `moves` is a
+/// block sequence of items.
+pub(super) fn document(document: &Value) -> String {
+    let mut out = String::new();
+    let Value::Mapping(map) = document else {
+        return flow(document) + "\n";
+    };
+    for (key, value) in map {
+        match value {
+            Value::Sequence(games) if key == "games" && !games.is_empty() => {
+                out.push_str("games:\n");
+                for game in games {
+                    out.push_str(&as_item(&game_lines(game), 0));
+                }
+            }
+            _ => out.push_str(&field(key, value)),
+        }
+    }
+    out
+}
+
+/// A game's lines, as a map at no indent: its fields, its `moves` a block sequence.
+fn game_lines(game: &Value) -> String {
+    let Value::Mapping(map) = game else {
+        return flow(game) + "\n";
+    };
+    let mut out = String::new();
+    for (key, value) in map {
+        match value {
+            Value::Sequence(items) if key == "moves" && !items.is_empty() => {
+                out.push_str("moves:\n");
+                for item in items {
+                    out.push_str(&as_item(&item_lines(item), 0));
+                }
+            }
+            _ => out.push_str(&field(key, value)),
+        }
+    }
+    out
+}
+
+/// A field of a map, `key: value` on its line, the value in flow style.
+pub(super) fn field(key: &Value, value: &Value) -> String {
+    format!("{}: {}\n", flow(key), flow(value))
+}
+
+/// An item of `moves`, at no indent: a map a key a line, each value in flow style.
+pub(super) fn item_lines(item: &Value) -> String {
+    match item {
+        Value::Mapping(map) => map.iter().map(|(key, value)| field(key, value)).collect(),
+        other => flow(other) + "\n",
+    }
+}
+
+/// `lines` as an item of a block sequence `depth` levels in: `- ` before the first, two spaces
+/// before the others.
+pub(super) fn as_item(lines: &str, depth: usize) -> String {
+    let indent = "  ".repeat(depth);
+    let mut out = String::new();
+    for (i, line) in lines.lines().enumerate() {
+        let lead = if i == 0 { "- " } else { "  " };
+        let _ = writeln!(out, "{indent}{lead}{line}");
+    }
+    out
+}
+
+fn write_text(text: &str, out: &mut String) {
+    if plain(text) {
+        out.push_str(text);
+    } else if text.chars().all(|c| printable(c) && !line_break(c)) {
+        out.push('\'');
+        out.push_str(&text.replace('\'', "''"));
+        out.push('\'');
+    } else {
+        double_quoted(text, out);
+    }
+}
+
+/// Whether `text` can stand unquoted, in a flow collection too, and read back as this text:
+/// ASCII that starts with no indicator, holds none of the characters that end or open a node
+/// in flow style (`,[]{}`, `:`, `#`, quotes), has no space at either end, and is not what the
+/// reader takes as null, a boolean or a number.
+fn plain(text: &str) -> bool {
+    let Some(first) = text.chars().next() else {
+        return false;
+    };
+    let safe = |c: char| c.is_ascii_graphic() || c == ' ';
+    text.chars().all(safe)
+        && !"-?:,[]{}#&*!|>'\"%@`".contains(first)
+        && !text.contains([',', '[', ']', '{', '}', ':', '#', '\'', '"'])
+        && !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && super::yaml::plain_scalar(text) == Ok(serde_json::Value::String(text.to_owned()))
+}
+
+/// A character YAML reads as the end of a line, which a quoted text would fold into a space.
+fn line_break(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// A character YAML lets stand in a document as it is (YAML 1.1, "Character Set").
+fn printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{85}')
+        || (!c.is_control() && !matches!(c, '\u{feff}' | '\u{fffe}' | '\u{ffff}'))
+}
+
+fn double_quoted(text: &str, out: &mut String) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if !printable(c) || line_break(c) => {
+                let code = c as u32;
+                if code <= 0xff {
+                    let _ = write!(out, "\\x{code:02x}");
+                } else {
+                    let _ = write!(out, "\\u{code:04x}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value as Json};
+
+    /// What libyaml, as yaml_serde drives it, makes of a flow value.
+    fn read_back(yaml: &str) -> Json {
+        serde_yaml::from_str(&format!("value: {yaml}\n"))
+            .map(|map: std::collections::BTreeMap<String, Json>| map["value"].clone())
+            .unwrap_or_else(|error| panic!("{yaml}: {error}"))
+    }
+
+    #[test]
+    fn a_checkpoint_stands_on_one_line() {
+        let checkpoint: Value =
+            serde_yaml::from_str("holes: [[0, 6], [6, 0]]\nstores: [0, 8]\nto_move: A\n").unwrap();
+        assert_eq!(
+            flow(&checkpoint),
+            "{holes: [[0, 6], [6, 0]], stores: [0, 8], to_move: A}"
+        );
+    }
+
+    #[test]
+    fn texts_that_would_read_as_something_else_are_quoted() {
+        for (text, written) in [
+            ("B3", "B3"),
+            ("0-1", "0-1"),
+            ("*", "'*'"),
+            ("1", "'1'"),
+            ("true", "'true'"),
+            ("~", "'~'"),
+            ("", "''"),
+            ("a, b", "'a, b'"),
+            ("B's store: five", "'B''s store: five'"),
+            ("[x]", "'[x]'"),
+            (" lead", "' lead'"),
+            ("- x", "'- x'"),
+            ("two\nlines", "\"two\\nlines\""),
+            ("a\rb", "\"a\\rb\""),
+            ("a\u{2028}b", "\"a\\u2028b\""),
+            ("\ttab", "'\ttab'"),
+            ("bell\u{7}", "\"bell\\x07\""),
+            ("é", "'é'"),
+        ] {
+            assert_eq!(text_of(text), written, "{text:?}");
+            assert_eq!(read_back(written), json!(text), "{written}");
+            let in_flow = format!("[{written}, {{k: {written}}}]");
+            assert_eq!(read_back(&in_flow), json!([text, {"k": text}]), "{in_flow}");
+        }
+    }
+
+    fn text_of(text: &str) -> String {
+        flow(&Value::String(text.to_owned()))
+    }
+}
