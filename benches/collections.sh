@@ -57,6 +57,7 @@ for input in games-100m.mgn checkpoints-100m.mgn; do
     printf 'input: %s, %d bytes\n' "$input" "$bytes"
     measure "stats --no-replay" "$mgn" stats --no-replay "$input"
     measure "stats --no-replay --by Game" "$mgn" stats --no-replay --by Game "$input"
+    measure "select --tag Event=*seed 5* --count" "$mgn" select --tag 'Event=*seed 5*' --count "$input"
     measure "stats (every game replayed)" "$mgn" stats "$input"
     measure "check -q (for comparison)" "$mgn" check -q "$input"
 done

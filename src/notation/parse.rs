@@ -237,6 +237,53 @@ impl<'a> GameReader<'a> {
         true
     }
 
+    /// Steps over the next ply if it is `pass` or a move of the common shape (sowings from
+    /// holes, each with its direction or none, joined by `-`: `B4`, `B4-B2-B1`, `A3>`), with
+    /// the move numbers before it, and says whether it did. The ply is checked as
+    /// [`Iterator::next`] checks it (its number against the ply, the blank or comment after it)
+    /// and counted, but not built: a reader that only counts plies (`mgn select` by tags, `mgn
+    /// stats --no-replay`) spent most of its time making and dropping moves. Anything else
+    /// (another element, a move with captures, actions, transfers, muzi drops or a lap, a
+    /// wrong move number) is left for [`Iterator::next`] to read or report.
+    #[inline]
+    pub fn skip_ply(&mut self) -> bool {
+        if !matches!(self.state, ReadState::Reading) || !self.opening.as_slice().is_empty() {
+            return false;
+        }
+        let mut i = skip_space(self.rest);
+        loop {
+            // Move numbers are passed over as `next_in_movetext` passes them; each one stepped
+            // over is one `next` would have stepped over too.
+            self.rest = i;
+            match i.as_bytes().first() {
+                Some(b'0'..=b'9') if result_prefix(i).is_none() => {
+                    match self.reader.move_number(i, self.cursor.plies) {
+                        Ok(rest) if at_boundary(rest) => i = skip_space(rest),
+                        _ => return false,
+                    }
+                }
+                Some(b'A' | b'B' | b'p') => {
+                    let len = if i.starts_with("pass") {
+                        4
+                    } else {
+                        match move_len(i) {
+                            Some(len) => len,
+                            None => return false,
+                        }
+                    };
+                    let after = &i[len..];
+                    if !at_boundary(after) {
+                        return false;
+                    }
+                    self.cursor.plies += 1;
+                    self.rest = after;
+                    return true;
+                }
+                _ => return false,
+            }
+        }
+    }
+
     /// A new reader of the same game, from its first element: to replay it again.
     pub fn again(&self) -> GameReader<'a> {
         let (rest, (header, opening)) = match self.reader.header(self.start) {
@@ -699,11 +746,15 @@ fn sp(i: &str) -> PResult<'_, char> {
     }
 }
 
+#[inline]
 fn skip_space(i: &str) -> &str {
-    let blanks = i
-        .bytes()
-        .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-        .count();
+    // Nearly always one blank or none: a plain loop, which the iterator's count was not
+    // compiled to (a sixth of reading a file of moves alone).
+    let b = i.as_bytes();
+    let mut blanks = 0;
+    while blanks < b.len() && matches!(b[blanks], b' ' | b'\t' | b'\r' | b'\n') {
+        blanks += 1;
+    }
     &i[blanks..]
 }
 
@@ -936,6 +987,34 @@ fn scan_position(b: &[u8], mut hole: impl FnMut(HoleState)) -> Option<Scanned> {
 /// into vectors was a third of its time.
 pub fn position_len(text: &str) -> Option<usize> {
     scan_position(text.as_bytes(), |_| ()).map(|read| read.len)
+}
+
+/// The length of the move `text` starts with, when it is of the shape [`GameReader::skip_ply`]
+/// steps over: holes with at most nine digits (always a `u32`), each followed by its direction
+/// or none, joined by `-`. `None` says nothing of whether it reads. What follows is not looked
+/// at: a move followed by a blank, a comment or the end is one that [`Reader::move_`] reads to
+/// the same length.
+fn move_len(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut k = 0;
+    loop {
+        if !matches!(b.get(k), Some(b'A' | b'B')) {
+            return None;
+        }
+        k += 1;
+        let digits = b[k..].iter().take_while(|d| d.is_ascii_digit()).count();
+        if !(1..=9).contains(&digits) {
+            return None;
+        }
+        k += digits;
+        if matches!(b.get(k), Some(b'<' | b'>')) {
+            k += 1;
+        }
+        if b.get(k) != Some(&b'-') {
+            return Some(k);
+        }
+        k += 1;
+    }
 }
 
 /// For [`position_fast`]: `b[k]`, or 0 past the end (a byte that it never accepts).
@@ -1964,6 +2043,99 @@ mod tests {
                     "position and the careful reader disagree on {text:?}"
                 );
             }
+        }
+    }
+
+    /// Every text of up to five bytes of the move alphabet: each that `move_len` measures and
+    /// that a blank follows, the careful reader reads to the same length; and each plain move
+    /// the careful reader reads, `move_len` measures.
+    #[test]
+    fn move_len_measures_what_the_move_reader_reads() {
+        const ALPHABET: &[u8] = b"AB019-<>:@*~/x '";
+        let mut text = Vec::new();
+        let mut measured = 0;
+        for len in 1..=5u32 {
+            for mut n in 0..ALPHABET.len().pow(len) {
+                text.clear();
+                for _ in 0..len {
+                    text.push(ALPHABET[n % ALPHABET.len()]);
+                    n /= ALPHABET.len();
+                }
+                text.push(b' ');
+                let text = std::str::from_utf8(&text).unwrap();
+                let reader = Reader::whole(text);
+                let careful = reader
+                    .move_(text)
+                    .ok()
+                    .filter(|(rest, _)| at_boundary(rest))
+                    .map(|(rest, m)| (text.len() - rest.len(), m));
+                let fast = move_len(text).filter(|&len| at_boundary(&text[len..]));
+                if let Some(len) = fast {
+                    measured += 1;
+                    assert_eq!(careful.as_ref().map(|c| c.0), Some(len), "on {text:?}");
+                }
+                if let Some((len, m)) = careful {
+                    let plain = m.extra_captures.is_empty()
+                        && m.actions.is_empty()
+                        && m.stopped_after_lap.is_none()
+                        && m.sowings
+                            .iter()
+                            .all(|s| s.transfer_to.is_none() && s.muzi_drops.is_empty());
+                    if plain && !text.starts_with('*') {
+                        assert_eq!(fast, Some(len), "a plain move not measured: {text:?}");
+                    }
+                }
+            }
+        }
+        assert!(measured > 1000, "only {measured} moves measured");
+    }
+
+    /// Reading a game with `skip_ply` and `skip_checkpoint` wherever they step over something
+    /// ends as reading it element by element does: the same plies, the same result, the same
+    /// syntax error at the same place.
+    #[test]
+    fn skipping_plies_reads_as_reading_them() {
+        let head = "[Game \"dakon\"]\n\n";
+        let move_texts = [
+            "1. B4 A3 2. B2-B1 A1> {c} 3. pass A5 *",
+            "B4 A3 B2 pass round 2 1. A1 B1 1-0",
+            "1. B4 2. A3 *",
+            "1. B4 1... A3 2. B2x *",
+            "1. B4 A3-B2- *",
+            "1. B4 A3 B5:B2 *A5 *",
+            "1. B4 A3 passed *",
+            "1. B4;c\n A3{c}B2 0-1",
+            "1. B4 [4,4/4,4 0/0 A 1] A3 1/2-1/2",
+            "1. B4 A3",
+            "1. B4 A99999999999 *",
+            "1. B4 A0 1/2-1/2",
+            "1. B4 1-0x",
+        ];
+        for move_text in move_texts {
+            let text = format!("{head}{move_text}\n");
+            let read = |skip: bool| {
+                let mut games = games(&text);
+                let mut reader = games.next_game().unwrap().unwrap();
+                let (mut plies, mut error) = (0, None);
+                loop {
+                    if skip && reader.skip_checkpoint(position_len) {
+                        continue;
+                    }
+                    if skip && reader.skip_ply() {
+                        plies += 1;
+                        continue;
+                    }
+                    match reader.next() {
+                        Some(Ok(Element::Move(_) | Element::Pass(_))) => plies += 1,
+                        Some(Ok(_)) => {}
+                        Some(Err(e)) => error = Some(e),
+                        None => break,
+                    }
+                }
+                let outcome = reader.outcome();
+                (plies, outcome, error, games.finish(reader).err())
+            };
+            assert_eq!(read(true), read(false), "on {move_text:?}");
         }
     }
 

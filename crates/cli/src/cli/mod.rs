@@ -3,6 +3,7 @@
 mod annotate;
 mod args;
 mod check;
+mod collection;
 mod convert;
 mod engine;
 mod generate;

@@ -7,14 +7,15 @@
 //! written; a game is replayed only when a filter asks about its play.
 
 use super::args::{SelectArgs, VerdictFilter};
+use super::collection::{self, MoveCounts};
 use super::input::{self, InputError, Origin};
 use super::output;
 use super::render::Paint;
 use super::report::{self, Source};
 use super::Status;
 use mgn::notation::{
-    games_in_part, parts, position_len, write_position, Element, GameKind, GameReader, Games,
-    Header, Outcome, Part, Position, Span, Spanned, SyntaxError, TAG_NAMES,
+    games_in_part, parts, write_position, Element, GameKind, GameReader, Games, Header, Outcome,
+    Part, Position, Span, Spanned, SyntaxError, TAG_NAMES,
 };
 use mgn::replay::{replay_moves, MoveText, Progress, ReplayOptions};
 use mgn::Code;
@@ -574,18 +575,20 @@ impl Selection<'_> {
                 replay = Some(reader.again());
             }
         }
-        // What the replay left (all, without one), its checkpoints stepped over unread when
-        // they read: no filter here looks at them.
-        loop {
-            if reader.skip_checkpoint(position_len) {
-                continue;
-            }
-            match reader.next() {
-                Some(Ok(element)) if header_matches => tally.see(&element),
-                Some(Ok(_)) => {}
-                _ => break,
-            }
-        }
+        // What the replay left (all, without one): no filter here looks at checkpoints, and
+        // only `--dedupe` at the moves themselves.
+        let mut counts = MoveCounts::default();
+        let mut hash = tally
+            .hash
+            .as_mut()
+            .map(|hash| move |element: &Element| hash_decision(element, hash));
+        collection::read_rest(
+            &mut reader,
+            &mut counts,
+            hash.as_mut().map(|hash| hash as &mut dyn FnMut(&Element)),
+        );
+        tally.plies += counts.plies;
+        tally.rounds += counts.round_marks;
         let outcome = reader.outcome();
         let start = reader
             .before

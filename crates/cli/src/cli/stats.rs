@@ -13,6 +13,7 @@
 //! the list of failing games, which keeps the first [`LISTED_FAILURES`].
 
 use super::args::{StatsArgs, StatsFormat};
+use super::collection::{self, MoveCounts};
 use super::input::{self, InputError};
 use super::output;
 use super::render::Paint;
@@ -283,8 +284,8 @@ impl Summary {
 
     fn add(&mut self, game: &GameStats) {
         self.games += 1;
-        *self.by_game.entry(game.kind.clone()).or_default() += 1;
-        *self.by_preset.entry(game.preset.clone()).or_default() += 1;
+        count_key(&mut self.by_game, &game.kind);
+        count_key(&mut self.by_preset, &game.preset);
         let result = match game.result {
             None => {
                 self.failed += 1;
@@ -321,6 +322,17 @@ impl Summary {
             let (rate, low, high) = wilson(self.first_wins, self.decided);
             (rate, low, high)
         })
+    }
+}
+
+/// Counts one more of `key`, whose copy is only made the first time: most games share their
+/// game and preset with a game before them, and a copy for each was a tenth of `--no-replay`.
+fn count_key(into: &mut BTreeMap<String, u64>, key: &str) {
+    match into.get_mut(key) {
+        Some(count) => *count += 1,
+        None => {
+            into.insert(key.to_string(), 1);
+        }
     }
 }
 
@@ -474,11 +486,13 @@ impl Counting<'_, '_> {
         }
     }
 
-    /// Reads the move text to its end, counting.
+    /// Reads the move text to its end, counting; no one looks at the moves or checkpoints
+    /// left, so they are stepped over unbuilt.
     fn rest(&mut self) {
-        while let Some(Ok(element)) = self.reader.next() {
-            self.count(&element);
-        }
+        let mut counts = MoveCounts::default();
+        collection::read_rest(self.reader, &mut counts, None);
+        self.plies += counts.plies;
+        self.round_marks += counts.round_marks;
     }
 }
 
