@@ -35,7 +35,7 @@
 mod svg;
 mod text;
 
-pub use svg::{board_svg, board_svg_with, boards_svg, boards_svg_with, SvgOptions, Theme};
+pub use svg::{board_svg, board_svg_with, boards_svg, boards_svg_with, escape, SvgOptions, Theme};
 pub use text::{board_text, board_text_in, boards_text, boards_text_in, Ink};
 
 use crate::notation::{GameKind, Hole, HoleState, Pile, Position, Side};

@@ -621,24 +621,8 @@ fn checkpoint(position: crate::notation::Position) -> Element {
 fn rules_of(events: &[Event]) -> Vec<&'static str> {
     let mut codes: Vec<&'static str> = Vec::new();
     for event in events {
-        let code = match *event {
-            Event::Shift { rule, .. }
-            | Event::Skip { rule, .. }
-            | Event::LapEnd { rule, .. }
-            | Event::Capture { rule, .. }
-            | Event::Bank { rule, .. }
-            | Event::Pass { rule, .. }
-            | Event::RoundEnd { rule, .. }
-            | Event::Transfer { rule, .. }
-            | Event::Remove { rule, .. }
-            | Event::OutOfPlay { rule, .. }
-            | Event::Gather { rule, .. }
-            | Event::Place { rule, .. }
-            | Event::Owner { rule, .. }
-            | Event::MuziSale { rule, .. }
-            | Event::GameEnd { rule, .. }
-            | Event::Cycle { rule, .. } => rule.as_str(),
-            _ => continue,
+        let Some(code) = event.rule().map(|rule| rule.as_str()) else {
+            continue;
         };
         if !codes.contains(&code) {
             codes.push(code);

@@ -35,22 +35,9 @@ pub const MAX_STEPS: usize = 1000;
 /// arrow for each seed sown.
 pub const GAME_BYTES: usize = 8 << 20;
 
-/// Text made safe for HTML's text and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Text made safe for HTML's text and attribute values: the SVG board's escaping, which HTML
+/// reads the same (`&apos;` included).
+pub use mgn::picture::escape;
 
 /// JSON that can stand inside a `<script>` element: `<`, `>` and `&` written as escapes, which
 /// JSON reads as the same characters, so that no `</script>` or `<!--` can appear in it.
@@ -883,7 +870,7 @@ mod tests {
     fn escape_covers_markup_and_quotes() {
         assert_eq!(
             escape("<b a=\"1\">'&'</b>"),
-            "&lt;b a=&quot;1&quot;&gt;&#39;&amp;&#39;&lt;/b&gt;"
+            "&lt;b a=&quot;1&quot;&gt;&apos;&amp;&apos;&lt;/b&gt;"
         );
     }
 

@@ -956,22 +956,6 @@ fn json_report(stats: &Stats, names: &[String], options: &Options) -> Value {
     })
 }
 
-/// Text for SVG: `&`, `<`, `>` and quotes escaped.
-fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The page's width, and what a character of the labels takes at most (13 px sans-serif).
 const PAGE: f64 = 760.0;
 const CHAR: f64 = 7.6;
@@ -984,7 +968,7 @@ fn bar_chart(out: &mut String, y: f64, title: &str, rows: &[(String, u64)], colo
         out,
         r#"<text x="20" y="{:.0}" class="title">{}</text>"#,
         y + 18.0,
-        xml(title)
+        mgn::picture::escape(title)
     );
     if rows.is_empty() {
         let _ = writeln!(out, r#"<text x="20" y="{:.0}">none</text>"#, y + 42.0);
@@ -1014,7 +998,7 @@ fn bar_chart(out: &mut String, y: f64, title: &str, rows: &[(String, u64)], colo
             r#"<text x="{:.0}" y="{:.0}" text-anchor="end">{}</text><rect x="{x0:.0}" y="{:.0}" width="{width:.1}" height="16" fill="{colour}"/><text x="{:.1}" y="{:.0}">{count}</text>"#,
             x0 - 8.0,
             row_y + 13.0,
-            xml(label),
+            mgn::picture::escape(label),
             row_y + 1.0,
             x0 + width + 6.0,
             row_y + 13.0,
@@ -1036,7 +1020,7 @@ fn histogram_chart(
         out,
         r#"<text x="20" y="{:.0}" class="title">{}</text>"#,
         y + 18.0,
-        xml(title)
+        mgn::picture::escape(title)
     );
     // As many bars as their ranges have room for below them, at 11 px.
     let mut bars = histogram.bars(12);
@@ -1077,7 +1061,7 @@ fn histogram_chart(
             base - bar - 5.0,
             x + slot / 2.0,
             base + 16.0,
-            xml(&range_label(*first, *last)),
+            mgn::picture::escape(&range_label(*first, *last)),
         );
     }
     height + 80.0
@@ -1105,7 +1089,7 @@ fn svg_report(stats: &Stats, options: &Options) -> String {
         body,
         r#"<text x="20" y="{:.0}" class="heading">{}</text>"#,
         y + 16.0,
-        xml(&heading)
+        mgn::picture::escape(&heading)
     );
     y += 30.0;
     if let Some((rate, low, high)) = total.first_player_rate() {
