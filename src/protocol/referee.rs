@@ -38,6 +38,10 @@ pub struct RefereeOptions {
     pub seed: u64,
     /// A random game that has not ended after this many plies stops there.
     pub max_plies: usize,
+    /// The player who moves first in the perft tree and in every random game: for an engine
+    /// whose first player is fixed (Ludii's). `None`: perft starts with B, as a record's game
+    /// does when no `First` tag says otherwise, and each random game draws its first player.
+    pub first: Option<Side>,
 }
 
 impl Default for RefereeOptions {
@@ -50,6 +54,7 @@ impl Default for RefereeOptions {
             games: 10,
             seed: 1,
             max_plies: 300,
+            first: None,
         }
     }
 }
@@ -460,14 +465,14 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         Ok(())
     }
 
-    /// Perft divide from the start, B to move, to the depth asked or to the deepest depth
+    /// Perft divide from the start, B to move unless the first player is fixed, to the depth asked or to the deepest depth
     /// whose tree mgn walks within the budget; walk down to the first difference. The engine is
     /// only asked a count mgn made within the timeout: a count mgn could not make in the time
     /// given is no evidence against an engine that cannot either.
     fn perft(&mut self) -> Result<PerftSummary, Stop<R::Decision>> {
         let options = self.options;
         let mut line = Line {
-            root: Setup::Start(Side::B),
+            root: Setup::Start(options.first.unwrap_or(Side::B)),
             steps: Vec::new(),
         };
         self.goto("perft divide", &line)?;
@@ -751,7 +756,9 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     /// One random game, compared at every decision.
     fn game(&mut self, number: usize, rng: &mut Rng) -> Compared<R::Decision> {
         let during = format!("random game {number} of seed {}", self.options.seed);
-        let first = if rng.below(2) == 0 { Side::A } else { Side::B };
+        // Drawn even when fixed, so that the games of a seed draw the same decisions either way.
+        let drawn = if rng.below(2) == 0 { Side::A } else { Side::B };
+        let first = self.options.first.unwrap_or(drawn);
         let mut line = Line {
             root: Setup::Start(first),
             steps: Vec::new(),

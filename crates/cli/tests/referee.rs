@@ -330,6 +330,56 @@ fn another_order_and_no_perft_agree() {
     );
 }
 
+/// `--first A` fixes the first player of the perft tree and of every random game, for an
+/// engine whose first player is fixed (Ludii's, #35); left out, perft starts with B and the games
+/// draw their first player. What the engine is told is read from its own input.
+#[cfg(unix)]
+#[test]
+fn the_first_player_can_be_fixed() {
+    let positions = |name: &str, more: &[&str]| -> Vec<String> {
+        let dir = scratch("referee", name);
+        let log = dir.join("requests.log");
+        let engine = script_engine(
+            name,
+            &format!("tee '{}' | '{MGN}' engine\n", path_str(&log)),
+        );
+        let mut args = vec![
+            "--game",
+            "nchuwa",
+            "--depth",
+            "2",
+            "--games",
+            "8",
+            "--max-plies",
+            "10",
+        ];
+        args.extend_from_slice(more);
+        let output = referee(&args, &["sh", &engine]);
+        assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+        let requests = fs::read_to_string(&log).unwrap();
+        let mut starts: Vec<String> = requests
+            .lines()
+            .filter(|line| line.starts_with("position startpos"))
+            .map(str::to_string)
+            .collect();
+        starts.sort();
+        starts.dedup();
+        starts
+    };
+    assert_eq!(
+        positions("first-drawn", &[]),
+        ["position startpos A", "position startpos B"]
+    );
+    assert_eq!(
+        positions("first-a", &["--first", "A"]),
+        ["position startpos A"]
+    );
+    assert_eq!(
+        positions("first-b", &["--first", "B"]),
+        ["position startpos B"]
+    );
+}
+
 /// A shell script as the engine (unix only): each misbehaves after the handshake.
 #[cfg(unix)]
 fn script_engine(name: &str, body: &str) -> String {

@@ -160,6 +160,7 @@ Examples:
   mgn referee --game dakon -- ./my-engine
   mgn referee --game dakon --depth 3 --games 100 --seed 7 -- python3 engine.py
   mgn referee --game nchuwa --preset sanderson --format json --record diff.mgn -- ./engine
+  mgn referee --game nchuwa --preset ludii --first A -- ./ludii-adapter   A always moves first
 
 Compares perft divides to --depth (left out: the deepest whose tree mgn walks within
 --perft-budget nodes), then --games random games decision by decision. At the first difference
@@ -430,6 +431,12 @@ pub struct RefereeArgs {
     #[arg(long, default_value_t = 300, value_name = "N", value_parser = plies_at_least_one)]
     pub max_plies: usize,
 
+    /// The player who moves first in the perft tree and in every random game, for an engine
+    /// whose first player is fixed (left out: perft starts with B, and each game draws its
+    /// first player)
+    #[arg(long, value_enum, ignore_case = true, value_name = "SIDE")]
+    pub first: Option<FirstSide>,
+
     /// Seconds to wait for each answer of the engine before it counts as hung
     #[arg(long, default_value_t = 10.0, value_name = "SECS", value_parser = positive_seconds)]
     pub timeout: f64,
@@ -445,6 +452,24 @@ pub struct RefereeArgs {
     /// The engine's command and its arguments, after --
     #[arg(last = true, required = true, value_name = "COMMAND")]
     pub command: Vec<String>,
+}
+
+/// A player, as `--first` names him.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FirstSide {
+    #[value(name = "A")]
+    A,
+    #[value(name = "B")]
+    B,
+}
+
+impl From<FirstSide> for mgn::notation::Side {
+    fn from(side: FirstSide) -> Self {
+        match side {
+            FirstSide::A => mgn::notation::Side::A,
+            FirstSide::B => mgn::notation::Side::B,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
