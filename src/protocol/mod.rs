@@ -274,6 +274,20 @@ pub struct Captured {
     pub holes: Vec<Hole>,
 }
 
+impl Captured {
+    /// Adds what a later decision of the same ply captured: the points summed, the holes each
+    /// once, sorted.
+    pub fn add(&mut self, more: &Captured) {
+        self.points += more.points;
+        for hole in &more.holes {
+            if !self.holes.contains(hole) {
+                self.holes.push(*hole);
+            }
+        }
+        self.holes.sort();
+    }
+}
+
 impl fmt::Display for Captured {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "x{}", self.points)?;

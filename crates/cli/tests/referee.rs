@@ -279,6 +279,29 @@ fn a_difference_in_a_random_game_is_shrunk_to_a_start_position() {
     assert_check_splits(&record, "dakon.next-round.first=last-mover");
 }
 
+/// The record of a difference inside a Dong Wo turn claims what the whole ply captured (the
+/// muzi drops that finish the turn capture too: it claimed the first decision's `x0`), and a
+/// difference at a transaction writes no capture claim after it (#35). Both pass mgn check, as
+/// the report says.
+#[test]
+fn a_record_that_ends_in_a_dong_wo_turn_or_transaction_passes_check() {
+    for (name, option) in [
+        ("dong-wo-turn", "dong-wo.owned.sown=stays"),
+        ("dong-wo-transaction", "dong-wo.buy.when=after-fill"),
+    ] {
+        let (out, record) = against_override(
+            name,
+            &["--game", "dong-wo", "--depth", "0", "--games", "30"],
+            option,
+        );
+        assert!(
+            out.contains("mgn check passes it under mgn's rules"),
+            "{out}"
+        );
+        assert_check_splits(&record, option);
+    }
+}
+
 /// An engine that lists a decision mgn refuses (every Mraw imrujen move allowed where the
 /// preset must feed): the record plays it, and mgn check shows the rule that refuses it.
 #[test]

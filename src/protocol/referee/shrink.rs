@@ -7,7 +7,7 @@ use crate::notation::{
     parse_games, write_game, write_move, CaptureClaim, Comment, CommentStyle, Element, Game,
     Header, Outcome, Side, Span, Spanned,
 };
-use crate::protocol::{Answer, Request, Session, Setup, Status as Played};
+use crate::protocol::{Answer, Captured, Request, Session, Setup, Status as Played};
 use crate::replay::{draw, ply_trace};
 use crate::rules::{Event, GameDef, Phase, RulesExt};
 use crate::Code;
@@ -423,20 +423,29 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         match (&difference.request, played) {
             (_, Some(text)) => {
                 if let Ok(decision) = session.find(&text) {
-                    let answer = session.play(&decision);
+                    let mut captured = Captured::default();
+                    if let Answer::Played {
+                        captured: first, ..
+                    } = session.play(&decision)
+                    {
+                        captured = first;
+                    }
                     written.turn.push(decision);
-                    self.finish_turn(session, &mut written.turn);
+                    // A capture claim counts the whole ply: the decisions that finish the turn
+                    // (a Dong Wo move's muzi drops) capture too.
+                    captured.add(&self.finish_turn(session, &mut written.turn));
                     written.push_turn();
-                    if turn_began {
-                        if let Answer::Played { captured, .. } = &answer {
-                            written.moves.push(Element::Captures(Spanned::new(
-                                CaptureClaim {
-                                    count: captured.points as u32,
-                                    holes: captured.holes.clone(),
-                                },
-                                Span::default(),
-                            )));
-                        }
+                    // Only a move of the turn begun here takes a claim: a transaction is no
+                    // move, and a turn begun earlier was written with the claims before it.
+                    let wrote_a_move = matches!(written.moves.last(), Some(Element::Move(_)));
+                    if turn_began && wrote_a_move {
+                        written.moves.push(Element::Captures(Spanned::new(
+                            CaptureClaim {
+                                count: captured.points as u32,
+                                holes: captured.holes,
+                            },
+                            Span::default(),
+                        )));
                     }
                     written
                         .moves
@@ -482,8 +491,10 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     }
 
     /// Play the rest of a turn under way with mgn's first decision that can be played.
-    fn finish_turn(&self, session: &mut Session<'_, R>, turn: &mut Vec<R::Decision>) {
+    /// What the decisions it played captured.
+    fn finish_turn(&self, session: &mut Session<'_, R>, turn: &mut Vec<R::Decision>) -> Captured {
         let rules = session.rules();
+        let mut captured = Captured::default();
         // Bounded: a turn is finite, and a listing that never ends one is a defect of the rules.
         for _ in 0..100_000 {
             let phase = rules.phase(session.state());
@@ -491,18 +502,21 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             let new_turn =
                 turn.is_empty() && matches!(phase, Phase::ToMove(_) | Phase::MustPass { .. });
             if !open_turn && !new_turn {
-                return;
+                return captured;
             }
             let open = session.decisions().unwrap_or_default();
             let Some(decision) = open
                 .into_iter()
                 .find(|d| matches!(session.try_play(d), Answer::Played { .. }))
             else {
-                return;
+                return captured;
             };
-            session.play(&decision);
+            if let Answer::Played { captured: more, .. } = session.play(&decision) {
+                captured.add(&more);
+            }
             turn.push(decision);
         }
+        captured
     }
 }
 
