@@ -222,6 +222,14 @@ fn perft_words(perft: &PerftSummary, out: &mut String) {
     }
 }
 
+/// Whether mgn check passes the record of `found`: checked, not assumed.
+fn record_passes(found: &Found, max_laps: u64) -> bool {
+    let mut options = mgn::CheckOptions::default();
+    options.max_laps = max_laps;
+    let results = mgn::check_text(&found.record, &options);
+    !results.is_empty() && results.iter().all(|result| result.passed())
+}
+
 /// The difference found, as the report shows it, and its record.
 fn difference_words(args: &RefereeArgs, found: &Found, out: &mut String) {
     out.push_str(&format!("DIFFERENCE during {}\n", found.during));
@@ -286,10 +294,12 @@ fn difference_words(args: &RefereeArgs, found: &Found, out: &mut String) {
         Some(path) => format!(", written to {}", path.display()),
         None => String::new(),
     };
-    let check = if found.record_refused {
-        "mgn check fails it at the engine's decision, with mgn's rule"
-    } else {
-        "mgn check passes it under mgn's rules"
+    // What the report says of the record is what mgn check says of it, checked here.
+    let check = match (found.record_refused, record_passes(found, args.rules.max_laps)) {
+        (true, false) => "mgn check fails it at the engine's decision, with mgn's rule",
+        (false, true) => "mgn check passes it under mgn's rules",
+        (true, true) => "mgn check passes it, though it plays the engine's decision: a defect of mgn's referee, please report it",
+        (false, false) => "mgn check does not pass it, though it plays mgn's decisions: a defect of mgn's referee, please report it",
     };
     out.push_str(&format!(
         "  record ({} plies {start}{written}; {check}):\n",
@@ -349,7 +359,7 @@ fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> Strin
                 "trace": found.trace,
                 "record": found.record,
                 "record_plies": found.record_plies,
-                "record_passes_mgn_check": !found.record_refused,
+                "record_passes_mgn_check": record_passes(found, args.rules.max_laps),
             });
         }
     }
