@@ -401,25 +401,6 @@ fn the_readme_pictures_are_what_mgn_draws() {
     }
 }
 
-/// An image as 8-bit RGBA pixels, with its width and height.
-fn decode(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-    decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let mut reader = decoder.read_info().unwrap();
-    let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buffer).unwrap();
-    buffer.truncate(info.buffer_size());
-    let rgba = match info.color_type {
-        png::ColorType::Rgba => buffer,
-        png::ColorType::Rgb => buffer
-            .chunks(3)
-            .flat_map(|p| [p[0], p[1], p[2], 255])
-            .collect(),
-        other => panic!("unexpected PNG colour type {other:?}"),
-    };
-    (info.width, info.height, rgba)
-}
-
 /// A screenshot of an SVG image in the browser, the window its size.
 fn screenshot(browser: &str, folder: &Path, svg_path: &Path) -> Vec<u8> {
     let image = fs::read_to_string(svg_path).unwrap();
