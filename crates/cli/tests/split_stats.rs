@@ -480,6 +480,73 @@ fn stats_by_a_tag_of_many_values_keeps_the_first_thousand() {
     assert_eq!(value["total"]["games"], 1003);
 }
 
+/// A folder given as input stands for its files: none of them is replaced, by split --force
+/// writing into that folder or by stats -o naming one of them (the refusal compared the
+/// output with the folder, so `b.mgn` was truncated before it was read).
+#[test]
+fn a_file_a_folder_stands_for_is_never_replaced() {
+    let dir = scratch("split", "folder-input");
+    let first = write(
+        &dir,
+        "a.mgn",
+        "[Game \"dakon\"]\n[Event \"b\"]\n\n1. B4 *\n",
+    );
+    let second = write(
+        &dir,
+        "b.mgn",
+        "[Game \"dakon\"]\n[Event \"x\"]\n\n1. B5 *\n",
+    );
+    let before = [
+        fs::read_to_string(&first).unwrap(),
+        fs::read_to_string(&second).unwrap(),
+    ];
+    let output = mgn(&[
+        "split",
+        "--by-tag",
+        "Event",
+        "--force",
+        "-o",
+        path_str(&dir),
+        path_str(&dir),
+    ]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(
+        stderr(&output).contains("is also the input"),
+        "{}",
+        shown(&output)
+    );
+    let output = mgn(&["stats", "-o", &second, path_str(&dir)]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    let output = mgn(&["check", "--format", "html", "-o", &second, path_str(&dir)]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    let after = [
+        fs::read_to_string(&first).unwrap(),
+        fs::read_to_string(&second).unwrap(),
+    ];
+    assert_eq!(after, before);
+}
+
+/// `-o -` is standard output for stats and check's page, as for every command (it wrote a
+/// file named `-`).
+#[test]
+fn a_dash_output_is_standard_output() {
+    let record = repo().join("records/nchuwa");
+    let output = mgn(&["stats", "-o", "-", path_str(&record)]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(
+        stdout(&output).contains("every game replayed"),
+        "{}",
+        shown(&output)
+    );
+    let output = mgn(&["check", "--format", "html", "-o", "-", path_str(&record)]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(
+        stdout(&output).starts_with("<!DOCTYPE html>"),
+        "{}",
+        shown(&output)
+    );
+}
+
 #[test]
 fn split_never_replaces_its_input_even_with_force() {
     let dir = scratch("split", "input");

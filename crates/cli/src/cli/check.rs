@@ -78,13 +78,21 @@ pub fn run(args: &CheckArgs) -> Status {
         output::say("-o writes the page of --format html; the other formats go to standard output");
         return Status::Error;
     }
-    let inputs: Vec<&std::path::Path> = args.paths.iter().map(|p| p.as_path()).collect();
+    let read = match args.output {
+        Some(_) => input::files_read(&args.paths),
+        None => Vec::new(),
+    };
+    let inputs: Vec<&std::path::Path> = read.iter().map(|p| p.as_path()).collect();
     if let Err(status) = output::refuse_an_input(args.output.as_deref(), &inputs) {
         return status;
     }
     let mut report = Report::with_format(output::stdout(), args.format, args.quiet)
         .all_claims(args.all_claims)
-        .html_to(args.output.clone(), args.max_laps);
+        .html_to(
+            // `-o -` is standard output, as for every command.
+            args.output.clone().filter(|path| path.as_os_str() != "-"),
+            args.max_laps,
+        );
     let origins = input::expand(&args.paths);
     let names: Vec<String> = origins
         .iter()

@@ -42,6 +42,20 @@ pub enum InputError {
     NoRecords { name: String },
 }
 
+/// Every file the paths stand for, a folder's files included, and standard input as `-`: what
+/// an output must not be ([`super::output::refuse_an_input`]). A folder named on the command
+/// line is not itself a file anything is written to.
+pub fn files_read(paths: &[PathBuf]) -> Vec<PathBuf> {
+    expand(paths)
+        .into_iter()
+        .filter_map(|origin| match origin {
+            Ok(Origin::File(path)) => Some(path),
+            Ok(Origin::Stdin) => Some(PathBuf::from("-")),
+            Err(_) => None,
+        })
+        .collect()
+}
+
 /// The files the paths stand for, in order: a folder stands for its `*.mgn` files
 /// ([`mgn::suite::mgn_files`]). A file reached twice (named twice, or through a link) is read once, under
 /// the name it was first reached by.

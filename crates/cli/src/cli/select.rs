@@ -266,14 +266,8 @@ pub fn run(args: &SelectArgs) -> Status {
     let origins = input::expand(&args.files);
     // A folder's files are inputs too: `-o records/all.mgn` over `records/` must not replace
     // a file it reads.
-    let inputs: Vec<&Path> = origins
-        .iter()
-        .filter_map(|origin| match origin {
-            Ok(Origin::File(path)) => Some(path.as_path()),
-            Ok(Origin::Stdin) => Some(Path::new("-")),
-            Err(_) => None,
-        })
-        .collect();
+    let read = input::files_read(&args.files);
+    let inputs: Vec<&Path> = read.iter().map(|path| path.as_path()).collect();
     if let Err(status) = output::refuse_an_input(args.output.as_deref(), &inputs) {
         return status;
     }

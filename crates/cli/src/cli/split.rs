@@ -57,7 +57,9 @@ pub fn run(args: &SplitArgs) -> Status {
         ));
         return Status::Error;
     }
-    let inputs: Vec<&Path> = args.paths.iter().map(PathBuf::as_path).collect();
+    // The files a folder stands for are inputs too: the output folder may be one of them.
+    let read = input::files_read(&args.paths);
+    let inputs: Vec<&Path> = read.iter().map(PathBuf::as_path).collect();
     let mut files = Files::new(&args.output, args.force, inputs);
     let mut split = Split {
         grouping,

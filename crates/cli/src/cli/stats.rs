@@ -51,7 +51,8 @@ const HISTOGRAM_BUCKETS: usize = 4096;
 const Z95: f64 = 1.959_963_984_540_054;
 
 pub fn run(args: &StatsArgs) -> Status {
-    let inputs: Vec<&Path> = args.paths.iter().map(|p| p.as_path()).collect();
+    let read = input::files_read(&args.paths);
+    let inputs: Vec<&Path> = read.iter().map(|p| p.as_path()).collect();
     if let Err(status) = output::refuse_an_input(args.output.as_deref(), &inputs) {
         return status;
     }
@@ -150,7 +151,8 @@ pub fn run(args: &StatsArgs) -> Status {
         }
         StatsFormat::Svg => svg_report(&stats, &options),
     };
-    match &args.output {
+    // `-o -` is standard output, as for every command.
+    match args.output.as_ref().filter(|path| path.as_os_str() != "-") {
         Some(path) => match output::write_file(path, |out| out.write_all(written.as_bytes())) {
             Ok(()) => status,
             Err(error) => {
