@@ -144,7 +144,15 @@ fn plain(text: &str) -> bool {
         && !text.contains([',', '[', ']', '{', '}', ':', '#', '\'', '"'])
         && !text.starts_with(' ')
         && !text.ends_with(' ')
+        && !yaml_11_special(text)
         && super::yaml::plain_scalar(text) == Ok(serde_json::Value::String(text.to_owned()))
+}
+
+/// `.inf`, `.nan` and their kin, which mgn's reader takes as text but YAML 1.1 and 1.2 readers
+/// (yaml_serde, PyYAML) read as numbers: quoted, so that every reader gets the text back.
+fn yaml_11_special(text: &str) -> bool {
+    let lower = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
+    lower == ".inf" || lower == ".nan"
 }
 
 /// A character YAML reads as the end of a line, which a quoted text would fold into a space.
@@ -224,6 +232,10 @@ mod tests {
             ("\ttab", "'\ttab'"),
             ("bell\u{7}", "\"bell\\x07\""),
             ("é", "'é'"),
+            // Numbers to yaml_serde and PyYAML, though mgn's reader takes them as text.
+            (".inf", "'.inf'"),
+            ("-.Inf", "'-.Inf'"),
+            (".NaN", "'.NaN'"),
         ] {
             assert_eq!(text_of(text), written, "{text:?}");
             assert_eq!(read_back(written), json!(text), "{written}");

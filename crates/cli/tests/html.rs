@@ -24,6 +24,36 @@ fn page_of(args: &[&str]) -> (String, std::process::Output) {
     (stdout(&output), output)
 }
 
+/// A run that could not read an input never says on its page that no game fails.
+#[test]
+fn check_html_of_an_incomplete_run_says_so() {
+    let (page, output) = page_of(&[
+        "check",
+        "--format",
+        "html",
+        "records/dakon/rounds-2x5.mgn",
+        "no-such-file.mgn",
+    ]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(!page.contains("No game fails."), "{page}");
+    assert!(page.contains("did not read every input"), "{page}");
+}
+
+/// A game whose rules cannot be made has no board: --ply past it opens the page, not a panic.
+#[test]
+fn show_html_of_a_game_without_rules_does_not_panic() {
+    let dir = scratch("html", "no-rules");
+    let record = dir.join("nopreset.mgn");
+    std::fs::write(
+        &record,
+        "[Game \"dakon\"]\n[Preset \"nonesuch\"]\n\n1. B1-B3 *\n",
+    )
+    .unwrap();
+    let output = mgn(&["show", path_str(&record), "--format", "html", "--ply", "3"]);
+    assert_ne!(code(&output), 101, "{}", shown(&output));
+    assert!(!stderr(&output).contains("panicked"), "{}", shown(&output));
+}
+
 #[test]
 fn show_html_is_one_page_that_loads_nothing() {
     let (page, output) = page_of(&["show", "--format", "html", REAL_GAME]);

@@ -298,7 +298,10 @@ fn game_section_within(record: &Record, id: usize, max_steps: usize, max_bytes: 
             .plies
             .iter()
             .position(|p| matches!(p.label, StepLabel::Ply { ply: n, .. } if n == ply))
-            .map_or(if ply == 0 { 0 } else { end - 1 }, |i| i + 1),
+            .map_or_else(
+                || if ply == 0 { 0 } else { end.saturating_sub(1) },
+                |i| i + 1,
+            ),
         None => failing_step.unwrap_or(0),
     };
     let opening = opening.clamp(first, end.max(first + 1) - 1);
@@ -817,10 +820,17 @@ impl FailingPage {
         }
     }
 
-    /// Writes the page, `count` the run's `N passed, N failed`, to its file or to `out`.
-    pub fn finish(self, out: &mut dyn io::Write, count: &str) -> io::Result<()> {
+    /// Writes the page, `count` the run's `N passed, N failed`, to its file or to `out`;
+    /// `complete` says whether the run read every input, without which no page may say that no
+    /// game fails.
+    pub fn finish(self, out: &mut dyn io::Write, count: &str, complete: bool) -> io::Result<()> {
         let mut notes = vec![format!("mgn check: {count}.")];
-        if self.sections.is_empty() {
+        if !complete {
+            notes.push(
+                "The run did not read every input or stopped early: see its standard error."
+                    .to_string(),
+            );
+        } else if self.sections.is_empty() {
             notes.push("No game fails.".to_string());
         }
         let past = self.listed.len() + self.unlisted;

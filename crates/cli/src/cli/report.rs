@@ -915,7 +915,7 @@ impl<W: Write> Report<W> {
             }
             ReportFormat::Html => {
                 if let Some(page) = self.html.take() {
-                    page.finish(&mut self.out, &count)?;
+                    page.finish(&mut self.out, &count, successful)?;
                 }
                 super::output::show(&count);
             }
