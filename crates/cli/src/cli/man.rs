@@ -50,16 +50,14 @@ enum Pages {
     Each,
 }
 
-/// Writes `mgn.1` and `mgn-COMMAND.1` for each command into `dir`, made if missing; each page
-/// is written whole to a temporary file and renamed, so that a page is never left half written.
+/// Writes `mgn.1` and `mgn-COMMAND.1` for each command into `dir`, made if missing.
 fn write_pages(command: &clap::Command, dir: &Path) -> io::Result<usize> {
     std::fs::create_dir_all(dir)?;
     let mut count = 0;
+    // The safe writer: a page is replaced only once written whole, and a failed write leaves
+    // no temporary file behind.
     let mut write = |name: &str, page: Vec<u8>| -> io::Result<()> {
-        let path = dir.join(format!("{name}.1"));
-        let temporary = dir.join(format!(".{name}.1.tmp"));
-        std::fs::write(&temporary, page)?;
-        std::fs::rename(&temporary, &path)?;
+        output::write_file(&dir.join(format!("{name}.1")), |out| out.write_all(&page))?;
         count += 1;
         Ok(())
     };
