@@ -302,6 +302,29 @@ fn a_record_that_ends_in_a_dong_wo_turn_or_transaction_passes_check() {
     }
 }
 
+/// A record that cannot be written is never reported as written.
+#[cfg(unix)]
+#[test]
+fn a_record_that_cannot_be_written_is_not_said_to_be() {
+    let output = referee(
+        &["--game", "dakon", "--games", "1", "--record", "/dev/full"],
+        &[
+            MGN,
+            "engine",
+            "--override",
+            "dakon.capture.opponent-side=neighbours",
+        ],
+    );
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    let said = stderr(&output);
+    assert!(
+        said.contains("cannot write the record to /dev/full"),
+        "{said}"
+    );
+    assert!(!said.contains(", written to /dev/full"), "{said}");
+    assert!(said.contains("not written to /dev/full"), "{said}");
+}
+
 /// An engine that lists a decision mgn refuses (every Mraw imrujen move allowed where the
 /// preset must feed): the record plays it, and mgn check shows the rule that refuses it.
 #[test]

@@ -103,21 +103,22 @@ pub fn run(args: &RefereeArgs) -> Status {
                 "cannot write the record to {}: {error}",
                 path.display()
             ));
-            report(args, &spec, &outcome);
+            report(args, &spec, &outcome, false);
             return Status::Error;
         }
     }
     let mut out = output::stdout();
     let written = match args.format {
-        RefereeFormat::Text => write!(out, "{}", text_report(args, &spec, &outcome)),
+        RefereeFormat::Text => write!(out, "{}", text_report(args, &spec, &outcome, true)),
         RefereeFormat::Json => writeln!(out, "{}", json_report(args, &spec, &outcome)),
     };
     output::finish(&mut out, written, status)
 }
 
-/// The report on standard error, when standard output is not where it can go.
-fn report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) {
-    eprint!("{}", text_report(args, spec, outcome));
+/// The report on standard error, when standard output is not where it can go;
+/// `record_written` says whether --record was written.
+fn report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed, record_written: bool) {
+    eprint!("{}", text_report(args, spec, outcome, record_written));
 }
 
 fn rules_words(spec: &GameSpec) -> String {
@@ -134,7 +135,12 @@ fn rules_words(spec: &GameSpec) -> String {
     words
 }
 
-fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> String {
+fn text_report(
+    args: &RefereeArgs,
+    spec: &GameSpec,
+    outcome: &Refereed,
+    record_written: bool,
+) -> String {
     let mut out = String::new();
     let engine = if outcome.engine.is_empty() {
         String::new()
@@ -177,7 +183,7 @@ fn text_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> Strin
                 }
             }
         }
-        Verdict::Differ(found) => difference_words(args, found, &mut out),
+        Verdict::Differ(found) => difference_words(args, found, record_written, &mut out),
     }
     out
 }
@@ -231,7 +237,7 @@ fn record_passes(found: &Found, max_laps: u64) -> bool {
 }
 
 /// The difference found, as the report shows it, and its record.
-fn difference_words(args: &RefereeArgs, found: &Found, out: &mut String) {
+fn difference_words(args: &RefereeArgs, found: &Found, record_written: bool, out: &mut String) {
     out.push_str(&format!("DIFFERENCE during {}\n", found.during));
     out.push_str(&format!("  line:     {}\n", found.line));
     let turn = if found.mid_turn {
@@ -291,7 +297,8 @@ fn difference_words(args: &RefereeArgs, found: &Found, out: &mut String) {
         "from a Start position"
     };
     let written = match &args.record {
-        Some(path) => format!(", written to {}", path.display()),
+        Some(path) if record_written => format!(", written to {}", path.display()),
+        Some(path) => format!(", not written to {}", path.display()),
         None => String::new(),
     };
     // What the report says of the record is what mgn check says of it, checked here.
