@@ -39,6 +39,25 @@ fn check_html_of_an_incomplete_run_says_so() {
     assert!(page.contains("did not read every input"), "{page}");
 }
 
+/// --diff and --before, which choose one board, are refused with the page rather than ignored.
+#[test]
+fn show_html_refuses_the_options_it_cannot_honour() {
+    for option in ["--diff", "--before"] {
+        let output = mgn(&[
+            "show",
+            "records/dakon/rounds-2x5.mgn",
+            "--format",
+            "html",
+            "--ply",
+            "2",
+            option,
+        ]);
+        assert_eq!(code(&output), 2, "{option}: {}", shown(&output));
+        assert!(stderr(&output).contains(option), "{}", shown(&output));
+        assert!(stdout(&output).is_empty(), "{option}");
+    }
+}
+
 /// A game whose rules cannot be made has no board: --ply past it opens the page, not a panic.
 #[test]
 fn show_html_of_a_game_without_rules_does_not_panic() {

@@ -96,6 +96,16 @@ fn html_page(args: &ShowArgs) -> Status {
         say("--format html steps through a record's game: --position has no game to step through");
         return Status::Error;
     }
+    // The page opens at --ply N, or at a failing game's failure, which it shows with the
+    // claimed and replayed boards: --diff and --before have nothing more to ask of it, and an
+    // option that changed nothing must not pass silently.
+    if args.diff || args.before {
+        let option = if args.diff { "--diff" } else { "--before" };
+        say(&format!(
+            "{option} chooses the one board of the text and SVG formats: the html page opens at --ply N, or at a failing game's failure with its claimed and replayed boards"
+        ));
+        return Status::Error;
+    }
     let Ok(number) = wanted_game(args) else {
         return Status::Error;
     };
