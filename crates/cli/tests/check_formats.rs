@@ -348,6 +348,30 @@ fn a_sarif_log_of_good_games_has_no_result_and_one_of_an_unreadable_path_says_so
     );
 }
 
+/// A run stopped by --max-failures left records unchecked: its log is not a whole one.
+#[test]
+fn a_sarif_log_of_a_stopped_run_is_not_successful() {
+    let (output, log) = sarif_of(&[
+        "check",
+        "--format",
+        "sarif",
+        "--max-failures",
+        "1",
+        "fixtures/bad",
+    ]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert!(
+        stderr(&output).contains("stopped after 1 bad records"),
+        "{}",
+        shown(&output)
+    );
+    assert_valid(&log);
+    assert_eq!(
+        log["runs"][0]["invocations"][0]["executionSuccessful"],
+        false
+    );
+}
+
 #[test]
 fn check_help_shows_the_new_formats_and_all_claims() {
     let help = stdout(&mgn(&["check", "--help"]));

@@ -130,6 +130,7 @@ pub fn run(args: &CheckArgs) -> Status {
                         output::say(&format!(
                             "stopped after {limit} bad records (--max-failures)"
                         ));
+                        report.stop();
                         window.stop();
                         return Ok(());
                     }

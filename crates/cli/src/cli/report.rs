@@ -580,6 +580,8 @@ pub struct Report<W: Write> {
     paint: Paint,
     /// The page of the failing games (`--format html`).
     html: Option<super::html::FailingPage>,
+    /// The run stopped with records left unchecked (`--max-failures`).
+    stopped: bool,
 }
 
 impl<W: Write> Report<W> {
@@ -602,7 +604,14 @@ impl<W: Write> Report<W> {
                 | ReportFormat::Html => Paint::Plain,
             },
             html: None,
+            stopped: false,
         }
+    }
+
+    /// The run stops with records left unchecked: the SARIF log and the page say it is not
+    /// whole.
+    pub fn stop(&mut self) {
+        self.stopped = true;
     }
 
     /// The same, writing the page of `--format html` to `output` (standard output when None),
@@ -884,9 +893,10 @@ impl<W: Write> Report<W> {
         } else {
             status
         };
-        // A run that could not read an input did not do all it was asked: a code-scanning
-        // tool is told so, and does not take the log for a whole one.
-        match self.finish(status != super::Status::Error) {
+        // A run that could not read an input, or stopped early, did not do all it was asked: a
+        // code-scanning tool is told so, and does not take the log for a whole one.
+        let successful = status != super::Status::Error && !self.stopped;
+        match self.finish(successful) {
             Ok(counts) => (status, Some(counts)),
             Err(error) => unwritten(error),
         }
