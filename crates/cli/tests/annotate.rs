@@ -351,6 +351,46 @@ fn in_place_never_writes_a_file_it_cannot_read_whole() {
     assert!(stderr(&out).contains("not valid UTF-8"), "{}", stderr(&out));
 }
 
+/// A game is numbered among all the records of its file, those that do not read included (a
+/// record that was not UTF-8 was skipped in the count, so game 3 was called game 2).
+#[test]
+fn games_are_numbered_past_a_record_that_does_not_read() {
+    let dir = scratch("numbers");
+    let mut bytes = b"[Game \"dakon\"]\n\n1. B4 *\n".to_vec();
+    bytes.extend_from_slice(b"[Game \"dakon\"]\n[Event \"\xff\"]\n\n1. B4 *\n");
+    bytes.extend_from_slice(b"[Game \"dakon\"]\n\n1. B9 *\n");
+    let path = dir.join("mix.mgn");
+    fs::write(&path, &bytes).unwrap();
+    let out = mgn(&["annotate", path_str(&path)]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("game 3 is not annotated"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// --in-place rewrites regular files only: a FIFO is refused at once (it waited for ever for a
+/// reader of what it would write).
+#[cfg(unix)]
+#[test]
+fn in_place_refuses_what_is_not_a_regular_file() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("game.mgn");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|status| status.success()) {
+        eprintln!("skipped: no mkfifo here");
+        return;
+    }
+    let out = mgn(&["annotate", "--in-place", path_str(&fifo)]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("rewrites regular files"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn every_shipped_record_stripped_of_its_claims_is_annotated_into_one_that_passes() {
     // The claims of the records are those the replay gives: annotating the records with every

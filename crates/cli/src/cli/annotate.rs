@@ -47,27 +47,40 @@ pub fn run(args: &AnnotateArgs) -> Status {
     if args.in_place {
         for origin in &files {
             if let Origin::File(path) = origin {
+                // A pipe, FIFO or device cannot be rewritten in place: writing it would wait
+                // for a reader, or feed the text back to where it is read from.
+                if !std::fs::metadata(path).is_ok_and(|meta| meta.is_file()) {
+                    output::say(&format!(
+                        "--in-place rewrites regular files: {} is not one (use -o)",
+                        crate::cli::source::displayable_name(&origin.name())
+                    ));
+                    status = Status::Error;
+                    continue;
+                }
                 status = status.max(in_place(path, &origin.name(), &options));
             }
         }
         return status;
     }
     // Every file a folder stood for is an input too: -o must be none of them.
-    let inputs: Vec<PathBuf> = files
-        .iter()
-        .map(|o| match o {
-            Origin::Stdin => PathBuf::from("-"),
-            Origin::File(path) => path.clone(),
-        })
-        .collect();
-    let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    let read = input::files_read(&args.paths);
+    let inputs: Vec<&Path> = read.iter().map(PathBuf::as_path).collect();
     if let Err(refused) = output::refuse_an_input(args.output.as_deref(), &inputs) {
         return refused;
     }
+    let writing_a_file = matches!(&args.output, Some(path) if path.as_os_str() != "-");
     let mut annotate_all = |out: &mut dyn Write| -> io::Result<()> {
         for origin in &files {
             let file = annotate_file(origin, &options, out)?;
             status = status.max(file.status);
+            // -o OUT is replaced only by the whole output: a file left in part keeps OUT as
+            // it was.
+            if writing_a_file && !file.whole {
+                return Err(io::Error::other(format!(
+                    "{} could not be copied whole",
+                    origin.name()
+                )));
+            }
         }
         Ok(())
     };
@@ -126,7 +139,6 @@ fn annotate_file(
     };
     let mut games = 0;
     let mut last_part: Option<Part> = None;
-    let mut number = 0;
     for part in parts(reader) {
         let part = match part {
             Ok(part) => part,
@@ -152,6 +164,8 @@ fn annotate_file(
                         "{}: a part too long to hold is left out of the output",
                         crate::cli::source::displayable_name(&name)
                     ));
+                    // A game lost from the output is no game copied as it was: exit 2.
+                    done.status = Status::Error;
                     done.whole = false;
                 } else {
                     out.write_all(&part.bytes)?;
@@ -163,10 +177,9 @@ fn annotate_file(
         let annotated = annotate_part(text, part.last, options);
         let source = Source::of_part(&name, text, &part);
         for game in &annotated.games {
-            number += 1;
             games += 1;
             done.changed |= game.changed();
-            done.status = done.status.max(say_what_became(&source, number, game));
+            done.status = done.status.max(say_what_became(&source, games, game));
         }
         out.write_all(annotated.text.as_bytes())?;
         last_part = Some(part);
