@@ -589,3 +589,101 @@ fn stats_counts_every_lap_of_a_ply_too_long_for_its_trace() {
     let text = mgn(&["stats", &input]);
     assert!(!stdout(&text).contains("not counted"), "{}", shown(&text));
 }
+
+/// Runs mgn with a limit on the size of the files it writes (bash's `ulimit -f`, in 1024-byte
+/// blocks) and SIGXFSZ ignored, so that a write past the limit
+/// fails as a full disk does, with an error rather than a signal.
+fn mgn_with_file_limit(blocks: u32, args: &[&str]) -> std::process::Output {
+    let mut script = format!("trap '' XFSZ; ulimit -f {blocks} && exec \"$0\"");
+    for i in 1..=args.len() {
+        script.push_str(&format!(" \"${i}\""));
+    }
+    let mut command = std::process::Command::new("bash");
+    command
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_mgn"))
+        .args(args)
+        .current_dir(repo())
+        .env_remove("RUST_LOG");
+    command.output().expect("sh runs")
+}
+
+#[test]
+fn split_that_cannot_write_leaves_whole_games_and_says_how_many() {
+    let dir = scratch("split", "full-disk");
+    let game = |n: usize| {
+        format!(
+            "[Game \"dakon\"]\n[Event \"game {n} of a collection too big for the disk\"]\n\n1. B4 *\n\n"
+        )
+    };
+    // About 170 KB: more than one 64 KiB buffer fits under the limit of 96 KiB, not all.
+    let text: String = (1..=2000).map(game).collect();
+    let input = write(&dir, "in.mgn", &text);
+    let out = dir.join("out");
+    let output = mgn_with_file_limit(
+        96,
+        &["split", "--per", "5000", "-o", path_str(&out), &input],
+    );
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    let said = stderr(&output);
+    assert!(
+        said.contains("cannot write") && said.contains("0001.mgn"),
+        "{said}"
+    );
+    assert!(said.contains("games written before it are kept"), "{said}");
+    let written = fs::read_to_string(out.join("0001.mgn")).unwrap();
+    assert!(
+        !written.is_empty() && written.len() < text.len(),
+        "{}",
+        written.len()
+    );
+    // Whole games only: the file is the input's first games, byte for byte, ending where one
+    // of them ends.
+    assert!(
+        text.starts_with(&written),
+        "the file is not a prefix of the input"
+    );
+    assert!(
+        written.ends_with("*\n"),
+        "the file ends inside a game: {:?}",
+        &written[written.len().saturating_sub(40)..]
+    );
+    let kept = written.matches("[Game").count();
+    assert!(said.contains(&format!("{kept} games")), "{said}");
+    let check = mgn(&["check", path_str(&out.join("0001.mgn"))]);
+    assert_eq!(summary(&check), format!("{kept} passed, 0 failed"));
+}
+
+#[test]
+fn split_with_force_names_the_files_of_an_earlier_split_it_left() {
+    let dir = scratch("split", "force-leftovers");
+    let input = write(&dir, "in.mgn", TWO_EVENTS);
+    let out = dir.join("out");
+    let first = mgn(&["split", "--per", "1", "-o", path_str(&out), &input]);
+    assert_eq!(code(&first), 0, "{}", shown(&first));
+    assert_eq!(names(&out).len(), 4);
+    let again = mgn(&[
+        "split",
+        "--per",
+        "3",
+        "--force",
+        "-o",
+        path_str(&out),
+        &input,
+    ]);
+    assert_eq!(code(&again), 0, "{}", shown(&again));
+    // 0003.mgn and 0004.mgn are the first run's: a split never deletes a file, but it says so.
+    assert_eq!(
+        names(&out),
+        ["0001.mgn", "0002.mgn", "0003.mgn", "0004.mgn"]
+    );
+    let said = stderr(&again);
+    assert!(
+        said.contains("0003.mgn")
+            && said.contains("0004.mgn")
+            && said.contains("not written by this split"),
+        "{said}"
+    );
+    assert!(!said.contains("0001.mgn"), "{said}");
+}

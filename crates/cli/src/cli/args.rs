@@ -321,7 +321,9 @@ games without the tag go to _untagged.mgn. Each game is written exactly as it wa
 comments, games separated by a blank line.
 
 A file already there is never replaced without --force (mgn stops at it, exit 2); an input is
-never replaced. A game that does not read is reported as mgn check reports it and not written;
+never replaced, and no file is deleted: a note names the records in the folder that this split
+did not write. A write that fails (a full disk) stops the split, exit 2, and leaves each file
+ending after a whole game. A game that does not read is reported as mgn check reports it and not written;
 the others still are (exit 1).
 
 Exit status: 0 when every game was written; 1 when some game did not read; 2 for a usage or

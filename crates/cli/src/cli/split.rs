@@ -10,7 +10,9 @@
 //! Output files are opened with `create_new`, so that a file already there is never replaced
 //! without `--force`, even one that appears while mgn runs. `convert -o`'s `write_file` writes
 //! a whole file at once (a temporary file renamed); a split writes many files a game at a time,
-//! so it writes into them directly, and only a bounded number are open at a time.
+//! so it writes into them directly, and only a bounded number are open at a time. Each file's
+//! buffer holds whole games only, and a write that fails (a full disk) is cut back to the games
+//! before it: a file of the split never ends inside a game.
 
 use super::args::SplitArgs;
 use super::input::{self, InputError};
@@ -21,7 +23,7 @@ use super::Status;
 use mgn::notation::{games_in_part, parts, Game, Header};
 use std::collections::{HashMap, HashSet};
 use std::fs;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// The file of the games that lack the tag `--by-tag` names. A tag value is never given this
@@ -93,6 +95,9 @@ pub fn run(args: &SplitArgs) -> Status {
     }
     let written = files.written.len();
     tracing::info!(games = split.games, files = written, "split done");
+    if let Some(note) = files.others_in_folder() {
+        output::say(&note);
+    }
     split.status
 }
 
@@ -285,12 +290,73 @@ pub fn safe_name(value: &str) -> String {
     }
 }
 
+/// What an open file's buffer may hold before it is written: a few games, so that a split does
+/// not make a system call for each.
+const BUFFER_BYTES: usize = 64 * 1024;
+
+/// An open file of the split, and the whole games waiting to be written to it.
+struct Out {
+    file: fs::File,
+    /// Whole games, not yet written.
+    pending: Vec<u8>,
+    pending_games: usize,
+    /// Bytes and games in the file.
+    written_bytes: u64,
+    written_games: usize,
+}
+
+impl Out {
+    fn new(file: fs::File, written_bytes: u64, written_games: usize) -> Out {
+        Out {
+            file,
+            pending: Vec::new(),
+            pending_games: 0,
+            written_bytes,
+            written_games,
+        }
+    }
+
+    /// Writes the games waiting. When the write fails, the file is cut back to the games it
+    /// held before, so that it never ends inside a game.
+    fn flush(&mut self, path: &Path) -> Result<(), String> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        if let Err(error) = self.file.write_all(&self.pending) {
+            let cut = self.file.set_len(self.written_bytes);
+            let kept = match cut {
+                Ok(()) => format!(
+                    "the {} games written before it are kept, whole; the {} after them are not \
+                     written",
+                    self.written_games, self.pending_games
+                ),
+                Err(cut) => format!(
+                    "it may end inside a game: cutting it back to its {} whole games failed too \
+                     ({cut})",
+                    self.written_games
+                ),
+            };
+            self.pending.clear();
+            self.pending_games = 0;
+            return Err(format!(
+                "cannot write {}: {error}; {kept} (stopped: the split is not whole)",
+                path.display()
+            ));
+        }
+        self.written_bytes += self.pending.len() as u64;
+        self.written_games += self.pending_games;
+        self.pending.clear();
+        self.pending_games = 0;
+        Ok(())
+    }
+}
+
 /// The output files: those open, and every one written in this run.
 struct Files<'i> {
     folder: PathBuf,
     force: bool,
     inputs: Vec<&'i Path>,
-    open: HashMap<String, (BufWriter<fs::File>, u64)>,
+    open: HashMap<String, (Out, u64)>,
     /// Every file written in this run, and how many games it holds.
     written: HashMap<String, usize>,
     /// Counts uses, to close the file used least recently.
@@ -313,42 +379,46 @@ impl<'i> Files<'i> {
     /// already (the comments before a game would otherwise read as the last game's).
     fn append(&mut self, name: &str, pieces: &[&str]) -> Result<(), String> {
         let path = self.folder.join(name);
-        let shown = || path.display().to_string();
         self.clock += 1;
         if !self.open.contains_key(name) {
             if self.open.len() >= OPEN_FILES {
                 self.close_oldest()?;
             }
-            let file = self.open_file(name, &path)?;
-            self.open
-                .insert(name.to_string(), (BufWriter::new(file), self.clock));
+            let out = self.open_file(name, &path)?;
+            self.open.insert(name.to_string(), (out, self.clock));
         }
         let games = self.written.entry(name.to_string()).or_insert(0);
         let (out, used) = self.open.get_mut(name).expect("opened above");
         *used = self.clock;
-        let mut write = || -> io::Result<()> {
-            if *games > 0 {
-                out.write_all(b"\n")?;
-            }
-            for piece in pieces {
-                out.write_all(piece.as_bytes())?;
-            }
-            out.write_all(b"\n")
-        };
-        write().map_err(|error| format!("cannot write {}: {error}", shown()))?;
+        if *games > 0 {
+            out.pending.push(b'\n');
+        }
+        for piece in pieces {
+            out.pending.extend_from_slice(piece.as_bytes());
+        }
+        out.pending.push(b'\n');
+        out.pending_games += 1;
         *games += 1;
+        if out.pending.len() >= BUFFER_BYTES {
+            out.flush(&path)?;
+        }
         Ok(())
     }
 
     /// Opens a file of the split: new the first time (an existing one only with --force,
     /// never an input), to append to afterwards.
-    fn open_file(&self, name: &str, path: &Path) -> Result<fs::File, String> {
+    fn open_file(&self, name: &str, path: &Path) -> Result<Out, String> {
         let shown = path.display();
-        if self.written.contains_key(name) {
-            return fs::OpenOptions::new()
+        if let Some(&games) = self.written.get(name) {
+            let file = fs::OpenOptions::new()
                 .append(true)
                 .open(path)
-                .map_err(|error| format!("cannot open {shown} again: {error}"));
+                .map_err(|error| format!("cannot open {shown} again: {error}"))?;
+            let bytes = file
+                .metadata()
+                .map_err(|error| format!("cannot open {shown} again: {error}"))?
+                .len();
+            return Ok(Out::new(file, bytes, games));
         }
         if self.force && output::refuse_an_input(Some(path), &self.inputs).is_err() {
             return Err(format!("stopped: {shown} is an input"));
@@ -360,7 +430,7 @@ impl<'i> Files<'i> {
         } else {
             options.create_new(true);
         }
-        options.open(path).map_err(|error| {
+        let file = options.open(path).map_err(|error| {
             if error.kind() == io::ErrorKind::AlreadyExists {
                 format!(
                     "{shown} exists already: mgn split never replaces a file without --force \
@@ -369,7 +439,8 @@ impl<'i> Files<'i> {
             } else {
                 format!("cannot write {shown}: {error}")
             }
-        })
+        })?;
+        Ok(Out::new(file, 0, 0))
     }
 
     fn close_oldest(&mut self) -> Result<(), String> {
@@ -385,15 +456,43 @@ impl<'i> Files<'i> {
         Ok(())
     }
 
-    /// Flushes a file and closes it. Not synced to the disk, unlike `convert -o`'s file, whose
-    /// sync comes before the rename that replaces the old one: a split replaces nothing in
-    /// place, and a split by a tag of thousands of values would wait for the disk thousands of
-    /// times.
-    fn close(&self, name: &str, out: BufWriter<fs::File>) -> Result<(), String> {
-        out.into_inner()
-            .map_err(|error| error.into_error())
-            .map(drop)
-            .map_err(|error| format!("cannot write {}: {error}", self.folder.join(name).display()))
+    /// Writes what a file's buffer holds and closes it. Not synced to the disk, unlike `convert
+    /// -o`'s file, whose sync comes before the rename that replaces the old one: a split
+    /// replaces nothing in place, and a split by a tag of thousands of values would wait for the
+    /// disk thousands of times.
+    fn close(&self, name: &str, mut out: Out) -> Result<(), String> {
+        out.flush(&self.folder.join(name))
+    }
+
+    /// A note naming the records in the folder that this split did not write (an earlier
+    /// split's, left there by `--force`, which replaces files but deletes none), inputs aside:
+    /// read with this split's files, they would count games twice.
+    fn others_in_folder(&self) -> Option<String> {
+        const SHOWN: usize = 5;
+        let entries = fs::read_dir(&self.folder).ok()?;
+        let mut others: Vec<String> = entries
+            .filter_map(Result::ok)
+            .filter_map(|entry| entry.file_name().into_string().ok())
+            .filter(|name| name.ends_with(".mgn") && !self.written.contains_key(name))
+            .filter(|name| {
+                output::refuse_an_input(Some(&self.folder.join(name)), &self.inputs).is_ok()
+            })
+            .collect();
+        if others.is_empty() {
+            return None;
+        }
+        others.sort();
+        let more = others.len().saturating_sub(SHOWN);
+        others.truncate(SHOWN);
+        let mut names = others.join(", ");
+        if more > 0 {
+            names.push_str(&format!(" and {more} more"));
+        }
+        Some(format!(
+            "note: {} also holds records not written by this split ({names}): delete them if an \
+             earlier split left them, or they will be read with its files",
+            self.folder.display()
+        ))
     }
 
     fn close_all(&mut self) -> Result<(), String> {
