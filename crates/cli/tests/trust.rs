@@ -996,3 +996,21 @@ fn every_command_with_standard_output_closed_exits_2() {
         assert_eq!(stderr(&output), "", "{args:?}");
     }
 }
+
+#[test]
+fn max_failures_says_it_stopped_when_the_records_left_are_in_the_same_part() {
+    // The bad record and the one after it are in one part of one file, the last: no later
+    // part comes to say that the check stopped, and the records left were dropped silently.
+    let dir = scratch_for("max-failures-same-part");
+    let file = dir.join("both.mgn");
+    let false_claim = GOOD_DAKON.replace("x7(A2,B4)", "x3(A2)");
+    fs::write(&file, format!("{false_claim}\n{GOOD_DAKON}")).unwrap();
+    let output = mgn(&["check", "--max-failures", "1", path_str(&file)]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert!(
+        stderr(&output).contains("stopped after 1 bad records"),
+        "{}",
+        shown(&output)
+    );
+    assert_eq!(summary(&output), "0 passed, 1 failed");
+}
