@@ -687,3 +687,47 @@ fn split_with_force_names_the_files_of_an_earlier_split_it_left() {
     );
     assert!(!said.contains("0001.mgn"), "{said}");
 }
+
+#[test]
+fn stats_places_bytes_that_are_not_utf8_as_check_does_and_escapes_file_names() {
+    let dir = scratch("stats", "hostile-names");
+    write(
+        &dir,
+        "latin1.mgn",
+        "[Game \"dakon\"]\n[Event \"caf\u{e9}\"]\n\n1. B4 *\n",
+    );
+    // The name holds a line break and an escape sequence that would recolour a terminal.
+    fs::write(
+        dir.join("latin1.mgn"),
+        b"[Game \"dakon\"]\n[Event \"caf\xe9\"]\n\n1. B4 *\n",
+    )
+    .unwrap();
+    write(
+        &dir,
+        "bad\nname\u{1b}[31m.mgn",
+        "[Game \"dakon\"]\n\n1. B4 x3(A2) *\n",
+    );
+    let output = mgn(&["stats", path_str(&dir)]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    let report = stdout(&output);
+    let check = mgn(&["check", "-q", path_str(&dir)]);
+    let checked = stdout(&check);
+    // Where check puts the bad byte, with the same words and rule.
+    let utf8 = checked
+        .lines()
+        .find(|l| l.contains("latin1.mgn"))
+        .expect("check reports the Latin-1 file");
+    let place = utf8.split(": ").next().unwrap();
+    assert!(place.ends_with("latin1.mgn:2:12"), "{utf8}");
+    assert!(
+        report.contains(&format!(
+            "{place}: not valid UTF-8: byte 0xe9 at byte offset 26 [mgn.syntax]"
+        )),
+        "{report}"
+    );
+    assert!(!report.contains('\u{1b}'), "{report:?}");
+    assert!(
+        report.contains("bad\\u{a}name\\u{1b}[31m.mgn:3:7"),
+        "{report}"
+    );
+}

@@ -18,10 +18,12 @@ use super::input::{self, InputError};
 use super::output;
 use super::render::Paint;
 use super::report::{self, Source};
+use super::source::{displayable, displayable_name};
 use super::split::tag_value;
 use super::Status;
 use mgn::notation::{games_in_part, parts, Element, GameReader, Header, Outcome, Part, Side, Span};
 use mgn::replay::{replay_moves, MoveText, ReplayOptions, StepCounts};
+use mgn::rules::general;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::borrow::Cow;
@@ -529,20 +531,30 @@ fn part_stats(name: &str, file: usize, part: &Part, options: &Options) -> (Stats
         Ok(text) => text,
         Err(error) => {
             stats.total.unreadable += 1;
+            // Placed and worded as `mgn check` places a record that is not UTF-8: at its first
+            // bad byte, under mgn.syntax.
+            let (line, column, rule, message) = match (part.too_long(), part.text()) {
+                (Some(error), _) => (part.line, 1, None, error.message()),
+                (None, Err(utf8)) => {
+                    let lossy = String::from_utf8_lossy(&part.bytes);
+                    let at = utf8.valid_up_to();
+                    let (line, column) = Source::of_part(name, &lossy, part).line_col(at);
+                    let message = format!(
+                        "not valid UTF-8: byte 0x{:02x} at byte offset {}",
+                        part.bytes[at],
+                        part.offset + at as u64
+                    );
+                    (line, column, Some(general::SYNTAX.to_string()), message)
+                }
+                (None, Ok(_)) => (part.line, 1, None, "the record does not read".to_string()),
+            };
             stats.note_failure(Failure {
                 file,
-                line: part.line,
-                column: 1,
+                line,
+                column,
                 ply: None,
-                rule: None,
-                message: match (part.too_long(), part.text()) {
-                    (Some(error), _) => error.message(),
-                    (None, Err(utf8)) => format!(
-                        "not valid UTF-8 at byte offset {}",
-                        part.offset + utf8.valid_up_to() as u64
-                    ),
-                    (None, Ok(_)) => "the record does not read".to_string(),
-                },
+                rule,
+                message,
             });
             rendered.push(error);
             return (stats, rendered);
@@ -772,7 +784,10 @@ fn text_report(stats: &Stats, names: &[String], options: &Options) -> String {
             let _ = writeln!(
                 out,
                 "  {}:{}:{}: {ply}{}{rule}",
-                names[failure.file], failure.line, failure.column, failure.message
+                displayable_name(&names[failure.file]),
+                failure.line,
+                failure.column,
+                displayable(&failure.message)
             );
         }
         if failing > stats.failures.len() as u64 {
