@@ -517,3 +517,32 @@ fn annotate_reports_are_kept() {
         panic!("annotate's reports differ from what users saw before:\n{diff}");
     }
 }
+
+#[test]
+fn annotate_stops_when_the_reader_of_its_output_has_gone() {
+    // 20,000 games with a false claim each: every one annotated is a line on standard error.
+    let game = "[Game \"dakon\"]\n[First \"B\"]\n\n1. B4 x3(A2) *\n\n";
+    let dir = scratch("reader-gone");
+    let input = write(&dir, "many.mgn", &game.repeat(20_000));
+    // Standard error goes to a file: a pipe nobody reads while the test waits on standard
+    // output would fill, and stop mgn before it wrote anything.
+    let said = dir.join("stderr.txt");
+    let mut child = command(&["annotate", path_str(&input)])
+        .stderr(fs::File::create(&said).unwrap())
+        .spawn()
+        .expect("mgn runs");
+    // Read the first bytes, then go, as `mgn annotate big.mgn | head -1` does.
+    let mut first = [0u8; 1];
+    use std::io::Read;
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let output = child.wait_with_output().unwrap();
+    // A closed pipe is no error, and the run ends soon after it: far fewer games reported
+    // than the file holds.
+    let said = fs::read_to_string(&said).unwrap();
+    assert_eq!(code(&output), 0, "{}", said.lines().last().unwrap_or(""));
+    let corrected = said.matches("corrected to").count();
+    assert!(
+        corrected < 10_000,
+        "annotated {corrected} games for a reader that had gone"
+    );
+}

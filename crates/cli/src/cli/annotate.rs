@@ -99,7 +99,7 @@ pub fn run(args: &AnnotateArgs) -> Status {
         }
         _ => {
             let mut out = output::stdout();
-            let written = annotate_all(&mut out);
+            let written = annotate_all(&mut out.stopping());
             output::finish(&mut out, written, status)
         }
     }

@@ -34,6 +34,13 @@ impl<W: Write> PipeSafe<W> {
         self.closed
     }
 
+    /// The same writer for a producer that knows nothing of it but `Write`: once the reader
+    /// has gone, each write fails with `BrokenPipe`, so that the producer stops (`?`) rather
+    /// than work for nobody. [`finish`] takes that error as the end it is, not a failure.
+    pub fn stopping(&mut self) -> Stopping<'_, W> {
+        Stopping(self)
+    }
+
     fn absorb(&mut self, result: io::Result<()>) -> io::Result<()> {
         match result {
             Err(error) if error.kind() == ErrorKind::BrokenPipe => {
@@ -61,6 +68,27 @@ impl<W: Write> Write for PipeSafe<W> {
         }
         let result = self.inner.flush();
         self.absorb(result)
+    }
+}
+
+/// See [`PipeSafe::stopping`].
+pub struct Stopping<'p, W: Write>(&'p mut PipeSafe<W>);
+
+impl<W: Write> Write for Stopping<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let written = self.0.write(buf)?;
+        if self.0.closed {
+            return Err(ErrorKind::BrokenPipe.into());
+        }
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()?;
+        if self.0.closed {
+            return Err(ErrorKind::BrokenPipe.into());
+        }
+        Ok(())
     }
 }
 
@@ -157,6 +185,8 @@ pub fn stdout() -> Stdout {
 pub fn finish(out: &mut impl Write, written: io::Result<()>, status: Status) -> Status {
     match written.and_then(|()| out.flush()) {
         Ok(()) => status,
+        // The reader went away: what was left to write is nobody's (see `PipeSafe::stopping`).
+        Err(error) if error.kind() == ErrorKind::BrokenPipe => status,
         Err(error) => {
             say(&format!("cannot write to standard output: {error}"));
             Status::Error
