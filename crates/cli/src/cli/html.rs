@@ -183,6 +183,26 @@ fn board(game: &Game, layout: Layout, step: Option<&PlyRecord>, position: Positi
     }
 }
 
+/// The steps `0..steps` from `from` outward, nearest first, one side then the other: every
+/// prefix of it is one run of steps around `from`.
+fn outward(from: usize, steps: usize) -> impl Iterator<Item = usize> {
+    let from = from.min(steps.saturating_sub(1));
+    let after = from..steps;
+    let before = (0..from).rev();
+    let mut after = after.fuse();
+    let mut before = before.fuse();
+    let mut take_after = true;
+    std::iter::from_fn(move || {
+        let next = if take_after {
+            after.next().or_else(|| before.next())
+        } else {
+            before.next().or_else(|| after.next())
+        };
+        take_after = !take_after;
+        next
+    })
+}
+
 /// A game as a section of the page: its tags, its board at each step with a slider, its move
 /// text with the current step marked and each step's claims and comments, and its failure
 /// opened with the claimed and replayed boards side by side.
@@ -250,16 +270,26 @@ fn game_section_within(record: &Record, id: usize, max_steps: usize, max_bytes: 
             }
         }
     }
+    // The step the page opens at: `--ply N`'s, else the failure's, else the start.
+    let wanted = match record.ply {
+        Some(ply) => replayed
+            .plies
+            .iter()
+            .position(|p| matches!(p.label, StepLabel::Ply { ply: n, .. } if n == ply))
+            .map_or_else(
+                || if ply == 0 { 0 } else { steps.saturating_sub(1) },
+                |i| i + 1,
+            ),
+        None => failing_step.unwrap_or(0),
+    };
     let mut json_steps = Vec::new();
     let (mut first, mut end) = (0, 0);
     if let (Some(layout), Some(start)) = (layout, replayed.start.clone()) {
-        // A failing game keeps the steps that lead to its failure, any other its first ones.
-        let order: Box<dyn Iterator<Item = usize>> = match failing_step {
-            Some(_) => Box::new((0..steps).rev()),
-            None => Box::new(0..steps),
-        };
+        // The steps kept are those nearest the one the page opens at, taken outward from it
+        // in turn, so that they are one run of steps around it: a game's first steps, the
+        // steps that lead to its failure, or those around `--ply N`.
         let mut bytes = 0;
-        for index in order {
+        for index in outward(wanted, steps) {
             if json_steps.len() >= max_steps || bytes >= max_bytes {
                 break;
             }
@@ -273,38 +303,26 @@ fn game_section_within(record: &Record, id: usize, max_steps: usize, max_bytes: 
                 Some(StepLabel::Ply { ply, .. }) => Some(*ply),
                 _ => None,
             };
-            json_steps.push(serde_json::json!({
-                "step": index,
-                "ply": ply,
-                "words": step_words(step),
-                "laps": drawn.marks.laps.len(),
-                "notes": notes.get(index).cloned().unwrap_or_default(),
-                "svg": svg,
-            }));
+            json_steps.push((
+                index,
+                serde_json::json!({
+                    "step": index,
+                    "ply": ply,
+                    "words": step_words(step),
+                    "laps": drawn.marks.laps.len(),
+                    "notes": notes.get(index).cloned().unwrap_or_default(),
+                    "svg": svg,
+                }),
+            ));
             bytes += svg_len;
-            first = if json_steps.len() == 1 {
-                index
-            } else {
-                first.min(index)
-            };
-            end = end.max(index + 1);
         }
-        if failing_step.is_some() {
-            json_steps.reverse();
+        json_steps.sort_by_key(|(index, _)| *index);
+        if let (Some((low, _)), Some((high, _))) = (json_steps.first(), json_steps.last()) {
+            (first, end) = (*low, high + 1);
         }
     }
-    let opening = match record.ply {
-        Some(ply) => replayed
-            .plies
-            .iter()
-            .position(|p| matches!(p.label, StepLabel::Ply { ply: n, .. } if n == ply))
-            .map_or_else(
-                || if ply == 0 { 0 } else { end.saturating_sub(1) },
-                |i| i + 1,
-            ),
-        None => failing_step.unwrap_or(0),
-    };
-    let opening = opening.clamp(first, end.max(first + 1) - 1);
+    let json_steps: Vec<serde_json::Value> = json_steps.into_iter().map(|(_, v)| v).collect();
+    let opening = wanted.clamp(first, end.max(first + 1) - 1);
 
     if json_steps.is_empty() {
         out.push_str(
@@ -886,6 +904,11 @@ mod tests {
 
     /// The section of the `number`th game of `text`, kept to `max_steps` steps.
     fn section_of(text: &str, number: usize, max_steps: usize) -> Section {
+        section_at(text, number, max_steps, None)
+    }
+
+    /// [`section_of`], opened at ply `ply` (`--ply`).
+    fn section_at(text: &str, number: usize, max_steps: usize, ply: Option<usize>) -> Section {
         let source = Source::whole("game.mgn", text);
         let games = parse_games(text);
         let game = games[number - 1].as_ref().unwrap();
@@ -894,7 +917,7 @@ mod tests {
             number,
             game,
             reports: Vec::new(),
-            ply: None,
+            ply,
             max_laps: mgn::rules::DEFAULT_MAX_LAPS,
         };
         game_section_within(&record, 1, max_steps, GAME_BYTES)
@@ -913,6 +936,21 @@ mod tests {
         assert_eq!(section.html.matches("\"step\":").count(), 10);
         // The moves past the steps kept are in the move text, without a board to show.
         assert!(section.html.contains("<span class=\"step unshown\">"));
+    }
+
+    #[test]
+    fn a_long_game_opened_past_the_steps_kept_keeps_the_steps_around_that_ply() {
+        // --ply 20 of a game cut to 6 steps: the page opens at ply 20 itself (step 21: round
+        // 2's start is a step), among the steps around it, not at the last of the game's
+        // first steps.
+        let section = section_at(LONG, 1, 6, Some(20));
+        assert!(
+            section.html.contains("min=\"18\" max=\"23\" value=\"21\""),
+            "{}",
+            section.html
+        );
+        assert!(section.html.contains("\"ply\":20"));
+        assert_eq!(section.html.matches("\"step\":").count(), 6);
     }
 
     #[test]
