@@ -47,7 +47,6 @@ enum Unit {
     },
     /// The file could not be read, or not to its end.
     Error {
-        file: usize,
         error: InputError,
     },
 }
@@ -230,9 +229,9 @@ fn report_unit<W: io::Write>(
             bar.inc(per_file);
             bar.suspend(|| reported.end(report, &names[file]))?;
         }
-        Unit::Error { file, error } => {
+        Unit::Error { error } => {
             bar.inc(per_file);
-            reported.forget(file);
+            reported.forget();
             output::say(&report::input_error(&error));
             return Ok(Status::Error);
         }
@@ -330,7 +329,7 @@ fn read_all(
         let (name, reader) = match opened {
             Ok(opened) => opened,
             Err(error) => {
-                if !handing.marker(Unit::Error { file, error }) {
+                if !handing.marker(Unit::Error { error }) {
                     return;
                 }
                 continue;
@@ -345,7 +344,7 @@ fn read_all(
                         name: name.clone(),
                         error,
                     };
-                    if !handing.marker(Unit::Error { file, error }) {
+                    if !handing.marker(Unit::Error { error }) {
                         return;
                     }
                     // A file read part way has no end to report: whether it held a game is
@@ -496,12 +495,12 @@ impl Reported {
         } else {
             Ok(())
         };
-        self.forget(0);
+        self.forget();
         written
     }
 
     /// Starts afresh for the next file.
-    fn forget(&mut self, _file: usize) {
+    fn forget(&mut self) {
         self.records = 0;
         self.empty_tail = None;
     }
