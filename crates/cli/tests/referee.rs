@@ -419,6 +419,89 @@ fn a_record_between_rounds_writes_out_the_steps_mgn_deferred() {
     );
 }
 
+/// mgn's engine behind a proxy that buys each lost muzi back as soon as `next-round` is
+/// answered, as an engine that makes the sources' steps eagerly would (docs/protocol.md, "Dong
+/// Wo between rounds", holds them until a decision calls for them): the muzi goes home and its
+/// price, or what its owner has of it, goes to the holder.
+const EAGER_BUY_BACK: &str = r#"
+import subprocess, sys
+
+engine = subprocess.Popen([sys.argv[1], "engine"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True)
+
+def pile(text):
+    digits = text[:len(text) - len(text.lstrip("0123456789"))]
+    return int(digits or 0), text[len(digits):]
+
+def bought_back(position):
+    words = position.split(" ")
+    stores = [pile(s) for s in words[1].split("/")]
+    for owner, muzi in ((0, "mA"), (1, "mB")):
+        holder = 1 - owner
+        if muzi in stores[holder][1]:
+            paid = min(5, stores[owner][0])
+            stores[holder] = (stores[holder][0] + paid, stores[holder][1].replace(muzi, ""))
+            stores[owner] = (stores[owner][0] - paid, stores[owner][1] + muzi)
+    words[1] = "/".join(str(n) + markers for n, markers in stores)
+    return " ".join(words)
+
+for line in sys.stdin:
+    engine.stdin.write(line)
+    engine.stdin.flush()
+    if line.strip() == "quit":
+        break
+    answer = engine.stdout.readline().rstrip("\n")
+    if line.strip() == "next-round" and answer.startswith("position "):
+        answer = "position " + bought_back(answer[len("position "):])
+    print(answer, flush=True)
+"#;
+
+/// An engine that buys the muzi back at the round's start, not when a decision calls for it,
+/// differs at `next-round`; the record ends at the round marker with a checkpoint of mgn's
+/// position there (the muzi still in its capturer's winnings), and passes mgn check.
+#[test]
+fn an_engine_that_buys_back_at_the_round_start_differs_at_next_round() {
+    if !python3("an eager buy-back") {
+        return;
+    }
+    let dir = scratch("referee", "eager-buy-back");
+    let proxy = dir.join("eager.py");
+    fs::write(&proxy, EAGER_BUY_BACK).unwrap();
+    let record = dir.join("difference.mgn");
+    let output = referee(
+        &[
+            "--game",
+            "dong-wo",
+            "--depth",
+            "0",
+            "--games",
+            "10",
+            "--record",
+            path_str(&record),
+        ],
+        &["python3", path_str(&proxy), MGN],
+    );
+    let out = stdout(&output);
+    assert_eq!(code(&output), 1, "{out}{}", stderr(&output));
+    assert!(out.contains("  request:  next-round"), "{out}");
+    assert!(
+        out.contains("mgn check passes it under mgn's rules"),
+        "{out}"
+    );
+    let text = fs::read_to_string(&record).unwrap();
+    let marker = text
+        .split_whitespace()
+        .position(|w| w == "round")
+        .expect("a round marker");
+    let after: Vec<&str> = text.split_whitespace().skip(marker + 2).collect();
+    assert!(
+        after[0].starts_with('['),
+        "no checkpoint after the marker: {text}"
+    );
+    let checked = mgn(&["check", path_str(&record)]);
+    assert_eq!(code(&checked), 0, "{}", shown(&checked));
+}
+
 /// A record that cannot be written is never reported as written.
 #[cfg(unix)]
 #[test]
