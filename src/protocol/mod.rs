@@ -14,8 +14,8 @@ mod session;
 
 pub use engine::{EngineProcess, Misbehaviour};
 pub use referee::{
-    Found, PerftSummary, Referee, RefereeOptions, RefereeProgress, Refereed, Verdict,
-    DEFAULT_PERFT_BUDGET,
+    default_max_plies, Found, PerftSummary, Referee, RefereeOptions, RefereeProgress, Refereed,
+    Verdict, DEFAULT_MAX_PLIES, DEFAULT_PERFT_BUDGET,
 };
 pub use session::{status_of, Session};
 

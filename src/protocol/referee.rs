@@ -10,7 +10,7 @@ mod shrink;
 use super::engine::{EngineProcess, Misbehaviour};
 use super::{Answer, ErrorKind, GameSpec, Request, Session, Setup, Status as Played, VERSION};
 use crate::generate::Rng;
-use crate::notation::Side;
+use crate::notation::{GameKind, Side};
 use crate::perft::{divide_within, Bound, Unbounded, MAX_DEPTH};
 use crate::rules::{Phase, RulesExt, WithRules};
 use std::time::{Duration, Instant};
@@ -19,6 +19,23 @@ use std::time::{Duration, Instant};
 /// (examples/engine.py walks about 100,000 a second), far within the default timeout, and
 /// it reaches depth 2 on Dakon 2x5, where the referee compared before it had a budget.
 pub const DEFAULT_PERFT_BUDGET: u64 = 200_000;
+
+/// The ply cap of a random game when none is named: random Dakon games seldom end (a cut
+/// game still compares 300 plies, several rounds), nor do Mraw imrujen's under some presets.
+pub const DEFAULT_MAX_PLIES: usize = 300;
+
+/// The ply cap of a random game of `game` when none is named: [`DEFAULT_MAX_PLIES`], but for
+/// Dong Wo, whose random games end (a player is left a single hole) after many rounds and their
+/// transactions: 3000 plies, so that whole games are compared. Measured over 140 random games
+/// of each preset (`mgn referee --max-plies 100000`, seeds 1 to 140): every game ended,
+/// `mancala-world`'s within 700 plies and `catalan`'s within 1400, where 300 cut a seventh and
+/// nearly half of them before their end.
+pub fn default_max_plies(game: GameKind) -> usize {
+    match game {
+        GameKind::DongWo => 3000,
+        _ => DEFAULT_MAX_PLIES,
+    }
+}
 
 /// What a referee compares, and how long it waits. The notes of a report name these by
 /// `mgn referee`'s options (`--timeout`, `--perft-budget`).
@@ -36,7 +53,8 @@ pub struct RefereeOptions {
     pub games: usize,
     /// The random seed of the games: the same seed gives the same games.
     pub seed: u64,
-    /// A random game that has not ended after this many plies stops there.
+    /// A random game that has not ended after this many plies stops there (every decision
+    /// that ends a turn is a ply: a Dong Wo transaction too, as perft counts it).
     pub max_plies: usize,
     /// The player who moves first in the perft tree and in every random game: for an engine
     /// whose first player is fixed (Ludii's). `None`: perft starts with B, as a record's game
@@ -53,7 +71,7 @@ impl Default for RefereeOptions {
             perft_budget: DEFAULT_PERFT_BUDGET,
             games: 10,
             seed: 1,
-            max_plies: 300,
+            max_plies: DEFAULT_MAX_PLIES,
             first: None,
         }
     }

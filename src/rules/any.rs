@@ -300,6 +300,19 @@ macro_rules! any_rules {
                         .map(Into::into),)*
                 }
             }
+            fn compulsory_before(
+                &self,
+                state: &AnyState,
+                decision: &AnyDecision,
+            ) -> Vec<AnyDecision> {
+                match self {
+                    $(AnyRules::$game(rules) => rules
+                        .compulsory_before(<$state>::inner(state), <$decision>::inner(decision))
+                        .into_iter()
+                        .map(Into::into)
+                        .collect(),)*
+                }
+            }
             fn decision_from_action(&self, action: &HoleAction) -> Result<AnyDecision, Diagnostic> {
                 match self {
                     $(AnyRules::$game(rules) => rules.decision_from_action(action).map(Into::into),)*

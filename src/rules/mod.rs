@@ -231,6 +231,18 @@ pub trait Rules {
     ) -> Option<Self::Decision> {
         None
     }
+    /// The steps without a choice that playing `decision` from `state` makes before it, as
+    /// decisions a record may write (Dong Wo's muzi bought back and fill, which wait for the
+    /// first transaction or move that comes after them: `muzi:A fill:A fill:B` before a
+    /// round's first move). Played in order and then `decision`, they leave the state that
+    /// `decision` alone leaves. None in a game whose every step is made where it falls.
+    fn compulsory_before(
+        &self,
+        _state: &Self::State,
+        _decision: &Self::Decision,
+    ) -> Vec<Self::Decision> {
+        Vec::new()
+    }
     /// The decision an owner action written between moves stands for (Dong Wo's `^A4`).
     fn decision_from_action(
         &self,

@@ -302,6 +302,206 @@ fn a_record_that_ends_in_a_dong_wo_turn_or_transaction_passes_check() {
     }
 }
 
+/// Random Dong Wo games are refereed whole under each preset (the default --max-plies is
+/// Dong Wo's 3000): every game ends, and on the way both sides are asked `next-round`, `moves`
+/// between rounds, and the `play` of the winner's hole and of purchases (#35). The engine is
+/// mgn's own behind a shell that keeps what it is asked and answers.
+#[cfg(unix)]
+#[test]
+fn dong_wo_random_games_are_refereed_whole_through_rounds_and_transactions() {
+    for preset in ["mancala-world", "catalan"] {
+        let dir = scratch("referee", &format!("dong-wo-whole-{preset}"));
+        let (asked, answered) = (dir.join("asked.txt"), dir.join("answered.txt"));
+        let engine = format!(
+            "tee '{}' | '{MGN}' engine | tee '{}'",
+            path_str(&asked),
+            path_str(&answered)
+        );
+        let output = referee(
+            &[
+                "--game", "dong-wo", "--preset", preset, "--depth", "0", "--games", "3",
+            ],
+            &["sh", "-c", &engine],
+        );
+        assert_eq!(code(&output), 0, "{preset}: {}", shown(&output));
+        assert!(
+            stdout(&output).contains("random games: 3 of 3 agreed"),
+            "{}",
+            stdout(&output)
+        );
+        let answered = fs::read_to_string(&answered).unwrap();
+        let ended = answered
+            .lines()
+            .filter(|l| l.starts_with("played game-over"))
+            .count();
+        assert_eq!(ended, 3, "{preset}: not every game was played to its end");
+        let asked = fs::read_to_string(&asked).unwrap();
+        let requests: Vec<&str> = asked.lines().collect();
+        for wanted in ["next-round", "play win:", "play buy:"] {
+            assert!(
+                requests.iter().any(|r| r.starts_with(wanted)),
+                "{preset}: no `{wanted}` asked"
+            );
+        }
+        // `moves` is compared right after `next-round`, before the round's transactions.
+        assert!(
+            requests
+                .windows(2)
+                .any(|pair| pair == ["next-round", "moves"]),
+            "{preset}: no `moves` between rounds"
+        );
+    }
+}
+
+/// An engine that buys the muzi back before the hole just won (`dong-wo.rebuy.order=muzi-first`)
+/// is caught at that purchase: the report names the transaction, and the record (the round's
+/// end, its marker, the winner's hole and the buying back) passes mgn check and fails under the
+/// engine's reading.
+#[test]
+fn an_engine_that_differs_between_rounds_is_caught_at_the_transaction() {
+    let (out, record) = against_override(
+        "rebuy-order",
+        &["--game", "dong-wo", "--depth", "0", "--games", "30"],
+        "dong-wo.rebuy.order=muzi-first",
+    );
+    assert!(out.contains("  request:  play rebuy:"), "{out}");
+    assert!(
+        out.contains("mgn check passes it under mgn's rules"),
+        "{out}"
+    );
+    let text = fs::read_to_string(&record).unwrap();
+    assert!(text.contains("round 2 win:"), "{text}");
+    assert_check_splits(&record, "dong-wo.rebuy.order=muzi-first");
+}
+
+/// The record of a difference between rounds writes out what mgn had deferred to the decision
+/// of the difference: the muzi bought back before a purchase, the fill before the round's first
+/// move, each followed by a checkpoint of mgn's position there. With `dong-wo.buy.when=after-fill`
+/// the record buys back the muzi and buys, and passes mgn check; with
+/// `dong-wo.owned.top-up=one-stone` the engine sows from a won hole that mgn's fill left empty,
+/// and the record fills both rows, shows the empty hole, and plays the engine's move, which mgn
+/// check refuses there.
+#[test]
+fn a_record_between_rounds_writes_out_the_steps_mgn_deferred() {
+    let (out, record) = against_override(
+        "deferred-buy-back",
+        &["--game", "dong-wo", "--depth", "0", "--games", "30"],
+        "dong-wo.buy.when=after-fill",
+    );
+    assert!(
+        out.contains("mgn check passes it under mgn's rules"),
+        "{out}"
+    );
+    let text = fs::read_to_string(&record).unwrap();
+    assert!(
+        text.contains(" muzi:A [") || text.contains(" muzi:B ["),
+        "{text}"
+    );
+    assert_check_splits(&record, "dong-wo.buy.when=after-fill");
+
+    let (out, record) = against_override(
+        "deferred-fill",
+        &["--game", "dong-wo", "--depth", "0", "--games", "30"],
+        "dong-wo.owned.top-up=one-stone",
+    );
+    assert!(
+        out.contains("mgn check fails it at the engine's decision"),
+        "{out}"
+    );
+    let text = fs::read_to_string(&record).unwrap();
+    assert!(text.contains(" fill:A fill:B ["), "{text}");
+    let checked = mgn(&["check", path_str(&record)]);
+    assert_eq!(code(&checked), 1, "{}", shown(&checked));
+    assert!(
+        shown(&checked).contains("dong-wo.sow.start"),
+        "{}",
+        shown(&checked)
+    );
+}
+
+/// mgn's engine behind a proxy that buys each lost muzi back as soon as `next-round` is
+/// answered, as an engine that makes the sources' steps eagerly would (docs/protocol.md, "Dong
+/// Wo between rounds", holds them until a decision calls for them): the muzi goes home and its
+/// price, or what its owner has of it, goes to the holder.
+const EAGER_BUY_BACK: &str = r#"
+import subprocess, sys
+
+engine = subprocess.Popen([sys.argv[1], "engine"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True)
+
+def pile(text):
+    digits = text[:len(text) - len(text.lstrip("0123456789"))]
+    return int(digits or 0), text[len(digits):]
+
+def bought_back(position):
+    words = position.split(" ")
+    stores = [pile(s) for s in words[1].split("/")]
+    for owner, muzi in ((0, "mA"), (1, "mB")):
+        holder = 1 - owner
+        if muzi in stores[holder][1]:
+            paid = min(5, stores[owner][0])
+            stores[holder] = (stores[holder][0] + paid, stores[holder][1].replace(muzi, ""))
+            stores[owner] = (stores[owner][0] - paid, stores[owner][1] + muzi)
+    words[1] = "/".join(str(n) + markers for n, markers in stores)
+    return " ".join(words)
+
+for line in sys.stdin:
+    engine.stdin.write(line)
+    engine.stdin.flush()
+    if line.strip() == "quit":
+        break
+    answer = engine.stdout.readline().rstrip("\n")
+    if line.strip() == "next-round" and answer.startswith("position "):
+        answer = "position " + bought_back(answer[len("position "):])
+    print(answer, flush=True)
+"#;
+
+/// An engine that buys the muzi back at the round's start, not when a decision calls for it,
+/// differs at `next-round`; the record ends at the round marker with a checkpoint of mgn's
+/// position there (the muzi still in its capturer's winnings), and passes mgn check.
+#[test]
+fn an_engine_that_buys_back_at_the_round_start_differs_at_next_round() {
+    if !python3("an eager buy-back") {
+        return;
+    }
+    let dir = scratch("referee", "eager-buy-back");
+    let proxy = dir.join("eager.py");
+    fs::write(&proxy, EAGER_BUY_BACK).unwrap();
+    let record = dir.join("difference.mgn");
+    let output = referee(
+        &[
+            "--game",
+            "dong-wo",
+            "--depth",
+            "0",
+            "--games",
+            "10",
+            "--record",
+            path_str(&record),
+        ],
+        &["python3", path_str(&proxy), MGN],
+    );
+    let out = stdout(&output);
+    assert_eq!(code(&output), 1, "{out}{}", stderr(&output));
+    assert!(out.contains("  request:  next-round"), "{out}");
+    assert!(
+        out.contains("mgn check passes it under mgn's rules"),
+        "{out}"
+    );
+    let text = fs::read_to_string(&record).unwrap();
+    let marker = text
+        .split_whitespace()
+        .position(|w| w == "round")
+        .expect("a round marker");
+    let after: Vec<&str> = text.split_whitespace().skip(marker + 2).collect();
+    assert!(
+        after[0].starts_with('['),
+        "no checkpoint after the marker: {text}"
+    );
+    let checked = mgn(&["check", path_str(&record)]);
+    assert_eq!(code(&checked), 0, "{}", shown(&checked));
+}
+
 /// A record that cannot be written is never reported as written.
 #[cfg(unix)]
 #[test]

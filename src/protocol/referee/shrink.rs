@@ -335,9 +335,17 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             ))],
             turn: Vec::new(),
         };
-        for step in &line.steps[from..] {
+        // The difference's round: its compulsory steps are written out where mgn made them.
+        let round_begun = line.steps[from..]
+            .iter()
+            .rposition(|step| matches!(step, Step::NextRound))
+            .map(|i| from + i);
+        for (i, step) in line.steps.iter().enumerate().skip(from) {
             match step {
                 Step::Decision(d) => {
+                    if round_begun.is_some_and(|begun| i > begun) {
+                        written.compulsory_steps(&mut session, d);
+                    }
                     session.play(d);
                     written.turn.push(d.clone());
                     if !matches!(rules.phase(session.state()), Phase::Continue { .. }) {
@@ -423,6 +431,9 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         match (&difference.request, played) {
             (_, Some(text)) => {
                 if let Ok(decision) = session.find(&text) {
+                    if turn_began {
+                        written.compulsory_steps(session, &decision);
+                    }
                     let mut captured = Captured::default();
                     if let Answer::Played {
                         captured: first, ..
@@ -474,6 +485,11 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             }
             (Request::Moves, None) => {
                 if let Some(extra) = engine_only.first() {
+                    if turn_began {
+                        if let Some(decision) = decision_written(rules, extra) {
+                            written.compulsory_steps(session, &decision);
+                        }
+                    }
                     written.engine_decision(extra);
                 }
             }
@@ -536,6 +552,25 @@ impl<R: RulesExt> Written<'_, R> {
         }
     }
 
+    /// The steps without a choice that `decision` would make first where `session` stands
+    /// (Dong Wo's muzi bought back and fill, which mgn makes only when a decision after them
+    /// comes), played and written out with a checkpoint after them: the record shows the
+    /// position the decision starts from, as mgn has it.
+    fn compulsory_steps(&mut self, session: &mut Session<'_, R>, decision: &R::Decision) {
+        let steps = self.rules.compulsory_before(session.state(), decision);
+        if steps.is_empty() {
+            return;
+        }
+        self.push_turn();
+        for step in &steps {
+            session.play(step);
+            self.moves
+                .push(self.rules.move_from_decisions(std::slice::from_ref(step)));
+        }
+        self.moves
+            .push(checkpoint(self.rules.position(session.state())));
+    }
+
     /// The next round started in `session`, and written.
     fn next_round(&mut self, session: &mut Session<'_, R>) {
         let round = self.rules.round(session.state());
@@ -571,6 +606,24 @@ impl<R: RulesExt> Written<'_, R> {
                 .push(comment(&format!("the engine lists {extra} here"))),
         }
     }
+}
+
+/// The decision `text` is written for, read as a record reads it, where it begins a turn or
+/// is a transaction (its first decision, for a move of several); None when it does not read.
+fn decision_written<R: RulesExt>(rules: &R, text: &str) -> Option<R::Decision> {
+    let record = format!("[Game \"{}\"]\n\n{text} *\n", rules.def().kind);
+    let game = parse_games(&record).into_iter().next()?.ok()?;
+    game.moves.iter().find_map(|element| match element {
+        Element::Move(m) => rules
+            .decisions_from_move(&m.value)
+            .ok()?
+            .into_iter()
+            .next()
+            .map(|(decision, _)| decision),
+        Element::Transaction(t) => rules.decision_from_transaction(&t.value).ok(),
+        Element::Pass(_) => rules.pass_decision(),
+        _ => None,
+    })
 }
 
 /// mgn's trace of a difference's decision, the rules it went through, and the one that

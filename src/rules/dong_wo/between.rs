@@ -838,6 +838,61 @@ impl DongWo {
         Ok(())
     }
 
+    /// The compulsory steps still to make that `decision` makes first, from `state`, as the
+    /// transactions a record writes for them: each lost muzi bought back (`muzi:A`), then
+    /// each fill (`fill:A`), as far as `decision` needs them (`before_purchase`,
+    /// `close_between`). None while the winner's hole is still to choose: it comes first.
+    pub(super) fn deferred_before(
+        &self,
+        state: &DongWoState,
+        decision: &DongWoDecision,
+    ) -> Vec<Transaction> {
+        let Some(between) = &state.between else {
+            return Vec::new();
+        };
+        if !between.begun || between.winner.is_some() || state.turn.is_some() {
+            return Vec::new();
+        }
+        let after_fill = self.config.buy_when == BuyWhen::AfterFill;
+        let (muzi, fills) = match decision {
+            DongWoDecision::Sow { .. } | DongWoDecision::Pass => (true, true),
+            DongWoDecision::Deal { deal } => match *deal {
+                Transaction::Rebuy { hole }
+                    if ring_index(hole).is_some_and(|i| between.just_won == Some(i as u8)) =>
+                {
+                    (self.config.rebuy_order == RebuyOrder::MuziFirst, false)
+                }
+                Transaction::Buy { .. } | Transaction::Rebuy { .. } | Transaction::Swap { .. } => {
+                    (true, after_fill)
+                }
+                // A fill buys both muzi back before it.
+                Transaction::Fill { .. } => (true, false),
+                _ => (false, false),
+            },
+            DongWoDecision::Act { .. }
+            | DongWoDecision::Drop { .. }
+            | DongWoDecision::Stop { .. } => (false, false),
+        };
+        let mut steps = Vec::new();
+        if muzi {
+            for side in [Side::A, Side::B] {
+                if self.muzi_lost(state, side) {
+                    steps.push(Transaction::Muzi { side });
+                }
+            }
+        }
+        if fills {
+            for side in [Side::A, Side::B] {
+                if self.to_fill(state, side) != 0 {
+                    steps.push(Transaction::Fill {
+                        target: FillTarget::Side(side),
+                    });
+                }
+            }
+        }
+        steps
+    }
+
     /// The new round's first move or pass closes the transactions: the compulsory steps left
     /// out are made now.
     pub(super) fn close_between(

@@ -364,6 +364,17 @@ impl Rules for DongWo {
         Ok(())
     }
 
+    fn compulsory_before(
+        &self,
+        state: &DongWoState,
+        decision: &DongWoDecision,
+    ) -> Vec<DongWoDecision> {
+        self.deferred_before(state, decision)
+            .into_iter()
+            .map(|deal| DongWoDecision::Deal { deal })
+            .collect()
+    }
+
     fn begin_round<S: EventSink>(
         &self,
         state: &mut DongWoState,

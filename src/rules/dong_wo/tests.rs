@@ -1756,3 +1756,85 @@ fn dong_wo_random_play_reaches_where_the_holes_options_differ() {
         assert!(refused > 0, "{code}: no game tells sector from regular");
     }
 }
+
+/// The steps a decision between rounds makes first (`compulsory_before`, which a referee's
+/// record writes out: `muzi:A fill:A fill:B` before a round's first move), played one by one
+/// and then the decision, leave the state the decision alone leaves; under each preset and each
+/// order of buying and buying back, over every decision random play draws between rounds.
+#[test]
+fn dong_wo_steps_written_out_before_a_decision_leave_what_it_leaves_alone() {
+    for (preset, options) in [
+        ("mancala-world", &[][..]),
+        ("catalan", &[][..]),
+        (
+            "mancala-world",
+            &[("dong-wo.rebuy.order", "muzi-first")][..],
+        ),
+        ("mancala-world", &[("dong-wo.buy.when", "after-fill")][..]),
+        ("catalan", &[("dong-wo.owned.top-up", "one-stone")][..]),
+    ] {
+        let r = rules_with(preset, options);
+        let scratch = &mut DongWoScratch::default();
+        let (mut checked, mut fills) = (0, 0);
+        for seed in 0..6 {
+            let mut rng = crate::generate::Rng::new(seed);
+            let mut state = r.start(Side::B);
+            for _ in 0..3000 {
+                match r.phase(&state) {
+                    Phase::Over { .. } => break,
+                    Phase::RoundOver { .. } => {
+                        r.begin_round(&mut state, &mut ()).unwrap();
+                        continue;
+                    }
+                    _ => {}
+                }
+                let mut open = Vec::new();
+                r.random_decisions(&state, scratch, &mut open);
+                for decision in &open {
+                    let steps = r.compulsory_before(&state, decision);
+                    if steps.is_empty() {
+                        continue;
+                    }
+                    let mut alone = state.clone();
+                    if r.apply(&mut alone, decision, scratch, &mut ()).is_err() {
+                        continue;
+                    }
+                    let mut stepwise = state.clone();
+                    for step in steps.iter().chain([decision]) {
+                        r.apply(&mut stepwise, step, scratch, &mut ())
+                            .unwrap_or_else(|e| panic!("{preset} {options:?}: {step}: {e:?}"));
+                    }
+                    assert_eq!(
+                        r.position(&stepwise),
+                        r.position(&alone),
+                        "{preset} {options:?}: {steps:?} then {decision}"
+                    );
+                    assert_eq!(r.phase(&stepwise), r.phase(&alone));
+                    checked += 1;
+                    fills += steps
+                        .iter()
+                        .filter(|s| {
+                            matches!(
+                                s,
+                                DongWoDecision::Deal {
+                                    deal: Transaction::Fill { .. }
+                                }
+                            )
+                        })
+                        .count();
+                }
+                if open.is_empty() {
+                    break;
+                }
+                let drawn = open[rng.below(open.len())];
+                if r.apply(&mut state, &drawn, scratch, &mut ()).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(
+            checked > 0 && fills > 0,
+            "{preset} {options:?}: {checked} {fills}"
+        );
+    }
+}

@@ -429,9 +429,9 @@ pub struct RefereeArgs {
     pub seed: u64,
 
     /// Stop a random game that has not ended after this many plies (at least 1: a game of
-    /// no plies compares nothing)
-    #[arg(long, default_value_t = 300, value_name = "N", value_parser = plies_at_least_one)]
-    pub max_plies: usize,
+    /// no plies compares nothing) [default: 300; dong-wo 3000, whole games]
+    #[arg(long, value_name = "N", value_parser = plies_at_least_one)]
+    pub max_plies: Option<usize>,
 
     /// The player who moves first in the perft tree and in every random game, for an engine
     /// whose first player is fixed (left out: perft starts with B, and each game draws its

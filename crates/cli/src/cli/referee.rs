@@ -62,7 +62,9 @@ pub fn run(args: &RefereeArgs) -> Status {
         perft_budget: args.perft_budget,
         games: args.games,
         seed: args.seed,
-        max_plies: args.max_plies,
+        max_plies: args
+            .max_plies
+            .unwrap_or_else(|| mgn::protocol::default_max_plies(spec.game)),
         first: args.first.map(Into::into),
     };
     // A bar only for a person watching: indicatif draws nothing off a terminal anyway.
