@@ -95,7 +95,9 @@ class Nchuwa:
         self.holes = holes
         self.won = {"A": stores[0], "B": stores[1]}
         self.to_move = side
-        self.result = None
+        # nchuwa.game.end: a position in which a player has no seeds is over, nobody moves.
+        emptied = [side for side in PLAYERS if not any(holes[side])]
+        self.result = ("1-0" if emptied[0] == "B" else "0-1") if emptied else None
         at_start = holes["A"] == self.gambit and holes["B"] == self.gambit and stores == (0, 0)
         # Only the position after the gambits is the opening's start; any other is in play.
         self.opening = self.opening_steps(side) if at_start else []
@@ -278,7 +280,11 @@ class Nchuwa:
             what, me = self.opening[0]
             return self.opening_moves(what, me)
         found = self.play_moves(self.to_move)
-        return list(found) or ["pass"]
+        if found:
+            return list(found)
+        # nchuwa.no-move: a player with seeds and no move passes, or has lost (the game is
+        # over at such a position: nobody moves).
+        return ["pass"] if self.rules["nchuwa.no-move"] == "pass" else []
 
     def play(self, decision):
         me = self.to_move
