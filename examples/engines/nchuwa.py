@@ -46,7 +46,9 @@ IMPLEMENTED = {
     "nchuwa.opening.order": {"by-player", "interleaved"},
     "nchuwa.sow.singleton": {"empty-only", "free"},
     "nchuwa.sow.origin": {"sow", "skip"},
-    "nchuwa.endless": {"illegal", "stop", "stop-any-lap"},
+    # draw: Ludii's reading, which another branch adds to mgn (and to the ludii preset) as
+    # docs/rules/nchuwa.md words it there: played whole, back at the board of lap μ+λ, drawn.
+    "nchuwa.endless": {"illegal", "stop", "stop-any-lap", "draw"},
     "nchuwa.no-move": {"pass", "loses"},
 }
 BOARDS = ["4x6", "4x9", "4x12", "4x15"]
@@ -243,6 +245,9 @@ class Nchuwa:
                 continue
             if outcome[0] == "endless":
                 mu, lam = outcome[1], outcome[2]
+                if endless == "draw":
+                    found[hole] = ("draw", c, mu + lam)
+                    continue
                 first = mu + lam if endless == "stop" else 1
                 if endless != "illegal":
                     for lap in range(first, mu + 2 * lam):
@@ -296,9 +301,13 @@ class Nchuwa:
             how = self.play_moves(me)[decision]
             if how is Undecided:
                 raise mgn_protocol.Undecided("%s is not decided within %d laps" % (decision, LAP_BUDGET))
-            if how[0] == "stop":
+            if how[0] in ("stop", "draw"):
                 self.holes[me] = self.sow(me, how[1], stop_after=how[2])[0]
                 points, holes = 0, []
+            if how[0] == "draw":
+                self.to_move = other(me)
+                self.result = "1/2-1/2"
+                return "game-over " + self.result, points, holes
             else:
                 self.holes[me] = self.sow(me, how[1])[0]
                 taken = [c for c in how[2:] if c is not None]
