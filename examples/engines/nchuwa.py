@@ -55,7 +55,7 @@ BOARDS = ["4x6", "4x9", "4x12", "4x15"]
 LAP_BUDGET = 200000
 
 
-class Undecided:
+class PastLapBudget:
     """A move neither ended nor repeated within LAP_BUDGET laps."""
 
 
@@ -201,7 +201,7 @@ class Nchuwa:
         """The mover's holes after a move from `cell`: (holes, the inner cell its last lap
         ended in empty, or None) for a move that ends or is stopped after lap `stop_after`;
         ("endless", μ, λ) for a move whose state after lap μ+λ is the state after lap μ;
-        Undecided past the lap budget."""
+        PastLapBudget past the lap budget."""
         holes = list(self.holes[me])
         size = 2 * self.n
         skip = self.rules["nchuwa.sow.origin"] == "skip"
@@ -214,7 +214,7 @@ class Nchuwa:
                     return "endless", seen[state], lap - seen[state]
                 seen[state] = lap
                 if lap >= LAP_BUDGET:
-                    return Undecided
+                    return PastLapBudget
             lap += 1
             seeds, holes[cell], origin = holes[cell], 0, cell
             while seeds:
@@ -230,7 +230,7 @@ class Nchuwa:
 
     def play_moves(self, me):
         """{decision: (holes after, the lap it is stopped after or None)} for the moves open
-        in play, and the undecided ones as {decision: Undecided}."""
+        in play, and the undecided ones as {decision: PastLapBudget}."""
         key = (me, tuple(self.holes["A"]), tuple(self.holes["B"]))
         if self.outcomes[0] == key:
             return self.outcomes[1]
@@ -240,8 +240,8 @@ class Nchuwa:
         for c in self.starts(me):
             hole = self.name(me, c)
             outcome = self.sow(me, c)
-            if outcome is Undecided:
-                found[hole] = Undecided
+            if outcome is PastLapBudget:
+                found[hole] = PastLapBudget
                 continue
             if outcome[0] == "endless":
                 mu, lam = outcome[1], outcome[2]
@@ -299,7 +299,7 @@ class Nchuwa:
             points, holes = 0, []
         else:
             how = self.play_moves(me)[decision]
-            if how is Undecided:
+            if how is PastLapBudget:
                 raise mgn_protocol.Undecided("%s is not decided within %d laps" % (decision, LAP_BUDGET))
             if how[0] in ("stop", "draw"):
                 self.holes[me] = self.sow(me, how[1], stop_after=how[2])[0]
