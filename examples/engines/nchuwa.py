@@ -301,17 +301,17 @@ class Nchuwa:
             how = self.play_moves(me)[decision]
             if how is PastLapBudget:
                 raise mgn_protocol.Undecided("%s is not decided within %d laps" % (decision, LAP_BUDGET))
-            if how[0] in ("stop", "draw"):
-                self.holes[me] = self.sow(me, how[1], stop_after=how[2])[0]
-                points, holes = 0, []
-            if how[0] == "draw":
-                self.to_move = other(me)
-                self.result = "1/2-1/2"
-                return "game-over " + self.result, points, holes
-            else:
+            if how[0] == "move":
                 self.holes[me] = self.sow(me, how[1])[0]
                 taken = [c for c in how[2:] if c is not None]
                 points, holes = self.capture(me, taken)
+            else:  # a relay that never ends, stopped or played through its cycle
+                self.holes[me] = self.sow(me, how[1], stop_after=how[2])[0]
+                points, holes = 0, []
+                if how[0] == "draw":
+                    self.to_move = other(me)
+                    self.result = "1/2-1/2"
+                    return "game-over " + self.result, points, holes
         self.to_move = other(me)
         if not any(self.holes[self.to_move]):  # nchuwa.game.end
             self.result = "1-0" if me == "A" else "0-1"

@@ -985,7 +985,7 @@ fn the_python_engines_refuse_what_they_do_not_play() {
     let script = "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
          with mgn_protocol.Client(['python3', 'examples/engines']) as engine:\n    \
          for request in ['game oware', 'game dakon board 2x11', 'game nchuwa preset angoni',\n        \
-         'game nchuwa option nchuwa.endless=draw', 'game mraw-imrujen option mraw-imrujen.seeds=5',\n        \
+         'game nchuwa option nchuwa.endless=forever', 'game mraw-imrujen option mraw-imrujen.seeds=5',\n        \
          'game mraw-imrujen', 'position startpos']:\n        \
          print(engine.ask(request).split(' (')[0])\n";
     let output = Command::new("python3")
@@ -999,7 +999,7 @@ fn the_python_engines_refuse_what_they_do_not_play() {
         "error unsupported game oware\n\
          error unsupported board 2x11\n\
          error unsupported preset angoni\n\
-         error unsupported option nchuwa.endless=draw\n\
+         error unsupported option nchuwa.endless=forever\n\
          error unsupported option mraw-imrujen.seeds: not an option of mraw-imrujen\n\
          ok\n\
          position 4,4,4,4,4/4,4,4,4,4 0/0 B 1\n"
