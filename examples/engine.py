@@ -11,7 +11,8 @@ on standard output (print debugging to standard error: the referee shows it when
 engine fails).
 
 examples/mgn_protocol.py wraps this engine's Dakon class with the protocol helper instead of
-the hand-written loop below: the shorter way to serve your own engine.
+the hand-written loop below: the shorter way to serve your own engine. examples/engines/ goes
+further, with every Dakon option and the other games, served the same way.
 
 The board is one list of 2N+2 cells in counter-clockwise order: B1..BN, B's store,
 A1..AN, A's store. Out-of-play holes hold None.

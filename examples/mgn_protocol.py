@@ -44,6 +44,11 @@ the wrapping (`--no-perft` leaves `copy` out):
 
     mgn referee --game dakon -- python3 examples/mgn_protocol.py
 
+examples/engines/ holds engines served through this helper, one module a game (Dakon, Mraw
+imrujen, Nchuwa), behind one entry point that takes the game from the `game` request:
+
+    mgn referee --game nchuwa --preset ludii --depth 3 -- python3 examples/engines
+
 `Client` is the other side, for a Python program that wants mgn's rules (or another engine's):
 
     with mgn_protocol.Client(["mgn", "engine"]) as rules:

@@ -1121,6 +1121,127 @@ fn the_python_protocol_helper_agrees() {
     );
 }
 
+/// examples/engines, the Python engines for Dakon, Mraw imrujen and Nchuwa written from the
+/// documents, agree with mgn under every preset of each game and on several boards: a perft
+/// divide where Python counts it in a moment, and random games long enough to play Dakon's
+/// rounds (a round takes some 15 plies on 2x5), whole Mraw imrujen games, and Nchuwa's opening
+/// and play (under `ludii`, its relays that never end are left out as mgn leaves them out).
+#[test]
+fn the_python_engines_agree_with_mgn_for_each_game_and_preset() {
+    if !python3("examples/engines under the referee") {
+        return;
+    }
+    let runs = [
+        "--game dakon --depth 1 --games 3 --max-plies 300",
+        "--game dakon --board 2x10 --depth 0 --games 1 --max-plies 300",
+        "--game dakon --preset catalan-clockwise --depth 1 --games 2 --max-plies 200",
+        "--game dakon --preset catalan-clockwise --board 2x7 --depth 0 --games 2 --max-plies 400",
+        "--game dakon --preset catalan-neighbours --depth 1 --games 2 --max-plies 200",
+        // 2x8 games end within about 450 plies: whole games, rounds and holes out of play.
+        "--game dakon --preset catalan-neighbours --board 2x8 --depth 0 --games 2 --max-plies 600",
+        "--game dakon --board 2x6 --depth 0 --games 2 --max-plies 300 \
+         --option dakon.round.end=cannot-move --option dakon.next-round.first=last-mover \
+         --option dakon.out-of-play.return=refill --option dakon.game.winner=survivor \
+         --option dakon.sow.origin=skip",
+        "--game mraw-imrujen --depth 6 --games 5 --max-plies 300",
+        "--game mraw-imrujen --preset catalan-always-feed --depth 6 --games 2 --max-plies 300",
+        "--game mraw-imrujen --preset one-round --depth 6 --games 5 --max-plies 300",
+        "--game nchuwa --depth 2 --games 4 --max-plies 200",
+        "--game nchuwa --board 4x15 --depth 1 --games 2 --max-plies 200",
+        "--game nchuwa --preset sanderson --board 4x9 --depth 1 --games 3 --max-plies 200",
+        "--game nchuwa --preset sanderson --board 4x12 --depth 1 --games 2 --max-plies 200",
+        "--game nchuwa --preset ludii --depth 4 --games 10 --max-plies 300",
+        "--game nchuwa --preset ludii --board 4x9 --depth 2 --games 3 --max-plies 300",
+        "--game nchuwa --preset ludii --board 4x15 --depth 2 --games 2 --max-plies 300",
+    ];
+    for run in runs {
+        let args: Vec<&str> = run.split_whitespace().collect();
+        let mut all = args.clone();
+        all.extend_from_slice(&["--format", "json"]);
+        let output = referee(&all, &["python3", "examples/engines"]);
+        let shown = format!("{args:?}: {}{}", stdout(&output), stderr(&output));
+        assert_eq!(code(&output), 0, "{shown}");
+        let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        assert_eq!(report["verdict"], "agreed", "{shown}");
+        assert_eq!(
+            report["games"]["played"], report["games"]["requested"],
+            "{shown}"
+        );
+        let depth = args[args.iter().position(|a| *a == "--depth").unwrap() + 1];
+        if depth != "0" {
+            assert_eq!(report["perft"]["method"], "divide", "{shown}");
+        }
+    }
+}
+
+/// The Python engines refuse what they do not play with `error unsupported`, as an engine
+/// should (docs/protocol.md, `game`), so that the referee stops rather than compares rules that
+/// are not the same.
+#[test]
+fn the_python_engines_refuse_what_they_do_not_play() {
+    if !python3("examples/engines") {
+        return;
+    }
+    let script = "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
+         with mgn_protocol.Client(['python3', 'examples/engines']) as engine:\n    \
+         for request in ['game oware', 'game dakon board 2x11', 'game nchuwa preset angoni',\n        \
+         'game nchuwa option nchuwa.endless=forever', 'game mraw-imrujen option mraw-imrujen.seeds=5',\n        \
+         'game mraw-imrujen', 'position startpos']:\n        \
+         print(engine.ask(request).split(' (')[0])\n";
+    let output = Command::new("python3")
+        .args(["-c", script])
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "error unsupported game oware\n\
+         error unsupported board 2x11\n\
+         error unsupported preset angoni\n\
+         error unsupported option nchuwa.endless=forever\n\
+         error unsupported option mraw-imrujen.seeds: not an option of mraw-imrujen\n\
+         ok\n\
+         position 4,4,4,4,4/4,4,4,4,4 0/0 B 1\n"
+    );
+}
+
+/// The Python Nchuwa engine finds a relay that never ends by its cycle, as mgn does: from the
+/// position of issue 35, B4's relay repeats every 240 laps, so the `ludii` preset (under
+/// `nchuwa.endless=illegal`) leaves it out, and `nchuwa.endless=stop` lists its stops after
+/// laps 240 to 479; mgn's engine gives the same answers.
+#[test]
+fn the_python_nchuwa_engine_finds_a_relay_that_never_ends() {
+    if !python3("examples/engines/nchuwa.py") {
+        return;
+    }
+    let script = format!(
+        "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
+         requests = ['game nchuwa preset ludii',\n    \
+         'position 3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 B 1', 'moves',\n    \
+         'game nchuwa preset ludii option nchuwa.endless=stop',\n    \
+         'position 3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 B 1', 'moves', 'play B4/240']\n\
+         answers = []\n\
+         for command in [['python3', 'examples/engines'], [{MGN:?}, 'engine']]:\n    \
+         with mgn_protocol.Client(command) as engine:\n        \
+         answers.append([' '.join(sorted(engine.ask(r).split())) for r in requests])\n\
+         assert answers[0] == answers[1], answers\n\
+         print(answers[0][2])\n\
+         stops = answers[0][5].split()\n\
+         print(len(stops), 'B4/240' in stops, 'B4/479' in stops, 'B4/480' in stops)\n"
+    );
+    let output = Command::new("python3")
+        .args(["-c", &script])
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "B1 B11 B3 B5 B6 B8 B9 moves\n248 True True False\n"
+    );
+}
+
 /// The helper's `Client` talks to `mgn engine` from Python.
 #[test]
 fn the_python_protocol_client_talks_to_mgn_engine() {
