@@ -299,25 +299,118 @@ def run_plain(rules, board, mover, start, step, budget):
         hole = nxt
 
 
-def can_end(rules, board, mover, hole, step, lap, explored):
-    """Whether some choice of drops from the muzi lap that takes `hole` ends the move without
-    coming back to a state in `explored` (which this search extends)."""
-    for _, slot, takes in drops(rules, board, mover, hole, step, lap):
-        twin = board.copy()
-        last, _, _ = sow_lap(rules, twin, mover, hole, step, slot, takes)
+class Light:
+    """The holes alone, for the look-ahead: whether a move can still end depends on them, the
+    owners and the mover, never on the winnings, so its banked stones and taken muzi go to
+    winnings shared by every copy and read by nobody."""
+
+    __slots__ = ("stones", "muzi", "owner", "won", "won_muzi")
+
+    def __init__(self, stones, muzi, owner, won, won_muzi):
+        self.stones, self.muzi, self.owner, self.won, self.won_muzi = stones, muzi, owner, won, won_muzi
+
+    @staticmethod
+    def of(board):
+        return Light(board.stones[:], board.muzi[:], tuple(board.owner), {"A": 0, "B": 0}, {"A": set(), "B": set()})
+
+    def copy(self):
+        return Light(self.stones[:], self.muzi[:], self.owner, self.won, self.won_muzi)
+
+    def empty(self, i):
+        return self.stones[i] == 0 and self.muzi[i] is None
+
+    def key(self, next_hole):
+        return (tuple(self.stones), tuple(self.muzi), next_hole)
+
+
+def successors(rules, light, mover, hole, step, lap):
+    """Where each legal drop of the muzi lap that takes `hole` leads: (drop, None) when the
+    move ends after it, else (drop, (state, light, hole to take, laps)), a run of plain laps
+    that comes back to a state it was in being left out."""
+    out = []
+    for drop in drops(rules, light, mover, hole, step, lap):
+        twin = light.copy()
+        last, _, _ = sow_lap(rules, twin, mover, hole, step, drop[1], drop[2])
         nxt = (last + step) % 10
         if twin.empty(nxt):
-            return True
+            out.append((drop, None))
+            continue
         kind, where, laps = run_plain(rules, twin, mover, nxt, step, LAP_BUDGET)
         if kind == "end":
-            return True
-        if kind == "muzi":
-            state = twin.key(where)
-            if state not in explored:
-                explored.add(state)
-                if can_end(rules, twin, mover, where, step, lap + 1 + laps, explored):
+            out.append((drop, None))
+        elif kind == "muzi":
+            out.append((drop, (twin.key(where), twin, where, laps)))
+    return out
+
+
+class LookAhead:
+    """Whether a move can still end, from a muzi-lap state: the states reachable after the
+    first lap form a graph that depends only on the state, the owners, the mover and the
+    direction, so which of them can reach an end is worked out once and kept."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.alive = {}
+
+    def can_reach_end(self, light, mover, hole, step):
+        """In the whole graph, revisits allowed (a state from a lap after the first)."""
+        tag = (mover, step, light.owner)
+        root = light.key(hole)
+        if (tag, root) in self.alive:
+            return self.alive[(tag, root)]
+        if len(self.alive) > 400000:
+            self.alive.clear()
+        edges, ending = {}, set()
+        stack = [(root, light, hole)]
+        edges[root] = None
+        while stack:
+            state, here, where = stack.pop()
+            nexts = []
+            for _, after in successors(self.rules, here, mover, where, step, 2):
+                if after is None:
+                    ending.add(state)
+                    break
+                known = self.alive.get((tag, after[0]))
+                if known:
+                    ending.add(state)
+                    break
+                if known is None:
+                    nexts.append(after[0])
+                    if after[0] not in edges:
+                        edges[after[0]] = None
+                        stack.append((after[0], after[1], after[2]))
+            edges[state] = nexts
+        back = {}
+        for state, nexts in edges.items():
+            for nxt in nexts or ():
+                back.setdefault(nxt, []).append(state)
+        alive = set(ending)
+        queue = list(ending)
+        while queue:
+            for before in back.get(queue.pop(), ()):
+                if before not in alive:
+                    alive.add(before)
+                    queue.append(before)
+        for state in edges:
+            self.alive[(tag, state)] = state in alive
+        return root in alive
+
+    def can_end(self, light, mover, hole, step, lap, explored):
+        """Whether some choice of drops from the muzi lap that takes `hole` ends the move
+        without coming back to a state in `explored` (which this search extends)."""
+        stack = [(light, hole, lap)]
+        while stack:
+            here, where, lap_now = stack.pop()
+            for _, after in successors(self.rules, here, mover, where, step, lap_now):
+                if after is None:
                     return True
-    return False
+                state, there, next_hole, _ = after
+                if state in explored:
+                    continue
+                explored.add(state)
+                if self.can_reach_end(there, mover, next_hole, step):
+                    stack.append((there, next_hole, 2))
+        return False
 
 
 def capture(board, mover, last, step):
@@ -413,6 +506,7 @@ class DongWo:
                     "option %s=%s (this engine plays the presets' values only)" % (code, value)
                 )
         self.rules = Rules(values)
+        self.look_ahead = LookAhead(self.rules)
 
     def start(self, side):
         board = Board()
@@ -560,14 +654,14 @@ class DongWo:
         rules = self.rules
         if board.muzi[hole] is not None:
             state = board.key(hole)
-            return can_end(rules, board.copy(), player, hole, step, 1, {state})
-        twin = board.copy()
+            return self.look_ahead.can_end(Light.of(board), player, hole, step, 1, {state})
+        twin = Light.of(board)
         kind, where, laps = run_plain(rules, twin, player, hole, step, LAP_BUDGET)
         if kind == "end":
             return True
         if kind == "cycle":
             return False
-        return can_end(rules, twin, player, where, step, 1 + laps, {twin.key(where)})
+        return self.look_ahead.can_end(twin, player, where, step, 1 + laps, {twin.key(where)})
 
     def starter(self, hole, step, settle):
         def play():
@@ -604,7 +698,10 @@ class DongWo:
                     explored = move.visited | {here, state}
                     if state in move.visited or state == here:
                         continue
-                    if not can_end(self.rules, twin, move.mover, where, move.step, move.lap + 1 + laps, explored):
+                    light = Light.of(twin)
+                    if not self.look_ahead.can_reach_end(light, move.mover, where, move.step):
+                        continue
+                    if not self.look_ahead.can_end(light, move.mover, where, move.step, 2, explored):
                         continue
             open_[label] = self.dropper(slot, takes)
         return open_
