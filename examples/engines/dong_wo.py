@@ -182,11 +182,10 @@ class Rules:
 
 class Move:
     """A turn under way: its direction, the hole its next lap takes, the muzi-lap states it
-    has been in, and what it has captured."""
+    has been in, and what its latest decision captured."""
 
     def __init__(self, mover, start, step):
         self.mover = mover
-        self.start = start
         self.step = step
         self.next_hole = start
         self.lap = 1
@@ -195,8 +194,7 @@ class Move:
         self.holes = set()
 
     def copy(self):
-        twin = Move(self.mover, self.start, self.step)
-        twin.next_hole = self.next_hole
+        twin = Move(self.mover, self.next_hole, self.step)
         twin.lap = self.lap
         twin.visited = set(self.visited)
         twin.points = self.points
@@ -435,13 +433,12 @@ def capture(board, mover, last, step):
 def can_capture(rules, board, player):
     """dong-wo.round-end.capture-test: whether a legal move of `player` captures anything,
     over every choice of drops (a meeting is a capture)."""
-    muzi_on_board = sum(m is not None for m in board.muzi)
     for hole in board.sector(player):
         if board.empty(hole):
             continue
         for step in (1, -1):
             if board.muzi[hole] is not None:
-                if search_capture(rules, board.copy(), player, hole, step, 1, set(), muzi_on_board):
+                if search_capture(rules, board.copy(), player, hole, step, 1, set()):
                     return True
                 continue
             twin = board.copy()
@@ -450,12 +447,14 @@ def can_capture(rules, board, player):
                 if not twin.empty((where + 2 * step) % 10):
                     return True
             elif kind == "muzi":
-                if search_capture(rules, twin, player, where, step, 1 + laps, set(), muzi_on_board):
+                if search_capture(rules, twin, player, where, step, 1 + laps, set()):
                     return True
     return False
 
 
-def search_capture(rules, board, mover, hole, step, lap, explored, muzi_on_board):
+def search_capture(rules, board, mover, hole, step, lap, explored):
+    """Whether some choice of drops from the muzi lap that takes `hole` meets the other muzi
+    or ends in a capture."""
     for _, slot, takes in drops(rules, board, mover, hole, step, lap):
         twin = board.copy()
         last, met_points, _ = sow_lap(rules, twin, mover, hole, step, slot, takes)
@@ -474,7 +473,7 @@ def search_capture(rules, board, mover, hole, step, lap, explored, muzi_on_board
             state = twin.key(where)
             if state not in explored:
                 explored.add(state)
-                if search_capture(rules, twin, mover, where, step, lap + 1 + laps, explored, muzi_on_board):
+                if search_capture(rules, twin, mover, where, step, lap + 1 + laps, explored):
                     return True
     return False
 
