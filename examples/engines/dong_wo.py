@@ -605,12 +605,18 @@ class DongWo:
     def play(self, decision):
         choice = self.open_decisions()[decision]
         self.changed()
-        return choice()
+        try:
+            return choice()
+        except Undecidable:
+            raise mgn_protocol.Undecided("a run of laps past %d laps, this engine's budget" % LAP_BUDGET)
 
     def open_decisions(self):
         # The helper asks moves() before each play(): the list is made once per point.
         if self.cache is None:
-            self.cache = self.moves_with_plays()
+            try:
+                self.cache = self.moves_with_plays()
+            except Undecidable:
+                raise mgn_protocol.Undecided("a run of laps past %d laps, this engine's budget" % LAP_BUDGET)
         return self.cache
 
     def next_round(self):
