@@ -309,7 +309,8 @@ class Light:
 
     @staticmethod
     def of(board):
-        return Light(board.stones[:], board.muzi[:], tuple(board.owner), {"A": 0, "B": 0}, {"A": set(), "B": set()})
+        unread = ({"A": 0, "B": 0}, {"A": set(), "B": set()})
+        return Light(board.stones[:], board.muzi[:], tuple(board.owner), *unread)
 
     def copy(self):
         return Light(self.stones[:], self.muzi[:], self.owner, self.won, self.won_muzi)
