@@ -49,7 +49,10 @@ class ByGame:
         return twin
 
     def between_rounds(self):
-        return self.game.between_rounds()
+        # Optional, as for mgn_protocol.serve: an engine whose positions are never between
+        # rounds (Dong Wo's round ends at a decision) need not say so.
+        ask = getattr(self.game, "between_rounds", None)
+        return bool(ask()) if ask else False
 
     def start(self, side):
         self.game.start(side)

@@ -1153,6 +1153,8 @@ fn the_python_engines_agree_with_mgn_for_each_game_and_preset() {
         "--game nchuwa --preset ludii --depth 4 --games 10 --max-plies 300",
         "--game nchuwa --preset ludii --board 4x9 --depth 2 --games 3 --max-plies 300",
         "--game nchuwa --preset ludii --board 4x15 --depth 2 --games 2 --max-plies 300",
+        // The entry point serves examples/engines/dong_wo.py too (its own test plays it whole).
+        "--game dong-wo --preset catalan --depth 1 --games 1 --max-plies 200",
     ];
     for run in runs {
         let args: Vec<&str> = run.split_whitespace().collect();
@@ -1264,4 +1266,83 @@ fn the_python_protocol_client_talks_to_mgn_engine() {
         stdout(&output),
         "ok\nmoves B1 B2 B3 B4 B5\nplayed turn-over x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1\ndivide 3 A1 1 A4 1 A5 1\n"
     );
+}
+
+/// examples/engines/dong_wo.py, a Dong Wo engine in Python written from the documents, agrees
+/// with mgn under each preset over whole games: perft at depth 1 (every muzi drop and, under
+/// `catalan`, every meeting's choice a decision), then random games that cross rounds, with the
+/// winner's hole, purchases, buy-backs and repayments (and swaps under `catalan`) between them.
+/// The engine is served through a wrapper that logs the requests, so that the test knows the
+/// games reached those exchanges rather than ending in the first round.
+#[test]
+fn the_python_dong_wo_engine_agrees_over_whole_games() {
+    if !python3("examples/engines/dong_wo.py under the referee") {
+        return;
+    }
+    let dir = scratch("referee", "python-dong-wo");
+    for (preset, first_ply, seen) in [
+        (
+            "mancala-world",
+            2204,
+            &[
+                "next-round",
+                "play win:",
+                "play buy:",
+                "play rebuy:",
+                "play repay:",
+            ][..],
+        ),
+        (
+            "catalan",
+            2207,
+            &[
+                "next-round",
+                "play win:",
+                "play buy:",
+                "play rebuy:",
+                "play repay:",
+                "play swap:",
+                "xmA",
+            ][..],
+        ),
+    ] {
+        let log = dir.join(format!("{preset}.requests"));
+        let wrapper = dir.join(format!("{preset}.py"));
+        fs::write(
+            &wrapper,
+            format!(
+                "import sys\nsys.path.insert(0, {engines:?})\nimport dong_wo, mgn_protocol\n\
+                 log = open({log:?}, 'wb')\n\
+                 class Logged:\n    \
+                 def readline(self, limit):\n        \
+                 line = sys.stdin.buffer.readline(limit)\n        \
+                 log.write(line)\n        \
+                 log.flush()\n        \
+                 return line\n\
+                 mgn_protocol.serve(dong_wo.DongWo(), stdin=Logged())\n",
+                engines = path_str(&repo().join("examples/engines")),
+                log = path_str(&log),
+            ),
+        )
+        .unwrap();
+        let output = referee(
+            &[
+                "--game", "dong-wo", "--preset", preset, "--depth", "1", "--games", "4", "--seed",
+                "1", "--format", "json",
+            ],
+            &["python3", path_str(&wrapper)],
+        );
+        assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+        let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        assert_eq!(report["verdict"], "agreed", "{report}");
+        assert_eq!(report["perft"]["count"], first_ply, "{report}");
+        assert_eq!(report["games"]["played"], 4, "{report}");
+        let requests = fs::read_to_string(&log).unwrap();
+        for exchange in seen {
+            assert!(
+                requests.contains(exchange),
+                "{preset}: the games never reached `{exchange}`"
+            );
+        }
+    }
 }
