@@ -283,7 +283,7 @@ rule_option! {
 
 rule_option! {
     pub enum RoundEnd = "dong-wo.round-end" {
-        summary: "the wording of the round-end test, checked at the end of every move (after tianzi); the two give the same verdict on every position, the unit tests check it",
+        summary: "the wording of the round-end test, checked at the end of every move (after tianzi); the two give the same verdict unless a won or bought hole holds stones, whose moves only mancala-world's capture test looks at",
         source: "003: \"The round ends if, at the end of the move, each player has less than two stones and no more stones can be captured.\" 000: «Una ronda acaba si al final d’un moviment: 1. tots els forats estan buits, 2. un jugador té una sola llavor i l’adversari no en té cap, 3. cada jugador té una sola llavor i cap dels dos està en disposició de capturar la llavor de l’oponent.»",
         MancalaWorld = "mancala-world": "the round ends when each player has fewer than two stones in his regular holes and no more stones can be captured",
         Catalan = "catalan": "the round ends when (1) every hole is empty, (2) one player has a single stone and the other none, or (3) each has one stone and neither can capture the other's",
