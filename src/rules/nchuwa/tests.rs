@@ -717,13 +717,93 @@ fn nchuwa_stop_any_lap_stops_played_quietly_agree_with_stops_played_in_full() {
 
 /// perft counts each lap a move that never ends may stop after as a decision of its own
 /// (docs/perft.md): B1's 72-lap cycle gives 72 stops under `stop`, 143 under
-/// `stop-any-lap`, none under `illegal`; B11 ends, and is one move under each.
+/// `stop-any-lap`, none under `illegal`, and one move under `draw`, which ends the game; B11
+/// ends, and is one move under each.
 #[test]
 fn nchuwa_perft_counts_each_stop_of_a_move_that_never_ends() {
-    for (value, count) in [("illegal", 1), ("stop", 1 + 72), ("stop-any-lap", 1 + 143)] {
+    for (value, count) in [
+        ("illegal", 1),
+        ("stop", 1 + 72),
+        ("stop-any-lap", 1 + 143),
+        ("draw", 1 + 1),
+    ] {
         let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
         let state = at(&d, ENDLESS);
         assert_eq!(crate::perft::perft(&d, &state, 1), Ok(count), "{value}");
+    }
+}
+
+/// The position of issue 35 where Ludii 1.3.12 lists B4, whose relay comes back to its start
+/// after 240 laps.
+const LUDII_ENDLESS: &str = "3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 B 1";
+
+/// Option nchuwa.endless=draw (Ludii's reading: it sows on until its move limit ends the game,
+/// scored as a draw): the move is listed and played whole, and ends the game at once, drawn,
+/// with the board its relay came back to.
+#[test]
+fn nchuwa_endless_draw_plays_the_move_whole_and_draws_the_game() {
+    let d = nchuwa_with(6, &[("nchuwa.endless", "draw")]);
+    let state = at(&d, LUDII_ENDLESS);
+    let mut decisions = Vec::new();
+    d.decisions(&state, &mut Default::default(), &mut decisions);
+    assert!(decisions.contains(&sow("B4", None, None)), "{decisions:?}");
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    d.apply(
+        &mut after,
+        &sow("B4", None, None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
+    assert_eq!(d.phase(&after), Phase::Over { winner: None });
+    assert_eq!(
+        shown(&d, &after),
+        "3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 A 1",
+        "the relay comes back to the board before it, and the turn passes"
+    );
+    let laps = events
+        .iter()
+        .filter(|e| matches!(e, Event::LapEnd { .. }))
+        .count();
+    assert_eq!(laps, 240, "the trace runs the cycle once");
+    assert!(matches!(
+        events.last(),
+        Some(Event::GameEnd {
+            winner: None,
+            rule
+        }) if *rule == "nchuwa.endless"
+    ));
+    // Played without events, straight to the board the relay comes back to.
+    let mut quiet = state.clone();
+    d.apply(
+        &mut quiet,
+        &sow("B4", None, None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
+    assert_eq!(quiet, after);
+}
+
+#[test]
+fn nchuwa_endless_draw_refuses_a_stop_or_an_extra_capture_on_the_move() {
+    let d = nchuwa_with(6, &[("nchuwa.endless", "draw")]);
+    let state = at(&d, LUDII_ENDLESS);
+    let error = refused(&d, &state, sow("B4", None, Some(240)));
+    assert_eq!(error.rule, "nchuwa.endless");
+    assert!(
+        error.message.contains("draws the game"),
+        "{}",
+        error.message
+    );
+    let error = refused(&d, &state, sow("B4", Some("A1"), None));
+    assert_eq!(error.rule, CAPTURE_EXTRA);
+    // Under the other values the same move is refused, or must be stopped.
+    for value in ["illegal", "stop", "stop-any-lap"] {
+        let other = nchuwa_with(6, &[("nchuwa.endless", value)]);
+        let error = refused(&other, &at(&other, LUDII_ENDLESS), sow("B4", None, None));
+        assert_eq!(error.rule, "nchuwa.endless", "{value}");
     }
 }
 
@@ -748,6 +828,7 @@ fn nchuwa_endless_alternatives_name_the_stops_as_one_range() {
         ("illegal", None),
         ("stop", Some("B1/72 to /143")),
         ("stop-any-lap", Some("B1/1 to /143")),
+        ("draw", Some("B1")),
     ] {
         let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
         let state = at(&d, ENDLESS);
@@ -767,7 +848,7 @@ fn nchuwa_endless_alternatives_name_the_stops_as_one_range() {
 /// being one run of its stops.
 #[test]
 fn nchuwa_decision_runs_stand_for_the_decisions_in_order() {
-    for value in ["illegal", "stop", "stop-any-lap"] {
+    for value in ["illegal", "stop", "stop-any-lap", "draw"] {
         let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
         for position in [ENDLESS, CAPTURE] {
             let state = at(&d, position);
