@@ -412,6 +412,27 @@ impl Nchuwa {
         (!undecided).then_some(false)
     }
 
+    /// The cycle `(mu, lambda)` of the move from `hole` by the side to move in play, when its
+    /// relay never ends: after lap `mu + lambda` it is back where it was after lap `mu`. None
+    /// when the move ends, is not decided within the lap budget, or may not start there (the
+    /// opening, a finished game, a hole it may not start from). The importer of Ludii's trials
+    /// asks it of a turn Ludii's move limit cut, which Ludii never ends when this is Some.
+    pub fn endless_cycle(&self, state: &NchuwaState, hole: Hole) -> Option<(u64, u64)> {
+        if state.opening > 0 || state.result.is_some() || state.must_pass {
+            return None;
+        }
+        let side = state.to_move;
+        let index = self.check_start(state, side, hole).ok()?;
+        let mut ring = state.rings[side.index()];
+        match self
+            .walk(&mut ring, index, false, &mut NchuwaScratch::default())
+            .0
+        {
+            Walk::Endless { mu, lambda } => Some((mu, lambda)),
+            Walk::Ends { .. } | Walk::Undecided => None,
+        }
+    }
+
     /// The refusal of a move from `hole` not decided within the lap budget.
     pub(super) fn undecided_move(&self, hole: Hole) -> Diagnostic {
         undecided(
