@@ -786,6 +786,27 @@ fn nchuwa_endless_draw_plays_the_move_whole_and_draws_the_game() {
     assert_eq!(quiet, after);
 }
 
+/// perft under `draw` counts a move that never ends once, and nothing below it: the game is
+/// over (docs/perft.md). Ludii lists 8 moves here; under `illegal` B4 is not one of them.
+#[test]
+fn nchuwa_perft_counts_a_drawing_move_once_and_nothing_below_it() {
+    for (value, count) in [("draw", 8), ("illegal", 7)] {
+        let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
+        let state = at(&d, LUDII_ENDLESS);
+        assert_eq!(crate::perft::perft(&d, &state, 1), Ok(count), "{value}");
+    }
+    let d = nchuwa_with(6, &[("nchuwa.endless", "draw")]);
+    let mut after = at(&d, LUDII_ENDLESS);
+    d.apply(
+        &mut after,
+        &sow("B4", None, None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
+    assert_eq!(crate::perft::perft(&d, &after, 1), Ok(0));
+}
+
 #[test]
 fn nchuwa_endless_draw_refuses_a_stop_or_an_extra_capture_on_the_move() {
     let d = nchuwa_with(6, &[("nchuwa.endless", "draw")]);
