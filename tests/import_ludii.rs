@@ -419,9 +419,8 @@ fn a_changed_outer_from_or_to_is_refused() {
 
 const ENDLESS_4X6: &str = include_str!("import/ludii/ludii-4x6-endless-relay-cut.txt");
 
-/// Trials Ludii stopped at its move limit (`endtype=MoveLimit`) in the middle of a relay: on
-/// 4x6 and 4x9 at a limit of 31 and 77 moves, and one of a relay that never ends (it comes
-/// back where it was after 90 laps), cut after lap 210 by a limit of 250. Each is imported,
+/// Trials Ludii stopped at its move limit (`endtype=MoveLimit`) in the middle of a relay that
+/// ends: on 4x6 and 4x9 at a limit of 31 and 77 moves. Each is imported,
 /// its whole turns written and checked, and the cut turn written as its last ply, a move cut
 /// after its last lap read (`B3/2`, mgn.record.cut) with the board after that lap as its
 /// checkpoint, the mover still to move: the record stops unfinished (`*`, Termination
@@ -429,11 +428,7 @@ const ENDLESS_4X6: &str = include_str!("import/ludii/ludii-4x6-endless-relay-cut
 /// last lap.
 #[test]
 fn a_trial_cut_by_the_move_limit_in_the_middle_of_a_turn_is_imported() {
-    for (text, side, hole, laps) in [
-        (CUT_4X6, "B", "B3", 2),
-        (CUT_4X9, "B", "B5", 2),
-        (ENDLESS_4X6, "B", "B9", 210),
-    ] {
+    for (text, side, hole, laps) in [(CUT_4X6, "B", "B3", 2), (CUT_4X9, "B", "B5", 2)] {
         assert!(text.contains("endtype=MoveLimit"));
         let (mgn, game) = imported(text);
         assert_eq!(
@@ -471,6 +466,75 @@ fn a_trial_cut_by_the_move_limit_in_the_middle_of_a_turn_is_imported() {
     let last = line_of(CUT_4X9, |l| l.starts_with("numInitialPlacementMoves")) - 1;
     let e = refused(&with_field(CUT_4X9, last, "mover=1", "mover=2"));
     assert_eq!(e.line, last, "{e}");
+}
+
+/// A trial whose last turn is a relay that never ends (B9 comes back where it was after 90
+/// laps), cut after lap 210 by a limit of 250 moves: Ludii sows it until its move limit and
+/// ranks nobody first (`winner=0`, rankings 1.5 and 1.5). It imports as the game Ludii played,
+/// under the preset ludii (`nchuwa.endless=draw`): the move written whole, `B9`, and a draw,
+/// with the board it comes back to; it passes `mgn check`.
+#[test]
+fn a_trial_whose_last_relay_never_ends_imports_as_the_move_and_a_draw() {
+    assert!(ENDLESS_4X6.contains("endtype=MoveLimit") && ENDLESS_4X6.contains("winner=0"));
+    let (mgn, game) = imported(ENDLESS_4X6);
+    assert_eq!(
+        check_game(&game, &CheckOptions::default()),
+        Verdict::Passed,
+        "{mgn}"
+    );
+    assert_eq!(game.outcome.value.token(), "1/2-1/2");
+    for tag in [
+        "[Result \"1/2-1/2\"]",
+        "[Termination \"normal\"]",
+        "[LudiiEndType \"MoveLimit\"]",
+        "[LudiiCut \"Ludii's move limit stopped the game after lap 210 of B's turn B9, a relay that never ends (after lap 90 it is back where it was after lap 0, and repeats every 90 laps): the preset ludii plays it whole, and it draws the game (nchuwa.endless=draw)\"]",
+    ] {
+        assert!(mgn.contains(tag), "{tag} in\n{mgn}");
+    }
+    let flat = mgn.replace('\n', " ");
+    let at = flat
+        .rfind(" B9 x0 [")
+        .unwrap_or_else(|| panic!("B9 whole in\n{mgn}"));
+    let (position, rest) = flat[at + " B9 x0 [".len()..].split_once(']').unwrap();
+    assert!(position.ends_with(" A 1"), "the turn passes: {position}");
+    assert_eq!(rest.trim(), "1/2-1/2", "{mgn}");
+    // The board after the move is the board before it: the relay comes back to its start.
+    let before = flat[..at].rfind('[').map(|i| &flat[i + 1..]).unwrap();
+    let before = &before[..before.find(']').unwrap()];
+    assert_eq!(
+        before.trim_end_matches(" A 1").trim_end_matches(" B 1"),
+        position.trim_end_matches(" A 1"),
+        "{mgn}"
+    );
+}
+
+/// Ludii's laps of a relay that never ends are claims: the last lap's last seed moved from site
+/// 2 to site 3 leaves a board mgn's rules do not reach after lap 210, so the turn is written
+/// cut there, as before (`B9/210`, unfinished), and `mgn check` fails it at its checkpoint.
+#[test]
+fn a_changed_seed_of_a_relay_that_never_ends_fails_the_check() {
+    let last = line_of(ENDLESS_4X6, |l| l.starts_with("numInitialPlacementMoves")) - 1;
+    let original = ENDLESS_4X6.lines().nth(last - 1).unwrap();
+    let final_to = original.rfind("typeTo=Vertex,to=").unwrap() + "typeTo=Vertex,to=".len();
+    let digits = original[final_to..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap();
+    let old: u32 = original[final_to..final_to + digits].parse().unwrap();
+    let changed = format!(
+        "{}{}{}",
+        &original[..final_to],
+        (old + 1) % 24,
+        &original[final_to + digits..]
+    );
+    let (mgn, game) = imported(&edited(ENDLESS_4X6, last, Some(&changed)));
+    assert!(mgn.replace('\n', " ").contains(" B9/210 ["), "{mgn}");
+    assert!(mgn.contains("[Result \"*\"]"), "{mgn}");
+    match check_game(&game, &CheckOptions::default()) {
+        Verdict::Failed(failures) => {
+            assert_eq!(failures[0].rule, general::CLAIM_CHECKPOINT, "{mgn}")
+        }
+        Verdict::Passed => panic!("a moved seed of the endless relay passed:\n{mgn}"),
+    }
 }
 
 /// The numbers of a trial's move lines, each as (line, start, end) of its digits: every value

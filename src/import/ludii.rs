@@ -14,6 +14,9 @@
 //! with the cut turn written as a move cut after its last lap read (`B9/3`), with its board
 //! after that lap: the record stops unfinished (`*`, Termination `unfinished`), which lets
 //! `mgn check` replay that lap and no further (`mgn.record.cut`, docs/notation.md, Claims).
+//! The one exception to playing without the rules: a cut relay that never ends, which Ludii
+//! plays until its move limit and scores as a draw, is written as the game Ludii played, the
+//! move whole and a draw (`nchuwa.endless=draw`); only the rules can tell that it never ends.
 //!
 //! Sites are numbered row by row from the bottom left, N a row: row 0 is player 1's outer row,
 //! row 1 his inner row, row 2 player 2's inner row and row 3 his outer row. Player 1 is B, who
@@ -834,6 +837,9 @@ struct Turn {
     goes_on: bool,
     /// The laps read so far: for a turn Ludii's move limit cut, the lap it stopped after.
     laps: u32,
+    /// The position before the turn, its mover to move: where mgn's rules follow a cut relay
+    /// further than Ludii did ([`endless_draw`]).
+    before: String,
 }
 
 /// Where a player's gambit stands, by the notes of his gambit laps (SetValueOfPlayer).
@@ -1056,11 +1062,30 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
     }
     let start = start.unwrap_or_else(|| board.position(Side::B));
     let (outcome, termination) = verdict(trial)?;
-    let (outcome, termination, cut_reason) = match &cut {
+    let drawn = cut
+        .as_ref()
+        .filter(|_| matches!(trial.winner, None | Some((_, 0))))
+        .and_then(|t| endless_draw(&board, t));
+    let (outcome, termination, cut_reason) = match (&cut, &drawn) {
+        // Ludii plays a relay that never ends until its move limit, and ranks nobody first:
+        // the game Ludii played, which the preset reads as the move and a draw.
+        (Some(t), Some(draw)) => (
+            "1/2-1/2",
+            "normal".to_string(),
+            Some(format!(
+                "Ludii's move limit stopped the game after lap {} of {}'s turn {}, a relay that never ends (after lap {} it is back where it was after lap {}, and repeats every {} laps): the preset ludii plays it whole, and it draws the game (nchuwa.endless=draw)",
+                t.laps,
+                t.side,
+                t.token,
+                draw.mu + draw.lambda,
+                draw.mu,
+                draw.lambda
+            )),
+        ),
         // However Ludii ranked the players, the game was not over: the turn under way had
         // not ended. `unfinished` is the Termination that lets the record end in a cut turn;
         // why it is cut is the tag LudiiCut's.
-        Some(t) => (
+        (Some(t), None) => (
             "*",
             "unfinished".to_string(),
             Some(format!(
@@ -1068,7 +1093,7 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
                 t.laps, t.side, t.token
             )),
         ),
-        None => (outcome, termination.to_string(), None),
+        (None, _) => (outcome, termination.to_string(), None),
     };
     let mut out = tags(
         trial,
@@ -1086,10 +1111,22 @@ fn write_trial(trial: &Trial, source: &str) -> Result<(String, Vec<SourcePlace>)
         out.push(' ');
         out.push_str(ply);
     }
-    if let Some(t) = &cut {
-        // Cut after its last lap read, the mover still to move: his turn had not ended.
-        let token = format!("{}/{}", t.token, t.laps);
-        let _ = write!(out, " {}", ply_text(&board, t, &token, t.side));
+    match (&cut, drawn) {
+        (Some(t), Some(draw)) => {
+            // Written whole, with the board the rules leave after it: Ludii's board at its
+            // limit is some lap of the cycle, which `endless_draw` checked.
+            let _ = write!(
+                out,
+                " {{lines {}-{}}} {} x0 [{}]",
+                t.lines.0, t.lines.1, t.token, draw.after
+            );
+        }
+        (Some(t), None) => {
+            // Cut after its last lap read, the mover still to move: his turn had not ended.
+            let token = format!("{}/{}", t.token, t.laps);
+            let _ = write!(out, " {}", ply_text(&board, t, &token, t.side));
+        }
+        (None, _) => {}
     }
     let _ = writeln!(out, " {outcome}");
     Ok((out, ply_lines))
@@ -1155,8 +1192,13 @@ impl Played {
             self.first = Some(side);
         }
         let continuing = self.turn.as_ref().is_some_and(|t| t.goes_on);
+        let before = if continuing {
+            String::new()
+        } else {
+            self.board.position(side)
+        };
         let removed = self.board.play(m, Some(side))?;
-        let t = self.turn_with(m, kind, side, continuing, removed);
+        let t = self.turn_with(m, kind, side, (continuing, before), removed);
         if t.goes_on {
             self.turn = Some(t);
             return Ok(());
@@ -1171,13 +1213,13 @@ impl Played {
     }
 
     /// The turn with the move `m` of `side` played, which emptied `removed`: the relayed turn
-    /// it goes on with, when `continuing`, or a turn it starts.
+    /// it goes on with, when `continuing`, or a turn it starts from the position `before`.
     fn turn_with(
         &mut self,
         m: &LudiiMove,
         kind: Kind,
         side: Side,
-        continuing: bool,
+        (continuing, before): (bool, String),
         removed: Vec<(usize, u32)>,
     ) -> Turn {
         let last_to = m.actions.iter().rev().find_map(|a| match a.action {
@@ -1213,6 +1255,7 @@ impl Played {
                 last_to,
                 goes_on: goes_on && matches!(kind, Kind::Lap { .. }),
                 laps: 1,
+                before,
             },
         }
     }
@@ -1265,6 +1308,70 @@ fn cut_turn(trial: &Trial, turn: Option<Turn>) -> Result<Option<Turn>, ImportErr
         )),
         None => Ok(None),
     }
+}
+
+/// A turn Ludii's move limit cut that mgn's rules, under the preset ludii, find never ends.
+struct EndlessDraw {
+    /// The relay's cycle: after lap `mu + lambda` it is back where it was after lap `mu`.
+    mu: u64,
+    lambda: u64,
+    /// The position after the move, which draws the game: the board it comes back to.
+    after: String,
+}
+
+/// The cut turn `t` as the game Ludii played: a relay that never ends, which Ludii sows until
+/// its move limit and then scores as a draw, and which the preset ludii plays whole as a draw
+/// (`nchuwa.endless=draw`). This is the one question the importer asks Nchuwa's rules, since no
+/// trial can show that a relay never ends (one cut after 17 laps of a 51-lap cycle has not come
+/// round once). The laps the trial did play are still claims: mgn's rules replay them
+/// (`mgn.record.cut`), and only when they leave the importer's `board` is the turn taken as
+/// that move; otherwise, or when the relay ends, None, and the turn is written cut as before,
+/// so that `mgn check` shows where Ludii's laps and mgn's part.
+fn endless_draw(board: &Board, t: &Turn) -> Option<EndlessDraw> {
+    use crate::notation::{parse_position, write_position, BoardSize, Hole};
+    use crate::rules::nchuwa::{self, Extras, Nchuwa, NchuwaDecision};
+    use crate::rules::{Rules, RulesExt, Settings};
+    if !t.removed.is_empty() {
+        return None;
+    }
+    let mut settings = Settings::defaults(&nchuwa::DEF);
+    for (code, value) in nchuwa::DEF.preset("ludii")?.settings {
+        settings.set(code, value).ok()?;
+    }
+    let columns = u32::try_from(board.n).ok()?;
+    let rules = Nchuwa::new(BoardSize { rows: 4, columns }, &settings).ok()?;
+    let state = rules
+        .state_from_position(&parse_position(&t.before).ok()?)
+        .ok()?;
+    let hole: Hole = t.token.parse().ok()?;
+    let (mu, lambda) = rules.endless_cycle(&state, hole)?;
+    let mut scratch = Default::default();
+    let mut cut = state.clone();
+    let laps = NchuwaDecision::Sow {
+        hole,
+        extras: Extras::NONE,
+        stop: Some(t.laps),
+    };
+    rules
+        .apply_cut(&mut cut, &laps, &mut scratch, &mut ())
+        .ok()?;
+    if write_position(&rules.position(&cut)) != board.position(t.side) {
+        return None;
+    }
+    let mut drawn = state;
+    let whole = NchuwaDecision::Sow {
+        hole,
+        extras: Extras::NONE,
+        stop: None,
+    };
+    rules
+        .apply(&mut drawn, &whole, &mut scratch, &mut ())
+        .ok()?;
+    Some(EndlessDraw {
+        mu,
+        lambda,
+        after: write_position(&rules.position(&drawn)),
+    })
 }
 
 /// The tags of a trial's record, on a board of `n` columns a row: what MGN reads, then what

@@ -231,6 +231,44 @@ fn of_two_answers_the_record_plays_the_one_the_engine_cannot_reach() {
     assert_check_splits(&record, "dong-wo.muzi.meeting=opponents");
 }
 
+/// Under the preset ludii a Nchuwa move that never ends is legal and draws the game
+/// (`nchuwa.endless=draw`, Ludii's reading). Random game 2 of seed 3 plays one (A6, whose relay
+/// comes back to its start): mgn's engine agrees with mgn there, answering `played game-over
+/// 1/2-1/2`; an engine that refuses the move (`illegal`, which the preset read before) is
+/// caught where mgn lists it, and the record passes `mgn check` and fails with its option.
+#[cfg(unix)]
+#[test]
+fn a_move_that_never_ends_draws_the_referees_game_under_the_preset_ludii() {
+    let args = [
+        "--game", "nchuwa", "--preset", "ludii", "--depth", "1", "--games", "2", "--seed", "3",
+    ];
+    let dir = scratch("referee", "endless-draw-agreed");
+    let answers = dir.join("answers.log");
+    let engine = script_engine(
+        "endless-draw-agreed",
+        &format!("'{MGN}' engine | tee '{}'\n", path_str(&answers)),
+    );
+    let output = referee(&args, &["sh", &engine]);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    assert!(
+        stdout(&output).contains("random games: 2 of 2 agreed"),
+        "{}",
+        stdout(&output)
+    );
+    let answered = fs::read_to_string(&answers).unwrap();
+    assert!(
+        answered.contains("played game-over 1/2-1/2 x0 "),
+        "no game drawn by a move that never ends:\n{answered}"
+    );
+    let (out, record) = against_override("endless-draw-illegal", &args, "nchuwa.endless=illegal");
+    assert!(out.contains("only mgn lists:        A6"), "{out}");
+    assert!(out.contains("nchuwa.endless"), "{out}");
+    let text = fs::read_to_string(&record).unwrap();
+    assert!(text.contains("1. A6 x0 ["), "{text}");
+    assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
+    assert_check_splits(&record, "nchuwa.endless=illegal");
+}
+
 /// The referee against `mgn engine --override OPTION`, writing the record of the difference to
 /// a scratch file named for the test: it must find a difference (exit status 1). The report on
 /// standard output and the record's path.

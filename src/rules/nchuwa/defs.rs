@@ -162,6 +162,7 @@ rule_option! {
         Illegal = "illegal": "such a move may not be played",
         Stop = "stop": "the mover sows until the in-move state repeats, then stops after that lap or any later lap of one more round of the cycle; the move is written with the lap, `B9/17`, and captures nothing",
         StopAnyLap = "stop-any-lap": "the mover of a move that never ends may stop after any lap of it, from lap 1 through the last lap `stop` allows (one more round of the cycle after the in-move state first repeats: later laps only repeat those states); the move is written with the lap, `B9/5`, and captures nothing (another implementation's reading)",
+        Draw = "draw": "such a move may be played, and the game ends with it at once, drawn: the mover would sow on for ever, as Ludii's Nchuwa.lud sows it until its move limit ends the game, which Ludii scores as a draw (Ludii 1.3.12; not a seed); the move is written whole, `B4`, captures nothing, and leaves the board its relay comes back to, the board after lap mu + lambda where the in-move state first repeats (the board before the move when the relay comes back to its start, as every such move found does)",
     }
 }
 
@@ -202,13 +203,14 @@ pub static PRESETS: &[PresetDef] = &[
     },
     PresetDef {
         name: "ludii",
-        summary: "the rules code of Ludii's Nchuwa.lud (Ludeme/Ludii, ruleset \"Atonga (Described)\", after Sanderson 1913: 734-735; not a seed): the transfer captures nothing facing it and is followed by two free removals, the opening's steps played turn about in Ludii's order (B's transfer, A's, then the removals B, A, B, A), a capture in play takes the two opposite holes and nothing more, and single seeds move freely",
+        summary: "the rules code of Ludii's Nchuwa.lud (Ludeme/Ludii, ruleset \"Atonga (Described)\", after Sanderson 1913: 734-735; not a seed): the transfer captures nothing facing it and is followed by two free removals, the opening's steps played turn about in Ludii's order (B's transfer, A's, then the removals B, A, B, A), a capture in play takes the two opposite holes and nothing more, single seeds move freely, and a move whose relay never ends is played and draws the game, as Ludii's move limit ends it",
         settings: &[
             ("nchuwa.opening.capture", "none"),
             ("nchuwa.opening.removals", "two"),
             ("nchuwa.opening.order", "interleaved"),
             ("nchuwa.capture.extra-when", "never"),
             ("nchuwa.sow.singleton", "free"),
+            ("nchuwa.endless", "draw"),
         ],
     },
 ];

@@ -357,15 +357,15 @@ impl Nchuwa {
 
     /// The laps a move that never ends may stop after: under `stop`, from the lap where the
     /// in-move state first repeats (mu + lambda) through one more round of the cycle; under
-    /// `stop-any-lap`, from the first lap through the same last one. None under `illegal`.
+    /// `stop-any-lap`, from the first lap through the same last one. None under `illegal`,
+    /// nor under `draw`, where the move is played whole and ends the game.
     pub(super) fn stop_laps(&self, walk: Walk) -> std::ops::RangeInclusive<u64> {
         match (walk, self.config.endless) {
             (Walk::Endless { mu, lambda }, Endless::Stop) => (mu + lambda)..=(mu + 2 * lambda - 1),
             (Walk::Endless { mu, lambda }, Endless::StopAnyLap) => 1..=(mu + 2 * lambda - 1),
             #[allow(clippy::reversed_empty_ranges)]
-            (Walk::Endless { .. }, Endless::Illegal) | (Walk::Ends { .. } | Walk::Undecided, _) => {
-                1..=0
-            }
+            (Walk::Endless { .. }, Endless::Illegal | Endless::Draw)
+            | (Walk::Ends { .. } | Walk::Undecided, _) => 1..=0,
         }
     }
 
@@ -410,6 +410,27 @@ impl Nchuwa {
             }
         }
         (!undecided).then_some(false)
+    }
+
+    /// The cycle `(mu, lambda)` of the move from `hole` by the side to move in play, when its
+    /// relay never ends: after lap `mu + lambda` it is back where it was after lap `mu`. None
+    /// when the move ends, is not decided within the lap budget, or may not start there (the
+    /// opening, a finished game, a hole it may not start from). The importer of Ludii's trials
+    /// asks it of a turn Ludii's move limit cut, which Ludii never ends when this is Some.
+    pub fn endless_cycle(&self, state: &NchuwaState, hole: Hole) -> Option<(u64, u64)> {
+        if state.opening > 0 || state.result.is_some() || state.must_pass {
+            return None;
+        }
+        let side = state.to_move;
+        let index = self.check_start(state, side, hole).ok()?;
+        let mut ring = state.rings[side.index()];
+        match self
+            .walk(&mut ring, index, false, &mut NchuwaScratch::default())
+            .0
+        {
+            Walk::Endless { mu, lambda } => Some((mu, lambda)),
+            Walk::Ends { .. } | Walk::Undecided => None,
+        }
     }
 
     /// The refusal of a move from `hole` not decided within the lap budget.
@@ -796,6 +817,19 @@ impl Nchuwa {
         let plan = self.plan_sow(state, mover, index, true, scratch);
         let (laps, extra) = match (plan.walk, stop) {
             (Walk::Undecided, _) => return Err(self.undecided_move(hole)),
+            (Walk::Endless { mu, lambda }, stop) if self.config.endless == Endless::Draw => {
+                Self::check_draw(hole, extras, (mu, lambda), stop)?;
+                self.sow(
+                    state,
+                    mover,
+                    index,
+                    (&plan, Some(mu + lambda)),
+                    sink,
+                    scratch,
+                );
+                self.draw_by_endless_move(state, sink);
+                return Ok(());
+            }
             (Walk::Endless { mu, lambda }, stop) => (
                 Some(self.check_stop(hole, extras, plan.walk, (mu, lambda), stop)?),
                 None,
@@ -815,6 +849,49 @@ impl Nchuwa {
         }
         self.finish_turn(state, sink, scratch);
         Ok(())
+    }
+
+    /// A move from `hole` that never ends (its cycle `mu`, `lambda`) as
+    /// `nchuwa.endless=draw` plays it: written whole, since no lap of it is its last, and with
+    /// no extra capture, since it captures nothing.
+    #[cold]
+    fn check_draw(
+        hole: Hole,
+        extras: Extras,
+        (mu, lambda): (u64, u64),
+        stop: Option<u32>,
+    ) -> Result<(), Diagnostic> {
+        if let Some(lap) = stop {
+            return Err(Diagnostic::new(
+                Endless::CODE,
+                format!(
+                    "{hole} never ends (after lap {} it is back where it was after lap {mu}, and repeats every {lambda}): it is played whole and draws the game, so it is written {hole}, not stopped after lap {lap}",
+                    mu + lambda
+                ),
+            ));
+        }
+        if !extras.is_empty() {
+            return Err(Diagnostic::new(
+                CAPTURE_EXTRA,
+                "a move that never ends captures nothing, so it has no extra capture",
+            )
+            .at(MovePart::ExtraCapture(0)));
+        }
+        Ok(())
+    }
+
+    /// The end of the game after a move that never ends, under `nchuwa.endless=draw`: drawn
+    /// at once, as Ludii ends it (its move limit, scored as a draw); the board is the one the
+    /// move's relay came back to, and the turn passes as after any move.
+    #[cold]
+    fn draw_by_endless_move<S: EventSink>(&self, state: &mut NchuwaState, sink: &mut S) {
+        state.to_move = state.to_move.other();
+        state.must_pass = false;
+        state.result = Some(None);
+        sink.event(Event::GameEnd {
+            winner: None,
+            rule: Endless::CODE,
+        });
     }
 
     /// The lap a move from `hole` that never ends (its cycle `mu`, `lambda`) is stopped
@@ -1151,6 +1228,13 @@ impl Nchuwa {
                     extras: Extras::NONE,
                     stop: None,
                 }),
+                Walk::Endless { .. } if self.config.endless == Endless::Draw => {
+                    out.push(NchuwaDecision::Sow {
+                        hole,
+                        extras: Extras::NONE,
+                        stop: None,
+                    })
+                }
                 Walk::Endless { .. } => {
                     if self.config.endless != Endless::Illegal {
                         for lap in self.stop_laps(plan.walk) {

@@ -153,7 +153,9 @@ impl Rules for Nchuwa {
             true,
             |hole, plan| match plan.walk {
                 // One entry for every lap the move may stop after, however many.
-                Walk::Endless { .. } if self.config.endless != Endless::Illegal => {
+                Walk::Endless { .. }
+                    if matches!(self.config.endless, Endless::Stop | Endless::StopAnyLap) =>
+                {
                     let laps = self.stop_laps(plan.walk);
                     let (first, last) = (*laps.start(), (*laps.end()).min(u64::from(u32::MAX)));
                     out.push(if first == last {
@@ -534,7 +536,8 @@ impl RulesExt for Nchuwa {
         counts.clear();
         let side = match self.phase(state) {
             Phase::ToMove(side) | Phase::Continue { side, .. }
-                if state.opening == 0 && self.config.endless != Endless::Illegal =>
+                if state.opening == 0
+                    && matches!(self.config.endless, Endless::Stop | Endless::StopAnyLap) =>
             {
                 side
             }

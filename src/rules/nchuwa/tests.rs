@@ -717,13 +717,114 @@ fn nchuwa_stop_any_lap_stops_played_quietly_agree_with_stops_played_in_full() {
 
 /// perft counts each lap a move that never ends may stop after as a decision of its own
 /// (docs/perft.md): B1's 72-lap cycle gives 72 stops under `stop`, 143 under
-/// `stop-any-lap`, none under `illegal`; B11 ends, and is one move under each.
+/// `stop-any-lap`, none under `illegal`, and one move under `draw`, which ends the game; B11
+/// ends, and is one move under each.
 #[test]
 fn nchuwa_perft_counts_each_stop_of_a_move_that_never_ends() {
-    for (value, count) in [("illegal", 1), ("stop", 1 + 72), ("stop-any-lap", 1 + 143)] {
+    for (value, count) in [
+        ("illegal", 1),
+        ("stop", 1 + 72),
+        ("stop-any-lap", 1 + 143),
+        ("draw", 1 + 1),
+    ] {
         let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
         let state = at(&d, ENDLESS);
         assert_eq!(crate::perft::perft(&d, &state, 1), Ok(count), "{value}");
+    }
+}
+
+/// The position of issue 35 where Ludii 1.3.12 lists B4, whose relay comes back to its start
+/// after 240 laps.
+const LUDII_ENDLESS: &str = "3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 B 1";
+
+/// Option nchuwa.endless=draw (Ludii's reading: it sows on until its move limit ends the game,
+/// scored as a draw): the move is listed and played whole, and ends the game at once, drawn,
+/// with the board its relay came back to.
+#[test]
+fn nchuwa_endless_draw_plays_the_move_whole_and_draws_the_game() {
+    let d = nchuwa_with(6, &[("nchuwa.endless", "draw")]);
+    let state = at(&d, LUDII_ENDLESS);
+    let mut decisions = Vec::new();
+    d.decisions(&state, &mut Default::default(), &mut decisions);
+    assert!(decisions.contains(&sow("B4", None, None)), "{decisions:?}");
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    d.apply(
+        &mut after,
+        &sow("B4", None, None),
+        &mut Default::default(),
+        &mut events,
+    )
+    .unwrap();
+    assert_eq!(d.phase(&after), Phase::Over { winner: None });
+    assert_eq!(
+        shown(&d, &after),
+        "3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 A 1",
+        "the relay comes back to the board before it, and the turn passes"
+    );
+    let laps = events
+        .iter()
+        .filter(|e| matches!(e, Event::LapEnd { .. }))
+        .count();
+    assert_eq!(laps, 240, "the trace runs the cycle once");
+    assert!(matches!(
+        events.last(),
+        Some(Event::GameEnd {
+            winner: None,
+            rule
+        }) if *rule == "nchuwa.endless"
+    ));
+    // Played without events, straight to the board the relay comes back to.
+    let mut quiet = state.clone();
+    d.apply(
+        &mut quiet,
+        &sow("B4", None, None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
+    assert_eq!(quiet, after);
+}
+
+/// perft under `draw` counts a move that never ends once, and nothing below it: the game is
+/// over (docs/perft.md). Ludii lists 8 moves here; under `illegal` B4 is not one of them.
+#[test]
+fn nchuwa_perft_counts_a_drawing_move_once_and_nothing_below_it() {
+    for (value, count) in [("draw", 8), ("illegal", 7)] {
+        let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
+        let state = at(&d, LUDII_ENDLESS);
+        assert_eq!(crate::perft::perft(&d, &state, 1), Ok(count), "{value}");
+    }
+    let d = nchuwa_with(6, &[("nchuwa.endless", "draw")]);
+    let mut after = at(&d, LUDII_ENDLESS);
+    d.apply(
+        &mut after,
+        &sow("B4", None, None),
+        &mut Default::default(),
+        &mut (),
+    )
+    .unwrap();
+    assert_eq!(crate::perft::perft(&d, &after, 1), Ok(0));
+}
+
+#[test]
+fn nchuwa_endless_draw_refuses_a_stop_or_an_extra_capture_on_the_move() {
+    let d = nchuwa_with(6, &[("nchuwa.endless", "draw")]);
+    let state = at(&d, LUDII_ENDLESS);
+    let error = refused(&d, &state, sow("B4", None, Some(240)));
+    assert_eq!(error.rule, "nchuwa.endless");
+    assert!(
+        error.message.contains("draws the game"),
+        "{}",
+        error.message
+    );
+    let error = refused(&d, &state, sow("B4", Some("A1"), None));
+    assert_eq!(error.rule, CAPTURE_EXTRA);
+    // Under the other values the same move is refused, or must be stopped.
+    for value in ["illegal", "stop", "stop-any-lap"] {
+        let other = nchuwa_with(6, &[("nchuwa.endless", value)]);
+        let error = refused(&other, &at(&other, LUDII_ENDLESS), sow("B4", None, None));
+        assert_eq!(error.rule, "nchuwa.endless", "{value}");
     }
 }
 
@@ -748,6 +849,7 @@ fn nchuwa_endless_alternatives_name_the_stops_as_one_range() {
         ("illegal", None),
         ("stop", Some("B1/72 to /143")),
         ("stop-any-lap", Some("B1/1 to /143")),
+        ("draw", Some("B1")),
     ] {
         let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
         let state = at(&d, ENDLESS);
@@ -767,7 +869,7 @@ fn nchuwa_endless_alternatives_name_the_stops_as_one_range() {
 /// being one run of its stops.
 #[test]
 fn nchuwa_decision_runs_stand_for_the_decisions_in_order() {
-    for value in ["illegal", "stop", "stop-any-lap"] {
+    for value in ["illegal", "stop", "stop-any-lap", "draw"] {
         let d = nchuwa_with(6, &[("nchuwa.endless", value)]);
         for position in [ENDLESS, CAPTURE] {
             let state = at(&d, position);
@@ -1091,6 +1193,69 @@ fn nchuwa_random_games_conserve_seeds_and_replay() {
         }
     }
     assert_eq!(games, 60);
+}
+
+/// Random play under the preset ludii (`nchuwa.endless=draw`) draws a move that never ends as
+/// any other decision, and the game ends there: among 2,000 random games on 4x6 (seed 7 of
+/// `mgn generate`) 12 do so. Games stay bounded, each drawn game's last ply is such a move, and
+/// the record, checkpoints and all, passes `mgn check`.
+#[test]
+fn nchuwa_random_games_under_the_preset_ludii_may_end_drawn_by_a_move_that_never_ends() {
+    let mut settings = Settings::defaults(&DEF);
+    for (code, value) in DEF.preset("ludii").unwrap().settings {
+        settings.set(code, value).unwrap();
+    }
+    let d = Nchuwa::new(board(6), &settings).unwrap();
+    let mut rng = Rng::new(35);
+    let mut drawn = 0;
+    for _ in 0..400 {
+        let mut header = Header::new(GameKind::Nchuwa);
+        header.preset = Some(Spanned::new("ludii".to_string(), Default::default()));
+        let game = random_game(
+            &d,
+            header,
+            d.start(Side::B),
+            &mut rng,
+            GenerateOptions {
+                checkpoints: true,
+                max_plies: 1000,
+            },
+        );
+        if game.outcome.value.token() != "1/2-1/2" {
+            continue;
+        }
+        drawn += 1;
+        let text = write_game(&game);
+        let reread = parse_games(&text).remove(0).unwrap();
+        assert_eq!(
+            check_game(&reread, &CheckOptions::default()),
+            Verdict::Passed,
+            "{text}"
+        );
+        // Replayed to its last ply: that ply's move never ends.
+        let mut state = d.start(Side::B);
+        let mut decisions = Vec::new();
+        let moves: Vec<&Move> = game
+            .moves
+            .iter()
+            .filter_map(|e| match e {
+                Element::Move(m) => Some(&m.value),
+                _ => None,
+            })
+            .collect();
+        let (last, before) = moves.split_last().unwrap();
+        for written in before {
+            let mut parts = Vec::new();
+            d.decisions_from_move_into(written, &mut parts).unwrap();
+            d.apply(&mut state, &parts[0].0, &mut Default::default(), &mut ())
+                .unwrap();
+        }
+        let hole = last.sowings.first().unwrap().hole.value;
+        assert!(d.endless_cycle(&state, hole).is_some(), "{text}");
+        d.decisions(&state, &mut Default::default(), &mut decisions);
+        assert!(decisions.contains(&sow(&hole.to_string(), None, None)));
+    }
+    assert!(drawn > 0, "no random game drawn by a move that never ends");
 }
 
 /// How the endless and the long moves of the tests, fixtures and docs were found: random rings
