@@ -36,6 +36,7 @@ PRESETS = {
         "nchuwa.opening.order": "interleaved",
         "nchuwa.capture.extra-when": "never",
         "nchuwa.sow.singleton": "free",
+        "nchuwa.endless": "draw",
     },
 }
 IMPLEMENTED = {
