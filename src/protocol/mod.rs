@@ -15,7 +15,7 @@ mod session;
 pub use engine::{EngineProcess, Misbehaviour};
 pub use referee::{
     Found, PerftSummary, Referee, RefereeOptions, RefereeProgress, Refereed, Verdict,
-    DEFAULT_PERFT_BUDGET,
+    DEFAULT_PERFT_BUDGET, DEFAULT_RESET_EVERY,
 };
 pub use session::{status_of, Session};
 

@@ -10,7 +10,7 @@ mod shrink;
 use super::engine::{EngineProcess, Misbehaviour};
 use super::{Answer, ErrorKind, GameSpec, Request, Session, Setup, Status as Played, VERSION};
 use crate::generate::Rng;
-use crate::notation::Side;
+use crate::notation::{GameKind, Position, Side};
 use crate::perft::{divide_within, Bound, Unbounded, MAX_DEPTH};
 use crate::rules::{Phase, RulesExt, WithRules};
 use std::time::{Duration, Instant};
@@ -19,6 +19,12 @@ use std::time::{Duration, Instant};
 /// (examples/engine.py walks about 100,000 a second), far within the default timeout, and
 /// it reaches depth 2 on Dakon 2x5, where the referee compared before it had a budget.
 pub const DEFAULT_PERFT_BUDGET: u64 = 200_000;
+
+/// One random game's turn start (or round's end) in this many, on average, re-sets both sides
+/// at the position reached: a request a reset, and a 300-ply game gets some thirty, enough to
+/// meet every assumption of a position (rounds won, the round's first player and last mover,
+/// Mraw imrujen's captures of the round, the Nchuwa opening) many times in ten games.
+pub const DEFAULT_RESET_EVERY: u32 = 10;
 
 /// What a referee compares, and how long it waits. The notes of a report name these by
 /// `mgn referee`'s options (`--timeout`, `--perft-budget`).
@@ -42,6 +48,14 @@ pub struct RefereeOptions {
     /// whose first player is fixed (Ludii's). `None`: perft starts with B, as a record's game
     /// does when no `First` tag says otherwise, and each random game draws its first player.
     pub first: Option<Side>,
+    /// Where the perft and every random game start instead of the rules' start: a position,
+    /// which both sides take as a record's `Start` tag takes it (docs/protocol.md, "What a
+    /// position does not say").
+    pub start: Option<Position>,
+    /// Re-set both sides, with `position`, at the position a random game has reached: at one
+    /// turn start in this many on average, at one round's end in this many, and at the game's
+    /// end; 0 never. Drawn from a generator of their own, seeded from `seed`.
+    pub reset_every: u32,
 }
 
 impl Default for RefereeOptions {
@@ -55,6 +69,8 @@ impl Default for RefereeOptions {
             seed: 1,
             max_plies: 300,
             first: None,
+            start: None,
+            reset_every: DEFAULT_RESET_EVERY,
         }
     }
 }
@@ -328,7 +344,11 @@ impl WithRules for Referee<'_> {
             Ok(()) => Verdict::Agreed,
             Err(Stop::Engine(failed)) => Verdict::EngineFailed(failed),
             Err(Stop::Differ(difference)) => {
-                Verdict::Differ(Box::new(referee.analyse(*difference)))
+                // A line from a position (--start, or a game re-set there) is written from it.
+                let from_a_position = matches!(difference.line.root, Setup::Position(_));
+                let mut found = referee.analyse(*difference);
+                found.record_from_start &= !from_a_position;
+                Verdict::Differ(Box::new(found))
             }
         };
         refereed.games = referee.games;
@@ -388,9 +408,10 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             refereed.perft = Some(self.perft()?);
         }
         let mut rng = Rng::new(self.options.seed);
+        let mut resets = Resets::new(self.options);
         for number in 1..=self.options.games {
             self.progress.comparing(&format!("game {number}"));
-            self.game(number, &mut rng)?;
+            self.game(number, &mut rng, &mut resets)?;
             self.games += 1;
             self.progress.game_agreed();
         }
@@ -445,6 +466,61 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         self.check(during, line, Request::Moves, mine).map(|_| ())
     }
 
+    /// Whether the position mgn stands at says what a client may set (docs/protocol.md, "What
+    /// a position does not say"): in Dong Wo only a turn start in a round under way, where mgn
+    /// set at the position lists what it lists here. Its round's end, the transactions before
+    /// a round's first move and the game's end are not said by a position (the fill and the
+    /// buy-back still due are not written), and are not re-set.
+    fn position_holds_the_state(&self) -> bool {
+        let rules = self.mgn.rules();
+        if rules.def().kind != GameKind::DongWo {
+            return true;
+        }
+        let here = self.mgn.state();
+        if !matches!(rules.phase(here), Phase::ToMove(_) | Phase::MustPass { .. }) {
+            return false;
+        }
+        let Ok(set) = rules.state_from_position(&rules.position(here)) else {
+            return false;
+        };
+        let open = |state: &R::State| {
+            let mut out = Vec::new();
+            rules.decisions(state, &mut R::Scratch::default(), &mut out);
+            out
+        };
+        open(&set) == open(here)
+    }
+
+    /// Re-set both sides at the position mgn has reached, as a client that knows nothing of the
+    /// game before it sets it: mgn takes it as a record's `Start` tag takes it, and so must the
+    /// engine (docs/protocol.md, "What a position does not say"); the line starts there. A
+    /// position mgn refuses (a Mraw imrujen round's end) must be refused by the engine too, and
+    /// leaves both where they were.
+    fn reset(&mut self, during: &str, line: &mut Line<R::Decision>) -> Compared<R::Decision> {
+        let here = Setup::Position(self.mgn.rules().position(self.mgn.state()));
+        let mine = self.mgn.setup(&here);
+        let set = matches!(mine, Answer::Position(_));
+        self.check(during, line, Request::Position(here.clone()), mine)?;
+        if set {
+            *line = Line {
+                root: here,
+                steps: Vec::new(),
+            };
+        }
+        Ok(())
+    }
+
+    /// At a game's end: re-set both sides at the final position, and compare what is open
+    /// there (nothing, when mgn takes the position as a finished game).
+    fn reset_at_the_end(
+        &mut self,
+        during: &str,
+        line: &mut Line<R::Decision>,
+    ) -> Compared<R::Decision> {
+        self.reset(during, line)?;
+        self.moves(during, line)
+    }
+
     /// Put both sides at the end of `line`, comparing every answer on the way.
     fn goto(&mut self, during: &str, line: &Line<R::Decision>) -> Compared<R::Decision> {
         let mut walked = Line {
@@ -472,7 +548,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     fn perft(&mut self) -> Result<PerftSummary, Stop<R::Decision>> {
         let options = self.options;
         let mut line = Line {
-            root: Setup::Start(options.first.unwrap_or(Side::B)),
+            root: self.root(options.first.unwrap_or(Side::B)),
             steps: Vec::new(),
         };
         self.goto("perft divide", &line)?;
@@ -753,24 +829,52 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         Ok(())
     }
 
+    /// Where a perft or a random game starts: the position `--start` names, else the rules'
+    /// start with `first` to move.
+    fn root(&self, first: Side) -> Setup {
+        match &self.options.start {
+            Some(position) => Setup::Position(position.clone()),
+            None => Setup::Start(first),
+        }
+    }
+
     /// One random game, compared at every decision.
-    fn game(&mut self, number: usize, rng: &mut Rng) -> Compared<R::Decision> {
+    fn game(&mut self, number: usize, rng: &mut Rng, resets: &mut Resets) -> Compared<R::Decision> {
         let during = format!("random game {number} of seed {}", self.options.seed);
         // Drawn even when fixed, so that the games of a seed draw the same decisions either way.
         let drawn = if rng.below(2) == 0 { Side::A } else { Side::B };
         let first = self.options.first.unwrap_or(drawn);
         let mut line = Line {
-            root: Setup::Start(first),
+            root: self.root(first),
             steps: Vec::new(),
         };
         self.goto(&during, &line)?;
         let mut plies = 0;
         loop {
             match self.mgn.rules().phase(self.mgn.state()) {
-                Phase::Over { .. } => break,
+                Phase::Over { .. } => {
+                    if resets.at_the_end() && self.position_holds_the_state() {
+                        self.reset_at_the_end(&during, &mut line)?;
+                    }
+                    break;
+                }
                 Phase::RoundOver { .. } => {
+                    if resets.draw() && self.position_holds_the_state() {
+                        self.reset(&during, &mut line)?;
+                        if !matches!(
+                            self.mgn.rules().phase(self.mgn.state()),
+                            Phase::RoundOver { .. }
+                        ) {
+                            continue;
+                        }
+                    }
                     self.next_round(&during, &mut line)?;
                     continue;
+                }
+                Phase::ToMove(_) | Phase::MustPass { .. }
+                    if resets.draw() && self.position_holds_the_state() =>
+                {
+                    self.reset(&during, &mut line)?;
                 }
                 _ => {}
             }
@@ -797,6 +901,34 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             }
         }
         Ok(())
+    }
+}
+
+/// When a random game re-sets both sides at the position it reached: a generator of its own,
+/// so that the games of a seed draw the same decisions with resets or without, as long as a
+/// reset leaves play as it was.
+struct Resets {
+    rng: Rng,
+    every: u32,
+}
+
+impl Resets {
+    fn new(options: &RefereeOptions) -> Resets {
+        Resets {
+            // Another stream than the games' own, from the same seed.
+            rng: Rng::new(options.seed ^ 0x5245_5345_5453),
+            every: options.reset_every,
+        }
+    }
+
+    /// Whether to re-set here, at a turn start or a round's end.
+    fn draw(&mut self) -> bool {
+        self.every > 0 && self.rng.below(self.every as usize) == 0
+    }
+
+    /// Whether to re-set at a game's end: always, when resets are asked for at all.
+    fn at_the_end(&self) -> bool {
+        self.every > 0
     }
 }
 

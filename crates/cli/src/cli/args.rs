@@ -437,6 +437,17 @@ pub struct RefereeArgs {
     #[arg(long, value_enum, ignore_case = true, value_name = "SIDE")]
     pub first: Option<FirstSide>,
 
+    /// Start the perft and every random game at this position (as a Start tag writes it)
+    /// instead of the start: both sides take it as a record's Start tag takes it
+    #[arg(long, value_name = "POSITION", conflicts_with = "first", value_parser = start_position)]
+    pub start: Option<mgn::notation::Position>,
+
+    /// Re-set both sides with `position` at the position a random game has reached, at one
+    /// turn start and one round's end in N on average and at every game's end, seeded (0:
+    /// never)
+    #[arg(long, default_value_t = mgn::protocol::DEFAULT_RESET_EVERY, value_name = "N")]
+    pub reset_every: u32,
+
     /// Seconds to wait for each answer of the engine before it counts as hung
     #[arg(long, default_value_t = 10.0, value_name = "SECS", value_parser = positive_seconds)]
     pub timeout: f64,
@@ -476,6 +487,11 @@ impl From<FirstSide> for mgn::notation::Side {
 pub enum RefereeFormat {
     Text,
     Json,
+}
+
+/// A position as a `Start` tag writes it (the rules' refusals come later, from the rules).
+fn start_position(text: &str) -> Result<mgn::notation::Position, String> {
+    mgn::notation::parse_position(text).map_err(|error| error.to_string())
 }
 
 fn budget_at_least_one(text: &str) -> Result<u64, String> {
