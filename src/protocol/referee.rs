@@ -242,6 +242,8 @@ pub struct Refereed {
     pub plies: usize,
     /// Their decisions.
     pub decisions: usize,
+    /// The times their two sides were set at the position they had reached, and agreed.
+    pub resets: usize,
     /// The requests sent to the engine.
     pub requests: u64,
     /// How the comparison ended.
@@ -317,6 +319,7 @@ impl WithRules for Referee<'_> {
             games: 0,
             plies: 0,
             decisions: 0,
+            resets: 0,
             requests: 0,
             verdict: Verdict::Agreed,
             stderr: String::new(),
@@ -337,6 +340,7 @@ impl WithRules for Referee<'_> {
             games: 0,
             plies: 0,
             decisions: 0,
+            resets: 0,
         };
         let compared = referee.compare_all(&mut refereed);
         referee.progress.compared();
@@ -354,6 +358,7 @@ impl WithRules for Referee<'_> {
         refereed.games = referee.games;
         refereed.plies = referee.plies;
         refereed.decisions = referee.decisions;
+        refereed.resets = referee.resets;
         refereed.requests = referee.engine.requests();
         refereed.stderr = referee.engine.stderr();
         refereed
@@ -370,6 +375,7 @@ struct Comparing<'r, 'a, R: RulesExt> {
     games: usize,
     plies: usize,
     decisions: usize,
+    resets: usize,
 }
 
 type Compared<D> = Result<(), Stop<D>>;
@@ -501,6 +507,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         let mine = self.mgn.setup(&here);
         let set = matches!(mine, Answer::Position(_));
         self.check(during, line, Request::Position(here.clone()), mine)?;
+        self.resets += 1;
         if set {
             *line = Line {
                 root: here,

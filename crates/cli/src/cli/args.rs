@@ -161,12 +161,16 @@ Examples:
   mgn referee --game dakon --depth 3 --games 100 --seed 7 -- python3 engine.py
   mgn referee --game nchuwa --preset sanderson --format json --record diff.mgn -- ./engine
   mgn referee --game nchuwa --preset ludii --first A -- ./ludii-adapter   A always moves first
+  mgn referee --game dakon --start \"x,5,5,5,5/5,5,5,5,5 0/5 B 2\" -- ./engine   from round 2
 
 Compares perft divides to --depth (left out: the deepest whose tree mgn walks within
---perft-budget nodes), then --games random games decision by decision. At the first difference
-it shows the position, the decision, both answers, mgn's trace and the rule, and the shortest
-record that reproduces it (--record writes it). A count mgn itself does not make within
---timeout is not asked of the engine.
+--perft-budget nodes), then --games random games decision by decision, from the start or from
+--start. Every random game also re-sets both sides with `position` at the position it reached
+(about one turn start and round's end in --reset-every, and its end): the engine must then
+take the position as a record's Start tag takes it (docs/protocol.md, \"What a position does
+not say\"). At the first difference it shows the position, the decision, both answers, mgn's
+trace and the rule, and the shortest record that reproduces it (--record writes it). A count
+mgn itself does not make within --timeout is not asked of the engine.
 
 Exit status: 0 when every answer agreed, 1 on a difference, 2 when the engine misbehaved
 (could not start, exited, timed out, broke the protocol, refused the rules) or for a usage error.";
