@@ -559,6 +559,11 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             steps: Vec::new(),
         };
         self.goto("perft divide", &line)?;
+        // From a position between rounds (--start), the tree starts at the next round's
+        // start, which is no ply: counts are not asked between rounds.
+        if let Phase::RoundOver { .. } = self.mgn.rules().phase(self.mgn.state()) {
+            self.next_round("perft divide", &mut line)?;
+        }
         let rules = self.mgn.rules();
         let root = self.mgn.state().clone();
         let counting = Instant::now();

@@ -149,6 +149,15 @@ impl Rules for Dakon {
         state: &mut DakonState,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
+        if state.result.is_some() {
+            return Err(Diagnostic::new(
+                general::ROUND_MARKER,
+                format!(
+                    "the game is over after round {}: no round follows",
+                    state.round
+                ),
+            ));
+        }
         if !state.round_over {
             return Err(Diagnostic::new(
                 general::ROUND_MARKER,
