@@ -242,7 +242,8 @@ pub struct Refereed {
     pub plies: usize,
     /// Their decisions.
     pub decisions: usize,
-    /// The times their two sides were set at the position they had reached, and agreed.
+    /// The times both sides were asked to set the position a random game had reached (and
+    /// answered alike: set it, or both refused it).
     pub resets: usize,
     /// The requests sent to the engine.
     pub requests: u64,
@@ -517,15 +518,33 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         Ok(())
     }
 
-    /// At a game's end: re-set both sides at the final position, and compare what is open
-    /// there (nothing, when mgn takes the position as a finished game).
-    fn reset_at_the_end(
+    /// Where a random game stands between turns, re-set both sides when `resets` draws it (at
+    /// a turn start or a round's end), or always at the game's end, where what is open is
+    /// compared then (nothing, when mgn takes the position as a finished game). True when the
+    /// game ended: it stops there, also where its final position, set, is one to play on
+    /// from (a Mraw imrujen round ended by a repetition, which the position does not count).
+    fn maybe_reset(
         &mut self,
         during: &str,
         line: &mut Line<R::Decision>,
-    ) -> Compared<R::Decision> {
-        self.reset(during, line)?;
-        self.moves(during, line)
+        resets: &mut Resets,
+    ) -> Result<bool, Stop<R::Decision>> {
+        let at_the_end = match self.mgn.rules().phase(self.mgn.state()) {
+            Phase::Over { .. } if resets.at_the_end() => true,
+            Phase::ToMove(_) | Phase::MustPass { .. } | Phase::RoundOver { .. }
+                if resets.draw() =>
+            {
+                false
+            }
+            _ => return Ok(false),
+        };
+        if self.position_holds_the_state() {
+            self.reset(during, line)?;
+            if at_the_end {
+                self.moves(during, line)?;
+            }
+        }
+        Ok(at_the_end)
     }
 
     /// Put both sides at the end of `line`, comparing every answer on the way.
@@ -863,30 +882,14 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         self.goto(&during, &line)?;
         let mut plies = 0;
         loop {
+            if self.maybe_reset(&during, &mut line, resets)? {
+                break;
+            }
             match self.mgn.rules().phase(self.mgn.state()) {
-                Phase::Over { .. } => {
-                    if resets.at_the_end() && self.position_holds_the_state() {
-                        self.reset_at_the_end(&during, &mut line)?;
-                    }
-                    break;
-                }
+                Phase::Over { .. } => break,
                 Phase::RoundOver { .. } => {
-                    if resets.draw() && self.position_holds_the_state() {
-                        self.reset(&during, &mut line)?;
-                        if !matches!(
-                            self.mgn.rules().phase(self.mgn.state()),
-                            Phase::RoundOver { .. }
-                        ) {
-                            continue;
-                        }
-                    }
                     self.next_round(&during, &mut line)?;
                     continue;
-                }
-                Phase::ToMove(_) | Phase::MustPass { .. }
-                    if resets.draw() && self.position_holds_the_state() =>
-                {
-                    self.reset(&during, &mut line)?;
                 }
                 _ => {}
             }
