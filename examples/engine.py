@@ -86,6 +86,13 @@ class Dakon:
         if sum(c or 0 for c in self.board) != 2 * self.n * self.n:
             raise ValueError("a Dakon position holds 2N^2 seeds")
         self.set_common(side, int(round_))
+        if self.seeds_in_row("A") == 0 and self.seeds_in_row("B") == 0:
+            # Every seed in a store: between rounds, or the game's end when a store cannot fill
+            # a hole (dakon.game.end), with no round won as far as the position says.
+            if min(sa, sb) < self.n:
+                self.result = "1/2-1/2"
+            else:
+                self.round_over = True
 
     def position(self):
         hole = lambda c: "x" if self.board[c] is None else str(self.board[c])

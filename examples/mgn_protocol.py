@@ -37,7 +37,8 @@ and `divide` answer `error unsupported perft` and `mgn referee` walks the tree w
 
 The helper takes the position your engine answers at its word: whether the round is over after
 a `position` is asked of your engine's `between_rounds()` when it has one (a Dakon position with
-every seed in a store is between rounds), else taken to be no.
+every seed in a store is between rounds, unless a store cannot fill a hole: the game ended
+there), else taken to be no.
 
 Run as a program, it serves examples/engine.py's Dakon through the helper, a worked example of
 the wrapping (`--no-perft` leaves `copy` out):
@@ -352,8 +353,8 @@ class WrappedDakon:
         self.dakon.set_position(text)
 
     def between_rounds(self):
-        # A position with every seed in a store is between rounds.
-        return not any(self.dakon.seeds_in_row(side) for side in "AB")
+        # A position with every seed in a store is between rounds, unless the game ended there.
+        return self.dakon.round_over
 
     def position(self):
         return self.dakon.position()

@@ -99,9 +99,22 @@ class Dakon:
             raise ValueError("a Dakon position holds %d seeds" % (2 * self.n * self.n))
         self.board = board
         self.reset(side, round_)
+        if not (self.seeds_in_row("A") or self.seeds_in_row("B")):
+            # Every seed in a store: between rounds, or the game's end when a store cannot fill
+            # a hole (dakon.game.end), decided with no round won since the position
+            # (docs/protocol.md, "What a position does not say").
+            stores = {p: self.board[self.stores[p]] for p in PLAYERS}
+            if min(stores.values()) < self.n:
+                if self.rules["dakon.game.winner"] == "most-rounds":
+                    a = b = 0
+                else:
+                    a, b = stores["A"] >= self.n, stores["B"] >= self.n
+                self.result = "1-0" if a > b else "0-1" if b > a else "1/2-1/2"
+            else:
+                self.round_over = True
 
     def between_rounds(self):
-        return not any(self.seeds_in_row(side) for side in PLAYERS)
+        return self.round_over
 
     def position(self):
         def word(cell):

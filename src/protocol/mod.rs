@@ -15,7 +15,7 @@ mod session;
 pub use engine::{EngineProcess, Misbehaviour};
 pub use referee::{
     default_max_plies, Found, PerftSummary, Referee, RefereeOptions, RefereeProgress, Refereed,
-    Verdict, DEFAULT_MAX_PLIES, DEFAULT_PERFT_BUDGET,
+    Verdict, DEFAULT_MAX_PLIES, DEFAULT_PERFT_BUDGET, DEFAULT_RESET_EVERY,
 };
 pub use session::{status_of, Session};
 

@@ -10,7 +10,7 @@ mod shrink;
 use super::engine::{EngineProcess, Misbehaviour};
 use super::{Answer, ErrorKind, GameSpec, Request, Session, Setup, Status as Played, VERSION};
 use crate::generate::Rng;
-use crate::notation::{GameKind, Side};
+use crate::notation::{GameKind, Position, Side};
 use crate::perft::{divide_within, Bound, Unbounded, MAX_DEPTH};
 use crate::rules::{Phase, RulesExt, WithRules};
 use std::time::{Duration, Instant};
@@ -36,6 +36,11 @@ pub fn default_max_plies(game: GameKind) -> usize {
         _ => DEFAULT_MAX_PLIES,
     }
 }
+/// One random game's turn start (or round's end) in this many, on average, re-sets both sides
+/// at the position reached: a request a reset, and a 300-ply game gets some thirty, enough to
+/// meet every assumption of a position (rounds won, the round's first player and last mover,
+/// Mraw imrujen's captures of the round, the Nchuwa opening) many times in ten games.
+pub const DEFAULT_RESET_EVERY: u32 = 10;
 
 /// What a referee compares, and how long it waits. The notes of a report name these by
 /// `mgn referee`'s options (`--timeout`, `--perft-budget`).
@@ -60,6 +65,14 @@ pub struct RefereeOptions {
     /// whose first player is fixed (Ludii's). `None`: perft starts with B, as a record's game
     /// does when no `First` tag says otherwise, and each random game draws its first player.
     pub first: Option<Side>,
+    /// Where the perft and every random game start instead of the rules' start: a position,
+    /// which both sides take as a record's `Start` tag takes it (docs/protocol.md, "What a
+    /// position does not say").
+    pub start: Option<Position>,
+    /// Re-set both sides, with `position`, at the position a random game has reached: at one
+    /// turn start in this many on average, at one round's end in this many, and at the game's
+    /// end; 0 never. Drawn from a generator of their own, seeded from `seed`.
+    pub reset_every: u32,
 }
 
 impl Default for RefereeOptions {
@@ -73,6 +86,8 @@ impl Default for RefereeOptions {
             seed: 1,
             max_plies: DEFAULT_MAX_PLIES,
             first: None,
+            start: None,
+            reset_every: DEFAULT_RESET_EVERY,
         }
     }
 }
@@ -244,6 +259,9 @@ pub struct Refereed {
     pub plies: usize,
     /// Their decisions.
     pub decisions: usize,
+    /// The times both sides were asked to set the position a random game had reached (and
+    /// answered alike: set it, or both refused it).
+    pub resets: usize,
     /// The requests sent to the engine.
     pub requests: u64,
     /// How the comparison ended.
@@ -319,6 +337,7 @@ impl WithRules for Referee<'_> {
             games: 0,
             plies: 0,
             decisions: 0,
+            resets: 0,
             requests: 0,
             verdict: Verdict::Agreed,
             stderr: String::new(),
@@ -339,6 +358,7 @@ impl WithRules for Referee<'_> {
             games: 0,
             plies: 0,
             decisions: 0,
+            resets: 0,
         };
         let compared = referee.compare_all(&mut refereed);
         referee.progress.compared();
@@ -346,12 +366,17 @@ impl WithRules for Referee<'_> {
             Ok(()) => Verdict::Agreed,
             Err(Stop::Engine(failed)) => Verdict::EngineFailed(failed),
             Err(Stop::Differ(difference)) => {
-                Verdict::Differ(Box::new(referee.analyse(*difference)))
+                // A line from a position (--start, or a game re-set there) is written from it.
+                let from_a_position = matches!(difference.line.root, Setup::Position(_));
+                let mut found = referee.analyse(*difference);
+                found.record_from_start &= !from_a_position;
+                Verdict::Differ(Box::new(found))
             }
         };
         refereed.games = referee.games;
         refereed.plies = referee.plies;
         refereed.decisions = referee.decisions;
+        refereed.resets = referee.resets;
         refereed.requests = referee.engine.requests();
         refereed.stderr = referee.engine.stderr();
         refereed
@@ -368,6 +393,7 @@ struct Comparing<'r, 'a, R: RulesExt> {
     games: usize,
     plies: usize,
     decisions: usize,
+    resets: usize,
 }
 
 type Compared<D> = Result<(), Stop<D>>;
@@ -406,9 +432,10 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             refereed.perft = Some(self.perft()?);
         }
         let mut rng = Rng::new(self.options.seed);
+        let mut resets = Resets::new(self.options);
         for number in 1..=self.options.games {
             self.progress.comparing(&format!("game {number}"));
-            self.game(number, &mut rng)?;
+            self.game(number, &mut rng, &mut resets)?;
             self.games += 1;
             self.progress.game_agreed();
         }
@@ -463,6 +490,80 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         self.check(during, line, Request::Moves, mine).map(|_| ())
     }
 
+    /// Whether the position mgn stands at says what a client may set (docs/protocol.md, "What
+    /// a position does not say"): in Dong Wo only a turn start in a round under way, where mgn
+    /// set at the position lists what it lists here. Its round's end, the transactions before
+    /// a round's first move and the game's end are not said by a position (the fill and the
+    /// buy-back still due are not written), and are not re-set.
+    fn position_holds_the_state(&self) -> bool {
+        let rules = self.mgn.rules();
+        if rules.def().kind != GameKind::DongWo {
+            return true;
+        }
+        let here = self.mgn.state();
+        if !matches!(rules.phase(here), Phase::ToMove(_) | Phase::MustPass { .. }) {
+            return false;
+        }
+        let Ok(set) = rules.state_from_position(&rules.position(here)) else {
+            return false;
+        };
+        let open = |state: &R::State| {
+            let mut out = Vec::new();
+            rules.decisions(state, &mut R::Scratch::default(), &mut out);
+            out
+        };
+        open(&set) == open(here)
+    }
+
+    /// Re-set both sides at the position mgn has reached, as a client that knows nothing of the
+    /// game before it sets it: mgn takes it as a record's `Start` tag takes it, and so must the
+    /// engine (docs/protocol.md, "What a position does not say"); the line starts there. A
+    /// position mgn refuses (a Mraw imrujen round's end) must be refused by the engine too, and
+    /// leaves both where they were.
+    fn reset(&mut self, during: &str, line: &mut Line<R::Decision>) -> Compared<R::Decision> {
+        let here = Setup::Position(self.mgn.rules().position(self.mgn.state()));
+        let mine = self.mgn.setup(&here);
+        let set = matches!(mine, Answer::Position(_));
+        self.check(during, line, Request::Position(here.clone()), mine)?;
+        self.resets += 1;
+        if set {
+            *line = Line {
+                root: here,
+                steps: Vec::new(),
+            };
+        }
+        Ok(())
+    }
+
+    /// Where a random game stands between turns, re-set both sides when `resets` draws it (at
+    /// a turn start or a round's end), or always at the game's end, where what is open is
+    /// compared then (nothing, when mgn takes the position as a finished game). True when the
+    /// game ended: it stops there, also where its final position, set, is one to play on
+    /// from (a Mraw imrujen round ended by a repetition, which the position does not count).
+    fn maybe_reset(
+        &mut self,
+        during: &str,
+        line: &mut Line<R::Decision>,
+        resets: &mut Resets,
+    ) -> Result<bool, Stop<R::Decision>> {
+        let at_the_end = match self.mgn.rules().phase(self.mgn.state()) {
+            Phase::Over { .. } if resets.at_the_end() => true,
+            Phase::ToMove(_) | Phase::MustPass { .. } | Phase::RoundOver { .. }
+                if resets.draw() =>
+            {
+                false
+            }
+            _ => return Ok(false),
+        };
+        if self.position_holds_the_state() {
+            self.reset(during, line)?;
+            if at_the_end {
+                self.moves(during, line)?;
+            }
+        }
+        Ok(at_the_end)
+    }
+
     /// Put both sides at the end of `line`, comparing every answer on the way.
     fn goto(&mut self, during: &str, line: &Line<R::Decision>) -> Compared<R::Decision> {
         let mut walked = Line {
@@ -490,10 +591,15 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     fn perft(&mut self) -> Result<PerftSummary, Stop<R::Decision>> {
         let options = self.options;
         let mut line = Line {
-            root: Setup::Start(options.first.unwrap_or(Side::B)),
+            root: self.root(options.first.unwrap_or(Side::B)),
             steps: Vec::new(),
         };
         self.goto("perft divide", &line)?;
+        // From a position between rounds (--start), the tree starts at the next round's
+        // start, which is no ply: counts are not asked between rounds.
+        if let Phase::RoundOver { .. } = self.mgn.rules().phase(self.mgn.state()) {
+            self.next_round("perft divide", &mut line)?;
+        }
         let rules = self.mgn.rules();
         let root = self.mgn.state().clone();
         let counting = Instant::now();
@@ -771,19 +877,31 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         Ok(())
     }
 
+    /// Where a perft or a random game starts: the position `--start` names, else the rules'
+    /// start with `first` to move.
+    fn root(&self, first: Side) -> Setup {
+        match &self.options.start {
+            Some(position) => Setup::Position(position.clone()),
+            None => Setup::Start(first),
+        }
+    }
+
     /// One random game, compared at every decision.
-    fn game(&mut self, number: usize, rng: &mut Rng) -> Compared<R::Decision> {
+    fn game(&mut self, number: usize, rng: &mut Rng, resets: &mut Resets) -> Compared<R::Decision> {
         let during = format!("random game {number} of seed {}", self.options.seed);
         // Drawn even when fixed, so that the games of a seed draw the same decisions either way.
         let drawn = if rng.below(2) == 0 { Side::A } else { Side::B };
         let first = self.options.first.unwrap_or(drawn);
         let mut line = Line {
-            root: Setup::Start(first),
+            root: self.root(first),
             steps: Vec::new(),
         };
         self.goto(&during, &line)?;
         let mut plies = 0;
         loop {
+            if self.maybe_reset(&during, &mut line, resets)? {
+                break;
+            }
             match self.mgn.rules().phase(self.mgn.state()) {
                 Phase::Over { .. } => break,
                 Phase::RoundOver { .. } => {
@@ -815,6 +933,34 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             }
         }
         Ok(())
+    }
+}
+
+/// When a random game re-sets both sides at the position it reached: a generator of its own,
+/// so that the games of a seed draw the same decisions with resets or without, as long as a
+/// reset leaves play as it was.
+struct Resets {
+    rng: Rng,
+    every: u32,
+}
+
+impl Resets {
+    fn new(options: &RefereeOptions) -> Resets {
+        Resets {
+            // Another stream than the games' own, from the same seed.
+            rng: Rng::new(options.seed ^ 0x5245_5345_5453),
+            every: options.reset_every,
+        }
+    }
+
+    /// Whether to re-set here, at a turn start or a round's end.
+    fn draw(&mut self) -> bool {
+        self.every > 0 && self.rng.below(self.every as usize) == 0
+    }
+
+    /// Whether to re-set at a game's end: always, when resets are asked for at all.
+    fn at_the_end(&self) -> bool {
+        self.every > 0
     }
 }
 

@@ -218,8 +218,12 @@ impl<'r, R: RulesExt> Session<'r, R> {
     /// The answer to `next-round`: what the rules do between rounds, then the position it
     /// leaves; `error state` when the round is not over.
     pub fn next_round(&mut self) -> Answer {
-        if !matches!(self.rules.phase(&self.state), Phase::RoundOver { .. }) {
-            return Answer::error(ErrorKind::State, "the round is not over");
+        match self.rules.phase(&self.state) {
+            Phase::RoundOver { .. } => {}
+            Phase::Over { .. } => {
+                return Answer::error(ErrorKind::State, "the game is over: no round follows")
+            }
+            _ => return Answer::error(ErrorKind::State, "the round is not over"),
         }
         self.log.clear();
         match self.rules.begin_round(&mut self.state, &mut self.log) {

@@ -1384,3 +1384,220 @@ fn the_python_dong_wo_engine_agrees_over_whole_games() {
         }
     }
 }
+/// Positions of every kind a client may set (docs/protocol.md, "What a position does not say"),
+/// each with its game and preset: mid-round in a later round, mid-opening in Nchuwa under
+/// catalan and ludii, between rounds, and after the game's end.
+const START_POSITIONS: &[(&str, &str, &str)] = &[
+    ("dakon", "catalan", "x,5,5,5,5/5,5,5,5,5 0/5 B 2"),
+    ("dakon", "catalan", "0,0,0,0,0/0,0,0,0,0 25/25 B 1"),
+    ("dakon", "catalan", "x,x,x,x,x/0,0,0,0,0 4/46 A 3"),
+    ("mraw-imrujen", "catalan", "2,3,1,3,1/2,1,3,1,3 18/2 A 2"),
+    (
+        "nchuwa",
+        "catalan",
+        "0,0,3,0,0,3,0,3,3,0,0,3/2,3,3,0,3,3,0,1,3,0,3,3 0/9 A 1",
+    ),
+    (
+        "nchuwa",
+        "ludii",
+        "0,3,3,0,3,3,0,3,3,0,3,3/2,3,3,0,3,3,0,1,3,0,3,3 0/0 A 1",
+    ),
+    (
+        "nchuwa",
+        "catalan",
+        "0,0,0,0,0,0,0,0,0,0,0,0/0,1,0,0,0,1,0,2,1,1,0,0 18/24 A 1",
+    ),
+    (
+        "dong-wo",
+        "catalan",
+        "0,0,12,3,1/1,0,2,0,11mB 10mA/0 A 2 18/0",
+    ),
+];
+
+/// mgn's engine agrees with itself from every kind of position, and in games re-set at the
+/// positions they reach, in all four games.
+#[test]
+fn the_referee_agrees_with_mgn_engine_from_positions() {
+    for (game, preset, start) in START_POSITIONS {
+        let output = referee(
+            &[
+                "--game",
+                game,
+                "--preset",
+                preset,
+                "--start",
+                start,
+                "--depth",
+                "1",
+                "--games",
+                "2",
+                "--max-plies",
+                "40",
+                "--reset-every",
+                "3",
+            ],
+            &[MGN, "engine"],
+        );
+        let out = stdout(&output);
+        assert_eq!(code(&output), 0, "{game} {start}: {out}{}", stderr(&output));
+        assert!(
+            out.starts_with(&format!(
+                "mgn referee: {game}, preset {preset} from {start} "
+            )),
+            "{out}"
+        );
+        assert!(out.contains("random games: 2 of 2 agreed"), "{out}");
+    }
+}
+
+/// Every game re-sets both sides at least once by default, and --reset-every 0 never does.
+#[test]
+fn random_games_set_both_sides_again_unless_told_not_to() {
+    for kind in mgn::GameKind::ALL {
+        let count = |reset_every: &str| {
+            let output = referee(
+                &[
+                    "--game",
+                    kind.name(),
+                    "--depth",
+                    "0",
+                    "--games",
+                    "3",
+                    "--max-plies",
+                    "60",
+                    "--reset-every",
+                    reset_every,
+                    "--format",
+                    "json",
+                ],
+                &[MGN, "engine"],
+            );
+            assert_eq!(code(&output), 0, "{}", shown(&output));
+            let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+            report["games"]["resets"].as_u64().unwrap()
+        };
+        assert!(count("10") > 0, "{}", kind.name());
+        assert_eq!(count("0"), 0, "{}", kind.name());
+    }
+}
+
+/// A position the rules refuse as a Start tag is refused before the engine starts, and --start
+/// names the first player, so --first is not given with it.
+#[test]
+fn a_start_position_the_rules_refuse_is_a_usage_error() {
+    let output = referee(
+        &[
+            "--game",
+            "mraw-imrujen",
+            "--start",
+            "0,0,0,0,0/0,0,0,0,0 20/20 A 1",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(
+        stderr(&output).contains("the rules refuse it as a Start tag"),
+        "{}",
+        shown(&output)
+    );
+    assert!(stdout(&output).is_empty(), "{}", shown(&output));
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--first",
+            "A",
+            "--start",
+            "x,5,5,5,5/5,5,5,5,5 0/5 B 2",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+}
+
+/// From a --start position in round 2, an engine with another rule for who starts the next
+/// round is caught, and the record starts at a Start position at or after it: it passes mgn
+/// check, and fails under the engine's reading.
+#[test]
+fn a_difference_from_a_start_position_is_recorded_from_it() {
+    let (out, record) = against_override(
+        "from-start",
+        &[
+            "--game",
+            "dakon",
+            "--start",
+            "x,5,5,5,5/5,5,5,5,5 0/5 B 2",
+            "--depth",
+            "0",
+            "--games",
+            "5",
+        ],
+        "dakon.next-round.first=last-mover",
+    );
+    assert!(out.contains("from a Start position"), "{out}");
+    assert!(
+        out.contains("mgn check passes it under mgn's rules"),
+        "{out}"
+    );
+    let text = fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[Start \""), "{text}");
+    assert_check_splits(&record, "dakon.next-round.first=last-mover");
+}
+
+/// An engine that, set at the position it stands at, keeps what it played before (here
+/// `mgn engine` behind a wrapper that answers such a `position` itself) breaks what a position
+/// assumes: the round's captures and first player in Mraw imrujen, the opening in Nchuwa, the
+/// round's first player in Dong Wo. The random games' resets catch it, and the record of the
+/// difference passes mgn check.
+#[test]
+fn an_engine_that_keeps_its_history_at_a_position_is_caught() {
+    if !python3("an engine that keeps its history") {
+        return;
+    }
+    let dir = scratch("referee", "keeps-history");
+    let wrapper = dir.join("keeps_history.py");
+    fs::write(&wrapper, KEEPS_HISTORY).unwrap();
+    for game in ["mraw-imrujen", "nchuwa", "dong-wo"] {
+        let record = dir.join(format!("{game}.mgn"));
+        let output = referee(
+            &[
+                "--game",
+                game,
+                "--depth",
+                "0",
+                "--games",
+                "10",
+                "--record",
+                path_str(&record),
+            ],
+            &["python3", path_str(&wrapper), MGN, "engine"],
+        );
+        let out = stdout(&output);
+        assert_eq!(code(&output), 1, "{game}: {}", shown(&output));
+        assert!(
+            out.contains("mgn check passes it under mgn's rules"),
+            "{out}"
+        );
+        let checked = mgn(&["check", path_str(&record)]);
+        assert_eq!(code(&checked), 0, "{game}: {}", shown(&checked));
+    }
+}
+
+/// A proxy to an engine that answers `position P` itself, without passing it on, when P is the
+/// position its last answer ended in: the engine keeps its history there.
+const KEEPS_HISTORY: &str = r#"import subprocess, sys
+engine = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+last = ""
+for request in sys.stdin:
+    request = request.rstrip("\n")
+    if request.startswith("position ") and last.endswith(" " + request[len("position "):]):
+        answer = request
+    else:
+        engine.stdin.write(request + "\n")
+        engine.stdin.flush()
+        if request == "quit":
+            break
+        answer = engine.stdout.readline().rstrip("\n")
+    last = answer
+    print(answer, flush=True)
+"#;

@@ -401,7 +401,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         let spanned = |text: &str| Some(Spanned::new(text.to_string(), Span::default()));
         header.event = spanned("mgn referee: the first difference");
         header.source = spanned(&format!("mgn referee, {}", difference.during));
-        if from > 0 {
+        if from > 0 || matches!(difference.line.root, Setup::Position(_)) {
             let start = self.mgn.rules().position(session.state());
             header.first = Some(Spanned::new(start.to_move, Span::default()));
             header.start = Some(Spanned::new(start, Span::default()));

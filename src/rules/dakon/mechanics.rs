@@ -345,21 +345,7 @@ impl Dakon {
             winner,
             rule: ROUND_WINNER,
         });
-        let threshold = self.n as u32;
-        if stores.iter().any(|&s| s < threshold) {
-            let game_winner = if self.config.winner == GameWinner::MostRounds {
-                match state.rounds_won[0].cmp(&state.rounds_won[1]) {
-                    std::cmp::Ordering::Greater => Some(Side::A),
-                    std::cmp::Ordering::Less => Some(Side::B),
-                    std::cmp::Ordering::Equal => None,
-                }
-            } else if stores[0] >= threshold {
-                Some(Side::A)
-            } else if stores[1] >= threshold {
-                Some(Side::B)
-            } else {
-                None
-            };
+        if let Some(game_winner) = self.finished_game_winner(state) {
             state.result = Some(game_winner);
             state.to_move = next;
             sink.event(Event::GameEnd {
@@ -379,6 +365,34 @@ impl Dakon {
             _ => last_mover,
         };
         state.round_over = true;
+    }
+
+    /// With every seed in the stores: the game's winner (`Some(None)`, a draw) when a store
+    /// cannot fill a hole, so that the game ends there (dakon.game.end); `None` when another
+    /// round follows. Rounds are counted as the state holds them (from 0/0 at a `Start`
+    /// position).
+    pub(super) fn finished_game_winner(&self, state: &DakonState) -> Option<Option<Side>> {
+        let threshold = self.n as u32;
+        let stores = [
+            state.slots[self.store(Side::A)],
+            state.slots[self.store(Side::B)],
+        ];
+        if stores.iter().all(|&s| s >= threshold) {
+            return None;
+        }
+        Some(if self.config.winner == GameWinner::MostRounds {
+            match state.rounds_won[0].cmp(&state.rounds_won[1]) {
+                std::cmp::Ordering::Greater => Some(Side::A),
+                std::cmp::Ordering::Less => Some(Side::B),
+                std::cmp::Ordering::Equal => None,
+            }
+        } else if stores[0] >= threshold {
+            Some(Side::A)
+        } else if stores[1] >= threshold {
+            Some(Side::B)
+        } else {
+            None
+        })
     }
 
     pub(super) fn refill<S: EventSink>(&self, state: &mut DakonState, sink: &mut S) {

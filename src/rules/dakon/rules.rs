@@ -58,8 +58,14 @@ impl Rules for Dakon {
             state.slots[self.store(side)] = position.stores[side.index()].seeds;
         }
         // Every seed in the stores: a position between rounds, which `round N` continues (the
-        // side to move is the next round's first player).
-        state.round_over = self.row_seeds(&state, Side::A) + self.row_seeds(&state, Side::B) == 0;
+        // side to move is the next round's first player), unless a store cannot fill a hole:
+        // then the game ended there (dakon.game.end), and no round follows.
+        if self.row_seeds(&state, Side::A) + self.row_seeds(&state, Side::B) == 0 {
+            match self.finished_game_winner(&state) {
+                Some(winner) => state.result = Some(winner),
+                None => state.round_over = true,
+            }
+        }
         Ok(state)
     }
 
@@ -143,6 +149,15 @@ impl Rules for Dakon {
         state: &mut DakonState,
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
+        if state.result.is_some() {
+            return Err(Diagnostic::new(
+                general::ROUND_MARKER,
+                format!(
+                    "the game is over after round {}: no round follows",
+                    state.round
+                ),
+            ));
+        }
         if !state.round_over {
             return Err(Diagnostic::new(
                 general::ROUND_MARKER,

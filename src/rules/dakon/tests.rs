@@ -441,3 +441,39 @@ fn a_turn_is_not_counted_in_place_under_a_binding_lap_budget() {
     let refusal = crate::perft::perft_with(&d, &start, 1, &mut table).unwrap_err();
     assert_eq!(refusal.rule, "mgn.limit.laps");
 }
+
+/// A position with every seed in the stores is between rounds when both stores can fill a
+/// hole, and the game's end when one cannot (dakon.game.end): no round follows it, and the
+/// winner is decided as at the end of a round, with the rounds won counted from the position.
+#[test]
+fn a_position_with_every_seed_stored_is_between_rounds_or_the_end() {
+    let d = dakon(5);
+    let set = |d: &Dakon, text: &str| {
+        d.state_from_position(&crate::notation::parse_position(text).unwrap())
+            .unwrap()
+    };
+    let between = set(&d, "0,0,0,0,0/0,0,0,0,0 25/25 B 1");
+    assert_eq!(d.phase(&between), Phase::RoundOver { round: 1 });
+    let ended = set(&d, "x,x,x,x,x/0,0,0,0,0 4/46 A 3");
+    // No round won as far as the position says: most-rounds draws.
+    assert_eq!(d.phase(&ended), Phase::Over { winner: None });
+    let mut after = ended.clone();
+    assert!(d.begin_round(&mut after, &mut ()).is_err());
+    let mut settings = Settings::defaults(&DEF);
+    settings.set("dakon.game.winner", "survivor").unwrap();
+    let survivor = Dakon::new(
+        BoardSize {
+            rows: 2,
+            columns: 5,
+        },
+        &settings,
+    )
+    .unwrap();
+    let ended = set(&survivor, "x,x,x,x,x/0,0,0,0,0 4/46 A 3");
+    assert_eq!(
+        survivor.phase(&ended),
+        Phase::Over {
+            winner: Some(Side::B)
+        }
+    );
+}

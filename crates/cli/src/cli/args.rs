@@ -161,12 +161,16 @@ Examples:
   mgn referee --game dakon --depth 3 --games 100 --seed 7 -- python3 engine.py
   mgn referee --game nchuwa --preset sanderson --format json --record diff.mgn -- ./engine
   mgn referee --game nchuwa --preset ludii --first A -- ./ludii-adapter   A always moves first
+  mgn referee --game dakon --start \"x,5,5,5,5/5,5,5,5,5 0/5 B 2\" -- ./engine   from round 2
 
 Compares perft divides to --depth (left out: the deepest whose tree mgn walks within
---perft-budget nodes), then --games random games decision by decision. At the first difference
-it shows the position, the decision, both answers, mgn's trace and the rule, and the shortest
-record that reproduces it (--record writes it). A count mgn itself does not make within
---timeout is not asked of the engine.
+--perft-budget nodes), then --games random games decision by decision, from the start or from
+--start. Every random game also re-sets both sides with `position` at the position it reached
+(about one turn start and round's end in --reset-every, and its end): the engine must then
+take the position as a record's Start tag takes it (docs/protocol.md, \"What a position does
+not say\"). At the first difference it shows the position, the decision, both answers, mgn's
+trace and the rule, and the shortest record that reproduces it (--record writes it). A count
+mgn itself does not make within --timeout is not asked of the engine.
 
 Exit status: 0 when every answer agreed, 1 on a difference, 2 when the engine misbehaved
 (could not start, exited, timed out, broke the protocol, refused the rules) or for a usage error.";
@@ -439,6 +443,17 @@ pub struct RefereeArgs {
     #[arg(long, value_enum, ignore_case = true, value_name = "SIDE")]
     pub first: Option<FirstSide>,
 
+    /// Start the perft and every random game at this position (as a Start tag writes it)
+    /// instead of the start: both sides take it as a record's Start tag takes it
+    #[arg(long, value_name = "POSITION", conflicts_with = "first", value_parser = start_position)]
+    pub start: Option<mgn::notation::Position>,
+
+    /// Re-set both sides with `position` at the position a random game has reached, at one
+    /// turn start and one round's end in N on average and at every game's end, seeded (0:
+    /// never)
+    #[arg(long, default_value_t = mgn::protocol::DEFAULT_RESET_EVERY, value_name = "N")]
+    pub reset_every: u32,
+
     /// Seconds to wait for each answer of the engine before it counts as hung
     #[arg(long, default_value_t = 10.0, value_name = "SECS", value_parser = positive_seconds)]
     pub timeout: f64,
@@ -478,6 +493,11 @@ impl From<FirstSide> for mgn::notation::Side {
 pub enum RefereeFormat {
     Text,
     Json,
+}
+
+/// A position as a `Start` tag writes it (the rules' refusals come later, from the rules).
+fn start_position(text: &str) -> Result<mgn::notation::Position, String> {
+    mgn::notation::parse_position(text).map_err(|error| error.to_string())
 }
 
 fn budget_at_least_one(text: &str) -> Result<u64, String> {

@@ -11,12 +11,25 @@ use super::output::{self, say};
 use super::progress;
 use super::Status;
 use indicatif::ProgressBar;
+use mgn::notation::Position;
 use mgn::protocol::{
     Found, GameSpec, Misbehaviour, PerftSummary, Referee, RefereeOptions, RefereeProgress,
     Refereed, Verdict,
 };
+use mgn::rules::{RulesExt, WithRules};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
+
+/// The rules' refusal of a --start position, as a record's Start tag gets it.
+struct StartRefused<'a>(&'a Position);
+
+impl WithRules for StartRefused<'_> {
+    type Output = Option<String>;
+    fn run<R: RulesExt>(self, rules: &R) -> Option<String> {
+        let refused = rules.state_from_position(self.0).err()?;
+        Some(format!("{} ({})", refused.message, refused.rule))
+    }
+}
 
 /// The progress of a comparison on a bar, for a person watching.
 struct Bar(ProgressBar);
@@ -56,6 +69,23 @@ pub fn run(args: &RefereeArgs) -> Status {
             .map(|o| (o.value.code.clone(), o.value.value.clone()))
             .collect(),
     };
+    if let Some(start) = &args.start {
+        match run_rules(&header, args.rules.max_laps, StartRefused(start)) {
+            Ok(None) => {}
+            Ok(Some(why)) => {
+                // Compared, the two refusals would agree, and nothing would start there.
+                say(&format!(
+                    "--start {}: the rules refuse it as a Start tag: {why}",
+                    mgn::notation::write_position(start)
+                ));
+                return Status::Error;
+            }
+            Err(message) => {
+                say(&message);
+                return Status::Error;
+            }
+        }
+    }
     let options = RefereeOptions {
         timeout: Duration::from_secs_f64(args.timeout),
         depth: args.depth,
@@ -66,6 +96,8 @@ pub fn run(args: &RefereeArgs) -> Status {
             .max_plies
             .unwrap_or_else(|| mgn::protocol::default_max_plies(spec.game)),
         first: args.first.map(Into::into),
+        start: args.start.clone(),
+        reset_every: args.reset_every,
     };
     // A bar only for a person watching: indicatif draws nothing off a terminal anyway.
     let bar = if std::io::stderr().is_terminal() && args.format == RefereeFormat::Text {
@@ -149,8 +181,12 @@ fn text_report(
     } else {
         format!(" ({})", outcome.engine)
     };
+    let from = match &args.start {
+        Some(start) => format!(" from {}", mgn::notation::write_position(start)),
+        None => String::new(),
+    };
     out.push_str(&format!(
-        "mgn referee: {} against `{}`{engine}\n",
+        "mgn referee: {}{from} against `{}`{engine}\n",
         rules_words(spec),
         args.command.join(" ")
     ));
@@ -159,8 +195,8 @@ fn text_report(
     }
     if outcome.games > 0 || matches!(outcome.verdict, Verdict::Agreed) {
         out.push_str(&format!(
-            "random games: {} of {} agreed (seed {}), {} plies, {} decisions\n",
-            outcome.games, args.games, args.seed, outcome.plies, outcome.decisions
+            "random games: {} of {} agreed (seed {}), {} plies, {} decisions, {} positions set again\n",
+            outcome.games, args.games, args.seed, outcome.plies, outcome.decisions, outcome.resets
         ));
     }
     let compared_perft = outcome.compared_perft();
@@ -335,7 +371,9 @@ fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> Strin
         "command": args.command,
         "engine": outcome.engine,
         "games": {"requested": args.games, "played": outcome.games, "plies": outcome.plies,
-                  "decisions": outcome.decisions, "seed": args.seed},
+                  "decisions": outcome.decisions, "seed": args.seed,
+                  "resets": outcome.resets, "reset_every": args.reset_every},
+        "start": args.start.as_ref().map(mgn::notation::write_position),
         "requests": outcome.requests,
     });
     if let Some(perft) = &outcome.perft {
