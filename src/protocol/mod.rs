@@ -119,6 +119,10 @@ pub enum Request {
     /// `next-round`: what the rules do between rounds with no decision, as a record's
     /// `round N` marker does.
     NextRound,
+    /// `actions`: the steps open now that `moves` leaves out because perft does not count
+    /// them (Dong Wo's owner actions between moves, the transactions perft leaves out), each
+    /// playable with `play`; optional for an engine.
+    Actions,
     /// `perft D`: how many decision sequences of D plies there are from the position
     /// (docs/perft.md); optional for an engine.
     Perft(u32),
@@ -159,6 +163,7 @@ impl Request {
             "mgn" => none(Request::Hello),
             "moves" => none(Request::Moves),
             "next-round" => none(Request::NextRound),
+            "actions" => none(Request::Actions),
             "quit" => none(Request::Quit),
             "perft" => depth().map(Request::Perft),
             "divide" => depth().map(Request::Divide),
@@ -178,7 +183,7 @@ impl Request {
             },
             "game" => parse_game(rest).map(Request::Game),
             _ => Err(format!(
-                "`{first}` is not a request: the requests are mgn, game, position, moves, play, next-round, perft, divide and quit"
+                "`{first}` is not a request: the requests are mgn, game, position, moves, actions, play, next-round, perft, divide and quit"
             )),
         }
     }
@@ -233,6 +238,7 @@ impl fmt::Display for Request {
             Request::Moves => f.write_str("moves"),
             Request::Play(decision) => write!(f, "play {decision}"),
             Request::NextRound => f.write_str("next-round"),
+            Request::Actions => f.write_str("actions"),
             Request::Perft(d) => write!(f, "perft {d}"),
             Request::Divide(d) => write!(f, "divide {d}"),
             Request::Quit => f.write_str("quit"),
@@ -392,6 +398,8 @@ pub enum Answer {
     Position(Position),
     /// `moves [DECISION]...`: the decisions open, in any order; none when the game is over.
     Moves(Vec<String>),
+    /// `actions [STEP]...`: the steps perft does not count that are open, in any order.
+    Actions(Vec<String>),
     /// `played STATUS CAPTURES POSITION`: what one decision did.
     Played {
         /// Who decides next: the same player in the same turn, the next turn, a new round or
@@ -454,6 +462,7 @@ impl Answer {
             "ok" => Err("`ok` takes no words after it".to_string()),
             "position" => position(rest).map(Answer::Position),
             "moves" => Ok(Answer::Moves(rest.iter().map(|w| w.to_string()).collect())),
+            "actions" => Ok(Answer::Actions(rest.iter().map(|w| w.to_string()).collect())),
             "perft" => match rest {
                 [n] => number(n).map(Answer::Perft),
                 _ => Err("`perft N` holds one count".to_string()),
@@ -533,7 +542,9 @@ impl Answer {
             list
         };
         match (self, other) {
-            (Answer::Moves(a), Answer::Moves(b)) => sorted(a) == sorted(b),
+            (Answer::Moves(a), Answer::Moves(b)) | (Answer::Actions(a), Answer::Actions(b)) => {
+                sorted(a) == sorted(b)
+            }
             (Answer::Divide(a), Answer::Divide(b)) => {
                 let mut a = a.clone();
                 let mut b = b.clone();
@@ -576,6 +587,7 @@ impl Answer {
                 | (Request::Position(_), Answer::Position(_))
                 | (Request::NextRound, Answer::Position(_))
                 | (Request::Moves, Answer::Moves(_))
+                | (Request::Actions, Answer::Actions(_))
                 | (Request::Play(_), Answer::Played { .. })
                 | (Request::Perft(_), Answer::Perft(_))
                 | (Request::Divide(_), Answer::Divide(_))
@@ -597,6 +609,10 @@ impl fmt::Display for Answer {
             Answer::Position(p) => write!(f, "position {}", write_position(p)),
             Answer::Moves(list) => {
                 f.write_str("moves")?;
+                list.iter().try_for_each(|d| write!(f, " {d}"))
+            }
+            Answer::Actions(list) => {
+                f.write_str("actions")?;
                 list.iter().try_for_each(|d| write!(f, " {d}"))
             }
             Answer::Played {

@@ -221,6 +221,18 @@ macro_rules! any_rules {
                     }),)*
                 }
             }
+            fn free_steps(
+                &self,
+                state: &AnyState,
+                scratch: &mut AnyScratch,
+                out: &mut Vec<AnyDecision>,
+            ) {
+                match self {
+                    $(AnyRules::$game(rules) => refill(out, |own| {
+                        rules.free_steps(<$state>::inner(state), &mut scratch.$scratch, own)
+                    }),)*
+                }
+            }
             fn alternatives(&self, state: &AnyState, scratch: &mut AnyScratch) -> Vec<String> {
                 match self {
                     $(AnyRules::$game(rules) =>

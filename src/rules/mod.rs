@@ -187,6 +187,20 @@ pub trait Rules {
     ) {
         self.decisions(state, scratch, out);
     }
+    /// The voluntary steps open now that perft does not count and a record writes on their
+    /// own, as an element between moves (docs/perft.md): Dong Wo's owner actions between
+    /// moves (`^A4`, `+A4`, `^^A4`) and the transactions perft leaves out (`repay:A:2`,
+    /// `buy:B2=3`, `borrow:A:3`). The protocol's `actions` lists them (docs/protocol.md).
+    /// They are among [`Rules::random_decisions`], which also draws owner actions inside the
+    /// move to come; none (the default) in a game without them. Written over `out`.
+    fn free_steps(
+        &self,
+        _state: &Self::State,
+        _scratch: &mut Self::Scratch,
+        out: &mut Vec<Self::Decision>,
+    ) {
+        out.clear();
+    }
     /// The decisions open now in words, for the `legal here` list of a refusal, in the order
     /// of [`Rules::decisions`]. Decisions that differ only in the lap a move that never ends
     /// stops after are one entry (`B9/174 to /347`), so that the list never grows with the
