@@ -920,6 +920,8 @@ mod tests {
             "ok",
             "moves",
             "moves B1 B2",
+            "actions",
+            "actions ^A2 +A1 ^^A3 buy:B2=3 repay:A:3 borrow:B:1",
             "played game-over 1/2-1/2 x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1",
             "played continue x0 5,5,5,5,5/0,6,6,6,6 0/1 B 1",
             "divide 3 B1 1 B2 2",
@@ -1104,6 +1106,79 @@ mod tests {
         for (requests, answers) in exchanges {
             assert_eq!(&talk(requests), answers, "{requests}");
         }
+    }
+
+    /// docs/protocol.md, "`actions`: the steps perft does not count": Dong Wo's owner actions
+    /// between moves and inside a move, and a loan between rounds, answer for answer.
+    #[test]
+    fn owner_actions_and_free_transactions_answer_as_documented() {
+        let exchanges: &[(&str, &str)] = &[
+            // B lifts the stone of his A2 in A's move, after its second piece, and puts it back.
+            (
+                "game dong-wo preset catalan\nposition 0@B,1@B,1,5,0/0,3,5,2,0 12/11mAmB A 2 0/9\nactions\nplay A4>~2^A2\nactions\nplay +A2\nmoves\n",
+                "ok\nposition 0@B,1@B,1,5,0/0,3,5,2,0 12/11mAmB A 2 0/9\nactions +A1 ^A2\nplayed turn-over x0 0@B,0@B,1,0,1/1,4,6,3,0 12/12mAmB B 2 0/9\nactions +A1 +A2\nplayed turn-over x0 0@B,1@B,1,0,1/1,4,6,3,0 12/11mAmB B 2 0/9\nmoves B1> B1< B2> B2< B3> B3< B4> B4< A2> A2<\n",
+            ),
+            // The owner's opponent takes two out of a hole a third stone has arrived in.
+            (
+                "game dong-wo preset catalan\nposition 3@B,3@B,1,0,0/0,0,1,0,0 20/12mAmB B 2 0/9\nactions\nplay ^^A2\n",
+                "ok\nposition 3@B,3@B,1,0,0/0,0,1,0,0 20/12mAmB B 2 0/9\nactions ^A1 ^^A1 ^A2 ^^A2\nplayed turn-over x0 3@B,1@B,1,0,0/0,0,1,0,0 22/12mAmB B 2 0/9\n",
+            ),
+            // Between rounds: none while the winner's hole is to be taken; then a loan.
+            (
+                "game dong-wo preset catalan\nposition 1,0,0,0,0/1,0,2,0,0 22mAmB/14 A 1 0/1\nplay A1<\nnext-round\nactions\nplay win:A4\nactions\nplay borrow:B:3\n",
+                "ok\nposition 1,0,0,0,0/1,0,2,0,0 22mAmB/14 A 1 0/1\nplayed round-over x3(B1,B3) 0,0,0,0,0/0,0,0,0,0 25mAmB/15 B 1 0/1\nposition 0,0,0,0,0/0,0,0,0,0 25mAmB/15 B 2 0/1\nactions\nplayed turn-over x0 0,0,0,1@B,0/0,0,0,0,0 25mAmB/14 B 2 0/1\nactions ^A4 borrow:B:1 borrow:B:2 borrow:B:3 borrow:B:4 borrow:B:5 borrow:B:6 borrow:B:7 borrow:B:8 borrow:B:9 borrow:B:10\nplayed turn-over x0 0,0,0,1@B,0/0,0,0,0,0 22mAmB/17 B 2 0/4\n",
+            ),
+        ];
+        for (requests, answers) in exchanges {
+            assert_eq!(&talk(requests), answers, "{requests}");
+        }
+    }
+
+    /// `actions` lists nothing in a turn under way, in a game without such steps or when the
+    /// game is over, and is `error state` between a round's end and `next-round`, as `moves`.
+    #[test]
+    fn actions_are_open_between_moves_only() {
+        let answers = talk(
+            "game dong-wo\nplay B1>\nactions\ngame dakon\nactions\ngame dong-wo preset catalan\nposition 1,0,0,0,0/1,0,2,0,0 22mAmB/14 A 1 0/1\nplay A1<\nactions\nmoves\n",
+        );
+        let lines: Vec<&str> = answers.lines().collect();
+        assert_eq!(lines[2], "actions", "{answers}");
+        assert_eq!(lines[4], "actions", "{answers}");
+        assert!(lines[8].starts_with("error state "), "{answers}");
+        assert!(lines[9].starts_with("error state "), "{answers}");
+    }
+
+    /// A move with owner actions inside is refused whole, the position unchanged, when an
+    /// action comes after its last piece, when the rules refuse it at its piece, or when the
+    /// request writes more of the move than its first decision; an owner action or transaction
+    /// that is not open is refused with the rule's code.
+    #[test]
+    fn owner_actions_that_are_not_open_are_refused() {
+        let answers = talk(
+            "game dong-wo preset catalan\nposition 0@B,1@B,1,5,0/0,3,5,2,0 12/11mAmB A 2 0/9\nplay A4>~40^A2\nplay A4>~2+A2\nplay A4>@B1~2^A2\nplay ^A1\nplay buy:B2=3\nplay A4>~2^A2\n",
+        );
+        let lines: Vec<&str> = answers.lines().collect();
+        assert!(
+            lines[2].starts_with("error illegal ") && lines[2].contains("dong-wo.owned"),
+            "{answers}"
+        );
+        assert!(
+            lines[3].starts_with("error illegal ") && lines[3].contains("dong-wo.owned.put"),
+            "{answers}"
+        );
+        assert!(lines[4].starts_with("error illegal "), "{answers}");
+        assert!(
+            lines[5].starts_with("error illegal ") && lines[5].contains("dong-wo.owned.lift"),
+            "{answers}"
+        );
+        assert!(
+            lines[6].starts_with("error illegal ") && lines[6].contains("dong-wo.between"),
+            "{answers}"
+        );
+        assert_eq!(
+            lines[7], "played turn-over x0 0@B,0@B,1,0,1/1,4,6,3,0 12/12mAmB B 2 0/9",
+            "{answers}"
+        );
     }
 
     /// `x0` has no brackets: `x0()` and `x7()` are not captures, and an answer holding one is
