@@ -651,6 +651,10 @@ pub struct ServeOptions {
     pub reverse_moves: bool,
     /// See [`Session::counts`].
     pub counts: bool,
+    /// Answer `actions` with `error unsupported` ([`Session::lists_actions`] false).
+    pub without_actions: bool,
+    /// Refuse the steps perft does not count ([`Session::plays_free_steps`] false).
+    pub without_free_steps: bool,
 }
 
 /// What ended one game's service.
@@ -787,6 +791,8 @@ impl<I: BufRead, O: Write> WithRules for Serve<'_, '_, I, O> {
         let mut session = Session::new(rules);
         session.reverse_moves = self.options.reverse_moves;
         session.counts = self.options.counts;
+        session.lists_actions = !self.options.without_actions;
+        session.plays_free_steps = !self.options.without_free_steps;
         self.io.answer(&Answer::Ok)?;
         loop {
             let answer = match self.io.request()? {

@@ -38,6 +38,12 @@ pub struct Session<'r, R: Rules> {
     /// Answer `perft` and `divide`; when false, `error unsupported perft`, as an engine that
     /// does not count answers.
     pub counts: bool,
+    /// Answer `actions`; when false, `error unsupported actions`, as an engine that does not
+    /// list the steps perft does not count answers.
+    pub lists_actions: bool,
+    /// Play the steps perft does not count; when false, `play` takes only what `moves` lists,
+    /// as protocol 1 first did (a test of a client facing an engine without them).
+    pub plays_free_steps: bool,
 }
 
 impl<'r, R: RulesExt> Session<'r, R> {
@@ -50,6 +56,8 @@ impl<'r, R: RulesExt> Session<'r, R> {
             log: PlyLog::new(rules.def()),
             reverse_moves: false,
             counts: true,
+            lists_actions: true,
+            plays_free_steps: true,
         }
     }
 
@@ -119,6 +127,9 @@ impl<'r, R: RulesExt> Session<'r, R> {
 
     /// The answer to `actions`: the free steps open, written as a record writes them.
     pub fn actions(&self) -> Answer {
+        if !self.lists_actions {
+            return Answer::error(ErrorKind::Unsupported, "actions");
+        }
         match self.free_steps() {
             Ok(open) => {
                 let mut list: Vec<String> = open.iter().map(|d| d.to_string()).collect();
@@ -137,6 +148,7 @@ impl<'r, R: RulesExt> Session<'r, R> {
     pub fn find_step(&self, text: &str) -> Result<Vec<R::Decision>, Answer> {
         let refused = match self.find(text) {
             Ok(decision) => return Ok(vec![decision]),
+            Err(refused) if !self.plays_free_steps => return Err(refused),
             Err(refused) => refused,
         };
         if let Some(free) = self

@@ -392,7 +392,10 @@ pub struct EngineArgs {
     pub max_laps: u64,
 
     /// A deliberate departure, for testing clients: reverse-moves lists decisions in reverse
-    /// order; no-perft answers perft and divide with `error unsupported perft`
+    /// order; no-perft answers perft and divide with `error unsupported perft`; no-actions
+    /// answers actions with `error unsupported actions`; no-free-steps refuses the steps perft
+    /// does not count (owner actions, free transactions) with `error illegal`, as protocol 1
+    /// first did
     #[arg(long, value_enum, hide = true)]
     pub mutate: Vec<Mutation>,
 }
@@ -401,6 +404,8 @@ pub struct EngineArgs {
 pub enum Mutation {
     ReverseMoves,
     NoPerft,
+    NoActions,
+    NoFreeSteps,
 }
 
 #[derive(Debug, Args)]
