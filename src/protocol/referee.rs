@@ -42,6 +42,9 @@ pub struct RefereeOptions {
     /// whose first player is fixed (Ludii's). `None`: perft starts with B, as a record's game
     /// does when no `First` tag says otherwise, and each random game draws its first player.
     pub first: Option<Side>,
+    /// Compare `actions` and play, now and then, the steps perft does not count in the random
+    /// games (docs/protocol.md): false for an engine that implements only `moves`' decisions.
+    pub free_steps: bool,
 }
 
 impl Default for RefereeOptions {
@@ -55,6 +58,7 @@ impl Default for RefereeOptions {
             seed: 1,
             max_plies: 300,
             first: None,
+            free_steps: true,
         }
     }
 }
@@ -476,6 +480,9 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         line: &Line<R::Decision>,
         rng: &mut Rng,
     ) -> Result<Option<Vec<R::Decision>>, Stop<R::Decision>> {
+        if !self.options.free_steps {
+            return Ok(None);
+        }
         let rules = self.mgn.rules();
         let state = self.mgn.state();
         let scratch = &mut R::Scratch::default();

@@ -384,8 +384,9 @@ fn an_engine_reading_owned_holes_otherwise_is_caught_at_an_owner_action() {
 }
 
 /// An engine that plays none of the steps perft does not count (as protocol 1 first did) is
-/// caught at the first one mgn plays, with a record that writes it and passes mgn check; one
-/// that only declines `actions` (`error unsupported`) is not asked it again, and agrees.
+/// caught at the first one mgn plays, with a record that writes it and passes mgn check, and
+/// agrees with a referee told `--no-free-steps`; one that only declines `actions` (`error
+/// unsupported`) is not asked it again, and agrees.
 #[test]
 fn an_engine_without_the_steps_is_caught_at_one_and_one_without_actions_agrees() {
     let record = scratch("referee", "without-steps").join("difference.mgn");
@@ -412,6 +413,20 @@ fn an_engine_without_the_steps_is_caught_at_one_and_one_without_actions_agrees()
     assert!(out.contains("mgn check passes it"), "{out}");
     let checked = mgn(&["check", path_str(&record)]);
     assert_eq!(code(&checked), 0, "{}", shown(&checked));
+    let mut told = catalan.to_vec();
+    told.push("--no-free-steps");
+    let output = referee(
+        &told,
+        &[
+            MGN,
+            "engine",
+            "--mutate",
+            "no-actions",
+            "--mutate",
+            "no-free-steps",
+        ],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
     let output = referee(&catalan, &[MGN, "engine", "--mutate", "no-actions"]);
     assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
 }

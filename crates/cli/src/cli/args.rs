@@ -442,6 +442,12 @@ pub struct RefereeArgs {
     #[arg(long, value_enum, ignore_case = true, value_name = "SIDE")]
     pub first: Option<FirstSide>,
 
+    /// Play none of the steps perft does not count (Dong Wo's owner actions, the free
+    /// transactions) and never ask `actions`: for an engine that implements only the decisions
+    /// `moves` lists
+    #[arg(long)]
+    pub no_free_steps: bool,
+
     /// Seconds to wait for each answer of the engine before it counts as hung
     #[arg(long, default_value_t = 10.0, value_name = "SECS", value_parser = positive_seconds)]
     pub timeout: f64,

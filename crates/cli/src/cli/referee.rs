@@ -64,6 +64,7 @@ pub fn run(args: &RefereeArgs) -> Status {
         seed: args.seed,
         max_plies: args.max_plies,
         first: args.first.map(Into::into),
+        free_steps: !args.no_free_steps,
     };
     // A bar only for a person watching: indicatif draws nothing off a terminal anyway.
     let bar = if std::io::stderr().is_terminal() && args.format == RefereeFormat::Text {
