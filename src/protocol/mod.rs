@@ -1156,12 +1156,13 @@ mod tests {
 
     /// A move with owner actions inside is refused whole, the position unchanged, when an
     /// action comes after its last piece, when the rules refuse it at its piece, or when the
-    /// request writes more of the move than its first decision; an owner action or transaction
-    /// that is not open is refused with the rule's code.
+    /// request writes more of the move than its first decision, or writes it otherwise than a
+    /// record does; an owner action or transaction that is not open is refused with the rule's
+    /// code.
     #[test]
     fn owner_actions_that_are_not_open_are_refused() {
         let answers = talk(
-            "game dong-wo preset catalan\nposition 0@B,1@B,1,5,0/0,3,5,2,0 12/11mAmB A 2 0/9\nplay A4>~40^A2\nplay A4>~2+A2\nplay A4>@B1~2^A2\nplay ^A1\nplay buy:B2=3\nplay A4>~2^A2\n",
+            "game dong-wo preset catalan\nposition 0@B,1@B,1,5,0/0,3,5,2,0 12/11mAmB A 2 0/9\nplay A4>~40^A2\nplay A4>~2+A2\nplay A4>@B1~2^A2\nplay ^A1\nplay buy:B2=3\nplay 1.A4>~2^A2\nplay A4>~2^A2\n",
         );
         let lines: Vec<&str> = answers.lines().collect();
         assert!(
@@ -1181,8 +1182,9 @@ mod tests {
             lines[6].starts_with("error illegal ") && lines[6].contains("dong-wo.between"),
             "{answers}"
         );
+        assert!(lines[7].starts_with("error illegal "), "{answers}");
         assert_eq!(
-            lines[7], "played turn-over x0 0@B,0@B,1,0,1/1,4,6,3,0 12/12mAmB B 2 0/9",
+            lines[8], "played turn-over x0 0@B,0@B,1,0,1/1,4,6,3,0 12/12mAmB B 2 0/9",
             "{answers}"
         );
     }

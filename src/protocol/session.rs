@@ -185,7 +185,13 @@ impl<'r, R: RulesExt> Session<'r, R> {
         }
         let first = parts[actions].0.to_string();
         self.find(&first)?;
-        Ok(parts.into_iter().map(|(d, _)| d).collect())
+        let step: Vec<R::Decision> = parts.into_iter().map(|(d, _)| d).collect();
+        // Compared as text, as every decision is: `1.A4>~2^A2` or `A4>~2^A2{x}` reads as the
+        // same move, and is not how it is written.
+        if self.step_text(&step) != text {
+            return Err(refused);
+        }
+        Ok(step)
     }
 
     /// The text `play` sends for `step`, decisions [`Session::find_step`] reads back: one
