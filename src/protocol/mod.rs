@@ -1189,6 +1189,23 @@ mod tests {
         );
     }
 
+    /// An owner action anchored past the laps a move's first decision plays (beyond its first
+    /// muzi lap) is refused with the move, which stays open to be played.
+    #[test]
+    fn an_owner_action_past_the_first_muzi_lap_is_refused() {
+        let answers = talk(
+            "game dong-wo preset catalan\nposition 1@B,5,5,5,mA/mB,5,5,5,5 4/0 A 2\nplay A4>~30^A1\nmoves\nplay A4>~2^A1\nmoves\n",
+        );
+        let lines: Vec<&str> = answers.lines().collect();
+        assert!(lines[2].starts_with("error illegal "), "{answers}");
+        assert_eq!(lines[3], "moves A2> A2< A3> A3< A4> A4< A5<", "{answers}");
+        assert_eq!(
+            lines[4], "played continue x0 1@B,6,6,1,2mA/1mB,6,6,6,0 4/1 A 2",
+            "{answers}"
+        );
+        assert_eq!(lines[5], "moves @B2 @B3", "{answers}");
+    }
+
     /// `x0` has no brackets: `x0()` and `x7()` are not captures, and an answer holding one is
     /// not an answer (the referee stops the engine, as `mgn check` refuses the claim).
     #[test]

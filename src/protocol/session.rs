@@ -269,6 +269,16 @@ impl<'r, R: RulesExt> Session<'r, R> {
             self.rules
                 .apply(&mut next, decision, &mut self.scratch, &mut self.log)
         });
+        // Owner actions played with a move's first decision are made within the laps it plays:
+        // one left waiting for a later lap would be judged at a later decision, which `moves`
+        // lists and the rules could then refuse whatever the client chose.
+        if played.is_ok() && step.len() > 1 && self.rules.actions_waiting(&next) {
+            self.log.clear();
+            return Answer::error(
+                ErrorKind::Illegal,
+                "an owner action written with the move's first decision comes after the laps it plays (the move waits for a muzi drop first): the protocol takes a move's actions up to its first muzi lap",
+            );
+        }
         if let Err(refused) = played {
             self.log.clear();
             let kind = if refused.rule == general::LIMIT_LAPS {

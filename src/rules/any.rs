@@ -279,6 +279,12 @@ macro_rules! any_rules {
                         rules.begin_round(<$state>::inner_mut(state), sink),)*
                 }
             }
+            fn actions_waiting(&self, state: &AnyState) -> bool {
+                match self {
+                    $(AnyRules::$game(rules) =>
+                        rules.actions_waiting(<$state>::inner(state)),)*
+                }
+            }
             fn may_stop_in_open_turn(&self, state: &AnyState) -> bool {
                 match self {
                     $(AnyRules::$game(rules) =>

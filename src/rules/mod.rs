@@ -210,6 +210,13 @@ pub trait Rules {
         self.decisions(state, scratch, &mut decisions);
         decisions.iter().map(|d| d.to_string()).collect()
     }
+    /// Whether owner actions written in the move under way still wait for a piece it has not
+    /// sown (Dong Wo's `~40^A4` past the move's first muzi lap): the protocol takes a move's
+    /// actions with its first decision only when they are all made by the laps it plays
+    /// (docs/protocol.md). None wait (the default) in a game without them.
+    fn actions_waiting(&self, _state: &Self::State) -> bool {
+        false
+    }
     /// Whether a record that stops unfinished (result `*`, `Termination` `unfinished` or
     /// `abandoned`) may end in `state`, a turn still open ([`Phase::Continue`]): where the
     /// decision still to make begins a move of its own, as Dakon's sowing again after a lap in

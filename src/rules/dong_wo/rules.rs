@@ -299,6 +299,10 @@ impl Rules for DongWo {
         self.apply_with_lookahead(state, decision, Lookahead::Ahead, scratch, sink)
     }
 
+    fn actions_waiting(&self, state: &DongWoState) -> bool {
+        !state.pending.is_empty()
+    }
+
     fn implied(
         &self,
         state: &DongWoState,
