@@ -119,6 +119,10 @@ pub enum Request {
     /// `next-round`: what the rules do between rounds with no decision, as a record's
     /// `round N` marker does.
     NextRound,
+    /// `actions`: the steps open now that `moves` leaves out because perft does not count
+    /// them (Dong Wo's owner actions between moves, the transactions perft leaves out), each
+    /// playable with `play`; optional for an engine.
+    Actions,
     /// `perft D`: how many decision sequences of D plies there are from the position
     /// (docs/perft.md); optional for an engine.
     Perft(u32),
@@ -159,6 +163,7 @@ impl Request {
             "mgn" => none(Request::Hello),
             "moves" => none(Request::Moves),
             "next-round" => none(Request::NextRound),
+            "actions" => none(Request::Actions),
             "quit" => none(Request::Quit),
             "perft" => depth().map(Request::Perft),
             "divide" => depth().map(Request::Divide),
@@ -178,7 +183,7 @@ impl Request {
             },
             "game" => parse_game(rest).map(Request::Game),
             _ => Err(format!(
-                "`{first}` is not a request: the requests are mgn, game, position, moves, play, next-round, perft, divide and quit"
+                "`{first}` is not a request: the requests are mgn, game, position, moves, actions, play, next-round, perft, divide and quit"
             )),
         }
     }
@@ -233,6 +238,7 @@ impl fmt::Display for Request {
             Request::Moves => f.write_str("moves"),
             Request::Play(decision) => write!(f, "play {decision}"),
             Request::NextRound => f.write_str("next-round"),
+            Request::Actions => f.write_str("actions"),
             Request::Perft(d) => write!(f, "perft {d}"),
             Request::Divide(d) => write!(f, "divide {d}"),
             Request::Quit => f.write_str("quit"),
@@ -392,6 +398,8 @@ pub enum Answer {
     Position(Position),
     /// `moves [DECISION]...`: the decisions open, in any order; none when the game is over.
     Moves(Vec<String>),
+    /// `actions [STEP]...`: the steps perft does not count that are open, in any order.
+    Actions(Vec<String>),
     /// `played STATUS CAPTURES POSITION`: what one decision did.
     Played {
         /// Who decides next: the same player in the same turn, the next turn, a new round or
@@ -454,6 +462,7 @@ impl Answer {
             "ok" => Err("`ok` takes no words after it".to_string()),
             "position" => position(rest).map(Answer::Position),
             "moves" => Ok(Answer::Moves(rest.iter().map(|w| w.to_string()).collect())),
+            "actions" => Ok(Answer::Actions(rest.iter().map(|w| w.to_string()).collect())),
             "perft" => match rest {
                 [n] => number(n).map(Answer::Perft),
                 _ => Err("`perft N` holds one count".to_string()),
@@ -533,7 +542,9 @@ impl Answer {
             list
         };
         match (self, other) {
-            (Answer::Moves(a), Answer::Moves(b)) => sorted(a) == sorted(b),
+            (Answer::Moves(a), Answer::Moves(b)) | (Answer::Actions(a), Answer::Actions(b)) => {
+                sorted(a) == sorted(b)
+            }
             (Answer::Divide(a), Answer::Divide(b)) => {
                 let mut a = a.clone();
                 let mut b = b.clone();
@@ -576,6 +587,7 @@ impl Answer {
                 | (Request::Position(_), Answer::Position(_))
                 | (Request::NextRound, Answer::Position(_))
                 | (Request::Moves, Answer::Moves(_))
+                | (Request::Actions, Answer::Actions(_))
                 | (Request::Play(_), Answer::Played { .. })
                 | (Request::Perft(_), Answer::Perft(_))
                 | (Request::Divide(_), Answer::Divide(_))
@@ -597,6 +609,10 @@ impl fmt::Display for Answer {
             Answer::Position(p) => write!(f, "position {}", write_position(p)),
             Answer::Moves(list) => {
                 f.write_str("moves")?;
+                list.iter().try_for_each(|d| write!(f, " {d}"))
+            }
+            Answer::Actions(list) => {
+                f.write_str("actions")?;
                 list.iter().try_for_each(|d| write!(f, " {d}"))
             }
             Answer::Played {
@@ -635,6 +651,10 @@ pub struct ServeOptions {
     pub reverse_moves: bool,
     /// See [`Session::counts`].
     pub counts: bool,
+    /// Answer `actions` with `error unsupported` ([`Session::lists_actions`] false).
+    pub without_actions: bool,
+    /// Refuse the steps perft does not count ([`Session::plays_free_steps`] false).
+    pub without_free_steps: bool,
 }
 
 /// What ended one game's service.
@@ -771,6 +791,8 @@ impl<I: BufRead, O: Write> WithRules for Serve<'_, '_, I, O> {
         let mut session = Session::new(rules);
         session.reverse_moves = self.options.reverse_moves;
         session.counts = self.options.counts;
+        session.lists_actions = !self.options.without_actions;
+        session.plays_free_steps = !self.options.without_free_steps;
         self.io.answer(&Answer::Ok)?;
         loop {
             let answer = match self.io.request()? {
@@ -904,6 +926,8 @@ mod tests {
             "ok",
             "moves",
             "moves B1 B2",
+            "actions",
+            "actions ^A2 +A1 ^^A3 buy:B2=3 repay:A:3 borrow:B:1",
             "played game-over 1/2-1/2 x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1",
             "played continue x0 5,5,5,5,5/0,6,6,6,6 0/1 B 1",
             "divide 3 B1 1 B2 2",
@@ -1088,6 +1112,98 @@ mod tests {
         for (requests, answers) in exchanges {
             assert_eq!(&talk(requests), answers, "{requests}");
         }
+    }
+
+    /// docs/protocol.md, "`actions`: the steps perft does not count": Dong Wo's owner actions
+    /// between moves and inside a move, and a loan between rounds, answer for answer.
+    #[test]
+    fn owner_actions_and_free_transactions_answer_as_documented() {
+        let exchanges: &[(&str, &str)] = &[
+            // B lifts the stone of his A2 in A's move, after its second piece, and puts it back.
+            (
+                "game dong-wo preset catalan\nposition 0@B,1@B,1,5,0/0,3,5,2,0 12/11mAmB A 2 0/9\nactions\nplay A4>~2^A2\nactions\nplay +A2\nmoves\n",
+                "ok\nposition 0@B,1@B,1,5,0/0,3,5,2,0 12/11mAmB A 2 0/9\nactions +A1 ^A2\nplayed turn-over x0 0@B,0@B,1,0,1/1,4,6,3,0 12/12mAmB B 2 0/9\nactions +A1 +A2\nplayed turn-over x0 0@B,1@B,1,0,1/1,4,6,3,0 12/11mAmB B 2 0/9\nmoves B1> B1< B2> B2< B3> B3< B4> B4< A2> A2<\n",
+            ),
+            // The owner's opponent takes two out of a hole a third stone has arrived in.
+            (
+                "game dong-wo preset catalan\nposition 3@B,3@B,1,0,0/0,0,1,0,0 20/12mAmB B 2 0/9\nactions\nplay ^^A2\n",
+                "ok\nposition 3@B,3@B,1,0,0/0,0,1,0,0 20/12mAmB B 2 0/9\nactions ^A1 ^^A1 ^A2 ^^A2\nplayed turn-over x0 3@B,1@B,1,0,0/0,0,1,0,0 22/12mAmB B 2 0/9\n",
+            ),
+            // Between rounds: none while the winner's hole is to be taken; then a loan.
+            (
+                "game dong-wo preset catalan\nposition 1,0,0,0,0/1,0,2,0,0 22mAmB/14 A 1 0/1\nplay A1<\nnext-round\nactions\nplay win:A4\nactions\nplay borrow:B:3\n",
+                "ok\nposition 1,0,0,0,0/1,0,2,0,0 22mAmB/14 A 1 0/1\nplayed round-over x3(B1,B3) 0,0,0,0,0/0,0,0,0,0 25mAmB/15 B 1 0/1\nposition 0,0,0,0,0/0,0,0,0,0 25mAmB/15 B 2 0/1\nactions\nplayed turn-over x0 0,0,0,1@B,0/0,0,0,0,0 25mAmB/14 B 2 0/1\nactions ^A4 borrow:B:1 borrow:B:2 borrow:B:3 borrow:B:4 borrow:B:5 borrow:B:6 borrow:B:7 borrow:B:8 borrow:B:9 borrow:B:10\nplayed turn-over x0 0,0,0,1@B,0/0,0,0,0,0 22mAmB/17 B 2 0/4\n",
+            ),
+        ];
+        for (requests, answers) in exchanges {
+            assert_eq!(&talk(requests), answers, "{requests}");
+        }
+    }
+
+    /// `actions` lists nothing in a turn under way, in a game without such steps or when the
+    /// game is over, and is `error state` between a round's end and `next-round`, as `moves`.
+    #[test]
+    fn actions_are_open_between_moves_only() {
+        let answers = talk(
+            "game dong-wo\nplay B1>\nactions\ngame dakon\nactions\ngame dong-wo preset catalan\nposition 1,0,0,0,0/1,0,2,0,0 22mAmB/14 A 1 0/1\nplay A1<\nactions\nmoves\n",
+        );
+        let lines: Vec<&str> = answers.lines().collect();
+        assert_eq!(lines[2], "actions", "{answers}");
+        assert_eq!(lines[4], "actions", "{answers}");
+        assert!(lines[8].starts_with("error state "), "{answers}");
+        assert!(lines[9].starts_with("error state "), "{answers}");
+    }
+
+    /// A move with owner actions inside is refused whole, the position unchanged, when an
+    /// action comes after its last piece, when the rules refuse it at its piece, or when the
+    /// request writes more of the move than its first decision, or writes it otherwise than a
+    /// record does; an owner action or transaction that is not open is refused with the rule's
+    /// code.
+    #[test]
+    fn owner_actions_that_are_not_open_are_refused() {
+        let answers = talk(
+            "game dong-wo preset catalan\nposition 0@B,1@B,1,5,0/0,3,5,2,0 12/11mAmB A 2 0/9\nplay A4>~40^A2\nplay A4>~2+A2\nplay A4>@B1~2^A2\nplay ^A1\nplay buy:B2=3\nplay 1.A4>~2^A2\nplay A4>~2^A2\n",
+        );
+        let lines: Vec<&str> = answers.lines().collect();
+        assert!(
+            lines[2].starts_with("error illegal ") && lines[2].contains("dong-wo.owned"),
+            "{answers}"
+        );
+        assert!(
+            lines[3].starts_with("error illegal ") && lines[3].contains("dong-wo.owned.put"),
+            "{answers}"
+        );
+        assert!(lines[4].starts_with("error illegal "), "{answers}");
+        assert!(
+            lines[5].starts_with("error illegal ") && lines[5].contains("dong-wo.owned.lift"),
+            "{answers}"
+        );
+        assert!(
+            lines[6].starts_with("error illegal ") && lines[6].contains("dong-wo.between"),
+            "{answers}"
+        );
+        assert!(lines[7].starts_with("error illegal "), "{answers}");
+        assert_eq!(
+            lines[8], "played turn-over x0 0@B,0@B,1,0,1/1,4,6,3,0 12/12mAmB B 2 0/9",
+            "{answers}"
+        );
+    }
+
+    /// An owner action anchored past the laps a move's first decision plays (beyond its first
+    /// muzi lap) is refused with the move, which stays open to be played.
+    #[test]
+    fn an_owner_action_past_the_first_muzi_lap_is_refused() {
+        let answers = talk(
+            "game dong-wo preset catalan\nposition 1@B,5,5,5,mA/mB,5,5,5,5 4/0 A 2\nplay A4>~30^A1\nmoves\nplay A4>~2^A1\nmoves\n",
+        );
+        let lines: Vec<&str> = answers.lines().collect();
+        assert!(lines[2].starts_with("error illegal "), "{answers}");
+        assert_eq!(lines[3], "moves A2> A2< A3> A3< A4> A4< A5<", "{answers}");
+        assert_eq!(
+            lines[4], "played continue x0 1@B,6,6,1,2mA/1mB,6,6,6,0 4/1 A 2",
+            "{answers}"
+        );
+        assert_eq!(lines[5], "moves @B2 @B3", "{answers}");
     }
 
     /// `x0` has no brackets: `x0()` and `x7()` are not captures, and an answer holding one is

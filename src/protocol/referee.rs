@@ -73,6 +73,9 @@ pub struct RefereeOptions {
     /// turn start in this many on average, at one round's end in this many, and at the game's
     /// end; 0 never. Drawn from a generator of their own, seeded from `seed`.
     pub reset_every: u32,
+    /// Compare `actions` and play, now and then, the steps perft does not count in the random
+    /// games (docs/protocol.md): false for an engine that implements only `moves`' decisions.
+    pub free_steps: bool,
 }
 
 impl Default for RefereeOptions {
@@ -88,6 +91,7 @@ impl Default for RefereeOptions {
             first: None,
             start: None,
             reset_every: DEFAULT_RESET_EVERY,
+            free_steps: true,
         }
     }
 }
@@ -109,6 +113,9 @@ impl RefereeProgress for () {}
 #[derive(Clone, Debug)]
 enum Step<D> {
     Decision(D),
+    /// Decisions played by one request: owner actions, then the first decision of the move
+    /// they are written in (`play A4>~2^A2`).
+    Decisions(Vec<D>),
     NextRound,
 }
 
@@ -140,6 +147,14 @@ impl<D: std::fmt::Display> Line<D> {
             }
             match step {
                 Step::Decision(d) => out.push_str(&format!(" {d}")),
+                Step::Decisions(ds) => {
+                    out.push(' ');
+                    // The move's decision first, then its actions, as the request writes it.
+                    if let Some((first, actions)) = ds.split_last() {
+                        out.push_str(&first.to_string());
+                        actions.iter().for_each(|d| out.push_str(&d.to_string()));
+                    }
+                }
                 Step::NextRound => out.push_str(" next-round"),
             }
         }
@@ -359,6 +374,7 @@ impl WithRules for Referee<'_> {
             plies: 0,
             decisions: 0,
             resets: 0,
+            engine_lists_actions: true,
         };
         let compared = referee.compare_all(&mut refereed);
         referee.progress.compared();
@@ -394,6 +410,8 @@ struct Comparing<'r, 'a, R: RulesExt> {
     plies: usize,
     decisions: usize,
     resets: usize,
+    /// The engine answers `actions`: it has not declined it (`error unsupported`).
+    engine_lists_actions: bool,
 }
 
 type Compared<D> = Result<(), Stop<D>>;
@@ -476,6 +494,88 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         line.steps.push(Step::Decision(decision.clone()));
         self.decisions += 1;
         Ok(answer)
+    }
+
+    /// Play the decisions of one request on both sides and compare; the line gains them.
+    fn play_step(
+        &mut self,
+        during: &str,
+        line: &mut Line<R::Decision>,
+        step: &[R::Decision],
+    ) -> Result<Answer, Stop<R::Decision>> {
+        if let [decision] = step {
+            return self.play(during, line, decision);
+        }
+        let text = self.mgn.step_text(step);
+        let mine = self.mgn.play_step(step);
+        let answer = self.check(during, line, Request::Play(text), mine)?;
+        line.steps.push(Step::Decisions(step.to_vec()));
+        self.decisions += 1;
+        Ok(answer)
+    }
+
+    /// At a turn's start, the steps perft does not count that mgn's random play draws here
+    /// (docs/protocol.md, "Steps perft does not count"): `actions` compared when the engine
+    /// answers it, and now and then one of them drawn and played, an owner action inside the
+    /// move to come with a move it fits. None drawn where mgn has none, so that the random
+    /// games of the other games draw what they drew before.
+    fn uncounted(
+        &mut self,
+        during: &str,
+        line: &Line<R::Decision>,
+        rng: &mut Rng,
+    ) -> Result<Option<Vec<R::Decision>>, Stop<R::Decision>> {
+        if !self.options.free_steps {
+            return Ok(None);
+        }
+        let rules = self.mgn.rules();
+        let state = self.mgn.state();
+        let scratch = &mut R::Scratch::default();
+        let mut counted = Vec::new();
+        rules.decisions(state, scratch, &mut counted);
+        let mut drawn = Vec::new();
+        rules.random_decisions(state, scratch, &mut drawn);
+        drawn.retain(|d| !counted.contains(d));
+        if drawn.is_empty() {
+            return Ok(None);
+        }
+        if self.engine_lists_actions {
+            let mine = self.mgn.actions();
+            match self.engine.ask(&Request::Actions)? {
+                Answer::Error {
+                    kind: ErrorKind::Unsupported | ErrorKind::Request,
+                    ..
+                } => self.engine_lists_actions = false,
+                theirs if mine.agrees(&theirs) => {}
+                theirs => {
+                    return Err(self.differ(during, line, Request::Actions, mine, theirs, None))
+                }
+            }
+        }
+        if rng.below(4) != 0 {
+            return Ok(None);
+        }
+        let first = drawn.swap_remove(rng.below(drawn.len()));
+        let mut after = state.clone();
+        if rules.apply(&mut after, &first, scratch, &mut ()).is_err() {
+            return Ok(None);
+        }
+        if !matches!(rules.phase(&after), Phase::Continue { .. }) {
+            return Ok(Some(vec![first]));
+        }
+        // An owner action for the move to come waits for it: a move it fits follows.
+        let mut moves = Vec::new();
+        rules.decisions(&after, scratch, &mut moves);
+        let mut fitting = Vec::new();
+        rules.random_decisions(&after, scratch, &mut fitting);
+        fitting.retain(|d| {
+            moves.contains(d) && rules.apply(&mut after.clone(), d, scratch, &mut ()).is_ok()
+        });
+        if fitting.is_empty() {
+            return Ok(None);
+        }
+        let then = fitting.swap_remove(rng.below(fitting.len()));
+        Ok(Some(vec![first, then]))
     }
 
     fn next_round(&mut self, during: &str, line: &mut Line<R::Decision>) -> Compared<R::Decision> {
@@ -577,6 +677,9 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             match step {
                 Step::Decision(d) => {
                     self.play(during, &mut walked, d)?;
+                }
+                Step::Decisions(ds) => {
+                    self.play_step(during, &mut walked, ds)?;
                 }
                 Step::NextRound => self.next_round(during, &mut walked)?,
             }
@@ -914,6 +1017,23 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 break;
             }
             self.moves(&during, &line)?;
+            if let Phase::ToMove(_) | Phase::MustPass { .. } =
+                self.mgn.rules().phase(self.mgn.state())
+            {
+                if let Some(step) = self.uncounted(&during, &line, rng)? {
+                    let moved = step.len() > 1;
+                    let played = self.play_step(&during, &mut line, &step)?;
+                    // An owner action or a transaction perft does not count is no ply; a move
+                    // with actions inside is.
+                    if let Answer::Played { status, .. } = played {
+                        if moved && status != Played::Continue {
+                            plies += 1;
+                            self.plies += 1;
+                        }
+                    }
+                    continue;
+                }
+            }
             let mut open = self.mgn.decisions().unwrap_or_default();
             let decision = loop {
                 if open.is_empty() {

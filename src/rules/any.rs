@@ -221,6 +221,18 @@ macro_rules! any_rules {
                     }),)*
                 }
             }
+            fn free_steps(
+                &self,
+                state: &AnyState,
+                scratch: &mut AnyScratch,
+                out: &mut Vec<AnyDecision>,
+            ) {
+                match self {
+                    $(AnyRules::$game(rules) => refill(out, |own| {
+                        rules.free_steps(<$state>::inner(state), &mut scratch.$scratch, own)
+                    }),)*
+                }
+            }
             fn alternatives(&self, state: &AnyState, scratch: &mut AnyScratch) -> Vec<String> {
                 match self {
                     $(AnyRules::$game(rules) =>
@@ -265,6 +277,12 @@ macro_rules! any_rules {
                 match self {
                     $(AnyRules::$game(rules) =>
                         rules.begin_round(<$state>::inner_mut(state), sink),)*
+                }
+            }
+            fn actions_waiting(&self, state: &AnyState) -> bool {
+                match self {
+                    $(AnyRules::$game(rules) =>
+                        rules.actions_waiting(<$state>::inner(state)),)*
                 }
             }
             fn may_stop_in_open_turn(&self, state: &AnyState) -> bool {

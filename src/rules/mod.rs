@@ -187,6 +187,20 @@ pub trait Rules {
     ) {
         self.decisions(state, scratch, out);
     }
+    /// The voluntary steps open now that perft does not count and a record writes on their
+    /// own, as an element between moves (docs/perft.md): Dong Wo's owner actions between
+    /// moves (`^A4`, `+A4`, `^^A4`) and the transactions perft leaves out (`repay:A:2`,
+    /// `buy:B2=3`, `borrow:A:3`). The protocol's `actions` lists them (docs/protocol.md).
+    /// They are among [`Rules::random_decisions`], which also draws owner actions inside the
+    /// move to come; none (the default) in a game without them. Written over `out`.
+    fn free_steps(
+        &self,
+        _state: &Self::State,
+        _scratch: &mut Self::Scratch,
+        out: &mut Vec<Self::Decision>,
+    ) {
+        out.clear();
+    }
     /// The decisions open now in words, for the `legal here` list of a refusal, in the order
     /// of [`Rules::decisions`]. Decisions that differ only in the lap a move that never ends
     /// stops after are one entry (`B9/174 to /347`), so that the list never grows with the
@@ -195,6 +209,13 @@ pub trait Rules {
         let mut decisions = Vec::new();
         self.decisions(state, scratch, &mut decisions);
         decisions.iter().map(|d| d.to_string()).collect()
+    }
+    /// Whether owner actions written in the move under way still wait for a piece it has not
+    /// sown (Dong Wo's `~40^A4` past the move's first muzi lap): the protocol takes a move's
+    /// actions with its first decision only when they are all made by the laps it plays
+    /// (docs/protocol.md). None wait (the default) in a game without them.
+    fn actions_waiting(&self, _state: &Self::State) -> bool {
+        false
     }
     /// Whether a record that stops unfinished (result `*`, `Termination` `unfinished` or
     /// `abandoned`) may end in `state`, a turn still open ([`Phase::Continue`]): where the

@@ -1601,3 +1601,132 @@ for request in sys.stdin:
     last = answer
     print(answer, flush=True)
 "#;
+/// Under `catalan`, the referee plays Dong Wo's owner actions (between moves, `^A4` `+A4`, and
+/// inside a move, `A4>~2^A2`) and the transactions perft does not count, and compares `actions`
+/// (docs/protocol.md, "`actions`: the steps perft does not count"): mgn's engine agrees with
+/// mgn. What the engine was asked is read from its own input.
+#[cfg(unix)]
+#[test]
+fn the_referee_plays_owner_actions_and_mgn_engine_agrees_under_catalan() {
+    let name = "owner-actions-agree";
+    let dir = scratch("referee", name);
+    let log = dir.join("requests.log");
+    let engine = script_engine(
+        name,
+        &format!("tee '{}' | '{MGN}' engine\n", path_str(&log)),
+    );
+    let output = referee(
+        &[
+            "--game", "dong-wo", "--preset", "catalan", "--depth", "0", "--games", "20",
+        ],
+        &["sh", &engine],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let requests = fs::read_to_string(&log).unwrap();
+    let played = |what: &dyn Fn(&str) -> bool| {
+        requests
+            .lines()
+            .filter_map(|line| line.strip_prefix("play "))
+            .filter(|step| what(step))
+            .count()
+    };
+    let lifts = played(&|s| s.starts_with('^') && !s.starts_with("^^"));
+    let puts = played(&|s| s.starts_with('+'));
+    let take_twos = played(&|s| s.starts_with("^^"));
+    let inside = played(&|s| s.contains('~'));
+    let free_deals = played(&|s| s.starts_with("borrow:") || s.contains('='));
+    assert!(
+        lifts > 0 && puts > 0 && take_twos > 0 && inside > 0 && free_deals > 0,
+        "lifts {lifts}, puts {puts}, take-twos {take_twos}, inside a move {inside}, free transactions {free_deals}"
+    );
+    assert!(
+        requests.lines().any(|line| line == "actions"),
+        "actions was never asked"
+    );
+}
+
+/// An engine reading `dong-wo.owned.sown=winnings` under `catalan` is caught at an owner
+/// action (the take-two it does not list, or an action it plays otherwise) in a random game of
+/// one of the first seeds; the record writes the action as a record would, passes mgn check,
+/// and fails it under the engine's reading.
+#[test]
+fn an_engine_reading_owned_holes_otherwise_is_caught_at_an_owner_action() {
+    let option = "dong-wo.owned.sown=winnings";
+    for seed in 1..=40 {
+        let seed = seed.to_string();
+        let (out, record) = against_override(
+            "owner-action-difference",
+            &[
+                "--game", "dong-wo", "--preset", "catalan", "--depth", "0", "--games", "20",
+                "--seed", &seed, "--format", "json",
+            ],
+            option,
+        );
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let difference = &report["difference"];
+        assert_eq!(difference["record_passes_mgn_check"], true, "{difference}");
+        let request = difference["request"].as_str().unwrap();
+        let at_an_action = request == "actions"
+            || request.starts_with("play ") && request.contains(['^', '+', '~']);
+        if !at_an_action {
+            continue;
+        }
+        let text = fs::read_to_string(&record).unwrap();
+        let written = difference["mgn_only"][0]
+            .as_str()
+            .unwrap_or_else(|| request.trim_start_matches("play "));
+        assert!(text.contains(written), "{written}\n{text}");
+        assert_check_splits(&record, option);
+        return;
+    }
+    panic!("no difference at an owner action in seeds 1 to 40");
+}
+
+/// An engine that plays none of the steps perft does not count (as protocol 1 first did) is
+/// caught at the first one mgn plays, with a record that writes it and passes mgn check, and
+/// agrees with a referee told `--no-free-steps`; one that only declines `actions` (`error
+/// unsupported`) is not asked it again, and agrees.
+#[test]
+fn an_engine_without_the_steps_is_caught_at_one_and_one_without_actions_agrees() {
+    let record = scratch("referee", "without-steps").join("difference.mgn");
+    let catalan = [
+        "--game", "dong-wo", "--preset", "catalan", "--depth", "0", "--games", "5",
+    ];
+    let mut args = catalan.to_vec();
+    args.extend(["--record", path_str(&record)]);
+    let output = referee(
+        &args,
+        &[
+            MGN,
+            "engine",
+            "--mutate",
+            "no-actions",
+            "--mutate",
+            "no-free-steps",
+        ],
+    );
+    assert_eq!(code(&output), 1, "{}{}", stdout(&output), stderr(&output));
+    let out = stdout(&output);
+    assert!(out.contains("request:  play "), "{out}");
+    assert!(out.contains("engine:   error illegal"), "{out}");
+    assert!(out.contains("mgn check passes it"), "{out}");
+    let checked = mgn(&["check", path_str(&record)]);
+    assert_eq!(code(&checked), 0, "{}", shown(&checked));
+    let mut told = catalan.to_vec();
+    told.push("--no-free-steps");
+    let output = referee(
+        &told,
+        &[
+            MGN,
+            "engine",
+            "--mutate",
+            "no-actions",
+            "--mutate",
+            "no-free-steps",
+        ],
+    );
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let output = referee(&catalan, &[MGN, "engine", "--mutate", "no-actions"]);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+}
+

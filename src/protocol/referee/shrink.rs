@@ -22,6 +22,9 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 Step::Decision(d) => {
                     session.play(d);
                 }
+                Step::Decisions(ds) => {
+                    session.play_step(ds);
+                }
                 Step::NextRound => {
                     session.next_round();
                 }
@@ -48,9 +51,9 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         }
         candidates.iter().position(|text| {
             let mut mine = self.replayed(line, line.steps.len());
-            match mine.find(text) {
-                Ok(decision) => {
-                    let played = mine.play(&decision);
+            match mine.find_step(text) {
+                Ok(step) => {
+                    let played = mine.play_step(&step);
                     !reached.iter().any(|theirs| played.agrees(theirs))
                 }
                 Err(_) => false,
@@ -67,7 +70,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         // engine's own decisions leads: a Dong Wo meeting's `@B1xmA` may be where the engine's
         // `@B1` goes (it reads `dong-wo.muzi.meeting=opponents`), and would not tell the
         // readings apart; `@B1xmB` does.
-        if difference.request == Request::Moves && mgn_only.len() > 1 {
+        if is_a_list(&difference.request) && mgn_only.len() > 1 {
             if let Some(i) = self.witness(&difference.line, &mgn_only, &engine_only) {
                 mgn_only.swap(0, i);
             }
@@ -78,7 +81,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         // The decision the trace is of: the one played, or the first mgn lists alone.
         let traced = match &difference.request {
             Request::Play(text) => Some(text.clone()),
-            Request::Moves => mgn_only.first().cloned(),
+            Request::Moves | Request::Actions => mgn_only.first().cloned(),
             _ => None,
         };
         let Traced {
@@ -87,7 +90,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             mut decisive,
         } = self.trace(&difference, traced.as_deref(), &at);
         let refusal = match (&difference.request, engine_only.first()) {
-            (Request::Moves, Some(extra)) => Some(
+            (Request::Moves | Request::Actions, Some(extra)) => Some(
                 at.refusal(extra)
                     .map(|why| format!("mgn refuses {extra}: {why}"))
                     .unwrap_or_else(|| format!("mgn lists no decision {extra} here")),
@@ -155,8 +158,8 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         };
         if let Some(text) = traced {
             let mut probe = self.replayed(&difference.line, difference.line.steps.len());
-            if let Ok(decision) = probe.find(text) {
-                probe.play(&decision);
+            if let Ok(step) = probe.find_step(text) {
+                probe.play_step(&step);
                 let events = probe.log().events();
                 trace = Some(ply_trace(&format!("mgn plays {text}:"), &events));
                 rule_codes = rules_of(&events);
@@ -208,6 +211,9 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             match step {
                 Step::Decision(d) => {
                     session.play(d);
+                }
+                Step::Decisions(ds) => {
+                    session.play_step(ds);
                 }
                 Step::NextRound => {
                     session.next_round();
@@ -278,6 +284,11 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                     session.play(d),
                     original.play(d),
                 ),
+                Step::Decisions(ds) => (
+                    Request::Play(session.step_text(ds)),
+                    session.play_step(ds),
+                    original.play_step(ds),
+                ),
                 Step::NextRound => (
                     Request::NextRound,
                     session.next_round(),
@@ -290,8 +301,8 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             answers.push((request, answer));
         }
         let again = match &difference.request {
-            Request::Play(text) => match session.find(text) {
-                Ok(decision) => session.play(&decision),
+            Request::Play(text) => match session.find_step(text) {
+                Ok(step) => session.play_step(&step),
                 Err(refused) => refused,
             },
             request => session.answer(request),
@@ -348,6 +359,13 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                     }
                     session.play(d);
                     written.turn.push(d.clone());
+                    if !matches!(rules.phase(session.state()), Phase::Continue { .. }) {
+                        written.push_turn();
+                    }
+                }
+                Step::Decisions(ds) => {
+                    session.play_step(ds);
+                    written.turn.extend(ds.iter().cloned());
                     if !matches!(rules.phase(session.state()), Phase::Continue { .. }) {
                         written.push_turn();
                     }
@@ -425,23 +443,23 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         let turn_began = written.turn.is_empty();
         let played = match &difference.request {
             Request::Play(text) => Some(text.clone()),
-            Request::Moves => mgn_only.first().cloned(),
+            Request::Moves | Request::Actions => mgn_only.first().cloned(),
             _ => None,
         };
         match (&difference.request, played) {
             (_, Some(text)) => {
-                if let Ok(decision) = session.find(&text) {
-                    if turn_began {
-                        written.compulsory_steps(session, &decision);
+                if let Ok(step) = session.find_step(&text) {
+                    if let (true, Some(first)) = (turn_began, step.first()) {
+                        written.compulsory_steps(session, first);
                     }
                     let mut captured = Captured::default();
                     if let Answer::Played {
                         captured: first, ..
-                    } = session.play(&decision)
+                    } = session.play_step(&step)
                     {
                         captured = first;
                     }
-                    written.turn.push(decision);
+                    written.turn.extend(step);
                     // A capture claim counts the whole ply: the decisions that finish the turn
                     // (a Dong Wo move's muzi drops) capture too.
                     captured.add(&self.finish_turn(session, &mut written.turn));
@@ -483,7 +501,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                     }
                 }
             }
-            (Request::Moves, None) => {
+            (Request::Moves | Request::Actions, None) => {
                 if let Some(extra) = engine_only.first() {
                     if turn_began {
                         if let Some(decision) = decision_written(rules, extra) {
@@ -597,7 +615,14 @@ impl<R: RulesExt> Written<'_, R> {
             .into_iter()
             .next()
             .and_then(|g| g.ok())
-            .and_then(|g| g.moves.into_iter().find(|e| matches!(e, Element::Move(_))));
+            .and_then(|g| {
+                g.moves.into_iter().find(|e| {
+                    matches!(
+                        e,
+                        Element::Move(_) | Element::Action(_) | Element::Transaction(_)
+                    )
+                })
+            });
         self.turn.clear();
         match element {
             Some(m) => self.moves.push(m),
@@ -637,7 +662,9 @@ struct Traced {
 /// The decisions only mgn lists and those only the engine lists (or lists twice), when both
 /// answered `moves`.
 fn listed_apart(mgn: &Answer, engine: &Answer) -> (Vec<String>, Vec<String>) {
-    let (Answer::Moves(m), Answer::Moves(e)) = (mgn, engine) else {
+    let ((Answer::Moves(m), Answer::Moves(e)) | (Answer::Actions(m), Answer::Actions(e))) =
+        (mgn, engine)
+    else {
         return (Vec::new(), Vec::new());
     };
     let mgn_only = m.iter().filter(|d| !e.contains(d)).cloned().collect();
@@ -667,7 +694,13 @@ fn code_named(def: &GameDef, refusal: &str) -> Option<&'static str> {
 
 /// Whether the record of a difference plays the engine's decision rather than mgn's.
 fn record_refused(request: &Request, mgn_only: &[String], engine_only: &[String]) -> bool {
-    *request == Request::Moves && mgn_only.is_empty() && !engine_only.is_empty()
+    is_a_list(request) && mgn_only.is_empty() && !engine_only.is_empty()
+}
+
+/// Whether `request` asks a list of steps (`moves`, `actions`), whose answers differ by the
+/// steps one side lists alone.
+fn is_a_list(request: &Request) -> bool {
+    matches!(request, Request::Moves | Request::Actions)
 }
 
 fn comment(text: &str) -> Element {

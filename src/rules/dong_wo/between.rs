@@ -1118,12 +1118,26 @@ impl DongWo {
                 matches!(d, DongWoDecision::Sow { .. }) && self.fits(state, &[*d], scratch)
             });
         } else {
-            self.actions_between_moves(state, out, scratch);
-            if state.between.as_ref().is_some_and(|b| b.begun) {
-                self.voluntary_deals(state, out, scratch);
-            }
+            self.free_steps_into(state, out, scratch);
         }
         self.anchored_actions(state, out, scratch);
+    }
+
+    /// The owner actions between moves and the transactions perft leaves out, added to `out`
+    /// ([`Rules::free_steps`]); none while a move is under way or actions wait for one.
+    pub(super) fn free_steps_into(
+        &self,
+        state: &DongWoState,
+        out: &mut Vec<DongWoDecision>,
+        scratch: &mut DongWoScratch,
+    ) {
+        if state.over.is_some() || state.turn.is_some() || !state.pending.is_empty() {
+            return;
+        }
+        self.actions_between_moves(state, out, scratch);
+        if state.between.as_ref().is_some_and(|b| b.begun) {
+            self.voluntary_deals(state, out, scratch);
+        }
     }
 
     fn actions_between_moves(

@@ -240,6 +240,16 @@ impl Rules for DongWo {
         self.voluntary(state, out, scratch);
     }
 
+    fn free_steps(
+        &self,
+        state: &DongWoState,
+        scratch: &mut DongWoScratch,
+        out: &mut Vec<DongWoDecision>,
+    ) {
+        out.clear();
+        self.free_steps_into(state, out, scratch);
+    }
+
     fn alternatives(&self, state: &DongWoState, scratch: &mut DongWoScratch) -> Vec<String> {
         if let Some((t, park)) = parked(state) {
             // The laps the move may stop after as one entry, whatever their number.
@@ -287,6 +297,10 @@ impl Rules for DongWo {
         sink: &mut S,
     ) -> Result<(), Diagnostic> {
         self.apply_with_lookahead(state, decision, Lookahead::Ahead, scratch, sink)
+    }
+
+    fn actions_waiting(&self, state: &DongWoState) -> bool {
+        !state.pending.is_empty()
     }
 
     fn implied(

@@ -1838,3 +1838,84 @@ fn dong_wo_steps_written_out_before_a_decision_leave_what_it_leaves_alone() {
         );
     }
 }
+
+/// `Rules::free_steps` (the protocol's `actions`) is random play's list less what perft
+/// counts and less the owner actions drawn for the move to come: every one is legal on its
+/// own, none is counted, and each, written as a record writes it and read back, is itself.
+#[test]
+fn dong_wo_free_steps_are_the_voluntary_steps_between_moves() {
+    use crate::generate::Rng;
+    use crate::notation::{parse_games, Element};
+    let read_back = |r: &DongWo, text: &str| -> DongWoDecision {
+        let record = format!("[Game \"dong-wo\"]\n\n{text} *\n");
+        let game = parse_games(&record).remove(0).unwrap();
+        match &game.moves[0] {
+            Element::Action(a) => r.decision_from_action(&a.value).unwrap(),
+            Element::Transaction(t) => r.decision_from_transaction(&t.value).unwrap(),
+            other => panic!("{text} read as {other:?}"),
+        }
+    };
+    let mut rng = Rng::new(35);
+    let (mut actions, mut deals) = (0, 0);
+    for preset in ["catalan", "mancala-world"] {
+        let r = rules(preset);
+        let scratch = &mut DongWoScratch::default();
+        for _ in 0..6 {
+            let mut s = r.start(Side::B);
+            for _ in 0..400 {
+                match r.phase(&s) {
+                    Phase::Over { .. } => break,
+                    Phase::RoundOver { .. } => {
+                        r.begin_round(&mut s, &mut ()).unwrap();
+                        continue;
+                    }
+                    _ => {}
+                }
+                let (mut counted, mut drawn, mut free) = (Vec::new(), Vec::new(), Vec::new());
+                r.decisions(&s, scratch, &mut counted);
+                r.random_decisions(&s, scratch, &mut drawn);
+                r.free_steps(&s, scratch, &mut free);
+                for step in &free {
+                    assert!(drawn.contains(step) && !counted.contains(step), "{step}");
+                    let mut after = s.clone();
+                    r.apply(&mut after, step, scratch, &mut ()).unwrap();
+                    assert_eq!(read_back(&r, &step.to_string()), *step);
+                    match step {
+                        DongWoDecision::Act { step: None, .. } => actions += 1,
+                        DongWoDecision::Deal { .. } => deals += 1,
+                        other => panic!("{other} is no free step"),
+                    }
+                }
+                for other in drawn
+                    .iter()
+                    .filter(|d| !counted.contains(d) && !free.contains(d))
+                {
+                    assert!(
+                        matches!(other, DongWoDecision::Act { step: Some(_), .. }),
+                        "{other}"
+                    );
+                }
+                if matches!(r.phase(&s), Phase::Continue { .. }) {
+                    assert!(free.is_empty(), "a turn under way has no free step");
+                }
+                let pick = drawn[rng.below(drawn.len())];
+                // A move not decided within the lap budget is listed, and refused.
+                if r.apply(&mut s, &pick, scratch, &mut ()).is_err() {
+                    break;
+                }
+                // An action drawn for the move to come is followed by a move it fits.
+                if !s.pending.is_empty() && s.turn.is_none() {
+                    let mut moves = Vec::new();
+                    r.random_decisions(&s, scratch, &mut moves);
+                    moves.retain(|d| matches!(d, DongWoDecision::Sow { .. }));
+                    let m = moves[rng.below(moves.len())];
+                    r.apply(&mut s, &m, scratch, &mut ()).unwrap();
+                }
+            }
+        }
+    }
+    assert!(
+        actions > 0 && deals > 0,
+        "{actions} actions, {deals} transactions"
+    );
+}

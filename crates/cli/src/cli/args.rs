@@ -398,7 +398,10 @@ pub struct EngineArgs {
     pub max_laps: u64,
 
     /// A deliberate departure, for testing clients: reverse-moves lists decisions in reverse
-    /// order; no-perft answers perft and divide with `error unsupported perft`
+    /// order; no-perft answers perft and divide with `error unsupported perft`; no-actions
+    /// answers actions with `error unsupported actions`; no-free-steps refuses the steps perft
+    /// does not count (owner actions, free transactions) with `error illegal`, as protocol 1
+    /// first did
     #[arg(long, value_enum, hide = true)]
     pub mutate: Vec<Mutation>,
 }
@@ -407,6 +410,8 @@ pub struct EngineArgs {
 pub enum Mutation {
     ReverseMoves,
     NoPerft,
+    NoActions,
+    NoFreeSteps,
 }
 
 #[derive(Debug, Args)]
@@ -453,6 +458,11 @@ pub struct RefereeArgs {
     /// never)
     #[arg(long, default_value_t = mgn::protocol::DEFAULT_RESET_EVERY, value_name = "N")]
     pub reset_every: u32,
+    /// Play none of the steps perft does not count (Dong Wo's owner actions, the free
+    /// transactions) and never ask `actions`: for an engine that implements only the decisions
+    /// `moves` lists
+    #[arg(long)]
+    pub no_free_steps: bool,
 
     /// Seconds to wait for each answer of the engine before it counts as hung
     #[arg(long, default_value_t = 10.0, value_name = "SECS", value_parser = positive_seconds)]

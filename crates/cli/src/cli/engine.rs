@@ -26,6 +26,8 @@ pub fn run(args: &EngineArgs) -> Status {
         overrides,
         reverse_moves: args.mutate.contains(&Mutation::ReverseMoves),
         counts: !args.mutate.contains(&Mutation::NoPerft),
+        without_actions: args.mutate.contains(&Mutation::NoActions),
+        without_free_steps: args.mutate.contains(&Mutation::NoFreeSteps),
     };
     // Each answer is flushed as it is written (serve does): a client waits for it.
     match serve(

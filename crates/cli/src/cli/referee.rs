@@ -98,6 +98,7 @@ pub fn run(args: &RefereeArgs) -> Status {
         first: args.first.map(Into::into),
         start: args.start.clone(),
         reset_every: args.reset_every,
+        free_steps: !args.no_free_steps,
     };
     // A bar only for a person watching: indicatif draws nothing off a terminal anyway.
     let bar = if std::io::stderr().is_terminal() && args.format == RefereeFormat::Text {
