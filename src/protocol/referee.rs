@@ -159,8 +159,11 @@ pub struct Found {
     pub engine: String,
     /// The decisions only mgn lists, when the request was `moves`.
     pub mgn_only: Vec<String>,
-    /// The decisions only the engine lists (or lists twice), when the request was `moves`.
+    /// The decisions only the engine lists, when the request was `moves`.
     pub engine_only: Vec<String>,
+    /// The decisions the engine lists more than once (mgn lists them once), when the request
+    /// was `moves`.
+    pub engine_twice: Vec<String>,
     /// What the answers alone do not say (a count that disagrees with the engine's own play).
     pub note: Option<String>,
     /// mgn's refusal of a decision the engine lists.

@@ -342,6 +342,29 @@ fn a_decision_only_the_engine_lists_is_written_for_mgn_check_to_refuse() {
     assert!(shown(&checked).contains("rule mraw-imrujen.feed"));
 }
 
+/// An engine that lists one of mgn's decisions twice differs (a decision listed twice differs,
+/// docs/protocol.md), and the report says so: not that mgn lists no such decision, nor that the
+/// record is a defect of the referee's.
+#[cfg(unix)]
+#[test]
+fn a_decision_listed_twice_is_reported_as_listed_twice() {
+    let engine = script_engine(
+        "listed-twice",
+        &format!("'{MGN}' engine | sed -u 's/^moves B1 /moves B1 B1 /'\n"),
+    );
+    let output = referee(
+        &["--game", "dakon", "--depth", "0", "--games", "1"],
+        &["sh", &engine],
+    );
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    let out = stdout(&output);
+    assert!(out.contains("request:  moves"), "{out}");
+    assert!(out.contains("the engine lists twice: B1"), "{out}");
+    assert!(!out.contains("only the engine lists"), "{out}");
+    assert!(!out.contains("mgn lists no decision"), "{out}");
+    assert!(!out.contains("defect"), "{out}");
+}
+
 /// The order of a move list is the engine's own; an engine without perft is walked with moves
 /// and play, which compares every node.
 #[test]

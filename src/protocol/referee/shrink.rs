@@ -11,6 +11,7 @@ use crate::protocol::{Answer, Captured, Request, Session, Setup, Status as Playe
 use crate::replay::{draw, ply_trace};
 use crate::rules::{Event, GameDef, Phase, RulesExt};
 use crate::Code;
+use std::collections::{HashMap, HashSet};
 
 impl<R: RulesExt> Comparing<'_, '_, R> {
     /// mgn's session at the end of `line`, from its root.
@@ -62,7 +63,11 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     pub(super) fn analyse(&mut self, difference: Difference<R::Decision>) -> Found {
         let rules = self.mgn.rules();
         let def = rules.def();
-        let (mut mgn_only, engine_only) = listed_apart(&difference.mgn, &difference.engine);
+        let Listed {
+            mut mgn_only,
+            engine_only,
+            engine_twice,
+        } = listed_apart(&difference.mgn, &difference.engine);
         // Of the decisions mgn lists alone, the record plays one that leads where none of the
         // engine's own decisions leads: a Dong Wo meeting's `@B1xmA` may be where the engine's
         // `@B1` goes (it reads `dong-wo.muzi.meeting=opponents`), and would not tell the
@@ -115,6 +120,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             engine: difference.engine.to_string(),
             mgn_only,
             engine_only,
+            engine_twice,
             note: difference.note.clone(),
             refusal,
             trace,
@@ -581,21 +587,49 @@ struct Traced {
     decisive: Option<&'static str>,
 }
 
-/// The decisions only mgn lists and those only the engine lists (or lists twice), when both
-/// answered `moves`.
-fn listed_apart(mgn: &Answer, engine: &Answer) -> (Vec<String>, Vec<String>) {
+/// How two move lists differ, decision by decision.
+#[derive(Debug, Default, PartialEq)]
+struct Listed {
+    /// The decisions only mgn lists.
+    mgn_only: Vec<String>,
+    /// The decisions only the engine lists.
+    engine_only: Vec<String>,
+    /// The decisions the engine lists more than once, each once (mgn lists each once).
+    engine_twice: Vec<String>,
+}
+
+/// How the move lists differ, when both answered `moves`: in linear time, as a list of a few
+/// hundred Dong Wo decisions is compared at every decision of a game.
+fn listed_apart(mgn: &Answer, engine: &Answer) -> Listed {
     let (Answer::Moves(m), Answer::Moves(e)) = (mgn, engine) else {
-        return (Vec::new(), Vec::new());
+        return Listed::default();
     };
-    let mgn_only = m.iter().filter(|d| !e.contains(d)).cloned().collect();
-    let mut engine_only: Vec<String> = e.iter().filter(|d| !m.contains(d)).cloned().collect();
-    // A decision listed twice.
+    let mine: HashSet<&str> = m.iter().map(String::as_str).collect();
+    let mut times: HashMap<&str, usize> = HashMap::new();
     for d in e {
-        if e.iter().filter(|x| *x == d).count() > 1 && !engine_only.contains(d) {
-            engine_only.push(d.clone());
+        *times.entry(d.as_str()).or_default() += 1;
+    }
+    let mut listed = Listed {
+        mgn_only: m
+            .iter()
+            .filter(|d| !times.contains_key(d.as_str()))
+            .cloned()
+            .collect(),
+        ..Listed::default()
+    };
+    // In the engine's order, each decision once.
+    let mut seen = HashSet::new();
+    for d in e {
+        if !seen.insert(d.as_str()) {
+            continue;
+        }
+        if !mine.contains(d.as_str()) {
+            listed.engine_only.push(d.clone());
+        } else if times[d.as_str()] > 1 {
+            listed.engine_twice.push(d.clone());
         }
     }
-    (mgn_only, engine_only)
+    listed
 }
 
 /// The code of a rule or option of `def` (or a general rule) that `refusal` names at its end,
@@ -643,4 +677,39 @@ fn rules_of(events: &[Event]) -> Vec<&'static str> {
         }
     }
     codes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(list: &[&str]) -> Answer {
+        Answer::Moves(list.iter().map(|d| d.to_string()).collect())
+    }
+
+    /// A decision both list, the engine twice, is not one only the engine lists: the report
+    /// said "mgn lists no decision B1" of a decision mgn lists.
+    #[test]
+    fn a_decision_the_engine_lists_twice_is_not_one_only_the_engine_lists() {
+        let listed = listed_apart(&moves(&["B1", "B2"]), &moves(&["B1", "B2", "B1"]));
+        assert_eq!(
+            listed,
+            Listed {
+                engine_twice: vec!["B1".to_string()],
+                ..Listed::default()
+            }
+        );
+    }
+
+    /// Each side's decisions apart are kept in the engine's order, each once.
+    #[test]
+    fn decisions_listed_apart_keep_the_engine_order() {
+        let listed = listed_apart(
+            &moves(&["B1", "B2", "B3"]),
+            &moves(&["B5", "B3", "B4", "B3", "B5", "B1"]),
+        );
+        assert_eq!(listed.mgn_only, ["B2"]);
+        assert_eq!(listed.engine_only, ["B5", "B4"]);
+        assert_eq!(listed.engine_twice, ["B3"]);
+    }
 }

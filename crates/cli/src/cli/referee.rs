@@ -267,6 +267,12 @@ fn difference_words(args: &RefereeArgs, found: &Found, record_written: bool, out
             found.engine_only.join(" ")
         ));
     }
+    if !found.engine_twice.is_empty() {
+        out.push_str(&format!(
+            "  the engine lists twice: {}\n",
+            found.engine_twice.join(" ")
+        ));
+    }
     if let Some(note) = &found.note {
         out.push_str(&format!("  note: {note}\n"));
     }
@@ -359,6 +365,7 @@ fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> Strin
                 "engine": found.engine,
                 "mgn_only": found.mgn_only,
                 "engine_only": found.engine_only,
+                "engine_twice": found.engine_twice,
                 "note": found.note,
                 "refusal": found.refusal,
                 "decided_by": found.decisive.then(|| found.rules[0].0),
