@@ -26,6 +26,9 @@ pub const DEFAULT_PERFT_BUDGET: u64 = 200_000;
 pub struct RefereeOptions {
     /// How long each answer of the engine is awaited before it counts as hung.
     pub timeout: Duration,
+    /// How long the answers of the start-up (to the handshake and to `game`) are awaited: an
+    /// engine may take far longer to start and load its game than to answer a request.
+    pub start_timeout: Duration,
     /// Compare perft divides to this depth from the start (0: no perft); `None`, the deepest
     /// whose tree mgn walks within `perft_budget` nodes.
     pub depth: Option<u32>,
@@ -49,6 +52,7 @@ impl Default for RefereeOptions {
     fn default() -> RefereeOptions {
         RefereeOptions {
             timeout: Duration::from_secs(10),
+            start_timeout: Duration::from_secs(30),
             depth: None,
             perft_budget: DEFAULT_PERFT_BUDGET,
             games: 10,
@@ -360,7 +364,10 @@ type Compared<D> = Result<(), Stop<D>>;
 impl<R: RulesExt> Comparing<'_, '_, R> {
     fn compare_all(&mut self, refereed: &mut Refereed) -> Compared<R::Decision> {
         let hello = Request::Hello;
-        match self.engine.ask(&hello)? {
+        match self
+            .engine
+            .ask_at_start(&hello, self.options.start_timeout)?
+        {
             Answer::Ready { version, name } if version == VERSION => {
                 refereed.engine = name;
             }
@@ -377,7 +384,10 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             .board
             .get_or_insert(self.mgn.rules().def().default_board);
         let game = Request::Game(named);
-        match self.engine.ask(&game)? {
+        match self
+            .engine
+            .ask_at_start(&game, self.options.start_timeout)?
+        {
             Answer::Ok => {}
             refused => {
                 return Err(Stop::Engine(Misbehaviour::Refused {
@@ -505,9 +515,15 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         // mgn's time for the count asked (the shallower ones it tried included, an upper bound).
         let took = counting.elapsed().as_secs_f64();
         let theirs = self.engine.ask(&request).map_err(|failed| match failed {
-            Misbehaviour::TimedOut { request, secs, .. } => Misbehaviour::TimedOut {
+            Misbehaviour::TimedOut {
                 request,
                 secs,
+                start_up,
+                ..
+            } => Misbehaviour::TimedOut {
+                request,
+                secs,
+                start_up,
                 mgn_secs: Some(took),
             },
             other => other,

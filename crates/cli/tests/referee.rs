@@ -510,6 +510,39 @@ fn an_engine_that_hangs_is_stopped_at_the_timeout() {
     );
 }
 
+/// The start-up (up to the answer to `game`) is awaited --start-timeout, not --timeout: an
+/// engine that takes longer than --timeout to say `ready` (Ludii takes seconds to start) is
+/// refereed, and one that takes longer than --start-timeout is stopped, the report naming it.
+#[cfg(unix)]
+#[test]
+fn the_start_up_has_its_own_timeout() {
+    let slow = script_engine("slow-start", &format!("sleep 5\nexec '{MGN}' engine\n"));
+    let budget = [
+        "--game",
+        "dakon",
+        "--depth",
+        "0",
+        "--games",
+        "1",
+        "--max-plies",
+        "4",
+    ];
+    let mut args = budget.to_vec();
+    args.extend(["--timeout", "2"]);
+    let output = referee(&args, &["sh", &slow]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let hung = script_engine("hung-start", "exec sleep 30\n");
+    let mut args = budget.to_vec();
+    args.extend(["--timeout", "60", "--start-timeout", "1"]);
+    let output = referee(&args, &["sh", &hung]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(
+        stdout(&output).contains("did not answer `mgn` within 1 s (--start-timeout)"),
+        "{}",
+        shown(&output)
+    );
+}
+
 /// An engine that hangs on a count mgn made in time did time out: the report says how long
 /// mgn took for it. (The timeout is ten times what mgn's count takes in a debug build, a
 /// ceiling against a loaded machine.)

@@ -58,6 +58,7 @@ pub fn run(args: &RefereeArgs) -> Status {
     };
     let options = RefereeOptions {
         timeout: Duration::from_secs_f64(args.timeout),
+        start_timeout: Duration::from_secs_f64(args.start_timeout),
         depth: args.depth,
         perft_budget: args.perft_budget,
         games: args.games,
