@@ -183,6 +183,10 @@ pub struct Found {
     pub record: String,
     /// The plies of the record.
     pub record_plies: usize,
+    /// The byte offset in `record` of the ply that shows the difference (the move of the
+    /// decision in question, the round marker, the checkpoint); `None` when the record only
+    /// leads to the position of the difference.
+    pub record_difference_at: Option<usize>,
     /// The record starts at the start of the game, not at a `Start` position.
     pub record_from_start: bool,
     /// The record plays a decision only the engine lists: mgn check fails it there.

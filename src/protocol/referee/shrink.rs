@@ -107,7 +107,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             rule_codes.retain(|c| *c != code);
             rule_codes.insert(0, code);
         }
-        let (record, record_plies, from) = self.shrink(&difference, &mgn_only, &engine_only);
+        let (recorded, from) = self.shrink(&difference, &mgn_only, &engine_only);
         let refused = record_refused(&difference.request, &mgn_only, &engine_only);
         Found {
             during: difference.during.clone(),
@@ -129,8 +129,9 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 .into_iter()
                 .map(|code| (code, def.describe(code)))
                 .collect(),
-            record,
-            record_plies,
+            record: recorded.text,
+            record_plies: recorded.plies,
+            record_difference_at: recorded.difference_at,
             record_from_start: from == 0,
             record_refused: refused,
         }
@@ -231,22 +232,20 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     }
 
     /// The record from the latest turn start that still shows the difference (in mgn's
-    /// replay and in the engine's answers), else from the root; with its plies and start.
+    /// replay and in the engine's answers), else from the root; with the step it starts at.
     fn shrink(
         &mut self,
         difference: &Difference<R::Decision>,
         mgn_only: &[String],
         engine_only: &[String],
-    ) -> (String, usize, usize) {
+    ) -> (Recorded, usize) {
         // A few tries bound the time: each replays the rest of the line in the engine.
         for from in self.turn_starts(&difference.line).into_iter().take(12) {
             if from == 0 || self.reproduces(difference, from) {
-                let (record, plies) = self.record(difference, from, mgn_only, engine_only);
-                return (record, plies, from);
+                return (self.record(difference, from, mgn_only, engine_only), from);
             }
         }
-        let (record, plies) = self.record(difference, 0, mgn_only, engine_only);
-        (record, plies, 0)
+        (self.record(difference, 0, mgn_only, engine_only), 0)
     }
 
     /// mgn's session at step `from` of `line` as a record sees it: replayed from the root,
@@ -319,14 +318,14 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     }
 
     /// The record of `line` from step `from` (a `Start` position unless 0), then the turn of
-    /// the difference as mgn plays it with its claims; its plies.
+    /// the difference as mgn plays it with its claims.
     fn record(
         &self,
         difference: &Difference<R::Decision>,
         from: usize,
         mgn_only: &[String],
         engine_only: &[String],
-    ) -> (String, usize) {
+    ) -> Recorded {
         let rules = self.mgn.rules();
         let line = &difference.line;
         let Some(mut session) = self.session_from(line, from) else {
@@ -353,6 +352,9 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 Step::NextRound => written.next_round(&mut session),
             }
         }
+        // The ply of the difference is the next element written: a turn begun along the line
+        // is written with it, as one move.
+        let difference_element = written.moves.len();
         self.write_difference(
             &mut session,
             &mut written,
@@ -372,7 +374,13 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             _ => Outcome::Unknown,
         };
         header.result = Some(Spanned::new(outcome, Span::default()));
-        if outcome == Outcome::Unknown {
+        // The engine's move written with a lap (`A11/56`, its stop of a move that never ends)
+        // would read, as the last ply of a record that stops unfinished, as the record cut
+        // after that lap (`mgn.record.cut`), which mgn check passes: without the Termination
+        // it keeps its meaning, the stop mgn's rules refuse.
+        let engine_stop = record_refused(&difference.request, mgn_only, engine_only)
+            && matches!(moves.last(), Some(Element::Move(m)) if m.value.stopped_after_lap.is_some());
+        if outcome == Outcome::Unknown && !engine_stop {
             header.termination = Some(Spanned::new("unfinished".to_string(), Span::default()));
         }
         let plies = moves
@@ -384,7 +392,13 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 )
             })
             .count();
-        (write_game(&Game::new(header, moves, outcome)), plies)
+        let text = write_game(&Game::new(header, moves, outcome));
+        let difference_at = element_offset(&text, difference_element);
+        Recorded {
+            text,
+            plies,
+            difference_at,
+        }
     }
 
     /// The tags of a record of `difference` from step `from` of its line, where `session`
@@ -526,6 +540,38 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     }
 }
 
+/// The record of a difference, as written.
+struct Recorded {
+    text: String,
+    /// Its plies.
+    plies: usize,
+    /// The byte offset in `text` of the ply that shows the difference; `None` when the
+    /// difference shows in no element of its own (the record only leads to its position).
+    difference_at: Option<usize>,
+}
+
+/// Where the `index`th element of the moves of the one game of `text` begins, as read back.
+fn element_offset(text: &str, index: usize) -> Option<usize> {
+    let game = parse_games(text).into_iter().next()?.ok()?;
+    game.moves
+        .get(index)
+        .map(|element| element_span(element).start)
+}
+
+fn element_span(element: &Element) -> Span {
+    match element {
+        Element::Move(e) => e.span,
+        Element::Pass(e) => e.span,
+        Element::Action(e) => e.span,
+        Element::Captures(e) => e.span,
+        Element::Score(e) => e.span,
+        Element::Checkpoint(e) => e.span,
+        Element::Round(e) => e.span,
+        Element::Transaction(e) => e.span,
+        Element::Comment(e) => e.span,
+    }
+}
+
 /// A record's moves as they are written: the elements so far, and the turn under way.
 struct Written<'r, R: RulesExt> {
     rules: &'r R,
@@ -568,7 +614,17 @@ impl<R: RulesExt> Written<'_, R> {
             .into_iter()
             .next()
             .and_then(|g| g.ok())
-            .and_then(|g| g.moves.into_iter().find(|e| matches!(e, Element::Move(_))));
+            .and_then(|g| {
+                g.moves.into_iter().find(|e| {
+                    matches!(
+                        e,
+                        Element::Move(_)
+                            | Element::Pass(_)
+                            | Element::Transaction(_)
+                            | Element::Action(_)
+                    )
+                })
+            });
         self.turn.clear();
         match element {
             Some(m) => self.moves.push(m),
