@@ -388,3 +388,30 @@ fn a_difference_inside_a_turn_is_recorded_from_the_turn_start() {
         assert_eq!(first_problem(&record), None, "{text}");
     }
 }
+
+/// A difference many turns into a round whose earlier turns' positions do not reproduce it (a
+/// Mraw imrujen position does not tell this round's captures from the seeds kept before) is
+/// recorded from the start of its round, where the position holds the whole state, rather
+/// than from the start of the game: the line of 110 steps gave a record of 110 plies.
+#[test]
+fn a_difference_late_in_a_round_is_recorded_from_the_start_of_its_round() {
+    let case = case(
+        "mraw-imrujen",
+        "mraw-imrujen.game.end=after-round-3",
+        "the game over after round 3",
+    );
+    let (difference, record) = refereed(
+        &case,
+        "from-the-round-start",
+        &[MGN, "engine", "--override", case.option],
+    );
+    let text = fs::read_to_string(&record).unwrap();
+    let plies = difference["record_plies"].as_u64().unwrap();
+    assert!(plies < 40, "{plies} plies: {text}");
+    let start = text
+        .lines()
+        .find(|l| l.starts_with("[Start \""))
+        .unwrap_or_default();
+    assert!(start.ends_with(" 3\"]"), "from round 3: {text}");
+    assert_record_shows_the_difference(&case);
+}

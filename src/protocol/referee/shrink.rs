@@ -204,6 +204,32 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         }
     }
 
+    /// The indices of `line`'s steps from which a record may start at a `Start` position: the
+    /// latest few turn starts, latest first; then the starts of the rounds before them, latest
+    /// first, where a position holds more of the state (nothing captured in the round yet, its
+    /// first player to move); the root last.
+    fn record_starts(&self, line: &Line<R::Decision>) -> Vec<usize> {
+        // A few tries bound the time: each replays the rest of the line in the engine.
+        const LATEST_TURNS: usize = 12;
+        let turns = self.turn_starts(line);
+        let mut starts: Vec<usize> = turns.iter().copied().take(LATEST_TURNS).collect();
+        let earliest_tried = starts.last().copied().unwrap_or(0);
+        let rounds = line
+            .steps
+            .iter()
+            .enumerate()
+            .filter_map(|(i, step)| matches!(step, Step::NextRound).then_some(i + 1));
+        let mut earlier_rounds: Vec<usize> = rounds
+            .filter(|&start| start < earliest_tried && turns.contains(&start))
+            .collect();
+        earlier_rounds.reverse();
+        starts.extend(earlier_rounds);
+        if starts.last() != Some(&0) {
+            starts.push(0);
+        }
+        starts
+    }
+
     /// The indices of `line`'s steps where a turn starts, from which a record may start at a
     /// `Start` position: the latest first, the root last.
     fn turn_starts(&self, line: &Line<R::Decision>) -> Vec<usize> {
@@ -239,8 +265,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         mgn_only: &[String],
         engine_only: &[String],
     ) -> (Recorded, usize) {
-        // A few tries bound the time: each replays the rest of the line in the engine.
-        for from in self.turn_starts(&difference.line).into_iter().take(12) {
+        for from in self.record_starts(&difference.line) {
             if from == 0 || self.reproduces(difference, from) {
                 return (self.record(difference, from, mgn_only, engine_only), from);
             }
