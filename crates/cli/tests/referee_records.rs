@@ -415,3 +415,59 @@ fn a_difference_late_in_a_round_is_recorded_from_the_start_of_its_round() {
     assert!(start.ends_with(" 3\"]"), "from round 3: {text}");
     assert_record_shows_the_difference(&case);
 }
+
+/// A difference in the answer to `next-round` (here an engine that hands the new round to the
+/// other player) gives a record that ends at the round marker with mgn's position after it, as
+/// mgn starts the round (Dong Wo's buy-back and fill wait for the first transaction or move):
+/// mgn check passes it. The engine is mgn's, behind a filter that reads each request.
+#[cfg(unix)]
+#[test]
+fn a_difference_at_next_round_is_recorded_with_the_round_marker() {
+    let dir = scratch("referee-records", "next-round");
+    let filter = dir.join("engine.sh");
+    fs::write(
+        &filter,
+        format!(
+            "dir=$(mktemp -d)
+mkfifo \"$dir/in\" \"$dir/out\"
+'{MGN}' engine < \"$dir/in\" > \"$dir/out\" &
+exec 3>\"$dir/in\" 4<\"$dir/out\"
+rm -r \"$dir\"
+while IFS= read -r request; do
+  printf '%s\\n' \"$request\" >&3
+  [ \"$request\" = quit ] && exit 0
+  IFS= read -r answer <&4
+  if [ \"$request\" = next-round ]; then
+    case \"$answer\" in
+      *' A '*) answer=$(printf '%s' \"$answer\" | sed 's/ A / B /') ;;
+      *) answer=$(printf '%s' \"$answer\" | sed 's/ B / A /') ;;
+    esac
+  fi
+  printf '%s\\n' \"$answer\"
+done
+"
+        ),
+    )
+    .unwrap();
+    for game in ["dakon", "mraw-imrujen", "dong-wo"] {
+        let case = Case {
+            game,
+            preset: None,
+            option: "",
+            kind: "next-round",
+            games: "5",
+        };
+        let (difference, record) = refereed(&case, game, &["sh", path_str(&filter)]);
+        assert_eq!(difference["request"], "next-round", "{difference:#}");
+        let mgn_answer = difference["mgn"].as_str().unwrap();
+        let position = mgn_answer.strip_prefix("position ").unwrap();
+        let text = fs::read_to_string(&record).unwrap();
+        let at = difference["record_difference_line"].as_u64().unwrap() as usize;
+        let marked = text.lines().nth(at - 1).unwrap_or_default();
+        assert!(
+            marked.starts_with("round ") && marked.contains(&format!("[{position}]")),
+            "{game}: {text}"
+        );
+        assert_eq!(first_problem(&record), None, "{game}: {text}");
+    }
+}
