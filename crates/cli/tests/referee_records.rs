@@ -471,3 +471,40 @@ done
         assert_eq!(first_problem(&record), None, "{game}: {text}");
     }
 }
+
+/// A difference on whether the turn is over (an engine that ends the turn where mgn's goes on,
+/// or the other way round) is recorded with the turn as mgn plays it and mgn's next ply after
+/// it: mgn check passes it. The engine is mgn's, its statuses rewritten.
+#[cfg(unix)]
+#[test]
+fn a_difference_on_whether_the_turn_is_over_is_recorded_with_mgn_next_ply() {
+    for (name, rewrite) in [
+        ("ends-the-turn", "s/^played continue/played turn-over/"),
+        ("goes-on", "s/^played turn-over/played continue/"),
+    ] {
+        let engine = scratch("referee-records", name).join("engine.sh");
+        fs::write(&engine, format!("'{MGN}' engine | sed -u '{rewrite}'\n")).unwrap();
+        for game in ["dakon", "dong-wo"] {
+            let case = Case {
+                game,
+                preset: None,
+                option: "",
+                kind: "the turn over",
+                games: "5",
+            };
+            let (difference, record) =
+                refereed(&case, &format!("{name}-{game}"), &["sh", path_str(&engine)]);
+            let text = fs::read_to_string(&record).unwrap();
+            assert!(
+                difference["request"].as_str().unwrap().starts_with("play "),
+                "{difference:#}"
+            );
+            assert_eq!(difference["record_plies"], 2, "{text}");
+            assert!(
+                text.contains(" 1... "),
+                "mgn's next ply, the other player's: {text}"
+            );
+            assert_eq!(first_problem(&record), None, "{name} {game}: {text}");
+        }
+    }
+}
