@@ -107,7 +107,13 @@ fn under_the_engine_reading(record: &Path, option: &str) -> std::path::PathBuf {
 /// engine's at or after the line of the ply that shows the difference; or, when it plays the
 /// engine's decision, the other way round.
 fn assert_record_shows_the_difference(case: &Case) {
-    let name = format!("{}-{}", case.game, case.option).replace(['.', '='], "-");
+    let name = format!(
+        "{}-{}-{}",
+        case.game,
+        case.preset.unwrap_or("default"),
+        case.option
+    )
+    .replace(['.', '='], "-");
     let engine = [MGN, "engine", "--override", case.option];
     let (difference, record) = refereed(case, &name, &engine);
     let what = format!(
@@ -344,7 +350,8 @@ fn dong_wo_records_show_a_difference_at_a_direction_a_muzi_and_a_transaction() {
 
 /// A difference at a later decision of a turn (a Dakon lap that ends in the store, `A5-A4`; a
 /// Dong Wo muzi's drop) is shortened like any other, to the position where the turn began, and
-/// the record finishes the turn with mgn's decision: mgn check passes it. The engine is mgn's,
+/// the record finishes the turn with mgn's decision, and claims what the whole ply captured:
+/// mgn check passes it. The engine is mgn's,
 /// through a filter that drops the last decision of every list it answers inside a turn.
 #[cfg(unix)]
 #[test]
@@ -374,7 +381,8 @@ fn a_difference_inside_a_turn_is_recorded_from_the_turn_start() {
             kind: "a later decision of a turn",
             games: "5",
         };
-        let (difference, record) = refereed(&case, game, &["sh", path_str(&filter)]);
+        let name = format!("inside-a-turn-{game}");
+        let (difference, record) = refereed(&case, &name, &["sh", path_str(&filter)]);
         assert_eq!(difference["request"], "moves", "{difference:#}");
         assert_eq!(difference["mid_turn"], true, "{difference:#}");
         assert_eq!(difference["record_plies"], 1, "{difference:#}");
@@ -385,6 +393,12 @@ fn a_difference_inside_a_turn_is_recorded_from_the_turn_start() {
         assert!(difference["record_difference_line"].is_u64());
         let text = fs::read_to_string(&record).unwrap();
         assert!(text.contains("[Start \""), "{text}");
+        // The capture claim counts the whole ply, the decisions before the difference's too.
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("1. ") && l.contains(" x")),
+            "{text}"
+        );
         assert_eq!(first_problem(&record), None, "{text}");
     }
 }
@@ -457,7 +471,8 @@ done
             kind: "next-round",
             games: "5",
         };
-        let (difference, record) = refereed(&case, game, &["sh", path_str(&filter)]);
+        let name = format!("next-round-{game}");
+        let (difference, record) = refereed(&case, &name, &["sh", path_str(&filter)]);
         assert_eq!(difference["request"], "next-round", "{difference:#}");
         let mgn_answer = difference["mgn"].as_str().unwrap();
         let position = mgn_answer.strip_prefix("position ").unwrap();

@@ -364,11 +364,14 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 difference.request, difference.mgn, difference.engine
             ))],
             turn: Vec::new(),
+            turn_captured: Captured::default(),
         };
         for step in &line.steps[from..] {
             match step {
                 Step::Decision(d) => {
-                    session.play(d);
+                    if let Answer::Played { captured, .. } = session.play(d) {
+                        written.turn_captured.add(&captured);
+                    }
                     written.turn.push(d.clone());
                     if !matches!(rules.phase(session.state()), Phase::Continue { .. }) {
                         written.push_turn();
@@ -459,7 +462,6 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         engine_only: &[String],
     ) {
         let rules = self.mgn.rules();
-        let turn_began = written.turn.is_empty();
         let played = match &difference.request {
             Request::Play(text) => Some(text.clone()),
             Request::Moves => mgn_only.first().cloned(),
@@ -468,22 +470,22 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         match (&difference.request, played) {
             (_, Some(text)) => {
                 if let Ok(decision) = session.find(&text) {
-                    let mut captured = Captured::default();
+                    // A capture claim counts the whole ply: the decisions of the turn before
+                    // the difference's, and those that finish it (a Dong Wo move's muzi
+                    // drops), capture too.
+                    let mut captured = std::mem::take(&mut written.turn_captured);
                     if let Answer::Played {
                         captured: first, ..
                     } = session.play(&decision)
                     {
-                        captured = first;
+                        captured.add(&first);
                     }
                     written.turn.push(decision);
-                    // A capture claim counts the whole ply: the decisions that finish the turn
-                    // (a Dong Wo move's muzi drops) capture too.
                     captured.add(&self.finish_turn(session, &mut written.turn));
                     written.push_turn();
-                    // Only a move of the turn begun here takes a claim: a transaction is no
-                    // move, and a turn begun earlier was written with the claims before it.
+                    // Only a move takes a claim: a transaction is no move.
                     let wrote_a_move = matches!(written.moves.last(), Some(Element::Move(_)));
-                    if turn_began && wrote_a_move {
+                    if wrote_a_move {
                         written.moves.push(Element::Captures(Spanned::new(
                             CaptureClaim {
                                 count: captured.points as u32,
@@ -602,6 +604,8 @@ struct Written<'r, R: RulesExt> {
     rules: &'r R,
     moves: Vec<Element>,
     turn: Vec<R::Decision>,
+    /// What the decisions of the turn under way captured.
+    turn_captured: Captured,
 }
 
 impl<R: RulesExt> Written<'_, R> {
@@ -611,6 +615,7 @@ impl<R: RulesExt> Written<'_, R> {
             self.moves.push(self.rules.move_from_decisions(&self.turn));
             self.turn.clear();
         }
+        self.turn_captured = Captured::default();
     }
 
     /// The next round started in `session`, and written.
