@@ -46,8 +46,8 @@ const fn under<'a>(preset: &'a str, c: Case<'a>) -> Case<'a> {
 }
 
 /// The referee's report of the difference of `engine` from mgn under `case`'s rules, and the
-/// path of its record.
-fn refereed(case: &Case, name: &str, engine: &[&str]) -> (Value, std::path::PathBuf) {
+/// path of its record; `None` when it found none within the budget (exit 0).
+fn referee_run(case: &Case, name: &str, engine: &[&str]) -> Option<(Value, std::path::PathBuf)> {
     let record = scratch("referee-records", name).join("difference.mgn");
     let mut args = vec!["referee", "--game", case.game];
     if let Some(preset) = case.preset {
@@ -59,16 +59,24 @@ fn refereed(case: &Case, name: &str, engine: &[&str]) -> (Value, std::path::Path
     args.extend(["--record", path_str(&record), "--"]);
     args.extend_from_slice(engine);
     let output = mgn(&args);
-    assert_eq!(
-        code(&output),
-        1,
-        "{} ({}): no difference found within the budget: {}",
-        case.kind,
-        case.option,
-        shown(&output)
-    );
-    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
-    (report["difference"].clone(), record)
+    match code(&output) {
+        0 => None,
+        1 => {
+            let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+            Some((report["difference"].clone(), record))
+        }
+        _ => panic!("{} ({}): {}", case.kind, case.option, shown(&output)),
+    }
+}
+
+/// [`referee_run`], which must find a difference.
+fn refereed(case: &Case, name: &str, engine: &[&str]) -> (Value, std::path::PathBuf) {
+    referee_run(case, name, engine).unwrap_or_else(|| {
+        panic!(
+            "{} ({}): no difference found within the budget",
+            case.kind, case.option
+        )
+    })
 }
 
 /// mgn check's first problem with `record`, as its JSON report gives it: the rule and the line;
@@ -107,6 +115,17 @@ fn under_the_engine_reading(record: &Path, option: &str) -> std::path::PathBuf {
 /// engine's at or after the line of the ply that shows the difference; or, when it plays the
 /// engine's decision, the other way round.
 fn assert_record_shows_the_difference(case: &Case) {
+    assert!(
+        record_shows_the_difference(case),
+        "{} ({}): no difference found within the budget",
+        case.kind,
+        case.option
+    );
+}
+
+/// [`assert_record_shows_the_difference`] when the referee finds a difference within the
+/// budget; whether it did.
+fn record_shows_the_difference(case: &Case) -> bool {
     let name = format!(
         "{}-{}-{}",
         case.game,
@@ -115,7 +134,9 @@ fn assert_record_shows_the_difference(case: &Case) {
     )
     .replace(['.', '='], "-");
     let engine = [MGN, "engine", "--override", case.option];
-    let (difference, record) = refereed(case, &name, &engine);
+    let Some((difference, record)) = referee_run(case, &name, &engine) else {
+        return false;
+    };
     let what = format!(
         "{} ({}{}): {difference:#}",
         case.kind,
@@ -151,6 +172,52 @@ fn assert_record_shows_the_difference(case: &Case) {
             "the engine's reading fails it at line {line} ({rule}), before the difference at {at}: {what}"
         );
     }
+    true
+}
+
+/// Every value of every option of `game` other than its default, read by the engine: each
+/// difference the referee finds within the budget is recorded so that mgn check passes it and
+/// the engine's reading fails it at the difference (or the other way round). The values that
+/// make none within the budget (a rule of late rounds, a rare move that never ends) are left
+/// to the cases above. How many differed.
+fn every_option_value(game: mgn::GameKind) -> usize {
+    let mut differed = 0;
+    for option in mgn::game_def(game).options {
+        for (value, _) in &option.values[1..] {
+            let setting = format!("{}={value}", option.code);
+            let case = Case {
+                game: game.name(),
+                preset: None,
+                option: &setting,
+                kind: "an option value",
+                games: "10",
+            };
+            if record_shows_the_difference(&case) {
+                differed += 1;
+            }
+        }
+    }
+    differed
+}
+
+#[test]
+fn every_dakon_option_value_that_differs_is_recorded_to_show_it() {
+    assert!(every_option_value(mgn::GameKind::Dakon) >= 5);
+}
+
+#[test]
+fn every_mraw_imrujen_option_value_that_differs_is_recorded_to_show_it() {
+    assert!(every_option_value(mgn::GameKind::MrawImrujen) >= 12);
+}
+
+#[test]
+fn every_nchuwa_option_value_that_differs_is_recorded_to_show_it() {
+    assert!(every_option_value(mgn::GameKind::Nchuwa) >= 8);
+}
+
+#[test]
+fn every_dong_wo_option_value_that_differs_is_recorded_to_show_it() {
+    assert!(every_option_value(mgn::GameKind::DongWo) >= 10);
 }
 
 #[test]
