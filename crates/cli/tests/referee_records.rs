@@ -590,3 +590,38 @@ fn a_difference_on_whether_the_turn_is_over_is_recorded_with_mgn_next_ply() {
         }
     }
 }
+
+/// A Dong Wo stop after a lap that only the engine lists (`B1>/1`, as an engine reading
+/// `dong-wo.endless=stop-any-lap` would list it, had the move no end) is written so that mgn
+/// check refuses it there, under `dong-wo.endless`: as the last ply of a record that stops
+/// unfinished, it would read as the record cut after that lap, which passes. Random games from
+/// the start reach no Dong Wo move that never ends, so the engine is mgn's, through a filter
+/// that adds the stop to its lists.
+#[cfg(unix)]
+#[test]
+fn a_dong_wo_stop_lap_only_the_engine_lists_is_refused_at_it() {
+    let engine = scratch("referee-records", "dong-wo-stop").join("engine.sh");
+    fs::write(
+        &engine,
+        format!(
+            "'{MGN}' engine | sed -u 's/^moves \\(B[1-5][<>]\\)\\(.*\\)$/moves \\1\\2 \\1\\/1/'\n"
+        ),
+    )
+    .unwrap();
+    let case = Case {
+        game: "dong-wo",
+        preset: None,
+        option: "",
+        kind: "a stop lap only the engine lists",
+        games: "3",
+    };
+    let (difference, record) = refereed(&case, "dong-wo-stop-record", &["sh", path_str(&engine)]);
+    assert_eq!(difference["engine_only"][0], "B1>/1", "{difference:#}");
+    assert_eq!(
+        difference["record_passes_mgn_check"], false,
+        "{difference:#}"
+    );
+    let at = difference["record_difference_line"].as_u64().unwrap();
+    let (rule, line) = first_problem(&record).expect("mgn check refuses the stop");
+    assert_eq!((rule.as_str(), line), ("dong-wo.endless", at));
+}
