@@ -365,6 +365,45 @@ fn a_decision_listed_twice_is_reported_as_listed_twice() {
     assert!(!out.contains("defect"), "{out}");
 }
 
+/// A decision only the engine lists that is not MGN (`Z9`) cannot be played by the record: it
+/// is named in a comment, and the report says the record passes mgn check, not that playing
+/// the engine's decision passed (which called the referee defective).
+#[cfg(unix)]
+#[test]
+fn a_decision_that_is_not_mgn_is_named_in_the_record_not_played() {
+    let engine = script_engine(
+        "not-mgn",
+        &format!("'{MGN}' engine | sed -u 's/^moves B1 /moves B1 Z9 /'\n"),
+    );
+    let record = scratch("referee", "not-mgn-record").join("difference.mgn");
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--depth",
+            "0",
+            "--games",
+            "1",
+            "--record",
+            path_str(&record),
+        ],
+        &["sh", &engine],
+    );
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    let out = stdout(&output);
+    assert!(out.contains("only the engine lists: Z9"), "{out}");
+    assert!(
+        out.contains("mgn check passes it under mgn's rules"),
+        "{out}"
+    );
+    assert!(!out.contains("defect"), "{out}");
+    let text = fs::read_to_string(&record).unwrap();
+    assert!(
+        text.contains("{the engine lists Z9 here, which does not read as a decision of MGN}"),
+        "{text}"
+    );
+}
+
 /// The order of a move list is the engine's own; an engine without perft is walked with moves
 /// and play, which compares every node.
 #[test]

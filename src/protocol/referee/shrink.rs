@@ -108,7 +108,6 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             rule_codes.insert(0, code);
         }
         let (recorded, from) = self.shrink(&difference, &mgn_only, &engine_only);
-        let refused = record_refused(&difference.request, &mgn_only, &engine_only);
         Found {
             during: difference.during.clone(),
             line: difference.line.words(),
@@ -133,7 +132,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             record_plies: recorded.plies,
             record_difference_at: recorded.difference_at,
             record_from_start: from == 0,
-            record_refused: refused,
+            record_refused: recorded.plays_the_engine_decision,
         }
     }
 
@@ -383,7 +382,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         // The ply of the difference is the next element written: a turn begun along the line
         // is written with it, as one move.
         let difference_element = written.moves.len();
-        self.write_difference(
+        let plays_the_engine_decision = self.write_difference(
             &mut session,
             &mut written,
             difference,
@@ -406,7 +405,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         // would read, as the last ply of a record that stops unfinished, as the record cut
         // after that lap (`mgn.record.cut`), which mgn check passes: without the Termination
         // it keeps its meaning, the stop mgn's rules refuse.
-        let engine_stop = record_refused(&difference.request, mgn_only, engine_only)
+        let engine_stop = plays_the_engine_decision
             && matches!(moves.last(), Some(Element::Move(m)) if m.value.stopped_after_lap.is_some());
         if outcome == Outcome::Unknown && !engine_stop {
             header.termination = Some(Spanned::new("unfinished".to_string(), Span::default()));
@@ -426,6 +425,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             text,
             plies,
             difference_at,
+            plays_the_engine_decision,
         }
     }
 
@@ -452,7 +452,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     }
 
     /// The end of a record: the request that differs, as mgn answers it, from where `session`
-    /// stands.
+    /// stands; or a decision only the engine lists, played. Whether it played the engine's.
     fn write_difference(
         &self,
         session: &mut Session<'_, R>,
@@ -460,7 +460,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         difference: &Difference<R::Decision>,
         mgn_only: &[String],
         engine_only: &[String],
-    ) {
+    ) -> bool {
         let rules = self.mgn.rules();
         let played = match &difference.request {
             Request::Play(text) => Some(text.clone()),
@@ -521,7 +521,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             }
             (Request::Moves, None) => {
                 if let Some(extra) = engine_only.first() {
-                    written.engine_decision(extra);
+                    return written.engine_decision(extra);
                 }
             }
             (Request::NextRound, _) => {
@@ -535,6 +535,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 .push(checkpoint(rules.position(session.state()))),
             _ => written.push_turn(),
         }
+        false
     }
 
     /// Play the rest of a turn under way with mgn's first decision that can be played.
@@ -575,6 +576,8 @@ struct Recorded {
     /// The byte offset in `text` of the ply that shows the difference; `None` when the
     /// difference shows in no element of its own (the record only leads to its position).
     difference_at: Option<usize>,
+    /// Its last ply is a decision only the engine lists.
+    plays_the_engine_decision: bool,
 }
 
 /// Where the `index`th element of the moves of the one game of `text` begins, as read back.
@@ -627,8 +630,9 @@ impl<R: RulesExt> Written<'_, R> {
     }
 
     /// `extra`, a decision only the engine lists, written into the turn under way: mgn's
-    /// check refuses it there.
-    fn engine_decision(&mut self, extra: &str) {
+    /// check refuses it there. Whether it could be: one that is not MGN is only named, in a
+    /// comment.
+    fn engine_decision(&mut self, extra: &str) -> bool {
         let before = if self.turn.is_empty() {
             String::new()
         } else {
@@ -657,10 +661,16 @@ impl<R: RulesExt> Written<'_, R> {
             });
         self.turn.clear();
         match element {
-            Some(m) => self.moves.push(m),
-            None => self
-                .moves
-                .push(comment(&format!("the engine lists {extra} here"))),
+            Some(m) => {
+                self.moves.push(m);
+                true
+            }
+            None => {
+                self.moves.push(comment(&format!(
+                    "the engine lists {extra} here, which does not read as a decision of MGN"
+                )));
+                false
+            }
         }
     }
 }
@@ -730,11 +740,6 @@ fn code_named(def: &GameDef, refusal: &str) -> Option<&'static str> {
         .chain(def.options.iter().map(|o| o.code))
         .chain(crate::rules::GENERAL_RULES.iter().map(|r| r.code))
         .find(|k| *k == code)
-}
-
-/// Whether the record of a difference plays the engine's decision rather than mgn's.
-fn record_refused(request: &Request, mgn_only: &[String], engine_only: &[String]) -> bool {
-    *request == Request::Moves && mgn_only.is_empty() && !engine_only.is_empty()
 }
 
 fn comment(text: &str) -> Element {
