@@ -43,8 +43,11 @@ pub enum Misbehaviour {
     TimedOut {
         /// The request left unanswered, as written to the engine.
         request: String,
-        /// The timeout it was given, in seconds (`--timeout`).
+        /// The timeout it was given, in seconds (`--timeout`, or `--start-timeout` at start-up).
         secs: f64,
+        /// The request was one of the start-up's (the handshake or `game`), which is given its
+        /// own allowance: an engine such as Ludii takes seconds to start and load a game.
+        start_up: bool,
         /// How long mgn took to make the same count, when the request was one.
         mgn_secs: Option<f64>,
     },
@@ -92,11 +95,17 @@ impl fmt::Display for Misbehaviour {
             Misbehaviour::TimedOut {
                 request,
                 secs,
+                start_up,
                 mgn_secs,
             } => {
+                let option = if *start_up {
+                    "--start-timeout"
+                } else {
+                    "--timeout"
+                };
                 write!(
                     f,
-                    "the engine did not answer `{request}` within {secs} s (--timeout)"
+                    "the engine did not answer `{request}` within {secs} s ({option})"
                 )?;
                 if let Some(mine) = mgn_secs {
                     write!(f, ", a count mgn made in {mine:.2} s")?;
@@ -242,6 +251,25 @@ impl EngineProcess {
     /// Send `request` and read its answer: a line of the protocol that answers it (an
     /// `error` answers anything).
     pub fn ask(&mut self, request: &Request) -> Result<Answer, Misbehaviour> {
+        self.awaited(request, self.timeout, false)
+    }
+
+    /// [`EngineProcess::ask`] a request of the start-up (the handshake, `game`), awaited at
+    /// most `timeout` instead of the timeout of every other answer.
+    pub fn ask_at_start(
+        &mut self,
+        request: &Request,
+        timeout: Duration,
+    ) -> Result<Answer, Misbehaviour> {
+        self.awaited(request, timeout, true)
+    }
+
+    fn awaited(
+        &mut self,
+        request: &Request,
+        timeout: Duration,
+        start_up: bool,
+    ) -> Result<Answer, Misbehaviour> {
         let text = request.to_string();
         self.requests += 1;
         let sent = match &mut self.stdin {
@@ -251,7 +279,7 @@ impl EngineProcess {
         if sent.is_err() {
             return Err(self.exited(text));
         }
-        let line = match self.lines.recv_timeout(self.timeout) {
+        let line = match self.lines.recv_timeout(timeout) {
             Ok(Received::Line(line)) => line,
             Ok(Received::Overlong) => {
                 self.kill();
@@ -269,7 +297,8 @@ impl EngineProcess {
                 self.kill();
                 return Err(Misbehaviour::TimedOut {
                     request: text,
-                    secs: self.timeout.as_secs_f64(),
+                    secs: timeout.as_secs_f64(),
+                    start_up,
                     mgn_secs: None,
                 });
             }

@@ -48,6 +48,9 @@ pub const DEFAULT_RESET_EVERY: u32 = 10;
 pub struct RefereeOptions {
     /// How long each answer of the engine is awaited before it counts as hung.
     pub timeout: Duration,
+    /// How long the answers of the start-up (to the handshake and to `game`) are awaited: an
+    /// engine may take far longer to start and load its game than to answer a request.
+    pub start_timeout: Duration,
     /// Compare perft divides to this depth from the start (0: no perft); `None`, the deepest
     /// whose tree mgn walks within `perft_budget` nodes.
     pub depth: Option<u32>,
@@ -83,6 +86,7 @@ impl Default for RefereeOptions {
     fn default() -> RefereeOptions {
         RefereeOptions {
             timeout: Duration::from_secs(10),
+            start_timeout: Duration::from_secs(30),
             depth: None,
             perft_budget: DEFAULT_PERFT_BUDGET,
             games: 10,
@@ -207,8 +211,11 @@ pub struct Found {
     pub engine: String,
     /// The decisions only mgn lists, when the request was `moves`.
     pub mgn_only: Vec<String>,
-    /// The decisions only the engine lists (or lists twice), when the request was `moves`.
+    /// The decisions only the engine lists, when the request was `moves`.
     pub engine_only: Vec<String>,
+    /// The decisions the engine lists more than once (mgn lists them once), when the request
+    /// was `moves`.
+    pub engine_twice: Vec<String>,
     /// What the answers alone do not say (a count that disagrees with the engine's own play).
     pub note: Option<String>,
     /// mgn's refusal of a decision the engine lists.
@@ -224,6 +231,10 @@ pub struct Found {
     pub record: String,
     /// The plies of the record.
     pub record_plies: usize,
+    /// The byte offset in `record` of the ply that shows the difference (the move of the
+    /// decision in question, the round marker, the checkpoint); `None` when the record only
+    /// leads to the position of the difference.
+    pub record_difference_at: Option<usize>,
     /// The record starts at the start of the game, not at a `Start` position.
     pub record_from_start: bool,
     /// The record plays a decision only the engine lists: mgn check fails it there.
@@ -419,7 +430,10 @@ type Compared<D> = Result<(), Stop<D>>;
 impl<R: RulesExt> Comparing<'_, '_, R> {
     fn compare_all(&mut self, refereed: &mut Refereed) -> Compared<R::Decision> {
         let hello = Request::Hello;
-        match self.engine.ask(&hello)? {
+        match self
+            .engine
+            .ask_at_start(&hello, self.options.start_timeout)?
+        {
             Answer::Ready { version, name } if version == VERSION => {
                 refereed.engine = name;
             }
@@ -436,7 +450,10 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             .board
             .get_or_insert(self.mgn.rules().def().default_board);
         let game = Request::Game(named);
-        match self.engine.ask(&game)? {
+        match self
+            .engine
+            .ask_at_start(&game, self.options.start_timeout)?
+        {
             Answer::Ok => {}
             refused => {
                 return Err(Stop::Engine(Misbehaviour::Refused {
@@ -729,9 +746,15 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         // mgn's time for the count asked (the shallower ones it tried included, an upper bound).
         let took = counting.elapsed().as_secs_f64();
         let theirs = self.engine.ask(&request).map_err(|failed| match failed {
-            Misbehaviour::TimedOut { request, secs, .. } => Misbehaviour::TimedOut {
+            Misbehaviour::TimedOut {
                 request,
                 secs,
+                start_up,
+                ..
+            } => Misbehaviour::TimedOut {
+                request,
+                secs,
+                start_up,
                 mgn_secs: Some(took),
             },
             other => other,

@@ -580,6 +580,68 @@ fn a_decision_only_the_engine_lists_is_written_for_mgn_check_to_refuse() {
     assert!(shown(&checked).contains("rule mraw-imrujen.feed"));
 }
 
+/// An engine that lists one of mgn's decisions twice differs (a decision listed twice differs,
+/// docs/protocol.md), and the report says so: not that mgn lists no such decision, nor that the
+/// record is a defect of the referee's.
+#[cfg(unix)]
+#[test]
+fn a_decision_listed_twice_is_reported_as_listed_twice() {
+    let engine = script_engine(
+        "listed-twice",
+        &format!("'{MGN}' engine | sed -u 's/^moves B1 /moves B1 B1 /'\n"),
+    );
+    let output = referee(
+        &["--game", "dakon", "--depth", "0", "--games", "1"],
+        &["sh", &engine],
+    );
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    let out = stdout(&output);
+    assert!(out.contains("request:  moves"), "{out}");
+    assert!(out.contains("the engine lists twice: B1"), "{out}");
+    assert!(!out.contains("only the engine lists"), "{out}");
+    assert!(!out.contains("mgn lists no decision"), "{out}");
+    assert!(!out.contains("defect"), "{out}");
+}
+
+/// A decision only the engine lists that is not MGN (`Z9`) cannot be played by the record: it
+/// is named in a comment, and the report says the record passes mgn check, not that playing
+/// the engine's decision passed (which called the referee defective).
+#[cfg(unix)]
+#[test]
+fn a_decision_that_is_not_mgn_is_named_in_the_record_not_played() {
+    let engine = script_engine(
+        "not-mgn",
+        &format!("'{MGN}' engine | sed -u 's/^moves B1 /moves B1 Z9 /'\n"),
+    );
+    let record = scratch("referee", "not-mgn-record").join("difference.mgn");
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--depth",
+            "0",
+            "--games",
+            "1",
+            "--record",
+            path_str(&record),
+        ],
+        &["sh", &engine],
+    );
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    let out = stdout(&output);
+    assert!(out.contains("only the engine lists: Z9"), "{out}");
+    assert!(
+        out.contains("mgn check passes it under mgn's rules"),
+        "{out}"
+    );
+    assert!(!out.contains("defect"), "{out}");
+    let text = fs::read_to_string(&record).unwrap();
+    assert!(
+        text.contains("{the engine lists Z9 here, which does not read as a decision of MGN}"),
+        "{text}"
+    );
+}
+
 /// The order of a move list is the engine's own; an engine without perft is walked with moves
 /// and play, which compares every node.
 #[test]
@@ -722,6 +784,39 @@ fn an_engine_that_hangs_is_stopped_at_the_timeout() {
     assert!(
         out.contains("did not answer `position startpos B` within 5 s (--timeout)"),
         "{out}"
+    );
+}
+
+/// The start-up (up to the answer to `game`) is awaited --start-timeout, not --timeout: an
+/// engine that takes longer than --timeout to say `ready` (Ludii takes seconds to start) is
+/// refereed, and one that takes longer than --start-timeout is stopped, the report naming it.
+#[cfg(unix)]
+#[test]
+fn the_start_up_has_its_own_timeout() {
+    let slow = script_engine("slow-start", &format!("sleep 5\nexec '{MGN}' engine\n"));
+    let budget = [
+        "--game",
+        "dakon",
+        "--depth",
+        "0",
+        "--games",
+        "1",
+        "--max-plies",
+        "4",
+    ];
+    let mut args = budget.to_vec();
+    args.extend(["--timeout", "2"]);
+    let output = referee(&args, &["sh", &slow]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let hung = script_engine("hung-start", "exec sleep 30\n");
+    let mut args = budget.to_vec();
+    args.extend(["--timeout", "60", "--start-timeout", "1"]);
+    let output = referee(&args, &["sh", &hung]);
+    assert_eq!(code(&output), 2, "{}", shown(&output));
+    assert!(
+        stdout(&output).contains("did not answer `mgn` within 1 s (--start-timeout)"),
+        "{}",
+        shown(&output)
     );
 }
 
@@ -1729,4 +1824,3 @@ fn an_engine_without_the_steps_is_caught_at_one_and_one_without_actions_agrees()
     let output = referee(&catalan, &[MGN, "engine", "--mutate", "no-actions"]);
     assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
 }
-

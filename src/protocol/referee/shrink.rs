@@ -11,6 +11,7 @@ use crate::protocol::{Answer, Captured, Request, Session, Setup, Status as Playe
 use crate::replay::{draw, ply_trace};
 use crate::rules::{Event, GameDef, Phase, RulesExt};
 use crate::Code;
+use std::collections::{HashMap, HashSet};
 
 impl<R: RulesExt> Comparing<'_, '_, R> {
     /// mgn's session at the end of `line`, from its root.
@@ -65,7 +66,11 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     pub(super) fn analyse(&mut self, difference: Difference<R::Decision>) -> Found {
         let rules = self.mgn.rules();
         let def = rules.def();
-        let (mut mgn_only, engine_only) = listed_apart(&difference.mgn, &difference.engine);
+        let Listed {
+            mut mgn_only,
+            engine_only,
+            engine_twice,
+        } = listed_apart(&difference.mgn, &difference.engine);
         // Of the decisions mgn lists alone, the record plays one that leads where none of the
         // engine's own decisions leads: a Dong Wo meeting's `@B1xmA` may be where the engine's
         // `@B1` goes (it reads `dong-wo.muzi.meeting=opponents`), and would not tell the
@@ -105,8 +110,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             rule_codes.retain(|c| *c != code);
             rule_codes.insert(0, code);
         }
-        let (record, record_plies, from) = self.shrink(&difference, &mgn_only, &engine_only);
-        let refused = record_refused(&difference.request, &mgn_only, &engine_only);
+        let (recorded, from) = self.shrink(&difference, &mgn_only, &engine_only);
         Found {
             during: difference.during.clone(),
             line: difference.line.words(),
@@ -118,6 +122,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             engine: difference.engine.to_string(),
             mgn_only,
             engine_only,
+            engine_twice,
             note: difference.note.clone(),
             refusal,
             trace,
@@ -126,10 +131,11 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 .into_iter()
                 .map(|code| (code, def.describe(code)))
                 .collect(),
-            record,
-            record_plies,
+            record: recorded.text,
+            record_plies: recorded.plies,
+            record_difference_at: recorded.difference_at,
             record_from_start: from == 0,
-            record_refused: refused,
+            record_refused: recorded.plays_the_engine_decision,
         }
     }
 
@@ -200,6 +206,32 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         }
     }
 
+    /// The indices of `line`'s steps from which a record may start at a `Start` position: the
+    /// latest few turn starts, latest first; then the starts of the rounds before them, latest
+    /// first, where a position holds more of the state (nothing captured in the round yet, its
+    /// first player to move); the root last.
+    fn record_starts(&self, line: &Line<R::Decision>) -> Vec<usize> {
+        // A few tries bound the time: each replays the rest of the line in the engine.
+        const LATEST_TURNS: usize = 12;
+        let turns = self.turn_starts(line);
+        let mut starts: Vec<usize> = turns.iter().copied().take(LATEST_TURNS).collect();
+        let earliest_tried = starts.last().copied().unwrap_or(0);
+        let rounds = line
+            .steps
+            .iter()
+            .enumerate()
+            .filter_map(|(i, step)| matches!(step, Step::NextRound).then_some(i + 1));
+        let mut earlier_rounds: Vec<usize> = rounds
+            .filter(|&start| start < earliest_tried && turns.contains(&start))
+            .collect();
+        earlier_rounds.reverse();
+        starts.extend(earlier_rounds);
+        if starts.last() != Some(&0) {
+            starts.push(0);
+        }
+        starts
+    }
+
     /// The indices of `line`'s steps where a turn starts, from which a record may start at a
     /// `Start` position: the latest first, the root last.
     fn turn_starts(&self, line: &Line<R::Decision>) -> Vec<usize> {
@@ -231,22 +263,19 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     }
 
     /// The record from the latest turn start that still shows the difference (in mgn's
-    /// replay and in the engine's answers), else from the root; with its plies and start.
+    /// replay and in the engine's answers), else from the root; with the step it starts at.
     fn shrink(
         &mut self,
         difference: &Difference<R::Decision>,
         mgn_only: &[String],
         engine_only: &[String],
-    ) -> (String, usize, usize) {
-        // A few tries bound the time: each replays the rest of the line in the engine.
-        for from in self.turn_starts(&difference.line).into_iter().take(12) {
+    ) -> (Recorded, usize) {
+        for from in self.record_starts(&difference.line) {
             if from == 0 || self.reproduces(difference, from) {
-                let (record, plies) = self.record(difference, from, mgn_only, engine_only);
-                return (record, plies, from);
+                return (self.record(difference, from, mgn_only, engine_only), from);
             }
         }
-        let (record, plies) = self.record(difference, 0, mgn_only, engine_only);
-        (record, plies, 0)
+        (self.record(difference, 0, mgn_only, engine_only), 0)
     }
 
     /// mgn's session at step `from` of `line` as a record sees it: replayed from the root,
@@ -324,14 +353,14 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     }
 
     /// The record of `line` from step `from` (a `Start` position unless 0), then the turn of
-    /// the difference as mgn plays it with its claims; its plies.
+    /// the difference as mgn plays it with its claims.
     fn record(
         &self,
         difference: &Difference<R::Decision>,
         from: usize,
         mgn_only: &[String],
         engine_only: &[String],
-    ) -> (String, usize) {
+    ) -> Recorded {
         let rules = self.mgn.rules();
         let line = &difference.line;
         let Some(mut session) = self.session_from(line, from) else {
@@ -345,6 +374,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 difference.request, difference.mgn, difference.engine
             ))],
             turn: Vec::new(),
+            turn_captured: Captured::default(),
         };
         // The difference's round: its compulsory steps are written out where mgn made them.
         let round_begun = line.steps[from..]
@@ -357,14 +387,18 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                     if round_begun.is_some_and(|begun| i > begun) {
                         written.compulsory_steps(&mut session, d);
                     }
-                    session.play(d);
+                    if let Answer::Played { captured, .. } = session.play(d) {
+                        written.turn_captured.add(&captured);
+                    }
                     written.turn.push(d.clone());
                     if !matches!(rules.phase(session.state()), Phase::Continue { .. }) {
                         written.push_turn();
                     }
                 }
                 Step::Decisions(ds) => {
-                    session.play_step(ds);
+                    if let Answer::Played { captured, .. } = session.play_step(ds) {
+                        written.turn_captured.add(&captured);
+                    }
                     written.turn.extend(ds.iter().cloned());
                     if !matches!(rules.phase(session.state()), Phase::Continue { .. }) {
                         written.push_turn();
@@ -373,7 +407,10 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 Step::NextRound => written.next_round(&mut session),
             }
         }
-        self.write_difference(
+        // The ply of the difference is the next element written: a turn begun along the line
+        // is written with it, as one move.
+        let difference_element = written.moves.len();
+        let plays_the_engine_decision = self.write_difference(
             &mut session,
             &mut written,
             difference,
@@ -392,7 +429,13 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
             _ => Outcome::Unknown,
         };
         header.result = Some(Spanned::new(outcome, Span::default()));
-        if outcome == Outcome::Unknown {
+        // The engine's move written with a lap (`A11/56`, its stop of a move that never ends)
+        // would read, as the last ply of a record that stops unfinished, as the record cut
+        // after that lap (`mgn.record.cut`), which mgn check passes: without the Termination
+        // it keeps its meaning, the stop mgn's rules refuse.
+        let engine_stop = plays_the_engine_decision
+            && matches!(moves.last(), Some(Element::Move(m)) if m.value.stopped_after_lap.is_some());
+        if outcome == Outcome::Unknown && !engine_stop {
             header.termination = Some(Spanned::new("unfinished".to_string(), Span::default()));
         }
         let plies = moves
@@ -404,7 +447,14 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 )
             })
             .count();
-        (write_game(&Game::new(header, moves, outcome)), plies)
+        let text = write_game(&Game::new(header, moves, outcome));
+        let difference_at = element_offset(&text, difference_element);
+        Recorded {
+            text,
+            plies,
+            difference_at,
+            plays_the_engine_decision,
+        }
     }
 
     /// The tags of a record of `difference` from step `from` of its line, where `session`
@@ -430,7 +480,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     }
 
     /// The end of a record: the request that differs, as mgn answers it, from where `session`
-    /// stands.
+    /// stands; or a decision only the engine lists, played. Whether it played the engine's.
     fn write_difference(
         &self,
         session: &mut Session<'_, R>,
@@ -438,8 +488,10 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         difference: &Difference<R::Decision>,
         mgn_only: &[String],
         engine_only: &[String],
-    ) {
+    ) -> bool {
         let rules = self.mgn.rules();
+        // The steps mgn deferred between rounds are written out before the turn's first
+        // decision only (docs/protocol.md, "Dong Wo between rounds").
         let turn_began = written.turn.is_empty();
         let played = match &difference.request {
             Request::Play(text) => Some(text.clone()),
@@ -452,22 +504,22 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                     if let (true, Some(first)) = (turn_began, step.first()) {
                         written.compulsory_steps(session, first);
                     }
-                    let mut captured = Captured::default();
+                    // A capture claim counts the whole ply: the decisions of the turn before
+                    // the difference's, and those that finish it (a Dong Wo move's muzi
+                    // drops), capture too.
+                    let mut captured = std::mem::take(&mut written.turn_captured);
                     if let Answer::Played {
                         captured: first, ..
                     } = session.play_step(&step)
                     {
-                        captured = first;
+                        captured.add(&first);
                     }
                     written.turn.extend(step);
-                    // A capture claim counts the whole ply: the decisions that finish the turn
-                    // (a Dong Wo move's muzi drops) capture too.
                     captured.add(&self.finish_turn(session, &mut written.turn));
                     written.push_turn();
-                    // Only a move of the turn begun here takes a claim: a transaction is no
-                    // move, and a turn begun earlier was written with the claims before it.
+                    // Only a move takes a claim: a transaction is no move.
                     let wrote_a_move = matches!(written.moves.last(), Some(Element::Move(_)));
-                    if turn_began && wrote_a_move {
+                    if wrote_a_move {
                         written.moves.push(Element::Captures(Spanned::new(
                             CaptureClaim {
                                 count: captured.points as u32,
@@ -508,7 +560,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                             written.compulsory_steps(session, &decision);
                         }
                     }
-                    written.engine_decision(extra);
+                    return written.engine_decision(extra);
                 }
             }
             (Request::NextRound, _) => {
@@ -522,6 +574,7 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
                 .push(checkpoint(rules.position(session.state()))),
             _ => written.push_turn(),
         }
+        false
     }
 
     /// Play the rest of a turn under way with mgn's first decision that can be played.
@@ -554,11 +607,47 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
     }
 }
 
+/// The record of a difference, as written.
+struct Recorded {
+    text: String,
+    /// Its plies.
+    plies: usize,
+    /// The byte offset in `text` of the ply that shows the difference; `None` when the
+    /// difference shows in no element of its own (the record only leads to its position).
+    difference_at: Option<usize>,
+    /// Its last ply is a decision only the engine lists.
+    plays_the_engine_decision: bool,
+}
+
+/// Where the `index`th element of the moves of the one game of `text` begins, as read back.
+fn element_offset(text: &str, index: usize) -> Option<usize> {
+    let game = parse_games(text).into_iter().next()?.ok()?;
+    game.moves
+        .get(index)
+        .map(|element| element_span(element).start)
+}
+
+fn element_span(element: &Element) -> Span {
+    match element {
+        Element::Move(e) => e.span,
+        Element::Pass(e) => e.span,
+        Element::Action(e) => e.span,
+        Element::Captures(e) => e.span,
+        Element::Score(e) => e.span,
+        Element::Checkpoint(e) => e.span,
+        Element::Round(e) => e.span,
+        Element::Transaction(e) => e.span,
+        Element::Comment(e) => e.span,
+    }
+}
+
 /// A record's moves as they are written: the elements so far, and the turn under way.
 struct Written<'r, R: RulesExt> {
     rules: &'r R,
     moves: Vec<Element>,
     turn: Vec<R::Decision>,
+    /// What the decisions of the turn under way captured.
+    turn_captured: Captured,
 }
 
 impl<R: RulesExt> Written<'_, R> {
@@ -568,6 +657,7 @@ impl<R: RulesExt> Written<'_, R> {
             self.moves.push(self.rules.move_from_decisions(&self.turn));
             self.turn.clear();
         }
+        self.turn_captured = Captured::default();
     }
 
     /// The steps without a choice that `decision` would make first where `session` stands
@@ -598,8 +688,9 @@ impl<R: RulesExt> Written<'_, R> {
     }
 
     /// `extra`, a decision only the engine lists, written into the turn under way: mgn's
-    /// check refuses it there.
-    fn engine_decision(&mut self, extra: &str) {
+    /// check refuses it there. Whether it could be: one that is not MGN is only named, in a
+    /// comment.
+    fn engine_decision(&mut self, extra: &str) -> bool {
         let before = if self.turn.is_empty() {
             String::new()
         } else {
@@ -619,16 +710,25 @@ impl<R: RulesExt> Written<'_, R> {
                 g.moves.into_iter().find(|e| {
                     matches!(
                         e,
-                        Element::Move(_) | Element::Action(_) | Element::Transaction(_)
+                        Element::Move(_)
+                            | Element::Pass(_)
+                            | Element::Transaction(_)
+                            | Element::Action(_)
                     )
                 })
             });
         self.turn.clear();
         match element {
-            Some(m) => self.moves.push(m),
-            None => self
-                .moves
-                .push(comment(&format!("the engine lists {extra} here"))),
+            Some(m) => {
+                self.moves.push(m);
+                true
+            }
+            None => {
+                self.moves.push(comment(&format!(
+                    "the engine lists {extra} here, which does not read as a decision of MGN"
+                )));
+                false
+            }
         }
     }
 }
@@ -659,23 +759,51 @@ struct Traced {
     decisive: Option<&'static str>,
 }
 
-/// The decisions only mgn lists and those only the engine lists (or lists twice), when both
-/// answered `moves`.
-fn listed_apart(mgn: &Answer, engine: &Answer) -> (Vec<String>, Vec<String>) {
+/// How two move lists differ, decision by decision.
+#[derive(Debug, Default, PartialEq)]
+struct Listed {
+    /// The decisions only mgn lists.
+    mgn_only: Vec<String>,
+    /// The decisions only the engine lists.
+    engine_only: Vec<String>,
+    /// The decisions the engine lists more than once, each once (mgn lists each once).
+    engine_twice: Vec<String>,
+}
+
+/// How the lists differ, when both answered `moves` (or both `actions`): in linear time, as a
+/// list of a few hundred Dong Wo decisions is compared at every decision of a game.
+fn listed_apart(mgn: &Answer, engine: &Answer) -> Listed {
     let ((Answer::Moves(m), Answer::Moves(e)) | (Answer::Actions(m), Answer::Actions(e))) =
         (mgn, engine)
     else {
-        return (Vec::new(), Vec::new());
+        return Listed::default();
     };
-    let mgn_only = m.iter().filter(|d| !e.contains(d)).cloned().collect();
-    let mut engine_only: Vec<String> = e.iter().filter(|d| !m.contains(d)).cloned().collect();
-    // A decision listed twice.
+    let mine: HashSet<&str> = m.iter().map(String::as_str).collect();
+    let mut times: HashMap<&str, usize> = HashMap::new();
     for d in e {
-        if e.iter().filter(|x| *x == d).count() > 1 && !engine_only.contains(d) {
-            engine_only.push(d.clone());
+        *times.entry(d.as_str()).or_default() += 1;
+    }
+    let mut listed = Listed {
+        mgn_only: m
+            .iter()
+            .filter(|d| !times.contains_key(d.as_str()))
+            .cloned()
+            .collect(),
+        ..Listed::default()
+    };
+    // In the engine's order, each decision once.
+    let mut seen = HashSet::new();
+    for d in e {
+        if !seen.insert(d.as_str()) {
+            continue;
+        }
+        if !mine.contains(d.as_str()) {
+            listed.engine_only.push(d.clone());
+        } else if times[d.as_str()] > 1 {
+            listed.engine_twice.push(d.clone());
         }
     }
-    (mgn_only, engine_only)
+    listed
 }
 
 /// The code of a rule or option of `def` (or a general rule) that `refusal` names at its end,
@@ -690,11 +818,6 @@ fn code_named(def: &GameDef, refusal: &str) -> Option<&'static str> {
         .chain(def.options.iter().map(|o| o.code))
         .chain(crate::rules::GENERAL_RULES.iter().map(|r| r.code))
         .find(|k| *k == code)
-}
-
-/// Whether the record of a difference plays the engine's decision rather than mgn's.
-fn record_refused(request: &Request, mgn_only: &[String], engine_only: &[String]) -> bool {
-    is_a_list(request) && mgn_only.is_empty() && !engine_only.is_empty()
 }
 
 /// Whether `request` asks a list of steps (`moves`, `actions`), whose answers differ by the
@@ -729,4 +852,39 @@ fn rules_of(events: &[Event]) -> Vec<&'static str> {
         }
     }
     codes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(list: &[&str]) -> Answer {
+        Answer::Moves(list.iter().map(|d| d.to_string()).collect())
+    }
+
+    /// A decision both list, the engine twice, is not one only the engine lists: the report
+    /// said "mgn lists no decision B1" of a decision mgn lists.
+    #[test]
+    fn a_decision_the_engine_lists_twice_is_not_one_only_the_engine_lists() {
+        let listed = listed_apart(&moves(&["B1", "B2"]), &moves(&["B1", "B2", "B1"]));
+        assert_eq!(
+            listed,
+            Listed {
+                engine_twice: vec!["B1".to_string()],
+                ..Listed::default()
+            }
+        );
+    }
+
+    /// Each side's decisions apart are kept in the engine's order, each once.
+    #[test]
+    fn decisions_listed_apart_keep_the_engine_order() {
+        let listed = listed_apart(
+            &moves(&["B1", "B2", "B3"]),
+            &moves(&["B5", "B3", "B4", "B3", "B5", "B1"]),
+        );
+        assert_eq!(listed.mgn_only, ["B2"]);
+        assert_eq!(listed.engine_only, ["B5", "B4"]);
+        assert_eq!(listed.engine_twice, ["B3"]);
+    }
 }

@@ -170,7 +170,8 @@ Compares perft divides to --depth (left out: the deepest whose tree mgn walks wi
 take the position as a record's Start tag takes it (docs/protocol.md, \"What a position does
 not say\"). At the first difference it shows the position, the decision, both answers, mgn's
 trace and the rule, and the shortest record that reproduces it (--record writes it). A count
-mgn itself does not make within --timeout is not asked of the engine.
+mgn itself does not make within --timeout is not asked of the engine. The start-up (up to the
+answer to `game`) is awaited --start-timeout instead.
 
 Exit status: 0 when every answer agreed, 1 on a difference, 2 when the engine misbehaved
 (could not start, exited, timed out, broke the protocol, refused the rules) or for a usage error.";
@@ -467,6 +468,11 @@ pub struct RefereeArgs {
     /// Seconds to wait for each answer of the engine before it counts as hung
     #[arg(long, default_value_t = 10.0, value_name = "SECS", value_parser = positive_seconds)]
     pub timeout: f64,
+
+    /// Seconds to wait for the engine to start: its answers to the handshake and to `game`
+    /// (an engine such as Ludii takes seconds to start and load a game)
+    #[arg(long, default_value_t = 30.0, value_name = "SECS", value_parser = positive_seconds)]
+    pub start_timeout: f64,
 
     /// Write the shortest record that reproduces the first difference to this file
     #[arg(long, value_name = "FILE")]

@@ -88,6 +88,7 @@ pub fn run(args: &RefereeArgs) -> Status {
     }
     let options = RefereeOptions {
         timeout: Duration::from_secs_f64(args.timeout),
+        start_timeout: Duration::from_secs_f64(args.start_timeout),
         depth: args.depth,
         perft_budget: args.perft_budget,
         games: args.games,
@@ -267,12 +268,41 @@ fn perft_words(perft: &PerftSummary, out: &mut String) {
     }
 }
 
-/// Whether mgn check passes the record of `found`: checked, not assumed.
-fn record_passes(found: &Found, max_laps: u64) -> bool {
+/// What mgn check says of the record of a difference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RecordChecked {
+    Passes,
+    /// It fails at the ply that shows the difference (or after it).
+    FailsAtTheDifference,
+    /// It fails before the difference, or does not read.
+    FailsBefore,
+}
+
+/// What mgn check says of the record of `found`: checked, not assumed.
+fn record_checked(found: &Found, max_laps: u64) -> RecordChecked {
     let mut options = mgn::CheckOptions::default();
     options.max_laps = max_laps;
     let results = mgn::check_text(&found.record, &options);
-    !results.is_empty() && results.iter().all(|result| result.passed())
+    if !results.is_empty() && results.iter().all(|result| result.passed()) {
+        return RecordChecked::Passes;
+    }
+    let first_problem = match results.as_slice() {
+        [mgn::RecordResult::Checked { verdict, .. }] => verdict.problems().first(),
+        _ => None,
+    };
+    match (
+        first_problem.and_then(|p| p.offset()),
+        found.record_difference_at,
+    ) {
+        (Some(at), Some(difference)) if at >= difference => RecordChecked::FailsAtTheDifference,
+        _ => RecordChecked::FailsBefore,
+    }
+}
+
+/// The line (from 1) of the record of `found` where the ply that shows the difference is.
+fn record_difference_line(found: &Found) -> Option<usize> {
+    let at = found.record_difference_at?;
+    Some(found.record.get(..at)?.matches('\n').count() + 1)
 }
 
 /// The difference found, as the report shows it, and its record.
@@ -304,6 +334,12 @@ fn difference_words(args: &RefereeArgs, found: &Found, record_written: bool, out
         out.push_str(&format!(
             "  only the engine lists: {}\n",
             found.engine_only.join(" ")
+        ));
+    }
+    if !found.engine_twice.is_empty() {
+        out.push_str(&format!(
+            "  the engine lists twice: {}\n",
+            found.engine_twice.join(" ")
         ));
     }
     if let Some(note) = &found.note {
@@ -341,11 +377,12 @@ fn difference_words(args: &RefereeArgs, found: &Found, record_written: bool, out
         None => String::new(),
     };
     // What the report says of the record is what mgn check says of it, checked here.
-    let check = match (found.record_refused, record_passes(found, args.rules.max_laps)) {
-        (true, false) => "mgn check fails it at the engine's decision, with mgn's rule",
-        (false, true) => "mgn check passes it under mgn's rules",
-        (true, true) => "mgn check passes it, though it plays the engine's decision: a defect of mgn's referee, please report it",
-        (false, false) => "mgn check does not pass it, though it plays mgn's decisions: a defect of mgn's referee, please report it",
+    let check = match (found.record_refused, record_checked(found, args.rules.max_laps)) {
+        (true, RecordChecked::FailsAtTheDifference) => "mgn check fails it at the engine's decision, with mgn's rule",
+        (false, RecordChecked::Passes) => "mgn check passes it under mgn's rules",
+        (true, RecordChecked::Passes) => "mgn check passes it, though it plays the engine's decision: a defect of mgn's referee, please report it",
+        (true, RecordChecked::FailsBefore) => "mgn check fails it before the engine's decision: a defect of mgn's referee, please report it",
+        (false, _) => "mgn check does not pass it, though it plays mgn's decisions: a defect of mgn's referee, please report it",
     };
     out.push_str(&format!(
         "  record ({} plies {start}{written}; {check}):\n",
@@ -400,6 +437,7 @@ fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> Strin
                 "engine": found.engine,
                 "mgn_only": found.mgn_only,
                 "engine_only": found.engine_only,
+                "engine_twice": found.engine_twice,
                 "note": found.note,
                 "refusal": found.refusal,
                 "decided_by": found.decisive.then(|| found.rules[0].0),
@@ -407,7 +445,8 @@ fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> Strin
                 "trace": found.trace,
                 "record": found.record,
                 "record_plies": found.record_plies,
-                "record_passes_mgn_check": record_passes(found, args.rules.max_laps),
+                "record_passes_mgn_check": record_checked(found, args.rules.max_laps) == RecordChecked::Passes,
+                "record_difference_line": record_difference_line(found),
             });
         }
     }
