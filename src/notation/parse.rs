@@ -1017,32 +1017,12 @@ pub fn position_len(text: &str) -> Option<usize> {
 
 /// The length of the position `text` starts with when it is written exactly as
 /// [`write_position`](crate::notation::write_position) writes the position it reads as: of the
-/// common shape [`position_len`] accepts, and compared with the writer's text of what it read
-/// ([`written_position_len`]). `None` when it is not, which says nothing of whether it reads.
+/// common shape [`position_len`] accepts, each field compared with the writer's text of what
+/// was read as it is read. `None` when it is not, which says nothing of whether it reads.
 pub fn canonical_position_len(text: &str) -> Option<usize> {
-    // Room for the holes of every board (Nchuwa 4x15 has 60); a longer position is left to
-    // the reader.
-    const ROOM: usize = 64;
-    let mut holes = [HoleState::default(); ROOM];
-    let mut count = 0;
-    let read = scan_position(text.as_bytes(), |hole| {
-        if let Some(slot) = holes.get_mut(count) {
-            *slot = hole;
-        }
-        count += 1;
-    })?;
-    if count > ROOM || read.a_holes > count {
-        return None;
-    }
-    let (a, b) = holes[..count].split_at(read.a_holes);
-    let len = crate::notation::written_position_len(
-        text,
-        [a.iter().copied(), b.iter().copied()],
-        &read.stores,
-        read.to_move,
-        read.round,
-        read.debts,
-    )?;
+    let mut written = crate::notation::write::WrittenPosition::new(text);
+    let read = scan_position(text.as_bytes(), |hole| written.hole(&hole))?;
+    let len = written.head(&read.stores, read.to_move, read.round, read.debts)?;
     (len == read.len).then_some(len)
 }
 

@@ -644,24 +644,60 @@ pub fn written_position_len<I: Iterator<Item = HoleState>>(
     }
     // The head as `PositionText::head` writes it, here compared as it goes: building it on
     // the stack first (132 bytes cleared) made Dakon's check 3 % slower.
-    expect.byte(b' ')?;
-    expect.pile(&stores[0])?;
-    expect.byte(b'/')?;
-    expect.pile(&stores[1])?;
-    expect.byte(b' ')?;
-    expect.byte(match to_move {
-        Side::A => b'A',
-        Side::B => b'B',
-    })?;
-    expect.byte(b' ')?;
-    expect.number(round)?;
-    if debts != [0, 0] {
-        expect.byte(b' ')?;
-        expect.number(debts[0])?;
-        expect.byte(b'/')?;
-        expect.number(debts[1])?;
-    }
+    expect.head(stores, to_move, round, debts)?;
     Some(expect.at)
+}
+
+/// [`written_position_len`] for a reader that hands over a position's holes one at a time as it
+/// reads them from `text`, then its head: whether `text` is the position written as mgn writes
+/// it, compared as it goes. The reader has checked the text's shape (its rows' separators
+/// where the rows end); this compares each field's bytes.
+pub(crate) struct WrittenPosition<'t> {
+    expect: Expect<'t>,
+    matches: bool,
+}
+
+impl<'t> WrittenPosition<'t> {
+    /// Nothing compared yet, at the start of `text`.
+    pub(crate) fn new(text: &'t str) -> WrittenPosition<'t> {
+        WrittenPosition {
+            expect: Expect {
+                text: text.as_bytes(),
+                at: 0,
+            },
+            matches: true,
+        }
+    }
+
+    /// The next hole, and the separator after it, if the text has one (`,` in a row, `/`
+    /// between the rows): the reader has checked that it stands where the writer puts it.
+    #[inline(always)]
+    pub(crate) fn hole(&mut self, h: &HoleState) {
+        if !self.matches {
+            return;
+        }
+        self.matches = self.expect.hole(h).is_some();
+        if matches!(self.expect.text.get(self.expect.at), Some(b',' | b'/')) {
+            self.expect.at += 1;
+        }
+    }
+
+    /// The head after the holes; the length of the whole position's text, if it is the one
+    /// mgn writes.
+    #[inline(always)]
+    pub(crate) fn head(
+        mut self,
+        stores: &[Pile; 2],
+        to_move: Side,
+        round: u32,
+        debts: [u32; 2],
+    ) -> Option<usize> {
+        if !self.matches {
+            return None;
+        }
+        self.expect.head(stores, to_move, round, debts)?;
+        Some(self.expect.at)
+    }
 }
 
 /// A position's text as [`write_position`] writes it, built on the stack, for a game that
@@ -899,6 +935,35 @@ impl Expect<'_> {
         }
         if p.muzi.b {
             self.two(b'm', b'B')?;
+        }
+        Some(())
+    }
+
+    /// What `push_position` writes after the rows: stores, side to move, round, debts.
+    #[inline(always)]
+    fn head(
+        &mut self,
+        stores: &[Pile; 2],
+        to_move: Side,
+        round: u32,
+        debts: [u32; 2],
+    ) -> Option<()> {
+        self.byte(b' ')?;
+        self.pile(&stores[0])?;
+        self.byte(b'/')?;
+        self.pile(&stores[1])?;
+        self.byte(b' ')?;
+        self.byte(match to_move {
+            Side::A => b'A',
+            Side::B => b'B',
+        })?;
+        self.byte(b' ')?;
+        self.number(round)?;
+        if debts != [0, 0] {
+            self.byte(b' ')?;
+            self.number(debts[0])?;
+            self.byte(b'/')?;
+            self.number(debts[1])?;
         }
         Some(())
     }
