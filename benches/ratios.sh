@@ -10,6 +10,7 @@
 #     preset, interleaved mgn, Ludii, mgn; and `mgn generate` on every core against --jobs 1.
 #
 #   benches/ratios.sh [ROUNDS]     (default 3 rounds; the best CPU time of each command is kept)
+#   MGN=path/to/mgn benches/ratios.sh   (that binary, not the release build made here)
 #
 # Each figure is the command's CPU time (user + system, `/usr/bin/time`), the best of the
 # rounds, and the wall time beside it; a ratio is the check's time over the command's, so that
@@ -19,8 +20,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
-cargo build --release --quiet -p mgn-cli
-mgn="$PWD/target/release/mgn"
+if [ -z "${MGN:-}" ]; then
+    cargo build --release --quiet -p mgn-cli
+    MGN="$PWD/target/release/mgn"
+fi
+mgn="$(realpath "$MGN")"
 ludii="${LUDII_JAR:-/work/peers/ludii/Ludii.jar}"
 folder=target/ratios
 mkdir -p "$folder"
@@ -28,10 +32,12 @@ cd "$folder"
 
 # Games for about 10 to 25 MB of MGN each, a checkpoint after every ply.
 declare -A games=([dakon]=300 [mraw-imrujen]=10000 [nchuwa]=8000 [dong-wo]=3000)
+declare -A file
 for game in dakon mraw-imrujen nchuwa dong-wo; do
-    if [ ! -s "$game.mgn" ]; then
+    file[$game]="$game-${games[$game]}.mgn"
+    if [ ! -s "${file[$game]}" ]; then
         "$mgn" generate --game "$game" --games "${games[$game]}" --checkpoints --seed 36 \
-            > "$game.mgn" 2> /dev/null
+            > "${file[$game]}" 2> /dev/null
     fi
 done
 
@@ -56,15 +62,15 @@ keep() { # key, "CPU WALL"
 
 commands=(check mgn mgn-stdout json yaml select stats)
 run() { # command name, game
-    local file="$2.mgn"
+    local input="${file[$2]}"
     case "$1" in
-        check) cpu "$mgn" check -q "$file" ;;
-        mgn) cpu "$mgn" convert --to mgn -o out.mgn "$file" ;;
-        mgn-stdout) cpu "$mgn" convert --to mgn "$file" ;;
-        json) cpu "$mgn" convert --to json -o out.json "$file" ;;
-        yaml) cpu "$mgn" convert --to yaml -o out.yaml "$file" ;;
-        select) cpu "$mgn" select --tag 'Event=*game 7*' --count "$file" ;;
-        stats) cpu "$mgn" stats --no-replay "$file" ;;
+        check) cpu "$mgn" check -q "$input" ;;
+        mgn) cpu "$mgn" convert --to mgn -o out.mgn "$input" ;;
+        mgn-stdout) cpu "$mgn" convert --to mgn "$input" ;;
+        json) cpu "$mgn" convert --to json -o out.json "$input" ;;
+        yaml) cpu "$mgn" convert --to yaml -o out.yaml "$input" ;;
+        select) cpu "$mgn" select --tag 'Event=*game 7*' --count "$input" ;;
+        stats) cpu "$mgn" stats --no-replay "$input" ;;
     esac
 }
 
@@ -79,7 +85,7 @@ rm -f out.mgn out.json out.yaml
 
 echo "Per game, CPU seconds on one core (best of $rounds), wall beside, and check's time over each:"
 for game in dakon mraw-imrujen nchuwa dong-wo; do
-    size=$(stat -c %s "$game.mgn")
+    size=$(stat -c %s "${file[$game]}")
     for command in "${commands[@]}"; do
         c="${best[$game $command]}"
         awk -v g="$game" -v k="$command" -v c="$c" -v w="${wall[$game $command]}" \
