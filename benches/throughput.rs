@@ -1,14 +1,17 @@
 //! The speed figures of docs/performance.md: parse throughput (MB/s of MGN), parse-and-check
 //! throughput, the writer's throughput, replay throughput (seeds sown per second), random
 //! playouts (games per second), random games written as MGN on one thread and on every core
-//! (games per second), and perft with and without its transposition table, for each
-//! implemented game. `cargo bench` runs them all.
+//! (games per second), perft with and without its transposition table, and `mgn convert`'s
+//! work (each game read an element at a time and written as MGN, JSON or YAML, in MiB/s of
+//! MGN read), for each implemented game. `cargo bench` runs them all.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use mgn::check::{check_text, CheckOptions};
+use mgn::document::{self, DocumentWriter};
 use mgn::generate::{playout, random_game, GenerateOptions, Rng};
 use mgn::notation::{
-    parse_games, push_game, write_games, BoardSize, Game, GameKind, Header, Side, Span, Spanned,
+    games, parse_games, push_game, write_games, write_head, BoardSize, Game, GameKind, Header,
+    MovetextWriter, Side, Span, Spanned,
 };
 use mgn::perft::{perft, perft_with, Table};
 use mgn::replay::{replay_game, ReplayOptions};
@@ -232,6 +235,89 @@ fn generate(c: &mut Criterion) {
     }
 }
 
+/// `mgn convert --to mgn`'s work on a text already read: each game read an element at a
+/// time and written as it is read, one buffer for the whole output. Returns the bytes written.
+fn convert_to_mgn(text: &str) -> usize {
+    let mut out = String::with_capacity(text.len());
+    let mut reader = games(text);
+    while let Some(Ok(mut game)) = reader.next_game() {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        write_head(&mut out, &game.before, &game.header);
+        let mut movetext = MovetextWriter::new();
+        loop {
+            if let Some(position) = game.skip_canonical_checkpoint() {
+                movetext.written_checkpoint(&mut out, position);
+                continue;
+            }
+            match game.next() {
+                Some(element) => movetext.element(&mut out, &element.expect("the corpus reads")),
+                None => break,
+            }
+        }
+        let outcome = game.outcome().expect("read to its end");
+        let after = reader.finish(game).expect("the corpus reads");
+        movetext.end(&mut out, outcome.value, &after);
+    }
+    out.len()
+}
+
+/// `mgn convert --to json` or `--to yaml`'s work on a text already read, as
+/// [`convert_to_mgn`]. Returns the bytes written.
+fn convert_to_document(text: &str, format: document::Format) -> usize {
+    let mut writer = DocumentWriter::new(Vec::with_capacity(8 * text.len()), format)
+        .expect("a vector takes every write");
+    let mut reader = games(text);
+    while let Some(Ok(mut game)) = reader.next_game() {
+        writer
+            .start_game(&game.before, &game.header)
+            .expect("a vector takes every write");
+        for element in game.by_ref() {
+            writer
+                .element(&element.expect("the corpus reads"))
+                .expect("a vector takes every write");
+        }
+        let outcome = game.outcome().expect("read to its end");
+        let after = reader.finish(game).expect("the corpus reads");
+        writer
+            .end_game(&outcome, &after)
+            .expect("a vector takes every write");
+    }
+    writer.finish().expect("a vector takes every write").len()
+}
+
+/// `mgn convert`'s work beside `mgn check`'s, over the same corpus (100 random games with a
+/// checkpoint after every move), in MiB/s of MGN read: the ratios (#36) without the
+/// files and the process.
+fn convert(c: &mut Criterion) {
+    for (kind, board) in implemented() {
+        let games = with_rules(
+            &header(kind, board),
+            Corpus {
+                header: header(kind, board),
+                games: 100,
+            },
+        )
+        .unwrap();
+        let text = write_games(&games);
+        assert_eq!(convert_to_mgn(&text), text.len(), "MGN converts to itself");
+        let mut group = c.benchmark_group(format!("{kind} convert"));
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function("check", |b| {
+            b.iter(|| check_text(black_box(&text), &CheckOptions::default()))
+        });
+        group.bench_function("to mgn", |b| b.iter(|| convert_to_mgn(black_box(&text))));
+        group.bench_function("to json", |b| {
+            b.iter(|| convert_to_document(black_box(&text), document::Format::Json))
+        });
+        group.bench_function("to yaml", |b| {
+            b.iter(|| convert_to_document(black_box(&text), document::Format::Yaml))
+        });
+        group.finish();
+    }
+}
+
 struct Perft {
     depth: u32,
     table: bool,
@@ -291,6 +377,7 @@ criterion_group!(
     notation_and_check,
     playouts,
     generate,
+    convert,
     perft_counts
 );
 criterion_main!(benches);

@@ -21,9 +21,14 @@ fn write_flow(value: &Value, out: &mut String) {
     match value {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => {
-            let _ = write!(out, "{n}");
-        }
+        // Seeds and hole numbers are most of a document: written without the formatting
+        // machinery.
+        Value::Number(n) => match n.as_u64() {
+            Some(n) => push_decimal(out, n),
+            None => {
+                let _ = write!(out, "{n}");
+            }
+        },
         Value::String(text) => write_text(text, out),
         // The document writes a variant of a kind as a map (see `untag`), never as a tag.
         Value::Tagged(tagged) => write_flow(&tagged.value, out),
@@ -118,8 +123,26 @@ pub(super) fn as_item(lines: &str, depth: usize) -> String {
     out
 }
 
+/// `n` in decimal, as `{n}` formats it.
+fn push_decimal(out: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
+}
+
 fn write_text(text: &str, out: &mut String) {
-    if plain(text) {
+    if hole_or_side(text) || plain(text) {
         out.push_str(text);
     } else if text.chars().all(|c| printable(c) && !line_break(c)) {
         out.push('\'');
@@ -146,6 +169,22 @@ fn plain(text: &str) -> bool {
         && !text.ends_with(' ')
         && !yaml_11_special(text)
         && super::yaml::plain_scalar(text) == Ok(serde_json::Value::String(text.to_owned()))
+}
+
+/// Whether `text` is a side (`A`, `B`) or a hole's name (`B12`): plain, known without the
+/// reader [`plain`] asks, which was most of the time of a position's text. (A letter alone
+/// may be a boolean to a YAML 1.1 reader, `y` or `N`; a letter then digits is no keyword, and
+/// no number.)
+fn hole_or_side(text: &str) -> bool {
+    match text.as_bytes() {
+        [b'A' | b'B'] => true,
+        [first, digits @ ..] => {
+            first.is_ascii_alphabetic()
+                && !digits.is_empty()
+                && digits.iter().all(u8::is_ascii_digit)
+        }
+        [] => false,
+    }
 }
 
 /// `.inf`, `.nan` and their kin, which mgn's reader takes as text but YAML 1.1 and 1.2 readers
@@ -241,6 +280,22 @@ mod tests {
             assert_eq!(read_back(written), json!(text), "{written}");
             let in_flow = format!("[{written}, {{k: {written}}}]");
             assert_eq!(read_back(&in_flow), json!([text, {"k": text}]), "{in_flow}");
+        }
+    }
+
+    #[test]
+    fn sides_and_hole_names_are_plain_as_the_reader_says() {
+        for text in ["A", "B", "A1", "B12", "x0", "Z99"] {
+            assert!(hole_or_side(text), "{text}");
+            assert!(plain(text), "{text}");
+        }
+        for text in ["N", "y", "", "B", "1", "B1a", "B-1", "é1"] {
+            assert!(!hole_or_side(text) || plain(text), "{text}");
+        }
+        for number in [0u64, 7, 10, 255, 1_000_000, u64::MAX] {
+            let mut written = String::new();
+            push_decimal(&mut written, number);
+            assert_eq!(written, number.to_string());
         }
     }
 

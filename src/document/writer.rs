@@ -377,18 +377,26 @@ pub struct Indented {
     level: usize,
     has_value: bool,
     /// The arrays being written, innermost last.
-    arrays: Vec<ArrayItems>,
+    arrays: Vec<OpenArray>,
+    /// The items of the arrays being written, one after another, the outermost array's first:
+    /// one buffer for all of them, where a buffer for each item and each number made most of
+    /// the cost of writing a document.
+    items: Vec<u8>,
+    /// Where each item of the arrays being written ends in `items`.
+    item_ends: Vec<usize>,
+    /// An array's text, laid out at its end.
+    layout: Vec<u8>,
 }
 
-/// The items of an array being written.
-#[derive(Default)]
-struct ArrayItems {
-    /// Each item written so far, as text laid out for a line of its own.
-    items: Vec<Vec<u8>>,
+/// An array being written.
+struct OpenArray {
+    /// Where its items start in [`Indented::items`], and its first item's end in
+    /// [`Indented::item_ends`].
+    start: usize,
+    first_end: usize,
     /// Whether some item is a map or an array.
     compound: bool,
-    /// The item being written: its text, and whether it has begun.
-    current: Vec<u8>,
+    /// Whether the item being written has begun.
     begun: bool,
 }
 
@@ -399,17 +407,19 @@ impl Indented {
             level,
             has_value: false,
             arrays: Vec::new(),
+            items: Vec::new(),
+            item_ends: Vec::new(),
+            layout: Vec::new(),
         }
     }
 
     /// Writes `bytes` where they go: into the array item being written, if any, else out.
     fn put<W: ?Sized + Write>(&mut self, out: &mut W, bytes: &[u8]) -> io::Result<()> {
-        match self.arrays.last_mut() {
-            Some(array) => {
-                array.current.extend_from_slice(bytes);
-                Ok(())
-            }
-            None => out.write_all(bytes),
+        if self.arrays.is_empty() {
+            out.write_all(bytes)
+        } else {
+            self.items.extend_from_slice(bytes);
+            Ok(())
         }
     }
 
@@ -424,20 +434,28 @@ impl Indented {
     }
 
     fn newline_indent<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
-        let mut text = b"\n".to_vec();
-        indent(&mut text, self.level)?;
-        self.put(out, &text)
+        if self.arrays.is_empty() {
+            out.write_all(b"\n")?;
+            indent(out, self.level)
+        } else {
+            self.items.push(b'\n');
+            indent(&mut self.items, self.level)
+        }
     }
 
+    /// A scalar, written by `write` where it goes.
     fn scalar<W: ?Sized + Write>(
         &mut self,
         out: &mut W,
-        write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     ) -> io::Result<()> {
         self.value(false);
-        let mut text = Vec::new();
-        write(&mut text)?;
-        self.put(out, &text)
+        if self.arrays.is_empty() {
+            let mut out = out;
+            write(&mut out)
+        } else {
+            write(&mut self.items)
+        }
     }
 }
 
@@ -482,16 +500,20 @@ impl serde_json::ser::Formatter for Indented {
         out: &mut W,
         escape: serde_json::ser::CharEscape,
     ) -> io::Result<()> {
-        let mut text = Vec::new();
-        serde_json::ser::CompactFormatter.write_char_escape(&mut text, escape)?;
-        self.put(out, &text)
+        if self.arrays.is_empty() {
+            serde_json::ser::CompactFormatter.write_char_escape(out, escape)
+        } else {
+            serde_json::ser::CompactFormatter.write_char_escape(&mut self.items, escape)
+        }
     }
 
     fn write_byte_array<W: ?Sized + Write>(&mut self, out: &mut W, value: &[u8]) -> io::Result<()> {
         self.value(true);
-        let mut text = Vec::new();
-        serde_json::ser::CompactFormatter.write_byte_array(&mut text, value)?;
-        self.put(out, &text)
+        if self.arrays.is_empty() {
+            serde_json::ser::CompactFormatter.write_byte_array(out, value)
+        } else {
+            serde_json::ser::CompactFormatter.write_byte_array(&mut self.items, value)
+        }
     }
 
     fn write_raw_fragment<W: ?Sized + Write>(
@@ -507,34 +529,45 @@ impl serde_json::ser::Formatter for Indented {
         self.put(out, b"[")?;
         self.level += 1;
         self.has_value = false;
-        self.arrays.push(ArrayItems::default());
+        self.arrays.push(OpenArray {
+            start: self.items.len(),
+            first_end: self.item_ends.len(),
+            compound: false,
+            begun: false,
+        });
         Ok(())
     }
 
     fn end_array<W: ?Sized + Write>(&mut self, out: &mut W) -> io::Result<()> {
-        let array = self.arrays.pop().unwrap_or_default();
-        let mut text = Vec::new();
-        if array.compound {
-            for (i, item) in array.items.iter().enumerate() {
-                text.write_all(if i == 0 { b"\n" } else { b",\n" })?;
+        let Some(array) = self.arrays.pop() else {
+            return Ok(());
+        };
+        let mut text = std::mem::take(&mut self.layout);
+        text.clear();
+        let ends = &self.item_ends[array.first_end..];
+        let mut from = array.start;
+        for (i, &end) in ends.iter().enumerate() {
+            if array.compound {
+                text.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
                 indent(&mut text, self.level)?;
-                text.write_all(item)?;
+            } else if i > 0 {
+                text.extend_from_slice(b", ");
             }
-        } else {
-            for (i, item) in array.items.iter().enumerate() {
-                if i > 0 {
-                    text.write_all(b", ")?;
-                }
-                text.write_all(item)?;
-            }
+            text.extend_from_slice(&self.items[from..end]);
+            from = end;
         }
+        let empty = ends.is_empty();
+        self.item_ends.truncate(array.first_end);
+        self.items.truncate(array.start);
         self.level -= 1;
-        if array.compound && !array.items.is_empty() {
+        if array.compound && !empty {
             text.push(b'\n');
             indent(&mut text, self.level)?;
         }
         text.push(b']');
-        self.put(out, &text)
+        let written = self.put(out, &text);
+        self.layout = text;
+        written
     }
 
     fn begin_array_value<W: ?Sized + Write>(
@@ -543,7 +576,6 @@ impl serde_json::ser::Formatter for Indented {
         _first: bool,
     ) -> io::Result<()> {
         if let Some(array) = self.arrays.last_mut() {
-            array.current.clear();
             array.begun = false;
         }
         Ok(())
@@ -551,9 +583,8 @@ impl serde_json::ser::Formatter for Indented {
 
     fn end_array_value<W: ?Sized + Write>(&mut self, _out: &mut W) -> io::Result<()> {
         self.has_value = true;
-        if let Some(array) = self.arrays.last_mut() {
-            let item = std::mem::take(&mut array.current);
-            array.items.push(item);
+        if !self.arrays.is_empty() {
+            self.item_ends.push(self.items.len());
         }
         Ok(())
     }

@@ -12,7 +12,8 @@ mod write;
 pub use ast::*;
 pub use line_index::LineIndex;
 pub use parse::{
-    games, games_in_part, parse_games, parse_position, position_len, GameReader, Games, SyntaxError,
+    canonical_position_len, games, games_in_part, parse_games, parse_position, position_len,
+    GameReader, Games, SyntaxError,
 };
 pub use parts::{parts, Part, Parts, MAX_PART_BYTES};
 pub use write::{

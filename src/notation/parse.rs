@@ -237,6 +237,22 @@ impl<'a> GameReader<'a> {
         true
     }
 
+    /// Steps over the next element if it is a checkpoint written exactly as mgn writes the
+    /// position it reads as ([`canonical_position_len`]), and gives its text between the
+    /// brackets: a writer of the canonical form (`mgn convert --to mgn`) copies it rather than
+    /// making the position and writing it again, which was most of its time on a record with a
+    /// checkpoint after every move. Anything else is left for [`Iterator::next`].
+    #[inline]
+    pub fn skip_canonical_checkpoint(&mut self) -> Option<&'a str> {
+        let start = skip_space(self.rest);
+        if !self.skip_checkpoint(canonical_position_len) {
+            return None;
+        }
+        // `rest` now starts after the `]`.
+        let consumed = start.len() - self.rest.len();
+        start.get(1..consumed - 1)
+    }
+
     /// Steps over the next ply if it is `pass` or a move of the common shape (sowings from
     /// holes, each with its direction or none, joined by `-`: `B4`, `B4-B2-B1`, `A3>`), with
     /// the move numbers before it, and says whether it did. The ply is checked as
@@ -422,7 +438,17 @@ impl<'a> Games<'a> {
         &mut self,
         mut game: GameReader<'a>,
     ) -> Result<Vec<Spanned<Comment>>, SyntaxError> {
-        game.by_ref().for_each(drop);
+        // What is left is only checked: checkpoints and plies of the common shape are stepped
+        // over rather than built and dropped (`mgn convert` to standard output reads every
+        // game through once before it writes any).
+        loop {
+            if game.skip_checkpoint(position_len) || game.skip_ply() {
+                continue;
+            }
+            if game.next().is_none() {
+                break;
+            }
+        }
         match game.state {
             ReadState::Ended(_) => {
                 let mut after = Vec::new();
@@ -987,6 +1013,17 @@ fn scan_position(b: &[u8], mut hole: impl FnMut(HoleState)) -> Option<Scanned> {
 /// into vectors was a third of its time.
 pub fn position_len(text: &str) -> Option<usize> {
     scan_position(text.as_bytes(), |_| ()).map(|read| read.len)
+}
+
+/// The length of the position `text` starts with when it is written exactly as
+/// [`write_position`](crate::notation::write_position) writes the position it reads as: of the
+/// common shape [`position_len`] accepts, each field compared with the writer's text of what
+/// was read as it is read. `None` when it is not, which says nothing of whether it reads.
+pub fn canonical_position_len(text: &str) -> Option<usize> {
+    let mut written = crate::notation::write::WrittenPosition::new(text);
+    let read = scan_position(text.as_bytes(), |hole| written.hole(&hole))?;
+    let len = written.head(&read.stores, read.to_move, read.round, read.debts)?;
+    (len == read.len).then_some(len)
 }
 
 /// The length of the move `text` starts with, when it is of the shape [`GameReader::skip_ply`]
@@ -1990,6 +2027,34 @@ fn after_element(e: &Element) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_position_written_as_mgn_writes_it_is_canonical() {
+        for canonical in [
+            "0,6,6/6,6,0 0/8 A 1",
+            "12,0,x/1mA,3@B,mAmB 10/2mB B 3 4/0",
+            "3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 B 1",
+        ] {
+            let text = format!("{canonical}] 2. B4");
+            assert_eq!(
+                canonical_position_len(&text),
+                Some(canonical.len()),
+                "{canonical}"
+            );
+            let (_, read) = position(canonical, 0, true).unwrap();
+            assert_eq!(crate::notation::write_position(&read), canonical);
+        }
+        for other in [
+            "06,6,6/6,6,0 0/8 A 1",
+            "0,6,6/6,6,0\t0/8 A 1",
+            "0,6,6/6,6,0 0/8 A  1",
+            "0mA,6,6/6,6,0 0/8 A 1",
+            "0,6,6/6,6,0 0/8 A 1 0/0",
+            "0,6,6/6,6,0 0/8",
+        ] {
+            assert_eq!(canonical_position_len(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn next_game_line_only_takes_line_starts() {

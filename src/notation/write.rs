@@ -52,7 +52,18 @@ pub fn write_games(games: &[Game]) -> String {
 
 /// A number in decimal, without the formatting machinery (the writer's numbers are move
 /// numbers, hole numbers and seeds: most of what it writes).
+#[inline]
 fn push_number(out: &mut String, n: u64) {
+    // Most are below 100: a byte or two pushed, without the loop's divisions.
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    if n < 100 {
+        out.push(char::from(b'0' + (n / 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut n = n;
@@ -338,12 +349,30 @@ impl MovetextWriter {
             Element::Transaction(t) => push_transaction(&mut unit, &t.value),
             Element::Comment(c) => push_comment(&mut unit, &c.value),
         }
-        self.token(out, &unit);
-        if let Element::Comment(c) = element {
-            if c.value.style == CommentStyle::Line {
-                self.end_line(out);
+        match element {
+            Element::Comment(c) => {
+                self.token(out, &unit);
+                if c.value.style == CommentStyle::Line {
+                    self.end_line(out);
+                }
             }
+            _ => self.made_token(out, &unit),
         }
+        self.unit = unit;
+    }
+
+    /// A checkpoint whose position's text is already as [`write_position`] writes it (one the
+    /// reader stepped over with
+    /// [`GameReader::skip_canonical_checkpoint`](super::GameReader::skip_canonical_checkpoint)),
+    /// appended to `out` as [`MovetextWriter::element`] writes the checkpoint.
+    pub fn written_checkpoint(&mut self, out: &mut String, position: &str) {
+        self.after_first_ply = false;
+        let mut unit = std::mem::take(&mut self.unit);
+        unit.clear();
+        unit.push('[');
+        unit.push_str(position);
+        unit.push(']');
+        self.made_token(out, &unit);
         self.unit = unit;
     }
 
@@ -385,6 +414,22 @@ impl MovetextWriter {
             Some(k) => token[k + 1..].chars().count(),
             None => self.column + width,
         };
+    }
+
+    /// A token the writer made itself (anything but a comment): ASCII on one line, so its
+    /// width is its length and it ends no line, without looking at its bytes for it.
+    fn made_token(&mut self, out: &mut String, token: &str) {
+        debug_assert!(token.is_ascii() && !token.contains('\n'));
+        if self.column > 0 {
+            if self.column + 1 + token.len() > WIDTH {
+                self.end_line(out);
+            } else {
+                out.push(' ');
+                self.column += 1;
+            }
+        }
+        out.push_str(token);
+        self.column += token.len();
     }
 
     fn end_line(&mut self, out: &mut String) {
@@ -520,6 +565,30 @@ fn push_hole_state(out: &mut String, h: &HoleState) {
 }
 
 fn push_position(out: &mut String, p: &Position) {
+    // Built on the stack and appended at once: pushed a byte at a time onto the string, a
+    // checkpoint's text was a third of writing a record with one after every move.
+    let mut text = PositionText::default();
+    for (side, holes) in p.holes.iter().enumerate() {
+        if side > 0 {
+            text.byte(b'/');
+        }
+        for (k, h) in holes.iter().enumerate() {
+            if k > 0 {
+                text.byte(b',');
+            }
+            text.hole(h);
+        }
+    }
+    text.head(&p.stores, p.to_move, p.round, p.debts);
+    match text.as_str() {
+        Some(written) => out.push_str(written),
+        None => push_long_position(out, p),
+    }
+}
+
+/// [`push_position`] of a position too long for a [`PositionText`]'s room.
+#[cold]
+fn push_long_position(out: &mut String, p: &Position) {
     for (side, holes) in p.holes.iter().enumerate() {
         if side > 0 {
             out.push('/');
@@ -575,24 +644,60 @@ pub fn written_position_len<I: Iterator<Item = HoleState>>(
     }
     // The head as `PositionText::head` writes it, here compared as it goes: building it on
     // the stack first (132 bytes cleared) made Dakon's check 3 % slower.
-    expect.byte(b' ')?;
-    expect.pile(&stores[0])?;
-    expect.byte(b'/')?;
-    expect.pile(&stores[1])?;
-    expect.byte(b' ')?;
-    expect.byte(match to_move {
-        Side::A => b'A',
-        Side::B => b'B',
-    })?;
-    expect.byte(b' ')?;
-    expect.number(round)?;
-    if debts != [0, 0] {
-        expect.byte(b' ')?;
-        expect.number(debts[0])?;
-        expect.byte(b'/')?;
-        expect.number(debts[1])?;
-    }
+    expect.head(stores, to_move, round, debts)?;
     Some(expect.at)
+}
+
+/// [`written_position_len`] for a reader that hands over a position's holes one at a time as it
+/// reads them from `text`, then its head: whether `text` is the position written as mgn writes
+/// it, compared as it goes. The reader has checked the text's shape (its rows' separators
+/// where the rows end); this compares each field's bytes.
+pub(crate) struct WrittenPosition<'t> {
+    expect: Expect<'t>,
+    matches: bool,
+}
+
+impl<'t> WrittenPosition<'t> {
+    /// Nothing compared yet, at the start of `text`.
+    pub(crate) fn new(text: &'t str) -> WrittenPosition<'t> {
+        WrittenPosition {
+            expect: Expect {
+                text: text.as_bytes(),
+                at: 0,
+            },
+            matches: true,
+        }
+    }
+
+    /// The next hole, and the separator after it, if the text has one (`,` in a row, `/`
+    /// between the rows): the reader has checked that it stands where the writer puts it.
+    #[inline(always)]
+    pub(crate) fn hole(&mut self, h: &HoleState) {
+        if !self.matches {
+            return;
+        }
+        self.matches = self.expect.hole(h).is_some();
+        if matches!(self.expect.text.get(self.expect.at), Some(b',' | b'/')) {
+            self.expect.at += 1;
+        }
+    }
+
+    /// The head after the holes; the length of the whole position's text, if it is the one
+    /// mgn writes.
+    #[inline(always)]
+    pub(crate) fn head(
+        mut self,
+        stores: &[Pile; 2],
+        to_move: Side,
+        round: u32,
+        debts: [u32; 2],
+    ) -> Option<usize> {
+        if !self.matches {
+            return None;
+        }
+        self.expect.head(stores, to_move, round, debts)?;
+        Some(self.expect.at)
+    }
 }
 
 /// A position's text as [`write_position`] writes it, built on the stack, for a game that
@@ -703,6 +808,31 @@ impl PositionText {
         }
     }
 
+    /// As `push_hole_state`.
+    #[inline(always)]
+    pub fn hole(&mut self, h: &HoleState) {
+        if h.out_of_play {
+            self.byte(b'x');
+            return;
+        }
+        self.pile(&h.pile);
+        match h.owner {
+            None => {}
+            Some(Side::A) => self.two(b'@', b'A'),
+            Some(Side::B) => self.two(b'@', b'B'),
+        }
+    }
+
+    /// The text written, unless it outgrew its room.
+    #[inline(always)]
+    pub fn as_str(&self) -> Option<&str> {
+        if self.len > 128 {
+            return None;
+        }
+        // Every byte written is ASCII: this does not fail.
+        std::str::from_utf8(&self.bytes[..self.len]).ok()
+    }
+
     /// Takes back the last byte written (a separator the next field did not need).
     #[inline(always)]
     pub fn take_back(&mut self) {
@@ -805,6 +935,35 @@ impl Expect<'_> {
         }
         if p.muzi.b {
             self.two(b'm', b'B')?;
+        }
+        Some(())
+    }
+
+    /// What `push_position` writes after the rows: stores, side to move, round, debts.
+    #[inline(always)]
+    fn head(
+        &mut self,
+        stores: &[Pile; 2],
+        to_move: Side,
+        round: u32,
+        debts: [u32; 2],
+    ) -> Option<()> {
+        self.byte(b' ')?;
+        self.pile(&stores[0])?;
+        self.byte(b'/')?;
+        self.pile(&stores[1])?;
+        self.byte(b' ')?;
+        self.byte(match to_move {
+            Side::A => b'A',
+            Side::B => b'B',
+        })?;
+        self.byte(b' ')?;
+        self.number(round)?;
+        if debts != [0, 0] {
+            self.byte(b' ')?;
+            self.number(debts[0])?;
+            self.byte(b'/')?;
+            self.number(debts[1])?;
         }
         Some(())
     }

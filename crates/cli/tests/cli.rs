@@ -279,6 +279,66 @@ fn records_round_trip_through_yaml_and_json() {
     }
 }
 
+/// `convert --to mgn` copies a checkpoint already written as mgn writes it rather than reading
+/// its position and writing it again: the output is the writer's text of the games either way,
+/// for checkpoints written otherwise (a tab between fields) too, to a file and to standard output.
+#[test]
+fn converted_checkpoints_are_the_writers_text_whether_copied_or_rewritten() {
+    let dir = scratch("convert-checkpoints");
+    let mut generated = String::new();
+    for game in ["dakon", "mraw-imrujen", "nchuwa", "dong-wo"] {
+        let output = mgn(&[
+            "generate",
+            "--game",
+            game,
+            "--games",
+            "4",
+            "--checkpoints",
+            "--seed",
+            "36",
+            "--max-plies",
+            "300",
+        ]);
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+        if !generated.is_empty() {
+            generated.push('\n');
+        }
+        generated.push_str(&stdout(&output));
+    }
+    let games: Vec<mgn::Game> = mgn::parse_games(&generated)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let canonical = mgn::notation::write_games(&games);
+    assert_eq!(
+        canonical, generated,
+        "generated games are in the canonical form"
+    );
+    let otherwise = generated
+        .replace(" A 1]", "\tA 1]")
+        .replace(" B 1]", "\tB 1]");
+    assert_ne!(otherwise, generated);
+    for (name, text) in [("canonical.mgn", &generated), ("otherwise.mgn", &otherwise)] {
+        let file = dir.join(name);
+        fs::write(&file, text).unwrap();
+        assert_eq!(
+            convert(&["--to", "mgn", path_str(&file)], None),
+            canonical,
+            "{name}"
+        );
+        let written = dir.join(format!("written-{name}"));
+        convert(
+            &["--to", "mgn", "-o", path_str(&written), path_str(&file)],
+            None,
+        );
+        assert_eq!(
+            fs::read_to_string(&written).unwrap(),
+            canonical,
+            "{name}, -o"
+        );
+    }
+}
+
 #[test]
 fn convert_reads_the_format_from_the_extension_and_writes_files() {
     let dir = scratch("convert-files");

@@ -495,9 +495,18 @@ fn write_game<'a>(
             }
             write_head(&mut text, &reader.before, &reader.header);
             let mut movetext = MovetextWriter::new();
-            for element in reader.by_ref() {
-                let element = element.map_err(GameStop::Syntax)?;
-                movetext.element(&mut text, &element);
+            loop {
+                // A checkpoint already in the canonical form is copied, not read and written.
+                if let Some(position) = reader.skip_canonical_checkpoint() {
+                    movetext.written_checkpoint(&mut text, position);
+                } else {
+                    match reader.next() {
+                        Some(element) => {
+                            movetext.element(&mut text, &element.map_err(GameStop::Syntax)?)
+                        }
+                        None => break,
+                    }
+                }
                 if text.len() >= 1 << 16 {
                     out.write_all(text.as_bytes()).map_err(GameStop::Write)?;
                     text.clear();

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The ratios of issue #36 (docs/performance.md, "Writing as fast as reading"), measured in one
+# run on one core (`taskset -c 0`), the commands compared interleaved so that a change in the
+# machine's load falls on all of them alike:
+#
+#   - per game, `convert --to mgn` (to a file and to standard output), `--to json` and
+#     `--to yaml`, `select --tag` and `stats --no-replay`, each against `check -q` of the same
+#     file (a file of generated games with a checkpoint after every ply);
+#   - `mgn generate --jobs 1` against Ludii's `--time-playouts` on Nchuwa 4x6 under the `ludii`
+#     preset, interleaved mgn, Ludii, mgn; and `mgn generate` on every core against --jobs 1.
+#
+#   benches/ratios.sh [ROUNDS]     (default 3 rounds; the best CPU time of each command is kept)
+#   MGN=path/to/mgn benches/ratios.sh   (that binary, not the release build made here)
+#
+# Each figure is the command's CPU time (user + system, `/usr/bin/time`), the best of the
+# rounds, and the wall time beside it; a ratio is the check's time over the command's, so that
+# 1.0 or more says "at least as fast as check". Ludii's figure is its own playouts per second.
+# The inputs are made once, in target/ratios (about 70 MB). Nothing here is a test: the figures
+# depend on the machine, and are meant for a quiet one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds="${1:-3}"
+if [ -z "${MGN:-}" ]; then
+    cargo build --release --quiet -p mgn-cli
+    MGN="$PWD/target/release/mgn"
+fi
+mgn="$(realpath "$MGN")"
+ludii="${LUDII_JAR:-/work/peers/ludii/Ludii.jar}"
+folder=target/ratios
+mkdir -p "$folder"
+cd "$folder"
+
+# Games for about 10 to 25 MB of MGN each, a checkpoint after every ply.
+declare -A games=([dakon]=300 [mraw-imrujen]=10000 [nchuwa]=8000 [dong-wo]=3000)
+declare -A file
+for game in dakon mraw-imrujen nchuwa dong-wo; do
+    file[$game]="$game-${games[$game]}.mgn"
+    if [ ! -s "${file[$game]}" ]; then
+        "$mgn" generate --game "$game" --games "${games[$game]}" --checkpoints --seed 36 \
+            > "${file[$game]}" 2> /dev/null
+    fi
+done
+
+# Runs a command on core 0 and prints "CPU WALL" in seconds.
+cpu() {
+    local log
+    log=$(mktemp -p .)
+    taskset -c 0 /usr/bin/time -f '%U %S %e' -o "$log" "$@" > /dev/null 2>&1 || true
+    awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' "$log"
+    rm -f "$log"
+}
+
+declare -A best wall
+keep() { # key, "CPU WALL"
+    local key="$1" c w
+    read -r c w <<< "$2"
+    if [ -z "${best[$key]:-}" ] || awk -v a="$c" -v b="${best[$key]}" 'BEGIN { exit !(a < b) }'; then
+        best[$key]=$c
+        wall[$key]=$w
+    fi
+}
+
+commands=(check mgn mgn-stdout json yaml select stats)
+run() { # command name, game
+    local input="${file[$2]}"
+    case "$1" in
+        check) cpu "$mgn" check -q "$input" ;;
+        mgn) cpu "$mgn" convert --to mgn -o out.mgn "$input" ;;
+        mgn-stdout) cpu "$mgn" convert --to mgn "$input" ;;
+        json) cpu "$mgn" convert --to json -o out.json "$input" ;;
+        yaml) cpu "$mgn" convert --to yaml -o out.yaml "$input" ;;
+        select) cpu "$mgn" select --tag 'Event=*game 7*' --count "$input" ;;
+        stats) cpu "$mgn" stats --no-replay "$input" ;;
+    esac
+}
+
+for round in $(seq "$rounds"); do
+    for game in dakon mraw-imrujen nchuwa dong-wo; do
+        for command in "${commands[@]}"; do
+            keep "$game $command" "$(run "$command" "$game")"
+        done
+    done
+done
+rm -f out.mgn out.json out.yaml
+
+echo "Per game, CPU seconds on one core (best of $rounds), wall beside, and check's time over each:"
+for game in dakon mraw-imrujen nchuwa dong-wo; do
+    size=$(stat -c %s "${file[$game]}")
+    for command in "${commands[@]}"; do
+        c="${best[$game $command]}"
+        awk -v g="$game" -v k="$command" -v c="$c" -v w="${wall[$game $command]}" \
+            -v check="${best[$game check]}" -v size="$size" 'BEGIN {
+            printf "%-13s %-11s %7.3f s CPU %7.3f s wall %7.1f MB/s   check/this %.2f\n",
+                g, k, c, w, size / 1e6 / (c > 0 ? c : 1e-9), check / (c > 0 ? c : 1e-9) }'
+    done
+done
+
+# Generate against Ludii: mgn, Ludii, mgn.
+generated=200000
+mgn_generate() {
+    cpu "$mgn" generate --game nchuwa --preset ludii --games "$generated" --jobs 1
+}
+first=$(mgn_generate)
+ludii_rate=none
+if [ -f "$ludii" ] && command -v java > /dev/null; then
+    taskset -c 0 java -jar "$ludii" --time-playouts --game-names /Nchuwa.lud \
+        --warming-up-secs 10 --measure-secs 30 --export-csv ludii.csv > /dev/null 2>&1 || true
+    ludii_rate=$(awk -F, 'NR == 2 { print $2 }' ludii.csv 2> /dev/null || echo none)
+    rm -f ludii.csv
+fi
+second=$(mgn_generate)
+every=$(/usr/bin/time -f '%e' "$mgn" generate --game nchuwa --preset ludii --games "$generated" 2>&1 > /dev/null | tail -1)
+one=$(/usr/bin/time -f '%e' "$mgn" generate --game nchuwa --preset ludii --games "$generated" --jobs 1 2>&1 > /dev/null | tail -1)
+awk -v first="$first" -v second="$second" -v ludii="$ludii_rate" -v n="$generated" \
+    -v every="$every" -v one="$one" 'BEGIN {
+    split(first, a, " "); split(second, b, " ");
+    best = a[1] < b[1] ? a[1] : b[1];
+    printf "generate --jobs 1, Nchuwa ludii: %d games in %.3f and %.3f s CPU: %.0f games/s (best)\n",
+        n, a[1], b[1], n / best;
+    if (ludii != "none" && ludii > 0)
+        printf "Ludii --time-playouts: %.1f playouts/s; mgn/Ludii %.1f\n", ludii, n / best / ludii;
+    else
+        print "Ludii: not run (no Ludii.jar or java)";
+    printf "generate, every core against --jobs 1 (wall): %.3f s against %.3f s: %.2f times\n",
+        every, one, one / every }'
