@@ -329,7 +329,18 @@ fn a_record_that_ends_in_a_dong_wo_turn_or_transaction_passes_check() {
     ] {
         let (out, record) = against_override(
             name,
-            &["--game", "dong-wo", "--depth", "0", "--games", "30"],
+            &[
+                "--game",
+                "dong-wo",
+                "--depth",
+                "0",
+                "--games",
+                "30",
+                // The transactions alone, as the game's own play reaches them.
+                "--no-free-steps",
+                "--reset-every",
+                "0",
+            ],
             option,
         );
         assert!(
@@ -399,7 +410,18 @@ fn dong_wo_random_games_are_refereed_whole_through_rounds_and_transactions() {
 fn an_engine_that_differs_between_rounds_is_caught_at_the_transaction() {
     let (out, record) = against_override(
         "rebuy-order",
-        &["--game", "dong-wo", "--depth", "0", "--games", "30"],
+        &[
+            "--game",
+            "dong-wo",
+            "--depth",
+            "0",
+            "--games",
+            "30",
+            // The transactions alone, as the game's own play reaches them.
+            "--no-free-steps",
+            "--reset-every",
+            "0",
+        ],
         "dong-wo.rebuy.order=muzi-first",
     );
     assert!(out.contains("  request:  play rebuy:"), "{out}");
@@ -423,7 +445,18 @@ fn an_engine_that_differs_between_rounds_is_caught_at_the_transaction() {
 fn a_record_between_rounds_writes_out_the_steps_mgn_deferred() {
     let (out, record) = against_override(
         "deferred-buy-back",
-        &["--game", "dong-wo", "--depth", "0", "--games", "30"],
+        &[
+            "--game",
+            "dong-wo",
+            "--depth",
+            "0",
+            "--games",
+            "30",
+            // The transactions alone, as the game's own play reaches them.
+            "--no-free-steps",
+            "--reset-every",
+            "0",
+        ],
         "dong-wo.buy.when=after-fill",
     );
     assert!(
@@ -439,7 +472,18 @@ fn a_record_between_rounds_writes_out_the_steps_mgn_deferred() {
 
     let (out, record) = against_override(
         "deferred-fill",
-        &["--game", "dong-wo", "--depth", "0", "--games", "30"],
+        &[
+            "--game",
+            "dong-wo",
+            "--depth",
+            "0",
+            "--games",
+            "30",
+            // The transactions alone, as the game's own play reaches them.
+            "--no-free-steps",
+            "--reset-every",
+            "0",
+        ],
         "dong-wo.owned.top-up=one-stone",
     );
     assert!(
@@ -1287,7 +1331,8 @@ fn the_python_engines_agree_with_mgn_for_each_game_and_preset() {
         "--game nchuwa --preset ludii --board 4x9 --depth 2 --games 3 --max-plies 300",
         "--game nchuwa --preset ludii --board 4x15 --depth 2 --games 2 --max-plies 300",
         // The entry point serves examples/engines/dong_wo.py too (its own test plays it whole).
-        "--game dong-wo --preset catalan --depth 1 --games 1 --max-plies 200",
+        // (It has no owner actions: --no-free-steps.)
+        "--game dong-wo --preset catalan --depth 1 --games 1 --max-plies 200 --no-free-steps",
     ];
     for run in runs {
         let args: Vec<&str> = run.split_whitespace().collect();
@@ -1343,8 +1388,9 @@ fn the_python_engines_refuse_what_they_do_not_play() {
 
 /// The Python Nchuwa engine finds a relay that never ends by its cycle, as mgn does: from the
 /// position of issue 35, B4's relay repeats every 240 laps, so the `ludii` preset (under
-/// `nchuwa.endless=illegal`) leaves it out, and `nchuwa.endless=stop` lists its stops after
-/// laps 240 to 479; mgn's engine gives the same answers.
+/// `nchuwa.endless=draw`, Ludii's reading) lists it and `play B4` draws the game, and
+/// `nchuwa.endless=stop` lists its stops after laps 240 to 479; mgn's engine gives the same
+/// answers.
 #[test]
 fn the_python_nchuwa_engine_finds_a_relay_that_never_ends() {
     if !python3("examples/engines/nchuwa.py") {
@@ -1353,7 +1399,7 @@ fn the_python_nchuwa_engine_finds_a_relay_that_never_ends() {
     let script = format!(
         "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
          requests = ['game nchuwa preset ludii',\n    \
-         'position 3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 B 1', 'moves',\n    \
+         'position 3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 B 1', 'moves', 'play B4',\n    \
          'game nchuwa preset ludii option nchuwa.endless=stop',\n    \
          'position 3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 B 1', 'moves', 'play B4/240']\n\
          answers = []\n\
@@ -1362,7 +1408,8 @@ fn the_python_nchuwa_engine_finds_a_relay_that_never_ends() {
          answers.append([' '.join(sorted(engine.ask(r).split())) for r in requests])\n\
          assert answers[0] == answers[1], answers\n\
          print(answers[0][2])\n\
-         stops = answers[0][5].split()\n\
+         print(answers[0][3])\n\
+         stops = answers[0][6].split()\n\
          print(len(stops), 'B4/240' in stops, 'B4/479' in stops, 'B4/480' in stops)\n"
     );
     let output = Command::new("python3")
@@ -1373,7 +1420,9 @@ fn the_python_nchuwa_engine_finds_a_relay_that_never_ends() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(
         stdout(&output),
-        "B1 B11 B3 B5 B6 B8 B9 moves\n248 True True False\n"
+        "B1 B11 B3 B4 B5 B6 B8 B9 moves\n\
+         1 1/2-1/2 3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 A game-over played x0\n\
+         248 True True False\n"
     );
 }
 
@@ -1460,8 +1509,22 @@ fn the_python_dong_wo_engine_agrees_over_whole_games() {
         .unwrap();
         let output = referee(
             &[
-                "--game", "dong-wo", "--preset", preset, "--depth", "1", "--games", "4", "--seed",
-                "1", "--format", "json",
+                "--game",
+                "dong-wo",
+                "--preset",
+                preset,
+                "--depth",
+                "1",
+                "--games",
+                "4",
+                // Seed 3's games reach every exchange below, under both presets, positions
+                // re-set along the way included.
+                "--seed",
+                "3",
+                // The engine implements the decisions `moves` lists, not the owner actions.
+                "--no-free-steps",
+                "--format",
+                "json",
             ],
             &["python3", path_str(&wrapper)],
         );
