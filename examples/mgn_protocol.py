@@ -169,6 +169,10 @@ class Session:
             self.has_game = True
             self.round_over = False
             return "ok"
+        if request == "actions":
+            # Optional (docs/protocol.md, "actions"): an engine without the steps perft does
+            # not count says so, and `mgn referee --no-free-steps` plays none of them to it.
+            raise Unsupported("actions")
         if request not in ("position", "moves", "play", "next-round", "perft", "divide"):
             raise ProtocolError("`%s` is not a request of protocol %d" % (request, VERSION))
         if not self.has_game:

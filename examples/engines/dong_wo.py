@@ -3,12 +3,13 @@
 documents (docs/rules/dong-wo.md, docs/notation.md, docs/protocol.md, docs/perft.md), served
 through examples/mgn_protocol.py:
 
-    mgn referee --game dong-wo --preset catalan -- python3 examples/engines/dong_wo.py
+    mgn referee --game dong-wo --preset catalan --no-free-steps -- python3 examples/engines/dong_wo.py
 
 It plays the whole game, rounds and the transactions between them, under the two presets
 (`mancala-world`, the default rules, and `catalan`), and answers `error unsupported` for any
 other option value. Owner actions (`^A4`, `+A4`, `^^A4`) and the voluntary transactions perft
-does not count are not decisions of protocol 1, so it never lists them.
+does not count (docs/protocol.md, "actions") it does not play: it answers `actions` `error
+unsupported`, and the referee is told `--no-free-steps`.
 
 The ten holes make one ring, counter-clockwise B1..B5 A1..A5: index 0..4 is B1..B5, 5..9 is
 A1..A5, and `>` steps +1 round it, `<` steps -1.

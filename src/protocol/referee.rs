@@ -288,6 +288,12 @@ pub struct Refereed {
     /// The times both sides were asked to set the position a random game had reached (and
     /// answered alike: set it, or both refused it).
     pub resets: usize,
+    /// The random games that reached their end (not cut by `max_plies`): only there are a
+    /// game's result, and what a position forgets of the rounds won, compared.
+    pub ended: usize,
+    /// Whether the engine answered `actions`; false when it declined it (`error unsupported`
+    /// or `error request`), so that the lists of steps perft does not count were not compared.
+    pub actions_compared: bool,
     /// The requests sent to the engine.
     pub requests: u64,
     /// How the comparison ended.
@@ -364,6 +370,8 @@ impl WithRules for Referee<'_> {
             plies: 0,
             decisions: 0,
             resets: 0,
+            ended: 0,
+            actions_compared: true,
             requests: 0,
             verdict: Verdict::Agreed,
             stderr: String::new(),
@@ -385,6 +393,7 @@ impl WithRules for Referee<'_> {
             plies: 0,
             decisions: 0,
             resets: 0,
+            ended: 0,
             engine_lists_actions: true,
         };
         let compared = referee.compare_all(&mut refereed);
@@ -404,6 +413,8 @@ impl WithRules for Referee<'_> {
         refereed.plies = referee.plies;
         refereed.decisions = referee.decisions;
         refereed.resets = referee.resets;
+        refereed.ended = referee.ended;
+        refereed.actions_compared = referee.engine_lists_actions;
         refereed.requests = referee.engine.requests();
         refereed.stderr = referee.engine.stderr();
         refereed
@@ -421,6 +432,8 @@ struct Comparing<'r, 'a, R: RulesExt> {
     plies: usize,
     decisions: usize,
     resets: usize,
+    /// The random games that reached their end.
+    ended: usize,
     /// The engine answers `actions`: it has not declined it (`error unsupported`).
     engine_lists_actions: bool,
 }
@@ -674,9 +687,9 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         };
         if self.position_holds_the_state() {
             self.reset(during, line)?;
-            if at_the_end {
-                self.moves(during, line)?;
-            }
+        }
+        if at_the_end {
+            self.moves(during, line)?;
         }
         Ok(at_the_end)
     }
@@ -1026,10 +1039,17 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         let mut plies = 0;
         loop {
             if self.maybe_reset(&during, &mut line, resets)? {
+                self.ended += 1;
                 break;
             }
             match self.mgn.rules().phase(self.mgn.state()) {
-                Phase::Over { .. } => break,
+                // The engine must agree that nothing is open: an engine that plays on after
+                // the end (a game it does not end, a finished `--start`) differs here.
+                Phase::Over { .. } => {
+                    self.moves(&during, &line)?;
+                    self.ended += 1;
+                    break;
+                }
                 Phase::RoundOver { .. } => {
                     self.next_round(&during, &mut line)?;
                     continue;

@@ -1887,3 +1887,81 @@ fn an_engine_without_the_steps_is_caught_at_one_and_one_without_actions_agrees()
     let output = referee(&catalan, &[MGN, "engine", "--mutate", "no-actions"]);
     assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
 }
+
+/// A random game that ends compares `moves` there, re-set or not: an engine that plays on
+/// after the end differs (a finished `--start`, with no position re-set, compared nothing but
+/// the position before).
+#[cfg(unix)]
+#[test]
+fn a_game_that_ends_compares_that_nothing_is_open() {
+    let dir = scratch("referee", "ended");
+    let engine = dir.join("plays-on.sh");
+    fs::write(
+        &engine,
+        format!("'{MGN}' engine | sed -u 's/^moves$/moves B5/'\n"),
+    )
+    .unwrap();
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--start",
+            "x,x,x,x,x/x,x,x,x,0 4/46 A 3",
+            "--depth",
+            "0",
+            "--games",
+            "1",
+            "--reset-every",
+            "0",
+        ],
+        &["sh", path_str(&engine)],
+    );
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert!(
+        stdout(&output).contains("  request:  moves"),
+        "{}",
+        shown(&output)
+    );
+}
+
+/// A run whose games are all cut by --max-plies says so: no game's result was compared, nor
+/// the rounds won that a position forgets (Dakon's games run for thousands of plies).
+#[test]
+fn a_run_whose_games_never_end_says_what_it_did_not_compare() {
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--depth",
+            "0",
+            "--games",
+            "2",
+            "--max-plies",
+            "20",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    assert!(
+        stdout(&output).contains("0 ended\nnote: no game reached its end within --max-plies 20"),
+        "{}",
+        shown(&output)
+    );
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--depth",
+            "0",
+            "--games",
+            "2",
+            "--max-plies",
+            "20",
+            "--format",
+            "json",
+        ],
+        &[MGN, "engine"],
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["games"]["ended"], 0);
+}

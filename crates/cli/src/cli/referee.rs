@@ -197,9 +197,21 @@ fn text_report(
     }
     if outcome.games > 0 || matches!(outcome.verdict, Verdict::Agreed) {
         out.push_str(&format!(
-            "random games: {} of {} agreed (seed {}), {} plies, {} decisions, {} positions set again\n",
-            outcome.games, args.games, args.seed, outcome.plies, outcome.decisions, outcome.resets
+            "random games: {} of {} agreed (seed {}), {} plies, {} decisions, {} positions set again, {} ended\n",
+            outcome.games, args.games, args.seed, outcome.plies, outcome.decisions, outcome.resets, outcome.ended
         ));
+        // What the games did not reach is said, not left to be assumed compared.
+        if outcome.games > 0 && outcome.ended == 0 {
+            out.push_str(&format!(
+                "note: no game reached its end within --max-plies {}: no game's result was compared, nor what a position forgets of the rounds won (raise --max-plies)\n",
+                args.max_plies.unwrap_or_else(|| mgn::protocol::default_max_plies(spec.game))
+            ));
+        }
+        if !outcome.actions_compared {
+            out.push_str(
+                "note: the engine declines `actions`: its lists of owner actions and free transactions were not compared (the steps themselves were played)\n",
+            );
+        }
     }
     let compared_perft = outcome.compared_perft();
     match &outcome.verdict {
@@ -410,7 +422,8 @@ fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> Strin
         "engine": outcome.engine,
         "games": {"requested": args.games, "played": outcome.games, "plies": outcome.plies,
                   "decisions": outcome.decisions, "seed": args.seed,
-                  "resets": outcome.resets, "reset_every": args.reset_every},
+                  "resets": outcome.resets, "reset_every": args.reset_every,
+                  "ended": outcome.ended, "actions_compared": outcome.actions_compared},
         "start": args.start.as_ref().map(mgn::notation::write_position),
         "requests": outcome.requests,
     });
