@@ -424,14 +424,26 @@ pub enum Answer {
     },
 }
 
+/// The longest error message an answer carries, in bytes, far within the protocol's line limit
+/// of 1 MiB (a list of every decision open stays well below it).
+const MAX_MESSAGE: usize = 64 * 1024;
+
 impl Answer {
     /// An `error` answer, taking a `&str` message as well as a `String`, so that a fixed
     /// message needs no conversion.
     pub fn error(kind: ErrorKind, message: impl Into<String>) -> Answer {
-        Answer::Error {
-            kind,
-            message: message.into(),
+        let mut message = message.into();
+        // A message may quote the request (a word of a line up to 1 MiB long): cut, it keeps
+        // the answer within the protocol's line limit.
+        if message.len() > MAX_MESSAGE {
+            let mut end = MAX_MESSAGE;
+            while !message.is_char_boundary(end) {
+                end -= 1;
+            }
+            message.truncate(end);
+            message.push('…');
         }
+        Answer::Error { kind, message }
     }
 
     /// Read an answer line. The error says why it is not one.
@@ -862,6 +874,31 @@ mod tests {
         assert_eq!(lines[4], refused);
         // The last line, without a line end, at the limit.
         assert_eq!(lines[5], lines[1]);
+    }
+
+    /// An answer that quotes a request of the longest length allowed stays within the line
+    /// limit itself: an unknown request word, and a decision of that length.
+    #[test]
+    fn an_error_that_quotes_a_long_request_stays_within_the_line_limit() {
+        let word = "x".repeat(LINE_LIMIT);
+        let play = format!("play {}", "B".repeat(LINE_LIMIT - 5));
+        let answers = talk(&format!(
+            "game dakon
+{word}
+{play}
+"
+        ));
+        let lines: Vec<&str> = answers.lines().collect();
+        assert_eq!(lines.len(), 3, "{}", answers.len());
+        for line in &lines[1..] {
+            assert!(line.starts_with("error "), "{}", &line[..40]);
+            assert!(line.len() <= LINE_LIMIT, "{} bytes", line.len());
+            assert!(
+                line.ends_with('…') || line.contains("open:"),
+                "{}",
+                &line[line.len() - 40..]
+            );
+        }
     }
 
     /// The deepest count asked for is MAX_DEPTH; one more is refused before any counting.
