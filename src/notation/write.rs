@@ -648,58 +648,6 @@ pub fn written_position_len<I: Iterator<Item = HoleState>>(
     Some(expect.at)
 }
 
-/// [`written_position_len`] for a reader that hands over a position's holes one at a time as it
-/// reads them from `text`, then its head: whether `text` is the position written as mgn writes
-/// it, compared as it goes. The reader has checked the text's shape (its rows' separators
-/// where the rows end); this compares each field's bytes.
-pub(crate) struct WrittenPosition<'t> {
-    expect: Expect<'t>,
-    matches: bool,
-}
-
-impl<'t> WrittenPosition<'t> {
-    /// Nothing compared yet, at the start of `text`.
-    pub(crate) fn new(text: &'t str) -> WrittenPosition<'t> {
-        WrittenPosition {
-            expect: Expect {
-                text: text.as_bytes(),
-                at: 0,
-            },
-            matches: true,
-        }
-    }
-
-    /// The next hole, and the separator after it, if the text has one (`,` in a row, `/`
-    /// between the rows): the reader has checked that it stands where the writer puts it.
-    #[inline(always)]
-    pub(crate) fn hole(&mut self, h: &HoleState) {
-        if !self.matches {
-            return;
-        }
-        self.matches = self.expect.hole(h).is_some();
-        if matches!(self.expect.text.get(self.expect.at), Some(b',' | b'/')) {
-            self.expect.at += 1;
-        }
-    }
-
-    /// The head after the holes; the length of the whole position's text, if it is the one
-    /// mgn writes.
-    #[inline(always)]
-    pub(crate) fn head(
-        mut self,
-        stores: &[Pile; 2],
-        to_move: Side,
-        round: u32,
-        debts: [u32; 2],
-    ) -> Option<usize> {
-        if !self.matches {
-            return None;
-        }
-        self.expect.head(stores, to_move, round, debts)?;
-        Some(self.expect.at)
-    }
-}
-
 /// A position's text as [`write_position`] writes it, built on the stack, for a game that
 /// writes its rows itself (from its own board, faster than as [`HoleState`]s) and then
 /// compares the whole text with a checkpoint's at once ([`PositionText::len_in`]): building

@@ -314,6 +314,26 @@ fn converted_checkpoints_are_the_writers_text_whether_copied_or_rewritten() {
         canonical, generated,
         "generated games are in the canonical form"
     );
+    // The single-pass canonical scan agrees with writing what the reader read, on every
+    // checkpoint of the generated games of the four games.
+    let mut checkpoints = 0;
+    for (at, _) in generated.match_indices('[') {
+        let text = &generated[at + 1..];
+        let Some(len) = mgn::notation::position_len(text) else {
+            continue;
+        };
+        checkpoints += 1;
+        let written =
+            mgn::notation::write_position(&mgn::notation::parse_position(&text[..len]).unwrap());
+        let by_writing = (written == text[..len]).then_some(len);
+        assert_eq!(
+            mgn::notation::canonical_position_len(text),
+            by_writing,
+            "{}",
+            &text[..len]
+        );
+    }
+    assert!(checkpoints > 1000, "only {checkpoints} checkpoints");
     let otherwise = generated
         .replace(" A 1]", "\tA 1]")
         .replace(" B 1]", "\tB 1]");
