@@ -53,6 +53,7 @@ use std::io::{self, BufRead, Read};
 
 pub(crate) mod items;
 mod json;
+mod json_items;
 mod yaml;
 
 mod flow;

@@ -7,7 +7,7 @@
 //! how deep a node stands, the piece's lines are shifted under the game's `- ` ([`ItemLines`]).
 //! The punctuation between the pieces is written here.
 
-use super::{flow, items, untag, Format, FORMAT_VERSION};
+use super::{flow, items, json_items, untag, Format, FORMAT_VERSION};
 use crate::notation::{Comment, Element, Header, Outcome, Spanned};
 use serde::Serialize;
 use std::borrow::Borrow;
@@ -22,6 +22,8 @@ pub struct DocumentWriter<W: Write> {
     games: usize,
     /// The game being written, if one is.
     open: Option<OpenGame>,
+    /// JSON: an item of `moves` written without serde ([`json_items`]), kept for the next.
+    json_item: Vec<u8>,
 }
 
 /// Where a game being written stands.
@@ -56,6 +58,7 @@ impl<W: Write> DocumentWriter<W> {
             format,
             games: 0,
             open: None,
+            json_item: Vec::new(),
         })
     }
 
@@ -151,11 +154,17 @@ impl<W: Write> DocumentWriter<W> {
                 }
                 self.out.write_all(if first { b"\n" } else { b",\n" })?;
                 indent(&mut self.out, JSON_ELEMENT)?;
-                let mut json = serde_json::Serializer::with_formatter(
-                    &mut self.out,
-                    Indented::at(JSON_ELEMENT),
-                );
-                item.serialize(&mut json).map_err(io_error)
+                // The common items are written straight, the others by serde, in one layout.
+                self.json_item.clear();
+                if json_items::item(&mut self.json_item, &pending, JSON_ELEMENT) {
+                    self.out.write_all(&self.json_item)
+                } else {
+                    let mut json = serde_json::Serializer::with_formatter(
+                        &mut self.out,
+                        Indented::at(JSON_ELEMENT),
+                    );
+                    item.serialize(&mut json).map_err(io_error)
+                }
             }
             Format::Yaml => {
                 if first {
