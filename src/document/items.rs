@@ -43,7 +43,7 @@ fn rank(key: &str) -> Option<usize> {
 
 /// The key `next` would have in a ply's item that holds `item` so far: its kind, but a comment
 /// after a claim or after the first comment is `comment_after`.
-fn key_in(item: &[Element], next: &Element) -> &'static str {
+pub(super) fn key_in(item: &[Element], next: &Element) -> &'static str {
     match element_kind(next) {
         "comment" if item.len() > 1 => "comment_after",
         kind => kind,
