@@ -7,6 +7,7 @@
 //! A text is written plain where the reader takes it back as the same text, quoted otherwise:
 //! in single quotes when it is printable on one line, else in double quotes with escapes.
 
+use crate::notation::{CommentStyle, Element, Hole, Move, Pile, Position, Side};
 use serde_yaml::Value;
 use std::fmt::Write;
 
@@ -123,8 +124,181 @@ pub(super) fn as_item(lines: &str, depth: usize) -> String {
     out
 }
 
+/// An item of `moves` of the common shapes, written straight from its elements as
+/// `as_item(&item_lines(&value), 0)` writes it from the value serde_yaml makes of it, or `false`
+/// (and `out` as it was) when some element is of a shape left to that path. Building the value
+/// (a map hashed for each item, an allocation for each number and hole name) and untagging it
+/// were nine tenths of the time of a conversion to YAML; these shapes are nearly all of a
+/// generated record: moves of sowings (Nchuwa's transfers and extra captures too), capture and
+/// score claims, checkpoints of plain holes, brace comments. `tests::direct_items_*` and
+/// `crates/cli/tests` compare both paths.
+pub(super) fn direct_item(item: &[Element], out: &mut String) -> bool {
+    let start = out.len();
+    for (i, element) in item.iter().enumerate() {
+        out.push_str(if i == 0 { "- " } else { "  " });
+        out.push_str(super::items::key_in(&item[..i], element));
+        out.push_str(": ");
+        let written = match element {
+            Element::Move(m) => direct_move(&m.value, out),
+            Element::Captures(c) => {
+                out.push_str("{count: ");
+                push_decimal(out, u64::from(c.value.count));
+                if !c.value.holes.is_empty() {
+                    out.push_str(", holes: ");
+                    push_holes(c.value.holes.iter(), out);
+                }
+                out.push('}');
+                true
+            }
+            Element::Score(s) => direct_piles(&s.value, out),
+            Element::Checkpoint(p) => direct_position(&p.value, out),
+            Element::Comment(c) if c.value.style == CommentStyle::Brace => {
+                write_text(&c.value.text, out);
+                true
+            }
+            _ => false,
+        };
+        if !written {
+            out.truncate(start);
+            return false;
+        }
+        out.push('\n');
+    }
+    true
+}
+
+/// A move as its serialization writes it: its sowings' list alone, or a map when it has more.
+/// One with owner actions is left to serde.
+fn direct_move(m: &Move, out: &mut String) -> bool {
+    if !m.actions.is_empty() {
+        return false;
+    }
+    let short = m.extra_captures.is_empty() && m.stopped_after_lap.is_none();
+    if !short {
+        out.push_str("{sowings: ");
+    }
+    out.push('[');
+    for (i, sowing) in m.sowings.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if sowing.direction.is_some() || !sowing.muzi_drops.is_empty() {
+            return false;
+        }
+        match &sowing.transfer_to {
+            None => push_hole(&sowing.hole.value, out),
+            Some(to) => {
+                out.push_str("{hole: ");
+                push_hole(&sowing.hole.value, out);
+                out.push_str(", transfer_to: ");
+                push_hole(&to.value, out);
+                out.push('}');
+            }
+        }
+    }
+    out.push(']');
+    if short {
+        return true;
+    }
+    if !m.extra_captures.is_empty() {
+        out.push_str(", extra_captures: ");
+        push_holes(m.extra_captures.iter().map(|h| &h.value), out);
+    }
+    if let Some(lap) = m.stopped_after_lap {
+        out.push_str(", stopped_after_lap: ");
+        push_decimal(out, u64::from(lap));
+    }
+    out.push('}');
+    true
+}
+
+/// A position of piles without muzi and holes that are only seeds; any other is left to serde.
+fn direct_position(p: &Position, out: &mut String) -> bool {
+    out.push_str("{holes: [");
+    for (r, row) in p.holes.iter().enumerate() {
+        if r > 0 {
+            out.push_str(", ");
+        }
+        out.push('[');
+        for (i, hole) in row.iter().enumerate() {
+            if !hole.pile.muzi.is_empty() || hole.owner.is_some() || hole.out_of_play {
+                return false;
+            }
+            if i > 0 {
+                out.push_str(", ");
+            }
+            push_decimal(out, u64::from(hole.pile.seeds));
+        }
+        out.push(']');
+    }
+    out.push_str("], stores: ");
+    if !direct_piles(&p.stores, out) {
+        return false;
+    }
+    out.push_str(", to_move: ");
+    out.push_str(side_name(p.to_move));
+    out.push_str(", round: ");
+    push_decimal(out, u64::from(p.round));
+    if p.debts != [0, 0] {
+        out.push_str(", debts: [");
+        push_decimal(out, u64::from(p.debts[0]));
+        out.push_str(", ");
+        push_decimal(out, u64::from(p.debts[1]));
+        out.push(']');
+    }
+    out.push('}');
+    true
+}
+
+/// Two piles without muzi, as their numbers.
+fn direct_piles(piles: &[Pile; 2], out: &mut String) -> bool {
+    if piles.iter().any(|p| !p.muzi.is_empty()) {
+        return false;
+    }
+    out.push('[');
+    push_decimal(out, u64::from(piles[0].seeds));
+    out.push_str(", ");
+    push_decimal(out, u64::from(piles[1].seeds));
+    out.push(']');
+    true
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::A => "A",
+        Side::B => "B",
+    }
+}
+
+/// A hole's name, which is plain ([`hole_or_side`]).
+fn push_hole(hole: &Hole, out: &mut String) {
+    out.push_str(side_name(hole.side));
+    push_decimal(out, u64::from(hole.number));
+}
+
+fn push_holes<'h>(holes: impl Iterator<Item = &'h Hole>, out: &mut String) {
+    out.push('[');
+    for (i, hole) in holes.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        push_hole(hole, out);
+    }
+    out.push(']');
+}
+
 /// `n` in decimal, as `{n}` formats it.
 fn push_decimal(out: &mut String, n: u64) {
+    // Most numbers of a document (seeds in a hole, hole numbers) have one or two digits.
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    if n < 100 {
+        out.push(char::from(b'0' + (n / 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut n = n;

@@ -37,6 +37,8 @@ struct OpenGame {
     /// The item of `moves` being put together: a ply's decision and the claims and comments
     /// that join it so far ([`items::joins`]), written once the next element does not join.
     pending: Vec<Element>,
+    /// YAML: the text of the item being written, its room kept from one item to the next.
+    yaml_item: String,
 }
 
 /// The end of a game, known once its move text is read: its result and the comments after it.
@@ -101,6 +103,7 @@ impl<W: Write> DocumentWriter<W> {
             fields: 0,
             lines: LineState::item(),
             pending: Vec::new(),
+            yaml_item: String::new(),
         });
         match self.format {
             Format::Json => {
@@ -170,11 +173,23 @@ impl<W: Write> DocumentWriter<W> {
                 if first {
                     self.yaml_lines(|lines| lines.write_all(b"moves:\n"))?;
                 }
-                // yaml_serde writes an enum variant as a YAML tag; the document's shape is a
-                // one-key map, as in JSON (see `to_yaml`).
-                let value = untag(serde_yaml::to_value(&item).map_err(io_error)?);
-                let lines = flow::as_item(&flow::item_lines(&value), 0);
-                self.yaml_lines(|out| out.write_all(lines.as_bytes()))
+                let mut lines = self
+                    .open
+                    .as_mut()
+                    .map(|open| std::mem::take(&mut open.yaml_item))
+                    .unwrap_or_default();
+                lines.clear();
+                if !flow::direct_item(&pending, &mut lines) {
+                    // yaml_serde writes an enum variant as a YAML tag; the document's shape is
+                    // a one-key map, as in JSON (see `to_yaml`).
+                    let value = untag(serde_yaml::to_value(&item).map_err(io_error)?);
+                    lines = flow::as_item(&flow::item_lines(&value), 0);
+                }
+                let written = self.yaml_lines(|out| out.write_all(lines.as_bytes()));
+                if let Some(open) = self.open.as_mut() {
+                    open.yaml_item = lines;
+                }
+                written
             }
         };
         // Its room is kept for the next item.

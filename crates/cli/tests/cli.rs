@@ -1185,3 +1185,52 @@ fn rules_explains_one_code() {
     let text = stdout(&mgn(&["rules", "dong-wo"]));
     assert!(text.contains("(preset catalan)"), "{text}");
 }
+
+/// The YAML writer writes the common items of `moves` straight from their elements and the
+/// others through serde's value (`flow::direct_item`): the document streamed game by game is
+/// byte for byte the one `to_yaml` builds whole through serde, on every record of records/ and
+/// on generated games of every game, checkpoints after every ply.
+#[test]
+fn yaml_written_directly_is_the_yaml_written_through_serde() {
+    let mut texts = Vec::new();
+    for dir in fs::read_dir(repo().join("records")).unwrap() {
+        for file in fs::read_dir(dir.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_some_and(|e| e == "mgn") {
+                texts.push(fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    for game in ["dakon", "mraw-imrujen", "nchuwa", "dong-wo"] {
+        let output = mgn(&[
+            "generate",
+            "--game",
+            game,
+            "--games",
+            "20",
+            "--checkpoints",
+            "--seed",
+            "36",
+            "--max-plies",
+            "300",
+        ]);
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+        texts.push(stdout(&output));
+    }
+    for text in texts {
+        let games: Vec<mgn::Game> = mgn::parse_games(&text)
+            .into_iter()
+            .filter_map(Result::ok)
+            .collect();
+        let mut writer =
+            mgn::document::DocumentWriter::new(Vec::new(), mgn::document::Format::Yaml).unwrap();
+        for game in &games {
+            let end = || Ok((game.outcome.clone(), game.after.clone()));
+            writer
+                .game(&game.before, &game.header, game.moves.iter().map(Ok), end)
+                .unwrap();
+        }
+        let streamed = String::from_utf8(writer.finish().unwrap()).unwrap();
+        assert_eq!(streamed, mgn::document::to_yaml(&games));
+    }
+}
