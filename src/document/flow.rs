@@ -7,6 +7,7 @@
 //! A text is written plain where the reader takes it back as the same text, quoted otherwise:
 //! in single quotes when it is printable on one line, else in double quotes with escapes.
 
+use crate::notation::push_number;
 use crate::notation::{CommentStyle, Element, Hole, Move, Pile, Position, Side};
 use serde_yaml::Value;
 use std::fmt::Write;
@@ -25,7 +26,7 @@ fn write_flow(value: &Value, out: &mut String) {
         // Seeds and hole numbers are most of a document: written without the formatting
         // machinery.
         Value::Number(n) => match n.as_u64() {
-            Some(n) => push_decimal(out, n),
+            Some(n) => push_number(out, n),
             None => {
                 let _ = write!(out, "{n}");
             }
@@ -142,7 +143,7 @@ pub(super) fn direct_item(item: &[Element], out: &mut String) -> bool {
             Element::Move(m) => direct_move(&m.value, out),
             Element::Captures(c) => {
                 out.push_str("{count: ");
-                push_decimal(out, u64::from(c.value.count));
+                push_number(out, u64::from(c.value.count));
                 if !c.value.holes.is_empty() {
                     out.push_str(", holes: ");
                     push_holes(c.value.holes.iter(), out);
@@ -206,7 +207,7 @@ fn direct_move(m: &Move, out: &mut String) -> bool {
     }
     if let Some(lap) = m.stopped_after_lap {
         out.push_str(", stopped_after_lap: ");
-        push_decimal(out, u64::from(lap));
+        push_number(out, u64::from(lap));
     }
     out.push('}');
     true
@@ -227,7 +228,7 @@ fn direct_position(p: &Position, out: &mut String) -> bool {
             if i > 0 {
                 out.push_str(", ");
             }
-            push_decimal(out, u64::from(hole.pile.seeds));
+            push_number(out, u64::from(hole.pile.seeds));
         }
         out.push(']');
     }
@@ -238,12 +239,12 @@ fn direct_position(p: &Position, out: &mut String) -> bool {
     out.push_str(", to_move: ");
     out.push_str(side_name(p.to_move));
     out.push_str(", round: ");
-    push_decimal(out, u64::from(p.round));
+    push_number(out, u64::from(p.round));
     if p.debts != [0, 0] {
         out.push_str(", debts: [");
-        push_decimal(out, u64::from(p.debts[0]));
+        push_number(out, u64::from(p.debts[0]));
         out.push_str(", ");
-        push_decimal(out, u64::from(p.debts[1]));
+        push_number(out, u64::from(p.debts[1]));
         out.push(']');
     }
     out.push('}');
@@ -256,9 +257,9 @@ fn direct_piles(piles: &[Pile; 2], out: &mut String) -> bool {
         return false;
     }
     out.push('[');
-    push_decimal(out, u64::from(piles[0].seeds));
+    push_number(out, u64::from(piles[0].seeds));
     out.push_str(", ");
-    push_decimal(out, u64::from(piles[1].seeds));
+    push_number(out, u64::from(piles[1].seeds));
     out.push(']');
     true
 }
@@ -273,7 +274,7 @@ fn side_name(side: Side) -> &'static str {
 /// A hole's name, which is plain ([`hole_or_side`]).
 fn push_hole(hole: &Hole, out: &mut String) {
     out.push_str(side_name(hole.side));
-    push_decimal(out, u64::from(hole.number));
+    push_number(out, u64::from(hole.number));
 }
 
 fn push_holes<'h>(holes: impl Iterator<Item = &'h Hole>, out: &mut String) {
@@ -285,34 +286,6 @@ fn push_holes<'h>(holes: impl Iterator<Item = &'h Hole>, out: &mut String) {
         push_hole(hole, out);
     }
     out.push(']');
-}
-
-/// `n` in decimal, as `{n}` formats it.
-fn push_decimal(out: &mut String, n: u64) {
-    // Most numbers of a document (seeds in a hole, hole numbers) have one or two digits.
-    if n < 10 {
-        out.push(char::from(b'0' + n as u8));
-        return;
-    }
-    if n < 100 {
-        out.push(char::from(b'0' + (n / 10) as u8));
-        out.push(char::from(b'0' + (n % 10) as u8));
-        return;
-    }
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
 }
 
 fn write_text(text: &str, out: &mut String) {
@@ -468,7 +441,7 @@ mod tests {
         }
         for number in [0u64, 7, 10, 255, 1_000_000, u64::MAX] {
             let mut written = String::new();
-            push_decimal(&mut written, number);
+            push_number(&mut written, number);
             assert_eq!(written, number.to_string());
         }
     }

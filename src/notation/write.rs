@@ -53,7 +53,7 @@ pub fn write_games(games: &[Game]) -> String {
 /// A number in decimal, without the formatting machinery (the writer's numbers are move
 /// numbers, hole numbers and seeds: most of what it writes).
 #[inline]
-fn push_number(out: &mut String, n: u64) {
+pub(crate) fn push_number(out: &mut String, n: u64) {
     // Most are below 100: a byte or two pushed, without the loop's divisions.
     if n < 10 {
         out.push(char::from(b'0' + n as u8));
