@@ -492,6 +492,12 @@ fn a_record_between_rounds_writes_out_the_steps_mgn_deferred() {
     );
     let text = fs::read_to_string(&record).unwrap();
     assert!(text.contains(" fill:A fill:B ["), "{text}");
+    // The fills written out are no plies (docs/notation.md): the record's plies are its moves,
+    // `1. A2<` and the engine's `1. A1>`.
+    assert!(
+        out.contains("record (2 plies from a Start position"),
+        "{out}"
+    );
     let checked = mgn(&["check", path_str(&record)]);
     assert_eq!(code(&checked), 1, "{}", shown(&checked));
     assert!(
