@@ -1679,6 +1679,32 @@ fn a_start_position_the_rules_refuse_is_a_usage_error() {
     assert_eq!(code(&output), 2, "{}", shown(&output));
 }
 
+/// From a --start position where the game is over (fixtures/dakon/start-at-the-end.mgn), the
+/// perft compares divide 1, which counts nothing, and says the game is over there, not that
+/// games end before ply 2.
+#[test]
+fn a_finished_start_position_says_the_game_is_over_there() {
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--start",
+            "x,x,x,x,x/0,0,0,0,0 4/46 A 3",
+            "--games",
+            "1",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let out = stdout(&output);
+    assert!(out.contains("perft divide 1: agreed, 0 sequences"), "{out}");
+    assert!(
+        out.contains("the game is over at the start: every game ends before ply 1"),
+        "{out}"
+    );
+    assert!(!out.contains("before ply 2"), "{out}");
+}
+
 /// From a --start position in round 2, an engine with another rule for who starts the next
 /// round is caught, and the record starts at a Start position at or after it: it passes mgn
 /// check, and fails under the engine's reading.
