@@ -1679,6 +1679,25 @@ fn a_start_position_the_rules_refuse_is_a_usage_error() {
     assert_eq!(code(&output), 2, "{}", shown(&output));
 }
 
+/// With --depth 0 no perft is compared, and the JSON report says so with `perft: null`: the key
+/// is there, as docs/protocol.md lists it, for a reader that looks up `perft.method`.
+#[test]
+fn a_json_report_without_perft_has_a_null_perft() {
+    let output = referee(
+        &[
+            "--game", "dakon", "--depth", "0", "--games", "1", "--format", "json",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert!(
+        report.as_object().unwrap().contains_key("perft"),
+        "{report}"
+    );
+    assert!(report["perft"].is_null(), "{report}");
+}
+
 /// From a --start position where the game is over (fixtures/dakon/start-at-the-end.mgn), the
 /// perft compares divide 1, which counts nothing, and says the game is over there, not that
 /// games end before ply 2.
