@@ -1244,6 +1244,14 @@ fn deepest_divide<R: RulesExt>(
                     nodes,
                     deeper: None,
                 });
+                // A root where the game is over: divide 1 counts nothing, and so does every
+                // deeper one.
+                if nodes == 0 {
+                    deeper = Some(
+                        "the game is over at the start: every game ends before ply 1".to_string(),
+                    );
+                    break;
+                }
             }
             Err(Unbounded::Nodes) => {
                 deeper = Some(format!("divide {depth} walks more than {budget} nodes"));

@@ -492,6 +492,12 @@ fn a_record_between_rounds_writes_out_the_steps_mgn_deferred() {
     );
     let text = fs::read_to_string(&record).unwrap();
     assert!(text.contains(" fill:A fill:B ["), "{text}");
+    // The fills written out are no plies (docs/notation.md): the record's plies are its moves,
+    // `1. A2<` and the engine's `1. A1>`.
+    assert!(
+        out.contains("record (2 plies from a Start position"),
+        "{out}"
+    );
     let checked = mgn(&["check", path_str(&record)]);
     assert_eq!(code(&checked), 1, "{}", shown(&checked));
     assert!(
@@ -1671,6 +1677,51 @@ fn a_start_position_the_rules_refuse_is_a_usage_error() {
         &[MGN, "engine"],
     );
     assert_eq!(code(&output), 2, "{}", shown(&output));
+}
+
+/// With --depth 0 no perft is compared, and the JSON report says so with `perft: null`: the key
+/// is there, as docs/protocol.md lists it, for a reader that looks up `perft.method`.
+#[test]
+fn a_json_report_without_perft_has_a_null_perft() {
+    let output = referee(
+        &[
+            "--game", "dakon", "--depth", "0", "--games", "1", "--format", "json",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert!(
+        report.as_object().unwrap().contains_key("perft"),
+        "{report}"
+    );
+    assert!(report["perft"].is_null(), "{report}");
+}
+
+/// From a --start position where the game is over (fixtures/dakon/start-at-the-end.mgn), the
+/// perft compares divide 1, which counts nothing, and says the game is over there, not that
+/// games end before ply 2.
+#[test]
+fn a_finished_start_position_says_the_game_is_over_there() {
+    let output = referee(
+        &[
+            "--game",
+            "dakon",
+            "--start",
+            "x,x,x,x,x/0,0,0,0,0 4/46 A 3",
+            "--games",
+            "1",
+        ],
+        &[MGN, "engine"],
+    );
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let out = stdout(&output);
+    assert!(out.contains("perft divide 1: agreed, 0 sequences"), "{out}");
+    assert!(
+        out.contains("the game is over at the start: every game ends before ply 1"),
+        "{out}"
+    );
+    assert!(!out.contains("before ply 2"), "{out}");
 }
 
 /// From a --start position in round 2, an engine with another rule for who starts the next

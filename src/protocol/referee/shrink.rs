@@ -5,7 +5,7 @@
 use super::{Comparing, Difference, Found, Line, Step};
 use crate::notation::{
     parse_games, write_game, write_move, CaptureClaim, Comment, CommentStyle, Element, Game,
-    Header, Outcome, Side, Span, Spanned,
+    Header, Outcome, Side, Span, Spanned, Transaction,
 };
 use crate::protocol::{Answer, Captured, Request, Session, Setup, Status as Played};
 use crate::replay::{draw, ply_trace};
@@ -438,13 +438,16 @@ impl<R: RulesExt> Comparing<'_, '_, R> {
         if outcome == Outcome::Unknown && !engine_stop {
             header.termination = Some(Spanned::new("unfinished".to_string(), Span::default()));
         }
+        // A ply is a decision, as the random games count them: not the compulsory steps
+        // written out (`muzi:A`, `fill:B`), which nobody chooses.
         let plies = moves
             .iter()
-            .filter(|e| {
-                matches!(
-                    e,
-                    Element::Move(_) | Element::Pass(_) | Element::Transaction(_)
-                )
+            .filter(|e| match e {
+                Element::Move(_) | Element::Pass(_) => true,
+                Element::Transaction(t) => {
+                    !matches!(t.value, Transaction::Muzi { .. } | Transaction::Fill { .. })
+                }
+                _ => false,
             })
             .count();
         let text = write_game(&Game::new(header, moves, outcome));

@@ -83,6 +83,17 @@ impl Rules for DongWo {
                 }
             }
         }
+        // A scratch of its own: asked once a game, and a fresh one allocates nothing.
+        let scratch = &mut DongWoScratch::default();
+        let stuck = self.has_move(&board, position.to_move, scratch) == Reach::No;
+        // The round ended at the move that reached such a position (rule `dong-wo.turn`): set
+        // as it is, both players would pass for ever.
+        if stuck && self.has_move(&board, position.to_move.other(), scratch) == Reach::No {
+            return Err(Diagnostic::new(
+                POSITION_SHAPE,
+                "neither player can move from this position: its round ended at the move that reached it (dong-wo.turn)",
+            ));
+        }
         Ok(DongWoState {
             board,
             winnings: position.stores,
@@ -95,9 +106,7 @@ impl Rules for DongWo {
             first: position.to_move,
             between: None,
             pending: Vec::new(),
-            // A scratch of its own: asked once a game, and a fresh one allocates nothing.
-            stuck: self.has_move(&board, position.to_move, &mut DongWoScratch::default())
-                == Reach::No,
+            stuck,
         })
     }
 

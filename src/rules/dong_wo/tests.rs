@@ -1919,3 +1919,27 @@ fn dong_wo_free_steps_are_the_voluntary_steps_between_moves() {
         "{actions} actions, {deals} transactions"
     );
 }
+
+/// A position from which neither player can move is refused: its round ended at the move that
+/// reached it (rule `dong-wo.turn`, "when neither player can move, the round ends"), and set as
+/// it is, both players would pass for ever.
+#[test]
+fn a_position_nobody_can_move_from_is_refused() {
+    for preset in ["mancala-world", "catalan"] {
+        let r = rules(preset);
+        for text in [
+            "0,0,0,0,0/0,0,0,0,0 20mA/20mB A 1",
+            "0,0,0,0,0/0,0,0,0,0 20mA/20mB B 3",
+        ] {
+            let position = crate::notation::parse_position(text).unwrap();
+            let error = r.state_from_position(&position).unwrap_err();
+            assert_eq!(error.rule, "mgn.position.shape", "{preset} {text}");
+            assert!(
+                error.message.contains("neither player can move"),
+                "{error:?}"
+            );
+        }
+        // One player stuck is a pass, not a refusal.
+        state(&r, "0,0,0,0,0/1,0,0,0,0 19mA/20mB A 1");
+    }
+}

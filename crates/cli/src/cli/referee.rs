@@ -426,6 +426,8 @@ fn json_report(args: &RefereeArgs, spec: &GameSpec, outcome: &Refereed) -> Strin
                   "ended": outcome.ended, "actions_compared": outcome.actions_compared},
         "start": args.start.as_ref().map(mgn::notation::write_position),
         "requests": outcome.requests,
+        // Null when no perft was compared (--depth 0); a reader finds the key either way.
+        "perft": null,
     });
     if let Some(perft) = &outcome.perft {
         report["perft"] = json!({"depth": perft.depth, "method": perft.method,
