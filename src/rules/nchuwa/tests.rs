@@ -62,6 +62,12 @@ fn shown(d: &Nchuwa, state: &NchuwaState) -> String {
     write_position(&d.position(state))
 }
 
+/// Apply a decision that must be legal, with no events.
+fn play(d: &Nchuwa, state: &mut NchuwaState, decision: &NchuwaDecision) {
+    d.apply(state, decision, &mut Default::default(), &mut ())
+        .unwrap();
+}
+
 /// Apply a decision that must be refused, check the rule, and that nothing changed.
 fn refused(d: &Nchuwa, state: &NchuwaState, decision: NchuwaDecision) -> Diagnostic {
     let mut after = state.clone();
@@ -150,13 +156,7 @@ fn nchuwa_opening_transfer_captures_the_opposite_holes_and_one_more() {
     assert!(decisions
         .iter()
         .all(|d| matches!(d, NchuwaDecision::Transfer { .. })));
-    d.apply(
-        &mut state,
-        &transfer("A8", "A1", Some("B5")),
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut state, &transfer("A8", "A1", Some("B5")));
     assert_eq!(state.opening, 0);
     let error = refused(&d, &state, transfer("B9", "B4", Some("A3")));
     assert_eq!(error.rule, "nchuwa.opening.transfer");
@@ -301,13 +301,7 @@ fn nchuwa_capture_inner_behind_and_extra() {
     );
     // Declining is allowed by default: «té dret».
     let mut declined = state.clone();
-    d.apply(
-        &mut declined,
-        &sow("B5", None, None),
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut declined, &sow("B5", None, None));
     assert_eq!(declined.won, [18, 22]);
     for (extra, rule) in [
         ("A2", CAPTURE_EXTRA),
@@ -343,13 +337,7 @@ fn nchuwa_capture_extra_when_back_empty_gives_no_extra_after_the_hole_behind() {
     let error = refused(&d, &state, sow("B5", Some("A5"), None));
     assert_eq!(error.rule, "nchuwa.capture.extra-when");
     let mut after = state.clone();
-    d.apply(
-        &mut after,
-        &sow("B5", None, None),
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut after, &sow("B5", None, None));
     assert_eq!(after.won, [18, 22]);
     // With A1 empty, the front hole and one other.
     let state = at(
@@ -357,13 +345,7 @@ fn nchuwa_capture_extra_when_back_empty_gives_no_extra_after_the_hole_behind() {
         "0,0,1,0,4,0,0,0,0,0,0,2/1,0,0,0,2,0,0,0,0,0,0,0 19/19 B 1",
     );
     let mut after = state.clone();
-    d.apply(
-        &mut after,
-        &sow("B5", Some("A5"), None),
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut after, &sow("B5", Some("A5"), None));
     assert_eq!(after.won, [19, 25]);
 }
 
@@ -690,8 +672,7 @@ fn nchuwa_stop_any_lap_stops_played_quietly_agree_with_stops_played_in_full() {
     for lap in order {
         let decision = sow("B1", None, Some(lap));
         let mut quiet = state.clone();
-        d.apply(&mut quiet, &decision, &mut Default::default(), &mut ())
-            .unwrap();
+        play(&d, &mut quiet, &decision);
         let mut full = state.clone();
         let mut events = Vec::new();
         d.apply(&mut full, &decision, &mut Default::default(), &mut events)
@@ -776,13 +757,7 @@ fn nchuwa_endless_draw_plays_the_move_whole_and_draws_the_game() {
     ));
     // Played without events, straight to the board the relay comes back to.
     let mut quiet = state.clone();
-    d.apply(
-        &mut quiet,
-        &sow("B4", None, None),
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut quiet, &sow("B4", None, None));
     assert_eq!(quiet, after);
 }
 
@@ -797,13 +772,7 @@ fn nchuwa_perft_counts_a_drawing_move_once_and_nothing_below_it() {
     }
     let d = nchuwa_with(6, &[("nchuwa.endless", "draw")]);
     let mut after = at(&d, LUDII_ENDLESS);
-    d.apply(
-        &mut after,
-        &sow("B4", None, None),
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut after, &sow("B4", None, None));
     assert_eq!(crate::perft::perft(&d, &after, 1), Ok(0));
 }
 
@@ -929,8 +898,7 @@ fn nchuwa_random_play_from_runs_draws_as_from_the_whole_list() {
         while expected.len() < 30 && !matches!(d.phase(&state), Phase::Over { .. }) {
             d.decisions(&state, &mut Default::default(), &mut decisions);
             let decision = decisions[rng.below(decisions.len())];
-            d.apply(&mut state, &decision, &mut Default::default(), &mut ())
-                .unwrap();
+            play(&d, &mut state, &decision);
             expected.push(decision.to_string());
         }
         assert_eq!(written, expected, "{value}");
@@ -982,26 +950,14 @@ fn nchuwa_no_move_pass_and_loses() {
         refused(&d, &state, sow("B1", None, None)).rule,
         NoMove::CODE
     );
-    d.apply(
-        &mut state,
-        &NchuwaDecision::Pass,
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut state, &NchuwaDecision::Pass);
     assert_eq!(d.phase(&state), Phase::Over { winner: None });
     // A passes, B can move.
     let mut state = at(
         &d,
         "1,1,1,1,1,1,1,1,1,1,1,1/2,0,0,0,0,0,0,0,0,0,0,0 17/17 A 1",
     );
-    d.apply(
-        &mut state,
-        &NchuwaDecision::Pass,
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut state, &NchuwaDecision::Pass);
     assert_eq!(d.phase(&state), Phase::ToMove(Side::B));
     assert_eq!(refused(&d, &state, NchuwaDecision::Pass).rule, NoMove::CODE);
     let d = nchuwa_with(6, &[("nchuwa.no-move", "loses")]);
@@ -1151,8 +1107,7 @@ fn nchuwa_random_games_conserve_seeds_and_replay() {
                         break;
                     }
                     let decision = decisions[rng.below(decisions.len())];
-                    d.apply(&mut state, &decision, &mut Default::default(), &mut ())
-                        .unwrap();
+                    play(&d, &mut state, &decision);
                     let on_board: u32 = [Side::A, Side::B]
                         .iter()
                         .map(|&s| d.seeds(&state.rings[s.index()]))
@@ -1247,8 +1202,7 @@ fn nchuwa_random_games_under_the_preset_ludii_may_end_drawn_by_a_move_that_never
         for written in before {
             let mut parts = Vec::new();
             d.decisions_from_move_into(written, &mut parts).unwrap();
-            d.apply(&mut state, &parts[0].0, &mut Default::default(), &mut ())
-                .unwrap();
+            play(&d, &mut state, &parts[0].0);
         }
         let hole = last.sowings.first().unwrap().hole.value;
         assert!(d.endless_cycle(&state, hole).is_some(), "{text}");
@@ -1433,13 +1387,7 @@ fn nchuwa_capture_extra_when_never_takes_the_opposite_holes_only() {
         )
     );
     let mut after = state.clone();
-    d.apply(
-        &mut after,
-        &sow("B5", None, None),
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut after, &sow("B5", None, None));
     assert_eq!(after.won, [18, 22]);
 }
 
@@ -1501,21 +1449,9 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
             Location::Move(MovePart::ExtraCapture(0))
         )
     );
-    d.apply(
-        &mut state,
-        &transfer("B12", "B4", None),
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut state, &transfer("B12", "B4", None));
     assert_eq!(listed(&d, &state).len(), 8);
-    d.apply(
-        &mut state,
-        &transfer("A8", "A4", None),
-        &mut Default::default(),
-        &mut (),
-    )
-    .unwrap();
+    play(&d, &mut state, &transfer("A8", "A4", None));
     // Both transfers made: B removes one of A's 9 occupied holes, A4 among them.
     let removals = listed(&d, &state);
     assert_eq!(removals.len(), 9);
@@ -1547,13 +1483,7 @@ fn nchuwa_ludii_preset_opening_is_played_step_by_step() {
         );
     }
     for removal in ["B4", "A6", "B6"] {
-        d.apply(
-            &mut state,
-            &NchuwaDecision::Remove(hole(removal)),
-            &mut Default::default(),
-            &mut (),
-        )
-        .unwrap();
+        play(&d, &mut state, &NchuwaDecision::Remove(hole(removal)));
     }
     assert_eq!(
         shown(&d, &state),
@@ -1644,8 +1574,7 @@ fn nchuwa_stops_played_from_the_remembered_move_agree_with_stops_played_in_full(
     for lap in order {
         let decision = sow("B1", None, Some(lap));
         let mut quiet = state.clone();
-        d.apply(&mut quiet, &decision, &mut Default::default(), &mut ())
-            .unwrap();
+        play(&d, &mut quiet, &decision);
         let mut full = state.clone();
         let mut events = Vec::new();
         d.apply(&mut full, &decision, &mut Default::default(), &mut events)
