@@ -8,6 +8,8 @@
 //! to serde. The tests compare both paths on every record and on random games of every game.
 
 use super::items::key_in;
+// The MGN writer's numbers, which are serde_json's.
+use crate::notation::extend_number as number;
 use crate::notation::{
     CommentStyle, Direction, Element, Hole, HoleAction, HoleState, Move, Muzi, Pile, Position,
     Side, Sowing,
@@ -308,29 +310,6 @@ fn side_letter(side: Side) -> u8 {
         Side::A => b'A',
         Side::B => b'B',
     }
-}
-
-#[inline]
-fn number(out: &mut Vec<u8>, n: u32) {
-    // Most numbers of a record are a hole's seeds: one or two digits.
-    if n < 10 {
-        return out.push(b'0' + n as u8);
-    }
-    if n < 100 {
-        return out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
-    }
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
 }
 
 /// A string as serde_json escapes it: `"` and `\`, and the control characters (`\n` and its
