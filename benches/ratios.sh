@@ -35,25 +35,51 @@ declare -A games=([dakon]=300 [mraw-imrujen]=10000 [nchuwa]=8000 [dong-wo]=3000)
 declare -A file
 for game in dakon mraw-imrujen nchuwa dong-wo; do
     file[$game]="$game-${games[$game]}.mgn"
+    # Made aside and then renamed: a generation that fails leaves no short input for the next run.
     if [ ! -s "${file[$game]}" ]; then
-        "$mgn" generate --game "$game" --games "${games[$game]}" --checkpoints --seed 36 \
-            > "${file[$game]}" 2> /dev/null
+        if ! "$mgn" generate --game "$game" --games "${games[$game]}" --checkpoints --seed 36 \
+            > "${file[$game]}.part" 2> generate.err; then
+            cat generate.err >&2
+            echo "ratios.sh: generating ${file[$game]} failed" >&2
+            exit 1
+        fi
+        mv "${file[$game]}.part" "${file[$game]}"
+        rm -f generate.err
     fi
 done
 
-# Runs a command on core 0 and prints "CPU WALL" in seconds.
-cpu() {
-    local log
+# Runs a command and prints "CPU WALL" in seconds. A command that fails stops the script with
+# its error: its time, that of a command that did not do the work, would make a ratio of
+# nothing. (Each caller assigns what this prints, so that `set -e` sees the failure.)
+timed() {
+    local log status=0
     log=$(mktemp -p .)
-    taskset -c 0 /usr/bin/time -f '%U %S %e' -o "$log" "$@" > /dev/null 2>&1 || true
+    /usr/bin/time -f '%U %S %e' -o "$log" "$@" > /dev/null 2> "$log.err" || status=$?
+    if [ "$status" -ne 0 ]; then
+        cat "$log.err" >&2
+        echo "ratios.sh: \`$*\` failed (exit $status)" >&2
+        rm -f "$log" "$log.err"
+        exit 1
+    fi
+    # `time` writes one line for a command that succeeds.
     awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' "$log"
-    rm -f "$log"
+    rm -f "$log" "$log.err"
+}
+
+# `timed` on core 0.
+cpu() {
+    timed taskset -c 0 "$@"
 }
 
 declare -A best wall
 keep() { # key, "CPU WALL"
     local key="$1" c w
     read -r c w <<< "$2"
+    # No CPU time measured (the clock counts hundredths) would divide by nothing.
+    if ! awk -v c="${c:-0}" 'BEGIN { exit !(c > 0) }'; then
+        echo "ratios.sh: $key took no measurable CPU time (\"$2\"): no ratio of it" >&2
+        exit 1
+    fi
     if [ -z "${best[$key]:-}" ] || awk -v a="$c" -v b="${best[$key]}" 'BEGIN { exit !(a < b) }'; then
         best[$key]=$c
         wall[$key]=$w
@@ -77,7 +103,8 @@ run() { # command name, game
 for round in $(seq "$rounds"); do
     for game in dakon mraw-imrujen nchuwa dong-wo; do
         for command in "${commands[@]}"; do
-            keep "$game $command" "$(run "$command" "$game")"
+            time=$(run "$command" "$game")
+            keep "$game $command" "$time"
         done
     done
 done
@@ -109,8 +136,10 @@ if [ -f "$ludii" ] && command -v java > /dev/null; then
     rm -f ludii.csv
 fi
 second=$(mgn_generate)
-every=$(/usr/bin/time -f '%e' "$mgn" generate --game nchuwa --preset ludii --games "$generated" 2>&1 > /dev/null | tail -1)
-one=$(/usr/bin/time -f '%e' "$mgn" generate --game nchuwa --preset ludii --games "$generated" --jobs 1 2>&1 > /dev/null | tail -1)
+every=$(timed "$mgn" generate --game nchuwa --preset ludii --games "$generated")
+every=${every#* }
+one=$(timed "$mgn" generate --game nchuwa --preset ludii --games "$generated" --jobs 1)
+one=${one#* }
 awk -v first="$first" -v second="$second" -v ludii="$ludii_rate" -v n="$generated" \
     -v every="$every" -v one="$one" 'BEGIN {
     split(first, a, " "); split(second, b, " ");

@@ -68,6 +68,22 @@ impl WithRules for Corpus {
     }
 }
 
+/// The corpus of both benches of notation: 100 random games of `kind` with a checkpoint after
+/// every move, and their text.
+fn corpus(kind: GameKind, board: BoardSize) -> (Vec<Game>, String) {
+    let header = header(kind, board);
+    let games = with_rules(
+        &header,
+        Corpus {
+            header: header.clone(),
+            games: 100,
+        },
+    )
+    .unwrap();
+    let text = write_games(&games);
+    (games, text)
+}
+
 struct Playouts {
     games: usize,
 }
@@ -94,15 +110,7 @@ fn implemented() -> Vec<(GameKind, BoardSize)> {
 
 fn notation_and_check(c: &mut Criterion) {
     for (kind, board) in implemented() {
-        let games = with_rules(
-            &header(kind, board),
-            Corpus {
-                header: header(kind, board),
-                games: 100,
-            },
-        )
-        .unwrap();
-        let text = write_games(&games);
+        let (games, text) = corpus(kind, board);
         let mut group = c.benchmark_group(format!("{kind}"));
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function("parse", |b| b.iter(|| parse_games(black_box(&text))));
@@ -292,15 +300,7 @@ fn convert_to_document(text: &str, format: document::Format) -> usize {
 /// files and the process.
 fn convert(c: &mut Criterion) {
     for (kind, board) in implemented() {
-        let games = with_rules(
-            &header(kind, board),
-            Corpus {
-                header: header(kind, board),
-                games: 100,
-            },
-        )
-        .unwrap();
-        let text = write_games(&games);
+        let (_, text) = corpus(kind, board);
         assert_eq!(convert_to_mgn(&text), text.len(), "MGN converts to itself");
         let mut group = c.benchmark_group(format!("{kind} convert"));
         group.throughput(Throughput::Bytes(text.len() as u64));

@@ -24,10 +24,10 @@ pub use write::{
 // The library's own layers write and point at MGN with these; a user has the whole-game writer.
 pub(crate) use compact::pile_map;
 pub(crate) use parse::{position_fields, PositionFields};
-#[cfg(feature = "document")]
-pub(crate) use write::push_number;
 #[cfg(feature = "import")]
 pub(crate) use write::push_tag;
 #[cfg(feature = "document")]
 pub(crate) use write::settle_comment_places;
+#[cfg(feature = "document")]
+pub(crate) use write::{extend_number, push_number};
 pub(crate) use write::{push_action, push_transaction};

@@ -2176,6 +2176,116 @@ mod tests {
     /// The single pass agrees with reading and writing again on every checkpoint of the
     /// records, and on each of them changed by a byte (replaced, removed or doubled) wherever
     /// it can be.
+    /// The single pass agrees with reading and writing again on random positions of every
+    /// field's kind (muzi, owners, out-of-play holes, debts, numbers up to and past `u32::MAX`),
+    /// written as mgn writes them and then changed in ways a person or another program writes
+    /// them: a leading zero, `0` before a muzi, muzi the other way round, a tab or two spaces,
+    /// debts of `0/0`, a number of ten digits.
+    #[test]
+    fn canonical_scan_agrees_with_writing_on_random_positions() {
+        use crate::generate::Rng;
+        use crate::notation::{write_position, HoleState, Muzi, Pile, Rows};
+        fn number(rng: &mut Rng) -> u32 {
+            match rng.below(40) {
+                0 => u32::MAX - rng.below(3) as u32,
+                1 => 999_999_999 + rng.below(3) as u32,
+                2..=5 => rng.below(1000) as u32,
+                _ => rng.below(12) as u32,
+            }
+        }
+        fn pile(rng: &mut Rng) -> Pile {
+            let muzi = rng.below(3) == 0;
+            Pile {
+                seeds: number(rng),
+                muzi: Muzi {
+                    a: muzi && rng.below(2) == 0,
+                    b: muzi && rng.below(2) == 0,
+                },
+            }
+        }
+        const CHANGES: &[(&str, &str)] = &[
+            (",", ",0"),
+            ("/", "/0"),
+            (" ", "\t"),
+            (" ", "  "),
+            ("mAmB", "mBmA"),
+            ("mA", "0mA"),
+            ("mB", "0mB"),
+            (",", ",mA"),
+            ("x", "0x"),
+            ("x", "x@A"),
+            ("@", "0@"),
+            (" A ", " A  "),
+            (" B ", " B\t"),
+            ("4294967295", "4294967296"),
+            ("1", "01"),
+            ("9", "99999999999"),
+        ];
+        let mut rng = Rng::new(36);
+        let (mut canonical, mut checked) = (0, 0);
+        for _ in 0..5_000 {
+            let per_row = 1 + rng.below(6);
+            let holes = (0..2 * per_row)
+                .map(|_| {
+                    let out = rng.below(6) == 0;
+                    HoleState {
+                        pile: if out { Pile::default() } else { pile(&mut rng) },
+                        owner: (!out && rng.below(4) == 0).then(|| {
+                            if rng.below(2) == 0 {
+                                Side::A
+                            } else {
+                                Side::B
+                            }
+                        }),
+                        out_of_play: out,
+                    }
+                })
+                .collect();
+            let p = Position {
+                holes: Rows::from_parts(holes, per_row),
+                stores: [pile(&mut rng), pile(&mut rng)],
+                to_move: if rng.below(2) == 0 { Side::A } else { Side::B },
+                round: number(&mut rng),
+                debts: if rng.below(2) == 0 {
+                    [0, 0]
+                } else {
+                    [number(&mut rng), number(&mut rng)]
+                },
+            };
+            let written = write_position(&p);
+            let mut texts = vec![written.clone()];
+            if p.debts == [0, 0] {
+                texts.push(format!("{written} 0/0"));
+            }
+            for _ in 0..3 {
+                let (from, to) = CHANGES[rng.below(CHANGES.len())];
+                let places: Vec<usize> = written.match_indices(from).map(|(k, _)| k).collect();
+                if places.is_empty() {
+                    continue;
+                }
+                let k = places[rng.below(places.len())];
+                texts.push(format!(
+                    "{}{to}{}",
+                    &written[..k],
+                    &written[k + from.len()..]
+                ));
+            }
+            for text in texts {
+                for tail in ["]", " ]", "\t]", "] 2. B4", "", "x]"] {
+                    let text = format!("{text}{tail}");
+                    let len = canonical_position_len(&text);
+                    assert_eq!(len, canonical_by_writing(&text), "on {text:?}");
+                    checked += 1;
+                    canonical += usize::from(len.is_some());
+                }
+            }
+        }
+        assert!(
+            canonical > 2_000 && checked > canonical,
+            "{canonical} of {checked}"
+        );
+    }
+
     #[test]
     fn canonical_scan_agrees_with_writing_what_was_read() {
         const BYTES: &[u8] = b"0159 \t,/mABx@]";

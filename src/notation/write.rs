@@ -64,19 +64,34 @@ pub(crate) fn push_number(out: &mut String, n: u64) {
         out.push(char::from(b'0' + (n % 10) as u8));
         return;
     }
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
+    match u32::try_from(n) {
+        Ok(n) => {
+            let (digits, first) = decimal(n);
+            for &digit in &digits[first..] {
+                out.push(char::from(digit));
+            }
+        }
+        // A count past `u32` (a turn on a 64-bit machine) is no number a record holds.
+        Err(_) => {
+            let _ = std::fmt::Write::write_fmt(out, format_args!("{n}"));
         }
     }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
+}
+
+/// `n` in decimal appended to `out`, as [`PositionText::number`] writes it: from the table
+/// below 256, by [`decimal`] above (the document's JSON writer writes its numbers with it).
+#[cfg(feature = "document")]
+#[inline]
+pub(crate) fn extend_number(out: &mut Vec<u8>, n: u32) {
+    match u8::try_from(n) {
+        Ok(n) => {
+            let (digits, len) = DECIMAL[usize::from(n)];
+            out.extend_from_slice(&digits.to_le_bytes()[..len]);
+        }
+        Err(_) => {
+            let (digits, first) = decimal(n);
+            out.extend_from_slice(&digits[first..]);
+        }
     }
 }
 
