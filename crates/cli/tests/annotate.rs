@@ -411,7 +411,6 @@ fn every_shipped_record_stripped_of_its_claims_is_annotated_into_one_that_passes
 #[cfg(target_os = "linux")]
 #[test]
 fn in_place_that_fails_part_way_leaves_the_file_as_it_was() {
-    use std::os::unix::process::CommandExt;
     let dir = scratch("in_place_full_disk");
     let original = fs::read_to_string(repo().join("records/dakon/notation-example.mgn")).unwrap();
     let path = write(&dir, "game.mgn", &original);
@@ -422,22 +421,8 @@ fn in_place_that_fails_part_way_leaves_the_file_as_it_was() {
         "--in-place",
         path_str(&path),
     ]);
-    unsafe {
-        command.pre_exec(|| {
-            // 2 KiB, less than the record with a checkpoint after every step; the signal the
-            // kernel sends past the limit is ignored so that the write fails with EFBIG, as on
-            // a full disk.
-            let limit = libc::rlimit {
-                rlim_cur: 2048,
-                rlim_max: 2048,
-            };
-            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-            Ok(())
-        });
-    }
+    // 2 KiB, less than the record with a checkpoint after every step.
+    limit_file_size(&mut command, 2048);
     let out = finish(command, None);
     assert_eq!(code(&out), 2, "{}", shown(&out));
     assert!(

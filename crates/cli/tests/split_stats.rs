@@ -590,25 +590,7 @@ fn stats_counts_every_lap_of_a_ply_too_long_for_its_trace() {
     assert!(!stdout(&text).contains("not counted"), "{}", shown(&text));
 }
 
-/// Runs mgn with a limit on the size of the files it writes (bash's `ulimit -f`, in 1024-byte
-/// blocks) and SIGXFSZ ignored, so that a write past the limit
-/// fails as a full disk does, with an error rather than a signal.
-fn mgn_with_file_limit(blocks: u32, args: &[&str]) -> std::process::Output {
-    let mut script = format!("trap '' XFSZ; ulimit -f {blocks} && exec \"$0\"");
-    for i in 1..=args.len() {
-        script.push_str(&format!(" \"${i}\""));
-    }
-    let mut command = std::process::Command::new("bash");
-    command
-        .arg("-c")
-        .arg(script)
-        .arg(env!("CARGO_BIN_EXE_mgn"))
-        .args(args)
-        .current_dir(repo())
-        .env_remove("RUST_LOG");
-    command.output().expect("sh runs")
-}
-
+#[cfg(unix)]
 #[test]
 fn split_that_cannot_write_leaves_whole_games_and_says_how_many() {
     let dir = scratch("split", "full-disk");
@@ -621,10 +603,9 @@ fn split_that_cannot_write_leaves_whole_games_and_says_how_many() {
     let text: String = (1..=2000).map(game).collect();
     let input = write(&dir, "in.mgn", &text);
     let out = dir.join("out");
-    let output = mgn_with_file_limit(
-        96,
-        &["split", "--per", "5000", "-o", path_str(&out), &input],
-    );
+    let mut command = command(&["split", "--per", "5000", "-o", path_str(&out), &input]);
+    limit_file_size(&mut command, 96 * 1024);
+    let output = finish(command, None);
     assert_eq!(code(&output), 2, "{}", shown(&output));
     let said = stderr(&output);
     assert!(

@@ -149,7 +149,6 @@ fn an_output_file_that_cannot_be_made_exits_2() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_write_that_fails_part_way_never_replaces_the_output() {
-    use std::os::unix::process::CommandExt;
     let dir = scratch_for("convert-fails-part-way");
     let out = dir.join("out.yaml");
     fs::write(&out, "precious\n").unwrap();
@@ -161,21 +160,8 @@ fn a_write_that_fails_part_way_never_replaces_the_output() {
         path_str(&out),
         "records/dong-wo/whole-game-catalan.mgn",
     ]);
-    unsafe {
-        command.pre_exec(|| {
-            // 4 KiB, far less than the YAML of a whole Dong Wo game; the signal the kernel
-            // sends past the limit is ignored so that the write fails with EFBIG instead.
-            let limit = libc::rlimit {
-                rlim_cur: 4096,
-                rlim_max: 4096,
-            };
-            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-            Ok(())
-        });
-    }
+    // 4 KiB, far less than the YAML of a whole Dong Wo game.
+    limit_file_size(&mut command, 4096);
     let output = finish(command, None);
     assert_eq!(code(&output), 2, "{}", shown(&output));
     assert_eq!(fs::read_to_string(&out).unwrap(), "precious\n");

@@ -183,24 +183,13 @@ fn board(game: &Game, layout: Layout, step: Option<&PlyRecord>, position: Positi
     }
 }
 
-/// The steps `0..steps` from `from` outward, nearest first, one side then the other: every
-/// prefix of it is one run of steps around `from`.
+/// The steps `0..steps` from `from` (the last step when past it) outward, nearest first, the
+/// earlier of two as near first: every prefix of it is one run of steps around `from`.
 fn outward(from: usize, steps: usize) -> impl Iterator<Item = usize> {
     let from = from.min(steps.saturating_sub(1));
-    let after = from..steps;
-    let before = (0..from).rev();
-    let mut after = after.fuse();
-    let mut before = before.fuse();
-    let mut take_after = true;
-    std::iter::from_fn(move || {
-        let next = if take_after {
-            after.next().or_else(|| before.next())
-        } else {
-            before.next().or_else(|| after.next())
-        };
-        take_after = !take_after;
-        next
-    })
+    let mut order: Vec<usize> = (0..steps).collect();
+    order.sort_by_key(|&step| (step.abs_diff(from), step > from));
+    order.into_iter()
 }
 
 /// A game as a section of the page: its tags, its board at each step with a slider, its move
@@ -936,6 +925,17 @@ mod tests {
         assert_eq!(section.html.matches("\"step\":").count(), 10);
         // The moves past the steps kept are in the move text, without a board to show.
         assert!(section.html.contains("<span class=\"step unshown\">"));
+    }
+
+    #[test]
+    fn steps_are_taken_outward_nearest_first_the_earlier_side_first() {
+        let order = |from, steps| outward(from, steps).collect::<Vec<_>>();
+        assert_eq!(order(3, 6), [3, 2, 4, 1, 5, 0]);
+        assert_eq!(order(0, 4), [0, 1, 2, 3]);
+        assert_eq!(order(1, 5), [1, 0, 2, 3, 4]);
+        // Past the last step: from the last step back.
+        assert_eq!(order(9, 3), [2, 1, 0]);
+        assert!(order(0, 0).is_empty());
     }
 
     #[test]

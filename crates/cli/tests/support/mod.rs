@@ -48,6 +48,29 @@ pub fn finish(mut command: Command, stdin: Option<&[u8]>) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Limits the size of the files `command`'s process may write to `bytes` (setrlimit
+/// RLIMIT_FSIZE, as `ulimit -f` does), with SIGXFSZ ignored, so that a write past the limit fails
+/// with EFBIG, as on a full disk, rather than kill the process.
+#[cfg(unix)]
+pub fn limit_file_size(command: &mut Command, bytes: u64) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: between fork and exec the closure calls only setrlimit and signal, which are
+    // async-signal-safe, and allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes as libc::rlim_t,
+                rlim_max: bytes as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+}
+
 pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
     finish(command(args), stdin)
 }
