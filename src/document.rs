@@ -51,6 +51,7 @@ use std::convert::Infallible;
 use std::fmt;
 use std::io::{self, BufRead, Read};
 
+mod checkpoint_text;
 pub(crate) mod items;
 mod json;
 mod json_items;

@@ -7,6 +7,7 @@
 //! A text is written plain where the reader takes it back as the same text, quoted otherwise:
 //! in single quotes when it is printable on one line, else in double quotes with escapes.
 
+use super::items::{Kind, Piece};
 use crate::notation::push_number;
 use crate::notation::{CommentStyle, Element, Hole, Move, Pile, Position, Side};
 use serde_yaml::Value;
@@ -133,39 +134,68 @@ pub(super) fn as_item(lines: &str, depth: usize) -> String {
 /// generated record: moves of sowings (Nchuwa's transfers and extra captures too), capture and
 /// score claims, checkpoints of plain holes, brace comments. `tests::direct_items_*` and
 /// `crates/cli/tests` compare both paths.
+#[cfg(test)]
 pub(super) fn direct_item(item: &[Element], out: &mut String) -> bool {
+    write_direct(item, out, direct_element)
+}
+
+/// [`direct_item`] of the pieces a document's writer holds, `written` the value of its
+/// checkpoint when it holds one already written ([`Piece::Written`]).
+pub(super) fn direct_pieces(pieces: &[Piece], written: &[u8], out: &mut String) -> bool {
+    write_direct(pieces, out, |piece, out| match piece {
+        Piece::Element(element) => direct_element(element, out),
+        // ASCII, as the canonical text it was written from.
+        Piece::Written => match std::str::from_utf8(written) {
+            Ok(written) => {
+                out.push_str(written);
+                true
+            }
+            Err(_) => false,
+        },
+    })
+}
+
+fn write_direct<T: Kind>(
+    item: &[T],
+    out: &mut String,
+    mut write: impl FnMut(&T, &mut String) -> bool,
+) -> bool {
     let start = out.len();
     for (i, element) in item.iter().enumerate() {
         out.push_str(if i == 0 { "- " } else { "  " });
         out.push_str(super::items::key_in(&item[..i], element));
         out.push_str(": ");
-        let written = match element {
-            Element::Move(m) => direct_move(&m.value, out),
-            Element::Captures(c) => {
-                out.push_str("{count: ");
-                push_number(out, u64::from(c.value.count));
-                if !c.value.holes.is_empty() {
-                    out.push_str(", holes: ");
-                    push_holes(c.value.holes.iter(), out);
-                }
-                out.push('}');
-                true
-            }
-            Element::Score(s) => direct_piles(&s.value, out),
-            Element::Checkpoint(p) => direct_position(&p.value, out),
-            Element::Comment(c) if c.value.style == CommentStyle::Brace => {
-                write_text(&c.value.text, out);
-                true
-            }
-            _ => false,
-        };
-        if !written {
+        if !write(element, out) {
             out.truncate(start);
             return false;
         }
         out.push('\n');
     }
     true
+}
+
+/// The value of one element of an item, or false for a shape left to serde's path.
+fn direct_element(element: &Element, out: &mut String) -> bool {
+    match element {
+        Element::Move(m) => direct_move(&m.value, out),
+        Element::Captures(c) => {
+            out.push_str("{count: ");
+            push_number(out, u64::from(c.value.count));
+            if !c.value.holes.is_empty() {
+                out.push_str(", holes: ");
+                push_holes(c.value.holes.iter(), out);
+            }
+            out.push('}');
+            true
+        }
+        Element::Score(s) => direct_piles(&s.value, out),
+        Element::Checkpoint(p) => direct_position(&p.value, out),
+        Element::Comment(c) if c.value.style == CommentStyle::Brace => {
+            write_text(&c.value.text, out);
+            true
+        }
+        _ => false,
+    }
 }
 
 /// A move as its serialization writes it: its sowings' list alone, or a map when it has more.

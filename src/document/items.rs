@@ -41,10 +41,40 @@ fn rank(key: &str) -> Option<usize> {
     PLY_KEYS.iter().position(|k| *k == key).map(|i| i + 1)
 }
 
+/// What an item of `moves` is made of, as far as its keys go: an element's kind.
+pub(super) trait Kind {
+    /// The element's kind (`move`, `checkpoint`, ...), the key it stands under alone.
+    fn kind(&self) -> &'static str;
+}
+
+impl Kind for Element {
+    fn kind(&self) -> &'static str {
+        element_kind(self)
+    }
+}
+
+/// An element of an item as the document's writer holds it until the item is complete: read,
+/// or a checkpoint whose value is already written in the document's format, from its text
+/// ([`super::checkpoint_text`]), without reading it into a position. An item holds at most one
+/// checkpoint ([`joins`]), so that value is kept beside the item, not in it.
+pub(super) enum Piece {
+    Element(Element),
+    Written,
+}
+
+impl Kind for Piece {
+    fn kind(&self) -> &'static str {
+        match self {
+            Piece::Element(element) => element_kind(element),
+            Piece::Written => "checkpoint",
+        }
+    }
+}
+
 /// The key `next` would have in a ply's item that holds `item` so far: its kind, but a comment
 /// after a claim or after the first comment is `comment_after`.
-pub(super) fn key_in(item: &[Element], next: &Element) -> &'static str {
-    match element_kind(next) {
+pub(super) fn key_in<T: Kind>(item: &[T], next: &T) -> &'static str {
+    match next.kind() {
         "comment" if item.len() > 1 => "comment_after",
         kind => kind,
     }
@@ -53,10 +83,15 @@ pub(super) fn key_in(item: &[Element], next: &Element) -> &'static str {
 /// Whether `next` joins the item `item` holds so far: a ply's, begun by its decision, whose
 /// last key stands before `next`'s.
 pub fn joins(item: &[Element], next: &Element) -> bool {
+    joins_item(item, next)
+}
+
+/// [`joins`], of elements or of a writer's pieces.
+pub(super) fn joins_item<T: Kind>(item: &[T], next: &T) -> bool {
     let Some(first) = item.first() else {
         return false;
     };
-    if !DECISIONS.contains(&element_kind(first)) {
+    if !DECISIONS.contains(&first.kind()) {
         return false;
     }
     let last = key_in(&item[..item.len() - 1], &item[item.len() - 1]);

@@ -7,7 +7,7 @@
 //! muzi drop, an anchored action, a score with muzi) leaves the buffer as it was and the item
 //! to serde. The tests compare both paths on every record and on random games of every game.
 
-use super::items::key_in;
+use super::items::{key_in, Kind, Piece};
 // The MGN writer's numbers, which are serde_json's.
 use crate::notation::extend_number as number;
 use crate::notation::{
@@ -18,9 +18,29 @@ use crate::notation::{
 /// Writes `item` (the elements of one item of `moves`) as serde_json with
 /// [`Indented::at(level)`](super::Indented::at) writes it, its opening bracket where the caller
 /// stands. Returns false, `out` as it was, for an item this writer leaves to serde.
+#[cfg(test)]
 pub(super) fn item(out: &mut Vec<u8>, elements: &[Element], level: usize) -> bool {
+    written_or_left(out, |out| write_item(out, elements, level, content))
+}
+
+/// [`item`] of the pieces a document's writer holds, `written` the value of its checkpoint when
+/// it holds one already written ([`Piece::Written`]).
+pub(super) fn pieces(out: &mut Vec<u8>, pieces: &[Piece], written: &[u8], level: usize) -> bool {
+    written_or_left(out, |out| {
+        write_item(out, pieces, level, |out, piece, level| match piece {
+            Piece::Element(element) => content(out, element, level),
+            Piece::Written => {
+                out.extend_from_slice(written);
+                Some(())
+            }
+        })
+    })
+}
+
+/// Runs `write`, and leaves `out` as it was when it gives up.
+fn written_or_left(out: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> Done) -> bool {
     let start = out.len();
-    let written = write_item(out, elements, level);
+    let written = write(out);
     if written.is_none() {
         out.truncate(start);
     }
@@ -30,7 +50,12 @@ pub(super) fn item(out: &mut Vec<u8>, elements: &[Element], level: usize) -> boo
 /// `None`: something this writer leaves to serde, met part way.
 type Done = Option<()>;
 
-fn write_item(out: &mut Vec<u8>, elements: &[Element], level: usize) -> Done {
+fn write_item<T: Kind>(
+    out: &mut Vec<u8>,
+    elements: &[T],
+    level: usize,
+    mut content: impl FnMut(&mut Vec<u8>, &T, usize) -> Done,
+) -> Done {
     out.push(b'{');
     for (i, element) in elements.iter().enumerate() {
         key(out, level, i == 0, key_in(&elements[..i], element));
@@ -231,7 +256,7 @@ fn muzi(out: &mut Vec<u8>, m: Muzi, level: usize) {
 }
 
 /// `"key": ` on a line of its own in a map `level` levels in, after a comma unless `first`.
-fn key(out: &mut Vec<u8>, level: usize, first: bool, name: &str) {
+pub(super) fn key(out: &mut Vec<u8>, level: usize, first: bool, name: &str) {
     if !first {
         out.push(b',');
     }
@@ -241,7 +266,7 @@ fn key(out: &mut Vec<u8>, level: usize, first: bool, name: &str) {
     out.extend_from_slice(b"\": ");
 }
 
-fn end_object(out: &mut Vec<u8>, level: usize, has_value: bool) {
+pub(super) fn end_object(out: &mut Vec<u8>, level: usize, has_value: bool) {
     if has_value {
         newline_indent(out, level);
     }
@@ -250,7 +275,7 @@ fn end_object(out: &mut Vec<u8>, level: usize, has_value: bool) {
 
 /// A line break and the spaces of `level` levels, copied at once (a push for every two spaces
 /// was a tenth of the writer's time).
-fn newline_indent(out: &mut Vec<u8>, level: usize) {
+pub(super) fn newline_indent(out: &mut Vec<u8>, level: usize) {
     const LINE: &[u8] = b"\n                                ";
     match LINE.get(..1 + 2 * level) {
         Some(line) => out.extend_from_slice(line),

@@ -7,8 +7,12 @@
 //! how deep a node stands, the piece's lines are shifted under the game's `- ` ([`ItemLines`]).
 //! The punctuation between the pieces is written here.
 
-use super::{flow, items, json_items, untag, Format, FORMAT_VERSION};
-use crate::notation::{Comment, Element, Header, Outcome, Spanned};
+use super::checkpoint_text;
+use super::items::{self, Piece};
+use super::{flow, json_items, untag, Format, FORMAT_VERSION};
+use crate::notation::{
+    parse_position, CanonicalCheckpoint, Comment, Element, Header, Outcome, Span, Spanned,
+};
 use serde::Serialize;
 use std::borrow::Borrow;
 use std::io::{self, Write};
@@ -24,6 +28,8 @@ pub struct DocumentWriter<W: Write> {
     open: Option<OpenGame>,
     /// JSON: an item of `moves` written without serde ([`json_items`]), kept for the next.
     json_item: Vec<u8>,
+    /// JSON: how a checkpoint's value is laid out, where it stands in an item.
+    checkpoint_layout: Box<checkpoint_text::JsonLayout>,
 }
 
 /// Where a game being written stands.
@@ -36,7 +42,12 @@ struct OpenGame {
     lines: LineState,
     /// The item of `moves` being put together: a ply's decision and the claims and comments
     /// that join it so far ([`items::joins`]), written once the next element does not join.
-    pending: Vec<Element>,
+    pending: Vec<Piece>,
+    /// The item's checkpoint, when it was handed over as its text ([`Piece::Written`]): its
+    /// value in the document's format, and the text, which serde's path reads if the item goes
+    /// that way.
+    written: Vec<u8>,
+    checkpoint: String,
     /// YAML: the text of the item being written, its room kept from one item to the next.
     yaml_item: String,
 }
@@ -61,6 +72,8 @@ impl<W: Write> DocumentWriter<W> {
             games: 0,
             open: None,
             json_item: Vec::new(),
+            // A checkpoint stands one level inside its item.
+            checkpoint_layout: Box::new(checkpoint_text::JsonLayout::at(JSON_ELEMENT + 1)),
         })
     }
 
@@ -103,6 +116,8 @@ impl<W: Write> DocumentWriter<W> {
             fields: 0,
             lines: LineState::item(),
             pending: Vec::new(),
+            written: Vec::new(),
+            checkpoint: String::new(),
             yaml_item: String::new(),
         });
         match self.format {
@@ -124,19 +139,63 @@ impl<W: Write> DocumentWriter<W> {
     /// The next element of the game's move text. It is written with the ply it belongs to, once
     /// the ply's item is complete.
     pub fn element(&mut self, element: &Element) -> io::Result<()> {
+        self.piece(Piece::Element(element.clone()))
+    }
+
+    /// [`DocumentWriter::element`] of an element the caller gives up, which is kept without
+    /// a copy until its item is written.
+    pub fn owned_element(&mut self, element: Element) -> io::Result<()> {
+        self.piece(Piece::Element(element))
+    }
+
+    /// The next element of the game's move text is a checkpoint in the canonical form, as
+    /// [`GameReader::skip_canonical_checkpoint`] hands it over: its value is written from its
+    /// text where it is a plain position, and from the position it reads as otherwise.
+    ///
+    /// [`GameReader::skip_canonical_checkpoint`]: crate::notation::GameReader::skip_canonical_checkpoint
+    pub fn checkpoint_text(&mut self, text: CanonicalCheckpoint) -> io::Result<()> {
+        // The item before is written first, if the checkpoint does not join it: an item holds
+        // one checkpoint at most, whose value is the one kept.
+        self.end_item_unless_joined(&Piece::Written)?;
+        let format = self.format;
         let open = self
             .open
             .as_mut()
             .expect("an element comes after its game's start");
-        if items::joins(&open.pending, element) {
-            open.pending.push(element.clone());
-            return Ok(());
-        }
-        self.item()?;
+        open.written.clear();
+        let written = match format {
+            Format::Json => checkpoint_text::json(&mut open.written, text, &self.checkpoint_layout),
+            Format::Yaml => checkpoint_text::yaml(&mut open.written, text),
+        };
+        let piece = if written {
+            open.checkpoint.clear();
+            open.checkpoint.push_str(text.as_str());
+            Piece::Written
+        } else {
+            Piece::Element(checkpoint_element(text.as_str())?)
+        };
+        open.pending.push(piece);
+        Ok(())
+    }
+
+    fn piece(&mut self, piece: Piece) -> io::Result<()> {
+        self.end_item_unless_joined(&piece)?;
         if let Some(open) = self.open.as_mut() {
-            open.pending.push(element.clone());
+            open.pending.push(piece);
         }
         Ok(())
+    }
+
+    /// Writes the item put together so far unless `next` joins it.
+    fn end_item_unless_joined(&mut self, next: &Piece) -> io::Result<()> {
+        let open = self
+            .open
+            .as_mut()
+            .expect("an element comes after its game's start");
+        if items::joins_item(&open.pending, next) {
+            return Ok(());
+        }
+        self.item()
     }
 
     /// The item of `moves` put together so far, if any.
@@ -145,10 +204,11 @@ impl<W: Write> DocumentWriter<W> {
         if open.pending.is_empty() {
             return Ok(());
         }
-        let pending = std::mem::take(&mut open.pending);
+        let mut pending = std::mem::take(&mut open.pending);
+        let value = std::mem::take(&mut open.written);
+        let checkpoint = std::mem::take(&mut open.checkpoint);
         let first = open.elements == 0;
         open.elements += 1;
-        let item = items::Item(&pending);
         let written = match self.format {
             Format::Json => {
                 if first {
@@ -159,14 +219,17 @@ impl<W: Write> DocumentWriter<W> {
                 indent(&mut self.out, JSON_ELEMENT)?;
                 // The common items are written straight, the others by serde, in one layout.
                 self.json_item.clear();
-                if json_items::item(&mut self.json_item, &pending, JSON_ELEMENT) {
+                if json_items::pieces(&mut self.json_item, &pending, &value, JSON_ELEMENT) {
                     self.out.write_all(&self.json_item)
                 } else {
+                    let elements = elements(&mut pending, &checkpoint)?;
                     let mut json = serde_json::Serializer::with_formatter(
                         &mut self.out,
                         Indented::at(JSON_ELEMENT),
                     );
-                    item.serialize(&mut json).map_err(io_error)
+                    items::Item(&elements)
+                        .serialize(&mut json)
+                        .map_err(io_error)
                 }
             }
             Format::Yaml => {
@@ -179,10 +242,12 @@ impl<W: Write> DocumentWriter<W> {
                     .map(|open| std::mem::take(&mut open.yaml_item))
                     .unwrap_or_default();
                 lines.clear();
-                if !flow::direct_item(&pending, &mut lines) {
+                if !flow::direct_pieces(&pending, &value, &mut lines) {
                     // yaml_serde writes an enum variant as a YAML tag; the document's shape is
                     // a one-key map, as in JSON (see `to_yaml`).
-                    let value = untag(serde_yaml::to_value(&item).map_err(io_error)?);
+                    let elements = elements(&mut pending, &checkpoint)?;
+                    let value = serde_yaml::to_value(items::Item(&elements)).map_err(io_error)?;
+                    let value = untag(value);
                     lines = flow::as_item(&flow::item_lines(&value), 0);
                 }
                 let written = self.yaml_lines(|out| out.write_all(lines.as_bytes()));
@@ -192,10 +257,12 @@ impl<W: Write> DocumentWriter<W> {
                 written
             }
         };
-        // Its room is kept for the next item.
+        // Their room is kept for the next item.
         if let Some(open) = self.open.as_mut() {
             open.pending = pending;
             open.pending.clear();
+            open.written = value;
+            open.checkpoint = checkpoint;
         }
         written
     }
@@ -304,6 +371,29 @@ impl<W: Write> DocumentWriter<W> {
             Format::Yaml => {}
         }
         Ok(self.out)
+    }
+}
+
+/// The elements of an item's pieces, for serde's path (a shape the direct writers leave to it),
+/// its checkpoint read from `checkpoint` if its value was written from that text.
+fn elements(pieces: &mut Vec<Piece>, checkpoint: &str) -> io::Result<Vec<Element>> {
+    pieces
+        .drain(..)
+        .map(|piece| match piece {
+            Piece::Element(element) => Ok(element),
+            Piece::Written => checkpoint_element(checkpoint),
+        })
+        .collect()
+}
+
+/// The checkpoint of a position's text.
+fn checkpoint_element(text: &str) -> io::Result<Element> {
+    match parse_position(text) {
+        Ok(position) => Ok(Element::Checkpoint(Spanned::new(position, Span::default()))),
+        Err(error) => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("checkpoint [{text}]: {error}"),
+        )),
     }
 }
 

@@ -243,14 +243,14 @@ impl<'a> GameReader<'a> {
     /// making the position and writing it again, which was most of its time on a record with a
     /// checkpoint after every move. Anything else is left for [`Iterator::next`].
     #[inline]
-    pub fn skip_canonical_checkpoint(&mut self) -> Option<&'a str> {
+    pub fn skip_canonical_checkpoint(&mut self) -> Option<CanonicalCheckpoint<'a>> {
         let start = skip_space(self.rest);
         if !self.skip_checkpoint(canonical_position_len) {
             return None;
         }
         // `rest` now starts after the `]`.
         let consumed = start.len() - self.rest.len();
-        start.get(1..consumed - 1)
+        start.get(1..consumed - 1).map(CanonicalCheckpoint)
     }
 
     /// Steps over the next ply if it is `pass` or a move of the common shape (sowings from
@@ -522,6 +522,22 @@ impl Iterator for Games<'_> {
             (Err(error), _) => Some(Err(error)),
             (Ok(_), None) => unreachable!("a game that ended well has its result"),
         }
+    }
+}
+
+/// The text of a checkpoint (between its brackets) written exactly as [`write_position`] writes
+/// the position it reads as: only [`GameReader::skip_canonical_checkpoint`] makes one, after
+/// [`canonical_position_len`] checked it, so that a writer copies it as it stands (one line of
+/// ASCII, numbers without leading zeros) without checking it again.
+///
+/// [`write_position`]: super::write_position
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CanonicalCheckpoint<'a>(&'a str);
+
+impl<'a> CanonicalCheckpoint<'a> {
+    /// The text, without the brackets.
+    pub fn as_str(self) -> &'a str {
+        self.0
     }
 }
 

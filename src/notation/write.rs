@@ -380,12 +380,12 @@ impl MovetextWriter {
     /// reader stepped over with
     /// [`GameReader::skip_canonical_checkpoint`](super::GameReader::skip_canonical_checkpoint)),
     /// appended to `out` as [`MovetextWriter::element`] writes the checkpoint.
-    pub fn written_checkpoint(&mut self, out: &mut String, position: &str) {
+    pub fn written_checkpoint(&mut self, out: &mut String, position: super::CanonicalCheckpoint) {
         self.after_first_ply = false;
         let mut unit = std::mem::take(&mut self.unit);
         unit.clear();
         unit.push('[');
-        unit.push_str(position);
+        unit.push_str(position.as_str());
         unit.push(']');
         self.made_token(out, &unit);
         self.unit = unit;

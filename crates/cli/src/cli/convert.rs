@@ -20,7 +20,6 @@ use mgn::notation::{
     games_in_part, parts, write_head, Comment, Element, GameReader, Header, MovetextWriter,
     Outcome, Part, Spanned,
 };
-use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Seek, Write};
 use std::time::Instant;
 
@@ -519,38 +518,26 @@ fn write_game<'a>(
             out.write_all(text.as_bytes()).map_err(GameStop::Write)
         }
         Target::Document(writer) => {
-            let before = reader.before.clone();
-            let header = reader.header.clone();
-            let cell = RefCell::new(Some(reader));
-            let syntax = RefCell::new(None);
-            let elements = std::iter::from_fn(|| {
-                let next = cell.borrow_mut().as_mut()?.next()?;
-                match next {
-                    Ok(element) => Some(Ok(element)),
-                    Err(error) => {
-                        *syntax.borrow_mut() = Some(error);
-                        None
+            let mut reader = reader;
+            writer
+                .start_game(&reader.before, &reader.header)
+                .map_err(GameStop::Write)?;
+            loop {
+                // A checkpoint in the canonical form goes as its text, not read into a position.
+                if let Some(position) = reader.skip_canonical_checkpoint() {
+                    writer.checkpoint_text(position)
+                } else {
+                    match reader.next() {
+                        Some(element) => writer.owned_element(element.map_err(GameStop::Syntax)?),
+                        None => break,
                     }
                 }
-            });
-            let end = || {
-                let reader = cell.borrow_mut().take().expect("read once");
-                let outcome = reader.outcome();
-                match (games.finish(reader), outcome) {
-                    (Ok(after), Some(outcome)) => Ok((outcome, after)),
-                    (Err(error), _) => {
-                        *syntax.borrow_mut() = Some(error);
-                        Err(io::Error::other("the game does not read"))
-                    }
-                    (Ok(_), None) => unreachable!("a game read to its end has its result"),
-                }
-            };
-            let written = writer.game(&before, &header, elements, end);
-            match (syntax.into_inner(), written) {
-                (Some(error), _) => Err(GameStop::Syntax(error)),
-                (None, Err(error)) => Err(GameStop::Write(error)),
-                (None, Ok(())) => Ok(()),
+                .map_err(GameStop::Write)?;
             }
+            let outcome = reader.outcome();
+            let after = games.finish(reader).map_err(GameStop::Syntax)?;
+            let outcome = outcome.expect("a game read to its end has its result");
+            writer.end_game(&outcome, &after).map_err(GameStop::Write)
         }
     }
 }
