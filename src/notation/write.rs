@@ -99,6 +99,31 @@ pub(crate) fn extend_number(out: &mut Vec<u8>, n: u32) {
     }
 }
 
+/// `n` in decimal written into `buf` from `at`, where there is room for the 10 digits of the
+/// largest: returns where it ends. For a writer that puts many numbers into a buffer of its
+/// own before copying them out at once (the JSON writer's rows of holes).
+#[cfg(feature = "document")]
+#[inline(always)]
+pub(crate) fn put_number(buf: &mut [u8], at: usize, n: u32) -> usize {
+    match u8::try_from(n) {
+        Ok(n) => {
+            let (digits, len) = DECIMAL[usize::from(n)];
+            buf[at..at + 4].copy_from_slice(&digits.to_le_bytes());
+            at + len
+        }
+        Err(_) => put_large_number(buf, at, n),
+    }
+}
+
+#[cfg(feature = "document")]
+#[inline(never)]
+fn put_large_number(buf: &mut [u8], at: usize, n: u32) -> usize {
+    let (digits, first) = decimal(n);
+    let end = at + digits.len() - first;
+    buf[at..end].copy_from_slice(&digits[first..]);
+    end
+}
+
 #[cfg(feature = "document")]
 #[inline(never)]
 fn extend_large_number(out: &mut Vec<u8>, n: u32) {
