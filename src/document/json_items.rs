@@ -23,7 +23,10 @@ use crate::notation::{
 pub(super) fn item(out: &mut Vec<u8>, elements: &[Element], level: usize) -> bool {
     out.push(b'{');
     for (i, element) in elements.iter().enumerate() {
-        key(out, level, i == 0, key_in(&elements[..i], element));
+        line(out, level + 1, i > 0);
+        out.push(b'"');
+        out.extend_from_slice(key_in(&elements[..i], element).as_bytes());
+        out.extend_from_slice(b"\": ");
         content(out, element, level + 1);
     }
     end_object(out, level, !elements.is_empty());
@@ -38,10 +41,10 @@ fn content(out: &mut Vec<u8>, element: &Element, level: usize) {
         Element::Action(a) => action(out, &a.value, level),
         Element::Captures(c) => {
             out.push(b'{');
-            key(out, level, true, "count");
+            key(out, level, true, quoted!("count"));
             number(out, c.value.count);
             if !c.value.holes.is_empty() {
-                key(out, level, false, "holes");
+                key(out, level, false, quoted!("holes"));
                 scalars(out, &c.value.holes, hole);
             }
             end_object(out, level, true);
@@ -54,9 +57,9 @@ fn content(out: &mut Vec<u8>, element: &Element, level: usize) {
             CommentStyle::Brace => string(out, &c.value.text),
             CommentStyle::Line => {
                 out.push(b'{');
-                key(out, level, true, "text");
+                key(out, level, true, quoted!("text"));
                 string(out, &c.value.text);
-                key(out, level, false, "style");
+                key(out, level, false, quoted!("style"));
                 out.extend_from_slice(b"\"line\"");
                 end_object(out, level, true);
             }
@@ -72,14 +75,14 @@ fn moved(out: &mut Vec<u8>, m: &Move, level: usize) {
         return sowings(out, &m.sowings, level);
     }
     out.push(b'{');
-    key(out, level, true, "sowings");
+    key(out, level, true, quoted!("sowings"));
     sowings(out, &m.sowings, level + 1);
     if !m.extra_captures.is_empty() {
-        key(out, level, false, "extra_captures");
+        key(out, level, false, quoted!("extra_captures"));
         scalars(out, &m.extra_captures, |out, h| hole(out, &h.value));
     }
     if !m.actions.is_empty() {
-        key(out, level, false, "actions");
+        key(out, level, false, quoted!("actions"));
         // Maps: each on a line of its own.
         compound(
             out,
@@ -87,16 +90,16 @@ fn moved(out: &mut Vec<u8>, m: &Move, level: usize) {
             level + 1,
             |out, a: &Spanned<AnchoredAction>, level| {
                 out.push(b'{');
-                key(out, level, true, "step");
+                key(out, level, true, quoted!("step"));
                 number(out, a.value.step);
-                key(out, level, false, "action");
+                key(out, level, false, quoted!("action"));
                 action(out, &a.value.action, level + 1);
                 end_object(out, level, true);
             },
         );
     }
     if let Some(lap) = m.stopped_after_lap {
-        key(out, level, false, "stopped_after_lap");
+        key(out, level, false, quoted!("stopped_after_lap"));
         number(out, lap);
     }
     end_object(out, level, true);
@@ -115,21 +118,21 @@ fn sowings(out: &mut Vec<u8>, sowings: &[Sowing], level: usize) {
             return hole(out, &s.hole.value);
         }
         out.push(b'{');
-        key(out, level, true, "hole");
+        key(out, level, true, quoted!("hole"));
         hole(out, &s.hole.value);
         if let Some(direction) = s.direction {
-            key(out, level, false, "direction");
+            key(out, level, false, quoted!("direction"));
             out.extend_from_slice(match direction {
                 Direction::CounterClockwise => b"\"ccw\"",
                 Direction::Clockwise => b"\"cw\"",
             });
         }
         if let Some(to) = &s.transfer_to {
-            key(out, level, false, "transfer_to");
+            key(out, level, false, quoted!("transfer_to"));
             hole(out, &to.value);
         }
         if !s.muzi_drops.is_empty() {
-            key(out, level, false, "muzi_drops");
+            key(out, level, false, quoted!("muzi_drops"));
             muzi_drops(out, &s.muzi_drops, level + 1);
         }
         end_object(out, level, true);
@@ -149,14 +152,14 @@ fn muzi_drops(out: &mut Vec<u8>, drops: &[Spanned<MuziDrop>], level: usize) {
             return hole(out, &d.hole);
         }
         out.push(b'{');
-        key(out, level, true, "hole");
+        key(out, level, true, quoted!("hole"));
         hole(out, &d.hole);
         if d.visit != 1 {
-            key(out, level, false, "visit");
+            key(out, level, false, quoted!("visit"));
             number(out, d.visit);
         }
         if let Some(takes) = d.takes {
-            key(out, level, false, "takes");
+            key(out, level, false, quoted!("takes"));
             side(out, takes);
         }
         end_object(out, level, true);
@@ -165,13 +168,13 @@ fn muzi_drops(out: &mut Vec<u8>, drops: &[Spanned<MuziDrop>], level: usize) {
 
 fn action(out: &mut Vec<u8>, a: &HoleAction, level: usize) {
     out.push(b'{');
-    key(out, level, true, "kind");
+    key(out, level, true, quoted!("kind"));
     out.extend_from_slice(match a.kind {
         ActionKind::Lift => b"\"lift\"" as &[u8],
         ActionKind::Put => b"\"put\"",
         ActionKind::TakeTwo => b"\"take-two\"",
     });
-    key(out, level, false, "hole");
+    key(out, level, false, quoted!("hole"));
     hole(out, &a.hole);
     end_object(out, level, true);
 }
@@ -189,48 +192,48 @@ fn transaction(out: &mut Vec<u8>, t: &Transaction, level: usize) {
         Transaction::Repay { .. } => b"\"repay\"",
     };
     out.push(b'{');
-    key(out, level, true, "kind");
+    key(out, level, true, quoted!("kind"));
     out.extend_from_slice(kind);
     match *t {
         Transaction::Win { hole: h } | Transaction::Rebuy { hole: h } => {
-            key(out, level, false, "hole");
+            key(out, level, false, quoted!("hole"));
             hole(out, &h);
         }
         Transaction::Muzi { side: s } => {
-            key(out, level, false, "side");
+            key(out, level, false, quoted!("side"));
             side(out, s);
         }
         Transaction::Buy { hole: h, stones } => {
-            key(out, level, false, "hole");
+            key(out, level, false, quoted!("hole"));
             hole(out, &h);
             if let Some(stones) = stones {
-                key(out, level, false, "stones");
+                key(out, level, false, quoted!("stones"));
                 number(out, stones);
             }
         }
         Transaction::Swap { first, second } => {
-            key(out, level, false, "first");
+            key(out, level, false, quoted!("first"));
             hole(out, &first);
-            key(out, level, false, "second");
+            key(out, level, false, quoted!("second"));
             hole(out, &second);
         }
         Transaction::Borrow { side: s, stones } | Transaction::Repay { side: s, stones } => {
-            key(out, level, false, "side");
+            key(out, level, false, quoted!("side"));
             side(out, s);
-            key(out, level, false, "stones");
+            key(out, level, false, quoted!("stones"));
             number(out, stones);
         }
         Transaction::Fill { target } => {
-            key(out, level, false, "target");
+            key(out, level, false, quoted!("target"));
             // An externally tagged enum: a map of one key, its variant.
             out.push(b'{');
             match target {
                 FillTarget::Side(s) => {
-                    key(out, level + 1, true, "side");
+                    key(out, level + 1, true, quoted!("side"));
                     side(out, s);
                 }
                 FillTarget::Hole(h) => {
-                    key(out, level + 1, true, "hole");
+                    key(out, level + 1, true, quoted!("hole"));
                     hole(out, &h);
                 }
             }
@@ -251,9 +254,9 @@ fn piles(out: &mut Vec<u8>, piles: &[Pile; 2], level: usize) {
             return number(out, pile.seeds);
         }
         out.push(b'{');
-        key(out, level, true, "seeds");
+        key(out, level, true, quoted!("seeds"));
         number(out, pile.seeds);
-        key(out, level, false, "muzi");
+        key(out, level, false, quoted!("muzi"));
         muzi(out, pile.muzi, level + 1);
         end_object(out, level, true);
     });
@@ -261,7 +264,7 @@ fn piles(out: &mut Vec<u8>, piles: &[Pile; 2], level: usize) {
 
 fn position(out: &mut Vec<u8>, p: &Position, level: usize) {
     out.push(b'{');
-    key(out, level, true, "holes");
+    key(out, level, true, quoted!("holes"));
     // The two rows: an array of arrays, so each row on a line of its own.
     let rows = [&p.holes[0], &p.holes[1]];
     compound(out, &rows, level + 1, |out, row, level| {
@@ -271,14 +274,14 @@ fn position(out: &mut Vec<u8>, p: &Position, level: usize) {
             compound(out, row, level, hole_state);
         }
     });
-    key(out, level, false, "stores");
+    key(out, level, false, quoted!("stores"));
     piles(out, &p.stores, level + 1);
-    key(out, level, false, "to_move");
+    key(out, level, false, quoted!("to_move"));
     side(out, p.to_move);
-    key(out, level, false, "round");
+    key(out, level, false, quoted!("round"));
     number(out, p.round);
     if p.debts != [0, 0] {
-        key(out, level, false, "debts");
+        key(out, level, false, quoted!("debts"));
         scalars(out, &p.debts, |out, d| number(out, *d));
     }
     end_object(out, level, true);
@@ -337,18 +340,18 @@ fn hole_state(out: &mut Vec<u8>, h: &HoleState, level: usize) {
         return plain_hole(out, h);
     }
     out.push(b'{');
-    key(out, level, true, "seeds");
+    key(out, level, true, quoted!("seeds"));
     number(out, h.pile.seeds);
     if !h.pile.muzi.is_empty() {
-        key(out, level, false, "muzi");
+        key(out, level, false, quoted!("muzi"));
         muzi(out, h.pile.muzi, level + 1);
     }
     if let Some(owner) = h.owner {
-        key(out, level, false, "owner");
+        key(out, level, false, quoted!("owner"));
         side(out, owner);
     }
     if h.out_of_play {
-        key(out, level, false, "out_of_play");
+        key(out, level, false, quoted!("out_of_play"));
         out.extend_from_slice(b"true");
     }
     end_object(out, level, true);
@@ -357,24 +360,30 @@ fn hole_state(out: &mut Vec<u8>, h: &HoleState, level: usize) {
 fn muzi(out: &mut Vec<u8>, m: Muzi, level: usize) {
     out.push(b'{');
     if m.a {
-        key(out, level, true, "a");
+        key(out, level, true, quoted!("a"));
         out.extend_from_slice(b"true");
     }
     if m.b {
-        key(out, level, !m.a, "b");
+        key(out, level, !m.a, quoted!("b"));
         out.extend_from_slice(b"true");
     }
     end_object(out, level, m.a || m.b);
 }
 
-/// `"key": ` on a line of its own in a map `level` levels in, after a comma unless `first`.
-/// Inlined, so that the name's copy is of a length known where it is called.
+/// A key as a map writes it: `"seeds": `, one literal, so that [`key`] copies it at once.
+macro_rules! quoted {
+    ($name:literal) => {
+        concat!("\"", $name, "\": ")
+    };
+}
+use quoted;
+
+/// A key ([`quoted!`]) on a line of its own in a map `level` levels in, after a comma unless
+/// `first`. Inlined, so that the key's copy is of a length known where it is called.
 #[inline(always)]
-fn key(out: &mut Vec<u8>, level: usize, first: bool, name: &str) {
+fn key(out: &mut Vec<u8>, level: usize, first: bool, quoted: &str) {
     line(out, level + 1, !first);
-    out.push(b'"');
-    out.extend_from_slice(name.as_bytes());
-    out.extend_from_slice(b"\": ");
+    out.extend_from_slice(quoted.as_bytes());
 }
 
 #[inline]
