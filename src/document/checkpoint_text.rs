@@ -10,7 +10,7 @@
 //! written here: holes of seeds alone and stores without muzi; for any other these give up,
 //! `out` as it was, and the caller reads the position and writes it as before.
 
-use super::json_items::{end_object, key, newline_indent};
+use super::json_items::{end_object, key, line, quoted};
 use crate::notation::CanonicalCheckpoint;
 
 /// What follows a plain position's rows (`STORE/STORE SIDE ROUND[ DEBT/DEBT]`), each as written.
@@ -139,28 +139,27 @@ impl JsonLayout {
         JsonLayout {
             open: piece(&|out| {
                 out.push(b'{');
-                key(out, level, true, "holes");
+                key(out, level, true, quoted!("holes"));
                 out.push(b'[');
-                newline_indent(out, level + 2);
+                line(out, level + 2, false);
             }),
             between_rows: piece(&|out| {
-                out.push(b',');
-                newline_indent(out, level + 2);
+                line(out, level + 2, true);
             }),
             stores: piece(&|out| {
-                newline_indent(out, level + 1);
+                line(out, level + 1, false);
                 out.push(b']');
-                key(out, level, false, "stores");
+                key(out, level, false, quoted!("stores"));
             }),
             to_move: piece(&|out| {
-                key(out, level, false, "to_move");
+                key(out, level, false, quoted!("to_move"));
                 out.push(b'"');
             }),
             round: piece(&|out| {
                 out.push(b'"');
-                key(out, level, false, "round");
+                key(out, level, false, quoted!("round"));
             }),
-            debts: piece(&|out| key(out, level, false, "debts")),
+            debts: piece(&|out| key(out, level, false, quoted!("debts"))),
             close: piece(&|out| end_object(out, level, true)),
         }
     }

@@ -217,20 +217,10 @@ impl<W: Write> DocumentWriter<W> {
                 }
                 self.out.write_all(if first { b"\n" } else { b",\n" })?;
                 indent(&mut self.out, JSON_ELEMENT)?;
-                // The common items are written straight, the others by serde, in one layout.
+                // Every item is written straight, in the layout serde's path gives the rest.
                 self.json_item.clear();
-                if json_items::pieces(&mut self.json_item, &pending, &value, JSON_ELEMENT) {
-                    self.out.write_all(&self.json_item)
-                } else {
-                    let elements = elements(&mut pending, &checkpoint)?;
-                    let mut json = serde_json::Serializer::with_formatter(
-                        &mut self.out,
-                        Indented::at(JSON_ELEMENT),
-                    );
-                    items::Item(&elements)
-                        .serialize(&mut json)
-                        .map_err(io_error)
-                }
+                json_items::pieces(&mut self.json_item, &pending, &value, JSON_ELEMENT);
+                self.out.write_all(&self.json_item)
             }
             Format::Yaml => {
                 if first {

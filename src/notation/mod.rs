@@ -29,5 +29,5 @@ pub(crate) use write::push_tag;
 #[cfg(feature = "document")]
 pub(crate) use write::settle_comment_places;
 #[cfg(feature = "document")]
-pub(crate) use write::{extend_number, push_number};
+pub(crate) use write::{extend_number, push_number, put_number};
 pub(crate) use write::{push_action, push_transaction};

@@ -80,19 +80,55 @@ pub(crate) fn push_number(out: &mut String, n: u64) {
 
 /// `n` in decimal appended to `out`, as [`PositionText::number`] writes it: from the table
 /// below 256, by [`decimal`] above (the document's JSON writer writes its numbers with it).
+///
+/// The table's path is inlined where it is called, the other not: a call for every number,
+/// for the sake of the few past 255, was a twentieth of the JSON writer's time.
 #[cfg(feature = "document")]
-#[inline]
+#[inline(always)]
 pub(crate) fn extend_number(out: &mut Vec<u8>, n: u32) {
     match u8::try_from(n) {
         Ok(n) => {
+            // All four bytes, cut to the number's length: a copy of a length known here, where
+            // one of the number's own length was a call to `memcpy`.
             let (digits, len) = DECIMAL[usize::from(n)];
-            out.extend_from_slice(&digits.to_le_bytes()[..len]);
+            let end = out.len() + len;
+            out.extend_from_slice(&digits.to_le_bytes());
+            out.truncate(end);
         }
-        Err(_) => {
-            let (digits, first) = decimal(n);
-            out.extend_from_slice(&digits[first..]);
-        }
+        Err(_) => extend_large_number(out, n),
     }
+}
+
+/// `n` in decimal written into `buf` from `at`, where there is room for the 10 digits of the
+/// largest: returns where it ends. For a writer that puts many numbers into a buffer of its
+/// own before copying them out at once (the JSON writer's rows of holes).
+#[cfg(feature = "document")]
+#[inline(always)]
+pub(crate) fn put_number(buf: &mut [u8], at: usize, n: u32) -> usize {
+    match u8::try_from(n) {
+        Ok(n) => {
+            let (digits, len) = DECIMAL[usize::from(n)];
+            buf[at..at + 4].copy_from_slice(&digits.to_le_bytes());
+            at + len
+        }
+        Err(_) => put_large_number(buf, at, n),
+    }
+}
+
+#[cfg(feature = "document")]
+#[inline(never)]
+fn put_large_number(buf: &mut [u8], at: usize, n: u32) -> usize {
+    let (digits, first) = decimal(n);
+    let end = at + digits.len() - first;
+    buf[at..end].copy_from_slice(&digits[first..]);
+    end
+}
+
+#[cfg(feature = "document")]
+#[inline(never)]
+fn extend_large_number(out: &mut Vec<u8>, n: u32) {
+    let (digits, first) = decimal(n);
+    out.extend_from_slice(&digits[first..]);
 }
 
 fn push_hole(out: &mut String, hole: Hole) {
