@@ -8,7 +8,10 @@
 //! in single quotes when it is printable on one line, else in double quotes with escapes.
 
 use crate::notation::push_number;
-use crate::notation::{CommentStyle, Element, Hole, Move, Pile, Position, Side};
+use crate::notation::{
+    ActionKind, CommentStyle, Direction, Element, FillTarget, Hole, HoleAction, HoleState, Move,
+    Muzi, MuziDrop, Pile, Position, Side, Sowing, Transaction,
+};
 use serde_yaml::Value;
 use std::fmt::Write;
 
@@ -125,143 +128,269 @@ pub(super) fn as_item(lines: &str, depth: usize) -> String {
     out
 }
 
-/// An item of `moves` of the common shapes, written straight from its elements as
-/// `as_item(&item_lines(&value), 0)` writes it from the value serde_yaml makes of it, or `false`
-/// (and `out` as it was) when some element is of a shape left to that path. Building the value
-/// (a map hashed for each item, an allocation for each number and hole name) and untagging it
-/// were nine tenths of the time of a conversion to YAML; these shapes are nearly all of a
-/// generated record: moves of sowings (Nchuwa's transfers and extra captures too), capture and
-/// score claims, checkpoints of plain holes, brace comments. `tests::direct_items_*` and
-/// `crates/cli/tests` compare both paths.
+/// An item of `moves`, of any shape, written straight from its elements as
+/// `as_item(&item_lines(&untag(value)), 0)` writes it from the value serde_yaml makes of it.
+/// Building that value (a map hashed for each item and for each map in it, an allocation for
+/// each number, key and hole name), untagging it and walking it were nine tenths of the time of
+/// a conversion to YAML. Returns true: every element has its writer here (the `bool` is for the
+/// caller's path through serde, now unused). `tests::direct_items_*` and `crates/cli/tests`
+/// compare both paths.
 pub(super) fn direct_item(item: &[Element], out: &mut String) -> bool {
-    let start = out.len();
     for (i, element) in item.iter().enumerate() {
         out.push_str(if i == 0 { "- " } else { "  " });
         out.push_str(super::items::key_in(&item[..i], element));
         out.push_str(": ");
-        let written = match element {
-            Element::Move(m) => direct_move(&m.value, out),
-            Element::Captures(c) => {
-                out.push_str("{count: ");
-                push_number(out, u64::from(c.value.count));
-                if !c.value.holes.is_empty() {
-                    out.push_str(", holes: ");
-                    push_holes(c.value.holes.iter(), out);
-                }
-                out.push('}');
-                true
-            }
-            Element::Score(s) => direct_piles(&s.value, out),
-            Element::Checkpoint(p) => direct_position(&p.value, out),
-            Element::Comment(c) if c.value.style == CommentStyle::Brace => {
-                write_text(&c.value.text, out);
-                true
-            }
-            _ => false,
-        };
-        if !written {
-            out.truncate(start);
-            return false;
-        }
+        content(element, out);
         out.push('\n');
     }
     true
 }
 
-/// A move as its serialization writes it: its sowings' list alone, or a map when it has more.
-/// One with owner actions is left to serde.
-fn direct_move(m: &Move, out: &mut String) -> bool {
-    if !m.actions.is_empty() {
-        return false;
-    }
-    let short = m.extra_captures.is_empty() && m.stopped_after_lap.is_none();
-    if !short {
-        out.push_str("{sowings: ");
-    }
-    out.push('[');
-    for (i, sowing) in m.sowings.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        if sowing.direction.is_some() || !sowing.muzi_drops.is_empty() {
-            return false;
-        }
-        match &sowing.transfer_to {
-            None => push_hole(&sowing.hole.value, out),
-            Some(to) => {
-                out.push_str("{hole: ");
-                push_hole(&sowing.hole.value, out);
-                out.push_str(", transfer_to: ");
-                push_hole(&to.value, out);
-                out.push('}');
+/// The value under an element's key, in flow style.
+fn content(element: &Element, out: &mut String) {
+    match element {
+        Element::Move(m) => direct_move(&m.value, out),
+        Element::Pass(_) => out.push_str("null"),
+        Element::Action(a) => action(&a.value, out),
+        Element::Captures(c) => {
+            out.push_str("{count: ");
+            push_u32(out, c.value.count);
+            if !c.value.holes.is_empty() {
+                out.push_str(", holes: ");
+                push_list(out, &c.value.holes, push_hole);
             }
+            out.push('}');
         }
+        Element::Score(s) => piles(&s.value, out),
+        Element::Checkpoint(p) => direct_position(&p.value, out),
+        Element::Round(r) => push_u32(out, r.value),
+        Element::Transaction(t) => transaction(&t.value, out),
+        Element::Comment(c) => match c.value.style {
+            CommentStyle::Brace => write_text(&c.value.text, out),
+            CommentStyle::Line => {
+                out.push_str("{text: ");
+                write_text(&c.value.text, out);
+                out.push_str(", style: line}");
+            }
+        },
     }
-    out.push(']');
+}
+
+/// A move as its serialization writes it: its sowings' list alone, or a map when it has more.
+fn direct_move(m: &Move, out: &mut String) {
+    let short =
+        m.extra_captures.is_empty() && m.actions.is_empty() && m.stopped_after_lap.is_none();
     if short {
-        return true;
+        return push_list(out, &m.sowings, sowing);
     }
+    out.push_str("{sowings: ");
+    push_list(out, &m.sowings, sowing);
     if !m.extra_captures.is_empty() {
         out.push_str(", extra_captures: ");
-        push_holes(m.extra_captures.iter().map(|h| &h.value), out);
+        push_list(out, &m.extra_captures, |out, h| push_hole(out, &h.value));
+    }
+    if !m.actions.is_empty() {
+        out.push_str(", actions: ");
+        push_list(out, &m.actions, |out, a| {
+            out.push_str("{step: ");
+            push_u32(out, a.value.step);
+            out.push_str(", action: ");
+            action(&a.value.action, out);
+            out.push('}');
+        });
     }
     if let Some(lap) = m.stopped_after_lap {
         out.push_str(", stopped_after_lap: ");
-        push_number(out, u64::from(lap));
+        push_u32(out, lap);
     }
     out.push('}');
-    true
 }
 
-/// A position of piles without muzi and holes that are only seeds; any other is left to serde.
-fn direct_position(p: &Position, out: &mut String) -> bool {
+/// A sowing: its hole's name when it is only its hole, else a map.
+fn sowing(out: &mut String, s: &Sowing) {
+    if s.direction.is_none() && s.transfer_to.is_none() && s.muzi_drops.is_empty() {
+        return push_hole(out, &s.hole.value);
+    }
+    out.push_str("{hole: ");
+    push_hole(out, &s.hole.value);
+    if let Some(direction) = s.direction {
+        out.push_str(match direction {
+            Direction::CounterClockwise => ", direction: ccw",
+            Direction::Clockwise => ", direction: cw",
+        });
+    }
+    if let Some(to) = &s.transfer_to {
+        out.push_str(", transfer_to: ");
+        push_hole(out, &to.value);
+    }
+    if !s.muzi_drops.is_empty() {
+        out.push_str(", muzi_drops: ");
+        push_list(out, &s.muzi_drops, |out, d| muzi_drop(out, &d.value));
+    }
+    out.push('}');
+}
+
+/// A muzi's drop: its hole's name at a first visit that says nothing of a capture, else a map.
+fn muzi_drop(out: &mut String, d: &MuziDrop) {
+    if d.visit == 1 && d.takes.is_none() {
+        return push_hole(out, &d.hole);
+    }
+    out.push_str("{hole: ");
+    push_hole(out, &d.hole);
+    if d.visit != 1 {
+        out.push_str(", visit: ");
+        push_u32(out, d.visit);
+    }
+    if let Some(side) = d.takes {
+        out.push_str(", takes: ");
+        out.push_str(side_name(side));
+    }
+    out.push('}');
+}
+
+fn action(a: &HoleAction, out: &mut String) {
+    out.push_str(match a.kind {
+        ActionKind::Lift => "{kind: lift, hole: ",
+        ActionKind::Put => "{kind: put, hole: ",
+        ActionKind::TakeTwo => "{kind: take-two, hole: ",
+    });
+    push_hole(out, &a.hole);
+    out.push('}');
+}
+
+/// A transaction, internally tagged: `kind` first, then its fields.
+fn transaction(t: &Transaction, out: &mut String) {
+    let side_and_stones = |out: &mut String, side: Side, stones: u32| {
+        out.push_str(side_name(side));
+        out.push_str(", stones: ");
+        push_u32(out, stones);
+    };
+    out.push_str("{kind: ");
+    match *t {
+        Transaction::Win { hole } => {
+            out.push_str("win, hole: ");
+            push_hole(out, &hole);
+        }
+        Transaction::Muzi { side } => {
+            out.push_str("muzi, side: ");
+            out.push_str(side_name(side));
+        }
+        Transaction::Buy { hole, stones } => {
+            out.push_str("buy, hole: ");
+            push_hole(out, &hole);
+            if let Some(stones) = stones {
+                out.push_str(", stones: ");
+                push_u32(out, stones);
+            }
+        }
+        Transaction::Rebuy { hole } => {
+            out.push_str("rebuy, hole: ");
+            push_hole(out, &hole);
+        }
+        Transaction::Swap { first, second } => {
+            out.push_str("swap, first: ");
+            push_hole(out, &first);
+            out.push_str(", second: ");
+            push_hole(out, &second);
+        }
+        Transaction::Borrow { side, stones } => {
+            out.push_str("borrow, side: ");
+            side_and_stones(out, side, stones);
+        }
+        // A newtype variant, which serde_yaml writes as a tag and `untag` as a one-key map.
+        Transaction::Fill { target } => {
+            match target {
+                FillTarget::Side(side) => {
+                    out.push_str("fill, target: {side: ");
+                    out.push_str(side_name(side));
+                }
+                FillTarget::Hole(hole) => {
+                    out.push_str("fill, target: {hole: ");
+                    push_hole(out, &hole);
+                }
+            }
+            out.push('}');
+        }
+        Transaction::Repay { side, stones } => {
+            out.push_str("repay, side: ");
+            side_and_stones(out, side, stones);
+        }
+    }
+    out.push('}');
+}
+
+fn direct_position(p: &Position, out: &mut String) {
     out.push_str("{holes: [");
     for (r, row) in p.holes.iter().enumerate() {
         if r > 0 {
             out.push_str(", ");
         }
-        out.push('[');
-        for (i, hole) in row.iter().enumerate() {
-            if !hole.pile.muzi.is_empty() || hole.owner.is_some() || hole.out_of_play {
-                return false;
-            }
-            if i > 0 {
-                out.push_str(", ");
-            }
-            push_number(out, u64::from(hole.pile.seeds));
-        }
-        out.push(']');
+        push_list(out, row, hole_state);
     }
     out.push_str("], stores: ");
-    if !direct_piles(&p.stores, out) {
-        return false;
-    }
+    piles(&p.stores, out);
     out.push_str(", to_move: ");
     out.push_str(side_name(p.to_move));
     out.push_str(", round: ");
-    push_number(out, u64::from(p.round));
+    push_u32(out, p.round);
     if p.debts != [0, 0] {
         out.push_str(", debts: [");
-        push_number(out, u64::from(p.debts[0]));
+        push_u32(out, p.debts[0]);
         out.push_str(", ");
-        push_number(out, u64::from(p.debts[1]));
+        push_u32(out, p.debts[1]);
         out.push(']');
     }
     out.push('}');
-    true
 }
 
-/// Two piles without muzi, as their numbers.
-fn direct_piles(piles: &[Pile; 2], out: &mut String) -> bool {
-    if piles.iter().any(|p| !p.muzi.is_empty()) {
-        return false;
+/// A hole of a position as `HoleState`'s serializer writes it: its number of seeds, `x` when
+/// it is empty and out of play, else a map of the pile's keys and its own.
+fn hole_state(out: &mut String, h: &HoleState) {
+    let plain = h.pile.muzi.is_empty() && h.owner.is_none();
+    if plain && !h.out_of_play {
+        return push_u32(out, h.pile.seeds);
     }
-    out.push('[');
-    push_number(out, u64::from(piles[0].seeds));
-    out.push_str(", ");
-    push_number(out, u64::from(piles[1].seeds));
-    out.push(']');
-    true
+    if plain && h.pile.seeds == 0 {
+        return out.push('x');
+    }
+    out.push_str("{seeds: ");
+    push_u32(out, h.pile.seeds);
+    if !h.pile.muzi.is_empty() {
+        out.push_str(", muzi: ");
+        muzi(h.pile.muzi, out);
+    }
+    if let Some(owner) = h.owner {
+        out.push_str(", owner: ");
+        out.push_str(side_name(owner));
+    }
+    if h.out_of_play {
+        out.push_str(", out_of_play: true");
+    }
+    out.push('}');
+}
+
+/// Two piles: each its number, or the map of `seeds` and `muzi` when it holds a muzi.
+fn piles(piles: &[Pile; 2], out: &mut String) {
+    push_list(out, piles, |out, pile| {
+        if pile.muzi.is_empty() {
+            return push_u32(out, pile.seeds);
+        }
+        out.push_str("{seeds: ");
+        push_u32(out, pile.seeds);
+        out.push_str(", muzi: ");
+        muzi(pile.muzi, out);
+        out.push('}');
+    });
+}
+
+/// Which muzi, a key for each one there (never written empty).
+fn muzi(m: Muzi, out: &mut String) {
+    out.push_str(match (m.a, m.b) {
+        (true, true) => "{a: true, b: true}",
+        (true, false) => "{a: true}",
+        (false, true) => "{b: true}",
+        (false, false) => "{}",
+    });
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -271,19 +400,24 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-/// A hole's name, which is plain ([`hole_or_side`]).
-fn push_hole(hole: &Hole, out: &mut String) {
-    out.push_str(side_name(hole.side));
-    push_number(out, u64::from(hole.number));
+fn push_u32(out: &mut String, n: u32) {
+    push_number(out, u64::from(n));
 }
 
-fn push_holes<'h>(holes: impl Iterator<Item = &'h Hole>, out: &mut String) {
+/// A hole's name, which is plain ([`hole_or_side`]).
+fn push_hole(out: &mut String, hole: &Hole) {
+    out.push_str(side_name(hole.side));
+    push_u32(out, hole.number);
+}
+
+/// A flow sequence, `[a, b]`, each item written by `write`.
+fn push_list<T>(out: &mut String, items: &[T], mut write: impl FnMut(&mut String, &T)) {
     out.push('[');
-    for (i, hole) in holes.enumerate() {
+    for (i, item) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        push_hole(hole, out);
+        write(out, item);
     }
     out.push(']');
 }
@@ -448,5 +582,24 @@ mod tests {
 
     fn text_of(text: &str) -> String {
         flow(&Value::String(text.to_owned()))
+    }
+
+    /// Random items of every shape (`random_items`): each is written here, none left to serde,
+    /// and written as serde's value of it is, through `untag`, `item_lines` and `as_item`.
+    #[test]
+    fn direct_items_of_every_shape_write_as_serde_writes_them() {
+        use super::super::items::{items, Item};
+        use super::super::{random_items, untag};
+        use crate::generate::Rng;
+        let elements = random_items::elements(&mut Rng::new(36), 40_000);
+        let mut count = 0;
+        for item in items(&elements) {
+            let mut ours = String::new();
+            assert!(direct_item(item, &mut ours), "left to serde: {item:?}");
+            let value = untag(serde_yaml::to_value(Item(item)).unwrap());
+            assert_eq!(ours, as_item(&item_lines(&value), 0), "{item:?}");
+            count += 1;
+        }
+        assert!(count > 10_000, "{count} items");
     }
 }
