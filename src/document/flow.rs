@@ -427,7 +427,11 @@ fn write_text(text: &str, out: &mut String) {
         out.push_str(text);
     } else if text.chars().all(|c| printable(c) && !line_break(c)) {
         out.push('\'');
-        out.push_str(&text.replace('\'', "''"));
+        if text.contains('\'') {
+            out.push_str(&text.replace('\'', "''"));
+        } else {
+            out.push_str(text);
+        }
         out.push('\'');
     } else {
         double_quoted(text, out);
@@ -439,17 +443,43 @@ fn write_text(text: &str, out: &mut String) {
 /// in flow style (`,[]{}`, `:`, `#`, quotes), has no space at either end, and is not what the
 /// reader takes as null, a boolean or a number.
 fn plain(text: &str) -> bool {
-    let Some(first) = text.chars().next() else {
+    let bytes = text.as_bytes();
+    let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
         return false;
     };
-    let safe = |c: char| c.is_ascii_graphic() || c == ' ';
-    text.chars().all(safe)
-        && !"-?:,[]{}#&*!|>'\"%@`".contains(first)
-        && !text.contains([',', '[', ']', '{', '}', ':', '#', '\'', '"'])
-        && !text.starts_with(' ')
-        && !text.ends_with(' ')
+    // One pass over the bytes: a character not ASCII is bytes of 0x80 and above, none safe.
+    let safe = |b: &u8| {
+        (b.is_ascii_graphic() || *b == b' ')
+            && !matches!(
+                b,
+                b',' | b'[' | b']' | b'{' | b'}' | b':' | b'#' | b'\'' | b'"'
+            )
+    };
+    !b"-?:,[]{}#&*!|>'\"%@`".contains(&first)
+        && first != b' '
+        && last != b' '
+        && bytes.iter().all(safe)
         && !yaml_11_special(text)
-        && super::yaml::plain_scalar(text) == Ok(serde_json::Value::String(text.to_owned()))
+        && reads_as_text(text)
+}
+
+/// Whether the plain-scalar reader takes `text` (not empty) as this text, not as null, a
+/// boolean or a number. A text that begins with an ASCII letter is a number to none of its
+/// readers (a number begins with a digit, a sign or a dot, `0x` and its kin with a zero; `inf`
+/// and `nan`, which Rust's float reader takes, it refuses), so of such a text, every key and
+/// most of a header's values, only the keywords are asked here: asking the reader (its integer
+/// and float parsers, a `String` made and dropped) was most of the time of a game's header.
+fn reads_as_text(text: &str) -> bool {
+    if text.as_bytes()[0].is_ascii_alphabetic() {
+        return !matches!(
+            text,
+            "null" | "Null" | "NULL" | "true" | "True" | "TRUE" | "false" | "False" | "FALSE"
+        );
+    }
+    matches!(
+        super::yaml::plain_scalar(text),
+        Ok(serde_json::Value::String(_))
+    )
 }
 
 /// Whether `text` is a side (`A`, `B`) or a hole's name (`B12`): plain, known without the
@@ -471,8 +501,8 @@ fn hole_or_side(text: &str) -> bool {
 /// `.inf`, `.nan` and their kin, which mgn's reader takes as text but YAML 1.1 and 1.2 readers
 /// (yaml_serde, PyYAML) read as numbers: quoted, so that every reader gets the text back.
 fn yaml_11_special(text: &str) -> bool {
-    let lower = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
-    lower == ".inf" || lower == ".nan"
+    let unsigned = text.trim_start_matches(['+', '-']);
+    unsigned.eq_ignore_ascii_case(".inf") || unsigned.eq_ignore_ascii_case(".nan")
 }
 
 /// A character YAML reads as the end of a line, which a quoted text would fold into a space.
@@ -577,6 +607,38 @@ mod tests {
             let mut written = String::new();
             push_number(&mut written, number);
             assert_eq!(written, number.to_string());
+        }
+    }
+
+    /// `reads_as_text` answers as the plain-scalar reader, which it asks only of texts that do
+    /// not begin with a letter.
+    #[test]
+    fn texts_that_begin_with_a_letter_are_numbers_to_no_reader() {
+        let mut texts: Vec<String> = [
+            "null", "Null", "NULL", "nULL", "nulls", "true", "True", "TRUE", "tRUE", "false",
+            "False", "FALSE", "falsey", "inf", "Inf", "INF", "infinity", "Infinity", "nan", "NaN",
+            "NAN", "e5", "E5", "e", "x", "y", "n", "yes", "No", "on", "Off", "B4", "a1.5", "x0x1",
+            "b0", "o7", "ccw", "take-two", "1-0", "0x1", "0o7", "0b1", ".5", "+1", "-1", "1e5",
+            "~", "0", "01", "1.0", ".inf", "-.nan",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        let mut rng = crate::generate::Rng::new(36);
+        const PIECES: &[&str] = &[
+            "a", "e", "E", "i", "n", "f", "N", "x", "0", "1", "9", ".", "+", "-", "_", "inf",
+            "nan", "ull", "rue", "alse", "0x", " ",
+        ];
+        for _ in 0..20_000 {
+            texts.push(
+                (0..1 + rng.below(4))
+                    .map(|_| PIECES[rng.below(PIECES.len())])
+                    .collect(),
+            );
+        }
+        for text in texts {
+            let reader = super::super::yaml::plain_scalar(&text)
+                == Ok(serde_json::Value::String(text.clone()));
+            assert_eq!(reads_as_text(&text), reader, "{text:?}");
         }
     }
 
