@@ -325,7 +325,23 @@ fn direct_position(p: &Position, out: &mut String) {
         if r > 0 {
             out.push_str(", ");
         }
-        push_list(out, row, hole_state);
+        out.push('[');
+        for (i, h) in row.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            // As `HoleState`'s serializer writes it: its number of seeds, `x` when it is empty
+            // and out of play (Dakon), else a map, out of line.
+            let plain = h.pile.muzi.is_empty() && h.owner.is_none();
+            if plain && !h.out_of_play {
+                push_u32(out, h.pile.seeds);
+            } else if plain && h.pile.seeds == 0 {
+                out.push('x');
+            } else {
+                hole_map(out, h);
+            }
+        }
+        out.push(']');
     }
     out.push_str("], stores: ");
     piles(&p.stores, out);
@@ -343,16 +359,10 @@ fn direct_position(p: &Position, out: &mut String) {
     out.push('}');
 }
 
-/// A hole of a position as `HoleState`'s serializer writes it: its number of seeds, `x` when
-/// it is empty and out of play, else a map of the pile's keys and its own.
-fn hole_state(out: &mut String, h: &HoleState) {
-    let plain = h.pile.muzi.is_empty() && h.owner.is_none();
-    if plain && !h.out_of_play {
-        return push_u32(out, h.pile.seeds);
-    }
-    if plain && h.pile.seeds == 0 {
-        return out.push('x');
-    }
+/// A hole of a position that holds more than seeds, or seeds out of play: the map of its
+/// pile's keys and its own.
+#[inline(never)]
+fn hole_map(out: &mut String, h: &HoleState) {
     out.push_str("{seeds: ");
     push_u32(out, h.pile.seeds);
     if !h.pile.muzi.is_empty() {
