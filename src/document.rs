@@ -58,6 +58,8 @@ mod json_items;
 mod yaml;
 
 mod flow;
+#[cfg(test)]
+mod random_items;
 mod writer;
 pub use writer::{DocumentWriter, GameEnd, Indented, ItemLines};
 

@@ -9,7 +9,10 @@
 
 use super::items::{Kind, Piece};
 use crate::notation::push_number;
-use crate::notation::{CommentStyle, Element, Hole, Move, Pile, Position, Side};
+use crate::notation::{
+    ActionKind, CommentStyle, Direction, Element, FillTarget, Hole, HoleAction, HoleState, Move,
+    Muzi, MuziDrop, Pile, Position, Side, Sowing, Transaction,
+};
 use serde_yaml::Value;
 use std::fmt::Write;
 
@@ -126,172 +129,291 @@ pub(super) fn as_item(lines: &str, depth: usize) -> String {
     out
 }
 
-/// An item of `moves` of the common shapes, written straight from its elements as
-/// `as_item(&item_lines(&value), 0)` writes it from the value serde_yaml makes of it, or `false`
-/// (and `out` as it was) when some element is of a shape left to that path. Building the value
-/// (a map hashed for each item, an allocation for each number and hole name) and untagging it
-/// were nine tenths of the time of a conversion to YAML; these shapes are nearly all of a
-/// generated record: moves of sowings (Nchuwa's transfers and extra captures too), capture and
-/// score claims, checkpoints of plain holes, brace comments. `tests::direct_items_*` and
-/// `crates/cli/tests` compare both paths.
+/// An item of `moves`, of any shape, written straight from its elements as
+/// `as_item(&item_lines(&untag(value)), 0)` writes it from the value serde_yaml makes of it.
+/// Building that value (a map hashed for each item and for each map in it, an allocation for
+/// each number, key and hole name), untagging it and walking it were nine tenths of the time of
+/// a conversion to YAML. `tests::direct_items_*` and `crates/cli/tests` compare both paths.
 #[cfg(test)]
-pub(super) fn direct_item(item: &[Element], out: &mut String) -> bool {
-    write_direct(item, out, direct_element)
+pub(super) fn direct_item(item: &[Element], out: &mut String) {
+    write_direct(item, out, content);
 }
 
 /// [`direct_item`] of the pieces a document's writer holds, `written` the value of its
 /// checkpoint when it holds one already written ([`Piece::Written`]).
-pub(super) fn direct_pieces(pieces: &[Piece], written: &[u8], out: &mut String) -> bool {
+pub(super) fn direct_pieces(pieces: &[Piece], written: &[u8], out: &mut String) {
     write_direct(pieces, out, |piece, out| match piece {
-        Piece::Element(element) => direct_element(element, out),
-        // ASCII, as the canonical text it was written from.
-        Piece::Written => match std::str::from_utf8(written) {
-            Ok(written) => {
-                out.push_str(written);
-                true
-            }
-            Err(_) => false,
-        },
-    })
+        Piece::Element(element) => content(element, out),
+        // ASCII, as the canonical text it was written from: taken as it is.
+        Piece::Written => out.push_str(&String::from_utf8_lossy(written)),
+    });
 }
 
-fn write_direct<T: Kind>(
-    item: &[T],
-    out: &mut String,
-    mut write: impl FnMut(&T, &mut String) -> bool,
-) -> bool {
-    let start = out.len();
+fn write_direct<T: Kind>(item: &[T], out: &mut String, mut content: impl FnMut(&T, &mut String)) {
     for (i, element) in item.iter().enumerate() {
         out.push_str(if i == 0 { "- " } else { "  " });
         out.push_str(super::items::key_in(&item[..i], element));
         out.push_str(": ");
-        if !write(element, out) {
-            out.truncate(start);
-            return false;
-        }
+        content(element, out);
         out.push('\n');
     }
-    true
 }
 
-/// The value of one element of an item, or false for a shape left to serde's path.
-fn direct_element(element: &Element, out: &mut String) -> bool {
+/// The value under an element's key, in flow style.
+fn content(element: &Element, out: &mut String) {
     match element {
         Element::Move(m) => direct_move(&m.value, out),
+        Element::Pass(_) => out.push_str("null"),
+        Element::Action(a) => action(&a.value, out),
         Element::Captures(c) => {
             out.push_str("{count: ");
-            push_number(out, u64::from(c.value.count));
+            push_u32(out, c.value.count);
             if !c.value.holes.is_empty() {
                 out.push_str(", holes: ");
-                push_holes(c.value.holes.iter(), out);
+                push_list(out, &c.value.holes, push_hole);
             }
             out.push('}');
-            true
         }
-        Element::Score(s) => direct_piles(&s.value, out),
+        Element::Score(s) => piles(&s.value, out),
         Element::Checkpoint(p) => direct_position(&p.value, out),
-        Element::Comment(c) if c.value.style == CommentStyle::Brace => {
-            write_text(&c.value.text, out);
-            true
-        }
-        _ => false,
+        Element::Round(r) => push_u32(out, r.value),
+        Element::Transaction(t) => transaction(&t.value, out),
+        Element::Comment(c) => match c.value.style {
+            CommentStyle::Brace => write_text(&c.value.text, out),
+            CommentStyle::Line => {
+                out.push_str("{text: ");
+                write_text(&c.value.text, out);
+                out.push_str(", style: line}");
+            }
+        },
     }
 }
 
 /// A move as its serialization writes it: its sowings' list alone, or a map when it has more.
-/// One with owner actions is left to serde.
-fn direct_move(m: &Move, out: &mut String) -> bool {
-    if !m.actions.is_empty() {
-        return false;
-    }
-    let short = m.extra_captures.is_empty() && m.stopped_after_lap.is_none();
-    if !short {
-        out.push_str("{sowings: ");
-    }
-    out.push('[');
-    for (i, sowing) in m.sowings.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        if sowing.direction.is_some() || !sowing.muzi_drops.is_empty() {
-            return false;
-        }
-        match &sowing.transfer_to {
-            None => push_hole(&sowing.hole.value, out),
-            Some(to) => {
-                out.push_str("{hole: ");
-                push_hole(&sowing.hole.value, out);
-                out.push_str(", transfer_to: ");
-                push_hole(&to.value, out);
-                out.push('}');
-            }
-        }
-    }
-    out.push(']');
+fn direct_move(m: &Move, out: &mut String) {
+    let short =
+        m.extra_captures.is_empty() && m.actions.is_empty() && m.stopped_after_lap.is_none();
     if short {
-        return true;
+        return push_list(out, &m.sowings, sowing);
     }
+    out.push_str("{sowings: ");
+    push_list(out, &m.sowings, sowing);
     if !m.extra_captures.is_empty() {
         out.push_str(", extra_captures: ");
-        push_holes(m.extra_captures.iter().map(|h| &h.value), out);
+        push_list(out, &m.extra_captures, |out, h| push_hole(out, &h.value));
+    }
+    if !m.actions.is_empty() {
+        out.push_str(", actions: ");
+        push_list(out, &m.actions, |out, a| {
+            out.push_str("{step: ");
+            push_u32(out, a.value.step);
+            out.push_str(", action: ");
+            action(&a.value.action, out);
+            out.push('}');
+        });
     }
     if let Some(lap) = m.stopped_after_lap {
         out.push_str(", stopped_after_lap: ");
-        push_number(out, u64::from(lap));
+        push_u32(out, lap);
     }
     out.push('}');
-    true
 }
 
-/// A position of piles without muzi and holes that are only seeds; any other is left to serde.
-fn direct_position(p: &Position, out: &mut String) -> bool {
+/// A sowing: its hole's name when it is only its hole, else a map.
+fn sowing(out: &mut String, s: &Sowing) {
+    if s.direction.is_none() && s.transfer_to.is_none() && s.muzi_drops.is_empty() {
+        return push_hole(out, &s.hole.value);
+    }
+    out.push_str("{hole: ");
+    push_hole(out, &s.hole.value);
+    if let Some(direction) = s.direction {
+        out.push_str(match direction {
+            Direction::CounterClockwise => ", direction: ccw",
+            Direction::Clockwise => ", direction: cw",
+        });
+    }
+    if let Some(to) = &s.transfer_to {
+        out.push_str(", transfer_to: ");
+        push_hole(out, &to.value);
+    }
+    if !s.muzi_drops.is_empty() {
+        out.push_str(", muzi_drops: ");
+        push_list(out, &s.muzi_drops, |out, d| muzi_drop(out, &d.value));
+    }
+    out.push('}');
+}
+
+/// A muzi's drop: its hole's name at a first visit that says nothing of a capture, else a map.
+fn muzi_drop(out: &mut String, d: &MuziDrop) {
+    if d.visit == 1 && d.takes.is_none() {
+        return push_hole(out, &d.hole);
+    }
+    out.push_str("{hole: ");
+    push_hole(out, &d.hole);
+    if d.visit != 1 {
+        out.push_str(", visit: ");
+        push_u32(out, d.visit);
+    }
+    if let Some(side) = d.takes {
+        out.push_str(", takes: ");
+        out.push_str(side_name(side));
+    }
+    out.push('}');
+}
+
+fn action(a: &HoleAction, out: &mut String) {
+    out.push_str(match a.kind {
+        ActionKind::Lift => "{kind: lift, hole: ",
+        ActionKind::Put => "{kind: put, hole: ",
+        ActionKind::TakeTwo => "{kind: take-two, hole: ",
+    });
+    push_hole(out, &a.hole);
+    out.push('}');
+}
+
+/// A transaction, internally tagged: `kind` first, then its fields.
+fn transaction(t: &Transaction, out: &mut String) {
+    let side_and_stones = |out: &mut String, side: Side, stones: u32| {
+        out.push_str(side_name(side));
+        out.push_str(", stones: ");
+        push_u32(out, stones);
+    };
+    out.push_str("{kind: ");
+    match *t {
+        Transaction::Win { hole } => {
+            out.push_str("win, hole: ");
+            push_hole(out, &hole);
+        }
+        Transaction::Muzi { side } => {
+            out.push_str("muzi, side: ");
+            out.push_str(side_name(side));
+        }
+        Transaction::Buy { hole, stones } => {
+            out.push_str("buy, hole: ");
+            push_hole(out, &hole);
+            if let Some(stones) = stones {
+                out.push_str(", stones: ");
+                push_u32(out, stones);
+            }
+        }
+        Transaction::Rebuy { hole } => {
+            out.push_str("rebuy, hole: ");
+            push_hole(out, &hole);
+        }
+        Transaction::Swap { first, second } => {
+            out.push_str("swap, first: ");
+            push_hole(out, &first);
+            out.push_str(", second: ");
+            push_hole(out, &second);
+        }
+        Transaction::Borrow { side, stones } => {
+            out.push_str("borrow, side: ");
+            side_and_stones(out, side, stones);
+        }
+        // A newtype variant, which serde_yaml writes as a tag and `untag` as a one-key map.
+        Transaction::Fill { target } => {
+            match target {
+                FillTarget::Side(side) => {
+                    out.push_str("fill, target: {side: ");
+                    out.push_str(side_name(side));
+                }
+                FillTarget::Hole(hole) => {
+                    out.push_str("fill, target: {hole: ");
+                    push_hole(out, &hole);
+                }
+            }
+            out.push('}');
+        }
+        Transaction::Repay { side, stones } => {
+            out.push_str("repay, side: ");
+            side_and_stones(out, side, stones);
+        }
+    }
+    out.push('}');
+}
+
+fn direct_position(p: &Position, out: &mut String) {
     out.push_str("{holes: [");
     for (r, row) in p.holes.iter().enumerate() {
         if r > 0 {
             out.push_str(", ");
         }
         out.push('[');
-        for (i, hole) in row.iter().enumerate() {
-            if !hole.pile.muzi.is_empty() || hole.owner.is_some() || hole.out_of_play {
-                return false;
-            }
+        for (i, h) in row.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
-            push_number(out, u64::from(hole.pile.seeds));
+            // As `HoleState`'s serializer writes it: its number of seeds, `x` when it is empty
+            // and out of play (Dakon), else a map, out of line.
+            let plain = h.pile.muzi.is_empty() && h.owner.is_none();
+            if plain && !h.out_of_play {
+                push_u32(out, h.pile.seeds);
+            } else if plain && h.pile.seeds == 0 {
+                out.push('x');
+            } else {
+                hole_map(out, h);
+            }
         }
         out.push(']');
     }
     out.push_str("], stores: ");
-    if !direct_piles(&p.stores, out) {
-        return false;
-    }
+    piles(&p.stores, out);
     out.push_str(", to_move: ");
     out.push_str(side_name(p.to_move));
     out.push_str(", round: ");
-    push_number(out, u64::from(p.round));
+    push_u32(out, p.round);
     if p.debts != [0, 0] {
         out.push_str(", debts: [");
-        push_number(out, u64::from(p.debts[0]));
+        push_u32(out, p.debts[0]);
         out.push_str(", ");
-        push_number(out, u64::from(p.debts[1]));
+        push_u32(out, p.debts[1]);
         out.push(']');
     }
     out.push('}');
-    true
 }
 
-/// Two piles without muzi, as their numbers.
-fn direct_piles(piles: &[Pile; 2], out: &mut String) -> bool {
-    if piles.iter().any(|p| !p.muzi.is_empty()) {
-        return false;
+/// A hole of a position that holds more than seeds, or seeds out of play: the map of its
+/// pile's keys and its own.
+#[inline(never)]
+fn hole_map(out: &mut String, h: &HoleState) {
+    out.push_str("{seeds: ");
+    push_u32(out, h.pile.seeds);
+    if !h.pile.muzi.is_empty() {
+        out.push_str(", muzi: ");
+        muzi(h.pile.muzi, out);
     }
-    out.push('[');
-    push_number(out, u64::from(piles[0].seeds));
-    out.push_str(", ");
-    push_number(out, u64::from(piles[1].seeds));
-    out.push(']');
-    true
+    if let Some(owner) = h.owner {
+        out.push_str(", owner: ");
+        out.push_str(side_name(owner));
+    }
+    if h.out_of_play {
+        out.push_str(", out_of_play: true");
+    }
+    out.push('}');
+}
+
+/// Two piles: each its number, or the map of `seeds` and `muzi` when it holds a muzi.
+fn piles(piles: &[Pile; 2], out: &mut String) {
+    push_list(out, piles, |out, pile| {
+        if pile.muzi.is_empty() {
+            return push_u32(out, pile.seeds);
+        }
+        out.push_str("{seeds: ");
+        push_u32(out, pile.seeds);
+        out.push_str(", muzi: ");
+        muzi(pile.muzi, out);
+        out.push('}');
+    });
+}
+
+/// Which muzi, a key for each one there (never written empty).
+fn muzi(m: Muzi, out: &mut String) {
+    out.push_str(match (m.a, m.b) {
+        (true, true) => "{a: true, b: true}",
+        (true, false) => "{a: true}",
+        (false, true) => "{b: true}",
+        (false, false) => "{}",
+    });
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -301,19 +423,34 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-/// A hole's name, which is plain ([`hole_or_side`]).
-fn push_hole(hole: &Hole, out: &mut String) {
-    out.push_str(side_name(hole.side));
-    push_number(out, u64::from(hole.number));
+/// A number: one or two digits, most of a position's, where it is written (a call to
+/// `push_number` for each was a fifth of its cost), larger ones by `push_number`.
+#[inline(always)]
+fn push_u32(out: &mut String, n: u32) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+    } else if n < 100 {
+        out.push(char::from(b'0' + (n / 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+    } else {
+        push_number(out, u64::from(n));
+    }
 }
 
-fn push_holes<'h>(holes: impl Iterator<Item = &'h Hole>, out: &mut String) {
+/// A hole's name, which is plain ([`hole_or_side`]).
+fn push_hole(out: &mut String, hole: &Hole) {
+    out.push_str(side_name(hole.side));
+    push_u32(out, hole.number);
+}
+
+/// A flow sequence, `[a, b]`, each item written by `write`.
+fn push_list<T>(out: &mut String, items: &[T], mut write: impl FnMut(&mut String, &T)) {
     out.push('[');
-    for (i, hole) in holes.enumerate() {
+    for (i, item) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        push_hole(hole, out);
+        write(out, item);
     }
     out.push(']');
 }
@@ -323,7 +460,11 @@ fn write_text(text: &str, out: &mut String) {
         out.push_str(text);
     } else if text.chars().all(|c| printable(c) && !line_break(c)) {
         out.push('\'');
-        out.push_str(&text.replace('\'', "''"));
+        if text.contains('\'') {
+            out.push_str(&text.replace('\'', "''"));
+        } else {
+            out.push_str(text);
+        }
         out.push('\'');
     } else {
         double_quoted(text, out);
@@ -335,17 +476,43 @@ fn write_text(text: &str, out: &mut String) {
 /// in flow style (`,[]{}`, `:`, `#`, quotes), has no space at either end, and is not what the
 /// reader takes as null, a boolean or a number.
 fn plain(text: &str) -> bool {
-    let Some(first) = text.chars().next() else {
+    let bytes = text.as_bytes();
+    let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
         return false;
     };
-    let safe = |c: char| c.is_ascii_graphic() || c == ' ';
-    text.chars().all(safe)
-        && !"-?:,[]{}#&*!|>'\"%@`".contains(first)
-        && !text.contains([',', '[', ']', '{', '}', ':', '#', '\'', '"'])
-        && !text.starts_with(' ')
-        && !text.ends_with(' ')
+    // One pass over the bytes: a character not ASCII is bytes of 0x80 and above, none safe.
+    let safe = |b: &u8| {
+        (b.is_ascii_graphic() || *b == b' ')
+            && !matches!(
+                b,
+                b',' | b'[' | b']' | b'{' | b'}' | b':' | b'#' | b'\'' | b'"'
+            )
+    };
+    !b"-?:,[]{}#&*!|>'\"%@`".contains(&first)
+        && first != b' '
+        && last != b' '
+        && bytes.iter().all(safe)
         && !yaml_11_special(text)
-        && super::yaml::plain_scalar(text) == Ok(serde_json::Value::String(text.to_owned()))
+        && reads_as_text(text)
+}
+
+/// Whether the plain-scalar reader takes `text` (not empty) as this text, not as null, a
+/// boolean or a number. A text that begins with an ASCII letter is a number to none of its
+/// readers (a number begins with a digit, a sign or a dot, `0x` and its kin with a zero; `inf`
+/// and `nan`, which Rust's float reader takes, it refuses), so of such a text, every key and
+/// most of a header's values, only the keywords are asked here: asking the reader (its integer
+/// and float parsers, a `String` made and dropped) was most of the time of a game's header.
+fn reads_as_text(text: &str) -> bool {
+    if text.as_bytes()[0].is_ascii_alphabetic() {
+        return !matches!(
+            text,
+            "null" | "Null" | "NULL" | "true" | "True" | "TRUE" | "false" | "False" | "FALSE"
+        );
+    }
+    matches!(
+        super::yaml::plain_scalar(text),
+        Ok(serde_json::Value::String(_))
+    )
 }
 
 /// Whether `text` is a side (`A`, `B`) or a hole's name (`B12`): plain, known without the
@@ -367,8 +534,8 @@ fn hole_or_side(text: &str) -> bool {
 /// `.inf`, `.nan` and their kin, which mgn's reader takes as text but YAML 1.1 and 1.2 readers
 /// (yaml_serde, PyYAML) read as numbers: quoted, so that every reader gets the text back.
 fn yaml_11_special(text: &str) -> bool {
-    let lower = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
-    lower == ".inf" || lower == ".nan"
+    let unsigned = text.trim_start_matches(['+', '-']);
+    unsigned.eq_ignore_ascii_case(".inf") || unsigned.eq_ignore_ascii_case(".nan")
 }
 
 /// A character YAML reads as the end of a line, which a quoted text would fold into a space.
@@ -476,7 +643,58 @@ mod tests {
         }
     }
 
+    /// `reads_as_text` answers as the plain-scalar reader, which it asks only of texts that do
+    /// not begin with a letter.
+    #[test]
+    fn texts_that_begin_with_a_letter_are_numbers_to_no_reader() {
+        let mut texts: Vec<String> = [
+            "null", "Null", "NULL", "nULL", "nulls", "true", "True", "TRUE", "tRUE", "false",
+            "False", "FALSE", "falsey", "inf", "Inf", "INF", "infinity", "Infinity", "nan", "NaN",
+            "NAN", "e5", "E5", "e", "x", "y", "n", "yes", "No", "on", "Off", "B4", "a1.5", "x0x1",
+            "b0", "o7", "ccw", "take-two", "1-0", "0x1", "0o7", "0b1", ".5", "+1", "-1", "1e5",
+            "~", "0", "01", "1.0", ".inf", "-.nan",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        let mut rng = crate::generate::Rng::new(36);
+        const PIECES: &[&str] = &[
+            "a", "e", "E", "i", "n", "f", "N", "x", "0", "1", "9", ".", "+", "-", "_", "inf",
+            "nan", "ull", "rue", "alse", "0x", " ",
+        ];
+        for _ in 0..20_000 {
+            texts.push(
+                (0..1 + rng.below(4))
+                    .map(|_| PIECES[rng.below(PIECES.len())])
+                    .collect(),
+            );
+        }
+        for text in texts {
+            let reader = super::super::yaml::plain_scalar(&text)
+                == Ok(serde_json::Value::String(text.clone()));
+            assert_eq!(reads_as_text(&text), reader, "{text:?}");
+        }
+    }
+
     fn text_of(text: &str) -> String {
         flow(&Value::String(text.to_owned()))
+    }
+
+    /// Random items of every shape (`random_items`): each is written here, none left to serde,
+    /// and written as serde's value of it is, through `untag`, `item_lines` and `as_item`.
+    #[test]
+    fn direct_items_of_every_shape_write_as_serde_writes_them() {
+        use super::super::items::{items, Item};
+        use super::super::{random_items, untag};
+        use crate::generate::Rng;
+        let elements = random_items::elements(&mut Rng::new(36), 40_000);
+        let mut count = 0;
+        for item in items(&elements) {
+            let mut ours = String::new();
+            direct_item(item, &mut ours);
+            let value = untag(serde_yaml::to_value(Item(item)).unwrap());
+            assert_eq!(ours, as_item(&item_lines(&value), 0), "{item:?}");
+            count += 1;
+        }
+        assert!(count > 10_000, "{count} items");
     }
 }

@@ -1,11 +1,13 @@
 //! Documents written a game at a time, each game a piece at a time: a file of any size, and a
 //! game of millions of moves, are converted with memory for one element, not for the document.
-//! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document:
-//! each piece (a field of a game, an element of its moves) is serialized alone by serde and
-//! placed where the whole document's writer puts it. In JSON, serde_json's pretty layout is
-//! started at the piece's level ([`Indented`]); in YAML, whose block layout does not depend on
-//! how deep a node stands, the piece's lines are shifted under the game's `- ` ([`ItemLines`]).
-//! The punctuation between the pieces is written here.
+//! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document.
+//! The items of a game's `moves` are written straight from their elements (`json_items`,
+//! `flow::direct_pieces`), a checkpoint in the canonical form straight from its text
+//! (`checkpoint_text`); the other pieces (a game's header, outcome and comments) are serialized
+//! alone by serde and placed where the whole document's writer puts them. In JSON, serde_json's
+//! pretty layout is started at the piece's level ([`Indented`]); in YAML, whose block layout
+//! does not depend on how deep a node stands, the piece's lines are shifted under the game's
+//! `- ` ([`ItemLines`]). The punctuation between the pieces is written here.
 
 use super::checkpoint_text;
 use super::items::{self, Piece};
@@ -43,11 +45,9 @@ struct OpenGame {
     /// The item of `moves` being put together: a ply's decision and the claims and comments
     /// that join it so far ([`items::joins`]), written once the next element does not join.
     pending: Vec<Piece>,
-    /// The item's checkpoint, when it was handed over as its text ([`Piece::Written`]): its
-    /// value in the document's format, and the text, which serde's path reads if the item goes
-    /// that way.
+    /// The value of the item's checkpoint in the document's format, when it was written from
+    /// the checkpoint's text ([`Piece::Written`]).
     written: Vec<u8>,
-    checkpoint: String,
     /// YAML: the text of the item being written, its room kept from one item to the next.
     yaml_item: String,
 }
@@ -117,7 +117,6 @@ impl<W: Write> DocumentWriter<W> {
             lines: LineState::item(),
             pending: Vec::new(),
             written: Vec::new(),
-            checkpoint: String::new(),
             yaml_item: String::new(),
         });
         match self.format {
@@ -168,8 +167,6 @@ impl<W: Write> DocumentWriter<W> {
             Format::Yaml => checkpoint_text::yaml(&mut open.written, text),
         };
         let piece = if written {
-            open.checkpoint.clear();
-            open.checkpoint.push_str(text.as_str());
             Piece::Written
         } else {
             Piece::Element(checkpoint_element(text.as_str())?)
@@ -204,9 +201,8 @@ impl<W: Write> DocumentWriter<W> {
         if open.pending.is_empty() {
             return Ok(());
         }
-        let mut pending = std::mem::take(&mut open.pending);
+        let pending = std::mem::take(&mut open.pending);
         let value = std::mem::take(&mut open.written);
-        let checkpoint = std::mem::take(&mut open.checkpoint);
         let first = open.elements == 0;
         open.elements += 1;
         let written = match self.format {
@@ -232,14 +228,7 @@ impl<W: Write> DocumentWriter<W> {
                     .map(|open| std::mem::take(&mut open.yaml_item))
                     .unwrap_or_default();
                 lines.clear();
-                if !flow::direct_pieces(&pending, &value, &mut lines) {
-                    // yaml_serde writes an enum variant as a YAML tag; the document's shape is
-                    // a one-key map, as in JSON (see `to_yaml`).
-                    let elements = elements(&mut pending, &checkpoint)?;
-                    let value = serde_yaml::to_value(items::Item(&elements)).map_err(io_error)?;
-                    let value = untag(value);
-                    lines = flow::as_item(&flow::item_lines(&value), 0);
-                }
+                flow::direct_pieces(&pending, &value, &mut lines);
                 let written = self.yaml_lines(|out| out.write_all(lines.as_bytes()));
                 if let Some(open) = self.open.as_mut() {
                     open.yaml_item = lines;
@@ -252,7 +241,6 @@ impl<W: Write> DocumentWriter<W> {
             open.pending = pending;
             open.pending.clear();
             open.written = value;
-            open.checkpoint = checkpoint;
         }
         written
     }
@@ -362,18 +350,6 @@ impl<W: Write> DocumentWriter<W> {
         }
         Ok(self.out)
     }
-}
-
-/// The elements of an item's pieces, for serde's path (a shape the direct writers leave to it),
-/// its checkpoint read from `checkpoint` if its value was written from that text.
-fn elements(pieces: &mut Vec<Piece>, checkpoint: &str) -> io::Result<Vec<Element>> {
-    pieces
-        .drain(..)
-        .map(|piece| match piece {
-            Piece::Element(element) => Ok(element),
-            Piece::Written => checkpoint_element(checkpoint),
-        })
-        .collect()
 }
 
 /// The checkpoint of a position's text.

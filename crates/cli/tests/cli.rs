@@ -1193,8 +1193,8 @@ fn rules_explains_one_code() {
     assert!(text.contains("(preset catalan)"), "{text}");
 }
 
-/// The YAML writer writes the common items of `moves` straight from their elements and the
-/// others through serde's value (`flow::direct_item`): the document streamed game by game is
+/// The YAML writer writes every item of `moves` straight from its elements (`flow::direct_item`)
+/// and the rest of a game through serde's value: the document streamed game by game is
 /// byte for byte the one `to_yaml` builds whole through serde, on every record of records/ and
 /// on generated games of every game, checkpoints after every ply.
 #[test]
