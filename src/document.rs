@@ -51,7 +51,6 @@ use std::convert::Infallible;
 use std::fmt;
 use std::io::{self, BufRead, Read};
 
-mod checkpoint_text;
 pub(crate) mod items;
 mod json;
 mod json_items;

@@ -141,11 +141,10 @@ pub(super) fn direct_item(item: &[Element], out: &mut String) {
 
 /// [`direct_item`] of the pieces a document's writer holds, `written` the value of its
 /// checkpoint when it holds one already written ([`Piece::Written`]).
-pub(super) fn direct_pieces(pieces: &[Piece], written: &[u8], out: &mut String) {
+pub(super) fn direct_pieces(pieces: &[Piece], written: &str, out: &mut String) {
     write_direct(pieces, out, |piece, out| match piece {
         Piece::Element(element) => content(element, out),
-        // ASCII, as the canonical text it was written from: taken as it is.
-        Piece::Written => out.push_str(&String::from_utf8_lossy(written)),
+        Piece::Written => out.push_str(written),
     });
 }
 
@@ -332,7 +331,7 @@ fn transaction(t: &Transaction, out: &mut String) {
     out.push('}');
 }
 
-fn direct_position(p: &Position, out: &mut String) {
+pub(super) fn direct_position(p: &Position, out: &mut String) {
     out.push_str("{holes: [");
     for (r, row) in p.holes.iter().enumerate() {
         if r > 0 {

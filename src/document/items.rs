@@ -54,9 +54,9 @@ impl Kind for Element {
 }
 
 /// An element of an item as the document's writer holds it until the item is complete: read,
-/// or a checkpoint whose value is already written in the document's format, from its text
-/// ([`super::checkpoint_text`]), without reading it into a position. An item holds at most one
-/// checkpoint ([`joins`]), so that value is kept beside the item, not in it.
+/// or a checkpoint whose value is already written in the document's format (when it came, from
+/// a position the writer does not keep). An item holds at most one checkpoint ([`joins`]), so
+/// that value is kept beside the item, not in it.
 pub(super) enum Piece {
     Element(Element),
     Written,

@@ -279,7 +279,7 @@ fn piles(out: &mut Vec<u8>, piles: &[Pile; 2], level: usize) {
     });
 }
 
-fn position(out: &mut Vec<u8>, p: &Position, level: usize) {
+pub(super) fn position(out: &mut Vec<u8>, p: &Position, level: usize) {
     out.push(b'{');
     key(out, level, true, quoted!("holes"));
     // The two rows: an array of arrays, so each row on a line of its own.
@@ -393,18 +393,18 @@ macro_rules! quoted {
         concat!("\"", $name, "\": ")
     };
 }
-pub(super) use quoted;
+use quoted;
 
 /// A key ([`quoted!`]) on a line of its own in a map `level` levels in, after a comma unless
 /// `first`. Inlined, so that the key's copy is of a length known where it is called.
 #[inline(always)]
-pub(super) fn key(out: &mut Vec<u8>, level: usize, first: bool, quoted: &str) {
+fn key(out: &mut Vec<u8>, level: usize, first: bool, quoted: &str) {
     line(out, level + 1, !first);
     out.extend_from_slice(quoted.as_bytes());
 }
 
 #[inline]
-pub(super) fn end_object(out: &mut Vec<u8>, level: usize, has_value: bool) {
+fn end_object(out: &mut Vec<u8>, level: usize, has_value: bool) {
     if has_value {
         line(out, level, false);
     }
@@ -415,7 +415,7 @@ pub(super) fn end_object(out: &mut Vec<u8>, level: usize, has_value: bool) {
 /// whatever the level, cut to its length after, where a copy of the line's own length was a
 /// call to `memcpy` for each (a push for every two spaces was a tenth of the writer's time).
 #[inline]
-pub(super) fn line(out: &mut Vec<u8>, level: usize, comma: bool) {
+fn line(out: &mut Vec<u8>, level: usize, comma: bool) {
     const WIDTH: usize = 41;
     const LINE: &[u8; WIDTH + 1] = b",\n                                        ";
     let skip = usize::from(!comma);

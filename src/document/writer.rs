@@ -2,19 +2,15 @@
 //! game of millions of moves, are converted with memory for one element, not for the document.
 //! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document.
 //! The items of a game's `moves` are written straight from their elements (`json_items`,
-//! `flow::direct_pieces`), a checkpoint in the canonical form straight from its text
-//! (`checkpoint_text`); the other pieces (a game's header, outcome and comments) are serialized
+//! `flow::direct_pieces`), a checkpoint as soon as it comes; the other pieces (a game's header, outcome and comments) are serialized
 //! alone by serde and placed where the whole document's writer puts them. In JSON, serde_json's
 //! pretty layout is started at the piece's level ([`Indented`]); in YAML, whose block layout
 //! does not depend on how deep a node stands, the piece's lines are shifted under the game's
 //! `- ` ([`ItemLines`]). The punctuation between the pieces is written here.
 
-use super::checkpoint_text;
 use super::items::{self, Piece};
 use super::{flow, json_items, untag, Format, FORMAT_VERSION};
-use crate::notation::{
-    parse_position, CanonicalCheckpoint, Comment, Element, Header, Outcome, Span, Spanned,
-};
+use crate::notation::{Comment, Element, Header, Outcome, Position, Spanned};
 use serde::Serialize;
 use std::borrow::Borrow;
 use std::io::{self, Write};
@@ -30,8 +26,6 @@ pub struct DocumentWriter<W: Write> {
     open: Option<OpenGame>,
     /// JSON: an item of `moves` written without serde ([`json_items`]), kept for the next.
     json_item: Vec<u8>,
-    /// JSON: how a checkpoint's value is laid out, where it stands in an item.
-    checkpoint_layout: Box<checkpoint_text::JsonLayout>,
 }
 
 /// Where a game being written stands.
@@ -45,9 +39,10 @@ struct OpenGame {
     /// The item of `moves` being put together: a ply's decision and the claims and comments
     /// that join it so far ([`items::joins`]), written once the next element does not join.
     pending: Vec<Piece>,
-    /// The value of the item's checkpoint in the document's format, when it was written from
-    /// the checkpoint's text ([`Piece::Written`]).
+    /// The value of the item's checkpoint, when it was written as it came
+    /// ([`DocumentWriter::checkpoint`], [`Piece::Written`]): in JSON, and in YAML.
     written: Vec<u8>,
+    written_text: String,
     /// YAML: the text of the item being written, its room kept from one item to the next.
     yaml_item: String,
 }
@@ -72,8 +67,6 @@ impl<W: Write> DocumentWriter<W> {
             games: 0,
             open: None,
             json_item: Vec::new(),
-            // A checkpoint stands one level inside its item.
-            checkpoint_layout: Box::new(checkpoint_text::JsonLayout::at(JSON_ELEMENT + 1)),
         })
     }
 
@@ -117,6 +110,7 @@ impl<W: Write> DocumentWriter<W> {
             lines: LineState::item(),
             pending: Vec::new(),
             written: Vec::new(),
+            written_text: String::new(),
             yaml_item: String::new(),
         });
         match self.format {
@@ -147,12 +141,12 @@ impl<W: Write> DocumentWriter<W> {
         self.piece(Piece::Element(element))
     }
 
-    /// The next element of the game's move text is a checkpoint in the canonical form, as
-    /// [`GameReader::skip_canonical_checkpoint`] hands it over: its value is written from its
-    /// text where it is a plain position, and from the position it reads as otherwise.
+    /// [`DocumentWriter::element`] of a checkpoint, given by its position (as
+    /// [`GameReader::skip_checkpoint_into`] reads it): its value is written at once, into room
+    /// kept from one checkpoint to the next, and no element is made of it.
     ///
-    /// [`GameReader::skip_canonical_checkpoint`]: crate::notation::GameReader::skip_canonical_checkpoint
-    pub fn checkpoint_text(&mut self, text: CanonicalCheckpoint) -> io::Result<()> {
+    /// [`GameReader::skip_checkpoint_into`]: crate::notation::GameReader::skip_checkpoint_into
+    pub fn checkpoint(&mut self, position: &Position) -> io::Result<()> {
         // The item before is written first, if the checkpoint does not join it: an item holds
         // one checkpoint at most, whose value is the one kept.
         self.end_item_unless_joined(&Piece::Written)?;
@@ -161,17 +155,18 @@ impl<W: Write> DocumentWriter<W> {
             .open
             .as_mut()
             .expect("an element comes after its game's start");
-        open.written.clear();
-        let written = match format {
-            Format::Json => checkpoint_text::json(&mut open.written, text, &self.checkpoint_layout),
-            Format::Yaml => checkpoint_text::yaml(&mut open.written, text),
-        };
-        let piece = if written {
-            Piece::Written
-        } else {
-            Piece::Element(checkpoint_element(text.as_str())?)
-        };
-        open.pending.push(piece);
+        match format {
+            // A checkpoint stands one level inside its item.
+            Format::Json => {
+                open.written.clear();
+                json_items::position(&mut open.written, position, JSON_ELEMENT + 1);
+            }
+            Format::Yaml => {
+                open.written_text.clear();
+                flow::direct_position(position, &mut open.written_text);
+            }
+        }
+        open.pending.push(Piece::Written);
         Ok(())
     }
 
@@ -203,6 +198,7 @@ impl<W: Write> DocumentWriter<W> {
         }
         let pending = std::mem::take(&mut open.pending);
         let value = std::mem::take(&mut open.written);
+        let value_text = std::mem::take(&mut open.written_text);
         let first = open.elements == 0;
         open.elements += 1;
         let written = match self.format {
@@ -228,7 +224,7 @@ impl<W: Write> DocumentWriter<W> {
                     .map(|open| std::mem::take(&mut open.yaml_item))
                     .unwrap_or_default();
                 lines.clear();
-                flow::direct_pieces(&pending, &value, &mut lines);
+                flow::direct_pieces(&pending, &value_text, &mut lines);
                 let written = self.yaml_lines(|out| out.write_all(lines.as_bytes()));
                 if let Some(open) = self.open.as_mut() {
                     open.yaml_item = lines;
@@ -241,6 +237,7 @@ impl<W: Write> DocumentWriter<W> {
             open.pending = pending;
             open.pending.clear();
             open.written = value;
+            open.written_text = value_text;
         }
         written
     }
@@ -349,17 +346,6 @@ impl<W: Write> DocumentWriter<W> {
             Format::Yaml => {}
         }
         Ok(self.out)
-    }
-}
-
-/// The checkpoint of a position's text.
-fn checkpoint_element(text: &str) -> io::Result<Element> {
-    match parse_position(text) {
-        Ok(position) => Ok(Element::Checkpoint(Spanned::new(position, Span::default()))),
-        Err(error) => Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("checkpoint [{text}]: {error}"),
-        )),
     }
 }
 
@@ -731,6 +717,162 @@ mod tests {
         for games in [&games[..], &games[..1], &[][..]] {
             assert_eq!(streamed(games, Format::Json), super::super::to_json(games));
             assert_eq!(streamed(games, Format::Yaml), super::super::to_yaml(games));
+        }
+    }
+}
+
+#[cfg(test)]
+mod checkpoint_tests {
+    use super::super::{DocumentWriter, Format};
+    use crate::generate::Rng;
+    use crate::notation::{games, write_position, HoleState, Muzi, Pile, Position, Rows, Side};
+
+    fn scratch() -> Position {
+        Position {
+            holes: Rows::new(),
+            stores: Default::default(),
+            to_move: Side::A,
+            round: 1,
+            debts: [0, 0],
+        }
+    }
+
+    /// `text` (MGN games) written as a document through a reader's elements alone, and with
+    /// the checkpoints read into one position and handed over so: both documents, and how many
+    /// checkpoints went as a position.
+    fn both_ways(text: &str, format: Format) -> (String, String, usize) {
+        let write = |as_text: bool| {
+            let mut writer = DocumentWriter::new(Vec::new(), format).unwrap();
+            let mut games = games(text);
+            let mut handed = 0;
+            let mut checkpoint = scratch();
+            while let Some(reader) = games.next_game() {
+                let mut reader = reader.unwrap();
+                writer.start_game(&reader.before, &reader.header).unwrap();
+                loop {
+                    if as_text && reader.skip_checkpoint_into(&mut checkpoint) {
+                        writer.checkpoint(&checkpoint).unwrap();
+                        handed += 1;
+                        continue;
+                    }
+                    match reader.next() {
+                        Some(element) => writer.owned_element(element.unwrap()).unwrap(),
+                        None => break,
+                    }
+                }
+                let outcome = reader.outcome().unwrap();
+                let after = games.finish(reader).unwrap();
+                writer.end_game(&outcome, &after).unwrap();
+            }
+            let out = writer.finish().unwrap();
+            (String::from_utf8(out).unwrap(), handed)
+        };
+        let (read, _) = write(false);
+        let (copied, handed) = write(true);
+        (read, copied, handed)
+    }
+
+    fn pile(seeds: u32) -> Pile {
+        Pile {
+            seeds,
+            muzi: Muzi::default(),
+        }
+    }
+
+    /// Random positions of every shape (plain ones most often; muzi, owners, holes out of play,
+    /// debts, numbers of one to nine digits, long rows), each
+    /// in a game of its own, after a move and alone, with a comment after it.
+    fn records(rng: &mut Rng) -> String {
+        let mut text = String::new();
+        for game in 0..300 {
+            let plain = game % 3 > 0;
+            let number = |rng: &mut Rng| match rng.below(8) {
+                0 => 999_999_999,
+                1 => rng.below(1_000_000) as u32,
+                2 => rng.below(100) as u32,
+                _ => rng.below(10) as u32,
+            };
+            let per_row = match rng.below(10) {
+                0 => 150 + rng.below(100),
+                _ => 1 + rng.below(16),
+            };
+            let mut holes = Vec::new();
+            for _ in 0..2 * per_row {
+                let mut hole = HoleState {
+                    pile: pile(number(rng)),
+                    ..HoleState::default()
+                };
+                if !plain {
+                    match rng.below(6) {
+                        0 => hole.pile.muzi = Muzi::of(Side::A),
+                        1 => hole.owner = Some(Side::B),
+                        2 => {
+                            hole = HoleState {
+                                out_of_play: true,
+                                ..HoleState::default()
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                holes.push(hole);
+            }
+            let mut stores = [pile(number(rng)), pile(number(rng))];
+            if !plain && rng.below(2) == 0 {
+                stores[1].muzi = Muzi { a: true, b: true };
+            }
+            let position = Position {
+                holes: Rows::from_parts(holes, per_row),
+                stores,
+                to_move: if rng.below(2) == 0 { Side::A } else { Side::B },
+                round: 1 + number(rng),
+                debts: match rng.below(4) {
+                    0 => [number(rng), 1 + number(rng)],
+                    _ => [0, 0],
+                },
+            };
+            let written = write_position(&position);
+            text.push_str(&format!(
+                "[Game \"dong-wo\"]\n\n1. A1 [{written}] {{after}} [{written}] *\n\n"
+            ));
+        }
+        text
+    }
+
+    /// A checkpoint handed over as a position (its value written at once) is written as the
+    /// element of that position would be, byte for byte, in both formats, on positions of every
+    /// shape and on the records of records/.
+    #[test]
+    fn a_checkpoint_handed_over_as_a_position_is_written_as_its_element() {
+        let mut rng = Rng::new(38);
+        let mut inputs = vec![records(&mut rng)];
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("records");
+        for game in std::fs::read_dir(root).unwrap() {
+            for file in std::fs::read_dir(game.unwrap().path()).unwrap() {
+                let path = file.unwrap().path();
+                if path.extension().is_some_and(|e| e == "mgn") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    if crate::notation::parse_games(&text)
+                        .iter()
+                        .all(Result::is_ok)
+                    {
+                        inputs.push(text);
+                    }
+                }
+            }
+        }
+        for format in [Format::Json, Format::Yaml] {
+            let mut handed = 0;
+            for input in &inputs {
+                let (read, copied, n) = both_ways(input, format);
+                assert_eq!(copied, read, "{format:?}");
+                handed += n;
+            }
+            // Every checkpoint of the random records went as a position.
+            assert!(
+                handed >= 600,
+                "{format:?}: {handed} handed over as a position"
+            );
         }
     }
 }

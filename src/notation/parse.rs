@@ -253,6 +253,38 @@ impl<'a> GameReader<'a> {
         start.get(1..consumed - 1).map(CanonicalCheckpoint)
     }
 
+    /// Steps over the next element if it is a checkpoint of the common shape (what the fast
+    /// reader reads: any position MGN writes), reading it into `position`, whose rows keep their
+    /// room; says whether it did. A writer that turns each checkpoint into another text (`mgn
+    /// convert --to json`) reads them so without making a vector for each and an element to
+    /// hold it. Anything else is left for [`Iterator::next`], and `position` is then unspecified.
+    #[inline]
+    pub fn skip_checkpoint_into(&mut self, position: &mut Position) -> bool {
+        let mut scanned = None;
+        let holes = &mut position.holes;
+        let stepped = self.skip_checkpoint(|body| {
+            let mut len = None;
+            holes.refill(|holes| {
+                let read = scan_position(body.as_bytes(), |hole| holes.push(hole))?;
+                len = Some(read.len);
+                let a_holes = read.a_holes;
+                scanned = Some(read);
+                Some(a_holes)
+            });
+            len
+        });
+        match scanned {
+            Some(read) if stepped => {
+                position.stores = read.stores;
+                position.to_move = read.to_move;
+                position.round = read.round;
+                position.debts = read.debts;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Steps over the next ply if it is `pass` or a move of the common shape (sowings from
     /// holes, each with its direction or none, joined by `-`: `B4`, `B4-B2-B1`, `A3>`), with
     /// the move numbers before it, and says whether it did. The ply is checked as

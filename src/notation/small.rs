@@ -255,6 +255,16 @@ impl Rows {
         Rows { holes, a }
     }
 
+    /// Both rows made again, in their room: `fill` pushes A's holes then B's and says how many
+    /// are A's (`None`: not filled, the rows left empty).
+    pub(crate) fn refill(&mut self, fill: impl FnOnce(&mut Vec<HoleState>) -> Option<usize>) {
+        self.clear();
+        match fill(&mut self.holes) {
+            Some(a) if a <= self.holes.len() => self.a = a,
+            _ => self.clear(),
+        }
+    }
+
     /// Empties both rows, keeping their room.
     pub fn clear(&mut self) {
         self.holes.clear();

@@ -522,10 +522,16 @@ fn write_game<'a>(
             writer
                 .start_game(&reader.before, &reader.header)
                 .map_err(GameStop::Write)?;
+            let mut checkpoint = mgn::notation::Position {
+                holes: mgn::notation::Rows::new(),
+                stores: Default::default(),
+                to_move: mgn::notation::Side::A,
+                round: 1,
+                debts: [0, 0],
+            };
             loop {
-                // A checkpoint in the canonical form goes as its text, not read into a position.
-                if let Some(position) = reader.skip_canonical_checkpoint() {
-                    writer.checkpoint_text(position)
+                if reader.skip_checkpoint_into(&mut checkpoint) {
+                    writer.checkpoint(&checkpoint)
                 } else {
                     match reader.next() {
                         Some(element) => writer.owned_element(element.map_err(GameStop::Syntax)?),
