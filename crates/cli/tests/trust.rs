@@ -1000,3 +1000,60 @@ fn max_failures_says_it_stopped_when_the_records_left_are_in_the_same_part() {
     );
     assert_eq!(summary(&output), "0 passed, 1 failed");
 }
+
+/// MGN to standard output is converted once, into a temporary file copied out only when every
+/// game read: a game that does not read, even the last, leaves standard output empty, and the
+/// output of games that all read is the one written to a file.
+#[test]
+fn mgn_to_standard_output_is_written_only_when_every_game_reads() {
+    let dir = scratch_for("convert-mgn-stdout");
+    let input = dir.join("good-then-bad.mgn");
+    fs::write(&input, format!("{GOOD_DAKON}\n{UNREADABLE_DAKON}")).unwrap();
+    let output = mgn(&["convert", "--to", "mgn", path_str(&input)]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert_eq!(
+        stdout(&output),
+        "",
+        "nothing is written when a game does not read"
+    );
+    let said = stderr(&output);
+    assert!(
+        said.contains("game 2 did not read: nothing was written"),
+        "{said}"
+    );
+    // Without --skip-bad, every game failing is named as one failing is (it said "no game
+    // reads" to a file before).
+    let all_bad = dir.join("all-bad.mgn");
+    fs::write(&all_bad, format!("{UNREADABLE_DAKON}\n{UNREADABLE_DAKON}")).unwrap();
+    let out = dir.join("out.mgn");
+    let output = mgn(&[
+        "convert",
+        "--to",
+        "mgn",
+        "-o",
+        path_str(&out),
+        path_str(&all_bad),
+    ]);
+    assert_eq!(code(&output), 1, "{}", shown(&output));
+    assert!(
+        stderr(&output).contains("games 1 and 2 did not read"),
+        "{}",
+        shown(&output)
+    );
+    // Games that all read: standard output is what a file gets.
+    let good = dir.join("good.mgn");
+    fs::write(&good, format!("{GOOD_DAKON}\n{GOOD_DAKON}")).unwrap();
+    let output = mgn(&["convert", "--to", "mgn", path_str(&good)]);
+    assert_eq!(code(&output), 0, "{}", shown(&output));
+    let output_file = mgn(&[
+        "convert",
+        "--to",
+        "mgn",
+        "-o",
+        path_str(&out),
+        path_str(&good),
+    ]);
+    assert_eq!(code(&output_file), 0, "{}", shown(&output_file));
+    assert_eq!(stdout(&output), fs::read_to_string(&out).unwrap());
+    assert!(stdout(&output).contains("[Game \"dakon\"]"));
+}

@@ -320,19 +320,23 @@ fn to_output(
 fn convert_mgn(args: &ConvertArgs, name: &str, input: impl BufRead) -> Result<Converted, Stop> {
     let to_stdout = !matches!(&args.output, Some(path) if path.as_os_str() != "-");
     if !to_stdout || args.skip_bad {
-        return to_output(args, |out| convert_parts(name, input, args, out, false));
+        return to_output(args, |out| convert_parts(name, input, args, out));
     }
-    // Nothing written to standard output can be taken back: every game must be known to read
-    // before the first is written.
+    // Nothing written to standard output can be taken back: the games are converted into a
+    // temporary file, which is copied out once every game read (reading the input twice, once
+    // to know that and once to convert, took a third more than converting to a file).
     let mut kept = tempfile::tempfile().map_err(Stop::Read)?;
-    let mut reader = input;
-    io::copy(&mut reader, &mut kept).map_err(Stop::Read)?;
+    let converted = {
+        let mut buffered = io::BufWriter::with_capacity(1 << 20, &mut kept);
+        let converted = convert_parts(name, input, args, &mut buffered)?;
+        buffered.flush().map_err(Stop::Write)?;
+        converted
+    };
     kept.rewind().map_err(Stop::Read)?;
-    let first = io::BufReader::with_capacity(1 << 20, kept.try_clone().map_err(Stop::Read)?);
-    convert_parts(name, first, args, &mut io::sink(), true)?;
-    kept.rewind().map_err(Stop::Read)?;
-    let again = io::BufReader::with_capacity(1 << 20, kept);
-    to_output(args, |out| convert_parts(name, again, args, out, false))
+    to_output(args, |out| {
+        io::copy(&mut kept, out).map_err(Stop::Write)?;
+        Ok(converted)
+    })
 }
 
 /// Where converted games go.
@@ -363,15 +367,15 @@ fn refuse_incomplete(
     records: usize,
     last_part: Option<Part>,
     converted: &Converted,
-    only_read: bool,
 ) -> Result<(), Stop> {
     if records == 0 {
         output::show_rendered(&report::no_game_in(name, last_part.as_ref()));
         return Err(Stop::Unreadable);
     }
-    if converted.games == 0 && !only_read {
+    if converted.games == 0 && args.skip_bad {
         // --skip-bad with nothing left to write: writing an empty output over a file would
-        // lose the only copy of its records.
+        // lose the only copy of its records. (Without it, a game that does not read is named
+        // below.)
         output::say(&format!("{name}: no game reads: nothing was written"));
         return Err(Stop::Unreadable);
     }
@@ -387,14 +391,12 @@ fn refuse_incomplete(
     Ok(())
 }
 
-/// Reads the games of an MGN input a part at a time and writes each as it is read; with
-/// `only_read`, writes nothing and says only which games do not read.
+/// Reads the games of an MGN input a part at a time and writes each as it is read.
 fn convert_parts(
     name: &str,
     input: impl BufRead,
     args: &ConvertArgs,
     out: &mut dyn Write,
-    only_read: bool,
 ) -> Result<Converted, Stop> {
     let mut target = Target::new(args.to, out)?;
     let mut converted = Converted {
@@ -404,7 +406,7 @@ fn convert_parts(
     let mut records = 0;
     // Once a game does not read (without --skip-bad), nothing more is written; the rest is
     // still read, to name every game that does not.
-    let mut writing = !only_read;
+    let mut writing = true;
     let mut pending = Vec::new();
     let mut last_part: Option<Part> = None;
     for part in parts(input) {
@@ -465,7 +467,7 @@ fn convert_parts(
             last_part = Some(part.clone());
         }
     }
-    refuse_incomplete(name, args, records, last_part, &converted, only_read)?;
+    refuse_incomplete(name, args, records, last_part, &converted)?;
     if let Target::Document(writer) = target {
         writer.finish().map_err(Stop::Write)?;
     }
