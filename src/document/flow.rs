@@ -136,20 +136,28 @@ pub(super) fn as_item(lines: &str, depth: usize) -> String {
 /// a conversion to YAML. `tests::direct_items_*` and `crates/cli/tests` compare both paths.
 #[cfg(test)]
 pub(super) fn direct_item(item: &[Element], out: &mut String) {
-    write_direct(item, out, content);
+    write_direct(item, "", out, content);
 }
 
 /// [`direct_item`] of the pieces a document's writer holds, `written` the value of its
-/// checkpoint when it holds one already written ([`Piece::Written`]).
-pub(super) fn direct_pieces(pieces: &[Piece], written: &str, out: &mut String) {
-    write_direct(pieces, out, |piece, out| match piece {
+/// checkpoint when it holds one already written ([`Piece::Written`]), each line after `indent`.
+pub(super) fn direct_pieces(pieces: &[Piece], written: &str, indent: &str, out: &mut String) {
+    write_direct(pieces, indent, out, |piece, out| match piece {
         Piece::Element(element) => content(element, out),
         Piece::Written => out.push_str(written),
     });
 }
 
-fn write_direct<T: Kind>(item: &[T], out: &mut String, mut content: impl FnMut(&T, &mut String)) {
+/// The item's lines, each after `indent`: one line a key, as no value in flow style breaks a
+/// line (a text with a line break is double-quoted, its break escaped).
+fn write_direct<T: Kind>(
+    item: &[T],
+    indent: &str,
+    out: &mut String,
+    mut content: impl FnMut(&T, &mut String),
+) {
     for (i, element) in item.iter().enumerate() {
+        out.push_str(indent);
         out.push_str(if i == 0 { "- " } else { "  " });
         out.push_str(super::items::key_in(&item[..i], element));
         out.push_str(": ");

@@ -224,8 +224,19 @@ impl<W: Write> DocumentWriter<W> {
                     .map(|open| std::mem::take(&mut open.yaml_item))
                     .unwrap_or_default();
                 lines.clear();
-                flow::direct_pieces(&pending, &value_text, &mut lines);
-                let written = self.yaml_lines(|out| out.write_all(lines.as_bytes()));
+                // Past its first line, a game's lines stand two spaces in, under its `- `:
+                // the item's lines are written so, without the line shifter's look at each.
+                let in_game = self
+                    .open
+                    .as_ref()
+                    .is_some_and(|open| open.lines.line_start && !open.lines.first_line);
+                let written = if in_game {
+                    flow::direct_pieces(&pending, &value_text, "  ", &mut lines);
+                    self.out.write_all(lines.as_bytes())
+                } else {
+                    flow::direct_pieces(&pending, &value_text, "", &mut lines);
+                    self.yaml_lines(|out| out.write_all(lines.as_bytes()))
+                };
                 if let Some(open) = self.open.as_mut() {
                     open.yaml_item = lines;
                 }
