@@ -30,8 +30,9 @@ folder=target/ratios
 mkdir -p "$folder"
 cd "$folder"
 
-# Games for about 10 to 25 MB of MGN each, a checkpoint after every ply.
-declare -A games=([dakon]=300 [mraw-imrujen]=10000 [nchuwa]=8000 [dong-wo]=3000)
+# Games for about 70 MB of MGN each, a checkpoint after every ply: a command takes a few tenths
+# of a second, which `time`'s hundredths measure to a few per cent.
+declare -A games=([dakon]=900 [mraw-imrujen]=30000 [nchuwa]=24000 [dong-wo]=9000)
 declare -A file
 for game in dakon mraw-imrujen nchuwa dong-wo; do
     file[$game]="$game-${games[$game]}.mgn"
@@ -48,7 +49,7 @@ for game in dakon mraw-imrujen nchuwa dong-wo; do
     fi
 done
 
-# Runs a command and prints "CPU WALL" in seconds. A command that fails stops the script with
+# Runs a command and prints "CPU WALL USER" in seconds (CPU is user + system). A command that fails stops the script with
 # its error: its time, that of a command that did not do the work, would make a ratio of
 # nothing. (Each caller assigns what this prints, so that `set -e` sees the failure.)
 timed() {
@@ -62,7 +63,7 @@ timed() {
         exit 1
     fi
     # `time` writes one line for a command that succeeds.
-    awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' "$log"
+    awk '{ printf "%.3f %.3f %.3f\n", $1 + $2, $3, $1 }' "$log"
     rm -f "$log" "$log.err"
 }
 
@@ -71,10 +72,14 @@ cpu() {
     timed taskset -c 0 "$@"
 }
 
-declare -A best wall
-keep() { # key, "CPU WALL"
-    local key="$1" c w
-    read -r c w <<< "$2"
+declare -A best wall user
+keep() { # key, "CPU WALL USER"
+    local key="$1" c w u
+    read -r c w u <<< "$2"
+    # The least user time of the rounds, apart from the least CPU time (whose round it may not be).
+    if [ -z "${user[$key]:-}" ] || awk -v a="$u" -v b="${user[$key]}" 'BEGIN { exit !(a < b) }'; then
+        user[$key]=$u
+    fi
     # No CPU time measured (the clock counts hundredths) would divide by nothing.
     if ! awk -v c="${c:-0}" 'BEGIN { exit !(c > 0) }'; then
         echo "ratios.sh: $key took no measurable CPU time (\"$2\"): no ratio of it" >&2
@@ -110,15 +115,18 @@ for round in $(seq "$rounds"); do
 done
 rm -f out.mgn out.json out.yaml
 
-echo "Per game, CPU seconds on one core (best of $rounds), wall beside, and check's time over each:"
+echo "Per game, CPU seconds (user + system) on one core, best of $rounds, wall beside, and check's time"
+echo "over each; then the same in user time alone (the system's share grows with the bytes written):"
 for game in dakon mraw-imrujen nchuwa dong-wo; do
     size=$(stat -c %s "${file[$game]}")
     for command in "${commands[@]}"; do
         c="${best[$game $command]}"
         awk -v g="$game" -v k="$command" -v c="$c" -v w="${wall[$game $command]}" \
-            -v check="${best[$game check]}" -v size="$size" 'BEGIN {
-            printf "%-13s %-11s %7.3f s CPU %7.3f s wall %7.1f MB/s   check/this %.2f\n",
-                g, k, c, w, size / 1e6 / (c > 0 ? c : 1e-9), check / (c > 0 ? c : 1e-9) }'
+            -v check="${best[$game check]}" -v size="$size" -v u="${user[$game $command]}" \
+            -v check_user="${user[$game check]}" 'BEGIN {
+            printf "%-13s %-11s %7.3f s CPU %7.3f s wall %7.1f MB/s   check/this %.2f   user %6.3f s, check/this %.2f\n",
+                g, k, c, w, size / 1e6 / (c > 0 ? c : 1e-9), check / (c > 0 ? c : 1e-9),
+                u, check_user / (u > 0 ? u : 1e-9) }'
     done
 done
 
@@ -136,10 +144,11 @@ if [ -f "$ludii" ] && command -v java > /dev/null; then
     rm -f ludii.csv
 fi
 second=$(mgn_generate)
+# Their wall times, the second of the three fields.
 every=$(timed "$mgn" generate --game nchuwa --preset ludii --games "$generated")
-every=${every#* }
+read -r _ every _ <<< "$every"
 one=$(timed "$mgn" generate --game nchuwa --preset ludii --games "$generated" --jobs 1)
-one=${one#* }
+read -r _ one _ <<< "$one"
 awk -v first="$first" -v second="$second" -v ludii="$ludii_rate" -v n="$generated" \
     -v every="$every" -v one="$one" 'BEGIN {
     split(first, a, " "); split(second, b, " ");

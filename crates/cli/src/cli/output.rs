@@ -375,7 +375,9 @@ fn replace(
                 );
             }
         }
-        let mut file = BufWriter::new(temporary.as_file());
+        // A megabyte at a time: a document is several times its input, and 8 KiB writes made
+        // one system call for each few items.
+        let mut file = BufWriter::with_capacity(1 << 20, temporary.as_file());
         write(&mut file)?;
         file.flush()?;
         drop(file);
