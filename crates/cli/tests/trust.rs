@@ -1057,3 +1057,29 @@ fn mgn_to_standard_output_is_written_only_when_every_game_reads() {
     assert_eq!(stdout(&output), fs::read_to_string(&out).unwrap());
     assert!(stdout(&output).contains("[Game \"dakon\"]"));
 }
+
+/// Conversion to standard output holds the games in a temporary file until every one reads:
+/// when that file cannot be made, the error names it (exit 2), where it once said that the
+/// input, which is there, could not be read.
+#[test]
+fn a_temporary_file_that_cannot_be_made_is_named_not_blamed_on_the_input() {
+    let dir = scratch_for("convert-no-tmpdir");
+    let input = dir.join("good.mgn");
+    fs::write(&input, GOOD_DAKON).unwrap();
+    let json = dir.join("good.json");
+    fs::write(
+        &json,
+        stdout(&mgn(&["convert", "--to", "json", path_str(&input)])),
+    )
+    .unwrap();
+    for (to, from) in [("mgn", &input), ("json", &input), ("mgn", &json)] {
+        let mut command = command(&["convert", "--to", to, path_str(from)]);
+        command.env("TMPDIR", dir.join("no such folder"));
+        let output = finish(command, None);
+        assert_eq!(code(&output), 2, "{to} from {from:?}: {}", shown(&output));
+        let said = stderr(&output);
+        assert!(said.contains("temporary file"), "{said}");
+        assert!(!said.contains("cannot read"), "{said}");
+        assert_eq!(stdout(&output), "");
+    }
+}

@@ -20,6 +20,7 @@ use mgn::notation::{
     games_in_part, parts, write_head, Comment, Element, GameReader, Header, MovetextWriter,
     Outcome, Part, Spanned,
 };
+use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, Write};
 use std::time::Instant;
 
@@ -324,36 +325,77 @@ fn convert_mgn(args: &ConvertArgs, name: &str, input: impl BufRead) -> Result<Co
     }
     // Nothing written to standard output can be taken back: every game must be known to read
     // before the first is written.
-    let mut kept = tempfile::tempfile().map_err(Stop::Read)?;
     if matches!(args.to, Format::Json | Format::Yaml) {
         // A document is several times its input (eighteen times for Dong Wo's JSON): the input
         // is kept and read twice, once to know that every game reads and once to write, where
         // copying the document out of a temporary file cost more (1.3 GB written and read back
         // for 70 MB of Dong Wo).
-        let mut reader = input;
-        io::copy(&mut reader, &mut kept).map_err(Stop::Read)?;
-        kept.rewind().map_err(Stop::Read)?;
-        let first = io::BufReader::with_capacity(1 << 20, kept.try_clone().map_err(Stop::Read)?);
-        convert_parts(name, first, args, &mut io::sink(), true)?;
-        kept.rewind().map_err(Stop::Read)?;
-        let again = io::BufReader::with_capacity(1 << 20, kept);
+        let kept = keep_input(input)?;
+        convert_parts(name, from_start(&kept)?, args, &mut io::sink(), true)?;
+        let again = from_start(&kept)?;
         return to_output(args, |out| convert_parts(name, again, args, out, false));
     }
-    // MGN is about its input's size: converted once into the temporary file, which is copied
-    // out once every game read (reading the input twice, once to know that and once to convert,
+    // MGN is about its input's size: converted once into a temporary file, which is copied out
+    // once every game read (reading the input twice, once to know that and once to convert,
     // took a third more than converting to a file).
+    let mut kept = temporary_file()?;
     let converted = {
         let mut buffered = io::BufWriter::with_capacity(1 << 20, &mut kept);
-        let converted = convert_parts(name, input, args, &mut buffered, false)?;
-        buffered.flush().map_err(Stop::Write)?;
+        let converted = match convert_parts(name, input, args, &mut buffered, false) {
+            // What failed to be written is the temporary file, not standard output.
+            Err(Stop::Write(error)) => return Err(temporary(error)),
+            other => other?,
+        };
+        buffered.flush().map_err(temporary)?;
         converted
     };
-    kept.rewind().map_err(Stop::Read)?;
+    kept.rewind().map_err(temporary)?;
     let mut converted_text = io::BufReader::with_capacity(1 << 20, kept);
     to_output(args, |out| {
         io::copy(&mut converted_text, out).map_err(Stop::Write)?;
         Ok(converted)
     })
+}
+
+/// A temporary file, which holds what goes to standard output until every game is known to
+/// read. Its errors name it (and `TMPDIR`), where they were once said of the input.
+fn temporary_file() -> Result<File, Stop> {
+    tempfile::tempfile().map_err(temporary)
+}
+
+fn temporary(error: io::Error) -> Stop {
+    Stop::Write(io::Error::new(
+        error.kind(),
+        format!(
+            "the temporary file that holds the games until every one reads (in TMPDIR): {error}"
+        ),
+    ))
+}
+
+/// The input kept in a temporary file, to be read twice ([`from_start`]).
+fn keep_input(mut input: impl BufRead) -> Result<File, Stop> {
+    let mut kept = temporary_file()?;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(Stop::Read(error)),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        let len = chunk.len();
+        kept.write_all(chunk).map_err(temporary)?;
+        input.consume(len);
+    }
+    Ok(kept)
+}
+
+/// A reader of the kept input from its start (readers of it share one offset: one at a time).
+fn from_start(kept: &File) -> Result<io::BufReader<File>, Stop> {
+    let mut file = kept.try_clone().map_err(temporary)?;
+    file.rewind().map_err(temporary)?;
+    Ok(io::BufReader::with_capacity(1 << 20, file))
 }
 
 /// Where converted games go.
@@ -619,14 +661,9 @@ fn convert_document(
         let mut input = input;
         return to_output(args, |out| read(&mut input, out, Some(args.to)));
     }
-    let mut kept = tempfile::tempfile().map_err(Stop::Read)?;
-    let mut reader = input;
-    io::copy(&mut reader, &mut kept).map_err(Stop::Read)?;
-    kept.rewind().map_err(Stop::Read)?;
-    let mut first = io::BufReader::new(kept.try_clone().map_err(Stop::Read)?);
-    read(&mut first, &mut io::sink(), None)?;
-    kept.rewind().map_err(Stop::Read)?;
-    let mut again = io::BufReader::with_capacity(1 << 20, kept);
+    let kept = keep_input(input)?;
+    read(&mut from_start(&kept)?, &mut io::sink(), None)?;
+    let mut again = from_start(&kept)?;
     to_output(args, |out| read(&mut again, out, Some(args.to)))
 }
 
