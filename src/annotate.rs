@@ -476,7 +476,7 @@ fn groups<'g>(game: &'g Game, steps: &[Replayed]) -> Vec<Group<'g>> {
                 next_step += 1;
                 groups.push(Group {
                     step: Some(index),
-                    end: span_of(element).end,
+                    end: element.span().end,
                     written: Vec::new(),
                     is_move: matches!(element, Element::Move(_)),
                     last_ply: match element {
@@ -585,7 +585,7 @@ impl Annotator<'_> {
                     .written
                     .iter()
                     .filter(|e| kind_of(e).is_some_and(|k| k < kind))
-                    .map(|e| span_of(e).end)
+                    .map(|e| e.span().end)
                     .max()
                     .unwrap_or(group.end);
                 self.edits.push(Edit {
@@ -658,20 +658,6 @@ impl Annotator<'_> {
     }
 }
 
-fn span_of(element: &Element) -> Span {
-    match element {
-        Element::Move(e) => e.span,
-        Element::Pass(e) => e.span,
-        Element::Action(e) => e.span,
-        Element::Captures(e) => e.span,
-        Element::Score(e) => e.span,
-        Element::Checkpoint(e) => e.span,
-        Element::Round(e) => e.span,
-        Element::Transaction(e) => e.span,
-        Element::Comment(e) => e.span,
-    }
-}
-
 /// Checks the game's text with `edits` made as `mgn check` would: the failure, placed at the
 /// game's `Game` tag, if it does not pass.
 fn verify(
@@ -725,7 +711,7 @@ mod tests {
             let game = game.expect("the records read");
             for element in &game.moves {
                 if is_claim(element) {
-                    let span = span_of(element);
+                    let span = element.span();
                     let line = &text[..span.start];
                     let blanks = line.len() - line.trim_end_matches([' ', '\t']).len();
                     cuts.push(Edit {

@@ -210,7 +210,7 @@ impl Places {
                 .map(|&(at, place)| {
                     let element = read.moves.get(at);
                     (
-                        element.map_or(read.outcome.span.start, element_start),
+                        element.map_or(read.outcome.span.start, |e| e.span().start),
                         place,
                     )
                 })
@@ -226,20 +226,6 @@ impl Places {
             start: self.start,
             places,
         }
-    }
-}
-
-fn element_start(element: &Element) -> usize {
-    match element {
-        Element::Move(e) => e.span.start,
-        Element::Pass(e) => e.span.start,
-        Element::Action(e) => e.span.start,
-        Element::Captures(e) => e.span.start,
-        Element::Score(e) => e.span.start,
-        Element::Checkpoint(e) => e.span.start,
-        Element::Round(e) => e.span.start,
-        Element::Transaction(e) => e.span.start,
-        Element::Comment(e) => e.span.start,
     }
 }
 

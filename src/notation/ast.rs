@@ -824,6 +824,23 @@ pub enum Element {
     Comment(Spanned<Comment>),
 }
 
+impl Element {
+    /// Where the element was written.
+    pub fn span(&self) -> Span {
+        match self {
+            Element::Move(e) => e.span,
+            Element::Pass(e) => e.span,
+            Element::Action(e) => e.span,
+            Element::Captures(e) => e.span,
+            Element::Score(e) => e.span,
+            Element::Checkpoint(e) => e.span,
+            Element::Round(e) => e.span,
+            Element::Transaction(e) => e.span,
+            Element::Comment(e) => e.span,
+        }
+    }
+}
+
 /// A comment's text and style. A document writes a brace comment as its text alone, a `;`
 /// comment as a map (`{text: ..., style: line}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -625,23 +625,7 @@ struct Recorded {
 /// Where the `index`th element of the moves of the one game of `text` begins, as read back.
 fn element_offset(text: &str, index: usize) -> Option<usize> {
     let game = parse_games(text).into_iter().next()?.ok()?;
-    game.moves
-        .get(index)
-        .map(|element| element_span(element).start)
-}
-
-fn element_span(element: &Element) -> Span {
-    match element {
-        Element::Move(e) => e.span,
-        Element::Pass(e) => e.span,
-        Element::Action(e) => e.span,
-        Element::Captures(e) => e.span,
-        Element::Score(e) => e.span,
-        Element::Checkpoint(e) => e.span,
-        Element::Round(e) => e.span,
-        Element::Transaction(e) => e.span,
-        Element::Comment(e) => e.span,
-    }
+    game.moves.get(index).map(|element| element.span().start)
 }
 
 /// A record's moves as they are written: the elements so far, and the turn under way.

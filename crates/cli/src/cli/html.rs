@@ -137,20 +137,6 @@ fn steps_of_elements(moves: &[Element], plies: &[PlyRecord]) -> Vec<Option<usize
     stepped
 }
 
-fn element_span(element: &Element) -> mgn::notation::Span {
-    match element {
-        Element::Move(m) => m.span,
-        Element::Pass(p) => p.span,
-        Element::Action(a) => a.span,
-        Element::Captures(c) => c.span,
-        Element::Score(s) => s.span,
-        Element::Checkpoint(c) => c.span,
-        Element::Round(r) => r.span,
-        Element::Transaction(t) => t.span,
-        Element::Comment(c) => c.span,
-    }
-}
-
 fn element_class(element: &Element) -> &'static str {
     match element {
         Element::Move(_) | Element::Pass(_) | Element::Action(_) => "step",
@@ -252,7 +238,7 @@ fn game_section_within(record: &Record, id: usize, max_steps: usize, max_bytes: 
     for (element, step) in game.moves.iter().zip(&stepped) {
         if let (Some(step), "claim" | "comment") = (step, element_class(element)) {
             let written = text
-                .get(element_span(element).start..element_span(element).end)
+                .get(element.span().start..element.span().end)
                 .unwrap_or_default();
             if let Some(list) = notes.get_mut(*step) {
                 list.push(written.to_string());
@@ -439,7 +425,7 @@ fn failing_step(
         .iter()
         .zip(stepped)
         .find(|(element, _)| {
-            let span = element_span(element);
+            let span = element.span();
             (span.start..span.end.max(span.start + 1)).contains(&offset)
         })
         .and_then(|(_, step)| *step)
@@ -493,14 +479,14 @@ fn move_text(
         return;
     };
     // From the start of the line the move text starts on, so that its move number shows.
-    let first_at = element_span(first).start.min(text.len());
+    let first_at = first.span().start.min(text.len());
     let mut at = text[..first_at].rfind('\n').map_or(0, |n| n + 1);
     if !text.is_char_boundary(at) {
         at = first_at;
     }
     out.push_str("<pre class=\"text\">");
     for (element, step) in game.moves.iter().zip(stepped) {
-        let span = element_span(element);
+        let span = element.span();
         let (Some(gap), Some(written)) = (text.get(at..span.start), text.get(span.start..span.end))
         else {
             continue;
