@@ -285,9 +285,7 @@ pub(super) fn position(out: &mut Vec<u8>, p: &Position, level: usize) {
     // The two rows: an array of arrays, so each row on a line of its own.
     let rows = [&p.holes[0], &p.holes[1]];
     compound(out, &rows, level + 1, |out, row, level| {
-        if row.iter().all(|h| !is_map(h)) {
-            plain_row(out, row);
-        } else {
+        if !plain_row(out, row) {
             compound(out, row, level, hole_state);
         }
     });
@@ -323,15 +321,22 @@ fn plain_hole(out: &mut Vec<u8>, h: &HoleState) {
 
 /// A row of holes none of which is a map, on one line (`[0, 6, "x", 6]`): put together in a
 /// buffer on the stack and copied out at once, where a check of the output's room for each
-/// number and each `, ` was most of the time a row took.
-fn plain_row(out: &mut Vec<u8>, row: &[HoleState]) {
+/// number and each `, ` was most of the time a row took; `false`, and nothing written, when a
+/// hole is a map ([`is_map`]). Whether one is is seen in the same pass: a pass of its own
+/// before was a tenth of a position's time.
+fn plain_row(out: &mut Vec<u8>, row: &[HoleState]) -> bool {
     const ROOM: usize = 64;
     // The most a hole adds: `, ` and a number of 10 digits, or `]` at the end.
     const HOLE: usize = 12;
+    let start = out.len();
     let mut buf = [0u8; ROOM];
     buf[0] = b'[';
     let mut at = 1;
     for (i, h) in row.iter().enumerate() {
+        if is_map(h) {
+            out.truncate(start);
+            return false;
+        }
         if at > ROOM - HOLE - 1 {
             out.extend_from_slice(&buf[..at]);
             at = 0;
@@ -349,6 +354,7 @@ fn plain_row(out: &mut Vec<u8>, row: &[HoleState]) {
     }
     buf[at] = b']';
     out.extend_from_slice(&buf[..at + 1]);
+    true
 }
 
 /// A hole of a position, `level` levels in, as `HoleState`'s serializer writes it.
@@ -582,32 +588,45 @@ mod tests {
     }
 
     /// A row of plain holes, however long and whatever its numbers, put together on the stack
-    /// as one number at a time writes it.
+    /// as one number at a time writes it; a row with a map among them is refused, nothing
+    /// written, wherever the map stands.
     #[test]
     fn plain_rows_are_their_holes_one_by_one() {
         let mut rng = Rng::new(7);
         for len in 0..60 {
-            let row: Vec<HoleState> = (0..len)
-                .map(|_| HoleState {
-                    pile: Pile {
-                        seeds: match rng.below(4) {
-                            0 => u32::MAX - rng.below(10) as u32,
-                            1 => rng.next_u64() as u32,
-                            _ => rng.below(300) as u32,
+            let mut row: Vec<HoleState> = (0..len)
+                .map(|_| {
+                    let out_of_play = rng.below(5) == 0;
+                    HoleState {
+                        pile: Pile {
+                            // A hole out of play with seeds is a map.
+                            seeds: match rng.below(4) {
+                                _ if out_of_play => 0,
+                                0 => u32::MAX - rng.below(10) as u32,
+                                1 => rng.next_u64() as u32,
+                                _ => rng.below(300) as u32,
+                            },
+                            muzi: Muzi::NONE,
                         },
-                        muzi: Muzi::NONE,
-                    },
-                    owner: None,
-                    out_of_play: rng.below(5) == 0,
+                        owner: None,
+                        out_of_play,
+                    }
                 })
                 .collect();
             let (mut ours, mut one_by_one) = (b"x".to_vec(), b"x".to_vec());
-            plain_row(&mut ours, &row);
+            assert!(plain_row(&mut ours, &row));
             scalars(&mut one_by_one, &row, plain_hole);
             assert_eq!(
                 String::from_utf8(ours).unwrap(),
                 String::from_utf8(one_by_one).unwrap()
             );
+            if len > 0 {
+                let at = rng.below(len);
+                row[at].owner = Some(Side::B);
+                let mut refused = b"x".to_vec();
+                assert!(!plain_row(&mut refused, &row), "a map at {at} of {len}");
+                assert_eq!(refused, b"x");
+            }
         }
     }
 

@@ -205,12 +205,18 @@ impl<W: Write> DocumentWriter<W> {
             Format::Json => {
                 if first {
                     self.json_key("moves")?;
-                    self.out.write_all(b"[")?;
                 }
-                self.out.write_all(if first { b"\n" } else { b",\n" })?;
-                indent(&mut self.out, JSON_ELEMENT)?;
-                // Every item is written straight, in the layout serde's path gives the rest.
+                // The item's line and indentation go out with it, in one write: written apart,
+                // they were five calls to the output a ply.
+                const ITEM_LINE: &[u8] = b",\n        ";
+                const _: () = assert!(ITEM_LINE.len() == 2 + 2 * JSON_ELEMENT);
                 self.json_item.clear();
+                if first {
+                    self.json_item.extend_from_slice(b"[");
+                }
+                self.json_item
+                    .extend_from_slice(&ITEM_LINE[usize::from(first)..]);
+                // Every item is written straight, in the layout serde's path gives the rest.
                 json_items::pieces(&mut self.json_item, &pending, &value, JSON_ELEMENT);
                 self.out.write_all(&self.json_item)
             }
