@@ -105,15 +105,33 @@ run() { # command name, game
     esac
 }
 
+# The kernel's part of a document's time: writing as many bytes alone, a megabyte at a time and
+# synced as mgn writes a file, with nothing to put together (zeros). A document is several
+# times its input, and this part grows with its size whatever the writer does.
+declare -A written
+bytes_alone() { # size in bytes
+    # Into a new file, as mgn writes its output (a temporary file renamed over the old).
+    rm -f bytes.out
+    cpu dd if=/dev/zero of=bytes.out bs=1M count=$((($1 + (1 << 20) - 1) >> 20)) \
+        conv=fsync status=none
+}
+
 for round in $(seq "$rounds"); do
     for game in dakon mraw-imrujen nchuwa dong-wo; do
         for command in "${commands[@]}"; do
             time=$(run "$command" "$game")
             keep "$game $command" "$time"
+            case "$command" in
+                json | yaml)
+                    written["$game $command"]=$(stat -c %s "out.$command")
+                    time=$(bytes_alone "${written["$game $command"]}")
+                    keep "$game $command bytes" "$time"
+                    ;;
+            esac
         done
     done
 done
-rm -f out.mgn out.json out.yaml
+rm -f out.mgn out.json out.yaml bytes.out
 
 echo "Per game, CPU seconds (user + system) on one core, best of $rounds, wall beside, and check's time"
 echo "over each; then the same in user time alone (the system's share grows with the bytes written):"
@@ -127,6 +145,17 @@ for game in dakon mraw-imrujen nchuwa dong-wo; do
             printf "%-13s %-11s %7.3f s CPU %7.3f s wall %7.1f MB/s   check/this %.2f   user %6.3f s, check/this %.2f\n",
                 g, k, c, w, size / 1e6 / (c > 0 ? c : 1e-9), check / (c > 0 ? c : 1e-9),
                 u, check_user / (u > 0 ? u : 1e-9) }'
+    done
+done
+echo "The documents' bytes written alone (dd of zeros, 1 MiB writes, fsync), CPU seconds, best of"
+echo "$rounds, and their share of the time 1.5 times check's leaves a document:"
+for game in dakon mraw-imrujen nchuwa dong-wo; do
+    for command in json yaml; do
+        key="$game $command"
+        awk -v g="$game" -v k="$command" -v b="${best[$key bytes]}" -v c="${best[$key]}" \
+            -v check="${best[$game check]}" -v size="${written[$key]}" 'BEGIN {
+            printf "%-13s %-5s %8.1f MB   bytes alone %6.3f s: %3.0f %% of 1.5 x check (%.3f s); the command %.3f s\n",
+                g, k, size / 1e6, b, 100 * b / (1.5 * check), 1.5 * check, c }'
     done
 done
 
