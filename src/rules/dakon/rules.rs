@@ -45,6 +45,27 @@ impl Rules for Dakon {
                 total: self.total_seeds(),
             },
         )?;
+        // Holes go out of play only at a refill, when a round after the first begins: a round-1
+        // position with one is no position of the game.
+        if position.round == 1 {
+            let out = [Side::A, Side::B].into_iter().find_map(|side| {
+                let row = position.holes.row(side);
+                let at = row.iter().position(|hole| hole.out_of_play)?;
+                Some(crate::notation::Hole {
+                    side,
+                    number: at as u32 + 1,
+                })
+            });
+            if let Some(hole) = out {
+                return Err(Diagnostic::new(
+                    crate::rules::POSITION_SHAPE,
+                    format!(
+                        "{hole} is out of play in round 1: holes go out of play only when a later round begins, those its owner cannot fill at the refill ({})",
+                        ROUND_OUT_OF_PLAY
+                    ),
+                ));
+            }
+        }
         let mut state = self.start(position.to_move);
         state.round = position.round;
         for side in [Side::A, Side::B] {

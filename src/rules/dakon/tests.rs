@@ -477,3 +477,30 @@ fn a_position_with_every_seed_stored_is_between_rounds_or_the_end() {
         }
     );
 }
+
+/// Holes go out of play only at a refill, when a round after the first begins (rule
+/// `dakon.round.out-of-play`: «La segona i successives rondes es juguen amb les mateixes regles
+/// que la primera excepte que els forats que no s'han pogut omplir queden anul·lats»): a round-1
+/// position with a hole out of play is refused, as a `Start` tag or an engine's `position`,
+/// under `mgn.position.shape`, and the same holes in round 2 are a position the rules reach.
+#[test]
+fn dakon_round_out_of_play_no_hole_is_out_of_play_in_round_1() {
+    let d = dakon(5);
+    let position = |text: &str| crate::notation::parse_position(text).unwrap();
+    for text in [
+        "x,5,5,5,5/5,5,5,5,5 5/0 A 1",
+        "x,x,x,x,x/0,0,0,0,0 4/46 A 1",
+        "5,5,5,5,5/5,5,5,5,x 0/5 B 1",
+    ] {
+        let error = d.state_from_position(&position(text)).unwrap_err();
+        assert_eq!(error.rule, "mgn.position.shape", "{text}");
+        assert!(
+            error.message.contains("round 1") && error.message.contains("dakon.round.out-of-play"),
+            "{text}: {error:?}"
+        );
+    }
+    d.state_from_position(&position("x,5,5,5,5/5,5,5,5,5 5/0 A 2"))
+        .unwrap();
+    d.state_from_position(&position("x,x,x,x,x/0,0,0,0,0 4/46 A 3"))
+        .unwrap();
+}
