@@ -11,7 +11,7 @@ use super::items::{Kind, Piece};
 use crate::notation::push_number;
 use crate::notation::{
     ActionKind, CommentStyle, Direction, Element, FillTarget, Hole, HoleAction, HoleState, Move,
-    Muzi, MuziDrop, Pile, Position, Side, Sowing, Transaction,
+    Muzi, MuziDrop, Pile, PlainCheckpoint, Position, Side, Sowing, Transaction,
 };
 use serde_yaml::Value;
 use std::fmt::Write;
@@ -376,6 +376,32 @@ pub(super) fn direct_position(p: &Position, out: &mut String) {
         push_u32(out, p.debts[1]);
         out.push(']');
     }
+    out.push('}');
+}
+
+/// [`direct_position`] of a checkpoint of numbers alone, from its fields as the record writes
+/// them: an MGN number in its canonical form is the YAML number, so each row's text is copied
+/// with a space after each comma.
+pub(super) fn plain_position(p: &PlainCheckpoint<'_>, out: &mut String) {
+    out.push_str("{holes: [");
+    for (i, row_side) in [Side::A, Side::B].into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        super::json_items::spaced_row(p.row(row_side), |row| {
+            // The row's digits and commas, spaces and brackets.
+            out.push_str(std::str::from_utf8(row).expect("a row of ASCII"))
+        });
+    }
+    let [store_a, store_b] = p.stores();
+    out.push_str("], stores: [");
+    out.push_str(store_a);
+    out.push_str(", ");
+    out.push_str(store_b);
+    out.push_str("], to_move: ");
+    out.push_str(side_name(p.to_move()));
+    out.push_str(", round: ");
+    out.push_str(p.round());
     out.push('}');
 }
 

@@ -13,7 +13,8 @@ use super::items::{key_in, Kind, Piece};
 use crate::notation::{extend_number as number, put_number};
 use crate::notation::{
     ActionKind, AnchoredAction, CommentStyle, Direction, Element, FillTarget, Hole, HoleAction,
-    HoleState, Move, Muzi, MuziDrop, Pile, Position, Side, Sowing, Spanned, Transaction,
+    HoleState, Move, Muzi, MuziDrop, Pile, PlainCheckpoint, Position, Side, Sowing, Spanned,
+    Transaction,
 };
 
 /// Writes `item` (the elements of one item of `moves`) as serde_json with
@@ -300,6 +301,69 @@ pub(super) fn position(out: &mut Vec<u8>, p: &Position, level: usize) {
         scalars(out, &p.debts, |out, d| number(out, *d));
     }
     end_object(out, level, true);
+}
+
+/// [`position`] of a checkpoint of numbers alone, from its fields as the record writes them: an
+/// MGN number in its canonical form is the JSON number, so each row's text is copied with a
+/// space after each comma, and no hole is read or written again.
+pub(super) fn plain_position(out: &mut Vec<u8>, p: &PlainCheckpoint<'_>, level: usize) {
+    out.push(b'{');
+    key(out, level, true, quoted!("holes"));
+    // The two rows, each on a line of its own, as `compound` puts them.
+    out.push(b'[');
+    for (i, row_side) in [Side::A, Side::B].into_iter().enumerate() {
+        line(out, level + 2, i > 0);
+        spaced_row(p.row(row_side), |row| out.extend_from_slice(row));
+    }
+    line(out, level + 1, false);
+    out.push(b']');
+    key(out, level, false, quoted!("stores"));
+    let [store_a, store_b] = p.stores();
+    out.push(b'[');
+    out.extend_from_slice(store_a.as_bytes());
+    out.extend_from_slice(b", ");
+    out.extend_from_slice(store_b.as_bytes());
+    out.push(b']');
+    key(out, level, false, quoted!("to_move"));
+    side(out, p.to_move());
+    key(out, level, false, quoted!("round"));
+    out.extend_from_slice(p.round().as_bytes());
+    end_object(out, level, true);
+}
+
+/// A row of numbers joined by commas (`6,0,12`) as JSON and YAML's flow both write an array of
+/// numbers on one line (`[6, 0, 12]`), handed to `write`: put together on the stack (a row of
+/// most boards) and given at once, a digit and the comma after it at a time (each comma follows
+/// a digit, and most numbers have one), where a byte at a time was most of the row's time.
+pub(super) fn spaced_row<R>(row: &str, write: impl FnOnce(&[u8]) -> R) -> R {
+    const ROOM: usize = 128;
+    let row = row.as_bytes();
+    let mut stack = [0u8; ROOM];
+    let mut heap = Vec::new();
+    // `[`, the row, a space after each comma (at most one for every two bytes) and `]`.
+    let needed = row.len() + row.len() / 2 + 2;
+    let buf: &mut [u8] = if needed <= ROOM {
+        &mut stack
+    } else {
+        heap.resize(needed + 2, 0);
+        &mut heap
+    };
+    buf[0] = b'[';
+    let mut at = 1;
+    let mut i = 0;
+    while let Some(&byte) = row.get(i) {
+        if row.get(i + 1) == Some(&b',') {
+            buf[at..at + 3].copy_from_slice(&[byte, b',', b' ']);
+            at += 3;
+            i += 2;
+        } else {
+            buf[at] = byte;
+            at += 1;
+            i += 1;
+        }
+    }
+    buf[at] = b']';
+    write(&buf[..at + 1])
 }
 
 /// Whether a hole is written as a map (else as its number of seeds, or `"x"` out of play).

@@ -13,7 +13,7 @@ pub use ast::*;
 pub use line_index::LineIndex;
 pub use parse::{
     canonical_position_len, games, games_in_part, parse_games, parse_position, position_len,
-    CanonicalCheckpoint, GameReader, Games, SyntaxError,
+    CanonicalCheckpoint, GameReader, Games, PlainCheckpoint, SkippedCheckpoint, SyntaxError,
 };
 pub use parts::{parts, Part, Parts, MAX_PART_BYTES};
 pub use write::{

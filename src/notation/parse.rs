@@ -215,7 +215,7 @@ impl<'a> GameReader<'a> {
     /// move. Anything else (another element, a checkpoint written otherwise, one not followed
     /// by a space or comment) is left for [`Iterator::next`] to read.
     #[inline]
-    pub fn skip_checkpoint(&mut self, written: impl FnOnce(&str) -> Option<usize>) -> bool {
+    pub fn skip_checkpoint(&mut self, written: impl FnOnce(&'a str) -> Option<usize>) -> bool {
         if !matches!(self.state, ReadState::Reading) || !self.opening.as_slice().is_empty() {
             return false;
         }
@@ -254,15 +254,30 @@ impl<'a> GameReader<'a> {
     }
 
     /// Steps over the next element if it is a checkpoint of the common shape (what the fast
-    /// reader reads: any position MGN writes), reading it into `position`, whose rows keep their
-    /// room; says whether it did. A writer that turns each checkpoint into another text (`mgn
-    /// convert --to json`) reads them so without making a vector for each and an element to
-    /// hold it. Anything else is left for [`Iterator::next`], and `position` is then unspecified.
+    /// reader reads: any position MGN writes), and says how. A checkpoint written exactly as mgn
+    /// writes it ([`canonical_position_len`]) whose holes and stores are numbers alone (no hole
+    /// out of play, no muzi, no owner, no debts: most of Nchuwa's and Mraw imrujen's, and of
+    /// Dakon's first rounds) is given by its fields as written ([`SkippedCheckpoint::Plain`]),
+    /// and `position` is left as it was; any other is read into `position`, whose rows keep
+    /// their room ([`SkippedCheckpoint::Read`]). A writer that turns each checkpoint into another
+    /// text (`mgn convert --to json`) reads them so without making a vector for each and an
+    /// element to hold it, and writes the numbers of a plain one as they stand, where reading
+    /// them into holes and writing them back was two fifths of its time. The look for a plain
+    /// one gives up at the first byte that is not of one, early in most of those that are not.
+    /// Anything else is left for [`Iterator::next`] (`None`), and `position` is then unspecified.
     #[inline]
-    pub fn skip_checkpoint_into(&mut self, position: &mut Position) -> bool {
+    pub fn skip_checkpoint_into(
+        &mut self,
+        position: &mut Position,
+    ) -> Option<SkippedCheckpoint<'a>> {
+        let mut plain = None;
         let mut scanned = None;
         let holes = &mut position.holes;
         let stepped = self.skip_checkpoint(|body| {
+            if let Some((len, fields)) = plain_position(body) {
+                plain = Some(fields);
+                return Some(len);
+            }
             let mut len = None;
             holes.refill(|holes| {
                 let read = scan_position(body.as_bytes(), |hole| holes.push(hole))?;
@@ -273,16 +288,18 @@ impl<'a> GameReader<'a> {
             });
             len
         });
-        match scanned {
-            Some(read) if stepped => {
-                position.stores = read.stores;
-                position.to_move = read.to_move;
-                position.round = read.round;
-                position.debts = read.debts;
-                true
-            }
-            _ => false,
+        if !stepped {
+            return None;
         }
+        if let Some(plain) = plain {
+            return Some(SkippedCheckpoint::Plain(plain));
+        }
+        let read = scanned?;
+        position.stores = read.stores;
+        position.to_move = read.to_move;
+        position.round = read.round;
+        position.debts = read.debts;
+        Some(SkippedCheckpoint::Read)
     }
 
     /// Steps over the next ply if it is `pass` or a move of the common shape (sowings from
@@ -570,6 +587,48 @@ impl<'a> CanonicalCheckpoint<'a> {
     /// The text, without the brackets.
     pub fn as_str(self) -> &'a str {
         self.0
+    }
+}
+
+/// How [`GameReader::skip_checkpoint_into`] stepped over a checkpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkippedCheckpoint<'a> {
+    /// Numbers alone, written as mgn writes them: given by its fields as written.
+    Plain(PlainCheckpoint<'a>),
+    /// Any other of the common shape: read into the position given.
+    Read,
+}
+
+/// A checkpoint of numbers alone, written as mgn writes it ([`GameReader::skip_checkpoint_into`]):
+/// its fields as they stand in the record. Every number is in its canonical decimal form (one to
+/// nine digits, no leading zero), the form JSON and YAML write it in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainCheckpoint<'a> {
+    rows: [&'a str; 2],
+    stores: [&'a str; 2],
+    to_move: Side,
+    round: &'a str,
+}
+
+impl<'a> PlainCheckpoint<'a> {
+    /// `side`'s row, from hole 1: its holes' seeds, joined by `,` (`6,0,12`).
+    pub fn row(&self, side: Side) -> &'a str {
+        self.rows[side.index()]
+    }
+
+    /// A's and B's stores, each its seeds.
+    pub fn stores(&self) -> [&'a str; 2] {
+        self.stores
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The round, as written.
+    pub fn round(&self) -> &'a str {
+        self.round
     }
 }
 
@@ -1120,6 +1179,63 @@ pub fn canonical_position_len(text: &str) -> Option<usize> {
         _ => {}
     }
     Some(k)
+}
+
+/// The plain checkpoint `text` starts with ([`SkippedCheckpoint::Plain`]) and its
+/// length: what [`canonical_position_len`] accepts, to the same length, when every hole and store
+/// is a number and there are no debts; `None` otherwise, which says nothing of whether it reads.
+fn plain_position(text: &str) -> Option<(usize, PlainCheckpoint<'_>)> {
+    let b = text.as_bytes();
+    let mut k = 0;
+    // A row of numbers joined by commas, up to `end` (`/` after A's, a single space after B's).
+    let row = |k: &mut usize, end: u8| -> Option<&str> {
+        let start = *k;
+        loop {
+            // Most holes are one digit and a comma.
+            while at(b, *k).is_ascii_digit() && at(b, *k + 1) == b',' {
+                *k += 2;
+            }
+            canonical_number(b, k)?;
+            match at(b, *k) {
+                b',' => *k += 1,
+                byte if byte == end => {
+                    let row = &text[start..*k];
+                    *k += 1;
+                    return Some(row);
+                }
+                _ => return None,
+            }
+        }
+    };
+    let number = |k: &mut usize| -> Option<&str> {
+        let start = *k;
+        canonical_number(b, k)?;
+        Some(&text[start..*k])
+    };
+    let rows = [row(&mut k, b'/')?, row(&mut k, b' ')?];
+    let store_a = number(&mut k)?;
+    fast_byte(b, &mut k, |c| c == b'/')?;
+    let store_b = number(&mut k)?;
+    fast_byte(b, &mut k, |c| c == b' ')?;
+    let to_move = match at(b, k) {
+        b'A' => Side::A,
+        b'B' => Side::B,
+        _ => return None,
+    };
+    k += 1;
+    fast_byte(b, &mut k, |c| c == b' ')?;
+    let round = number(&mut k)?;
+    // Where the reader reads debts (a blank, then a digit), the checkpoint is not plain.
+    if matches!(at(b, k), b' ' | b'\t') && at(b, k + 1).is_ascii_digit() {
+        return None;
+    }
+    let plain = PlainCheckpoint {
+        rows,
+        stores: [store_a, store_b],
+        to_move,
+        round,
+    };
+    Some((k, plain))
 }
 
 /// For [`canonical_position_len`]: a number at `b[*k]` as the writer writes it (one to nine
@@ -2372,6 +2488,46 @@ mod tests {
         );
     }
 
+    /// The plain scan (`SkippedCheckpoint::Plain`) accepts a position exactly when the
+    /// canonical scan does, to the same length, and the position read has numbers alone and no
+    /// debts; its fields are then the numbers read, as the writer writes them.
+    fn plain_agrees(text: &str) {
+        let canonical = canonical_position_len(text);
+        let read = position_fast(text, 0);
+        let plain_read = read.as_ref().is_some_and(|(_, p)| {
+            p.holes
+                .iter()
+                .flatten()
+                .all(|h| h.pile.muzi.is_empty() && h.owner.is_none() && !h.out_of_play)
+                && p.stores.iter().all(|s| s.muzi.is_empty())
+                && p.debts == [0, 0]
+        });
+        let Some((len, plain)) = plain_position(text) else {
+            assert!(
+                canonical.is_none() || !plain_read,
+                "a plain canonical position not taken as one: {text:?}"
+            );
+            return;
+        };
+        assert_eq!(canonical, Some(len), "on {text:?}");
+        let (rest, p) = read.expect("a plain position reads");
+        assert_eq!(text.len() - rest.len(), len, "on {text:?}");
+        assert!(plain_read, "on {text:?}");
+        for side in [Side::A, Side::B] {
+            let numbers: Vec<String> = p
+                .holes
+                .row(side)
+                .iter()
+                .map(|h| h.pile.seeds.to_string())
+                .collect();
+            assert_eq!(plain.row(side), numbers.join(","), "on {text:?}");
+        }
+        let stores = p.stores.map(|s| s.seeds.to_string());
+        assert_eq!(plain.stores(), [&*stores[0], &*stores[1]], "on {text:?}");
+        assert_eq!(plain.to_move(), p.to_move, "on {text:?}");
+        assert_eq!(plain.round(), p.round.to_string(), "on {text:?}");
+    }
+
     #[test]
     fn canonical_scan_agrees_with_writing_what_was_read() {
         const BYTES: &[u8] = b"0159 \t,/mABx@]";
@@ -2408,6 +2564,7 @@ mod tests {
                             canonical_by_writing(v),
                             "on {v:?}"
                         );
+                        plain_agrees(v);
                     }
                 }
             }
@@ -2448,6 +2605,7 @@ mod tests {
 
     /// The fast reader of positions reads what the careful one reads, or leaves it to it.
     fn fast_and_careful_agree(text: &str) {
+        plain_agrees(text);
         for debts in [true, false] {
             let careful = outcome(text, position_careful(text, debts));
             for hint in [0, 1, 10, 24] {

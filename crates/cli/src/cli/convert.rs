@@ -18,7 +18,7 @@ use mgn::check::no_game;
 use mgn::document::{self, DocumentWriter, GameVisitor, ReadError};
 use mgn::notation::{
     games_in_part, parts, write_head, Comment, Element, GameReader, Header, MovetextWriter,
-    Outcome, Part, Spanned,
+    Outcome, Part, SkippedCheckpoint, Spanned,
 };
 use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, Write};
@@ -593,13 +593,15 @@ fn write_game<'a>(
                 debts: [0, 0],
             };
             loop {
-                if reader.skip_checkpoint_into(&mut checkpoint) {
-                    writer.checkpoint(&checkpoint)
-                } else {
-                    match reader.next() {
+                // A checkpoint of numbers alone is written from its text, any other of the
+                // common shape from the one position kept, the rest from its element.
+                match reader.skip_checkpoint_into(&mut checkpoint) {
+                    Some(SkippedCheckpoint::Plain(plain)) => writer.plain_checkpoint(&plain),
+                    Some(SkippedCheckpoint::Read) => writer.checkpoint(&checkpoint),
+                    None => match reader.next() {
                         Some(element) => writer.owned_element(element.map_err(GameStop::Syntax)?),
                         None => break,
-                    }
+                    },
                 }
                 .map_err(GameStop::Write)?;
             }
