@@ -2677,6 +2677,77 @@ mod tests {
         }
     }
 
+    /// A checkpoint of short holes stepped over by a reader that makes its position
+    /// ([`GameReader::skip_checkpoint_into`]) or only measures it ([`position_len`], as `mgn
+    /// select` and `mgn stats --no-replay` do) is the checkpoint `next` reads, and the reader
+    /// goes on from the same place; what neither steps over, `next` reads or refuses alone.
+    #[test]
+    fn checkpoints_of_short_holes_are_stepped_over_as_next_reads_them() {
+        let bodies = [
+            "05,5/5 0/0 A 1",
+            "00,00,09/00,10 0/0 A 1",
+            "12,34,56,78/90,11,22,99 0/0 A 1",
+            "123,4/5 0/0 A 1",
+            "12,3mA,45@B,x,67/89,x,10mAmB,11 0/0 A 1",
+            "999999999,99/99,999999999 0/0 A 1 12/0",
+            "12,/5 0/0 A 1",
+            "5/12, 0/0 A 1",
+            "12,é/5 0/0 A 1",
+            "12,4294967296/12 0/0 A 1",
+            "12,0000000012/12 0/0 A 1",
+            "5/5 0/0 A 12,",
+        ];
+        // The first six are of the common shape, which both step over; the rest are not.
+        for (i, body) in bodies.into_iter().enumerate() {
+            let text = format!("[Game \"dakon\"]\n\n1. B4 [{body}] {{c}} *\n");
+            let read = |skip: &dyn Fn(&mut GameReader<'_>) -> Option<Option<Position>>| {
+                let mut games = games(&text);
+                let mut reader = games.next_game().unwrap().unwrap();
+                assert!(matches!(reader.next(), Some(Ok(Element::Move(_)))));
+                let skipped = skip(&mut reader);
+                let rest: Vec<_> = reader.by_ref().collect();
+                (skipped, rest)
+            };
+            let (_, by_next) = read(&|_| None);
+            let checkpoint = match by_next.first() {
+                Some(Ok(Element::Checkpoint(p))) => Some(p.value.clone()),
+                _ => None,
+            };
+            let (into, after_into) = read(&|reader| {
+                let mut position = Position {
+                    holes: Rows::new(),
+                    stores: Default::default(),
+                    to_move: Side::B,
+                    round: 7,
+                    debts: [3, 4],
+                };
+                reader
+                    .skip_checkpoint_into(&mut position)
+                    .then_some(Some(position))
+            });
+            let (measured, after_len) =
+                read(&|reader| reader.skip_checkpoint(position_len).then_some(None));
+            for (how, skipped, after) in [
+                ("skip_checkpoint_into", into.is_some(), &after_into),
+                ("position_len", measured.is_some(), &after_len),
+            ] {
+                assert_eq!(skipped, i < 6, "{how} on {body:?}");
+                if skipped {
+                    assert!(
+                        checkpoint.is_some(),
+                        "{how} stepped over {body:?}, which next refuses"
+                    );
+                    assert_eq!(after[..], by_next[1..], "{how} on {body:?}");
+                } else {
+                    assert_eq!(after, &by_next, "{how} on {body:?}");
+                }
+            }
+            if let Some(Some(position)) = into {
+                assert_eq!(Some(position), checkpoint, "{body:?}");
+            }
+        }
+    }
+
     #[test]
     fn the_fast_position_reader_leaves_the_unusual_to_the_careful_one() {
         for text in [
