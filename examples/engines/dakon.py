@@ -97,6 +97,9 @@ class Dakon:
         board[self.stores["A"]], board[self.stores["B"]] = stores
         if sum(c or 0 for c in board) != 2 * self.n * self.n:
             raise ValueError("a Dakon position holds %d seeds" % (2 * self.n * self.n))
+        if round_ == 1 and None in board:
+            # dakon.round.out-of-play: holes go out of play at a later round's refill.
+            raise ValueError("no hole is out of play in round 1")
         self.board = board
         self.reset(side, round_)
         if not (self.seeds_in_row("A") or self.seeds_in_row("B")):

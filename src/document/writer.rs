@@ -762,6 +762,48 @@ mod tests {
             assert_eq!(streamed(games, Format::Yaml), super::super::to_yaml(games));
         }
     }
+
+    /// Games of every framing of `moves`: see
+    /// [`the_items_of_moves_are_framed_as_serde_frames_them`].
+    pub(super) const FRAMED: &str = "[Game \"dakon\"]\n\n*\n\n\
+                    [Game \"dakon\"]\n\n{first} 1. B4 [x,12,5/x,x,0 3/7 B 2] A1 *\n\n\
+                    {before}\n[Game \"dakon\"]\n\n1-0 {after}\n\n\
+                    [Game \"dong-wo\"]\n\nround 2 1. A1 *\n\n\
+                    [Game \"dong-wo\"]\n\nbuy:B2=3 1. A1 {c} *\n\n\
+                    [Game \"dong-wo\"]\n\n[1@B,mA,3mAmB/mB,2@A,0 14/9mA A 3 4/0] 1. A1 \
+                    [0,0,0/0,0,0 0/0 B 3] *\n\n\
+                    [Game \"nchuwa\"]\n\n1. A1 *\n\n\
+                    [Game \"nchuwa\"]\n\n{only} *\n\n\
+                    [Game \"nchuwa\"]\n\n*\n";
+
+    /// The framing of `moves` around its items (the first item's `[` and line, the line before
+    /// each item after it, the close, `[]` for none) as serde's path writes it, whatever the
+    /// first item is and however games of no moves stand among the others: a game of no moves
+    /// first, between and last, a first item that is a comment, a round marker, a transaction or
+    /// a checkpoint with maps in its rows (muzi, owners, holes out of play with and without
+    /// seeds), a game of a single item.
+    #[test]
+    fn the_items_of_moves_are_framed_as_serde_frames_them() {
+        let text = FRAMED;
+        let games: Vec<Game> = parse_games(text).into_iter().map(Result::unwrap).collect();
+        assert_eq!(games.len(), 9);
+        for from in 0..games.len() {
+            for to in from..=games.len() {
+                let games = &games[from..to];
+                let what = format!("games {from}..{to}");
+                assert_eq!(
+                    streamed(games, Format::Json),
+                    super::super::to_json(games),
+                    "{what}"
+                );
+                assert_eq!(
+                    streamed(games, Format::Yaml),
+                    super::super::to_yaml(games),
+                    "{what}"
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -892,6 +934,25 @@ mod checkpoint_tests {
             ));
         }
         text
+    }
+
+    /// Checkpoints handed over (as positions, or by their fields), among games of every framing of `moves`
+    /// ([`super::tests::FRAMED`]): the document is serde's, byte for byte.
+    #[test]
+    fn checkpoints_handed_over_frame_as_serde_frames_them() {
+        let games: Vec<_> = crate::notation::parse_games(super::tests::FRAMED)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        for (format, serde) in [
+            (Format::Json, super::super::to_json(&games)),
+            (Format::Yaml, super::super::to_yaml(&games)),
+        ] {
+            let (read, copied, [plain, position]) = both_ways(super::tests::FRAMED, format);
+            assert_eq!(plain + position, 3, "{format:?}");
+            assert_eq!(read, serde, "{format:?}");
+            assert_eq!(copied, serde, "{format:?}");
+        }
     }
 
     /// A checkpoint handed over as a position, or by its fields when they are numbers alone

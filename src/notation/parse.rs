@@ -2763,6 +2763,162 @@ mod tests {
         }
     }
 
+    /// Holes of one or two digits before a comma, read in a loop of their own: every edge of
+    /// that loop (leading zeros, a short hole before `/`, a space or the end, three digits, a
+    /// byte that is not ASCII after the digits, rows all of two digits) reads as the careful
+    /// reader reads it, or is left to it.
+    #[test]
+    fn short_holes_read_as_the_careful_reader_reads_them() {
+        let read_fast = [
+            ("05,5/5 0/0 A 1", vec![5, 5, 5]),
+            ("00,0/0 0/0 A 1", vec![0, 0, 0]),
+            ("00,00,09/00,10 0/0 A 1", vec![0, 0, 9, 0, 10]),
+            (
+                "12,34,56,78/90,11,22,99 0/0 A 1",
+                vec![12, 34, 56, 78, 90, 11, 22, 99],
+            ),
+            (
+                "99,9,10,1/1,10,9,99 0/0 B 2",
+                vec![99, 9, 10, 1, 1, 10, 9, 99],
+            ),
+            ("12,34/56 0/0 A 1", vec![12, 34, 56]),
+            ("123,4/5 0/0 A 1", vec![123, 4, 5]),
+            ("1234,12/12,1234 0/0 A 1", vec![1234, 12, 12, 1234]),
+            (
+                "12,3mA,45@B,x,67/89,x,10mAmB,11 0/0 A 1",
+                vec![12, 3, 45, 0, 67, 89, 0, 10, 11],
+            ),
+            ("012,12/12,012 0/0 A 1", vec![12, 12, 12, 12]),
+            (
+                "999999999,99/99,999999999 0/0 A 1",
+                vec![999_999_999, 99, 99, 999_999_999],
+            ),
+        ];
+        for (text, seeds) in read_fast {
+            let (rest, p) = position_fast(text, 0).unwrap_or_else(|| panic!("{text:?}"));
+            assert_eq!(rest, "", "{text:?}");
+            let read: Vec<u32> = p.holes.iter().flatten().map(|h| h.pile.seeds).collect();
+            assert_eq!(read, seeds, "{text:?}");
+            fast_and_careful_agree(text);
+        }
+        for text in [
+            "12,",
+            "12,3",
+            "12,34",
+            "12,34,",
+            "1,12,/5 0/0 A 1",
+            "12,/5 0/0 A 1",
+            "5/12, 0/0 A 1",
+            "5/12,	0/0 A 1",
+            "12,é/5 0/0 A 1",
+            "1é,5/5 0/0 A 1",
+            "12é,5/5 0/0 A 1",
+            "12,,5/5 0/0 A 1",
+            "12 ,5/5 0/0 A 1",
+            "1 2,5/5 0/0 A 1",
+            "12,5/12, 0/0 A 1",
+            "12,5/5,12,/ 0/0 A 1",
+            "4294967295,12/12 0/0 A 1",
+            "4294967296,12/12 0/0 A 1",
+            "12,4294967296/12 0/0 A 1",
+            "12,0000000012/12 0/0 A 1",
+            "12,x12/5 0/0 A 1",
+            "12,m/5 0/0 A 1",
+            "12,@A/5 0/0 A 1",
+            "12@A,12/5 0/0 A 1",
+            "12mA,12/5 0/0 A 1",
+            "5/5 12,0/0 A 1",
+            "5/5 0/0 A 12,",
+            "5/5 0/0 A 1 12,12",
+        ] {
+            fast_and_careful_agree(text);
+        }
+    }
+
+    /// A checkpoint of short holes stepped over by a reader that makes its position
+    /// ([`GameReader::skip_checkpoint_into`]) or only measures it ([`position_len`], as `mgn
+    /// select` and `mgn stats --no-replay` do) is the checkpoint `next` reads, and the reader
+    /// goes on from the same place; what neither steps over, `next` reads or refuses alone.
+    #[test]
+    fn checkpoints_of_short_holes_are_stepped_over_as_next_reads_them() {
+        let bodies = [
+            "05,5/5 0/0 A 1",
+            "00,00,09/00,10 0/0 A 1",
+            "12,34,56,78/90,11,22,99 0/0 A 1",
+            "123,4/5 0/0 A 1",
+            "12,3mA,45@B,x,67/89,x,10mAmB,11 0/0 A 1",
+            "999999999,99/99,999999999 0/0 A 1 12/0",
+            "12,/5 0/0 A 1",
+            "5/12, 0/0 A 1",
+            "12,é/5 0/0 A 1",
+            "12,4294967296/12 0/0 A 1",
+            "12,0000000012/12 0/0 A 1",
+            "5/5 0/0 A 12,",
+        ];
+        // The first six are of the common shape, which both step over; the rest are not.
+        for (i, body) in bodies.into_iter().enumerate() {
+            let text = format!("[Game \"dakon\"]\n\n1. B4 [{body}] {{c}} *\n");
+            let read = |skip: &dyn Fn(&mut GameReader<'_>) -> Option<Option<Position>>| {
+                let mut games = games(&text);
+                let mut reader = games.next_game().unwrap().unwrap();
+                assert!(matches!(reader.next(), Some(Ok(Element::Move(_)))));
+                let skipped = skip(&mut reader);
+                let rest: Vec<_> = reader.by_ref().collect();
+                (skipped, rest)
+            };
+            let (_, by_next) = read(&|_| None);
+            let checkpoint = match by_next.first() {
+                Some(Ok(Element::Checkpoint(p))) => Some(p.value.clone()),
+                _ => None,
+            };
+            let (into, after_into) = read(&|reader| {
+                let mut position = Position {
+                    holes: Rows::new(),
+                    stores: Default::default(),
+                    to_move: Side::B,
+                    round: 7,
+                    debts: [3, 4],
+                };
+                match reader.skip_checkpoint_into(&mut position) {
+                    Some(SkippedCheckpoint::Read) => Some(Some(position)),
+                    // Its fields, written back as a position and read.
+                    Some(SkippedCheckpoint::Plain(plain)) => {
+                        let [store_a, store_b] = plain.stores();
+                        let text = format!(
+                            "{}/{} {store_a}/{store_b} {} {}",
+                            plain.row(Side::A),
+                            plain.row(Side::B),
+                            plain.to_move(),
+                            plain.round()
+                        );
+                        Some(Some(parse_position(&text).unwrap()))
+                    }
+                    None => None,
+                }
+            });
+            let (measured, after_len) =
+                read(&|reader| reader.skip_checkpoint(position_len).then_some(None));
+            for (how, skipped, after) in [
+                ("skip_checkpoint_into", into.is_some(), &after_into),
+                ("position_len", measured.is_some(), &after_len),
+            ] {
+                assert_eq!(skipped, i < 6, "{how} on {body:?}");
+                if skipped {
+                    assert!(
+                        checkpoint.is_some(),
+                        "{how} stepped over {body:?}, which next refuses"
+                    );
+                    assert_eq!(after[..], by_next[1..], "{how} on {body:?}");
+                } else {
+                    assert_eq!(after, &by_next, "{how} on {body:?}");
+                }
+            }
+            if let Some(Some(position)) = into {
+                assert_eq!(Some(position), checkpoint, "{body:?}");
+            }
+        }
+    }
+
     #[test]
     fn the_fast_position_reader_leaves_the_unusual_to_the_careful_one() {
         for text in [

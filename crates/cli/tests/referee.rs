@@ -1432,6 +1432,42 @@ fn the_python_nchuwa_engine_finds_a_relay_that_never_ends() {
     );
 }
 
+/// The Python Dakon engine sets and refuses the positions mgn's engine sets and refuses (a
+/// refused position gets `error position`, docs/protocol.md): among them a hole out of play in
+/// round 1, which no game reaches (holes go out of play at a later round's refill,
+/// `dakon.round.out-of-play`), in either row, and the same holes in round 2, which one does.
+#[test]
+fn the_python_dakon_engine_refuses_the_positions_mgn_refuses() {
+    if !python3("examples/engines/dakon.py") {
+        return;
+    }
+    let script = format!(
+        "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
+         requests = ['game dakon', 'position x,5,5,5,5/5,5,5,5,5 5/0 B 1',\n    \
+         'position 5,5,5,5,5/5,5,5,5,x 0/5 A 1', 'position x,x,x,x,x/0,0,0,0,0 4/46 A 1',\n    \
+         'position x,5,5,5,5/5,5,5,5,5 5/0 B 2', 'position 5,5,5,5,5/5,5,5,5,x 0/5 A 3',\n    \
+         'position 5,5,5,5,5/5,5,5,5,4 0/0 B 1', 'position 5,5,5,5,5/5,5,5,5,5 0/0 B 1']\n\
+         answers = []\n\
+         for command in [['python3', 'examples/engines'], [{MGN:?}, 'engine']]:\n    \
+         with mgn_protocol.Client(command) as engine:\n        \
+         answers.append([' '.join(engine.ask(r).split()[:2]) for r in requests])\n\
+         assert answers[0] == answers[1], answers\n\
+         print(' | '.join(answers[0]))\n"
+    );
+    let output = Command::new("python3")
+        .args(["-c", &script])
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "ok | error position | error position | error position | \
+         position x,5,5,5,5/5,5,5,5,5 | position 5,5,5,5,5/5,5,5,5,x | error position | \
+         position 5,5,5,5,5/5,5,5,5,5\n"
+    );
+}
+
 /// The helper's `Client` talks to `mgn engine` from Python.
 #[test]
 fn the_python_protocol_client_talks_to_mgn_engine() {
