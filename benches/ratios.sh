@@ -114,6 +114,8 @@ bytes_alone() { # size in bytes
     rm -f bytes.out
     cpu dd if=/dev/zero of=bytes.out bs=1M count=$((($1 + (1 << 20) - 1) >> 20)) \
         conv=fsync status=none
+    # Not kept to the end of the run: up to 1.3 GB (Dong Wo's JSON).
+    rm -f bytes.out
 }
 
 for round in $(seq "$rounds"); do
