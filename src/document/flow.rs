@@ -379,16 +379,16 @@ pub(super) fn direct_position(p: &Position, out: &mut String) {
     out.push('}');
 }
 
-/// [`direct_position`] of a checkpoint of numbers alone, from its fields as the record writes
-/// them: an MGN number in its canonical form is the YAML number, so each row's text is copied
-/// with a space after each comma.
+/// [`direct_position`] of a checkpoint of numbers alone (and holes out of play), from its fields
+/// as the record writes them: an MGN number in its canonical form is the YAML number, so each
+/// row's text is copied with a space after each comma.
 pub(super) fn plain_position(p: &PlainCheckpoint<'_>, out: &mut String) {
     out.push_str("{holes: [");
     for (i, row_side) in [Side::A, Side::B].into_iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        super::json_items::spaced_row(p.row(row_side), |row| {
+        super::json_items::spaced_row(p.row(row_side), b"x", |row| {
             // The row's digits and commas, spaces and brackets.
             out.push_str(std::str::from_utf8(row).expect("a row of ASCII"))
         });

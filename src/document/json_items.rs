@@ -303,9 +303,10 @@ pub(super) fn position(out: &mut Vec<u8>, p: &Position, level: usize) {
     end_object(out, level, true);
 }
 
-/// [`position`] of a checkpoint of numbers alone, from its fields as the record writes them: an
-/// MGN number in its canonical form is the JSON number, so each row's text is copied with a
-/// space after each comma, and no hole is read or written again.
+/// [`position`] of a checkpoint of numbers alone (and holes out of play), from its fields as the
+/// record writes them: an MGN number in its canonical form is the JSON number, so each row's
+/// text is copied with a space after each comma (and `"x"` for `x`), and no hole is read or
+/// written again.
 pub(super) fn plain_position(out: &mut Vec<u8>, p: &PlainCheckpoint<'_>, level: usize) {
     out.push(b'{');
     key(out, level, true, quoted!("holes"));
@@ -313,7 +314,7 @@ pub(super) fn plain_position(out: &mut Vec<u8>, p: &PlainCheckpoint<'_>, level: 
     out.push(b'[');
     for (i, row_side) in [Side::A, Side::B].into_iter().enumerate() {
         line(out, level + 2, i > 0);
-        spaced_row(p.row(row_side), |row| out.extend_from_slice(row));
+        spaced_row(p.row(row_side), b"\"x\"", |row| out.extend_from_slice(row));
     }
     line(out, level + 1, false);
     out.push(b']');
@@ -331,17 +332,20 @@ pub(super) fn plain_position(out: &mut Vec<u8>, p: &PlainCheckpoint<'_>, level: 
     end_object(out, level, true);
 }
 
-/// A row of numbers joined by commas (`6,0,12`) as JSON and YAML's flow both write an array of
-/// numbers on one line (`[6, 0, 12]`), handed to `write`: put together on the stack (a row of
-/// most boards) and given at once, a digit and the comma after it at a time (each comma follows
-/// a digit, and most numbers have one), where a byte at a time was most of the row's time.
-pub(super) fn spaced_row<R>(row: &str, write: impl FnOnce(&[u8]) -> R) -> R {
+/// A row of numbers and holes out of play joined by commas (`x,0,12`, [`PlainCheckpoint::row`])
+/// as JSON and YAML's flow both write an array of them on one line (`["x", 0, 12]`, with
+/// `out_of_play` for each `x`), handed to `write`: put together on the stack (a row of most
+/// boards) and given at once, a digit and the comma after it at a time (each comma follows a
+/// digit or an `x`, and most numbers have one digit), where a byte at a time was most of the
+/// row's time.
+#[inline(always)]
+pub(super) fn spaced_row<R>(row: &str, out_of_play: &[u8], write: impl FnOnce(&[u8]) -> R) -> R {
     const ROOM: usize = 128;
     let row = row.as_bytes();
     let mut stack = [0u8; ROOM];
     let mut heap = Vec::new();
-    // `[`, the row, a space after each comma (at most one for every two bytes) and `]`.
-    let needed = row.len() + row.len() / 2 + 2;
+    // `[`, the row with each `x` as `out_of_play` and a space after each comma, and `]`.
+    let needed = row.len() * (out_of_play.len() + 1) + 2;
     let buf: &mut [u8] = if needed <= ROOM {
         &mut stack
     } else {
@@ -352,10 +356,18 @@ pub(super) fn spaced_row<R>(row: &str, write: impl FnOnce(&[u8]) -> R) -> R {
     let mut at = 1;
     let mut i = 0;
     while let Some(&byte) = row.get(i) {
-        if row.get(i + 1) == Some(&b',') {
+        if row.get(i + 1) == Some(&b',') && byte != b'x' {
             buf[at..at + 3].copy_from_slice(&[byte, b',', b' ']);
             at += 3;
             i += 2;
+        } else if byte == b'x' {
+            buf[at..at + out_of_play.len()].copy_from_slice(out_of_play);
+            at += out_of_play.len();
+            i += 1;
+        } else if byte == b',' {
+            buf[at..at + 2].copy_from_slice(b", ");
+            at += 2;
+            i += 1;
         } else {
             buf[at] = byte;
             at += 1;

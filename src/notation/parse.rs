@@ -255,9 +255,9 @@ impl<'a> GameReader<'a> {
 
     /// Steps over the next element if it is a checkpoint of the common shape (what the fast
     /// reader reads: any position MGN writes), and says how. A checkpoint written exactly as mgn
-    /// writes it ([`canonical_position_len`]) whose holes and stores are numbers alone (no hole
-    /// out of play, no muzi, no owner, no debts: most of Nchuwa's and Mraw imrujen's, and of
-    /// Dakon's first rounds) is given by its fields as written ([`SkippedCheckpoint::Plain`]),
+    /// writes it ([`canonical_position_len`]) whose holes and stores are numbers alone, or holes
+    /// out of play (no muzi, no owner, no debts: most of Nchuwa's, Mraw imrujen's and Dakon's)
+    /// is given by its fields as written ([`SkippedCheckpoint::Plain`]),
     /// and `position` is left as it was; any other is read into `position`, whose rows keep
     /// their room ([`SkippedCheckpoint::Read`]). A writer that turns each checkpoint into another
     /// text (`mgn convert --to json`) reads them so without making a vector for each and an
@@ -599,9 +599,10 @@ pub enum SkippedCheckpoint<'a> {
     Read,
 }
 
-/// A checkpoint of numbers alone, written as mgn writes it ([`GameReader::skip_checkpoint_into`]):
-/// its fields as they stand in the record. Every number is in its canonical decimal form (one to
-/// nine digits, no leading zero), the form JSON and YAML write it in.
+/// A checkpoint of numbers alone (and holes out of play), written as mgn writes it
+/// ([`GameReader::skip_checkpoint_into`]): its fields as they stand in the record. Every number
+/// is in its canonical decimal form (one to nine digits, no leading zero), the form JSON and
+/// YAML write it in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlainCheckpoint<'a> {
     rows: [&'a str; 2],
@@ -611,7 +612,8 @@ pub struct PlainCheckpoint<'a> {
 }
 
 impl<'a> PlainCheckpoint<'a> {
-    /// `side`'s row, from hole 1: its holes' seeds, joined by `,` (`6,0,12`).
+    /// `side`'s row, from hole 1: its holes' seeds, or `x` for a hole out of play, joined by `,`
+    /// (`6,0,12`, `x,x,5,5`).
     pub fn row(&self, side: Side) -> &'a str {
         self.rows[side.index()]
     }
@@ -1182,37 +1184,22 @@ pub fn canonical_position_len(text: &str) -> Option<usize> {
 }
 
 /// The plain checkpoint `text` starts with ([`SkippedCheckpoint::Plain`]) and its
-/// length: what [`canonical_position_len`] accepts, to the same length, when every hole and store
-/// is a number and there are no debts; `None` otherwise, which says nothing of whether it reads.
+/// length: what [`canonical_position_len`] accepts, to the same length, when every hole is a
+/// number or `x` (out of play), every store a number, and there are no debts; `None` otherwise,
+/// which says nothing of whether it reads.
 fn plain_position(text: &str) -> Option<(usize, PlainCheckpoint<'_>)> {
     let b = text.as_bytes();
     let mut k = 0;
-    // A row of numbers joined by commas, up to `end` (`/` after A's, a single space after B's).
-    let row = |k: &mut usize, end: u8| -> Option<&str> {
-        let start = *k;
-        loop {
-            // Most holes are one digit and a comma.
-            while at(b, *k).is_ascii_digit() && at(b, *k + 1) == b',' {
-                *k += 2;
-            }
-            canonical_number(b, k)?;
-            match at(b, *k) {
-                b',' => *k += 1,
-                byte if byte == end => {
-                    let row = &text[start..*k];
-                    *k += 1;
-                    return Some(row);
-                }
-                _ => return None,
-            }
-        }
-    };
     let number = |k: &mut usize| -> Option<&str> {
         let start = *k;
         canonical_number(b, k)?;
         Some(&text[start..*k])
     };
-    let rows = [row(&mut k, b'/')?, row(&mut k, b' ')?];
+    // A's row up to its `/`, then B's up to the single space.
+    let rows = [
+        plain_row(text, &mut k, b'/')?,
+        plain_row(text, &mut k, b' ')?,
+    ];
     let store_a = number(&mut k)?;
     fast_byte(b, &mut k, |c| c == b'/')?;
     let store_b = number(&mut k)?;
@@ -1236,6 +1223,35 @@ fn plain_position(text: &str) -> Option<(usize, PlainCheckpoint<'_>)> {
         round,
     };
     Some((k, plain))
+}
+
+/// For [`plain_position`]: a row of numbers or `x` joined by commas at `text[*k]`, up to `end`
+/// (stepped over), as the writer writes it.
+#[inline(always)]
+fn plain_row<'a>(text: &'a str, k: &mut usize, end: u8) -> Option<&'a str> {
+    let b = text.as_bytes();
+    let start = *k;
+    loop {
+        // Most holes are one digit and a comma.
+        while at(b, *k).is_ascii_digit() && at(b, *k + 1) == b',' {
+            *k += 2;
+        }
+        // A hole out of play (Dakon's, from its second round on), or a number.
+        if at(b, *k) == b'x' {
+            *k += 1;
+        } else {
+            canonical_number(b, k)?;
+        }
+        match at(b, *k) {
+            b',' => *k += 1,
+            byte if byte == end => {
+                let row = &text[start..*k];
+                *k += 1;
+                return Some(row);
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// For [`canonical_position_len`]: a number at `b[*k]` as the writer writes it (one to nine
@@ -2495,11 +2511,9 @@ mod tests {
         let canonical = canonical_position_len(text);
         let read = position_fast(text, 0);
         let plain_read = read.as_ref().is_some_and(|(_, p)| {
-            p.holes
-                .iter()
-                .flatten()
-                .all(|h| h.pile.muzi.is_empty() && h.owner.is_none() && !h.out_of_play)
-                && p.stores.iter().all(|s| s.muzi.is_empty())
+            p.holes.iter().flatten().all(|h| {
+                h.pile.muzi.is_empty() && h.owner.is_none() && !(h.out_of_play && h.pile.seeds > 0)
+            }) && p.stores.iter().all(|s| s.muzi.is_empty())
                 && p.debts == [0, 0]
         });
         let Some((len, plain)) = plain_position(text) else {
@@ -2518,7 +2532,10 @@ mod tests {
                 .holes
                 .row(side)
                 .iter()
-                .map(|h| h.pile.seeds.to_string())
+                .map(|h| match h.out_of_play {
+                    true => "x".to_string(),
+                    false => h.pile.seeds.to_string(),
+                })
                 .collect();
             assert_eq!(plain.row(side), numbers.join(","), "on {text:?}");
         }
