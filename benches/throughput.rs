@@ -11,7 +11,7 @@ use mgn::document::{self, DocumentWriter};
 use mgn::generate::{playout, random_game, GenerateOptions, Rng};
 use mgn::notation::{
     games, parse_games, push_game, write_games, write_head, BoardSize, Game, GameKind, Header,
-    MovetextWriter, Side, Span, Spanned,
+    MovetextWriter, Position, Rows, Side, SkippedCheckpoint, Span, Spanned,
 };
 use mgn::perft::{perft, perft_with, Table};
 use mgn::replay::{replay_game, ReplayOptions};
@@ -272,19 +272,34 @@ fn convert_to_mgn(text: &str) -> usize {
 }
 
 /// `mgn convert --to json` or `--to yaml`'s work on a text already read, as
-/// [`convert_to_mgn`]. Returns the bytes written.
+/// [`convert_to_mgn`], the way the command does it: a checkpoint of numbers alone written from
+/// its fields, any other of the common shape read into one kept position, every other element
+/// handed over without a copy. Returns the bytes written.
 fn convert_to_document(text: &str, format: document::Format) -> usize {
     let mut writer = DocumentWriter::new(Vec::with_capacity(8 * text.len()), format)
         .expect("a vector takes every write");
     let mut reader = games(text);
+    let mut checkpoint = Position {
+        holes: Rows::new(),
+        stores: Default::default(),
+        to_move: Side::A,
+        round: 1,
+        debts: [0, 0],
+    };
     while let Some(Ok(mut game)) = reader.next_game() {
         writer
             .start_game(&game.before, &game.header)
             .expect("a vector takes every write");
-        for element in game.by_ref() {
-            writer
-                .element(&element.expect("the corpus reads"))
-                .expect("a vector takes every write");
+        loop {
+            let written = match game.skip_checkpoint_into(&mut checkpoint) {
+                Some(SkippedCheckpoint::Plain(plain)) => writer.plain_checkpoint(&plain),
+                Some(SkippedCheckpoint::Read) => writer.checkpoint(&checkpoint),
+                None => match game.next() {
+                    Some(element) => writer.owned_element(element.expect("the corpus reads")),
+                    None => break,
+                },
+            };
+            written.expect("a vector takes every write");
         }
         let outcome = game.outcome().expect("read to its end");
         let after = reader.finish(game).expect("the corpus reads");
