@@ -147,6 +147,32 @@ impl<W: Write> DocumentWriter<W> {
     ///
     /// [`GameReader::skip_checkpoint_into`]: crate::notation::GameReader::skip_checkpoint_into
     pub fn checkpoint(&mut self, position: &Position) -> io::Result<()> {
+        self.written_checkpoint(
+            // A checkpoint stands one level inside its item.
+            |json| json_items::position(json, position, JSON_ELEMENT + 1),
+            |yaml| flow::direct_position(position, yaml),
+        )
+    }
+
+    /// [`DocumentWriter::checkpoint`] of a checkpoint of numbers alone, given by its fields as
+    /// the record writes them ([`SkippedCheckpoint::Plain`]): its value is written from them,
+    /// without a position.
+    ///
+    /// [`SkippedCheckpoint::Plain`]: crate::notation::SkippedCheckpoint::Plain
+    pub fn plain_checkpoint(&mut self, checkpoint: &PlainCheckpoint<'_>) -> io::Result<()> {
+        self.written_checkpoint(
+            |json| json_items::plain_position(json, checkpoint, JSON_ELEMENT + 1),
+            |yaml| flow::plain_position(checkpoint, yaml),
+        )
+    }
+
+    /// A checkpoint whose value `json` or `yaml` writes at once, into room kept from one
+    /// checkpoint to the next ([`Piece::Written`]).
+    fn written_checkpoint(
+        &mut self,
+        json: impl FnOnce(&mut Vec<u8>),
+        yaml: impl FnOnce(&mut String),
+    ) -> io::Result<()> {
         // The item before is written first, if the checkpoint does not join it: an item holds
         // one checkpoint at most, whose value is the one kept.
         self.end_item_unless_joined(&Piece::Written)?;
@@ -156,40 +182,13 @@ impl<W: Write> DocumentWriter<W> {
             .as_mut()
             .expect("an element comes after its game's start");
         match format {
-            // A checkpoint stands one level inside its item.
             Format::Json => {
                 open.written.clear();
-                json_items::position(&mut open.written, position, JSON_ELEMENT + 1);
+                json(&mut open.written);
             }
             Format::Yaml => {
                 open.written_text.clear();
-                flow::direct_position(position, &mut open.written_text);
-            }
-        }
-        open.pending.push(Piece::Written);
-        Ok(())
-    }
-
-    /// [`DocumentWriter::checkpoint`] of a checkpoint of numbers alone, given by its fields as
-    /// the record writes them ([`SkippedCheckpoint::Plain`]): its value is written from them,
-    /// without a position.
-    ///
-    /// [`SkippedCheckpoint::Plain`]: crate::notation::SkippedCheckpoint::Plain
-    pub fn plain_checkpoint(&mut self, checkpoint: &PlainCheckpoint<'_>) -> io::Result<()> {
-        self.end_item_unless_joined(&Piece::Written)?;
-        let format = self.format;
-        let open = self
-            .open
-            .as_mut()
-            .expect("an element comes after its game's start");
-        match format {
-            Format::Json => {
-                open.written.clear();
-                json_items::plain_position(&mut open.written, checkpoint, JSON_ELEMENT + 1);
-            }
-            Format::Yaml => {
-                open.written_text.clear();
-                flow::plain_position(checkpoint, &mut open.written_text);
+                yaml(&mut open.written_text);
             }
         }
         open.pending.push(Piece::Written);
