@@ -11,7 +11,7 @@ use mgn::document::{self, DocumentWriter};
 use mgn::generate::{playout, random_game, GenerateOptions, Rng};
 use mgn::notation::{
     games, parse_games, push_game, write_games, write_head, BoardSize, Game, GameKind, Header,
-    MovetextWriter, Position, Rows, Side, SkippedCheckpoint, Span, Spanned,
+    MovetextWriter, Position, Side, SkippedCheckpoint, Span, Spanned,
 };
 use mgn::perft::{perft, perft_with, Table};
 use mgn::replay::{replay_game, ReplayOptions};
@@ -279,13 +279,7 @@ fn convert_to_document(text: &str, format: document::Format) -> usize {
     let mut writer = DocumentWriter::new(Vec::with_capacity(8 * text.len()), format)
         .expect("a vector takes every write");
     let mut reader = games(text);
-    let mut checkpoint = Position {
-        holes: Rows::new(),
-        stores: Default::default(),
-        to_move: Side::A,
-        round: 1,
-        debts: [0, 0],
-    };
+    let mut checkpoint = Position::empty();
     while let Some(Ok(mut game)) = reader.next_game() {
         writer
             .start_game(&game.before, &game.header)

@@ -813,16 +813,6 @@ mod checkpoint_tests {
         games, write_position, HoleState, Muzi, Pile, Position, Rows, Side, SkippedCheckpoint,
     };
 
-    fn scratch() -> Position {
-        Position {
-            holes: Rows::new(),
-            stores: Default::default(),
-            to_move: Side::A,
-            round: 1,
-            debts: [0, 0],
-        }
-    }
-
     /// `text` (MGN games) written as a document through a reader's elements alone, and with
     /// the checkpoints stepped over and handed over by their fields or as one position: both
     /// documents, and how many checkpoints went each way (by their fields, as a position).
@@ -831,7 +821,7 @@ mod checkpoint_tests {
             let mut writer = DocumentWriter::new(Vec::new(), format).unwrap();
             let mut games = games(text);
             let mut handed = [0, 0];
-            let mut checkpoint = scratch();
+            let mut checkpoint = Position::empty();
             while let Some(reader) = games.next_game() {
                 let mut reader = reader.unwrap();
                 writer.start_game(&reader.before, &reader.header).unwrap();

@@ -440,6 +440,21 @@ pub struct Position {
     pub debts: [u32; 2],
 }
 
+impl Position {
+    /// No holes, empty stores, A to move in round 1: room that a reader fills again and again
+    /// ([`GameReader::skip_checkpoint_into`](super::GameReader::skip_checkpoint_into)), its
+    /// rows keeping their room.
+    pub fn empty() -> Position {
+        Position {
+            holes: Rows::new(),
+            stores: Default::default(),
+            to_move: Side::A,
+            round: 1,
+            debts: [0, 0],
+        }
+    }
+}
+
 fn no_debts(d: &[u32; 2]) -> bool {
     d[0] == 0 && d[1] == 0
 }

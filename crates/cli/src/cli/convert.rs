@@ -585,13 +585,7 @@ fn write_game<'a>(
             writer
                 .start_game(&reader.before, &reader.header)
                 .map_err(GameStop::Write)?;
-            let mut checkpoint = mgn::notation::Position {
-                holes: mgn::notation::Rows::new(),
-                stores: Default::default(),
-                to_move: mgn::notation::Side::A,
-                round: 1,
-                debts: [0, 0],
-            };
+            let mut checkpoint = mgn::notation::Position::empty();
             loop {
                 // A checkpoint of numbers alone is written from its text, any other of the
                 // common shape from the one position kept, the rest from its element.
