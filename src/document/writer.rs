@@ -210,7 +210,7 @@ impl<W: Write> DocumentWriter<W> {
             .open
             .as_mut()
             .expect("an element comes after its game's start");
-        if items::joins_item(&open.pending, next) {
+        if items::joins(&open.pending, next) {
             return Ok(());
         }
         self.item()
