@@ -344,12 +344,15 @@ pub(super) fn spaced_row<R>(row: &str, out_of_play: &[u8], write: impl FnOnce(&[
     let row = row.as_bytes();
     let mut stack = [0u8; ROOM];
     let mut heap = Vec::new();
-    // `[`, the row with each `x` as `out_of_play` and a space after each comma, and `]`.
+    // `[`, the row with each `x` as `out_of_play` and a space after each comma, and `]`: at
+    // most `out_of_play.len() + 1` bytes for each of the row's (a digit one, a comma two, an
+    // `x` `out_of_play.len()`, which is not empty).
+    debug_assert!(!out_of_play.is_empty());
     let needed = row.len() * (out_of_play.len() + 1) + 2;
     let buf: &mut [u8] = if needed <= ROOM {
         &mut stack
     } else {
-        heap.resize(needed + 2, 0);
+        heap.resize(needed, 0);
         &mut heap
     };
     buf[0] = b'[';
@@ -665,6 +668,37 @@ mod tests {
                 fast += compare(&game, &format!("{kind}, seed {seed}"));
             }
             assert!(fast > 0, "{kind}: no item written here");
+        }
+    }
+
+    /// A plain checkpoint's row (`x,0,12`) spaced for both formats, as its fields joined by
+    /// `, ` write it: rows of every length on both sides of the stack's room (all `x`, all
+    /// one-digit holes, nine-digit numbers, a mix), in the heap's room of just what `needed`
+    /// reckons.
+    #[test]
+    fn spaced_rows_are_their_fields_joined() {
+        let mut rng = Rng::new(39);
+        for out_of_play in [b"\"x\"" as &[u8], b"x"] {
+            for len in 1..300 {
+                for shape in 0..4 {
+                    let fields: Vec<String> = (0..len)
+                        .map(|_| match (shape, rng.below(3)) {
+                            (0, _) | (3, 0) => "x".to_owned(),
+                            (1, _) | (3, 1) => rng.below(10).to_string(),
+                            _ => (100_000_000 + rng.below(900_000_000)).to_string(),
+                        })
+                        .collect();
+                    let row = fields.join(",");
+                    let out_of_play_text = std::str::from_utf8(out_of_play).unwrap();
+                    let joined: Vec<&str> = fields
+                        .iter()
+                        .map(|f| if f == "x" { out_of_play_text } else { f })
+                        .collect();
+                    let expected = format!("[{}]", joined.join(", "));
+                    let spaced = spaced_row(&row, out_of_play, |r| r.to_vec());
+                    assert_eq!(String::from_utf8(spaced).unwrap(), expected, "{row}");
+                }
+            }
         }
     }
 
