@@ -782,6 +782,11 @@ mod tests {
             "\"comment_after\": ",
             "\"round\": ",
             "\"pass\": null",
+            "\"move\": []",
+            "\"sowings\": []",
+            "\"holes\": [\n              [],",
+            "[],\n              [\n",
+            ",\n              []\n",
         ];
 
         let mut seen = vec![false; SHAPES.len()];
