@@ -671,6 +671,21 @@ mod tests {
         }
     }
 
+    /// A line at any depth, past the copy of fixed length too (deeper than the documents
+    /// go): its comma if asked, a line break and two spaces a level, after what the output held.
+    #[test]
+    fn lines_at_every_level() {
+        for level in 0..64 {
+            for comma in [false, true] {
+                let mut out = b"{".to_vec();
+                line(&mut out, level, comma);
+                let expected =
+                    format!("{{{}\n{}", if comma { "," } else { "" }, "  ".repeat(level));
+                assert_eq!(String::from_utf8(out).unwrap(), expected, "{level} {comma}");
+            }
+        }
+    }
+
     /// A plain checkpoint's row (`x,0,12`) spaced for both formats, as its fields joined by
     /// `, ` write it: rows of every length on both sides of the stack's room (all `x`, all
     /// one-digit holes, nine-digit numbers, a mix), in the heap's room of just what `needed`
