@@ -81,13 +81,8 @@ pub(super) fn key_in<T: Kind>(item: &[T], next: &T) -> &'static str {
 }
 
 /// Whether `next` joins the item `item` holds so far: a ply's, begun by its decision, whose
-/// last key stands before `next`'s.
-pub fn joins(item: &[Element], next: &Element) -> bool {
-    joins_item(item, next)
-}
-
-/// [`joins`], of elements or of a writer's pieces.
-pub(super) fn joins_item<T: Kind>(item: &[T], next: &T) -> bool {
+/// last key stands before `next`'s. Of elements, or of a writer's pieces.
+pub(super) fn joins<T: Kind>(item: &[T], next: &T) -> bool {
     let Some(first) = item.first() else {
         return false;
     };

@@ -344,12 +344,15 @@ pub(super) fn spaced_row<R>(row: &str, out_of_play: &[u8], write: impl FnOnce(&[
     let row = row.as_bytes();
     let mut stack = [0u8; ROOM];
     let mut heap = Vec::new();
-    // `[`, the row with each `x` as `out_of_play` and a space after each comma, and `]`.
+    // `[`, the row with each `x` as `out_of_play` and a space after each comma, and `]`: at
+    // most `out_of_play.len() + 1` bytes for each of the row's (a digit one, a comma two, an
+    // `x` `out_of_play.len()`, which is not empty).
+    debug_assert!(!out_of_play.is_empty());
     let needed = row.len() * (out_of_play.len() + 1) + 2;
     let buf: &mut [u8] = if needed <= ROOM {
         &mut stack
     } else {
-        heap.resize(needed + 2, 0);
+        heap.resize(needed, 0);
         &mut heap
     };
     buf[0] = b'[';
@@ -595,24 +598,29 @@ mod tests {
     use crate::rules::{with_rules, RulesExt, WithRules};
     use serde::Serialize;
 
+    /// `item` written here and by serde's path, four levels in: (ours, serde's).
+    fn both_ways(item: &[Element]) -> (String, String) {
+        let mut serde_text = Vec::new();
+        let mut json = serde_json::Serializer::with_formatter(&mut serde_text, Indented::at(4));
+        Item(item).serialize(&mut json).unwrap();
+        let mut ours = Vec::new();
+        super::item(&mut ours, item, 4);
+        (
+            String::from_utf8(ours).unwrap(),
+            String::from_utf8(serde_text).unwrap(),
+        )
+    }
+
     /// Every item of `game`'s moves, written here (none left to serde) and compared with
     /// serde's text. Returns how many there were.
     fn compare(game: &Game, what: &str) -> usize {
-        let mut fast = 0;
+        let mut count = 0;
         for item in items(&game.moves) {
-            let mut serde_text = Vec::new();
-            let mut json = serde_json::Serializer::with_formatter(&mut serde_text, Indented::at(4));
-            Item(item).serialize(&mut json).unwrap();
-            let mut ours = Vec::new();
-            super::item(&mut ours, item, 4);
-            fast += 1;
-            assert_eq!(
-                String::from_utf8(ours).unwrap(),
-                String::from_utf8(serde_text).unwrap(),
-                "{what}: {item:?}"
-            );
+            let (ours, serde_text) = both_ways(item);
+            assert_eq!(ours, serde_text, "{what}: {item:?}");
+            count += 1;
         }
-        fast
+        count
     }
 
     #[test]
@@ -660,6 +668,52 @@ mod tests {
                 fast += compare(&game, &format!("{kind}, seed {seed}"));
             }
             assert!(fast > 0, "{kind}: no item written here");
+        }
+    }
+
+    /// A line at any depth, past the copy of fixed length too (deeper than the documents
+    /// go): its comma if asked, a line break and two spaces a level, after what the output held.
+    #[test]
+    fn lines_at_every_level() {
+        for level in 0..64 {
+            for comma in [false, true] {
+                let mut out = b"{".to_vec();
+                line(&mut out, level, comma);
+                let expected =
+                    format!("{{{}\n{}", if comma { "," } else { "" }, "  ".repeat(level));
+                assert_eq!(String::from_utf8(out).unwrap(), expected, "{level} {comma}");
+            }
+        }
+    }
+
+    /// A plain checkpoint's row (`x,0,12`) spaced for both formats, as its fields joined by
+    /// `, ` write it: rows of every length on both sides of the stack's room (all `x`, all
+    /// one-digit holes, nine-digit numbers, a mix), in the heap's room of just what `needed`
+    /// reckons.
+    #[test]
+    fn spaced_rows_are_their_fields_joined() {
+        let mut rng = Rng::new(39);
+        for out_of_play in [b"\"x\"" as &[u8], b"x"] {
+            for len in 1..300 {
+                for shape in 0..4 {
+                    let fields: Vec<String> = (0..len)
+                        .map(|_| match (shape, rng.below(3)) {
+                            (0, _) | (3, 0) => "x".to_owned(),
+                            (1, _) | (3, 1) => rng.below(10).to_string(),
+                            _ => (100_000_000 + rng.below(900_000_000)).to_string(),
+                        })
+                        .collect();
+                    let row = fields.join(",");
+                    let out_of_play_text = std::str::from_utf8(out_of_play).unwrap();
+                    let joined: Vec<&str> = fields
+                        .iter()
+                        .map(|f| if f == "x" { out_of_play_text } else { f })
+                        .collect();
+                    let expected = format!("[{}]", joined.join(", "));
+                    let spaced = spaced_row(&row, out_of_play, |r| r.to_vec());
+                    assert_eq!(String::from_utf8(spaced).unwrap(), expected, "{row}");
+                }
+            }
         }
     }
 
@@ -743,29 +797,25 @@ mod tests {
             "\"comment_after\": ",
             "\"round\": ",
             "\"pass\": null",
+            "\"move\": []",
+            "\"sowings\": []",
+            "\"holes\": [\n              [],",
+            "[],\n              [\n",
+            ",\n              []\n",
         ];
 
         let mut seen = vec![false; SHAPES.len()];
         let elements = random_items::elements(&mut Rng::new(36), 40_000);
-        let mut json_fast = 0;
+        let mut count = 0;
         for item in items(&elements) {
-            let mut serde_text = Vec::new();
-            let mut json = serde_json::Serializer::with_formatter(&mut serde_text, Indented::at(4));
-            Item(item).serialize(&mut json).unwrap();
-            let text = std::str::from_utf8(&serde_text).unwrap();
+            let (ours, serde_text) = both_ways(item);
             for (seen, shape) in seen.iter_mut().zip(SHAPES) {
-                *seen |= text.contains(shape);
+                *seen |= serde_text.contains(shape);
             }
-            let mut ours = Vec::new();
-            super::item(&mut ours, item, 4);
-            json_fast += 1;
-            assert_eq!(
-                String::from_utf8(ours).unwrap(),
-                String::from_utf8(serde_text).unwrap(),
-                "{item:?}"
-            );
+            assert_eq!(ours, serde_text, "{item:?}");
+            count += 1;
         }
-        assert!(json_fast > 1000, "{json_fast}");
+        assert!(count > 1000, "{count}");
         let missed: Vec<&str> = SHAPES
             .iter()
             .zip(&seen)

@@ -2,11 +2,12 @@
 //! game of millions of moves, are converted with memory for one element, not for the document.
 //! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document.
 //! The items of a game's `moves` are written straight from their elements (`json_items`,
-//! `flow::direct_pieces`), a checkpoint as soon as it comes; the other pieces (a game's header, outcome and comments) are serialized
-//! alone by serde and placed where the whole document's writer puts them. In JSON, serde_json's
-//! pretty layout is started at the piece's level ([`Indented`]); in YAML, whose block layout
-//! does not depend on how deep a node stands, the piece's lines are shifted under the game's
-//! `- ` ([`ItemLines`]). The punctuation between the pieces is written here.
+//! `flow::direct_pieces`), a checkpoint as soon as it comes; the other pieces (a game's header,
+//! outcome and comments) are serialized alone by serde and placed where the whole document's
+//! writer puts them. In JSON, serde_json's pretty layout is started at the piece's level
+//! ([`Indented`]); in YAML, whose block layout does not depend on how deep a node stands, the
+//! piece's lines are shifted under the game's `- ` ([`ItemLines`]). The punctuation between the
+//! pieces is written here.
 
 use super::items::{self, Piece};
 use super::{flow, json_items, untag, Format, FORMAT_VERSION};
@@ -209,7 +210,7 @@ impl<W: Write> DocumentWriter<W> {
             .open
             .as_mut()
             .expect("an element comes after its game's start");
-        if items::joins_item(&open.pending, next) {
+        if items::joins(&open.pending, next) {
             return Ok(());
         }
         self.item()
@@ -932,8 +933,8 @@ mod checkpoint_tests {
         text
     }
 
-    /// Checkpoints handed over (as positions, or by their fields), among games of every framing of `moves`
-    /// ([`super::tests::FRAMED`]): the document is serde's, byte for byte.
+    /// Checkpoints handed over (as positions, or by their fields), among games of every framing
+    /// of `moves` ([`super::tests::FRAMED`]): the document is serde's, byte for byte.
     #[test]
     fn checkpoints_handed_over_frame_as_serde_frames_them() {
         let games: Vec<_> = crate::notation::parse_games(super::tests::FRAMED)
