@@ -35,6 +35,9 @@ enum Stop {
     Read(io::Error),
     /// The output could not be written.
     Write(io::Error),
+    /// The temporary file that holds what goes to standard output until every game reads
+    /// could not be made or written: standard output was not written to.
+    Temporary(io::Error),
 }
 
 /// What a conversion that went through did.
@@ -159,6 +162,13 @@ fn outcome(
         Err(Stop::Unreadable) => Status::Failed,
         Err(Stop::Read(error)) => {
             output::say(&report::input_error(&InputError::Io { name, error }));
+            Status::Error
+        }
+        Err(Stop::Temporary(error)) => {
+            output::say(&format!(
+                "cannot write the temporary file that holds the games until every one reads \
+                 (in TMPDIR): {error}; nothing was written"
+            ));
             Status::Error
         }
         Err(Stop::Write(error)) => {
@@ -364,12 +374,7 @@ fn temporary_file() -> Result<File, Stop> {
 }
 
 fn temporary(error: io::Error) -> Stop {
-    Stop::Write(io::Error::new(
-        error.kind(),
-        format!(
-            "the temporary file that holds the games until every one reads (in TMPDIR): {error}"
-        ),
-    ))
+    Stop::Temporary(error)
 }
 
 /// The input kept in a temporary file, to be read twice ([`from_start`]).
