@@ -1216,6 +1216,17 @@ fn the_referee_always_names_the_board() {
 }
 
 /// Whether python3 runs here; a test that needs it says why it is skipped.
+/// What the Python `script` prints, run from the repository (it must exit 0).
+fn python_says(script: &str) -> String {
+    let output = Command::new("python3")
+        .args(["-c", script])
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+}
+
 fn python3(what: &str) -> bool {
     let python = Command::new("python3")
         .arg("--version")
@@ -1374,14 +1385,8 @@ fn the_python_engines_refuse_what_they_do_not_play() {
          'game nchuwa option nchuwa.endless=forever', 'game mraw-imrujen option mraw-imrujen.seeds=5',\n        \
          'game mraw-imrujen', 'position startpos']:\n        \
          print(engine.ask(request).split(' (')[0])\n";
-    let output = Command::new("python3")
-        .args(["-c", script])
-        .current_dir(repo())
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(
-        stdout(&output),
+        python_says(script),
         "error unsupported game oware\n\
          error unsupported board 2x11\n\
          error unsupported preset angoni\n\
@@ -1418,14 +1423,8 @@ fn the_python_nchuwa_engine_finds_a_relay_that_never_ends() {
          stops = answers[0][6].split()\n\
          print(len(stops), 'B4/240' in stops, 'B4/479' in stops, 'B4/480' in stops)\n"
     );
-    let output = Command::new("python3")
-        .args(["-c", &script])
-        .current_dir(repo())
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(
-        stdout(&output),
+        python_says(&script),
         "B1 B11 B3 B4 B5 B6 B8 B9 moves\n\
          1 1/2-1/2 3,3,0,2,1,0,0,0,1,1,0,2/1,0,1,2,5,1,0,4,1,0,1,0 8/11 A game-over played x0\n\
          248 True True False\n"
@@ -1454,14 +1453,8 @@ fn the_python_dakon_engine_refuses_the_positions_mgn_refuses() {
          assert answers[0] == answers[1], answers\n\
          print(' | '.join(answers[0]))\n"
     );
-    let output = Command::new("python3")
-        .args(["-c", &script])
-        .current_dir(repo())
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(
-        stdout(&output),
+        python_says(&script),
         "ok | error position | error position | error position | \
          position x,5,5,5,5/5,5,5,5,5 | position 5,5,5,5,5/5,5,5,5,x | error position | \
          position 5,5,5,5,5/5,5,5,5,5\n"
@@ -1480,14 +1473,8 @@ fn the_python_protocol_client_talks_to_mgn_engine() {
          for request in ['game dakon board 2x5', 'moves', 'play B4', 'divide 1']:\n        \
          print(rules.ask(request))\n"
     );
-    let output = Command::new("python3")
-        .args(["-c", &script])
-        .current_dir(repo())
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(
-        stdout(&output),
+        python_says(&script),
         "ok\nmoves B1 B2 B3 B4 B5\nplayed turn-over x7(A2,B4) 6,0,0,6,6/6,6,6,0,6 0/8 A 1\ndivide 3 A1 1 A4 1 A5 1\n"
     );
 }

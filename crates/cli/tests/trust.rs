@@ -1083,3 +1083,40 @@ fn a_temporary_file_that_cannot_be_made_is_named_not_blamed_on_the_input() {
         assert_eq!(stdout(&output), "");
     }
 }
+
+/// The temporary file that holds the games for standard output filling part way (a full disk
+/// under TMPDIR, here a limit on the size of the files mgn may write, which a pipe does not
+/// meet): exit 2, nothing on standard output, and the error names the temporary file without
+/// saying that standard output, which was never written, could not be written to.
+#[cfg(unix)]
+#[test]
+fn a_temporary_file_that_fills_part_way_is_not_blamed_on_standard_output() {
+    let dir = scratch_for("convert-tmpdir-full");
+    let input = dir.join("many.mgn");
+    let generated = mgn(&[
+        "generate",
+        "--game",
+        "dong-wo",
+        "--games",
+        "40",
+        "--checkpoints",
+    ]);
+    assert_eq!(code(&generated), 0, "{}", shown(&generated));
+    fs::write(&input, &generated.stdout).unwrap();
+    let size = fs::metadata(&input).unwrap().len();
+    assert!(
+        size > 4 * 65536,
+        "the input ({size} bytes) outgrows the limit"
+    );
+    for to in ["mgn", "json", "yaml"] {
+        let mut command = command(&["convert", "--to", to, path_str(&input)]);
+        limit_file_size(&mut command, 65536);
+        let output = finish(command, None);
+        assert_eq!(code(&output), 2, "{to}: {}", shown(&output));
+        assert_eq!(stdout(&output), "", "{to}");
+        let said = stderr(&output);
+        assert!(said.contains("temporary file"), "{to}: {said}");
+        assert!(!said.contains("standard output:"), "{to}: {said}");
+        assert!(said.contains("nothing was written"), "{to}: {said}");
+    }
+}

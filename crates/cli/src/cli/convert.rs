@@ -35,6 +35,9 @@ enum Stop {
     Read(io::Error),
     /// The output could not be written.
     Write(io::Error),
+    /// The temporary file that holds what goes to standard output until every game reads
+    /// could not be made or written: standard output was not written to.
+    Temporary(io::Error),
 }
 
 /// What a conversion that went through did.
@@ -159,6 +162,13 @@ fn outcome(
         Err(Stop::Unreadable) => Status::Failed,
         Err(Stop::Read(error)) => {
             output::say(&report::input_error(&InputError::Io { name, error }));
+            Status::Error
+        }
+        Err(Stop::Temporary(error)) => {
+            output::say(&format!(
+                "cannot write the temporary file that holds the games until every one reads \
+                 (in TMPDIR): {error}; nothing was written"
+            ));
             Status::Error
         }
         Err(Stop::Write(error)) => {
@@ -343,13 +353,13 @@ fn convert_mgn(args: &ConvertArgs, name: &str, input: impl BufRead) -> Result<Co
         let mut buffered = io::BufWriter::with_capacity(1 << 20, &mut kept);
         let converted = match convert_parts(name, input, args, &mut buffered, false) {
             // What failed to be written is the temporary file, not standard output.
-            Err(Stop::Write(error)) => return Err(temporary(error)),
+            Err(Stop::Write(error)) => return Err(Stop::Temporary(error)),
             other => other?,
         };
-        buffered.flush().map_err(temporary)?;
+        buffered.flush().map_err(Stop::Temporary)?;
         converted
     };
-    kept.rewind().map_err(temporary)?;
+    kept.rewind().map_err(Stop::Temporary)?;
     let mut converted_text = io::BufReader::with_capacity(1 << 20, kept);
     to_output(args, |out| {
         io::copy(&mut converted_text, out).map_err(Stop::Write)?;
@@ -358,18 +368,9 @@ fn convert_mgn(args: &ConvertArgs, name: &str, input: impl BufRead) -> Result<Co
 }
 
 /// A temporary file, which holds what goes to standard output until every game is known to
-/// read. Its errors name it (and `TMPDIR`), where they were once said of the input.
+/// read. Its errors are [`Stop::Temporary`], said of neither the input nor standard output.
 fn temporary_file() -> Result<File, Stop> {
-    tempfile::tempfile().map_err(temporary)
-}
-
-fn temporary(error: io::Error) -> Stop {
-    Stop::Write(io::Error::new(
-        error.kind(),
-        format!(
-            "the temporary file that holds the games until every one reads (in TMPDIR): {error}"
-        ),
-    ))
+    tempfile::tempfile().map_err(Stop::Temporary)
 }
 
 /// The input kept in a temporary file, to be read twice ([`from_start`]).
@@ -385,7 +386,7 @@ fn keep_input(mut input: impl BufRead) -> Result<File, Stop> {
             break;
         }
         let len = chunk.len();
-        kept.write_all(chunk).map_err(temporary)?;
+        kept.write_all(chunk).map_err(Stop::Temporary)?;
         input.consume(len);
     }
     Ok(kept)
@@ -393,8 +394,8 @@ fn keep_input(mut input: impl BufRead) -> Result<File, Stop> {
 
 /// A reader of the kept input from its start (readers of it share one offset: one at a time).
 fn from_start(kept: &File) -> Result<io::BufReader<File>, Stop> {
-    let mut file = kept.try_clone().map_err(temporary)?;
-    file.rewind().map_err(temporary)?;
+    let mut file = kept.try_clone().map_err(Stop::Temporary)?;
+    file.rewind().map_err(Stop::Temporary)?;
     Ok(io::BufReader::with_capacity(1 << 20, file))
 }
 
