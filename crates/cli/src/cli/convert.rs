@@ -749,7 +749,7 @@ impl GameVisitor for Writer<'_> {
                 }
                 Ok(())
             }
-            Writer::Document(writer) => writer.element(&element),
+            Writer::Document(writer) => writer.owned_element(element),
         }
     }
 
