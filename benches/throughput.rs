@@ -289,7 +289,7 @@ fn convert_to_document(text: &str, format: document::Format) -> usize {
                 Some(SkippedCheckpoint::Plain(plain)) => writer.plain_checkpoint(&plain),
                 Some(SkippedCheckpoint::Read) => writer.checkpoint(&checkpoint),
                 None => match game.next() {
-                    Some(element) => writer.owned_element(element.expect("the corpus reads")),
+                    Some(element) => writer.element(&element.expect("the corpus reads")),
                     None => break,
                 },
             };

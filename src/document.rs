@@ -530,21 +530,6 @@ const ELEMENT_KINDS: &[&str] = &[
     "comment",
 ];
 
-/// The key of `element`'s map.
-fn element_kind(element: &Element) -> &'static str {
-    match element {
-        Element::Move(_) => "move",
-        Element::Pass(_) => "pass",
-        Element::Action(_) => "action",
-        Element::Captures(_) => "captures",
-        Element::Score(_) => "score",
-        Element::Checkpoint(_) => "checkpoint",
-        Element::Round(_) => "round",
-        Element::Transaction(_) => "transaction",
-        Element::Comment(_) => "comment",
-    }
-}
-
 /// The keys of a game's map: what a game must have, and what a reader refuses twice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum GameKey {

@@ -7,7 +7,7 @@
 //! A text is written plain where the reader takes it back as the same text, quoted otherwise:
 //! in single quotes when it is printable on one line, else in double quotes with escapes.
 
-use super::items::{Kind, Piece};
+use super::items::Key;
 use crate::notation::push_number;
 use crate::notation::{
     ActionKind, CommentStyle, Direction, Element, FillTarget, Hole, HoleAction, HoleState, Move,
@@ -136,38 +136,26 @@ pub(super) fn as_item(lines: &str, depth: usize) -> String {
 /// a conversion to YAML. `tests::direct_items_*` and `crates/cli/tests` compare both paths.
 #[cfg(test)]
 pub(super) fn direct_item(item: &[Element], out: &mut String) {
-    write_direct(item, "", out, content);
-}
-
-/// [`direct_item`] of the pieces a document's writer holds, `written` the value of its
-/// checkpoint when it holds one already written ([`Piece::Written`]), each line after `indent`.
-pub(super) fn direct_pieces(pieces: &[Piece], written: &str, indent: &str, out: &mut String) {
-    write_direct(pieces, indent, out, |piece, out| match piece {
-        Piece::Element(element) => content(element, out),
-        Piece::Written => out.push_str(written),
-    });
-}
-
-/// The item's lines, each after `indent`: one line a key, as no value in flow style breaks a
-/// line (a text with a line break is double-quoted, its break escaped).
-fn write_direct<T: Kind>(
-    item: &[T],
-    indent: &str,
-    out: &mut String,
-    mut content: impl FnMut(&T, &mut String),
-) {
     for (i, element) in item.iter().enumerate() {
-        out.push_str(indent);
-        out.push_str(if i == 0 { "- " } else { "  " });
-        out.push_str(super::items::key_in(&item[..i], element));
-        out.push_str(": ");
+        let key = super::items::key_in(i, Key::of(element));
+        item_key(out, if i == 0 { "- " } else { "  " }, key);
         content(element, out);
         out.push('\n');
     }
 }
 
+/// The key of an element in an item of `moves`, on a line of its own after `prefix` (`- ` for
+/// the item's first, two spaces for the others, after the item's indentation), its value to
+/// follow. One line a key, as no value in flow style breaks a line (a text with a line break
+/// is double-quoted, its break escaped).
+pub(super) fn item_key(out: &mut String, prefix: &str, key: Key) {
+    out.push_str(prefix);
+    out.push_str(key.name());
+    out.push_str(": ");
+}
+
 /// The value under an element's key, in flow style.
-fn content(element: &Element, out: &mut String) {
+pub(super) fn content(element: &Element, out: &mut String) {
     match element {
         Element::Move(m) => direct_move(&m.value, out),
         Element::Pass(_) => out.push_str("null"),

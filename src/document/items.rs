@@ -19,78 +19,128 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 
-use super::{element_kind, ELEMENT_KINDS};
+use super::ELEMENT_KINDS;
 
 /// The kinds that begin a ply's item.
 pub const DECISIONS: &[&str] = &["move", "pass", "action"];
 
-/// The keys of a ply's item after its decision, in the order of the record.
-pub const PLY_KEYS: &[&str] = &[
-    "comment",
-    "captures",
-    "score",
-    "checkpoint",
-    "comment_after",
-];
+/// The key of an element in an item of `moves`: its kind, or `comment_after`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Key {
+    Move,
+    Pass,
+    Action,
+    Captures,
+    Score,
+    Checkpoint,
+    Round,
+    Transaction,
+    Comment,
+    CommentAfter,
+}
 
-/// Where a key of a ply's item stands in the record: its decision first, then [`PLY_KEYS`].
-fn rank(key: &str) -> Option<usize> {
-    if DECISIONS.contains(&key) {
-        return Some(0);
+impl Key {
+    const ALL: [Key; 10] = [
+        Key::Move,
+        Key::Pass,
+        Key::Action,
+        Key::Captures,
+        Key::Score,
+        Key::Checkpoint,
+        Key::Round,
+        Key::Transaction,
+        Key::Comment,
+        Key::CommentAfter,
+    ];
+
+    /// The key of that name.
+    fn named(name: &str) -> Option<Key> {
+        Key::ALL.into_iter().find(|key| key.name() == name)
     }
-    PLY_KEYS.iter().position(|k| *k == key).map(|i| i + 1)
-}
 
-/// What an item of `moves` is made of, as far as its keys go: an element's kind.
-pub(super) trait Kind {
-    /// The element's kind (`move`, `checkpoint`, ...), the key it stands under alone.
-    fn kind(&self) -> &'static str;
-}
-
-impl Kind for Element {
-    fn kind(&self) -> &'static str {
-        element_kind(self)
+    /// The kind of `element`, the key it stands under alone.
+    pub(super) fn of(element: &Element) -> Key {
+        match element {
+            Element::Move(_) => Key::Move,
+            Element::Pass(_) => Key::Pass,
+            Element::Action(_) => Key::Action,
+            Element::Captures(_) => Key::Captures,
+            Element::Score(_) => Key::Score,
+            Element::Checkpoint(_) => Key::Checkpoint,
+            Element::Round(_) => Key::Round,
+            Element::Transaction(_) => Key::Transaction,
+            Element::Comment(_) => Key::Comment,
+        }
     }
-}
 
-/// An element of an item as the document's writer holds it until the item is complete: read,
-/// or a checkpoint whose value is already written in the document's format (when it came, from
-/// a position the writer does not keep). An item holds at most one checkpoint ([`joins`]), so
-/// that value is kept beside the item, not in it.
-pub(super) enum Piece {
-    Element(Element),
-    Written,
-}
-
-impl Kind for Piece {
-    fn kind(&self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
-            Piece::Element(element) => element_kind(element),
-            Piece::Written => "checkpoint",
+            Key::CommentAfter => "comment_after",
+            kind => ELEMENT_KINDS[kind as usize],
+        }
+    }
+
+    /// Where the key stands in a ply's item, as the record has it: its decision first, then
+    /// `comment`, `captures`, `score`, `checkpoint` and `comment_after`; `None` for a kind that
+    /// stands alone.
+    fn rank(self) -> Option<u8> {
+        match self {
+            Key::Move | Key::Pass | Key::Action => Some(0),
+            Key::Comment => Some(1),
+            Key::Captures => Some(2),
+            Key::Score => Some(3),
+            Key::Checkpoint => Some(4),
+            Key::CommentAfter => Some(5),
+            Key::Round | Key::Transaction => None,
         }
     }
 }
 
-/// The key `next` would have in a ply's item that holds `item` so far: its kind, but a comment
-/// after a claim or after the first comment is `comment_after`.
-pub(super) fn key_in<T: Kind>(item: &[T], next: &T) -> &'static str {
-    match next.kind() {
-        "comment" if item.len() > 1 => "comment_after",
+/// The key an element of `kind` has after `before` elements of its item: its kind, but a
+/// comment after a claim or after the first comment is `comment_after`.
+pub(super) fn key_in(before: usize, kind: Key) -> Key {
+    match kind {
+        Key::Comment if before > 1 => Key::CommentAfter,
         kind => kind,
     }
 }
 
-/// Whether `next` joins the item `item` holds so far: a ply's, begun by its decision, whose
-/// last key stands before `next`'s. Of elements, or of a writer's pieces.
-pub(super) fn joins<T: Kind>(item: &[T], next: &T) -> bool {
-    let Some(first) = item.first() else {
-        return false;
-    };
-    if !DECISIONS.contains(&first.kind()) {
-        return false;
+/// An item of `moves` put together an element at a time: what it needs to know of the elements
+/// it holds to tell whether the next joins it, and under which key.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct OpenItem {
+    /// Elements so far.
+    len: usize,
+    /// The rank of its last key while it is a ply's (begun by a decision); `None` when nothing
+    /// can join it.
+    last: Option<u8>,
+}
+
+impl OpenItem {
+    /// An item begun by an element of `kind` (the key it stands under).
+    pub(super) fn begin(kind: Key) -> OpenItem {
+        OpenItem {
+            len: 1,
+            last: kind.rank().filter(|&rank| rank == 0),
+        }
     }
-    let last = key_in(&item[..item.len() - 1], &item[item.len() - 1]);
-    matches!((rank(key_in(item, next)), rank(last)), (Some(k), Some(l)) if k > l)
+
+    /// The key an element of `kind` joins the item under, which then holds it: it joins a ply's
+    /// item whose last key stands before its own. `None`, and the item unchanged, when it does
+    /// not join: it begins an item of its own.
+    pub(super) fn join(&mut self, kind: Key) -> Option<Key> {
+        let last = self.last?;
+        let key = key_in(self.len, kind);
+        let rank = key.rank().filter(|&rank| rank > last)?;
+        self.len += 1;
+        self.last = Some(rank);
+        Some(key)
+    }
+}
+
+/// [`Key::rank`] of a key read from a map.
+fn rank(key: &str) -> Option<u8> {
+    Key::named(key).and_then(Key::rank)
 }
 
 /// The elements of an item read from its map, `(key, element)` in the map's order: in the
@@ -153,7 +203,7 @@ impl Serialize for Item<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (i, element) in self.0.iter().enumerate() {
-            map.serialize_entry(key_in(&self.0[..i], element), &Content(element))?;
+            map.serialize_entry(key_in(i, Key::of(element)).name(), &Content(element))?;
         }
         map.end()
     }
@@ -163,9 +213,9 @@ impl Serialize for Item<'_> {
 pub fn items(elements: &[Element]) -> impl Iterator<Item = &[Element]> {
     let mut rest = elements;
     std::iter::from_fn(move || {
-        rest.first()?;
+        let mut item = OpenItem::begin(Key::of(rest.first()?));
         let mut end = 1;
-        while end < rest.len() && joins(&rest[..end], &rest[end]) {
+        while end < rest.len() && item.join(Key::of(&rest[end])).is_some() {
             end += 1;
         }
         let (item, after) = rest.split_at(end);
@@ -264,5 +314,61 @@ impl<'de> DeserializeSeed<'de> for KindSeed {
             "comment" | "comment_after" => Element::Comment(Spanned::<Comment>::deserialize(d)?),
             other => return Err(de::Error::unknown_variant(other, ELEMENT_KINDS)),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each key's name is the kind a document reads under it, and the keys of a ply stand in
+    /// the record's order: its decision, then `comment`, `captures`, `score`, `checkpoint`,
+    /// `comment_after`.
+    #[test]
+    fn keys_are_the_kinds_a_document_reads() {
+        let names: Vec<&str> = Key::ALL.iter().map(|key| key.name()).collect();
+        let mut kinds = ELEMENT_KINDS.to_vec();
+        kinds.push("comment_after");
+        assert_eq!(names, kinds);
+        for key in Key::ALL {
+            assert_eq!(Key::named(key.name()), Some(key));
+            assert_eq!(key_of::<de::value::Error>(key.name()), Ok(key.name()));
+        }
+        let ranks: Vec<Option<u8>> = ["move", "pass", "action", "comment", "captures", "score"]
+            .into_iter()
+            .chain(["checkpoint", "comment_after", "round", "transaction"])
+            .map(rank)
+            .collect();
+        let ply = [0, 0, 0, 1, 2, 3, 4, 5].map(Some);
+        assert_eq!(ranks, [&ply[..], &[None, None]].concat());
+    }
+
+    /// An item put together an element at a time: a ply takes each key once, in the record's
+    /// order; a comment after a claim or a first comment is `comment_after`; what is not a
+    /// decision takes nothing.
+    #[test]
+    fn an_open_item_joins_what_the_record_orders_after_it() {
+        let mut ply = OpenItem::begin(Key::Move);
+        assert_eq!(ply.join(Key::Comment), Some(Key::Comment));
+        assert_eq!(ply.join(Key::Comment), Some(Key::CommentAfter));
+        assert_eq!(ply.join(Key::Comment), None, "comment_after once");
+        assert_eq!(ply.join(Key::Score), None, "score before comment_after");
+
+        let mut ply = OpenItem::begin(Key::Pass);
+        assert_eq!(ply.join(Key::Checkpoint), Some(Key::Checkpoint));
+        assert_eq!(ply.join(Key::Captures), None, "captures before checkpoint");
+        assert_eq!(ply.join(Key::Move), None, "a second decision");
+
+        let mut ply = OpenItem::begin(Key::Action);
+        assert_eq!(ply.join(Key::Captures), Some(Key::Captures));
+        assert_eq!(ply.join(Key::Comment), Some(Key::CommentAfter));
+        assert_eq!(ply.join(Key::Round), None);
+
+        for alone in [Key::Checkpoint, Key::Comment, Key::Round, Key::Transaction] {
+            let mut item = OpenItem::begin(alone);
+            for next in Key::ALL {
+                assert_eq!(item.join(next), None, "{next:?} after {alone:?} alone");
+            }
+        }
     }
 }

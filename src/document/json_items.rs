@@ -8,7 +8,7 @@
 //! outcome and the comments outside `moves`. The tests compare both paths on every record, on
 //! random games of every game and on random items of every shape.
 
-use super::items::{key_in, Kind, Piece};
+use super::items::Key;
 // The MGN writer's numbers, which are serde_json's.
 use crate::notation::{extend_number as number, put_number};
 use crate::notation::{
@@ -19,40 +19,43 @@ use crate::notation::{
 
 /// Writes `item` (the elements of one item of `moves`) as serde_json with
 /// [`Indented::at(level)`](super::Indented::at) writes it, its opening bracket where the caller
-/// stands. Every item is written here.
+/// stands: as a document's writer does, an element at a time.
 #[cfg(test)]
 pub(super) fn item(out: &mut Vec<u8>, elements: &[Element], level: usize) {
-    write_item(out, elements, level, content);
-}
-
-/// [`item`] of the pieces a document's writer holds, `written` the value of its checkpoint when
-/// it holds one already written ([`Piece::Written`]).
-pub(super) fn pieces(out: &mut Vec<u8>, pieces: &[Piece], written: &[u8], level: usize) {
-    write_item(out, pieces, level, |out, piece, level| match piece {
-        Piece::Element(element) => content(out, element, level),
-        Piece::Written => out.extend_from_slice(written),
-    });
-}
-
-fn write_item<T: Kind>(
-    out: &mut Vec<u8>,
-    elements: &[T],
-    level: usize,
-    mut content: impl FnMut(&mut Vec<u8>, &T, usize),
-) {
     out.push(b'{');
     for (i, element) in elements.iter().enumerate() {
-        line(out, level + 1, i > 0);
-        out.push(b'"');
-        out.extend_from_slice(key_in(&elements[..i], element).as_bytes());
-        out.extend_from_slice(b"\": ");
+        let key = super::items::key_in(i, Key::of(element));
+        item_key(out, level, i == 0, key);
         content(out, element, level + 1);
     }
-    end_object(out, level, !elements.is_empty());
+    end_item(out, level);
+}
+
+/// The key of an element in an item of `moves` `level` levels in (after the item's `{`, or
+/// after the value before it), its value to follow.
+pub(super) fn item_key(out: &mut Vec<u8>, level: usize, first: bool, key: Key) {
+    let quoted = match key {
+        Key::Move => quoted!("move"),
+        Key::Pass => quoted!("pass"),
+        Key::Action => quoted!("action"),
+        Key::Captures => quoted!("captures"),
+        Key::Score => quoted!("score"),
+        Key::Checkpoint => quoted!("checkpoint"),
+        Key::Round => quoted!("round"),
+        Key::Transaction => quoted!("transaction"),
+        Key::Comment => quoted!("comment"),
+        Key::CommentAfter => quoted!("comment_after"),
+    };
+    self::key(out, level, first, quoted);
+}
+
+/// The end of an item of `moves` `level` levels in, which holds an element at least.
+pub(super) fn end_item(out: &mut Vec<u8>, level: usize) {
+    end_object(out, level, true);
 }
 
 /// The value under an element's key, `level` levels in.
-fn content(out: &mut Vec<u8>, element: &Element, level: usize) {
+pub(super) fn content(out: &mut Vec<u8>, element: &Element, level: usize) {
     match element {
         Element::Move(m) => moved(out, &m.value, level),
         Element::Pass(_) => out.extend_from_slice(b"null"),

@@ -9,7 +9,7 @@
 //! piece's lines are shifted under the game's `- ` ([`ItemLines`]). The punctuation between the
 //! pieces is written here.
 
-use super::items::{self, Piece};
+use super::items::{Key, OpenItem};
 use super::{flow, json_items, untag, Format, FORMAT_VERSION};
 use crate::notation::{Comment, Element, Header, Outcome, PlainCheckpoint, Position, Spanned};
 use serde::Serialize;
@@ -25,8 +25,11 @@ pub struct DocumentWriter<W: Write> {
     games: usize,
     /// The game being written, if one is.
     open: Option<OpenGame>,
-    /// JSON: an item of `moves` written without serde ([`json_items`]), kept for the next.
+    /// The item of `moves` being put together, in JSON or YAML: its elements are written as they
+    /// come, and the item goes out once the next element does not join it. Its room is kept for
+    /// the next item.
     json_item: Vec<u8>,
+    yaml_item: String,
 }
 
 /// Where a game being written stands.
@@ -37,15 +40,12 @@ struct OpenGame {
     fields: usize,
     /// YAML: where the lines of the game's item stand, carried from one piece to the next.
     lines: LineState,
-    /// The item of `moves` being put together: a ply's decision and the claims and comments
-    /// that join it so far ([`items::joins`]), written once the next element does not join.
-    pending: Vec<Piece>,
-    /// The value of the item's checkpoint, when it was written as it came
-    /// ([`DocumentWriter::checkpoint`], [`Piece::Written`]): in JSON, and in YAML.
-    written: Vec<u8>,
-    written_text: String,
-    /// YAML: the text of the item being written, its room kept from one item to the next.
-    yaml_item: String,
+    /// The item of `moves` being put together, if one is: a ply's decision and the claims and
+    /// comments that join it so far, or an element that stands alone.
+    item: Option<OpenItem>,
+    /// YAML: whether the item's lines are written as they are (past a game's first line, which
+    /// is every item's case), or through the lines of the game's item ([`ItemLines`]).
+    yaml_as_written: bool,
 }
 
 /// The end of a game, known once its move text is read: its result and the comments after it.
@@ -68,6 +68,7 @@ impl<W: Write> DocumentWriter<W> {
             games: 0,
             open: None,
             json_item: Vec::new(),
+            yaml_item: String::new(),
         })
     }
 
@@ -109,10 +110,8 @@ impl<W: Write> DocumentWriter<W> {
             elements: 0,
             fields: 0,
             lines: LineState::item(),
-            pending: Vec::new(),
-            written: Vec::new(),
-            written_text: String::new(),
-            yaml_item: String::new(),
+            item: None,
+            yaml_as_written: false,
         });
         match self.format {
             Format::Json => {
@@ -130,29 +129,28 @@ impl<W: Write> DocumentWriter<W> {
         self.field("header", header)
     }
 
-    /// The next element of the game's move text. It is written with the ply it belongs to, once
-    /// the ply's item is complete.
+    /// The next element of the game's move text: written at once into the item of the ply it
+    /// belongs to, which goes out once the next element does not join it.
     pub fn element(&mut self, element: &Element) -> io::Result<()> {
-        self.piece(Piece::Element(element.clone()))
-    }
-
-    /// [`DocumentWriter::element`] of an element the caller gives up, which is kept without
-    /// a copy until its item is written.
-    pub fn owned_element(&mut self, element: Element) -> io::Result<()> {
-        self.piece(Piece::Element(element))
+        self.place(Key::of(element))?;
+        self.value(
+            |json| json_items::content(json, element, JSON_ELEMENT + 1),
+            |yaml| flow::content(element, yaml),
+        );
+        Ok(())
     }
 
     /// [`DocumentWriter::element`] of a checkpoint, given by its position (as
-    /// [`GameReader::skip_checkpoint_into`] reads it): its value is written at once, into room
-    /// kept from one checkpoint to the next, and no element is made of it.
+    /// [`GameReader::skip_checkpoint_into`] reads it): no element is made of it.
     ///
     /// [`GameReader::skip_checkpoint_into`]: crate::notation::GameReader::skip_checkpoint_into
     pub fn checkpoint(&mut self, position: &Position) -> io::Result<()> {
-        self.written_checkpoint(
-            // A checkpoint stands one level inside its item.
+        self.place(Key::Checkpoint)?;
+        self.value(
             |json| json_items::position(json, position, JSON_ELEMENT + 1),
             |yaml| flow::direct_position(position, yaml),
-        )
+        );
+        Ok(())
     }
 
     /// [`DocumentWriter::checkpoint`] of a checkpoint of numbers alone, given by its fields as
@@ -161,128 +159,101 @@ impl<W: Write> DocumentWriter<W> {
     ///
     /// [`SkippedCheckpoint::Plain`]: crate::notation::SkippedCheckpoint::Plain
     pub fn plain_checkpoint(&mut self, checkpoint: &PlainCheckpoint<'_>) -> io::Result<()> {
-        self.written_checkpoint(
+        self.place(Key::Checkpoint)?;
+        self.value(
             |json| json_items::plain_position(json, checkpoint, JSON_ELEMENT + 1),
             |yaml| flow::plain_position(checkpoint, yaml),
-        )
+        );
+        Ok(())
     }
 
-    /// A checkpoint whose value `json` or `yaml` writes at once, into room kept from one
-    /// checkpoint to the next ([`Piece::Written`]).
-    fn written_checkpoint(
-        &mut self,
-        json: impl FnOnce(&mut Vec<u8>),
-        yaml: impl FnOnce(&mut String),
-    ) -> io::Result<()> {
-        // The item before is written first, if the checkpoint does not join it: an item holds
-        // one checkpoint at most, whose value is the one kept.
-        self.end_item_unless_joined(&Piece::Written)?;
-        let format = self.format;
+    /// Places an element of `kind` in the game's moves, and writes the key its value stands
+    /// under: in the item being put together if it joins it, else in an item of its own, once
+    /// the item before is written. An item's text depends only on the elements it holds so far,
+    /// so it is written as they come.
+    fn place(&mut self, kind: Key) -> io::Result<()> {
         let open = self
             .open
             .as_mut()
             .expect("an element comes after its game's start");
-        match format {
-            Format::Json => {
-                open.written.clear();
-                json(&mut open.written);
+        if let Some(key) = open.item.as_mut().and_then(|item| item.join(kind)) {
+            match self.format {
+                Format::Json => json_items::item_key(&mut self.json_item, JSON_ELEMENT, false, key),
+                Format::Yaml => {
+                    let indent = if open.yaml_as_written { "    " } else { "  " };
+                    flow::item_key(&mut self.yaml_item, indent, key);
+                }
             }
-            Format::Yaml => {
-                open.written_text.clear();
-                yaml(&mut open.written_text);
-            }
-        }
-        open.pending.push(Piece::Written);
-        Ok(())
-    }
-
-    fn piece(&mut self, piece: Piece) -> io::Result<()> {
-        self.end_item_unless_joined(&piece)?;
-        if let Some(open) = self.open.as_mut() {
-            open.pending.push(piece);
-        }
-        Ok(())
-    }
-
-    /// Writes the item put together so far unless `next` joins it.
-    fn end_item_unless_joined(&mut self, next: &Piece) -> io::Result<()> {
-        let open = self
-            .open
-            .as_mut()
-            .expect("an element comes after its game's start");
-        if items::joins(&open.pending, next) {
             return Ok(());
         }
-        self.item()
-    }
-
-    /// The item of `moves` put together so far, if any.
-    fn item(&mut self) -> io::Result<()> {
+        self.item()?;
         let open = self.open.as_mut().expect("an item belongs to a game");
-        if open.pending.is_empty() {
-            return Ok(());
-        }
-        let pending = std::mem::take(&mut open.pending);
-        let value = std::mem::take(&mut open.written);
-        let value_text = std::mem::take(&mut open.written_text);
         let first = open.elements == 0;
         open.elements += 1;
-        let written = match self.format {
+        open.item = Some(OpenItem::begin(kind));
+        match self.format {
             Format::Json => {
                 if first {
                     self.json_key("moves")?;
                 }
-                // The item's line and indentation go out with it, in one write: written apart,
-                // they were five calls to the output a ply.
-                const ITEM_LINE: &[u8] = b",\n        ";
-                const _: () = assert!(ITEM_LINE.len() == 2 + 2 * JSON_ELEMENT);
+                // The item's line and indentation go out with it, in one write.
+                const ITEM_LINE: &[u8] = b",\n        {";
+                const _: () = assert!(ITEM_LINE.len() == 3 + 2 * JSON_ELEMENT);
                 self.json_item.clear();
                 if first {
-                    self.json_item.extend_from_slice(b"[");
+                    self.json_item.push(b'[');
                 }
                 self.json_item
                     .extend_from_slice(&ITEM_LINE[usize::from(first)..]);
-                // Every item is written straight, in the layout serde's path gives the rest.
-                json_items::pieces(&mut self.json_item, &pending, &value, JSON_ELEMENT);
-                self.out.write_all(&self.json_item)
+                json_items::item_key(&mut self.json_item, JSON_ELEMENT, true, kind);
             }
             Format::Yaml => {
                 if first {
                     self.yaml_lines(|lines| lines.write_all(b"moves:\n"))?;
                 }
-                let mut lines = self
-                    .open
-                    .as_mut()
-                    .map(|open| std::mem::take(&mut open.yaml_item))
-                    .unwrap_or_default();
-                lines.clear();
                 // Past its first line, a game's lines stand two spaces in, under its `- `:
                 // the item's lines are written so, without the line shifter's look at each.
-                let in_game = self
-                    .open
-                    .as_ref()
-                    .is_some_and(|open| open.lines.line_start && !open.lines.first_line);
-                let written = if in_game {
-                    flow::direct_pieces(&pending, &value_text, "  ", &mut lines);
-                    self.out.write_all(lines.as_bytes())
-                } else {
-                    flow::direct_pieces(&pending, &value_text, "", &mut lines);
-                    self.yaml_lines(|out| out.write_all(lines.as_bytes()))
-                };
-                if let Some(open) = self.open.as_mut() {
-                    open.yaml_item = lines;
-                }
+                let open = self.open.as_mut().expect("an item belongs to a game");
+                open.yaml_as_written = open.lines.line_start && !open.lines.first_line;
+                let indent = if open.yaml_as_written { "  - " } else { "- " };
+                self.yaml_item.clear();
+                flow::item_key(&mut self.yaml_item, indent, kind);
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of the element just placed ([`DocumentWriter::place`]), in the document's
+    /// format.
+    fn value(&mut self, json: impl FnOnce(&mut Vec<u8>), yaml: impl FnOnce(&mut String)) {
+        match self.format {
+            Format::Json => json(&mut self.json_item),
+            Format::Yaml => {
+                yaml(&mut self.yaml_item);
+                self.yaml_item.push('\n');
+            }
+        }
+    }
+
+    /// Writes the item of `moves` put together so far, if any.
+    fn item(&mut self) -> io::Result<()> {
+        let open = self.open.as_mut().expect("an item belongs to a game");
+        if open.item.take().is_none() {
+            return Ok(());
+        }
+        match self.format {
+            Format::Json => {
+                json_items::end_item(&mut self.json_item, JSON_ELEMENT);
+                self.out.write_all(&self.json_item)
+            }
+            Format::Yaml if open.yaml_as_written => self.out.write_all(self.yaml_item.as_bytes()),
+            Format::Yaml => {
+                let lines = std::mem::take(&mut self.yaml_item);
+                let written = self.yaml_lines(|out| out.write_all(lines.as_bytes()));
+                self.yaml_item = lines;
                 written
             }
-        };
-        // Their room is kept for the next item.
-        if let Some(open) = self.open.as_mut() {
-            open.pending = pending;
-            open.pending.clear();
-            open.written = value;
-            open.written_text = value_text;
         }
-        written
     }
 
     /// The game ends: its result and the comments after it.
@@ -763,6 +734,33 @@ mod tests {
         }
     }
 
+    /// Elements of every kind and shape, in any order (claims and comments after a decision,
+    /// out of the record's order, alone, twice), written an element at a time as they come:
+    /// each item's text as serde's path writes the whole document, the items cut where it cuts
+    /// them.
+    #[test]
+    fn random_elements_streamed_are_the_document_written_whole() {
+        use super::super::random_items;
+        use crate::generate::Rng;
+        use crate::notation::{GameKind, Header, Outcome};
+        let mut rng = Rng::new(17);
+        let games: Vec<Game> = (0..40)
+            .map(|k| {
+                let moves = random_items::elements(&mut rng, k * 37 % 300);
+                Game::new(Header::new(GameKind::DongWo), moves, Outcome::Unknown)
+            })
+            .collect();
+        assert!(games.iter().map(|g| g.moves.len()).sum::<usize>() > 5000);
+        assert_eq!(
+            streamed(&games, Format::Json),
+            super::super::to_json(&games)
+        );
+        assert_eq!(
+            streamed(&games, Format::Yaml),
+            super::super::to_yaml(&games)
+        );
+    }
+
     /// Games of every framing of `moves`: see
     /// [`the_items_of_moves_are_framed_as_serde_frames_them`].
     pub(super) const FRAMED: &str = "[Game \"dakon\"]\n\n*\n\n\
@@ -843,7 +841,7 @@ mod checkpoint_tests {
                         }
                     }
                     match reader.next() {
-                        Some(element) => writer.owned_element(element.unwrap()).unwrap(),
+                        Some(element) => writer.element(&element.unwrap()).unwrap(),
                         None => break,
                     }
                 }

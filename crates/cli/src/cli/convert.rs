@@ -594,7 +594,7 @@ fn write_game<'a>(
                     Some(SkippedCheckpoint::Plain(plain)) => writer.plain_checkpoint(&plain),
                     Some(SkippedCheckpoint::Read) => writer.checkpoint(&checkpoint),
                     None => match reader.next() {
-                        Some(element) => writer.owned_element(element.map_err(GameStop::Syntax)?),
+                        Some(element) => writer.element(&element.map_err(GameStop::Syntax)?),
                         None => break,
                     },
                 }
@@ -749,7 +749,7 @@ impl GameVisitor for Writer<'_> {
                 }
                 Ok(())
             }
-            Writer::Document(writer) => writer.owned_element(element),
+            Writer::Document(writer) => writer.element(&element),
         }
     }
 
