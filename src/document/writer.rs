@@ -2,7 +2,7 @@
 //! game of millions of moves, are converted with memory for one element, not for the document.
 //! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document.
 //! The items of a game's `moves` are written straight from their elements (`json_items`,
-//! `flow::direct_pieces`), a checkpoint as soon as it comes; the other pieces (a game's header,
+//! `flow`), each element into its item as soon as it comes; the other pieces (a game's header,
 //! outcome and comments) are serialized alone by serde and placed where the whole document's
 //! writer puts them. In JSON, serde_json's pretty layout is started at the piece's level
 //! ([`Indented`]); in YAML, whose block layout does not depend on how deep a node stands, the
