@@ -25,12 +25,19 @@ pub struct DocumentWriter<W: Write> {
     games: usize,
     /// The game being written, if one is.
     open: Option<OpenGame>,
-    /// The item of `moves` being put together, in JSON or YAML: its elements are written as they
-    /// come, and the item goes out once the next element does not join it. Its room is kept for
-    /// the next item.
-    json_item: Vec<u8>,
+    /// The document's text not yet written to `out`: it goes out in chunks of [`CHUNK`] bytes
+    /// or more, so that `out` needs no buffer of its own, and one that has one (a `BufWriter`
+    /// of as many bytes or fewer) passes them on without a copy: a JSON document is many times
+    /// the size of its record, and copying it once more was a tenth of a conversion's time.
+    text: Vec<u8>,
+    /// YAML: the item of `moves` being put together, whose lines go to `text` as they are or
+    /// through the lines of the game's item ([`OpenGame::yaml_as_written`]). Its room is kept
+    /// for the next item.
     yaml_item: String,
 }
+
+/// How many bytes of the document are kept before they are written to the output.
+const CHUNK: usize = 1 << 20;
 
 /// Where a game being written stands.
 struct OpenGame {
@@ -67,7 +74,7 @@ impl<W: Write> DocumentWriter<W> {
             format,
             games: 0,
             open: None,
-            json_item: Vec::new(),
+            text: Vec::new(),
             yaml_item: String::new(),
         })
     }
@@ -115,10 +122,10 @@ impl<W: Write> DocumentWriter<W> {
         });
         match self.format {
             Format::Json => {
-                self.out
+                self.text
                     .write_all(if first { b"\n    {" } else { b",\n    {" })?;
             }
-            Format::Yaml if first => self.out.write_all(b"games:\n")?,
+            Format::Yaml if first => self.text.write_all(b"games:\n")?,
             Format::Yaml => {}
         }
         // The fields in the order of `Game`, `before` left out when empty, as serde's derive
@@ -178,7 +185,7 @@ impl<W: Write> DocumentWriter<W> {
             .expect("an element comes after its game's start");
         if let Some(key) = open.item.as_mut().and_then(|item| item.join(kind)) {
             match self.format {
-                Format::Json => json_items::item_key(&mut self.json_item, JSON_ELEMENT, false, key),
+                Format::Json => json_items::item_key(&mut self.text, JSON_ELEMENT, false, key),
                 Format::Yaml => {
                     let indent = if open.yaml_as_written { "    " } else { "  " };
                     flow::item_key(&mut self.yaml_item, indent, key);
@@ -196,16 +203,14 @@ impl<W: Write> DocumentWriter<W> {
                 if first {
                     self.json_key("moves")?;
                 }
-                // The item's line and indentation go out with it, in one write.
+                // The item's line and indentation, in one copy.
                 const ITEM_LINE: &[u8] = b",\n        {";
                 const _: () = assert!(ITEM_LINE.len() == 3 + 2 * JSON_ELEMENT);
-                self.json_item.clear();
                 if first {
-                    self.json_item.push(b'[');
+                    self.text.push(b'[');
                 }
-                self.json_item
-                    .extend_from_slice(&ITEM_LINE[usize::from(first)..]);
-                json_items::item_key(&mut self.json_item, JSON_ELEMENT, true, kind);
+                self.text.extend_from_slice(&ITEM_LINE[usize::from(first)..]);
+                json_items::item_key(&mut self.text, JSON_ELEMENT, true, kind);
             }
             Format::Yaml => {
                 if first {
@@ -227,7 +232,7 @@ impl<W: Write> DocumentWriter<W> {
     /// format.
     fn value(&mut self, json: impl FnOnce(&mut Vec<u8>), yaml: impl FnOnce(&mut String)) {
         match self.format {
-            Format::Json => json(&mut self.json_item),
+            Format::Json => json(&mut self.text),
             Format::Yaml => {
                 yaml(&mut self.yaml_item);
                 self.yaml_item.push('\n');
@@ -235,25 +240,33 @@ impl<W: Write> DocumentWriter<W> {
         }
     }
 
-    /// Writes the item of `moves` put together so far, if any.
+    /// Ends the item of `moves` put together so far, if any.
     fn item(&mut self) -> io::Result<()> {
         let open = self.open.as_mut().expect("an item belongs to a game");
         if open.item.take().is_none() {
             return Ok(());
         }
         match self.format {
-            Format::Json => {
-                json_items::end_item(&mut self.json_item, JSON_ELEMENT);
-                self.out.write_all(&self.json_item)
+            Format::Json => json_items::end_item(&mut self.text, JSON_ELEMENT),
+            Format::Yaml if open.yaml_as_written => {
+                self.text.extend_from_slice(self.yaml_item.as_bytes())
             }
-            Format::Yaml if open.yaml_as_written => self.out.write_all(self.yaml_item.as_bytes()),
             Format::Yaml => {
                 let lines = std::mem::take(&mut self.yaml_item);
-                let written = self.yaml_lines(|out| out.write_all(lines.as_bytes()));
+                self.yaml_lines(|out| out.write_all(lines.as_bytes()))?;
                 self.yaml_item = lines;
-                written
             }
         }
+        self.write_chunk()
+    }
+
+    /// Writes the text kept so far to the output once it is a chunk ([`CHUNK`]).
+    fn write_chunk(&mut self) -> io::Result<()> {
+        if self.text.len() >= CHUNK {
+            self.out.write_all(&self.text)?;
+            self.text.clear();
+        }
+        Ok(())
     }
 
     /// The game ends: its result and the comments after it.
@@ -268,12 +281,12 @@ impl<W: Write> DocumentWriter<W> {
         match self.format {
             Format::Json if elements == 0 => {
                 self.json_key("moves")?;
-                self.out.write_all(b"[]")?;
+                self.text.write_all(b"[]")?;
             }
             Format::Json => {
-                self.out.write_all(b"\n")?;
-                indent(&mut self.out, JSON_FIELD)?;
-                self.out.write_all(b"]")?;
+                self.text.write_all(b"\n")?;
+                indent(&mut self.text, JSON_FIELD)?;
+                self.text.write_all(b"]")?;
             }
             Format::Yaml if elements == 0 => {
                 self.yaml_lines(|lines| lines.write_all(b"moves: []\n"))?
@@ -285,12 +298,12 @@ impl<W: Write> DocumentWriter<W> {
             self.field("after", &after)?;
         }
         if self.format == Format::Json {
-            self.out.write_all(b"\n")?;
-            indent(&mut self.out, JSON_FIELD - 1)?;
-            self.out.write_all(b"}")?;
+            self.text.write_all(b"\n")?;
+            indent(&mut self.text, JSON_FIELD - 1)?;
+            self.text.write_all(b"}")?;
         }
         self.open = None;
-        Ok(())
+        self.write_chunk()
     }
 
     /// A field of the game being written, as the whole game's writer writes it.
@@ -299,7 +312,7 @@ impl<W: Write> DocumentWriter<W> {
             Format::Json => {
                 self.json_key(key)?;
                 let mut json =
-                    serde_json::Serializer::with_formatter(&mut self.out, Indented::at(JSON_FIELD));
+                    serde_json::Serializer::with_formatter(&mut self.text, Indented::at(JSON_FIELD));
                 value.serialize(&mut json).map_err(io_error)
             }
             Format::Yaml => {
@@ -315,19 +328,19 @@ impl<W: Write> DocumentWriter<W> {
         let open = self.open.as_mut().expect("a game is being written");
         let first = open.fields == 0;
         open.fields += 1;
-        self.out.write_all(if first { b"\n" } else { b",\n" })?;
-        indent(&mut self.out, JSON_FIELD)?;
-        write!(self.out, "\"{key}\": ")
+        self.text.write_all(if first { b"\n" } else { b",\n" })?;
+        indent(&mut self.text, JSON_FIELD)?;
+        write!(self.text, "\"{key}\": ")
     }
 
     /// Runs `write` on the lines of the game's item.
     fn yaml_lines(
         &mut self,
-        write: impl FnOnce(&mut ItemLines<&mut W>) -> io::Result<()>,
+        write: impl FnOnce(&mut ItemLines<&mut Vec<u8>>) -> io::Result<()>,
     ) -> io::Result<()> {
         let open = self.open.as_mut().expect("a game is being written");
         let mut lines = ItemLines {
-            out: &mut self.out,
+            out: &mut self.text,
             depth: 0,
             state: open.lines,
         };
@@ -337,8 +350,8 @@ impl<W: Write> DocumentWriter<W> {
     }
     fn write_opening(&mut self) -> io::Result<()> {
         match self.format {
-            Format::Json => write!(self.out, "{{\n  \"mgn\": {FORMAT_VERSION},\n  \"games\": ["),
-            Format::Yaml => writeln!(self.out, "mgn: {FORMAT_VERSION}"),
+            Format::Json => write!(self.text, "{{\n  \"mgn\": {FORMAT_VERSION},\n  \"games\": ["),
+            Format::Yaml => writeln!(self.text, "mgn: {FORMAT_VERSION}"),
         }
     }
 
@@ -354,11 +367,12 @@ impl<W: Write> DocumentWriter<W> {
                 } else {
                     b"\n  ]\n}\n"
                 };
-                self.out.write_all(close)?;
+                self.text.write_all(close)?;
             }
-            Format::Yaml if self.games == 0 => self.out.write_all(b"games: []\n")?,
+            Format::Yaml if self.games == 0 => self.text.write_all(b"games: []\n")?,
             Format::Yaml => {}
         }
+        self.out.write_all(&self.text)?;
         Ok(self.out)
     }
 }
