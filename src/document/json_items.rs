@@ -16,6 +16,7 @@ use crate::notation::{
     HoleState, Move, Muzi, MuziDrop, Pile, PlainCheckpoint, Position, Side, Sowing, Spanned,
     Transaction,
 };
+use std::sync::OnceLock;
 
 /// Writes `item` (the elements of one item of `moves`) as serde_json with
 /// [`Indented::at(level)`](super::Indented::at) writes it, its opening bracket where the caller
@@ -274,13 +275,26 @@ fn piles(out: &mut Vec<u8>, piles: &[Pile; 2], level: usize) {
         if pile.muzi.is_empty() {
             return number(out, pile.seeds);
         }
-        out.push(b'{');
-        key(out, level, true, quoted!("seeds"));
-        number(out, pile.seeds);
-        key(out, level, false, quoted!("muzi"));
-        muzi(out, pile.muzi, level + 1);
-        end_object(out, level, true);
+        match MapText::at(level) {
+            Some(text) => {
+                out.extend_from_slice(&text.open);
+                number(out, pile.seeds);
+                out.extend_from_slice(text.muzi(pile.muzi));
+                out.extend_from_slice(&text.close);
+            }
+            None => pile_map(out, pile, level),
+        }
     });
+}
+
+/// A pile with muzi, `level` levels in, as `Pile`'s serializer writes it.
+fn pile_map(out: &mut Vec<u8>, pile: &Pile, level: usize) {
+    out.push(b'{');
+    key(out, level, true, quoted!("seeds"));
+    number(out, pile.seeds);
+    key(out, level, false, quoted!("muzi"));
+    muzi(out, pile.muzi, level + 1);
+    end_object(out, level, true);
 }
 
 pub(super) fn position(out: &mut Vec<u8>, p: &Position, level: usize) {
@@ -289,7 +303,9 @@ pub(super) fn position(out: &mut Vec<u8>, p: &Position, level: usize) {
     // The two rows: an array of arrays, so each row on a line of its own.
     let rows = [&p.holes[0], &p.holes[1]];
     compound(out, &rows, level + 1, |out, row, level| {
-        if !plain_row(out, row) {
+        // Most rows of the positions written here (Dong Wo's) hold a map: a look for one
+        // first spares them a row written on one line and taken back.
+        if row.iter().any(is_map) || !plain_row(out, row) {
             compound(out, row, level, hole_state);
         }
     });
@@ -444,6 +460,96 @@ fn hole_state(out: &mut Vec<u8>, h: &HoleState, level: usize) {
     if !is_map(h) {
         return plain_hole(out, h);
     }
+    let Some(text) = MapText::at(level) else {
+        return hole_map(out, h, level);
+    };
+    out.extend_from_slice(&text.open);
+    number(out, h.pile.seeds);
+    if !h.pile.muzi.is_empty() {
+        out.extend_from_slice(text.muzi(h.pile.muzi));
+    }
+    if let Some(owner) = h.owner {
+        out.extend_from_slice(&text.owner[owner.index()]);
+    }
+    if h.out_of_play {
+        out.extend_from_slice(&text.out_of_play);
+    }
+    out.extend_from_slice(&text.close);
+}
+
+/// The fixed text of a map of seeds (a hole's or a pile's) `level` levels in, around its number
+/// of seeds: made once for each level by the writers of its parts ([`hole_map`], [`pile_map`]),
+/// and copied a part at a time, where writing each key and line of each map was most of the
+/// time a Dong Wo position took (a muzi or an owner in two or three holes of most of them).
+struct MapText {
+    /// `{` and the line of `"seeds": `.
+    open: Vec<u8>,
+    /// The line of `"muzi"` and its map: of A's muzi, B's, both.
+    muzi: [Vec<u8>; 3],
+    /// The line of `"owner"`: A, B.
+    owner: [Vec<u8>; 2],
+    /// The line of `"out_of_play": true`.
+    out_of_play: Vec<u8>,
+    /// The map's end.
+    close: Vec<u8>,
+}
+
+impl MapText {
+    /// The text of maps `level` levels in, made at its first use; `None` past the levels a
+    /// document's maps stand at, which are written a key at a time.
+    fn at(level: usize) -> Option<&'static MapText> {
+        static TEXTS: [OnceLock<MapText>; 16] = [const { OnceLock::new() }; 16];
+        Some(TEXTS.get(level)?.get_or_init(|| MapText::new(level)))
+    }
+
+    fn new(level: usize) -> MapText {
+        let part = |write: &dyn Fn(&mut Vec<u8>)| {
+            let mut text = Vec::new();
+            write(&mut text);
+            text
+        };
+        let muzi = |a, b| {
+            part(&|out| {
+                key(out, level, false, quoted!("muzi"));
+                self::muzi(out, Muzi { a, b }, level + 1);
+            })
+        };
+        let owner = |side| {
+            part(&|out| {
+                key(out, level, false, quoted!("owner"));
+                self::side(out, side);
+            })
+        };
+        MapText {
+            open: part(&|out| {
+                out.push(b'{');
+                key(out, level, true, quoted!("seeds"));
+            }),
+            muzi: [muzi(true, false), muzi(false, true), muzi(true, true)],
+            owner: [owner(Side::A), owner(Side::B)],
+            out_of_play: part(&|out| {
+                key(out, level, false, quoted!("out_of_play"));
+                out.extend_from_slice(b"true");
+            }),
+            close: part(&|out| end_object(out, level, true)),
+        }
+    }
+
+    /// The line of `"muzi"` and its map, for muzi that are not none.
+    #[inline]
+    fn muzi(&self, m: Muzi) -> &[u8] {
+        debug_assert!(!m.is_empty(), "a map's muzi are written when it has some");
+        match (m.a, m.b) {
+            (true, false) => &self.muzi[0],
+            (false, true) => &self.muzi[1],
+            _ => &self.muzi[2],
+        }
+    }
+}
+
+/// A hole that is a map, `level` levels in, as `HoleState`'s serializer writes it, a key at a
+/// time.
+fn hole_map(out: &mut Vec<u8>, h: &HoleState, level: usize) {
     out.push(b'{');
     key(out, level, true, quoted!("seeds"));
     number(out, h.pile.seeds);
