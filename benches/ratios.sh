@@ -126,6 +126,7 @@ for round in $(seq "$rounds"); do
             case "$command" in
                 json | yaml)
                     written["$game $command"]=$(stat -c %s "out.$command")
+                    rm -f "out.$command"
                     time=$(bytes_alone "${written["$game $command"]}")
                     # The kernel may write a small document's bytes within the clock's hundredth.
                     keep "$game $command bytes" "$time" any
