@@ -82,10 +82,18 @@ class Dakon:
         if len(a) != self.n or len(b) != self.n or side not in PLAYERS:
             raise ValueError("the position does not fit the board")
         cell = lambda h: None if h == "x" else int(h)
-        self.board = [cell(h) for h in b] + [sb] + [cell(h) for h in a] + [sa]
-        if sum(c or 0 for c in self.board) != 2 * self.n * self.n:
+        # Checked whole before it is set: a refused position leaves the engine's as it was.
+        board = [cell(h) for h in b] + [sb] + [cell(h) for h in a] + [sa]
+        if sum(c or 0 for c in board) != 2 * self.n * self.n:
             raise ValueError("a Dakon position holds 2N^2 seeds")
-        self.set_common(side, int(round_))
+        round_ = int(round_)
+        if round_ < 1:
+            raise ValueError("rounds are counted from 1")
+        if round_ == 1 and None in board:
+            # dakon.round.out-of-play: holes go out of play at a later round's refill.
+            raise ValueError("no hole is out of play in round 1")
+        self.board = board
+        self.set_common(side, round_)
         if self.seeds_in_row("A") == 0 and self.seeds_in_row("B") == 0:
             # Every seed in a store: between rounds, or the game's end when a store cannot fill
             # a hole (dakon.game.end), with no round won as far as the position says.

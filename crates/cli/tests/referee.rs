@@ -1461,6 +1461,38 @@ fn the_python_dakon_engine_refuses_the_positions_mgn_refuses() {
     );
 }
 
+/// The minimal Python engine (examples/engine.py) refuses what mgn's engine refuses: a hole
+/// out of play in round 1 (`dakon.round.out-of-play`: holes go out of play at a later round's
+/// refill), in either row, round 0, a seed short; a refused position leaves the engine's as it
+/// was (its moves are the start's); the same holes in round 2 are set.
+#[test]
+fn the_minimal_python_engine_refuses_the_positions_mgn_refuses() {
+    if !python3("examples/engine.py") {
+        return;
+    }
+    let script = format!(
+        "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
+         requests = ['game dakon', 'position x,5,5,5,5/5,5,5,5,5 5/0 B 1',\n    \
+         'position 5,5,5,5,5/5,5,5,5,x 0/5 A 1', 'position 5,5,5,5,5/5,5,5,5,4 0/0 B 1',\n    \
+         'position 0,0,0,0,0/0,0,0,0,0 24/26 B 0', 'moves',\n    \
+         'position x,5,5,5,5/5,5,5,5,5 5/0 B 2', 'position 5,5,5,5,5/5,5,5,5,5 0/0 B 1']\n\
+         answers = []\n\
+         for command in [['python3', 'examples/engine.py'], [{MGN:?}, 'engine']]:\n    \
+         with mgn_protocol.Client(command) as engine:\n        \
+         answers.append([engine.ask(r) for r in requests])\n\
+         short = [[' '.join(a.split()[:2]) for a in both] for both in answers]\n\
+         assert short[0] == short[1], answers\n\
+         moves = requests.index('moves')\n\
+         assert answers[0][moves] == answers[1][moves], answers\n\
+         print(' | '.join(short[0]))\n"
+    );
+    assert_eq!(
+        python_says(&script),
+        "ok | error position | error position | error position | error position | moves B1 | \
+         position x,5,5,5,5/5,5,5,5,5 | position 5,5,5,5,5/5,5,5,5,5\n"
+    );
+}
+
 /// The helper's `Client` talks to `mgn engine` from Python.
 #[test]
 fn the_python_protocol_client_talks_to_mgn_engine() {
