@@ -883,6 +883,255 @@ mod tests {
             }
         }
     }
+
+    /// An output that keeps what it is given and the size of each write, and refuses a write
+    /// (an error, nothing taken) that would take it past `room` bytes.
+    struct Output {
+        bytes: Vec<u8>,
+        sizes: Vec<usize>,
+        room: usize,
+    }
+
+    impl Output {
+        fn new() -> Output {
+            Output::with_room(usize::MAX)
+        }
+
+        fn with_room(room: usize) -> Output {
+            Output {
+                bytes: Vec::new(),
+                sizes: Vec::new(),
+                room,
+            }
+        }
+    }
+
+    impl Write for Output {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.bytes.len() + buf.len() > self.room {
+                return Err(io::Error::other("no room left"));
+            }
+            self.bytes.extend_from_slice(buf);
+            self.sizes.push(buf.len());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn whole(games: &[Game], format: Format) -> String {
+        match format {
+            Format::Json => super::super::to_json(games),
+            Format::Yaml => super::super::to_yaml(games),
+        }
+    }
+
+    /// `games` written a game at a time to an [`Output`] of `room` bytes: the output, and the
+    /// first error, if any (the writing stops there).
+    fn written_to(games: &[Game], format: Format, room: usize) -> (Output, io::Result<()>) {
+        let mut writer = DocumentWriter::new(Output::with_room(room), format).unwrap();
+        for game in games {
+            let elements = game.moves.iter().map(Ok);
+            let end = || Ok((game.outcome.clone(), game.after.clone()));
+            if let Err(error) = writer.game(&game.before, &game.header, elements, end) {
+                return (
+                    std::mem::replace(&mut writer.out, Output::new()),
+                    Err(error),
+                );
+            }
+        }
+        match writer.finish() {
+            Ok(out) => (out, Ok(())),
+            Err(error) => (Output::new(), Err(error)),
+        }
+    }
+
+    /// A text of `len` bytes for a comment or a tag of MGN: quotes, backslashes, tabs, line
+    /// breaks and other scripts, which both formats escape or quote.
+    fn long_text(len: usize) -> String {
+        const PIECE: &str = "a \"quoted\" back\\slash\ttab\nline é ü 字 ";
+        let mut text = String::with_capacity(len + PIECE.len());
+        while text.len() < len {
+            text.push_str(PIECE);
+        }
+        while text.len() > len {
+            text.pop();
+        }
+        text
+    }
+
+    /// What goes out in whole chunks and the rest at the finish: each write but the last a
+    /// whole number of chunks.
+    fn assert_whole_chunks(out: &Output, what: &str) {
+        let (_, chunks) = out.sizes.split_last().expect("something is written");
+        assert!(
+            chunks.iter().all(|size| size % CHUNK == 0),
+            "{what}: {:?}",
+            out.sizes
+        );
+    }
+
+    /// A single item, and a single field, of several chunks (a comment of 3.5 MiB in a ply, as
+    /// the first element of a game, a tag's value, the comments before and after a game) goes
+    /// out whole, across the chunks, as serde's path writes it, each write a whole number of
+    /// chunks but the last.
+    #[test]
+    fn an_item_or_a_field_larger_than_several_chunks_is_written_whole() {
+        let huge = long_text(3 * CHUNK + CHUNK / 2);
+        let comment = huge.replace('}', "");
+        let tag = huge.replace(['"', '\\', '\n'], "");
+        let texts = [
+            format!("[Game \"dakon\"]\n\n1. B4 {{{comment}}} A1 *\n"),
+            format!("[Game \"dakon\"]\n\n1. B4 x3 {{c}} {{{comment}}} *\n"),
+            format!("[Game \"dakon\"]\n\n{{{comment}}} 1. B4 *\n"),
+            format!("[Game \"dakon\"]\n[Event \"{tag}\"]\n\n1. B4 *\n"),
+            format!("{{{comment}}}\n[Game \"dakon\"]\n\n*\n"),
+            format!("[Game \"dakon\"]\n\n1. B4 * {{{comment}}}\n"),
+        ];
+        // Among games of a chunk's worth of small ones, before and after.
+        let small: Vec<Game> = parse_games(&"[Game \"dakon\"]\n\n1. B4 {c} A1 *\n\n".repeat(9000))
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        for (shape, text) in texts.iter().enumerate() {
+            let mut games: Vec<Game> = parse_games(text).into_iter().map(Result::unwrap).collect();
+            games.splice(0..0, small.iter().cloned());
+            games.extend(small.iter().cloned());
+            for format in [Format::Json, Format::Yaml] {
+                let what = format!("{format:?}, text {shape}");
+                let (out, written) = written_to(&games, format, usize::MAX);
+                written.unwrap();
+                assert!(out.bytes == whole(&games, format).as_bytes(), "{what}");
+                assert!(out.sizes.len() >= 3, "{what}: {:?}", out.sizes);
+                assert_whole_chunks(&out, &what);
+            }
+        }
+    }
+
+    /// A document of exactly two chunks, and one whose text is two chunks before its close:
+    /// written whole, nothing lost or written twice where the rest is empty.
+    #[test]
+    fn a_document_of_whole_chunks_is_written_whole() {
+        let game = |len: usize| {
+            let text = format!("[Game \"dakon\"]\n\n1. B4 {{{}}} *\n", "c".repeat(len));
+            parse_games(&text)
+                .into_iter()
+                .map(Result::unwrap)
+                .collect::<Vec<Game>>()
+        };
+        for format in [Format::Json, Format::Yaml] {
+            let close = match format {
+                Format::Json => "\n  ]\n}\n".len(),
+                Format::Yaml => 0,
+            };
+            for target in [2 * CHUNK, 2 * CHUNK + close, 2 * CHUNK - 1, 2 * CHUNK + 1] {
+                // A letter more in the comment is a byte more in the document.
+                let mut len = CHUNK;
+                let size = whole(&game(len), format).len();
+                len = len + target - size;
+                let games = game(len);
+                let document = whole(&games, format);
+                assert_eq!(document.len(), target, "{format:?}");
+                let (out, written) = written_to(&games, format, usize::MAX);
+                written.unwrap();
+                assert!(out.bytes == document.as_bytes(), "{format:?} {target}");
+                assert_whole_chunks(&out, &format!("{format:?} {target}"));
+            }
+        }
+    }
+
+    /// Games of many items written an element at a time: the text the writer keeps never holds
+    /// a chunk and more than the item being written, and less than a chunk once a game ends.
+    #[test]
+    fn the_text_kept_is_less_than_a_chunk_and_an_item() {
+        use super::super::random_items;
+        use crate::generate::Rng;
+        use crate::notation::{GameKind, Header, Outcome};
+        let mut rng = Rng::new(41);
+        let games: Vec<Game> = (0..3)
+            .map(|_| {
+                let moves = random_items::elements(&mut rng, 20_000);
+                Game::new(Header::new(GameKind::DongWo), moves, Outcome::Unknown)
+            })
+            .collect();
+        for format in [Format::Json, Format::Yaml] {
+            let mut writer = DocumentWriter::new(Output::new(), format).unwrap();
+            let mut most = 0;
+            for game in &games {
+                writer.start_game(&game.before, &game.header).unwrap();
+                for element in &game.moves {
+                    writer.element(element).unwrap();
+                    most = most.max(writer.text.len());
+                    // No random item comes near 64 KiB.
+                    assert!(writer.text.len() < CHUNK + (1 << 16), "{format:?}");
+                }
+                writer.end_game(&game.outcome, &game.after).unwrap();
+                assert!(writer.text.len() < CHUNK, "{format:?}");
+            }
+            assert!(most >= CHUNK / 2, "{format:?}: {most}");
+            let out = writer.finish().unwrap();
+            assert!(out.bytes == whole(&games, format).as_bytes(), "{format:?}");
+            assert!(out.sizes.len() >= 3, "{format:?}: {:?}", out.sizes);
+        }
+    }
+
+    /// An output that refuses a chunk in the middle of the document, or the rest at the
+    /// finish, or the first chunk: the writer's error (no panic, no document said written), and
+    /// what the output took is the document's start, in whole chunks.
+    #[test]
+    fn a_write_error_at_any_chunk_or_at_the_finish_is_the_writers_error() {
+        use super::super::random_items;
+        use crate::generate::Rng;
+        use crate::notation::{GameKind, Header, Outcome};
+        let mut rng = Rng::new(43);
+        let games: Vec<Game> = (0..16)
+            .map(|_| {
+                let moves = random_items::elements(&mut rng, 3000);
+                Game::new(Header::new(GameKind::DongWo), moves, Outcome::Unknown)
+            })
+            .collect();
+        for format in [Format::Json, Format::Yaml] {
+            let document = whole(&games, format);
+            assert!(document.len() > 3 * CHUNK, "{format:?}: {}", document.len());
+            let rest = document.len() / CHUNK * CHUNK;
+            for room in [0, CHUNK - 1, CHUNK, 2 * CHUNK + 5, rest, document.len() - 1] {
+                let (out, written) = written_to(&games, format, room);
+                let error = written.expect_err(&format!("{format:?}, room for {room}"));
+                assert_eq!(error.to_string(), "no room left");
+                assert!(out.bytes.len() <= room && out.bytes.len() % CHUNK == 0);
+                assert!(document.as_bytes().starts_with(&out.bytes), "{format:?}");
+            }
+            let (out, written) = written_to(&games, format, document.len());
+            written.unwrap();
+            assert!(out.bytes == document.as_bytes(), "{format:?}");
+        }
+    }
+
+    /// An element that cannot be had stops its game: `game` gives its error, and what went out
+    /// before it is the start of the document the elements before it make.
+    #[test]
+    fn an_element_error_stops_the_game_and_is_its_error() {
+        let text = "[Game \"dakon\"]\n\n1. B4 {c} A1 x3 {d} *\n";
+        let games: Vec<Game> = parse_games(text).into_iter().map(Result::unwrap).collect();
+        let game = &games[0];
+        for format in [Format::Json, Format::Yaml] {
+            for stop in 0..=game.moves.len() {
+                let mut writer = DocumentWriter::new(Output::new(), format).unwrap();
+                let elements = game.moves[..stop]
+                    .iter()
+                    .map(Ok)
+                    .chain(std::iter::once(Err(io::Error::other("unreadable"))));
+                let end = || -> io::Result<GameEnd> { unreachable!("the game stopped") };
+                let error = writer
+                    .game(&game.before, &game.header, elements, end)
+                    .expect_err("an element error stops the game");
+                assert_eq!(error.to_string(), "unreadable");
+                let document = whole(&games, format);
+                assert!(document.as_bytes().starts_with(&writer.out.bytes));
+            }
+        }
+    }
 }
 
 #[cfg(test)]
