@@ -34,6 +34,10 @@ pub struct DocumentWriter<W: Write> {
     /// through the lines of the game's item ([`OpenGame::yaml_as_written`]). Its room is kept
     /// for the next item.
     yaml_item: String,
+    /// Tests: YAML items go through the lines of the game's item ([`ItemLines`]) even where
+    /// they could be written as they are, a path no document's state reaches.
+    #[cfg(test)]
+    through_item_lines: bool,
 }
 
 /// How many bytes of the document are written to the output at a time (or a multiple of it):
@@ -77,6 +81,8 @@ impl<W: Write> DocumentWriter<W> {
             open: None,
             text: Vec::new(),
             yaml_item: String::new(),
+            #[cfg(test)]
+            through_item_lines: false,
         })
     }
 
@@ -222,6 +228,10 @@ impl<W: Write> DocumentWriter<W> {
                 // the item's lines are written so, without the line shifter's look at each.
                 let open = self.open.as_mut().expect("an item belongs to a game");
                 open.yaml_as_written = open.lines.line_start && !open.lines.first_line;
+                #[cfg(test)]
+                {
+                    open.yaml_as_written &= !self.through_item_lines;
+                }
                 let indent = if open.yaml_as_written { "  - " } else { "- " };
                 self.yaml_item.clear();
                 flow::item_key(&mut self.yaml_item, indent, kind);
@@ -1106,6 +1116,37 @@ mod tests {
             written.unwrap();
             assert!(out.bytes == document.as_bytes(), "{format:?}");
         }
+    }
+
+    /// The items of `moves` written through the lines of the game's item ([`ItemLines`]), as
+    /// an item whose lines could not be written as they are would be: the same document, for
+    /// games of every framing and items of every shape.
+    #[test]
+    fn yaml_items_through_the_item_lines_are_the_document_written_whole() {
+        use super::super::random_items;
+        use crate::generate::Rng;
+        use crate::notation::{GameKind, Header, Outcome};
+        let mut games: Vec<Game> = parse_games(FRAMED)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let mut rng = Rng::new(45);
+        games.push(Game::new(
+            Header::new(GameKind::DongWo),
+            random_items::elements(&mut rng, 3000),
+            Outcome::Unknown,
+        ));
+        let mut writer = DocumentWriter::new(Vec::new(), Format::Yaml).unwrap();
+        writer.through_item_lines = true;
+        for game in &games {
+            let elements = game.moves.iter().map(Ok);
+            let end = || Ok((game.outcome.clone(), game.after.clone()));
+            writer
+                .game(&game.before, &game.header, elements, end)
+                .unwrap();
+        }
+        let text = String::from_utf8(writer.finish().unwrap()).unwrap();
+        assert_eq!(text, super::super::to_yaml(&games));
     }
 
     /// An element that cannot be had stops its game: `game` gives its error, and what went out
