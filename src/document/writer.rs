@@ -1149,6 +1149,46 @@ mod tests {
         assert_eq!(text, super::super::to_yaml(&games));
     }
 
+    /// A document whose last game started and did not end (its elements stopped by an error,
+    /// or its end never given) is no document: `finish` refuses it, where it wrote the close
+    /// after the half-written game (and now after the half-written item, which is in the
+    /// text) and said the document was written.
+    #[test]
+    fn finish_refuses_a_game_that_did_not_end() {
+        let games: Vec<Game> = parse_games(FRAMED)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let game = &games[1];
+        for format in [Format::Json, Format::Yaml] {
+            let mut writer = DocumentWriter::new(Output::new(), format).unwrap();
+            let elements = game.moves[..1]
+                .iter()
+                .map(Ok)
+                .chain(std::iter::once(Err(io::Error::other("unreadable"))));
+            let end = || -> io::Result<GameEnd> { unreachable!("the game stopped") };
+            assert!(writer
+                .game(&game.before, &game.header, elements, end)
+                .is_err());
+            let refused = writer
+                .finish()
+                .map(|out| String::from_utf8(out.bytes).unwrap());
+            let error = refused.expect_err(&format!("{format:?}: a stopped game finished"));
+            assert_eq!(error.kind(), io::ErrorKind::InvalidInput, "{format:?}");
+
+            let mut writer = DocumentWriter::new(Output::new(), format).unwrap();
+            writer.start_game(&game.before, &game.header).unwrap();
+            writer.element(&game.moves[0]).unwrap();
+            let refused = writer
+                .finish()
+                .map(|out| String::from_utf8(out.bytes).unwrap());
+            assert!(
+                refused.is_err(),
+                "{format:?}: a game without its end finished"
+            );
+        }
+    }
+
     /// An element that cannot be had stops its game: `game` gives its error, and what went out
     /// before it is the start of the document the elements before it make.
     #[test]
