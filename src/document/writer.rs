@@ -376,8 +376,19 @@ impl<W: Write> DocumentWriter<W> {
         }
     }
 
-    /// Writes the document's close and gives the output back.
+    /// Writes the rest of the document's text and its close, and gives the output back. Until
+    /// then the output holds only whole chunks of the document ([`CHUNK`]): a writer dropped
+    /// without its finish leaves out up to a chunk of its end.
+    ///
+    /// A game started and not ended (its elements stopped by an error, or its end never given)
+    /// is an error, `InvalidInput`, and nothing more is written: the document would not read.
     pub fn finish(mut self) -> io::Result<W> {
+        if self.open.is_some() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "the document's last game started and did not end: the document is not finished",
+            ));
+        }
         if self.games == 0 {
             self.write_opening()?;
         }
