@@ -1,5 +1,7 @@
 //! Documents written a game at a time, each game a piece at a time: a file of any size, and a
-//! game of millions of moves, are converted with memory for one element, not for the document.
+//! game of millions of moves, are converted with memory for one element, the item being written
+//! and a chunk of the document's text (`CHUNK`, 1 MiB, written out whole), not for the
+//! document.
 //! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document.
 //! The items of a game's `moves` are written straight from their elements (`json_items`,
 //! `flow`), each element into its item as soon as it comes; the other pieces (a game's header,
@@ -46,7 +48,7 @@ const CHUNK: usize = 1 << 20;
 
 /// Where a game being written stands.
 struct OpenGame {
-    /// Elements written so far.
+    /// Items of `moves` begun so far.
     elements: usize,
     /// JSON: fields written so far.
     fields: usize,
@@ -70,9 +72,9 @@ const JSON_FIELD: usize = 3;
 const JSON_ELEMENT: usize = 4;
 
 impl<W: Write> DocumentWriter<W> {
-    /// Writes the document's opening.
-    /// A writer of a document to `out`. Nothing is written before its first game or its
-    /// finish: a conversion that stops before then leaves its output untouched.
+    /// A writer of a document to `out`. Nothing is written to `out` before the document's text
+    /// holds a chunk (1 MiB) or its finish: a conversion that stops before then leaves its
+    /// output untouched. [`DocumentWriter::finish`] writes the rest, and must be called.
     pub fn new(out: W, format: Format) -> io::Result<DocumentWriter<W>> {
         Ok(DocumentWriter {
             out,
@@ -144,7 +146,8 @@ impl<W: Write> DocumentWriter<W> {
     }
 
     /// The next element of the game's move text: written at once into the item of the ply it
-    /// belongs to, which goes out once the next element does not join it.
+    /// belongs to, which ends once the next element does not join it (the document's text goes
+    /// out in whole chunks as items and games end).
     pub fn element(&mut self, element: &Element) -> io::Result<()> {
         self.place(Key::of(element))?;
         self.value(
@@ -377,7 +380,7 @@ impl<W: Write> DocumentWriter<W> {
     }
 
     /// Writes the rest of the document's text and its close, and gives the output back. Until
-    /// then the output holds only whole chunks of the document ([`CHUNK`]): a writer dropped
+    /// then the output holds only whole chunks of the document (1 MiB each): a writer dropped
     /// without its finish leaves out up to a chunk of its end.
     ///
     /// A game started and not ended (its elements stopped by an error, or its end never given)
