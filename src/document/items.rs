@@ -371,4 +371,82 @@ mod tests {
             }
         }
     }
+
+    /// The rule of a ply's item as it stood on the item's elements (a slice of kinds), before
+    /// an item was put together an element at a time: the key `next` has after `item`, and
+    /// whether it joins `item`.
+    fn slice_key(item: &[&str], next: &str) -> &'static str {
+        let kind = Key::named(next).unwrap().name();
+        match kind {
+            "comment" if item.len() > 1 => "comment_after",
+            kind => kind,
+        }
+    }
+
+    fn slice_rank(key: &str) -> Option<usize> {
+        const PLY_KEYS: &[&str] = &[
+            "comment",
+            "captures",
+            "score",
+            "checkpoint",
+            "comment_after",
+        ];
+        if DECISIONS.contains(&key) {
+            return Some(0);
+        }
+        PLY_KEYS.iter().position(|k| *k == key).map(|i| i + 1)
+    }
+
+    fn slice_joins(item: &[&str], next: &str) -> bool {
+        let Some(first) = item.first() else {
+            return false;
+        };
+        if !DECISIONS.contains(first) {
+            return false;
+        }
+        let last = slice_key(&item[..item.len() - 1], item[item.len() - 1]);
+        matches!(
+            (slice_rank(slice_key(item, next)), slice_rank(last)),
+            (Some(k), Some(l)) if k > l
+        )
+    }
+
+    /// Every item an element at a time can put together, from each kind first, and each kind
+    /// after it: [`OpenItem::join`] takes what the rule on the item's elements took, under the
+    /// key it gave, and refuses what it refused.
+    #[test]
+    fn an_open_item_joins_as_the_rule_on_its_elements_did() {
+        fn walk(item: &mut Vec<&'static str>, open: OpenItem, seen: &mut usize) {
+            *seen += 1;
+            for next in ELEMENT_KINDS {
+                let mut joined = open;
+                let key = joined.join(Key::named(next).unwrap());
+                let expected = slice_joins(item, next).then(|| slice_key(item, next));
+                assert_eq!(key.map(Key::name), expected, "{next} after {item:?}");
+                if key.is_some() {
+                    item.push(next);
+                    walk(item, joined, seen);
+                    item.pop();
+                } else {
+                    assert_eq!(
+                        format!("{joined:?}"),
+                        format!("{open:?}"),
+                        "refused, unchanged"
+                    );
+                }
+            }
+        }
+        let mut seen = 0;
+        for first in ELEMENT_KINDS {
+            walk(
+                &mut vec![first],
+                OpenItem::begin(Key::named(first).unwrap()),
+                &mut seen,
+            );
+        }
+        // Each decision's items: every subset of the five keys after it, in their order, but
+        // `comment_after` alone (a comment right after the decision is its `comment`); and the
+        // six kinds that take nothing.
+        assert_eq!(seen, 3 * (32 - 1) + 6, "items walked");
+    }
 }

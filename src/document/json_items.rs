@@ -709,11 +709,16 @@ mod tests {
 
     /// `item` written here and by serde's path, four levels in: (ours, serde's).
     fn both_ways(item: &[Element]) -> (String, String) {
+        both_ways_at(item, 4)
+    }
+
+    /// [`both_ways`] `level` levels in.
+    fn both_ways_at(item: &[Element], level: usize) -> (String, String) {
         let mut serde_text = Vec::new();
-        let mut json = serde_json::Serializer::with_formatter(&mut serde_text, Indented::at(4));
+        let mut json = serde_json::Serializer::with_formatter(&mut serde_text, Indented::at(level));
         Item(item).serialize(&mut json).unwrap();
         let mut ours = Vec::new();
-        super::item(&mut ours, item, 4);
+        super::item(&mut ours, item, level);
         (
             String::from_utf8(ours).unwrap(),
             String::from_utf8(serde_text).unwrap(),
@@ -778,6 +783,68 @@ mod tests {
             }
             assert!(fast > 0, "{kind}: no item written here");
         }
+    }
+
+    /// Maps of seeds (holes with muzi, an owner, out of play with seeds; stores and scores
+    /// with A's muzi, B's, both) at every level [`MapText`] keeps the text of and past it, where
+    /// they are written a key at a time: as serde's path writes them.
+    #[test]
+    fn maps_of_seeds_at_every_level_write_as_serde_writes_them() {
+        use super::super::random_items;
+        use crate::notation::{Rows, Span};
+        let pile = |seeds, a, b| Pile {
+            seeds,
+            muzi: Muzi { a, b },
+        };
+        let hole = |seeds, muzi: Muzi, owner, out_of_play| HoleState {
+            pile: Pile { seeds, muzi },
+            owner,
+            out_of_play,
+        };
+        let (a, b) = (Muzi { a: true, b: false }, Muzi { a: false, b: true });
+        let both = Muzi { a: true, b: true };
+        let holes = [
+            hole(3, a, None, false),
+            hole(0, b, Some(Side::A), false),
+            hole(7, both, Some(Side::B), true),
+            hole(2, Muzi::NONE, None, true),
+            hole(0, Muzi::NONE, None, true),
+            hole(5, Muzi::NONE, Some(Side::A), false),
+            hole(1, Muzi::NONE, None, false),
+        ];
+        let position = Position {
+            holes: Rows::from_parts(holes.iter().chain(holes.iter().rev()).copied().collect(), 7),
+            stores: [pile(4, true, false), pile(9, false, true)],
+            to_move: Side::B,
+            round: 2,
+            debts: [0, 3],
+        };
+        let mut elements = vec![
+            Element::Checkpoint(Spanned::new(position, Span::default())),
+            Element::Score(Spanned::new(
+                [pile(1, true, true), pile(2, false, false)],
+                Span::default(),
+            )),
+        ];
+        elements.extend(
+            random_items::elements(&mut Rng::new(44), 2000)
+                .into_iter()
+                .filter(|e| matches!(e, Element::Checkpoint(_) | Element::Score(_))),
+        );
+        let mut maps = 0;
+        for level in 0..40 {
+            for element in &elements {
+                let item = std::slice::from_ref(element);
+                let (ours, serde_text) = both_ways_at(item, level);
+                assert_eq!(ours, serde_text, "level {level}: {element:?}");
+                maps += serde_text.matches("\"seeds\": ").count();
+            }
+        }
+        assert!(maps > 40 * 20, "{maps} maps");
+        assert!(
+            MapText::at(39).is_none(),
+            "maps past the levels kept are written too"
+        );
     }
 
     /// A line at any depth, past the copy of fixed length too (deeper than the documents

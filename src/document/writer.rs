@@ -1,5 +1,7 @@
 //! Documents written a game at a time, each game a piece at a time: a file of any size, and a
-//! game of millions of moves, are converted with memory for one element, not for the document.
+//! game of millions of moves, are converted with memory for one element, the item being written
+//! and a chunk of the document's text (`CHUNK`, 1 MiB, written out whole), not for the
+//! document.
 //! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document.
 //! The items of a game's `moves` are written straight from their elements (`json_items`,
 //! `flow`), each element into its item as soon as it comes; the other pieces (a game's header,
@@ -34,6 +36,10 @@ pub struct DocumentWriter<W: Write> {
     /// through the lines of the game's item ([`OpenGame::yaml_as_written`]). Its room is kept
     /// for the next item.
     yaml_item: String,
+    /// Tests: YAML items go through the lines of the game's item ([`ItemLines`]) even where
+    /// they could be written as they are, a path no document's state reaches.
+    #[cfg(test)]
+    through_item_lines: bool,
 }
 
 /// How many bytes of the document are written to the output at a time (or a multiple of it):
@@ -42,7 +48,7 @@ const CHUNK: usize = 1 << 20;
 
 /// Where a game being written stands.
 struct OpenGame {
-    /// Elements written so far.
+    /// Items of `moves` begun so far.
     elements: usize,
     /// JSON: fields written so far.
     fields: usize,
@@ -66,9 +72,9 @@ const JSON_FIELD: usize = 3;
 const JSON_ELEMENT: usize = 4;
 
 impl<W: Write> DocumentWriter<W> {
-    /// Writes the document's opening.
-    /// A writer of a document to `out`. Nothing is written before its first game or its
-    /// finish: a conversion that stops before then leaves its output untouched.
+    /// A writer of a document to `out`. Nothing is written to `out` before the document's text
+    /// holds a chunk (1 MiB) or its finish: a conversion that stops before then leaves its
+    /// output untouched. [`DocumentWriter::finish`] writes the rest, and must be called.
     pub fn new(out: W, format: Format) -> io::Result<DocumentWriter<W>> {
         Ok(DocumentWriter {
             out,
@@ -77,6 +83,8 @@ impl<W: Write> DocumentWriter<W> {
             open: None,
             text: Vec::new(),
             yaml_item: String::new(),
+            #[cfg(test)]
+            through_item_lines: false,
         })
     }
 
@@ -138,7 +146,8 @@ impl<W: Write> DocumentWriter<W> {
     }
 
     /// The next element of the game's move text: written at once into the item of the ply it
-    /// belongs to, which goes out once the next element does not join it.
+    /// belongs to, which ends once the next element does not join it (the document's text goes
+    /// out in whole chunks as items and games end).
     pub fn element(&mut self, element: &Element) -> io::Result<()> {
         self.place(Key::of(element))?;
         self.value(
@@ -222,6 +231,10 @@ impl<W: Write> DocumentWriter<W> {
                 // the item's lines are written so, without the line shifter's look at each.
                 let open = self.open.as_mut().expect("an item belongs to a game");
                 open.yaml_as_written = open.lines.line_start && !open.lines.first_line;
+                #[cfg(test)]
+                {
+                    open.yaml_as_written &= !self.through_item_lines;
+                }
                 let indent = if open.yaml_as_written { "  - " } else { "- " };
                 self.yaml_item.clear();
                 flow::item_key(&mut self.yaml_item, indent, kind);
@@ -366,8 +379,19 @@ impl<W: Write> DocumentWriter<W> {
         }
     }
 
-    /// Writes the document's close and gives the output back.
+    /// Writes the rest of the document's text and its close, and gives the output back. Until
+    /// then the output holds only whole chunks of the document (1 MiB each): a writer dropped
+    /// without its finish leaves out up to a chunk of its end.
+    ///
+    /// A game started and not ended (its elements stopped by an error, or its end never given)
+    /// is an error, `InvalidInput`, and nothing more is written: the document would not read.
     pub fn finish(mut self) -> io::Result<W> {
+        if self.open.is_some() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "the document's last game started and did not end: the document is not finished",
+            ));
+        }
         if self.games == 0 {
             self.write_opening()?;
         }
@@ -880,6 +904,326 @@ mod tests {
                     super::super::to_yaml(games),
                     "{what}"
                 );
+            }
+        }
+    }
+
+    /// An output that keeps what it is given and the size of each write, and refuses a write
+    /// (an error, nothing taken) that would take it past `room` bytes.
+    struct Output {
+        bytes: Vec<u8>,
+        sizes: Vec<usize>,
+        room: usize,
+    }
+
+    impl Output {
+        fn new() -> Output {
+            Output::with_room(usize::MAX)
+        }
+
+        fn with_room(room: usize) -> Output {
+            Output {
+                bytes: Vec::new(),
+                sizes: Vec::new(),
+                room,
+            }
+        }
+    }
+
+    impl Write for Output {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.bytes.len() + buf.len() > self.room {
+                return Err(io::Error::other("no room left"));
+            }
+            self.bytes.extend_from_slice(buf);
+            self.sizes.push(buf.len());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn whole(games: &[Game], format: Format) -> String {
+        match format {
+            Format::Json => super::super::to_json(games),
+            Format::Yaml => super::super::to_yaml(games),
+        }
+    }
+
+    /// `games` written a game at a time to an [`Output`] of `room` bytes: the output, and the
+    /// first error, if any (the writing stops there).
+    fn written_to(games: &[Game], format: Format, room: usize) -> (Output, io::Result<()>) {
+        let mut writer = DocumentWriter::new(Output::with_room(room), format).unwrap();
+        for game in games {
+            let elements = game.moves.iter().map(Ok);
+            let end = || Ok((game.outcome.clone(), game.after.clone()));
+            if let Err(error) = writer.game(&game.before, &game.header, elements, end) {
+                return (
+                    std::mem::replace(&mut writer.out, Output::new()),
+                    Err(error),
+                );
+            }
+        }
+        match writer.finish() {
+            Ok(out) => (out, Ok(())),
+            Err(error) => (Output::new(), Err(error)),
+        }
+    }
+
+    /// A text of `len` bytes for a comment or a tag of MGN: quotes, backslashes, tabs, line
+    /// breaks and other scripts, which both formats escape or quote.
+    fn long_text(len: usize) -> String {
+        const PIECE: &str = "a \"quoted\" back\\slash\ttab\nline é ü 字 ";
+        let mut text = String::with_capacity(len + PIECE.len());
+        while text.len() < len {
+            text.push_str(PIECE);
+        }
+        while text.len() > len {
+            text.pop();
+        }
+        text
+    }
+
+    /// What goes out in whole chunks and the rest at the finish: each write but the last a
+    /// whole number of chunks.
+    fn assert_whole_chunks(out: &Output, what: &str) {
+        let (_, chunks) = out.sizes.split_last().expect("something is written");
+        assert!(
+            chunks.iter().all(|size| size % CHUNK == 0),
+            "{what}: {:?}",
+            out.sizes
+        );
+    }
+
+    /// A single item, and a single field, of several chunks (a comment of 3.5 MiB in a ply, as
+    /// the first element of a game, a tag's value, the comments before and after a game) goes
+    /// out whole, across the chunks, as serde's path writes it, each write a whole number of
+    /// chunks but the last.
+    #[test]
+    fn an_item_or_a_field_larger_than_several_chunks_is_written_whole() {
+        let huge = long_text(3 * CHUNK + CHUNK / 2);
+        let comment = huge.replace('}', "");
+        let tag = huge.replace(['"', '\\', '\n'], "");
+        let texts = [
+            format!("[Game \"dakon\"]\n\n1. B4 {{{comment}}} A1 *\n"),
+            format!("[Game \"dakon\"]\n\n1. B4 x3 {{c}} {{{comment}}} *\n"),
+            format!("[Game \"dakon\"]\n\n{{{comment}}} 1. B4 *\n"),
+            format!("[Game \"dakon\"]\n[Event \"{tag}\"]\n\n1. B4 *\n"),
+            format!("{{{comment}}}\n[Game \"dakon\"]\n\n*\n"),
+            format!("[Game \"dakon\"]\n\n1. B4 * {{{comment}}}\n"),
+        ];
+        // Among games of a chunk's worth of small ones, before and after.
+        let small: Vec<Game> = parse_games(&"[Game \"dakon\"]\n\n1. B4 {c} A1 *\n\n".repeat(9000))
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        for (shape, text) in texts.iter().enumerate() {
+            let mut games: Vec<Game> = parse_games(text).into_iter().map(Result::unwrap).collect();
+            games.splice(0..0, small.iter().cloned());
+            games.extend(small.iter().cloned());
+            for format in [Format::Json, Format::Yaml] {
+                let what = format!("{format:?}, text {shape}");
+                let (out, written) = written_to(&games, format, usize::MAX);
+                written.unwrap();
+                assert!(out.bytes == whole(&games, format).as_bytes(), "{what}");
+                assert!(out.sizes.len() >= 3, "{what}: {:?}", out.sizes);
+                assert_whole_chunks(&out, &what);
+            }
+        }
+    }
+
+    /// A document of exactly two chunks, and one whose text is two chunks before its close:
+    /// written whole, nothing lost or written twice where the rest is empty.
+    #[test]
+    fn a_document_of_whole_chunks_is_written_whole() {
+        let game = |len: usize| {
+            let text = format!("[Game \"dakon\"]\n\n1. B4 {{{}}} *\n", "c".repeat(len));
+            parse_games(&text)
+                .into_iter()
+                .map(Result::unwrap)
+                .collect::<Vec<Game>>()
+        };
+        for format in [Format::Json, Format::Yaml] {
+            let close = match format {
+                Format::Json => "\n  ]\n}\n".len(),
+                Format::Yaml => 0,
+            };
+            for target in [2 * CHUNK, 2 * CHUNK + close, 2 * CHUNK - 1, 2 * CHUNK + 1] {
+                // A letter more in the comment is a byte more in the document.
+                let mut len = CHUNK;
+                let size = whole(&game(len), format).len();
+                len = len + target - size;
+                let games = game(len);
+                let document = whole(&games, format);
+                assert_eq!(document.len(), target, "{format:?}");
+                let (out, written) = written_to(&games, format, usize::MAX);
+                written.unwrap();
+                assert!(out.bytes == document.as_bytes(), "{format:?} {target}");
+                assert_whole_chunks(&out, &format!("{format:?} {target}"));
+            }
+        }
+    }
+
+    /// Games of many items written an element at a time: the text the writer keeps never holds
+    /// a chunk and more than the item being written, and less than a chunk once a game ends.
+    #[test]
+    fn the_text_kept_is_less_than_a_chunk_and_an_item() {
+        use super::super::random_items;
+        use crate::generate::Rng;
+        use crate::notation::{GameKind, Header, Outcome};
+        let mut rng = Rng::new(41);
+        let games: Vec<Game> = (0..3)
+            .map(|_| {
+                let moves = random_items::elements(&mut rng, 20_000);
+                Game::new(Header::new(GameKind::DongWo), moves, Outcome::Unknown)
+            })
+            .collect();
+        for format in [Format::Json, Format::Yaml] {
+            let mut writer = DocumentWriter::new(Output::new(), format).unwrap();
+            let mut most = 0;
+            for game in &games {
+                writer.start_game(&game.before, &game.header).unwrap();
+                for element in &game.moves {
+                    writer.element(element).unwrap();
+                    most = most.max(writer.text.len());
+                    // No random item comes near 64 KiB.
+                    assert!(writer.text.len() < CHUNK + (1 << 16), "{format:?}");
+                }
+                writer.end_game(&game.outcome, &game.after).unwrap();
+                assert!(writer.text.len() < CHUNK, "{format:?}");
+            }
+            assert!(most >= CHUNK / 2, "{format:?}: {most}");
+            let out = writer.finish().unwrap();
+            assert!(out.bytes == whole(&games, format).as_bytes(), "{format:?}");
+            assert!(out.sizes.len() >= 3, "{format:?}: {:?}", out.sizes);
+        }
+    }
+
+    /// An output that refuses a chunk in the middle of the document, or the rest at the
+    /// finish, or the first chunk: the writer's error (no panic, no document said written), and
+    /// what the output took is the document's start, in whole chunks.
+    #[test]
+    fn a_write_error_at_any_chunk_or_at_the_finish_is_the_writers_error() {
+        use super::super::random_items;
+        use crate::generate::Rng;
+        use crate::notation::{GameKind, Header, Outcome};
+        let mut rng = Rng::new(43);
+        let games: Vec<Game> = (0..16)
+            .map(|_| {
+                let moves = random_items::elements(&mut rng, 3000);
+                Game::new(Header::new(GameKind::DongWo), moves, Outcome::Unknown)
+            })
+            .collect();
+        for format in [Format::Json, Format::Yaml] {
+            let document = whole(&games, format);
+            assert!(document.len() > 3 * CHUNK, "{format:?}: {}", document.len());
+            let rest = document.len() / CHUNK * CHUNK;
+            for room in [0, CHUNK - 1, CHUNK, 2 * CHUNK + 5, rest, document.len() - 1] {
+                let (out, written) = written_to(&games, format, room);
+                let error = written.expect_err(&format!("{format:?}, room for {room}"));
+                assert_eq!(error.to_string(), "no room left");
+                assert!(out.bytes.len() <= room && out.bytes.len() % CHUNK == 0);
+                assert!(document.as_bytes().starts_with(&out.bytes), "{format:?}");
+            }
+            let (out, written) = written_to(&games, format, document.len());
+            written.unwrap();
+            assert!(out.bytes == document.as_bytes(), "{format:?}");
+        }
+    }
+
+    /// The items of `moves` written through the lines of the game's item ([`ItemLines`]), as
+    /// an item whose lines could not be written as they are would be: the same document, for
+    /// games of every framing and items of every shape.
+    #[test]
+    fn yaml_items_through_the_item_lines_are_the_document_written_whole() {
+        use super::super::random_items;
+        use crate::generate::Rng;
+        use crate::notation::{GameKind, Header, Outcome};
+        let mut games: Vec<Game> = parse_games(FRAMED)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let mut rng = Rng::new(45);
+        games.push(Game::new(
+            Header::new(GameKind::DongWo),
+            random_items::elements(&mut rng, 3000),
+            Outcome::Unknown,
+        ));
+        let mut writer = DocumentWriter::new(Vec::new(), Format::Yaml).unwrap();
+        writer.through_item_lines = true;
+        for game in &games {
+            let elements = game.moves.iter().map(Ok);
+            let end = || Ok((game.outcome.clone(), game.after.clone()));
+            writer
+                .game(&game.before, &game.header, elements, end)
+                .unwrap();
+        }
+        let text = String::from_utf8(writer.finish().unwrap()).unwrap();
+        assert_eq!(text, super::super::to_yaml(&games));
+    }
+
+    /// A document whose last game started and did not end (its elements stopped by an error,
+    /// or its end never given) is no document: `finish` refuses it, where it wrote the close
+    /// after the half-written game (and now after the half-written item, which is in the
+    /// text) and said the document was written.
+    #[test]
+    fn finish_refuses_a_game_that_did_not_end() {
+        let games: Vec<Game> = parse_games(FRAMED)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let game = &games[1];
+        for format in [Format::Json, Format::Yaml] {
+            let mut writer = DocumentWriter::new(Output::new(), format).unwrap();
+            let elements = game.moves[..1]
+                .iter()
+                .map(Ok)
+                .chain(std::iter::once(Err(io::Error::other("unreadable"))));
+            let end = || -> io::Result<GameEnd> { unreachable!("the game stopped") };
+            assert!(writer
+                .game(&game.before, &game.header, elements, end)
+                .is_err());
+            let refused = writer
+                .finish()
+                .map(|out| String::from_utf8(out.bytes).unwrap());
+            let error = refused.expect_err(&format!("{format:?}: a stopped game finished"));
+            assert_eq!(error.kind(), io::ErrorKind::InvalidInput, "{format:?}");
+
+            let mut writer = DocumentWriter::new(Output::new(), format).unwrap();
+            writer.start_game(&game.before, &game.header).unwrap();
+            writer.element(&game.moves[0]).unwrap();
+            let refused = writer
+                .finish()
+                .map(|out| String::from_utf8(out.bytes).unwrap());
+            assert!(
+                refused.is_err(),
+                "{format:?}: a game without its end finished"
+            );
+        }
+    }
+
+    /// An element that cannot be had stops its game: `game` gives its error, and what went out
+    /// before it is the start of the document the elements before it make.
+    #[test]
+    fn an_element_error_stops_the_game_and_is_its_error() {
+        let text = "[Game \"dakon\"]\n\n1. B4 {c} A1 x3 {d} *\n";
+        let games: Vec<Game> = parse_games(text).into_iter().map(Result::unwrap).collect();
+        let game = &games[0];
+        for format in [Format::Json, Format::Yaml] {
+            for stop in 0..=game.moves.len() {
+                let mut writer = DocumentWriter::new(Output::new(), format).unwrap();
+                let elements = game.moves[..stop]
+                    .iter()
+                    .map(Ok)
+                    .chain(std::iter::once(Err(io::Error::other("unreadable"))));
+                let end = || -> io::Result<GameEnd> { unreachable!("the game stopped") };
+                let error = writer
+                    .game(&game.before, &game.header, elements, end)
+                    .expect_err("an element error stops the game");
+                assert_eq!(error.to_string(), "unreadable");
+                let document = whole(&games, format);
+                assert!(document.as_bytes().starts_with(&writer.out.bytes));
             }
         }
     }
