@@ -32,14 +32,9 @@ pub struct DocumentWriter<W: Write> {
     /// one that has one (a `BufWriter` of as many bytes or fewer) passes them on without a copy
     /// (a JSON document is many times the size of its record).
     text: Vec<u8>,
-    /// YAML: the item of `moves` being put together, whose lines go to `text` as they are or
-    /// through the lines of the game's item ([`OpenGame::yaml_as_written`]). Its room is kept
-    /// for the next item.
+    /// YAML: the item of `moves` being put together, its lines already under the game's `- `.
+    /// Its room is kept for the next item.
     yaml_item: String,
-    /// Tests: YAML items go through the lines of the game's item ([`ItemLines`]) even where
-    /// they could be written as they are, a path no document's state reaches.
-    #[cfg(test)]
-    through_item_lines: bool,
 }
 
 /// How many bytes of the document are written to the output at a time (or a multiple of it):
@@ -57,9 +52,6 @@ struct OpenGame {
     /// The item of `moves` being put together, if one is: a ply's decision and the claims and
     /// comments that join it so far, or an element that stands alone.
     item: Option<OpenItem>,
-    /// YAML: whether the item's lines are written as they are (past a game's first line, which
-    /// is every item's case), or through the lines of the game's item ([`ItemLines`]).
-    yaml_as_written: bool,
 }
 
 /// The end of a game, known once its move text is read: its result and the comments after it.
@@ -83,8 +75,6 @@ impl<W: Write> DocumentWriter<W> {
             open: None,
             text: Vec::new(),
             yaml_item: String::new(),
-            #[cfg(test)]
-            through_item_lines: false,
         })
     }
 
@@ -127,7 +117,6 @@ impl<W: Write> DocumentWriter<W> {
             fields: 0,
             lines: LineState::item(),
             item: None,
-            yaml_as_written: false,
         });
         match self.format {
             Format::Json => {
@@ -196,10 +185,7 @@ impl<W: Write> DocumentWriter<W> {
         if let Some(key) = open.item.as_mut().and_then(|item| item.join(kind)) {
             match self.format {
                 Format::Json => json_items::item_key(&mut self.text, JSON_ELEMENT, false, key),
-                Format::Yaml => {
-                    let indent = if open.yaml_as_written { "    " } else { "  " };
-                    flow::item_key(&mut self.yaml_item, indent, key);
-                }
+                Format::Yaml => flow::item_key(&mut self.yaml_item, "    ", key),
             }
             return Ok(());
         }
@@ -227,17 +213,17 @@ impl<W: Write> DocumentWriter<W> {
                 if first {
                     self.yaml_lines(|lines| lines.write_all(b"moves:\n"))?;
                 }
-                // Past its first line, a game's lines stand two spaces in, under its `- `:
-                // the item's lines are written so, without the line shifter's look at each.
-                let open = self.open.as_mut().expect("an item belongs to a game");
-                open.yaml_as_written = open.lines.line_start && !open.lines.first_line;
-                #[cfg(test)]
-                {
-                    open.yaml_as_written &= !self.through_item_lines;
-                }
-                let indent = if open.yaml_as_written { "  - " } else { "- " };
+                // Past its first line (its header's, which every game has), a game's lines stand
+                // two spaces in, under its `- `: an item's lines are written so, without the
+                // line shifter's look at each ([`ItemLines`]).
+                debug_assert!(
+                    self.open
+                        .as_ref()
+                        .is_some_and(|open| open.lines.line_start && !open.lines.first_line),
+                    "an item of moves comes after its game's header, on a line of its own"
+                );
                 self.yaml_item.clear();
-                flow::item_key(&mut self.yaml_item, indent, kind);
+                flow::item_key(&mut self.yaml_item, "  - ", kind);
             }
         }
         Ok(())
@@ -263,14 +249,7 @@ impl<W: Write> DocumentWriter<W> {
         }
         match self.format {
             Format::Json => json_items::end_item(&mut self.text, JSON_ELEMENT),
-            Format::Yaml if open.yaml_as_written => {
-                self.text.extend_from_slice(self.yaml_item.as_bytes())
-            }
-            Format::Yaml => {
-                let lines = std::mem::take(&mut self.yaml_item);
-                self.yaml_lines(|out| out.write_all(lines.as_bytes()))?;
-                self.yaml_item = lines;
-            }
+            Format::Yaml => self.text.extend_from_slice(self.yaml_item.as_bytes()),
         }
         self.write_chunk()
     }
@@ -1130,37 +1109,6 @@ mod tests {
             written.unwrap();
             assert!(out.bytes == document.as_bytes(), "{format:?}");
         }
-    }
-
-    /// The items of `moves` written through the lines of the game's item ([`ItemLines`]), as
-    /// an item whose lines could not be written as they are would be: the same document, for
-    /// games of every framing and items of every shape.
-    #[test]
-    fn yaml_items_through_the_item_lines_are_the_document_written_whole() {
-        use super::super::random_items;
-        use crate::generate::Rng;
-        use crate::notation::{GameKind, Header, Outcome};
-        let mut games: Vec<Game> = parse_games(FRAMED)
-            .into_iter()
-            .map(Result::unwrap)
-            .collect();
-        let mut rng = Rng::new(45);
-        games.push(Game::new(
-            Header::new(GameKind::DongWo),
-            random_items::elements(&mut rng, 3000),
-            Outcome::Unknown,
-        ));
-        let mut writer = DocumentWriter::new(Vec::new(), Format::Yaml).unwrap();
-        writer.through_item_lines = true;
-        for game in &games {
-            let elements = game.moves.iter().map(Ok);
-            let end = || Ok((game.outcome.clone(), game.after.clone()));
-            writer
-                .game(&game.before, &game.header, elements, end)
-                .unwrap();
-        }
-        let text = String::from_utf8(writer.finish().unwrap()).unwrap();
-        assert_eq!(text, super::super::to_yaml(&games));
     }
 
     /// A document whose last game started and did not end (its elements stopped by an error,
