@@ -1431,6 +1431,28 @@ fn the_python_nchuwa_engine_finds_a_relay_that_never_ends() {
     );
 }
 
+/// Each of `requests` asked of the Python engine `engine` (a command line) and of `mgn engine`
+/// through the protocol helper: the answers' first two words agree (an `error position` says
+/// nothing of its reason), and so do the whole answers to the requests in `whole`. Returns the
+/// first two words of each answer, joined by ` | `.
+fn python_engine_agrees_with_mgn(engine: &[&str], requests: &[&str], whole: &[&str]) -> String {
+    let script = format!(
+        "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
+         requests = {requests:?}\n\
+         answers = []\n\
+         for command in [{engine:?}, [{MGN:?}, 'engine']]:\n    \
+         with mgn_protocol.Client(command) as engine:\n        \
+         answers.append([engine.ask(r) for r in requests])\n\
+         short = [[' '.join(a.split()[:2]) for a in both] for both in answers]\n\
+         assert short[0] == short[1], answers\n\
+         for request in {whole:?}:\n    \
+         at = requests.index(request)\n    \
+         assert answers[0][at] == answers[1][at], answers\n\
+         print(' | '.join(short[0]))\n"
+    );
+    python_says(&script)
+}
+
 /// The Python Dakon engine sets and refuses the positions mgn's engine sets and refuses (a
 /// refused position gets `error position`, docs/protocol.md): among them a hole out of play in
 /// round 1, which no game reaches (holes go out of play at a later round's refill,
@@ -1440,21 +1462,18 @@ fn the_python_dakon_engine_refuses_the_positions_mgn_refuses() {
     if !python3("examples/engines/dakon.py") {
         return;
     }
-    let script = format!(
-        "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
-         requests = ['game dakon', 'position x,5,5,5,5/5,5,5,5,5 5/0 B 1',\n    \
-         'position 5,5,5,5,5/5,5,5,5,x 0/5 A 1', 'position x,x,x,x,x/0,0,0,0,0 4/46 A 1',\n    \
-         'position x,5,5,5,5/5,5,5,5,5 5/0 B 2', 'position 5,5,5,5,5/5,5,5,5,x 0/5 A 3',\n    \
-         'position 5,5,5,5,5/5,5,5,5,4 0/0 B 1', 'position 5,5,5,5,5/5,5,5,5,5 0/0 B 1']\n\
-         answers = []\n\
-         for command in [['python3', 'examples/engines'], [{MGN:?}, 'engine']]:\n    \
-         with mgn_protocol.Client(command) as engine:\n        \
-         answers.append([' '.join(engine.ask(r).split()[:2]) for r in requests])\n\
-         assert answers[0] == answers[1], answers\n\
-         print(' | '.join(answers[0]))\n"
-    );
+    let requests = [
+        "game dakon",
+        "position x,5,5,5,5/5,5,5,5,5 5/0 B 1",
+        "position 5,5,5,5,5/5,5,5,5,x 0/5 A 1",
+        "position x,x,x,x,x/0,0,0,0,0 4/46 A 1",
+        "position x,5,5,5,5/5,5,5,5,5 5/0 B 2",
+        "position 5,5,5,5,5/5,5,5,5,x 0/5 A 3",
+        "position 5,5,5,5,5/5,5,5,5,4 0/0 B 1",
+        "position 5,5,5,5,5/5,5,5,5,5 0/0 B 1",
+    ];
     assert_eq!(
-        python_says(&script),
+        python_engine_agrees_with_mgn(&["python3", "examples/engines"], &requests, &[]),
         "ok | error position | error position | error position | \
          position x,5,5,5,5/5,5,5,5,5 | position 5,5,5,5,5/5,5,5,5,x | error position | \
          position 5,5,5,5,5/5,5,5,5,5\n"
@@ -1470,24 +1489,18 @@ fn the_minimal_python_engine_refuses_the_positions_mgn_refuses() {
     if !python3("examples/engine.py") {
         return;
     }
-    let script = format!(
-        "import sys\nsys.path.insert(0, 'examples')\nimport mgn_protocol\n\
-         requests = ['game dakon', 'position x,5,5,5,5/5,5,5,5,5 5/0 B 1',\n    \
-         'position 5,5,5,5,5/5,5,5,5,x 0/5 A 1', 'position 5,5,5,5,5/5,5,5,5,4 0/0 B 1',\n    \
-         'position 0,0,0,0,0/0,0,0,0,0 24/26 B 0', 'moves',\n    \
-         'position x,5,5,5,5/5,5,5,5,5 5/0 B 2', 'position 5,5,5,5,5/5,5,5,5,5 0/0 B 1']\n\
-         answers = []\n\
-         for command in [['python3', 'examples/engine.py'], [{MGN:?}, 'engine']]:\n    \
-         with mgn_protocol.Client(command) as engine:\n        \
-         answers.append([engine.ask(r) for r in requests])\n\
-         short = [[' '.join(a.split()[:2]) for a in both] for both in answers]\n\
-         assert short[0] == short[1], answers\n\
-         moves = requests.index('moves')\n\
-         assert answers[0][moves] == answers[1][moves], answers\n\
-         print(' | '.join(short[0]))\n"
-    );
+    let requests = [
+        "game dakon",
+        "position x,5,5,5,5/5,5,5,5,5 5/0 B 1",
+        "position 5,5,5,5,5/5,5,5,5,x 0/5 A 1",
+        "position 5,5,5,5,5/5,5,5,5,4 0/0 B 1",
+        "position 0,0,0,0,0/0,0,0,0,0 24/26 B 0",
+        "moves",
+        "position x,5,5,5,5/5,5,5,5,5 5/0 B 2",
+        "position 5,5,5,5,5/5,5,5,5,5 0/0 B 1",
+    ];
     assert_eq!(
-        python_says(&script),
+        python_engine_agrees_with_mgn(&["python3", "examples/engine.py"], &requests, &["moves"]),
         "ok | error position | error position | error position | error position | moves B1 | \
          position x,5,5,5,5/5,5,5,5,5 | position 5,5,5,5,5/5,5,5,5,5\n"
     );
