@@ -768,16 +768,7 @@ mod tests {
     /// them.
     #[test]
     fn random_elements_streamed_are_the_document_written_whole() {
-        use super::super::random_items;
-        use crate::generate::Rng;
-        use crate::notation::{GameKind, Header, Outcome};
-        let mut rng = Rng::new(17);
-        let games: Vec<Game> = (0..40)
-            .map(|k| {
-                let moves = random_items::elements(&mut rng, k * 37 % 300);
-                Game::new(Header::new(GameKind::DongWo), moves, Outcome::Unknown)
-            })
-            .collect();
+        let games = random_games(17, (0..40).map(|k| k * 37 % 300));
         assert!(games.iter().map(|g| g.moves.len()).sum::<usize>() > 5000);
         assert_eq!(
             streamed(&games, Format::Json),
@@ -793,54 +784,14 @@ mod tests {
     /// does (pages of the file), then its rest at its finish; the bytes are the document's.
     #[test]
     fn a_long_document_goes_out_in_whole_chunks() {
-        use super::super::random_items;
-        use crate::generate::Rng;
-        use crate::notation::{GameKind, Header, Outcome};
-        /// The sizes of the writes made to it.
-        #[derive(Default)]
-        struct Writes {
-            bytes: Vec<u8>,
-            sizes: Vec<usize>,
-        }
-        impl Write for Writes {
-            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-                self.bytes.extend_from_slice(buf);
-                self.sizes.push(buf.len());
-                Ok(buf.len())
-            }
-            fn flush(&mut self) -> io::Result<()> {
-                Ok(())
-            }
-        }
-        let mut rng = Rng::new(5);
-        let games: Vec<Game> = (0..12)
-            .map(|_| {
-                let moves = random_items::elements(&mut rng, 3000);
-                Game::new(Header::new(GameKind::DongWo), moves, Outcome::Unknown)
-            })
-            .collect();
+        let games = random_games(5, [3000; 12]);
         for format in [Format::Json, Format::Yaml] {
-            let mut writer = DocumentWriter::new(Writes::default(), format).unwrap();
-            for game in &games {
-                let elements = game.moves.iter().map(Ok);
-                let end = || Ok((game.outcome.clone(), game.after.clone()));
-                writer
-                    .game(&game.before, &game.header, elements, end)
-                    .unwrap();
-            }
-            let writes = writer.finish().unwrap();
-            let whole = match format {
-                Format::Json => super::super::to_json(&games),
-                Format::Yaml => super::super::to_yaml(&games),
-            };
-            assert_eq!(String::from_utf8(writes.bytes).unwrap(), whole);
-            let (last, chunks) = writes.sizes.split_last().unwrap();
-            assert!(chunks.len() >= 2, "{format:?}: {:?}", writes.sizes);
-            assert!(
-                chunks.iter().all(|size| size % CHUNK == 0),
-                "{:?}",
-                writes.sizes
-            );
+            let (out, written) = written_to(&games, format, usize::MAX);
+            written.unwrap();
+            assert!(out.bytes == whole(&games, format).as_bytes(), "{format:?}");
+            assert_whole_chunks(&out, &format!("{format:?}"));
+            let (last, chunks) = out.sizes.split_last().unwrap();
+            assert!(chunks.len() >= 2, "{format:?}: {:?}", out.sizes);
             assert!(*last < CHUNK);
         }
     }
@@ -921,6 +872,22 @@ mod tests {
         fn flush(&mut self) -> io::Result<()> {
             Ok(())
         }
+    }
+
+    /// Games of random elements of every kind and shape ([`random_items`]), one of each size.
+    ///
+    /// [`random_items`]: super::super::random_items
+    fn random_games(seed: u64, sizes: impl IntoIterator<Item = usize>) -> Vec<Game> {
+        use crate::generate::Rng;
+        use crate::notation::{GameKind, Header, Outcome};
+        let mut rng = Rng::new(seed);
+        sizes
+            .into_iter()
+            .map(|size| {
+                let moves = super::super::random_items::elements(&mut rng, size);
+                Game::new(Header::new(GameKind::DongWo), moves, Outcome::Unknown)
+            })
+            .collect()
     }
 
     fn whole(games: &[Game], format: Format) -> String {
@@ -1048,16 +1015,7 @@ mod tests {
     /// a chunk and more than the item being written, and less than a chunk once a game ends.
     #[test]
     fn the_text_kept_is_less_than_a_chunk_and_an_item() {
-        use super::super::random_items;
-        use crate::generate::Rng;
-        use crate::notation::{GameKind, Header, Outcome};
-        let mut rng = Rng::new(41);
-        let games: Vec<Game> = (0..3)
-            .map(|_| {
-                let moves = random_items::elements(&mut rng, 20_000);
-                Game::new(Header::new(GameKind::DongWo), moves, Outcome::Unknown)
-            })
-            .collect();
+        let games = random_games(41, [20_000; 3]);
         for format in [Format::Json, Format::Yaml] {
             let mut writer = DocumentWriter::new(Output::new(), format).unwrap();
             let mut most = 0;
@@ -1084,16 +1042,7 @@ mod tests {
     /// what the output took is the document's start, in whole chunks.
     #[test]
     fn a_write_error_at_any_chunk_or_at_the_finish_is_the_writers_error() {
-        use super::super::random_items;
-        use crate::generate::Rng;
-        use crate::notation::{GameKind, Header, Outcome};
-        let mut rng = Rng::new(43);
-        let games: Vec<Game> = (0..16)
-            .map(|_| {
-                let moves = random_items::elements(&mut rng, 3000);
-                Game::new(Header::new(GameKind::DongWo), moves, Outcome::Unknown)
-            })
-            .collect();
+        let games = random_games(43, [3000; 16]);
         for format in [Format::Json, Format::Yaml] {
             let document = whole(&games, format);
             assert!(document.len() > 3 * CHUNK, "{format:?}: {}", document.len());
