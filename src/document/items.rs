@@ -21,9 +21,6 @@ use std::fmt;
 
 use super::ELEMENT_KINDS;
 
-/// The kinds that begin a ply's item.
-pub const DECISIONS: &[&str] = &["move", "pass", "action"];
-
 /// The key of an element in an item of `moves`: its kind, or `comment_after`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Key {
@@ -148,7 +145,7 @@ fn rank(key: &str) -> Option<u8> {
 pub fn in_order(mut read: Vec<(&'static str, Element)>) -> Result<Vec<Element>, String> {
     let Some(decision) = read
         .iter()
-        .find(|(k, _)| DECISIONS.contains(k))
+        .find(|(k, _)| rank(k) == Some(0))
         .map(|(k, _)| *k)
     else {
         return match read.as_slice() {
@@ -382,6 +379,9 @@ mod tests {
             kind => kind,
         }
     }
+
+    /// The kinds that began a ply's item.
+    const DECISIONS: &[&str] = &["move", "pass", "action"];
 
     fn slice_rank(key: &str) -> Option<usize> {
         const PLY_KEYS: &[&str] = &[
