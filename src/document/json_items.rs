@@ -275,26 +275,13 @@ fn piles(out: &mut Vec<u8>, piles: &[Pile; 2], level: usize) {
         if pile.muzi.is_empty() {
             return number(out, pile.seeds);
         }
-        match MapText::at(level) {
-            Some(text) => {
-                out.extend_from_slice(&text.open);
-                number(out, pile.seeds);
-                out.extend_from_slice(text.muzi(pile.muzi));
-                out.extend_from_slice(&text.close);
-            }
-            None => pile_map(out, pile, level),
-        }
+        MapText::with(level, |text| {
+            out.extend_from_slice(&text.open);
+            number(out, pile.seeds);
+            out.extend_from_slice(text.muzi(pile.muzi));
+            out.extend_from_slice(&text.close);
+        });
     });
-}
-
-/// A pile with muzi, `level` levels in, as `Pile`'s serializer writes it.
-fn pile_map(out: &mut Vec<u8>, pile: &Pile, level: usize) {
-    out.push(b'{');
-    key(out, level, true, quoted!("seeds"));
-    number(out, pile.seeds);
-    key(out, level, false, quoted!("muzi"));
-    muzi(out, pile.muzi, level + 1);
-    end_object(out, level, true);
 }
 
 pub(super) fn position(out: &mut Vec<u8>, p: &Position, level: usize) {
@@ -460,27 +447,27 @@ fn hole_state(out: &mut Vec<u8>, h: &HoleState, level: usize) {
     if !is_map(h) {
         return plain_hole(out, h);
     }
-    let Some(text) = MapText::at(level) else {
-        return hole_map(out, h, level);
-    };
-    out.extend_from_slice(&text.open);
-    number(out, h.pile.seeds);
-    if !h.pile.muzi.is_empty() {
-        out.extend_from_slice(text.muzi(h.pile.muzi));
-    }
-    if let Some(owner) = h.owner {
-        out.extend_from_slice(&text.owner[owner.index()]);
-    }
-    if h.out_of_play {
-        out.extend_from_slice(&text.out_of_play);
-    }
-    out.extend_from_slice(&text.close);
+    MapText::with(level, |text| {
+        out.extend_from_slice(&text.open);
+        number(out, h.pile.seeds);
+        if !h.pile.muzi.is_empty() {
+            out.extend_from_slice(text.muzi(h.pile.muzi));
+        }
+        if let Some(owner) = h.owner {
+            out.extend_from_slice(&text.owner[owner.index()]);
+        }
+        if h.out_of_play {
+            out.extend_from_slice(&text.out_of_play);
+        }
+        out.extend_from_slice(&text.close);
+    });
 }
 
 /// The fixed text of a map of seeds (a hole's or a pile's) `level` levels in, around its number
-/// of seeds: made once for each level by the writers of its parts ([`hole_map`], [`pile_map`]),
-/// and copied a part at a time, where writing each key and line of each map was most of the
-/// time a Dong Wo position took (a muzi or an owner in two or three holes of most of them).
+/// of seeds, as `HoleState`'s and `Pile`'s serializers write it: the one place that lays a map
+/// out, made once for each level a document's maps stand at and copied a part at a time, where
+/// writing each key and line of each map was most of the time a Dong Wo position took (a muzi
+/// or an owner in two or three holes of most of them).
 struct MapText {
     /// `{` and the line of `"seeds": `.
     open: Vec<u8>,
@@ -495,11 +482,19 @@ struct MapText {
 }
 
 impl MapText {
-    /// The text of maps `level` levels in, made at its first use; `None` past the levels a
-    /// document's maps stand at, which are written a key at a time.
-    fn at(level: usize) -> Option<&'static MapText> {
-        static TEXTS: [OnceLock<MapText>; 16] = [const { OnceLock::new() }; 16];
-        Some(TEXTS.get(level)?.get_or_init(|| MapText::new(level)))
+    /// The levels whose text is kept: deeper than any document's maps.
+    const KEPT: usize = 16;
+
+    /// Runs `write` with the text of maps `level` levels in: kept from its first use for the
+    /// levels a document's maps stand at, made for the call past them.
+    #[inline]
+    fn with<R>(level: usize, write: impl FnOnce(&MapText) -> R) -> R {
+        static TEXTS: [OnceLock<MapText>; MapText::KEPT] =
+            [const { OnceLock::new() }; MapText::KEPT];
+        match TEXTS.get(level) {
+            Some(text) => write(text.get_or_init(|| MapText::new(level))),
+            None => write(&MapText::new(level)),
+        }
     }
 
     fn new(level: usize) -> MapText {
@@ -545,27 +540,6 @@ impl MapText {
             _ => &self.muzi[2],
         }
     }
-}
-
-/// A hole that is a map, `level` levels in, as `HoleState`'s serializer writes it, a key at a
-/// time.
-fn hole_map(out: &mut Vec<u8>, h: &HoleState, level: usize) {
-    out.push(b'{');
-    key(out, level, true, quoted!("seeds"));
-    number(out, h.pile.seeds);
-    if !h.pile.muzi.is_empty() {
-        key(out, level, false, quoted!("muzi"));
-        muzi(out, h.pile.muzi, level + 1);
-    }
-    if let Some(owner) = h.owner {
-        key(out, level, false, quoted!("owner"));
-        side(out, owner);
-    }
-    if h.out_of_play {
-        key(out, level, false, quoted!("out_of_play"));
-        out.extend_from_slice(b"true");
-    }
-    end_object(out, level, true);
 }
 
 fn muzi(out: &mut Vec<u8>, m: Muzi, level: usize) {
@@ -831,8 +805,10 @@ mod tests {
                 .into_iter()
                 .filter(|e| matches!(e, Element::Checkpoint(_) | Element::Score(_))),
         );
+        // The levels whose text is kept, and as many past them, made for each map.
+        let levels = 0..MapText::KEPT + 24;
         let mut maps = 0;
-        for level in 0..40 {
+        for level in levels.clone() {
             for element in &elements {
                 let item = std::slice::from_ref(element);
                 let (ours, serde_text) = both_ways_at(item, level);
@@ -840,11 +816,7 @@ mod tests {
                 maps += serde_text.matches("\"seeds\": ").count();
             }
         }
-        assert!(maps > 40 * 20, "{maps} maps");
-        assert!(
-            MapText::at(39).is_none(),
-            "maps past the levels kept are written too"
-        );
+        assert!(maps > levels.len() * 20, "{maps} maps");
     }
 
     /// A line at any depth, past the copy of fixed length too (deeper than the documents
