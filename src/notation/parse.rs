@@ -158,6 +158,11 @@ struct Cursor {
     holes_hint: usize,
     /// Whether the game keeps debts, which its checkpoints may write (Dong Wo).
     debts: bool,
+    /// Whether a checkpoint [`GameReader::skip_checkpoint_into`] stepped over was not plain: a
+    /// game's checkpoints that hold a muzi or an owner hold one in most (Dong Wo's two muzi
+    /// are always on the board or in a store), so its later ones are read at once, where the
+    /// look for a plain one was a fortieth of converting them.
+    not_plain: bool,
 }
 
 impl Cursor {
@@ -263,8 +268,9 @@ impl<'a> GameReader<'a> {
     /// text (`mgn convert --to json`) reads them so without making a vector for each and an
     /// element to hold it, and writes the numbers of a plain one as they stand, where reading
     /// them into holes and writing them back was two fifths of its time. The look for a plain
-    /// one gives up at the first byte that is not of one, early in most of those that are not.
-    /// Anything else is left for [`Iterator::next`] (`None`), and `position` is then unspecified.
+    /// one gives up at the first byte that is not of one, early in most of those that are not,
+    /// and once a game's checkpoint was not plain its later ones are all read into `position`
+    /// (a plain one too: its holes write as its fields would). Anything else is left for [`Iterator::next`] (`None`), and `position` is then unspecified.
     #[inline]
     pub fn skip_checkpoint_into(
         &mut self,
@@ -273,10 +279,13 @@ impl<'a> GameReader<'a> {
         let mut plain = None;
         let mut scanned = None;
         let holes = &mut position.holes;
+        let look_for_plain = !self.cursor.not_plain;
         let stepped = self.skip_checkpoint(|body| {
-            if let Some((len, fields)) = plain_position(body) {
-                plain = Some(fields);
-                return Some(len);
+            if look_for_plain {
+                if let Some((len, fields)) = plain_position(body) {
+                    plain = Some(fields);
+                    return Some(len);
+                }
             }
             let mut len = None;
             holes.refill(|holes| {
@@ -294,6 +303,7 @@ impl<'a> GameReader<'a> {
         if let Some(plain) = plain {
             return Some(SkippedCheckpoint::Plain(plain));
         }
+        self.cursor.not_plain = true;
         let read = scanned?;
         position.stores = read.stores;
         position.to_move = read.to_move;
@@ -2933,6 +2943,54 @@ mod tests {
             if let Some(Some(position)) = into {
                 assert_eq!(Some(position), checkpoint, "{body:?}");
             }
+        }
+    }
+
+    /// Once a game's checkpoint was not plain, [`GameReader::skip_checkpoint_into`] reads its
+    /// later ones into the position, plain ones too, and each is the position `next` reads;
+    /// another game starts again with the look for a plain one.
+    #[test]
+    fn checkpoints_after_one_not_plain_are_read_into_the_position() {
+        let game = "[Game \"dong-wo\"]\n\n1. A1> [1,2/3,4 0/0 B 1] 1... B1> [1,2mA/3,4 0/mB A 1] \
+                    2. A2> [5,6/7,8 0/0 B 1] 2... B2> [9,1/2,3 4/5 A 1] *\n";
+        let text = format!("{game}\n{game}");
+        let mut games = games(&text);
+        for _ in 0..2 {
+            let mut reader = games.next_game().unwrap().unwrap();
+            let expected: Vec<Position> = reader
+                .again()
+                .filter_map(|element| match element.unwrap() {
+                    Element::Checkpoint(p) => Some(p.value),
+                    _ => None,
+                })
+                .collect();
+            let mut how = Vec::new();
+            let mut position = Position::empty();
+            for expected in &expected {
+                assert!(matches!(reader.next(), Some(Ok(Element::Move(_)))));
+                match reader.skip_checkpoint_into(&mut position) {
+                    Some(SkippedCheckpoint::Plain(plain)) => {
+                        let [store_a, store_b] = plain.stores();
+                        let text = format!(
+                            "{}/{} {store_a}/{store_b} {} {}",
+                            plain.row(Side::A),
+                            plain.row(Side::B),
+                            plain.to_move(),
+                            plain.round()
+                        );
+                        assert_eq!(&parse_position(&text).unwrap(), expected);
+                        how.push("plain");
+                    }
+                    Some(SkippedCheckpoint::Read) => {
+                        assert_eq!(&position, expected);
+                        how.push("read");
+                    }
+                    None => panic!("a checkpoint of the common shape not stepped over"),
+                }
+            }
+            assert_eq!(how, ["plain", "read", "read", "read"]);
+            assert!(reader.next().is_none());
+            games.finish(reader).unwrap();
         }
     }
 
