@@ -276,10 +276,10 @@ fn piles(out: &mut Vec<u8>, piles: &[Pile; 2], level: usize) {
             return number(out, pile.seeds);
         }
         MapText::with(level, |text| {
-            out.extend_from_slice(&text.open);
+            text.open.put(out);
             number(out, pile.seeds);
-            out.extend_from_slice(text.muzi(pile.muzi));
-            out.extend_from_slice(&text.close);
+            text.muzi(pile.muzi).put(out);
+            text.close.put(out);
         });
     });
 }
@@ -448,18 +448,18 @@ fn hole_state(out: &mut Vec<u8>, h: &HoleState, level: usize) {
         return plain_hole(out, h);
     }
     MapText::with(level, |text| {
-        out.extend_from_slice(&text.open);
+        text.open.put(out);
         number(out, h.pile.seeds);
         if !h.pile.muzi.is_empty() {
-            out.extend_from_slice(text.muzi(h.pile.muzi));
+            text.muzi(h.pile.muzi).put(out);
         }
         if let Some(owner) = h.owner {
-            out.extend_from_slice(&text.owner[owner.index()]);
+            text.owner[owner.index()].put(out);
         }
         if h.out_of_play {
-            out.extend_from_slice(&text.out_of_play);
+            text.out_of_play.put(out);
         }
-        out.extend_from_slice(&text.close);
+        text.close.put(out);
     });
 }
 
@@ -470,15 +470,48 @@ fn hole_state(out: &mut Vec<u8>, h: &HoleState, level: usize) {
 /// or an owner in two or three holes of most of them).
 struct MapText {
     /// `{` and the line of `"seeds": `.
-    open: Vec<u8>,
+    open: Part<64>,
     /// The line of `"muzi"` and its map: of A's muzi, B's, both.
-    muzi: [Vec<u8>; 3],
+    muzi: [Part<128>; 3],
     /// The line of `"owner"`: A, B.
-    owner: [Vec<u8>; 2],
+    owner: [Part<64>; 2],
     /// The line of `"out_of_play": true`.
-    out_of_play: Vec<u8>,
+    out_of_play: Part<64>,
     /// The map's end.
-    close: Vec<u8>,
+    close: Part<64>,
+}
+
+/// A part of [`MapText`], copied as [`line`] copies its spaces: `N` bytes whatever its length,
+/// cut to it after, when it has `N` or fewer (those of the levels a document's maps stand at).
+/// A call to `memcpy` for each part, of as many lengths as there are parts, was a tenth of the
+/// branches the processor guessed wrong in a Dong Wo position.
+struct Part<const N: usize> {
+    text: Vec<u8>,
+    /// `text` and zeros after it, when it fits.
+    fixed: Option<[u8; N]>,
+}
+
+impl<const N: usize> Part<N> {
+    fn new(text: Vec<u8>) -> Part<N> {
+        let fixed = (text.len() <= N).then(|| {
+            let mut fixed = [0; N];
+            fixed[..text.len()].copy_from_slice(&text);
+            fixed
+        });
+        Part { text, fixed }
+    }
+
+    #[inline(always)]
+    fn put(&self, out: &mut Vec<u8>) {
+        match &self.fixed {
+            Some(fixed) => {
+                let end = out.len() + self.text.len();
+                out.extend_from_slice(&fixed[..]);
+                out.truncate(end);
+            }
+            None => out.extend_from_slice(&self.text),
+        }
+    }
 }
 
 impl MapText {
@@ -498,11 +531,11 @@ impl MapText {
     }
 
     fn new(level: usize) -> MapText {
-        let part = |write: &dyn Fn(&mut Vec<u8>)| {
+        fn part<const N: usize>(write: &dyn Fn(&mut Vec<u8>)) -> Part<N> {
             let mut text = Vec::new();
             write(&mut text);
-            text
-        };
+            Part::new(text)
+        }
         let muzi = |a, b| {
             part(&|out| {
                 key(out, level, false, quoted!("muzi"));
@@ -532,7 +565,7 @@ impl MapText {
 
     /// The line of `"muzi"` and its map, for muzi that are not none.
     #[inline]
-    fn muzi(&self, m: Muzi) -> &[u8] {
+    fn muzi(&self, m: Muzi) -> &Part<128> {
         debug_assert!(!m.is_empty(), "a map's muzi are written when it has some");
         match (m.a, m.b) {
             (true, false) => &self.muzi[0],
