@@ -1180,6 +1180,22 @@ impl Nchuwa {
         out: &mut Vec<NchuwaDecision>,
         scratch: &mut NchuwaScratch,
     ) {
+        if !self.walk_changes_list() {
+            // Each hole a move may start from is one decision, its hole alone, whatever its
+            // walk ([`Nchuwa::push_moves`]): the walks are left to the move played.
+            let ring = &state.rings[side.index()];
+            let singletons_only = self.singletons_only(ring);
+            out.extend(
+                (0..self.ring_len())
+                    .filter(|&index| self.may_start(ring, index, singletons_only))
+                    .map(|index| NchuwaDecision::Sow {
+                        hole: self.hole(side, index),
+                        extras: Extras::NONE,
+                        stop: None,
+                    }),
+            );
+            return;
+        }
         self.each_move(
             state,
             side,
@@ -1209,6 +1225,15 @@ impl Nchuwa {
                 );
             }
         }
+    }
+
+    /// Whether the decisions a move lists ([`Nchuwa::push_moves`]) can depend on its walk:
+    /// only a move that never ends, under an `nchuwa.endless` other than `draw` (refused, or
+    /// one decision for each lap it may stop after), and a capture that opens an extra one,
+    /// under an `nchuwa.capture.extra-when` other than `never`, list anything but the move's
+    /// hole alone. A move not decided within the lap budget is listed as its hole alone too.
+    pub(super) fn walk_changes_list(&self) -> bool {
+        self.config.endless != Endless::Draw || self.config.extra_when != CaptureExtraWhen::Never
     }
 
     /// The legal moves from `hole`, planned as `plan`.

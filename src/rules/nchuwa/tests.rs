@@ -1212,6 +1212,67 @@ fn nchuwa_random_games_under_the_preset_ludii_may_end_drawn_by_a_move_that_never
     assert!(drawn > 0, "no random game drawn by a move that never ends");
 }
 
+/// Under `nchuwa.endless=draw` a move that never ends is listed as one that ends, and under
+/// `nchuwa.capture.extra-when=never` no capture opens an extra one: every move is listed as its
+/// hole alone, whatever its walk. The list made without the walks is the list of the walked
+/// moves, on the positions of the tests with captures and moves that never end, and along
+/// random games on every board.
+#[test]
+fn nchuwa_moves_listed_without_their_walks_under_draw_and_no_extra_capture_are_the_walked_ones() {
+    let option_sets: &[&[(&str, &str)]] = &[
+        DEF.preset("ludii").unwrap().settings,
+        &[
+            ("nchuwa.endless", "draw"),
+            ("nchuwa.capture.extra-when", "never"),
+        ],
+        &[
+            ("nchuwa.endless", "draw"),
+            ("nchuwa.capture.extra-when", "never"),
+            ("nchuwa.sow.origin", "skip"),
+            ("nchuwa.no-move", "loses"),
+        ],
+    ];
+    let walked = |d: &Nchuwa, state: &NchuwaState| {
+        let mut out = Vec::new();
+        let side = state.to_move;
+        let push = |hole, plan: &SowPlan| d.push_moves(side, hole, plan, &mut out);
+        d.each_move(state, side, false, push, &mut Default::default());
+        out
+    };
+    let mut rng = Rng::new(18);
+    let mut compared = 0;
+    for options in option_sets {
+        let d = nchuwa_with(6, options);
+        assert!(!d.walk_changes_list());
+        for position in [CAPTURE, ENDLESS, LUDII_ENDLESS] {
+            let state = at(&d, position);
+            let mut decisions = Vec::new();
+            d.decisions(&state, &mut Default::default(), &mut decisions);
+            assert_eq!(decisions, walked(&d, &state), "{position}");
+        }
+        for columns in [6, 9, 12, 15] {
+            let d = nchuwa_with(columns, options);
+            for _ in 0..5 {
+                let mut state = d.start(Side::B);
+                let mut decisions = Vec::new();
+                for _ in 0..300 {
+                    d.decisions(&state, &mut Default::default(), &mut decisions);
+                    if decisions.is_empty() {
+                        break;
+                    }
+                    if state.opening == 0 && d.phase(&state) == Phase::ToMove(state.to_move) {
+                        assert_eq!(decisions, walked(&d, &state), "{}", shown(&d, &state));
+                        compared += 1;
+                    }
+                    let decision = decisions[rng.below(decisions.len())];
+                    play(&d, &mut state, &decision);
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared} positions compared");
+}
+
 /// How the endless and the long moves of the tests, fixtures and docs were found: random rings
 /// of 4 to 33 seeds, every legal start followed to its end or its cycle. Run with
 /// `cargo test --release --lib search_relays -- --ignored --nocapture`.
