@@ -16,6 +16,15 @@ fn memo_key(ring: &Ring, start: usize) -> u64 {
     u64::from_le_bytes(first) ^ (start as u64) << 56
 }
 
+/// The ring indices in a set of them, bit i for index i ([`Nchuwa::starts`]), in order.
+fn indices(mut set: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let index = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        (index < 32).then_some(index)
+    })
+}
+
 impl Nchuwa {
     /// Nchuwa's rules on `board` under `settings`: refused on a board the game is not played
     /// on (four rows of 6, 9, 12 or 15 holes).
@@ -264,18 +273,33 @@ impl Nchuwa {
         ring[..self.ring_len()].iter().all(|&s| s <= 1)
     }
 
-    /// Whether a move may start from ring index `index`: [`Nchuwa::check_start`]'s test, without
-    /// the words, for the decision lists that ask it of every hole. `singletons_only` is
-    /// [`Nchuwa::singletons_only`] of `ring`, worked out once for all its holes.
-    pub(super) fn may_start(&self, ring: &Ring, index: usize, singletons_only: bool) -> bool {
-        match ring[index] {
-            0 => false,
-            1 => {
-                self.config.singleton == SowSingleton::Free
-                    || (singletons_only && ring[self.next(index)] == 0)
-            }
-            _ => true,
+    /// The ring indices a move may start from, bit i for index i: [`Nchuwa::check_start`]'s
+    /// test, without the words, for every hole of `ring` at once, as the decision lists ask it.
+    pub(super) fn starts(&self, ring: &Ring) -> u32 {
+        let occupied = self.holes_holding(ring, 1);
+        match self.config.singleton {
+            SowSingleton::Free => occupied,
+            SowSingleton::EmptyOnly => match self.holes_holding(ring, 2) {
+                0 => {
+                    // Only single seeds: each moves into an empty next hole. Bit i of
+                    // `next_occupied` is bit `next(i)` of `occupied`.
+                    let next_occupied = occupied >> 1 | (occupied & 1) << (self.ring_len() - 1);
+                    occupied & !next_occupied
+                }
+                several => several,
+            },
         }
+    }
+
+    /// The ring indices of `ring` holding `least` seeds or more, bit i for index i.
+    #[inline]
+    fn holes_holding(&self, ring: &Ring, least: u8) -> u32 {
+        // Over the whole array, whose length the compiler knows: it tests the holes together.
+        let mut set = 0u32;
+        for (i, &seeds) in ring.iter().enumerate() {
+            set |= u32::from(seeds >= least) << i;
+        }
+        set & ((1 << self.ring_len()) - 1)
     }
 
     /// Why a move may not start from ring index `index` of `side`, if it may not.
@@ -388,25 +412,18 @@ impl Nchuwa {
         scratch: &mut NchuwaScratch,
     ) -> Option<bool> {
         let ring = &state.rings[side.index()];
-        if self.config.singleton == SowSingleton::EmptyOnly && self.singletons_only(ring) {
-            return Some((0..self.ring_len()).any(|i| ring[i] == 1 && ring[self.next(i)] == 0));
-        }
-        let least = match self.config.singleton {
-            SowSingleton::Free => 1,
-            SowSingleton::EmptyOnly => 2,
-        };
+        let starts = self.starts(ring);
+        // Only `nchuwa.endless=illegal` refuses a move that may start.
         if self.config.endless != Endless::Illegal {
-            return Some(ring[..self.ring_len()].iter().any(|&s| s >= least));
+            return Some(starts != 0);
         }
         let mut undecided = false;
-        for i in 0..self.ring_len() {
-            if ring[i] >= least {
-                let mut copy = *ring;
-                match self.walk(&mut copy, i, false, scratch).0 {
-                    Walk::Ends { .. } => return Some(true),
-                    Walk::Undecided => undecided = true,
-                    Walk::Endless { .. } => {}
-                }
+        for i in indices(starts) {
+            let mut copy = *ring;
+            match self.walk(&mut copy, i, false, scratch).0 {
+                Walk::Ends { .. } => return Some(true),
+                Walk::Undecided => undecided = true,
+                Walk::Endless { .. } => {}
             }
         }
         (!undecided).then_some(false)
@@ -1183,16 +1200,12 @@ impl Nchuwa {
         if !self.walk_changes_list() {
             // Each hole a move may start from is one decision, its hole alone, whatever its
             // walk ([`Nchuwa::push_moves`]): the walks are left to the move played.
-            let ring = &state.rings[side.index()];
-            let singletons_only = self.singletons_only(ring);
             out.extend(
-                (0..self.ring_len())
-                    .filter(|&index| self.may_start(ring, index, singletons_only))
-                    .map(|index| NchuwaDecision::Sow {
-                        hole: self.hole(side, index),
-                        extras: Extras::NONE,
-                        stop: None,
-                    }),
+                indices(self.starts(&state.rings[side.index()])).map(|index| NchuwaDecision::Sow {
+                    hole: self.hole(side, index),
+                    extras: Extras::NONE,
+                    stop: None,
+                }),
             );
             return;
         }
@@ -1215,15 +1228,11 @@ impl Nchuwa {
         mut f: impl FnMut(Hole, &SowPlan),
         scratch: &mut NchuwaScratch,
     ) {
-        let ring = &state.rings[side.index()];
-        let singletons_only = self.singletons_only(ring);
-        for index in 0..self.ring_len() {
-            if self.may_start(ring, index, singletons_only) {
-                f(
-                    self.hole(side, index),
-                    &self.plan_sow(state, side, index, recall, scratch),
-                );
-            }
+        for index in indices(self.starts(&state.rings[side.index()])) {
+            f(
+                self.hole(side, index),
+                &self.plan_sow(state, side, index, recall, scratch),
+            );
         }
     }
 

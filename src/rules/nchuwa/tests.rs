@@ -462,6 +462,42 @@ fn nchuwa_sow_singleton_moves_into_an_empty_hole_only() {
     );
 }
 
+/// The holes the decision lists start moves from, all at once ([`Nchuwa::starts`]), are the
+/// holes a move may start from one by one (`check_start`, which says why not): an occupied
+/// hole, and under `nchuwa.sow.singleton=empty-only` a hole of two or more, or a single seed
+/// moving into an empty hole when the player has nothing else, the last hole's next being the
+/// first. Random rings of few seeds on every board, where single seeds abound.
+#[test]
+fn nchuwa_sow_singleton_starts_listed_together_are_the_starts_checked_one_by_one() {
+    let mut rng = Rng::new(30);
+    for value in ["free", "empty-only"] {
+        for columns in [6, 9, 12, 15] {
+            let d = nchuwa_with(columns, &[("nchuwa.sow.singleton", value)]);
+            let len = d.ring_len();
+            for _ in 0..500 {
+                let mut state = d.start(Side::B);
+                let ring = &mut state.rings[Side::B.index()];
+                *ring = [0; MAX_RING];
+                for _ in 0..rng.below(2 * len) {
+                    ring[rng.below(len)] += 1;
+                }
+                let starts = d.starts(ring);
+                for index in 0..len {
+                    let checked = d.check_start(&state, Side::B, d.hole(Side::B, index));
+                    assert_eq!(
+                        starts >> index & 1 == 1,
+                        checked.is_ok(),
+                        "{value} B{} of {:?}",
+                        index + 1,
+                        &state.rings[Side::B.index()][..len]
+                    );
+                }
+                assert_eq!(starts >> len, 0);
+            }
+        }
+    }
+}
+
 /// B's ring for an endless move from B1: 9 seeds, back to the start after 72 laps.
 const ENDLESS: &str = "0,0,0,0,0,0,3,0,0,0,0,3/2,0,1,0,1,0,1,0,1,0,2,1 15/18 B 1";
 
