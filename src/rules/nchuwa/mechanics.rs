@@ -110,8 +110,10 @@ impl Nchuwa {
         }
     }
 
-    pub(super) fn seeds(&self, ring: &Ring) -> u32 {
-        ring[..self.ring_len()].iter().map(|&s| s as u32).sum()
+    /// Whether `ring` holds a seed, all the rules ask of a player's seeds: the first occupied
+    /// hole answers, where a count of them added up every hole.
+    pub(super) fn has_seeds(&self, ring: &Ring) -> bool {
+        ring[..self.ring_len()].iter().any(|&s| s > 0)
     }
 
     /// Every hole N+1+3j round the ring empty, the others 3: each player's gambit.
@@ -374,7 +376,7 @@ impl Nchuwa {
             ring_after: ring,
             front,
             back,
-            extra_open: gives_extra && self.seeds(&opponent_after) > 0,
+            extra_open: gives_extra && self.has_seeds(&opponent_after),
             opponent_after,
         }
     }
@@ -605,7 +607,7 @@ impl Nchuwa {
         let next = mover.other();
         state.to_move = next;
         state.must_pass = false;
-        if self.seeds(&state.rings[next.index()]) == 0 {
+        if !self.has_seeds(&state.rings[next.index()]) {
             state.result = Some(Some(mover));
             sink.event(Event::GameEnd {
                 winner: Some(mover),
@@ -713,7 +715,7 @@ impl Nchuwa {
                 "under nchuwa.opening.order=interleaved each removal is a ply of its own, written `*hole` at the player's turn once both transfers are made",
             ))
         } else {
-            (self.seeds(&opponent_after) == 0)
+            (!self.has_seeds(&opponent_after))
                 .then_some((OPENING_EXTRA, "the opponent has no seeds left"))
         };
         let removals = self.check_extras(
