@@ -998,6 +998,10 @@ impl Nchuwa {
         extras: Extras,
         plan: &SowPlan,
     ) -> Result<Option<usize>, Diagnostic> {
+        if !plan.extra_open && extras.is_empty() {
+            // Nearly every move: nothing to take and nothing named, whatever the reason.
+            return Ok(None);
+        }
         let closed = if plan.extra_open {
             None
         } else if plan.front.is_none() {
