@@ -278,13 +278,13 @@ impl Nchuwa {
     /// The ring indices a move may start from, bit i for index i: [`Nchuwa::check_start`]'s
     /// test, without the words, for every hole of `ring` at once, as the decision lists ask it.
     pub(super) fn starts(&self, ring: &Ring) -> u32 {
-        let occupied = self.holes_holding(ring, 1);
         match self.config.singleton {
-            SowSingleton::Free => occupied,
+            SowSingleton::Free => self.holes_holding(ring, 1),
             SowSingleton::EmptyOnly => match self.holes_holding(ring, 2) {
                 0 => {
                     // Only single seeds: each moves into an empty next hole. Bit i of
                     // `next_occupied` is bit `next(i)` of `occupied`.
+                    let occupied = self.holes_holding(ring, 1);
                     let next_occupied = occupied >> 1 | (occupied & 1) << (self.ring_len() - 1);
                     occupied & !next_occupied
                 }
