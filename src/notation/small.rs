@@ -69,7 +69,15 @@ impl<T> From<Vec<T>> for Few<T> {
 
 impl<T> FromIterator<T> for Few<T> {
     fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Few<T> {
-        Few::from(items.into_iter().collect::<Vec<T>>())
+        // Nearly every list is empty: found so at its first item, without a vector.
+        let mut items = items.into_iter();
+        let Some(first) = items.next() else {
+            return Few(None);
+        };
+        let mut all = Vec::with_capacity(items.size_hint().0.saturating_add(1));
+        all.push(first);
+        all.extend(items);
+        Few(Some(Box::new(all)))
     }
 }
 

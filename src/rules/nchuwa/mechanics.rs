@@ -16,6 +16,15 @@ fn memo_key(ring: &Ring, start: usize) -> u64 {
     u64::from_le_bytes(first) ^ (start as u64) << 56
 }
 
+/// The ring indices in a set of them, bit i for index i ([`Nchuwa::starts`]), in order.
+fn indices(mut set: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let index = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        (index < 32).then_some(index)
+    })
+}
+
 impl Nchuwa {
     /// Nchuwa's rules on `board` under `settings`: refused on a board the game is not played
     /// on (four rows of 6, 9, 12 or 15 holes).
@@ -101,8 +110,10 @@ impl Nchuwa {
         }
     }
 
-    pub(super) fn seeds(&self, ring: &Ring) -> u32 {
-        ring[..self.ring_len()].iter().map(|&s| s as u32).sum()
+    /// Whether `ring` holds a seed, all the rules ask of a player's seeds: the first occupied
+    /// hole answers, where a count of them added up every hole.
+    pub(super) fn has_seeds(&self, ring: &Ring) -> bool {
+        ring[..self.ring_len()].iter().any(|&s| s > 0)
     }
 
     /// Every hole N+1+3j round the ring empty, the others 3: each player's gambit.
@@ -264,18 +275,33 @@ impl Nchuwa {
         ring[..self.ring_len()].iter().all(|&s| s <= 1)
     }
 
-    /// Whether a move may start from ring index `index`: [`Nchuwa::check_start`]'s test, without
-    /// the words, for the decision lists that ask it of every hole. `singletons_only` is
-    /// [`Nchuwa::singletons_only`] of `ring`, worked out once for all its holes.
-    pub(super) fn may_start(&self, ring: &Ring, index: usize, singletons_only: bool) -> bool {
-        match ring[index] {
-            0 => false,
-            1 => {
-                self.config.singleton == SowSingleton::Free
-                    || (singletons_only && ring[self.next(index)] == 0)
-            }
-            _ => true,
+    /// The ring indices a move may start from, bit i for index i: [`Nchuwa::check_start`]'s
+    /// test, without the words, for every hole of `ring` at once, as the decision lists ask it.
+    pub(super) fn starts(&self, ring: &Ring) -> u32 {
+        match self.config.singleton {
+            SowSingleton::Free => self.holes_holding(ring, 1),
+            SowSingleton::EmptyOnly => match self.holes_holding(ring, 2) {
+                0 => {
+                    // Only single seeds: each moves into an empty next hole. Bit i of
+                    // `next_occupied` is bit `next(i)` of `occupied`.
+                    let occupied = self.holes_holding(ring, 1);
+                    let next_occupied = occupied >> 1 | (occupied & 1) << (self.ring_len() - 1);
+                    occupied & !next_occupied
+                }
+                several => several,
+            },
         }
+    }
+
+    /// The ring indices of `ring` holding `least` seeds or more, bit i for index i.
+    #[inline]
+    fn holes_holding(&self, ring: &Ring, least: u8) -> u32 {
+        // Over the whole array, whose length the compiler knows: it tests the holes together.
+        let mut set = 0u32;
+        for (i, &seeds) in ring.iter().enumerate() {
+            set |= u32::from(seeds >= least) << i;
+        }
+        set & ((1 << self.ring_len()) - 1)
     }
 
     /// Why a move may not start from ring index `index` of `side`, if it may not.
@@ -350,7 +376,7 @@ impl Nchuwa {
             ring_after: ring,
             front,
             back,
-            extra_open: gives_extra && self.seeds(&opponent_after) > 0,
+            extra_open: gives_extra && self.has_seeds(&opponent_after),
             opponent_after,
         }
     }
@@ -388,25 +414,18 @@ impl Nchuwa {
         scratch: &mut NchuwaScratch,
     ) -> Option<bool> {
         let ring = &state.rings[side.index()];
-        if self.config.singleton == SowSingleton::EmptyOnly && self.singletons_only(ring) {
-            return Some((0..self.ring_len()).any(|i| ring[i] == 1 && ring[self.next(i)] == 0));
-        }
-        let least = match self.config.singleton {
-            SowSingleton::Free => 1,
-            SowSingleton::EmptyOnly => 2,
-        };
+        let starts = self.starts(ring);
+        // Only `nchuwa.endless=illegal` refuses a move that may start.
         if self.config.endless != Endless::Illegal {
-            return Some(ring[..self.ring_len()].iter().any(|&s| s >= least));
+            return Some(starts != 0);
         }
         let mut undecided = false;
-        for i in 0..self.ring_len() {
-            if ring[i] >= least {
-                let mut copy = *ring;
-                match self.walk(&mut copy, i, false, scratch).0 {
-                    Walk::Ends { .. } => return Some(true),
-                    Walk::Undecided => undecided = true,
-                    Walk::Endless { .. } => {}
-                }
+        for i in indices(starts) {
+            let mut copy = *ring;
+            match self.walk(&mut copy, i, false, scratch).0 {
+                Walk::Ends { .. } => return Some(true),
+                Walk::Undecided => undecided = true,
+                Walk::Endless { .. } => {}
             }
         }
         (!undecided).then_some(false)
@@ -588,7 +607,7 @@ impl Nchuwa {
         let next = mover.other();
         state.to_move = next;
         state.must_pass = false;
-        if self.seeds(&state.rings[next.index()]) == 0 {
+        if !self.has_seeds(&state.rings[next.index()]) {
             state.result = Some(Some(mover));
             sink.event(Event::GameEnd {
                 winner: Some(mover),
@@ -696,7 +715,7 @@ impl Nchuwa {
                 "under nchuwa.opening.order=interleaved each removal is a ply of its own, written `*hole` at the player's turn once both transfers are made",
             ))
         } else {
-            (self.seeds(&opponent_after) == 0)
+            (!self.has_seeds(&opponent_after))
                 .then_some((OPENING_EXTRA, "the opponent has no seeds left"))
         };
         let removals = self.check_extras(
@@ -979,6 +998,10 @@ impl Nchuwa {
         extras: Extras,
         plan: &SowPlan,
     ) -> Result<Option<usize>, Diagnostic> {
+        if !plan.extra_open && extras.is_empty() {
+            // Nearly every move: nothing to take and nothing named, whatever the reason.
+            return Ok(None);
+        }
         let closed = if plan.extra_open {
             None
         } else if plan.front.is_none() {
@@ -1180,6 +1203,18 @@ impl Nchuwa {
         out: &mut Vec<NchuwaDecision>,
         scratch: &mut NchuwaScratch,
     ) {
+        if !self.walk_changes_list() {
+            // Each hole a move may start from is one decision, its hole alone, whatever its
+            // walk ([`Nchuwa::push_moves`]): the walks are left to the move played.
+            out.extend(
+                indices(self.starts(&state.rings[side.index()])).map(|index| NchuwaDecision::Sow {
+                    hole: self.hole(side, index),
+                    extras: Extras::NONE,
+                    stop: None,
+                }),
+            );
+            return;
+        }
         self.each_move(
             state,
             side,
@@ -1199,16 +1234,21 @@ impl Nchuwa {
         mut f: impl FnMut(Hole, &SowPlan),
         scratch: &mut NchuwaScratch,
     ) {
-        let ring = &state.rings[side.index()];
-        let singletons_only = self.singletons_only(ring);
-        for index in 0..self.ring_len() {
-            if self.may_start(ring, index, singletons_only) {
-                f(
-                    self.hole(side, index),
-                    &self.plan_sow(state, side, index, recall, scratch),
-                );
-            }
+        for index in indices(self.starts(&state.rings[side.index()])) {
+            f(
+                self.hole(side, index),
+                &self.plan_sow(state, side, index, recall, scratch),
+            );
         }
+    }
+
+    /// Whether the decisions a move lists ([`Nchuwa::push_moves`]) can depend on its walk:
+    /// only a move that never ends, under an `nchuwa.endless` other than `draw` (refused, or
+    /// one decision for each lap it may stop after), and a capture that opens an extra one,
+    /// under an `nchuwa.capture.extra-when` other than `never`, list anything but the move's
+    /// hole alone. A move not decided within the lap budget is listed as its hole alone too.
+    pub(super) fn walk_changes_list(&self) -> bool {
+        self.config.endless != Endless::Draw || self.config.extra_when != CaptureExtraWhen::Never
     }
 
     /// The legal moves from `hole`, planned as `plan`.

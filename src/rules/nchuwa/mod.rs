@@ -114,9 +114,10 @@ impl Extras {
         self.0[0].is_none()
     }
 
-    /// The holes taken, in the order written.
+    /// The holes taken, in the order written: up to the first place left empty, since the
+    /// places are filled from the first.
     pub fn iter(&self) -> impl Iterator<Item = Hole> + '_ {
-        self.0.iter().flatten().copied()
+        self.0.iter().map_while(|&hole| hole)
     }
 }
 

@@ -62,7 +62,7 @@ impl Rules for Nchuwa {
         } else {
             0
         };
-        let empty = [Side::A, Side::B].map(|s| self.seeds(&state.rings[s.index()]) == 0);
+        let empty = [Side::A, Side::B].map(|s| !self.has_seeds(&state.rings[s.index()]));
         match empty {
             [true, true] => state.result = Some(None),
             [true, false] => state.result = Some(Some(Side::B)),

@@ -58,6 +58,11 @@ fn transfer_taking(from: &str, to: &str, removals: &[&str]) -> NchuwaDecision {
     }
 }
 
+/// The seeds in `ring`, counted.
+fn seeds(d: &Nchuwa, ring: &Ring) -> u32 {
+    ring[..d.ring_len()].iter().map(|&s| u32::from(s)).sum()
+}
+
 fn shown(d: &Nchuwa, state: &NchuwaState) -> String {
     write_position(&d.position(state))
 }
@@ -110,7 +115,7 @@ fn nchuwa_opening_gambit_leaves_every_third_hole_empty() {
         assert_eq!(by_hand.join(","), row, "4x{columns}");
         let state = d.start(Side::B);
         assert_eq!(shown(&d, &state), format!("{row}/{row} 0/0 B 1"));
-        assert_eq!(d.seeds(&state.rings[0]) * 2, d.total_seeds());
+        assert_eq!(seeds(&d, &state.rings[0]) * 2, d.total_seeds());
         // The same position as a Start tag is the opening too.
         assert_eq!(at(&d, &format!("{row}/{row} 0/0 A 1")), d.start(Side::A));
     }
@@ -460,6 +465,42 @@ fn nchuwa_sow_singleton_moves_into_an_empty_hole_only() {
         refused(&d, &after, sow("A5", None, None)).rule,
         general::GAME_OVER
     );
+}
+
+/// The holes the decision lists start moves from, all at once ([`Nchuwa::starts`]), are the
+/// holes a move may start from one by one (`check_start`, which says why not): an occupied
+/// hole, and under `nchuwa.sow.singleton=empty-only` a hole of two or more, or a single seed
+/// moving into an empty hole when the player has nothing else, the last hole's next being the
+/// first. Random rings of few seeds on every board, where single seeds abound.
+#[test]
+fn nchuwa_sow_singleton_starts_listed_together_are_the_starts_checked_one_by_one() {
+    let mut rng = Rng::new(30);
+    for value in ["free", "empty-only"] {
+        for columns in [6, 9, 12, 15] {
+            let d = nchuwa_with(columns, &[("nchuwa.sow.singleton", value)]);
+            let len = d.ring_len();
+            for _ in 0..500 {
+                let mut state = d.start(Side::B);
+                let ring = &mut state.rings[Side::B.index()];
+                *ring = [0; MAX_RING];
+                for _ in 0..rng.below(2 * len) {
+                    ring[rng.below(len)] += 1;
+                }
+                let starts = d.starts(ring);
+                for index in 0..len {
+                    let checked = d.check_start(&state, Side::B, d.hole(Side::B, index));
+                    assert_eq!(
+                        starts >> index & 1 == 1,
+                        checked.is_ok(),
+                        "{value} B{} of {:?}",
+                        index + 1,
+                        &state.rings[Side::B.index()][..len]
+                    );
+                }
+                assert_eq!(starts >> len, 0);
+            }
+        }
+    }
 }
 
 /// B's ring for an endless move from B1: 9 seeds, back to the start after 72 laps.
@@ -1110,7 +1151,7 @@ fn nchuwa_random_games_conserve_seeds_and_replay() {
                     play(&d, &mut state, &decision);
                     let on_board: u32 = [Side::A, Side::B]
                         .iter()
-                        .map(|&s| d.seeds(&state.rings[s.index()]))
+                        .map(|&s| seeds(&d, &state.rings[s.index()]))
                         .sum();
                     assert_eq!(on_board + state.won[0] + state.won[1], d.total_seeds());
                 }
@@ -1210,6 +1251,67 @@ fn nchuwa_random_games_under_the_preset_ludii_may_end_drawn_by_a_move_that_never
         assert!(decisions.contains(&sow(&hole.to_string(), None, None)));
     }
     assert!(drawn > 0, "no random game drawn by a move that never ends");
+}
+
+/// Under `nchuwa.endless=draw` a move that never ends is listed as one that ends, and under
+/// `nchuwa.capture.extra-when=never` no capture opens an extra one: every move is listed as its
+/// hole alone, whatever its walk. The list made without the walks is the list of the walked
+/// moves, on the positions of the tests with captures and moves that never end, and along
+/// random games on every board.
+#[test]
+fn nchuwa_moves_listed_without_their_walks_under_draw_and_no_extra_capture_are_the_walked_ones() {
+    let option_sets: &[&[(&str, &str)]] = &[
+        DEF.preset("ludii").unwrap().settings,
+        &[
+            ("nchuwa.endless", "draw"),
+            ("nchuwa.capture.extra-when", "never"),
+        ],
+        &[
+            ("nchuwa.endless", "draw"),
+            ("nchuwa.capture.extra-when", "never"),
+            ("nchuwa.sow.origin", "skip"),
+            ("nchuwa.no-move", "loses"),
+        ],
+    ];
+    let walked = |d: &Nchuwa, state: &NchuwaState| {
+        let mut out = Vec::new();
+        let side = state.to_move;
+        let push = |hole, plan: &SowPlan| d.push_moves(side, hole, plan, &mut out);
+        d.each_move(state, side, false, push, &mut Default::default());
+        out
+    };
+    let mut rng = Rng::new(18);
+    let mut compared = 0;
+    for options in option_sets {
+        let d = nchuwa_with(6, options);
+        assert!(!d.walk_changes_list());
+        for position in [CAPTURE, ENDLESS, LUDII_ENDLESS] {
+            let state = at(&d, position);
+            let mut decisions = Vec::new();
+            d.decisions(&state, &mut Default::default(), &mut decisions);
+            assert_eq!(decisions, walked(&d, &state), "{position}");
+        }
+        for columns in [6, 9, 12, 15] {
+            let d = nchuwa_with(columns, options);
+            for _ in 0..5 {
+                let mut state = d.start(Side::B);
+                let mut decisions = Vec::new();
+                for _ in 0..300 {
+                    d.decisions(&state, &mut Default::default(), &mut decisions);
+                    if decisions.is_empty() {
+                        break;
+                    }
+                    if state.opening == 0 && d.phase(&state) == Phase::ToMove(state.to_move) {
+                        assert_eq!(decisions, walked(&d, &state), "{}", shown(&d, &state));
+                        compared += 1;
+                    }
+                    let decision = decisions[rng.below(decisions.len())];
+                    play(&d, &mut state, &decision);
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared} positions compared");
 }
 
 /// How the endless and the long moves of the tests, fixtures and docs were found: random rings
