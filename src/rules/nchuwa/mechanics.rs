@@ -16,6 +16,9 @@ fn memo_key(ring: &Ring, start: usize) -> u64 {
     u64::from_le_bytes(first) ^ (start as u64) << 56
 }
 
+// A set of ring indices is a `u32`, a bit for each hole of the longest ring.
+const _: () = assert!(super::MAX_RING <= 32);
+
 /// The ring indices in a set of them, bit i for index i ([`Nchuwa::starts`]), in order.
 fn indices(mut set: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
