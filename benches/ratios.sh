@@ -15,8 +15,9 @@
 # Each figure is the command's CPU time (user + system, `/usr/bin/time`), the best of the
 # rounds, and the wall time beside it; a ratio is the check's time over the command's, so that
 # 1.0 or more says "at least as fast as check". Ludii's figure is its own playouts per second.
-# The inputs are made once, in target/ratios (about 70 MB). Nothing here is a test: the figures
-# depend on the machine, and are meant for a quiet one.
+# The inputs are made once, in target/ratios (about 70 MB). Before each timed command 1.4 GB is
+# written and removed, untimed (`settle`, below: this virtual machine's memory). Nothing here is
+# a test: the figures depend on the machine, and are meant for a quiet one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
@@ -67,8 +68,22 @@ timed() {
     rm -f "$log" "$log.err"
 }
 
-# `timed` on core 0.
+# Writes and removes 1.4 GB (more than the largest document), untimed. This virtual machine
+# hands memory its kernel frees back to the host (page_reporting, a DAMON `pageout` scheme), and
+# the first touch of a page handed back costs the host a fault: a command whose output (up to
+# 1.3 GB of page cache) landed on such pages spent 70 % of its time in the kernel's copy into
+# them (`perf record`: copy_folio_from_iter_atomic at 0.6 GB/s), and whether its pages were
+# handed back depended on how long the machine had been idle before it, not on the command.
+# Each timed command starts after this, so that its writes land on memory the host backs, as on
+# a machine of its own.
+settle() {
+    dd if=/dev/zero of=settle.out bs=1M count=1400 status=none
+    rm -f settle.out
+}
+
+# `timed` on core 0, after `settle`.
 cpu() {
+    settle
     timed taskset -c 0 "$@"
 }
 
@@ -139,7 +154,7 @@ for round in $(seq "$rounds"); do
         done
     done
 done
-rm -f out.mgn out.json out.yaml bytes.out
+rm -f out.mgn out.json out.yaml bytes.out settle.out
 
 echo "Per game, CPU seconds (user + system) on one core, best of $rounds, wall beside, and check's time"
 echo "over each; then the same in user time alone (the system's share grows with the bytes written;"

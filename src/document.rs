@@ -60,7 +60,7 @@ mod flow;
 #[cfg(test)]
 mod random_items;
 mod writer;
-pub use writer::{DocumentWriter, GameEnd, Indented, ItemLines};
+pub use writer::{DocumentWriter, GameEnd, Indented, ItemLines, CHUNK};
 
 /// The version of the document shape that is written: 2, with short forms and one item per ply
 /// (docs/notation.md, "YAML and JSON"; docs/mgn-document.schema.json). A reader also reads

@@ -1,6 +1,6 @@
 //! Documents written a game at a time, each game a piece at a time: a file of any size, and a
 //! game of millions of moves, are converted with memory for one element, the item being written
-//! and a chunk of the document's text (`CHUNK`, 1 MiB, written out whole), not for the
+//! and a chunk of the document's text ([`CHUNK`], 512 KiB, written out whole), not for the
 //! document.
 //! The text is the one [`super::to_json`] and [`super::to_yaml`] give for the whole document.
 //! The items of a game's `moves` are written straight from their elements (`json_items`,
@@ -38,8 +38,14 @@ pub struct DocumentWriter<W: Write> {
 }
 
 /// How many bytes of the document are written to the output at a time (or a multiple of it):
-/// 1 MiB, a whole number of pages.
-const CHUNK: usize = 1 << 20;
+/// 512 KiB, a whole number of pages. A buffer of the output no larger passes each write on
+/// without copying it (the CLI's is this size). Half the core's 2 MiB of L2: the text is written
+/// here and then copied out of it by the kernel, and Dong Wo's 1.3 GB of JSON to a new file took
+/// 2 to 5 % less CPU than in chunks of 1 MiB (four runs, each the best of five to eight, the
+/// memory settled before each command as benches/ratios.sh does), with 256 KiB about the same
+/// and 2 MiB twice as long (this virtual machine's kernel then took whole 2 MiB blocks that its
+/// host had taken back, docs/performance.md).
+pub const CHUNK: usize = 1 << 19;
 
 /// Where a game being written stands.
 struct OpenGame {
@@ -65,7 +71,7 @@ const JSON_ELEMENT: usize = 4;
 
 impl<W: Write> DocumentWriter<W> {
     /// A writer of a document to `out`. Nothing is written to `out` before the document's text
-    /// holds a chunk (1 MiB) or its finish: a conversion that stops before then leaves its
+    /// holds a chunk ([`CHUNK`]) or its finish: a conversion that stops before then leaves its
     /// output untouched. [`DocumentWriter::finish`] writes the rest, and must be called.
     pub fn new(out: W, format: Format) -> io::Result<DocumentWriter<W>> {
         Ok(DocumentWriter {
@@ -359,7 +365,7 @@ impl<W: Write> DocumentWriter<W> {
     }
 
     /// Writes the rest of the document's text and its close, and gives the output back. Until
-    /// then the output holds only whole chunks of the document (1 MiB each): a writer dropped
+    /// then the output holds only whole chunks of the document ([`CHUNK`] each): a writer dropped
     /// without its finish leaves out up to a chunk of its end.
     ///
     /// A game started and not ended (its elements stopped by an error, or its end never given)

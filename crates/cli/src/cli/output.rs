@@ -375,9 +375,10 @@ fn replace(
                 );
             }
         }
-        // A megabyte at a time: a document is several times its input, and 8 KiB writes made
-        // one system call for each few items.
-        let mut file = BufWriter::with_capacity(1 << 20, temporary.as_file());
+        // A document's chunk at a time: a document is several times its input, and 8 KiB
+        // writes made one system call for each few items; a buffer of the chunk's size passes
+        // each chunk on without copying it.
+        let mut file = BufWriter::with_capacity(mgn::document::CHUNK, temporary.as_file());
         write(&mut file)?;
         file.flush()?;
         drop(file);
