@@ -2908,18 +2908,7 @@ mod tests {
                 };
                 match reader.skip_checkpoint_into(&mut position) {
                     Some(SkippedCheckpoint::Read) => Some(Some(position)),
-                    // Its fields, written back as a position and read.
-                    Some(SkippedCheckpoint::Plain(plain)) => {
-                        let [store_a, store_b] = plain.stores();
-                        let text = format!(
-                            "{}/{} {store_a}/{store_b} {} {}",
-                            plain.row(Side::A),
-                            plain.row(Side::B),
-                            plain.to_move(),
-                            plain.round()
-                        );
-                        Some(Some(parse_position(&text).unwrap()))
-                    }
+                    Some(SkippedCheckpoint::Plain(plain)) => Some(Some(plain_read_back(&plain))),
                     None => None,
                 }
             });
@@ -2946,6 +2935,19 @@ mod tests {
         }
     }
 
+    /// A plain checkpoint's fields, written back as a position and read.
+    fn plain_read_back(plain: &PlainCheckpoint<'_>) -> Position {
+        let [store_a, store_b] = plain.stores();
+        let text = format!(
+            "{}/{} {store_a}/{store_b} {} {}",
+            plain.row(Side::A),
+            plain.row(Side::B),
+            plain.to_move(),
+            plain.round()
+        );
+        parse_position(&text).unwrap()
+    }
+
     /// Once a game's checkpoint was not plain, [`GameReader::skip_checkpoint_into`] reads its
     /// later ones into the position, plain ones too, and each is the position `next` reads;
     /// another game starts again with the look for a plain one.
@@ -2970,15 +2972,7 @@ mod tests {
                 assert!(matches!(reader.next(), Some(Ok(Element::Move(_)))));
                 match reader.skip_checkpoint_into(&mut position) {
                     Some(SkippedCheckpoint::Plain(plain)) => {
-                        let [store_a, store_b] = plain.stores();
-                        let text = format!(
-                            "{}/{} {store_a}/{store_b} {} {}",
-                            plain.row(Side::A),
-                            plain.row(Side::B),
-                            plain.to_move(),
-                            plain.round()
-                        );
-                        assert_eq!(&parse_position(&text).unwrap(), expected);
+                        assert_eq!(&plain_read_back(&plain), expected);
                         how.push("plain");
                     }
                     Some(SkippedCheckpoint::Read) => {
