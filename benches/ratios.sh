@@ -76,6 +76,8 @@ timed() {
 # handed back depended on how long the machine had been idle before it, not on the command.
 # Each timed command starts after this, so that its writes land on memory the host backs, as on
 # a machine of its own.
+# What the script writes, removed however it ends (a full disk stops `dd` and the script).
+trap 'rm -f settle.out bytes.out out.mgn out.json out.yaml' EXIT
 settle() {
     dd if=/dev/zero of=settle.out bs=1M count=1400 status=none
     rm -f settle.out

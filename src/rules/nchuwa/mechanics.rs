@@ -1209,6 +1209,8 @@ impl Nchuwa {
         if !self.walk_changes_list() {
             // Each hole a move may start from is one decision, its hole alone, whatever its
             // walk ([`Nchuwa::push_moves`]): the walks are left to the move played.
+            #[cfg(debug_assertions)]
+            let first = out.len();
             out.extend(
                 indices(self.starts(&state.rings[side.index()])).map(|index| NchuwaDecision::Sow {
                     hole: self.hole(side, index),
@@ -1216,6 +1218,24 @@ impl Nchuwa {
                     stop: None,
                 }),
             );
+            // What keeps the shortcut in step with `push_moves` when an option comes to list
+            // something else: every debug build (the tests) lists the walked moves too.
+            #[cfg(debug_assertions)]
+            {
+                let mut walked = Vec::new();
+                self.each_move(
+                    state,
+                    side,
+                    false,
+                    |hole, plan| self.push_moves(side, hole, plan, &mut walked),
+                    scratch,
+                );
+                assert_eq!(
+                    out[first..],
+                    walked[..],
+                    "the moves listed without their walks are not the walked ones"
+                );
+            }
             return;
         }
         self.each_move(
