@@ -81,7 +81,8 @@ pub struct NchuwaState {
 }
 
 /// The opponent's holes a turn takes by the mover's choice, in the order written (`*A5*A7`):
-/// none, one, or the opening's two removals (`nchuwa.opening.removals=two`).
+/// none, one, or the opening's two removals (`nchuwa.opening.removals=two`). Its places are
+/// filled from the first (every constructor below does so), which `is_empty` and `iter` read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Extras([Option<Hole>; 2]);
 
@@ -106,7 +107,7 @@ impl Extras {
 
     /// How many holes are taken: 0, 1 or 2.
     pub fn len(&self) -> usize {
-        self.0.iter().flatten().count()
+        self.iter().count()
     }
 
     /// Whether no hole is taken.
